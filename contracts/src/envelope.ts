@@ -1,0 +1,20 @@
+/** Who caused a change. Every event carries one. */
+export type ActorType = 'customer' | 'staff' | 'charger' | 'system';
+export interface Actor {
+  type: ActorType;
+  id: string;
+}
+
+/** Envelope metadata carried by every stored event (DESIGN §4). */
+export interface EventMetadata {
+  correlationId: string;
+  causationId: string;
+  actor: Actor;
+  /** ISO-8601 UTC. */
+  occurredAt: string;
+  /** Why the change happened, in the author's words or a stable code ("seed", "charger-report"). */
+  reason?: string;
+  schemaVersion: number;
+}
+
+export const SYSTEM_ACTOR: Actor = { type: 'system', id: 'system' };

@@ -1,0 +1,45 @@
+/** Message bus with Kafka semantics: topics, keys with per-key order, consumer groups, at-least-once, headers. */
+export interface OutgoingMessage<T = unknown> {
+  /** Messages with the same key are delivered in order to one consumer of a group. */
+  key: string;
+  value: T;
+  headers?: Record<string, string>;
+}
+
+export interface IncomingMessage<T = unknown> {
+  topic: string;
+  partition: number;
+  /** Offset within the partition, increasing. */
+  offset: number;
+  key: string;
+  value: T;
+  headers: Record<string, string>;
+  /** ISO-8601 time the message was produced. */
+  timestamp: string;
+}
+
+export type MessageHandler<T = unknown> = (message: IncomingMessage<T>) => Promise<void> | void;
+
+export interface ConsumerOptions {
+  /** Each group receives every message; within a group, each partition is consumed by one member. */
+  groupId: string;
+  topics: string[];
+  /** For a group with no committed offset: start at the earliest message (true) or only new ones (false, default). */
+  fromBeginning?: boolean;
+}
+
+export interface Consumer {
+  /** Resolves when the consumer has joined its group and been assigned partitions. */
+  readonly ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The handler is awaited; its offset is committed only after it resolves. If it throws, the same message is
+ * delivered again (after a short back-off): at-least-once. Handlers must therefore be idempotent.
+ */
+export interface Bus {
+  publish<T>(topic: string, messages: OutgoingMessage<T>[]): Promise<void>;
+  subscribe<T>(options: ConsumerOptions, handler: MessageHandler<T>): Consumer;
+  close(): Promise<void>;
+}
