@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** What every accepted command answers (DESIGN §4). Pass `position` to a query to read your own write. */
+export const commandResultSchema = z.object({
+  streamId: z.string(),
+  revision: z.number().int(),
+  position: z.number().int(),
+});
+export type CommandResult = z.infer<typeof commandResultSchema>;
+
+/** A page of a list, named as in product-spec §3 (dataList, totalCount). */
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ dataList: z.array(item), totalCount: z.number().int() });
+export interface Paged<T> {
+  dataList: T[];
+  totalCount: number;
+}
+
+/** Paging query parameters; page is 1-based. */
+export const pagingQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** A command's position: the query waits (≤ 2 s) until the read model has caught up with it. */
+  position: z.coerce.number().int().min(0).optional(),
+});

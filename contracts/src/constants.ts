@@ -1,0 +1,55 @@
+/** Business constants of product-spec §9. */
+export const APP_VERSION = '1.11.55';
+export const CURRENCY = 'EGP';
+export const PIASTRES_PER_EGP = 100;
+
+export const LIMITS = {
+  inactivityTimeoutMs: 1_800_000,
+  inactivityWarningMs: 60_000,
+  imageMaxBytes: 5 * 1024 * 1024,
+  passwordMin: 8,
+  passwordMax: 20,
+  minWalletAmountEgp: 1,
+  amountInputCap: 999.9,
+  masterDataNameMin: 3,
+  masterDataNameMax: 60,
+  contactNameMin: 2,
+  contactNameMax: 60,
+  profileNameMin: 2,
+  profileNameMax: 12,
+  firstLastNameMax: 20,
+  emailMin: 5,
+  emailMax: 150,
+  phoneDigits: 11,
+  phoneMin: 8,
+  phoneMax: 11,
+  addressMin: 3,
+  addressMax: 300,
+  contactSubjectMin: 20,
+  contactSubjectMax: 200,
+  contactDetailsMax: 4000,
+  carLicenceImagesMin: 2,
+  pageSizeMax: 100,
+} as const;
+
+export const DEFAULT_DRAWER_TAB = '1';
+
+/** User types of product-spec §4: 1 = staff (admin sign-in), 5 = customer (public routes). */
+export const USER_TYPE = { staff: 1, customer: 5 } as const;
+
+/** Storage keys of product-spec §9. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  refreshToken: 'refreshToken',
+  expiry: 'tokenExpiry',
+  roles: 'roles',
+  user: 'user',
+  userType: 'userType',
+  rememberMe: 'rememberMe',
+  locale: 'currentLocale',
+} as const;
+
+export const LOCALES = ['en', 'ar'] as const;
+export type Locale = (typeof LOCALES)[number];
+/** `?lang=ar` selects Arabic; any other value selects English (product-spec §1). */
+export const localeFromLangParam = (value: string | null | undefined): Locale => (value === 'ar' ? 'ar' : 'en');

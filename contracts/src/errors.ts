@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+
+/** Stable error codes that cross the wire; the frontend turns each into English or Arabic. */
+export const ERROR_CODES = [
+  'request.invalid',
+  'request.malformed_json',
+  'request.too_large',
+  'request.unsupported_media_type',
+  'auth.unauthenticated',
+  'auth.forbidden',
+  'not_found',
+  'concurrency.conflict',
+  'server.error',
+  'server.unavailable',
+  'catalog.country_exists',
+  'catalog.governorate_exists',
+  'catalog.item_exists',
+  'catalog.parent_not_found',
+  'network.station_exists',
+  'network.station_not_found',
+  'network.charger_exists',
+  'network.governorate_not_found',
+  'contact.request_exists',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** One invalid field: a dotted path, a zod issue code (e.g. too_small), and the limits involved. */
+export interface FieldError {
+  path: string;
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+export interface ApiError {
+  code: ErrorCode;
+  /** English, for logs and API users; the UI shows the translated code instead. */
+  message: string;
+  fieldErrors?: FieldError[];
+}
+
+/** HTTP status for each error family (DESIGN §4). */
+export function statusOf(code: ErrorCode): number {
+  if (code.startsWith('request.')) {
+    if (code === 'request.too_large') return 413;
+    if (code === 'request.unsupported_media_type') return 415;
+    return 400;
+  }
+  if (code === 'auth.unauthenticated') return 401;
+  if (code === 'auth.forbidden') return 403;
+  if (code === 'not_found' || code.endsWith('_not_found')) return 404;
+  if (code === 'concurrency.conflict' || code.endsWith('_exists')) return 409;
+  if (code === 'server.unavailable') return 503;
+  if (code === 'server.error') return 500;
+  return 422;
+}
+
+/** Flattens zod issues to field errors that forms and the API share. */
+export function toFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => {
+    const params: Record<string, string | number> = {};
+    const raw = issue as unknown as Record<string, unknown>;
+    for (const key of ['minimum', 'maximum', 'expected', 'format', 'origin'] as const) {
+      const value = raw[key];
+      if (typeof value === 'string' || typeof value === 'number') params[key] = value;
+      else if (typeof value === 'bigint') params[key] = Number(value);
+    }
+    if (issue.code === 'unrecognized_keys') params.keys = issue.keys.join(',');
+    if (issue.code === 'custom' && typeof issue.params?.code === 'string') {
+      return { path: issue.path.join('.'), code: issue.params.code, params };
+    }
+    return { path: issue.path.join('.'), code: issue.code, params };
+  });
+}

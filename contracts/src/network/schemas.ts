@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { bilingualNameSchema, egyptLatLngSchema, idSchema } from '../common';
+
+export const CONNECTOR_TYPES = ['Type2', 'CCS2', 'CHAdeMO', 'GBT'] as const;
+export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
+export const CURRENT_TYPES = ['AC', 'DC'] as const;
+export type CurrentType = (typeof CURRENT_TYPES)[number];
+export const OCPP_VERSIONS = ['1.6', '2.0.1'] as const;
+export type OcppVersion = (typeof OCPP_VERSIONS)[number];
+
+/** OCPP connector statuses, lower-cased (1.6 names; 2.0.1 maps onto them). */
+export const CONNECTOR_STATUSES = [
+  'available', 'preparing', 'charging', 'suspended', 'finishing', 'reserved', 'unavailable', 'faulted', 'unknown',
+] as const;
+export type ConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
+
+export const registerStationSchema = z.strictObject({
+  stationId: idSchema,
+  nameEn: bilingualNameSchema(LIMITS.masterDataNameMin, LIMITS.masterDataNameMax),
+  nameAr: bilingualNameSchema(2, LIMITS.masterDataNameMax),
+  governorateId: idSchema,
+  location: egyptLatLngSchema,
+  addressEn: z.string().trim().min(LIMITS.addressMin).max(LIMITS.addressMax),
+  addressAr: z.string().trim().min(LIMITS.addressMin).max(LIMITS.addressMax),
+  photoFileId: z.string().min(1).max(128).optional(),
+});
+export type RegisterStation = z.infer<typeof registerStationSchema>;
+
+export const connectorSpecSchema = z.strictObject({
+  /** OCPP connector id, 1-based within the charger. */
+  connectorId: z.number().int().min(1).max(16),
+  code: z.string().trim().min(1).max(20),
+  type: z.enum(CONNECTOR_TYPES),
+  current: z.enum(CURRENT_TYPES),
+  maxPowerKw: z.number().positive().max(400),
+});
+export type ConnectorSpec = z.infer<typeof connectorSpecSchema>;
+
+export const registerChargerSchema = z.strictObject({
+  /** The OCPP charge point identity (the path of /ocpp/<chargerId>). */
+  chargerId: z.string().regex(/^[A-Za-z0-9_-]{3,48}$/),
+  stationId: idSchema,
+  serialNumber: z.string().trim().min(3).max(48),
+  model: z.string().trim().min(1).max(48),
+  vendor: z.string().trim().min(1).max(48),
+  ocppVersion: z.enum(OCPP_VERSIONS),
+  /** sha256 hex of the secret key; the key itself is shown once and never stored in an event. */
+  secretHash: z.string().regex(/^[a-f0-9]{64}$/),
+  ipAddress: z.string().max(45).optional(),
+  iccid: z.string().max(22).optional(),
+  simNumber: z.string().max(20).optional(),
+  imsi: z.string().max(15).optional(),
+  comment: z.string().max(300).optional(),
+  connectors: z.array(connectorSpecSchema).min(1).max(8),
+});
+export type RegisterCharger = z.infer<typeof registerChargerSchema>;
+
+export const setPricingSchema = z.strictObject({
+  /** Piastres per kWh. */
+  acPricePerKwh: z.number().int().min(0).max(100_000),
+  dcPricePerKwh: z.number().int().min(0).max(100_000),
+  /** Piastres per session, at least. */
+  minimumCharge: z.number().int().min(0).max(1_000_000),
+  /** Piastres per minute of a booking. */
+  bookingFeePerMinute: z.number().int().min(0).max(100_000),
+  /** ISO-8601; when the prices take effect. */
+  effectiveFrom: z.iso.datetime(),
+});
+export type SetPricing = z.infer<typeof setPricingSchema>;

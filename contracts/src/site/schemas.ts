@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** A page view from the frontend's router: counted per path and day for staff, not a domain event. */
+export const pageViewSchema = z.strictObject({
+  path: z.string().min(1).max(200).regex(/^\//),
+  locale: z.enum(['en', 'ar']).optional(),
+});
+export type PageView = z.infer<typeof pageViewSchema>;
+
+export const versionFileSchema = z.object({ version: z.string() });
+
+/** Message on the SSE stream /api/live: which read model changed, up to which position. */
+export const liveChangeSchema = z.object({
+  collection: z.string(),
+  ids: z.array(z.string()).optional(),
+  position: z.number().int(),
+});
+export type LiveChange = z.infer<typeof liveChangeSchema>;
+
+export const BUS_TOPICS = {
+  pageViews: 'site.page-views',
+  readModelChanged: 'readmodel.changed',
+  ocppInbound: 'ocpp.inbound',
+  ocppOutbound: 'ocpp.outbound',
+  ocppOutboundResults: 'ocpp.outbound.results',
+} as const;
+
+/** Runtime configuration the server gives the browser (never secrets). Served at CLIENT_CONFIG_PATH. */
+export const clientConfigSchema = z.object({
+  /** Leaflet tile URL template ({z}/{x}/{y}); null when none is configured (the map shows its fallback). */
+  mapTileUrl: z.string().nullable(),
+  mapAttribution: z.string().nullable(),
+  version: z.string(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+export const CLIENT_CONFIG_PATH = '/api/config';
