@@ -1,5 +1,6 @@
 /** Who caused a change. Every event carries one. */
-export type ActorType = 'customer' | 'staff' | 'charger' | 'system';
+/** visitor: an anonymous person on the public site (e.g. the contact form). */
+export type ActorType = 'customer' | 'staff' | 'charger' | 'system' | 'visitor';
 export interface Actor {
   type: ActorType;
   id: string;

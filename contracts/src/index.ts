@@ -10,3 +10,4 @@ export * from './network/index';
 export * from './contact/index';
 export * from './site/index';
 export * from './operations';
+export * from './geo';

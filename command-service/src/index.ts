@@ -1,0 +1,12 @@
+export * from './command-service.module';
+export * from './shared/command-context';
+export * from './shared/decider';
+export * from './shared/domain-error';
+export * from './shared/run-decider';
+export * from './shared/tokens';
+export * from './http/command-routes';
+export * from './catalog/catalog.commands';
+export * from './network/network.commands';
+export * from './contact/contact.commands';
+export { seedDemo, planChargers, type SeedOutcome } from './seed/seed-demo';
+export { demoChargersPath, type DemoChargerCredentials } from './seed/demo-chargers-file';

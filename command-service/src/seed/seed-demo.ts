@@ -1,0 +1,116 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { CommandBus } from '@nestjs/cqrs';
+import { SYSTEM_ACTOR, type ConnectorSpec, type OcppVersion, type RegisterCharger } from '@evc/contracts';
+import type { EventStore } from '@evc/platform';
+import { createLogger } from '@evc/platform/logging/logger';
+import { CreateMasterDataItemCommand, RegisterCountryCommand, RegisterGovernorateCommand } from '../catalog/catalog.commands';
+import { RegisterChargerCommand, RegisterStationCommand, SetPricingCommand } from '../network/network.commands';
+import type { CommandContext } from '../shared/command-context';
+import { envelope } from '../shared/run-decider';
+import { DEMO_BATTERY_RANGES, DEMO_CARS, DEMO_PRICING } from './data/catalog';
+import governoratesFile from './data/eg-governorates.json' with { type: 'json' };
+import { GOVERNORATE_CENTRES } from './data/governorate-centres';
+import { DEMO_STATIONS } from './data/stations';
+import { loadOrCreateDemoCredentials, type DemoChargerCredentials } from './demo-chargers-file';
+
+const MARKER_STREAM = 'seed-demo';
+const log = createLogger('seed');
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const govId = (iso: string) => iso.toLowerCase();
+
+interface PlannedCharger {
+  spec: Omit<RegisterCharger, 'secretHash'>;
+}
+
+/** Two 22 kW dual-socket AC chargers per station, plus its 50 kW DC chargers. */
+export function planChargers(): PlannedCharger[] {
+  return DEMO_STATIONS.flatMap(([stationId, , , , , , , , dc], index) => {
+    const code = `EVC-${String(index + 1).padStart(3, '0')}`;
+    const ac = (n: number): PlannedCharger => {
+      const connectors: ConnectorSpec[] = [1, 2].map((c) => ({ connectorId: c, code: `${code}-A${n}-${c}`, type: 'Type2', current: 'AC', maxPowerKw: 22 }));
+      return { spec: charger(stationId, `${code}-AC${n}`, `ACM22-${index + 1}${n}`, 'AC Max 22', 'Delta', n === 2 && index % 3 === 0 ? '2.0.1' : '1.6', connectors) };
+    };
+    const fast = (n: number): PlannedCharger => {
+      const connectors: ConnectorSpec[] = [
+        { connectorId: 1, code: `${code}-D${n}-1`, type: 'CCS2', current: 'DC', maxPowerKw: 50 },
+        { connectorId: 2, code: `${code}-D${n}-2`, type: 'CHAdeMO', current: 'DC', maxPowerKw: 50 },
+      ];
+      return { spec: charger(stationId, `${code}-DC${n}`, `T54-${index + 1}${n}`, 'Terra 54', 'ABB', n === 1 ? '1.6' : '2.0.1', connectors) };
+    };
+    return [ac(1), ac(2), ...Array.from({ length: dc }, (_, i) => fast(i + 1))];
+  });
+}
+
+function charger(stationId: string, chargerId: string, serialNumber: string, model: string, vendor: string, ocppVersion: OcppVersion, connectors: ConnectorSpec[]) {
+  return { chargerId, stationId, serialNumber: `SN-${serialNumber}`, model, vendor, ocppVersion, connectors };
+}
+
+export interface SeedOptions {
+  commandBus: Pick<CommandBus, 'execute'>;
+  eventStore: EventStore;
+  dataDir: string;
+}
+
+export interface SeedOutcome {
+  seeded: boolean;
+  commands: number;
+  chargers: DemoChargerCredentials[];
+}
+
+/**
+ * Seeds the demo network through commands, so every seeded fact is an event with an author and a reason.
+ * Runs once: a marker stream records completion; an interrupted seed is completed on the next start.
+ */
+export async function seedDemo({ commandBus, eventStore, dataDir }: SeedOptions): Promise<SeedOutcome> {
+  if ((await eventStore.readStream(MARKER_STREAM, { maxCount: 1 })).length > 0) return { seeded: false, commands: 0, chargers: [] };
+  const context: CommandContext = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), reason: 'demo seed' };
+  let commands = 0;
+  const run = async (command: Parameters<CommandBus['execute']>[0]) => {
+    commands++;
+    return commandBus.execute(command);
+  };
+  const { country, governorates } = governoratesFile;
+  await run(
+    new RegisterCountryCommand(
+      { countryId: 'eg', iso: country.iso, nameEn: country.name_en, nameAr: country.name_ar, phoneCode: country.phone_code, currency: country.currency, flagFileId: 'builtin:flag-eg' },
+      context,
+    ),
+  );
+  await Promise.all(
+    governorates.map((g) =>
+      run(new RegisterGovernorateCommand({ governorateId: govId(g.iso3166_2), countryId: 'eg', nameEn: g.name_en, nameAr: g.name_ar, centre: GOVERNORATE_CENTRES[g.iso3166_2] }, context)),
+    ),
+  );
+  await Promise.all(
+    DEMO_BATTERY_RANGES.map(([itemId, name, nameTranslation, value]) =>
+      run(new CreateMasterDataItemCommand({ itemId, kind: 'batteryRange', name, nameTranslation, value, isActive: true }, context)),
+    ),
+  );
+  for (const [brand, brandAr, types] of DEMO_CARS) {
+    const brandId = `brand-${slug(brand)}`;
+    await run(new CreateMasterDataItemCommand({ itemId: brandId, kind: 'carBrand', name: brand.length >= 3 ? brand : `${brand} Motor`, nameTranslation: brandAr, value: '', isActive: true }, context));
+    await Promise.all(
+      types.map(([type, typeAr, kwh]) =>
+        run(new CreateMasterDataItemCommand({ itemId: `type-${slug(brand)}-${slug(type)}`, kind: 'carType', parentId: brandId, name: type.length >= 3 ? type : `${brand} ${type}`, nameTranslation: typeAr, value: String(kwh), isActive: true }, context)),
+      ),
+    );
+  }
+  await run(new SetPricingCommand({ ...DEMO_PRICING, effectiveFrom: new Date(0).toISOString() }, context));
+  await Promise.all(
+    DEMO_STATIONS.map(([stationId, gov, nameEn, nameAr, lat, lng, addressEn, addressAr]) =>
+      run(new RegisterStationCommand({ stationId, governorateId: govId(gov), nameEn, nameAr, location: { lat, lng }, addressEn, addressAr }, context)),
+    ),
+  );
+  const planned = planChargers();
+  const credentials = await loadOrCreateDemoCredentials(dataDir, planned.map((p) => ({ id: p.spec.chargerId, ocppVersion: p.spec.ocppVersion })));
+  const secretOf = new Map(credentials.map((c) => [c.id, c.secret]));
+  await Promise.all(
+    planned.map(({ spec }) =>
+      run(new RegisterChargerCommand({ ...spec, secretHash: createHash('sha256').update(secretOf.get(spec.chargerId) ?? '').digest('hex') }, context)),
+    ),
+  );
+  await eventStore.append(MARKER_STREAM, [envelope({ type: 'DemoDataSeeded', data: { stations: DEMO_STATIONS.length, chargers: planned.length } }, context)], 'no_stream');
+  log.info('demo data seeded', { commands, stations: DEMO_STATIONS.length, chargers: planned.length });
+  return { seeded: true, commands, chargers: credentials };
+}

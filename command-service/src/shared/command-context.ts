@@ -1,0 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '@evc/contracts';
+
+/** Who asks, and why: copied into every event's metadata. */
+export interface CommandContext {
+  actor: Actor;
+  correlationId: string;
+  causationId?: string;
+  reason?: string;
+}
+
+export const newContext = (actor: Actor, reason?: string): CommandContext => ({
+  actor,
+  correlationId: randomUUID(),
+  reason,
+});

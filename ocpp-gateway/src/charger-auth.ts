@@ -1,0 +1,17 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { DocumentStore } from '@evc/platform';
+import { RM } from '@evc/projections';
+
+export type AuthOutcome = { ok: true; stationId: string; ocppVersion: string } | { ok: false; reason: 'unknown' | 'deleted' | 'no_password' | 'wrong_key' };
+
+/** OCPP security profile 1: HTTP Basic with the charger's id and secret key, checked against its stored hash. */
+export async function authenticateCharger(documents: DocumentStore, chargerId: string, password: Buffer | undefined): Promise<AuthOutcome> {
+  const record = await documents.collection(RM.chargerAuth).findOne({ _id: chargerId });
+  if (!record) return { ok: false, reason: 'unknown' };
+  if (record.deleted === true) return { ok: false, reason: 'deleted' };
+  if (!password || password.length === 0) return { ok: false, reason: 'no_password' };
+  const presented = createHash('sha256').update(password).digest();
+  const stored = Buffer.from(String(record.secretHash), 'hex');
+  if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) return { ok: false, reason: 'wrong_key' };
+  return { ok: true, stationId: String(record.stationId), ocppVersion: String(record.ocppVersion) };
+}

@@ -1,0 +1,2 @@
+export * from './gateway';
+export * from './charger-auth';

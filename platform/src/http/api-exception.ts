@@ -1,0 +1,28 @@
+import { statusOf, toFieldErrors, type ApiError, type ErrorCode, type FieldError } from '@evc/contracts';
+import type { z } from 'zod';
+
+/** An error answer in the API's one shape: { code, message, fieldErrors? }. */
+export class ApiException extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: FieldError[],
+    readonly status: number = statusOf(code),
+  ) {
+    super(message);
+    this.name = 'ApiException';
+  }
+
+  toBody(): ApiError {
+    return { code: this.code, message: this.message, ...(this.fieldErrors?.length ? { fieldErrors: this.fieldErrors } : {}) };
+  }
+}
+
+/** Validates input against a shared schema; a failure is a 400 with field errors. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) {
+    throw new ApiException('request.invalid', 'The request is invalid', toFieldErrors(result.error));
+  }
+  return result.data;
+}

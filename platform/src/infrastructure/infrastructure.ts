@@ -1,0 +1,57 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config/config';
+import type { Bus, DocumentStore, EventStore } from '../ports/index';
+import { openEventStoreDb, openFileEventStore } from '../eventstore/index';
+import { createInProcessBus, createKafkaBus } from '../bus/index';
+import { createMemoryDocumentStore, openMongoDocumentStore } from '../documents/index';
+
+/** The three stores every service may be given; which adapters depends on the run profile. */
+export interface Infrastructure {
+  profile: 'embedded' | 'cluster';
+  dataDir: string;
+  eventStore: EventStore;
+  bus: Bus;
+  documents: DocumentStore;
+  close(): Promise<void>;
+}
+
+export type InfrastructurePart = 'eventStore' | 'bus' | 'documents';
+
+/** Opens the adapters of the configured profile. */
+export async function openInfrastructure(config: Config, clientId = 'evc'): Promise<Infrastructure> {
+  const dataDir = path.resolve(config.DATA_DIR);
+  if (config.profile === 'cluster') {
+    const [eventStore, bus, documents] = await Promise.all([
+      openEventStoreDb(config.EVENTSTORE_URL as string),
+      createKafkaBus({ brokers: (config.KAFKA_BROKERS as string).split(','), clientId }),
+      openMongoDocumentStore(config.MONGODB_URL as string, config.MONGODB_DB),
+    ]);
+    return assemble('cluster', dataDir, eventStore, bus, documents);
+  }
+  await mkdir(dataDir, { recursive: true });
+  const eventStore = await openFileEventStore({ dir: path.join(dataDir, 'eventstore'), fsync: config.EVENTSTORE_FSYNC });
+  return assemble('embedded', dataDir, eventStore, createInProcessBus(), createMemoryDocumentStore());
+}
+
+function assemble(
+  profile: Infrastructure['profile'],
+  dataDir: string,
+  eventStore: EventStore,
+  bus: Bus,
+  documents: DocumentStore,
+): Infrastructure {
+  return {
+    profile,
+    dataDir,
+    eventStore,
+    bus,
+    documents,
+    // Bus first (stops consumers that might append), then the log (flushes), then read models.
+    async close() {
+      await bus.close();
+      await eventStore.close();
+      await documents.close();
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { APP_VERSION } from '@evc/contracts';
+import { CommandServiceModule, seedDemo, type SeedOutcome } from '@evc/command-service';
+import { OcppGateway } from '@evc/ocpp-gateway';
+import { ProjectionRunner, allProjections, startPageViewCounter } from '@evc/projections';
+import { QueryServiceModule } from '@evc/query-service';
+import type { Config } from '../config/config';
+import { createHttpApp } from '../http/nest-app';
+import { openInfrastructure, type Infrastructure } from '../infrastructure/infrastructure';
+import { createLogger } from '../logging/logger';
+import type { Consumer } from '../ports/index';
+import { serveFrontend } from './static-frontend';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const FRONTEND_DIST = path.resolve(here, '../../../frontend/dist');
+
+@Module({})
+class EmbeddedRootModule {
+  static register(modules: DynamicModule[]): DynamicModule {
+    return { module: EmbeddedRootModule, imports: modules };
+  }
+}
+
+export interface EmbeddedApp {
+  app: NestFastifyApplication;
+  infra: Infrastructure;
+  runner: ProjectionRunner;
+  gateway: OcppGateway;
+  seed: SeedOutcome;
+  frontendServed: boolean;
+  /** Stop accepting, drain, stop projections, flush the log. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded profile: the four services in one process on one port (DESIGN §2). The read models are rebuilt
+ * from the log before the port opens, so the first request already sees everything.
+ */
+export async function createEmbeddedApp(config: Config, options: { frontendDist?: string } = {}): Promise<EmbeddedApp> {
+  const log = createLogger('launcher');
+  const infra = await openInfrastructure(config);
+  const runner = new ProjectionRunner({ eventStore: infra.eventStore, documents: infra.documents, bus: infra.bus, projections: allProjections() });
+  let pageViews: Consumer | null = null;
+  let app: NestFastifyApplication | null = null;
+  let gateway: OcppGateway | null = null;
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await gateway?.close();
+      await app?.close();
+      await pageViews?.stop();
+      await runner.stop();
+      await infra.close();
+      log.info('stopped; the event log is flushed');
+    })());
+  try {
+    await runner.start();
+    pageViews = startPageViewCounter(infra.bus, infra.documents);
+    app = await createHttpApp(
+      EmbeddedRootModule.register([
+        CommandServiceModule.register({ eventStore: infra.eventStore }),
+        QueryServiceModule.register({
+          documents: infra.documents,
+          bus: infra.bus,
+          positions: runner,
+          clientConfig: { mapTileUrl: config.MAP_TILE_URL ?? null, mapAttribution: config.MAP_ATTRIBUTION ?? null, version: APP_VERSION },
+        }),
+      ]),
+      { bodyLimit: config.BODY_LIMIT },
+    );
+    const frontendServed = await serveFrontend(app, options.frontendDist ?? FRONTEND_DIST);
+    if (!frontendServed) log.warn('frontend/dist not found: serving the API only (run npm run build)');
+    const ocpp = new OcppGateway({ documents: infra.documents, bus: infra.bus });
+    gateway = ocpp;
+    app.getHttpServer().on('upgrade', (request, socket, head) => {
+      if (!ocpp.handleUpgrade(request, socket, head)) socket.destroy();
+    });
+    await app.init();
+    const seed = config.SEED_DEMO
+      ? await seedDemo({ commandBus: app.get(CommandBus), eventStore: infra.eventStore, dataDir: infra.dataDir })
+      : { seeded: false, commands: 0, chargers: [] };
+    if (seed.seeded) await runner.waitFor(await infra.eventStore.headPosition(), 10_000);
+    return { app, infra, runner, gateway: ocpp, seed, frontendServed, close };
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,6 @@
+export * from './runner/projection';
+export * from './runner/position-tracker';
+export * from './runner/projection-runner';
+export * from './runner/checkpoint-tracker';
+export * from './read-models/index';
+export * from './page-views/page-view-counter';

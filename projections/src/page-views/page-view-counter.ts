@@ -1,0 +1,17 @@
+import { BUS_TOPICS, type PageView } from '@evc/contracts';
+import type { Bus, Consumer, DocumentStore } from '@evc/platform';
+import { RM } from '../read-models/collections';
+
+/**
+ * Counts page views per path and UTC day from the bus (not domain events: analytics, not facts about the network).
+ * At-least-once delivery can count a view twice after a crash; that error is accepted for traffic figures.
+ */
+export function startPageViewCounter(bus: Bus, documents: DocumentStore): Consumer {
+  const views = documents.collection(RM.pageViews);
+  void views.createIndex({ day: 1 });
+  return bus.subscribe<PageView & { at: string }>({ groupId: 'page-view-counter', topics: [BUS_TOPICS.pageViews], fromBeginning: true }, async (message) => {
+    const day = message.value.at.slice(0, 10);
+    const path = message.value.path.toLowerCase();
+    await views.updateOne({ _id: `${day}|${path}` }, { $inc: { count: 1 }, $set: { day, path } }, { upsert: true });
+  });
+}

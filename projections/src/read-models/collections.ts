@@ -1,0 +1,12 @@
+/** Read-model collection names, shared by projections and queries. */
+export const RM = {
+  stations: 'stations',
+  governorates: 'governorates',
+  countries: 'countries',
+  masterData: 'master_data',
+  pricing: 'pricing_history',
+  chargerAuth: 'charger_auth',
+  contactRequests: 'contact_requests',
+  pageViews: 'page_views',
+  sessions: 'sessions',
+} as const;

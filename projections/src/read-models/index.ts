@@ -1,0 +1,11 @@
+import type { Projection } from '../runner/projection';
+import { catalogProjection } from './catalog.projection';
+import { contactRequestsProjection } from './contact-requests.projection';
+import { pricingProjection } from './pricing.projection';
+import { stationsProjection } from './stations.projection';
+
+export { RM } from './collections';
+export { stationTotals } from './stations.projection';
+
+/** Order matters where one read model looks another up (stations read governorate names). */
+export const allProjections = (): Projection[] => [catalogProjection, stationsProjection, pricingProjection, contactRequestsProjection];

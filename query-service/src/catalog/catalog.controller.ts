@@ -1,0 +1,72 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import type { GovernorateView, NetworkStats, Paged, PricingView } from '@evc/contracts';
+import type { DocumentStore } from '@evc/platform';
+import { ApiException } from '@evc/platform/http/api-exception';
+import { RM } from '@evc/projections';
+import { DOCUMENTS } from '../shared/tokens';
+
+/** Public reference data and figures: governorates, network statistics, prices in force. */
+@Controller('api/queries')
+export class CatalogController {
+  constructor(@Inject(DOCUMENTS) private readonly documents: DocumentStore) {}
+
+  @Get('governorates')
+  async governorates(): Promise<Paged<GovernorateView>> {
+    const [govs, counts] = await Promise.all([
+      this.documents.collection(RM.governorates).find({ isActive: true }, { sort: { nameEn: 1 } }).toArray(),
+      this.documents.collection(RM.stations).aggregate<{ _id: string; n: number }>([{ $group: { _id: '$governorateId', n: { $sum: 1 } } }]).toArray(),
+    ]);
+    const countOf = new Map(counts.map((c) => [c._id, c.n]));
+    const dataList = govs.map((g) => ({
+      governorateId: String(g.governorateId),
+      countryId: String(g.countryId),
+      nameEn: String(g.nameEn),
+      nameAr: String(g.nameAr),
+      isActive: true,
+      ...(g.centre ? { centre: g.centre as { lat: number; lng: number } } : {}),
+      stationCount: countOf.get(String(g.governorateId)) ?? 0,
+    }));
+    return { dataList, totalCount: dataList.length };
+  }
+
+  @Get('network-stats')
+  async stats(): Promise<NetworkStats> {
+    const stations = this.documents.collection(RM.stations);
+    const [totals, sessions] = await Promise.all([
+      stations
+        .aggregate<{ stations: number; points: number; governorates: string[] }>([
+          { $group: { _id: null, stations: { $sum: 1 }, points: { $sum: '$totalConnectors' }, governorates: { $addToSet: '$governorateId' } } },
+        ])
+        .toArray(),
+      this.documents
+        .collection(RM.sessions)
+        .aggregate<{ n: number; wh: number }>([{ $group: { _id: null, n: { $sum: 1 }, wh: { $sum: '$energyWh' } } }])
+        .toArray(),
+    ]);
+    const t = totals[0];
+    const s = sessions[0];
+    return {
+      stations: t?.stations ?? 0,
+      chargingPoints: t?.points ?? 0,
+      governoratesCovered: t?.governorates.length ?? 0,
+      energyDeliveredWh: s?.wh ?? 0,
+      sessions: s?.n ?? 0,
+    };
+  }
+
+  @Get('pricing')
+  async pricing(): Promise<PricingView> {
+    const now = new Date().toISOString();
+    const current = await this.documents
+      .collection(RM.pricing)
+      .findOne({ effectiveFrom: { $lte: now } }, { sort: { effectiveFrom: -1, position: -1 } });
+    if (!current) throw new ApiException('not_found', 'No prices are set yet');
+    return {
+      acPricePerKwh: Number(current.acPricePerKwh),
+      dcPricePerKwh: Number(current.dcPricePerKwh),
+      minimumCharge: Number(current.minimumCharge),
+      bookingFeePerMinute: Number(current.bookingFeePerMinute),
+      effectiveFrom: String(current.effectiveFrom),
+    };
+  }
+}

@@ -1,0 +1,73 @@
+import {
+  distanceMeters,
+  geoCellsAround,
+  type NearbyStationsQuery,
+  type Paged,
+  type StationView,
+  type StationsQuery,
+} from '@evc/contracts';
+import type { Collection, Doc, Filter } from '@evc/platform';
+import { RM } from '@evc/projections';
+
+const HIDDEN = { _id: 0, geoCell: 0, searchText: 0, position: 0, updatedAt: 0 } as const;
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function stationFilter(q: Omit<StationsQuery, 'page' | 'pageSize' | 'position'>): Filter {
+  const filter: Filter = {};
+  if (q.governorateId) filter.governorateId = q.governorateId;
+  if (q.connectorType) filter.connectorTypes = q.connectorType;
+  if (q.minPowerKw !== undefined) filter.maxPowerKw = { $gte: q.minPowerKw };
+  if (q.available === true) filter.availableConnectors = { $gt: 0 };
+  if (q.available === false) filter.availableConnectors = 0;
+  if (q.q) filter.searchText = { $regex: escapeRegex(q.q.toLowerCase()) };
+  return filter;
+}
+
+/** Public station queries over the `stations` read model. */
+export class StationsQueries {
+  constructor(private readonly stations: Collection<Doc>) {}
+
+  static collectionName = RM.stations;
+
+  async list(q: StationsQuery): Promise<Paged<StationView>> {
+    const filter = stationFilter(q);
+    const [dataList, totalCount] = await Promise.all([
+      this.stations
+        .find(filter, { sort: { governorateNameEn: 1, nameEn: 1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize, projection: HIDDEN })
+        .toArray(),
+      this.stations.countDocuments(filter),
+    ]);
+    return { dataList: dataList as unknown as StationView[], totalCount };
+  }
+
+  /**
+   * Nearest first within radiusKm. Candidates come from the grid cells the circle touches (an indexed $in), then
+   * exact great-circle distances sort them; only the page's documents are fetched whole.
+   */
+  async nearby(q: NearbyStationsQuery): Promise<Paged<StationView>> {
+    const centre = { lat: q.lat, lng: q.lng };
+    const radiusM = q.radiusKm * 1000;
+    const filter = stationFilter(q);
+    const cells = geoCellsAround(centre, radiusM);
+    if (cells) filter.geoCell = { $in: cells };
+    const candidates = await this.stations.find(filter, { projection: { _id: 1, location: 1 } }).toArray();
+    const ranked = candidates
+      .map((d) => ({ id: String(d._id), distanceM: distanceMeters(centre, d.location as { lat: number; lng: number }) }))
+      .filter((c) => c.distanceM <= radiusM)
+      .sort((a, b) => a.distanceM - b.distanceM || a.id.localeCompare(b.id));
+    const page = ranked.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+    const docs = await this.stations.find({ _id: { $in: page.map((p) => p.id) } }, { projection: { ...HIDDEN, _id: 1 } }).toArray();
+    const byId = new Map(docs.map((d) => [String(d._id), d]));
+    const dataList = page.flatMap((p) => {
+      const doc = byId.get(p.id);
+      if (!doc) return [];
+      const { _id: _ignored, ...view } = doc;
+      return [{ ...(view as unknown as StationView), distanceM: Math.round(p.distanceM) }];
+    });
+    return { dataList, totalCount: ranked.length };
+  }
+
+  async get(stationId: string): Promise<StationView | null> {
+    return (await this.stations.findOne({ _id: stationId }, { projection: HIDDEN })) as StationView | null;
+  }
+}
