@@ -28,7 +28,9 @@ export function toApiError(error: unknown): { status: number; body: ApiError } {
   if (isCoded(error)) {
     return { status: statusOf(error.code), body: { code: error.code, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
   }
-  const fastifyCode = (error as { code?: string } | null)?.code;
+  // Nest wraps Fastify's body-parser errors in an HttpException whose cause keeps Fastify's code.
+  const raw = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const fastifyCode = typeof raw?.code === 'string' ? raw.code : typeof raw?.cause?.code === 'string' ? raw.cause.code : undefined;
   if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { code: 'request.too_large', message: 'The request body is too large' } };
   if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, body: { code: 'request.unsupported_media_type', message: 'Send application/json' } };
   if (fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {

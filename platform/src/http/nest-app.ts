@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ApiExceptionFilter, sendError } from './error-handling';
+import { ApiExceptionFilter } from './error-handling';
 
 export interface HttpAppOptions {
   bodyLimit: number;
@@ -18,7 +18,5 @@ export async function createHttpApp(module: DynamicModule, options: HttpAppOptio
     abortOnError: false,
   });
   app.useGlobalFilters(new ApiExceptionFilter());
-  // Errors raised before Nest's handler runs (malformed JSON, oversized body) come through Fastify's own handler.
-  app.getHttpAdapter().getInstance().setErrorHandler((error, _request, reply) => sendError(reply, error));
   return app;
 }

@@ -9,7 +9,8 @@ import {
 import type { Collection, Doc, Filter } from '@evc/platform';
 import { RM } from '@evc/projections';
 
-const HIDDEN = { _id: 0, geoCell: 0, searchText: 0, position: 0, updatedAt: 0 } as const;
+const INTERNAL = { geoCell: 0, searchText: 0, position: 0, updatedAt: 0 } as const;
+const HIDDEN = { _id: 0, ...INTERNAL } as const;
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function stationFilter(q: Omit<StationsQuery, 'page' | 'pageSize' | 'position'>): Filter {
@@ -56,7 +57,7 @@ export class StationsQueries {
       .filter((c) => c.distanceM <= radiusM)
       .sort((a, b) => a.distanceM - b.distanceM || a.id.localeCompare(b.id));
     const page = ranked.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
-    const docs = await this.stations.find({ _id: { $in: page.map((p) => p.id) } }, { projection: { ...HIDDEN, _id: 1 } }).toArray();
+    const docs = await this.stations.find({ _id: { $in: page.map((p) => p.id) } }, { projection: INTERNAL }).toArray();
     const byId = new Map(docs.map((d) => [String(d._id), d]));
     const dataList = page.flatMap((p) => {
       const doc = byId.get(p.id);

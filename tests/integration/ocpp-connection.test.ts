@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RPCClient } from 'ocpp-rpc';
+import { BUS_TOPICS } from '@evc/contracts';
+import type { InboundOcppMessage } from '@evc/ocpp-gateway';
+import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
+import { startTestApp, type TestApp } from '../support/app';
+
+describe('OCPP-J connections on /ocpp/<chargePointId>', () => {
+  let app: TestApp;
+  let stationId: string;
+  const clients: RPCClient[] = [];
+  const connect = (identity: string, password: string | undefined, protocol = 'ocpp1.6') => {
+    const client = new RPCClient({ endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity, password, protocols: [protocol], reconnect: false, strictMode: true });
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    await givenGovernorate(app.commandBus);
+    stationId = aStation().stationId;
+    await registerStation(app.commandBus, { ...aStation(), stationId });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close({ force: true }).catch(() => undefined)));
+    await app?.close();
+  });
+
+  it('accepts a registered charger with its secret key and publishes its calls on ocpp.inbound', async () => {
+    const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId);
+    await app.embedded.runner.waitFor(result.position, 2000);
+    const inbound: InboundOcppMessage[] = [];
+    const consumer = app.embedded.infra.bus.subscribe<InboundOcppMessage>({ groupId: `t-${chargerId}`, topics: [BUS_TOPICS.ocppInbound] }, (m) => {
+      if (m.key === chargerId) inbound.push(m.value);
+    });
+    await consumer.ready;
+    const client = connect(chargerId, secret);
+    await client.connect();
+    expect(client.protocol).toBe('ocpp1.6');
+    const boot = await client.call('BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'AC Max 22' });
+    expect(boot).toMatchObject({ status: 'Accepted', interval: 60 });
+    await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
+    await expect.poll(() => inbound.map((m) => m.action)).toEqual(['BootNotification', 'StatusNotification']);
+    expect(inbound[0]).toMatchObject({ chargerId, protocol: 'ocpp1.6', payload: { chargePointVendor: 'Delta' } });
+    await consumer.stop();
+  });
+
+  it('negotiates OCPP 2.0.1', async () => {
+    const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId, { ocppVersion: '2.0.1' });
+    await app.embedded.runner.waitFor(result.position, 2000);
+    const client = connect(chargerId, secret, 'ocpp2.0.1');
+    await client.connect();
+    expect(client.protocol).toBe('ocpp2.0.1');
+    const boot = await client.call('BootNotification', { reason: 'PowerUp', chargingStation: { model: 'Terra 54', vendorName: 'ABB' } });
+    expect(boot).toMatchObject({ status: 'Accepted' });
+  });
+
+  it('refuses a wrong key, a missing key and an unknown charger with 401', async () => {
+    const { chargerId, result } = await registerCharger(app.commandBus, stationId);
+    await app.embedded.runner.waitFor(result.position, 2000);
+    for (const [identity, password] of [[chargerId, 'wrong'], [chargerId, undefined], ['NOT-A-CHARGER', 'whatever']] as const) {
+      await expect(connect(identity, password).connect()).rejects.toMatchObject({ code: 401 });
+    }
+  });
+
+  it('rejects a malformed call with a CALLERROR and keeps serving', async () => {
+    const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId);
+    await app.embedded.runner.waitFor(result.position, 2000);
+    const client = connect(chargerId, secret);
+    await client.connect();
+    await expect(client.call('StatusNotification', { connectorId: 'one' }, { noStrict: true } as never)).rejects.toMatchObject({
+      rpcErrorCode: expect.stringMatching(/Violation|FormatViolation|TypeConstraint|OccurrenceConstraint/),
+    });
+    await expect(client.call('Heartbeat', {})).resolves.toHaveProperty('currentTime');
+  });
+
+  it('keeps one live connection per charger: a new one replaces the old', async () => {
+    const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId);
+    await app.embedded.runner.waitFor(result.position, 2000);
+    const first = connect(chargerId, secret);
+    await first.connect();
+    const closed = new Promise((resolve) => first.once('close', resolve));
+    const second = connect(chargerId, secret);
+    await second.connect();
+    await closed;
+    expect(app.embedded.gateway.connectedCount).toBeGreaterThanOrEqual(1);
+    await expect(second.call('Heartbeat', {})).resolves.toHaveProperty('currentTime');
+  });
+});

@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
+import { loadConfig } from '@evc/platform/config/config';
+import { createEmbeddedApp, type EmbeddedApp } from '@evc/platform/launcher/embedded-app';
+import { setLogLevel } from '@evc/platform/logging/logger';
+
+export interface TestApp {
+  embedded: EmbeddedApp;
+  baseUrl: string;
+  dataDir: string;
+  commandBus: CommandBus;
+  /** Closes the app; `keepData` leaves the data dir for a restart. */
+  close(options?: { keepData?: boolean }): Promise<void>;
+}
+
+/** The whole embedded product on 127.0.0.1 and a free port, with its own temporary data dir. */
+export async function startTestApp(options: { seed?: boolean; dataDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+  setLogLevel('warn');
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'evc-test-')));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'warn', SEED_DEMO: options.seed ? 'true' : 'false', ...options.env });
+  const embedded = await createEmbeddedApp(config, { frontendDist: path.join(dataDir, 'no-frontend') });
+  await embedded.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = embedded.app.getHttpServer().address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    embedded,
+    dataDir,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    commandBus: embedded.app.get(CommandBus),
+    async close({ keepData = false } = {}) {
+      await embedded.close();
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function getJson<T = unknown>(baseUrl: string, path: string): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(baseUrl + path);
+  return { status: res.status, body: (await res.json()) as T, headers: res.headers };
+}
+
+export async function postJson<T = unknown>(baseUrl: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(baseUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
