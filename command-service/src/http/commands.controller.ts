@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
 import type { CommandContext } from '../shared/command-context';
@@ -21,6 +21,12 @@ export class CommandsController {
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(COMMAND_ROUTES) private readonly routes: Record<string, CommandRoute>,
   ) {}
+
+  /** Liveness for the cluster's health checks. */
+  @Get('health')
+  health() {
+    return { status: 'ok' };
+  }
 
   @Post(':name')
   @HttpCode(200)
