@@ -1,0 +1,1 @@
+export { EventStoreDbEventStore, openEventStoreDb } from './eventstoredb-event-store';

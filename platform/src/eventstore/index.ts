@@ -1,0 +1,3 @@
+// The event store port's adapters. The launcher picks one: EVENTSTORE_URL set → EventStoreDB, else embedded.
+export * from './embedded/index';
+export * from './eventstoredb/index';
