@@ -10,7 +10,9 @@ describe('OCPP-J connections on /ocpp/<chargePointId>', () => {
   let stationId: string;
   const clients: RPCClient[] = [];
   const connect = (identity: string, password: string | undefined, protocol = 'ocpp1.6') => {
-    const client = new RPCClient({ endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity, password, protocols: [protocol], reconnect: false, strictMode: true });
+    // ocpp-rpc's typings want every option; these are the ones that matter here.
+    const options = { endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity, password: password ?? null, protocols: [protocol], reconnect: false, strictMode: true };
+    const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
     clients.push(client);
     return client;
   };

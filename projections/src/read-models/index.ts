@@ -5,7 +5,7 @@ import { pricingProjection } from './pricing.projection';
 import { stationsProjection } from './stations.projection';
 
 export { RM } from './collections';
-export { stationTotals } from './stations.projection';
+export { stationTotals, stationsProjection } from './stations.projection';
 
 /** Order matters where one read model looks another up (stations read governorate names). */
 export const allProjections = (): Projection[] => [catalogProjection, stationsProjection, pricingProjection, contactRequestsProjection];

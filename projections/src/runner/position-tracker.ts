@@ -19,7 +19,10 @@ export class LocalPositionTracker implements PositionTracker {
     this.position = position;
     if (this.waiters.length === 0) return;
     const still: typeof this.waiters = [];
-    for (const w of this.waiters) (w.position <= position ? w.resolve(true) : still.push(w));
+    for (const w of this.waiters) {
+      if (w.position <= position) w.resolve(true);
+      else still.push(w);
+    }
     this.waiters = still;
   }
 
