@@ -1,13 +1,55 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { parse } from '@formatjs/icu-messageformat-parser';
 
-export default defineConfig({
-  plugins: [react({ jsxImportSource: '@emotion/react' })],
+/**
+ * Production builds ship the ICU catalogs pre-parsed, so the browser does not need the message parser
+ * (aliased to its no-parser build below). Dev and tests parse at runtime.
+ */
+function precompileCatalogs(): Plugin {
+  return {
+    name: 'evc:precompile-icu-catalogs',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(Object.entries(messages).map(([k, v]) => [k, parse(v)]));
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react({ jsxImportSource: '@emotion/react' }), precompileCatalogs()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]
+        : [],
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/ocpp': { target: 'ws://localhost:3000', ws: true } } },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // The framework every page needs goes in one chunk (fewer requests, better gzip); Leaflet and zod stay
+        // in the lazy chunks that use them.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@emotion|react-intl|@formatjs|intl-messageformat|jotai|stylis|hoist-non-react-statics|react-is|tslib)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'frontend',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
   },
-});
+}));

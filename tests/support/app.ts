@@ -16,11 +16,13 @@ export interface TestApp {
 }
 
 /** The whole embedded product on 127.0.0.1 and a free port, with its own temporary data dir. */
-export async function startTestApp(options: { seed?: boolean; dataDir?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seed?: boolean; dataDir?: string; env?: Record<string, string>; frontendDist?: string } = {},
+): Promise<TestApp> {
   setLogLevel('warn');
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'evc-test-')));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'warn', SEED_DEMO: options.seed ? 'true' : 'false', ...options.env });
-  const embedded = await createEmbeddedApp(config, { frontendDist: path.join(dataDir, 'no-frontend') });
+  const embedded = await createEmbeddedApp(config, { frontendDist: options.frontendDist ?? path.join(dataDir, 'no-frontend') });
   await embedded.app.listen({ port: 0, host: '127.0.0.1' });
   const address = embedded.app.getHttpServer().address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { localeFromLangParam } from '@evc/contracts/constants';
+import { recordPageView } from '../lib/page-view';
+import { localeAtom } from '../features/i18n/locale-state';
+
+/** On every route change: scroll to the top (or to the #anchor), record a page view, honour ?lang=. */
+export function RouteEffects() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const hash = useRouterState({ select: (s) => s.location.hash });
+  const lang = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).lang });
+  const locale = useAtomValue(localeAtom);
+  const localeRef = useRef(locale);
+  localeRef.current = locale;
+  const setLocale = useSetAtom(localeAtom);
+
+  useEffect(() => {
+    if (lang !== undefined) setLocale(localeFromLangParam(String(lang)));
+  }, [lang, setLocale]);
+
+  useEffect(() => {
+    const target = hash ? document.getElementById(hash) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo({ top: 0, left: 0 });
+  }, [pathname, hash]);
+
+  useEffect(() => {
+    // a language switch alone is not a new page view, hence the ref
+    recordPageView(pathname, localeRef.current);
+  }, [pathname]);
+
+  return null;
+}

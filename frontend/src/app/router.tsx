@@ -1,0 +1,24 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { RouteErrorPage } from '../features/errors/components/error-pages';
+import { PageLoading } from '../components/ui/spinner';
+import { routeTree } from './route-tree';
+
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    // product-spec §2 paths are matched case-insensitively: /About and /about are the same page.
+    caseSensitive: false,
+    defaultPreload: 'intent',
+    defaultPendingComponent: PageLoading,
+    defaultErrorComponent: RouteErrorPage,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

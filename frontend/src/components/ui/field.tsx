@@ -1,0 +1,65 @@
+import styled from '@emotion/styled';
+import { useId, type ReactElement, cloneElement } from 'react';
+import { theme } from '../../styles/theme';
+
+const Wrapper = styled.div`
+  display: grid;
+  gap: 0.35rem;
+  label {
+    font-weight: 700;
+  }
+  input,
+  select,
+  textarea {
+    font: inherit;
+    inline-size: 100%;
+    padding-block: 0.6rem;
+    padding-inline: 0.8rem;
+    border: 1px solid ${theme.color.border};
+    border-radius: ${theme.radius.sm};
+    background: #fff;
+    color: inherit;
+  }
+  input[aria-invalid='true'],
+  select[aria-invalid='true'],
+  textarea[aria-invalid='true'] {
+    border-color: ${theme.color.danger};
+  }
+`;
+
+const ErrorText = styled.p`
+  color: ${theme.color.danger};
+  margin: 0;
+  font-size: 0.9rem;
+`;
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactElement<Record<string, unknown>>;
+}
+
+/** A labelled form control; the error is announced and linked with aria-describedby. */
+export function Field({ label, error, hint, children }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <Wrapper>
+      <label htmlFor={id}>{label}</label>
+      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && (
+        <small id={hintId} style={{ color: theme.color.muted }}>
+          {hint}
+        </small>
+      )}
+      {error && (
+        <ErrorText id={errorId} role="alert">
+          {error}
+        </ErrorText>
+      )}
+    </Wrapper>
+  );
+}

@@ -1,0 +1,26 @@
+import styled from '@emotion/styled';
+import { keyframes } from '@emotion/react';
+import { useIntl } from 'react-intl';
+import { theme } from '../../styles/theme';
+
+const spin = keyframes`to { transform: rotate(360deg); }`;
+const Ring = styled.span`
+  display: inline-block;
+  inline-size: 1.5rem;
+  block-size: 1.5rem;
+  border: 3px solid ${theme.color.primaryLight};
+  border-block-start-color: ${theme.color.primary};
+  border-radius: 50%;
+  animation: ${spin} 0.8s linear infinite;
+`;
+
+export function Spinner() {
+  const intl = useIntl();
+  return <Ring role="progressbar" aria-label={intl.formatMessage({ id: 'common.loading' })} />;
+}
+
+export const PageLoading = () => (
+  <div style={{ display: 'grid', placeItems: 'center', minBlockSize: '40vh' }}>
+    <Spinner />
+  </div>
+);

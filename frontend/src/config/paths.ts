@@ -1,0 +1,60 @@
+/** Every route path of product-spec §2 in one place, spelled exactly as the spec spells them. */
+export const paths = {
+  home: '/',
+  about: '/About',
+  howItWorks: '/howitworks',
+  stations: '/ChargingStations',
+  contact: '/ContactUs',
+  terms: '/terms',
+  charge: '/charge',
+
+  signIn: '/Signin',
+  forgetPassword: '/ForgetPassword',
+  resetPassword: '/resetPassword',
+  signInForget: '/signInForget',
+  resetPasswordDone: '/resetPasswordDone',
+  linkExpired: '/linkExpired',
+  forgetSignin: '/ForgetSignin',
+  timedOut: '/timed-out',
+  signInUp: '/SignInUp',
+
+  error401: '/Error401',
+  error403: '/Error403',
+  error404: '/Error404',
+  error505: '/Error505',
+
+  notifications: '/Notifcation',
+  demo: '/demo',
+  registerCarInfo: '/registerCarInfo',
+
+  /** Customer area: the spec does not show these paths; chosen here. */
+  customer: {
+    profile: '/profile',
+    cardRequest: '/card-request',
+    wallet: '/wallet',
+    bookings: '/my-bookings',
+    sessions: '/my-sessions',
+  },
+
+  admin: {
+    root: '/admin',
+    admins: '/admin/admins',
+    carBrand: '/admin/masterdata/carbrand',
+    carType: '/admin/masterdata/cartype',
+    batteryRange: '/admin/masterdata/batteryrange',
+    chargerManagement: '/admin/chargerManagement',
+    users: '/admin/users',
+    contactRequests: '/admin/Contactusrequests',
+    cardRequests: '/admin/cardrequests',
+    pricing: '/admin/chargerspricingsettings',
+    roles: '/admin/roles',
+    settings: '/admin/settings',
+    countries: '/admin/countries',
+    governorates: '/admin/governorates',
+    sessions: '/admin/sessions',
+    bookings: '/admin/bookings',
+  },
+} as const;
+
+/** Anchor of the app download section on the landing page. */
+export const MOBILE_APP_ANCHOR = 'mobile-app';

@@ -1,0 +1,88 @@
+import styled from '@emotion/styled';
+import { Outlet } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { theme } from '../../../styles/theme';
+import { LanguageSwitcher } from '../../i18n/components/language-switcher';
+import { Logo } from '../../layout/components/logo';
+import { NavLinkList } from '../../layout/components/nav-link-list';
+import { adminNav } from '../admin-nav';
+
+const Shell = styled.div`
+  min-block-size: 100vh;
+  display: grid;
+  grid-template-rows: auto 1fr;
+  ${theme.bp.lg} {
+    grid-template-columns: 16rem 1fr;
+    grid-template-rows: auto 1fr;
+    header {
+      grid-column: 1 / -1;
+    }
+  }
+`;
+
+const Top = styled.header`
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  padding-block: 0.75rem;
+  padding-inline: 1.25rem;
+  background: ${theme.color.ink};
+  color: #f1f5f9;
+  .tag {
+    font-size: 0.85rem;
+    opacity: 0.8;
+  }
+  .switch {
+    margin-inline-start: auto;
+  }
+`;
+
+const Side = styled.nav`
+  background: #fff;
+  border-inline-end: 1px solid ${theme.color.border};
+  padding: 1rem;
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.15rem;
+  }
+  a {
+    display: block;
+    padding-block: 0.45rem;
+    padding-inline: 0.75rem;
+    border-radius: ${theme.radius.sm};
+    text-decoration: none;
+    color: ${theme.color.ink};
+  }
+  a[aria-current='page'] {
+    background: ${theme.color.primaryLight};
+    color: ${theme.color.primaryDark};
+    font-weight: 700;
+  }
+`;
+
+/** Staff admin panel under /admin. Login and role guards arrive with the auth issue. */
+export function AdminLayout() {
+  const intl = useIntl();
+  return (
+    <Shell>
+      <Top>
+        <Logo />
+        <span className="tag">
+          <FormattedMessage id="admin.panel" />
+        </span>
+        <span className="switch">
+          <LanguageSwitcher />
+        </span>
+      </Top>
+      <Side aria-label={intl.formatMessage({ id: 'admin.nav' })}>
+        <NavLinkList items={adminNav} />
+      </Side>
+      <main id="main">
+        <Outlet />
+      </main>
+    </Shell>
+  );
+}

@@ -1,0 +1,7 @@
+import { useIntl } from 'react-intl';
+import type { Locale } from '@evc/contracts/constants';
+
+/** The language currently rendered (follows the loaded catalog, not the pending choice). */
+export function useLocale(): Locale {
+  return useIntl().locale.startsWith('ar') ? 'ar' : 'en';
+}

@@ -1,0 +1,50 @@
+import styled from '@emotion/styled';
+import { useNavigate } from '@tanstack/react-router';
+import { FormattedMessage } from 'react-intl';
+import type { StationView } from '@evc/contracts/network/views';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { theme } from '../../../styles/theme';
+import { usePricing } from '../../stations/api/reference';
+import { StationList } from '../../stations/components/station-list';
+import { StationMap } from '../../stations/components/station-map';
+
+const Results = styled.div`
+  display: grid;
+  gap: 1.5rem;
+  margin-block-start: 1.5rem;
+  ${theme.bp.lg} {
+    grid-template-columns: 1fr 1fr;
+    align-items: start;
+  }
+`;
+
+interface Props {
+  stations: StationView[];
+  total: number;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+/** Map and list of nearby stations; a separate chunk, loaded once a search has results. */
+export default function NearbyResults({ stations, total, hasMore, loadingMore, onLoadMore }: Props) {
+  const navigate = useNavigate();
+  const pricing = usePricing();
+  return (
+    <Results>
+      <StationMap stations={stations} onSelect={(id) => void navigate({ to: paths.stations, search: { station: id } })} />
+      <div>
+        <p aria-live="polite">
+          <FormattedMessage id="home.nearby.found" values={{ shown: stations.length, total }} />
+        </p>
+        <StationList stations={stations} pricing={pricing.data} />
+        {hasMore && (
+          <Button type="button" variant="secondary" style={{ marginBlockStart: '1rem' }} disabled={loadingMore} onClick={onLoadMore}>
+            <FormattedMessage id="home.nearby.loadMore" />
+          </Button>
+        )}
+      </div>
+    </Results>
+  );
+}

@@ -1,0 +1,114 @@
+import styled from '@emotion/styled';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Container } from '../../../components/ui/layout';
+import { theme } from '../../../styles/theme';
+import { LanguageSwitcher } from '../../i18n/components/language-switcher';
+import { accountNav, mainNav } from '../nav-items';
+import { Logo } from './logo';
+import { NavLinkList } from './nav-link-list';
+
+/** Twelve links fit on one row only on wide screens; below that the menu button shows them. */
+const wide = '@media (min-width: 82rem)';
+
+const Bar = styled.header`
+  position: sticky;
+  inset-block-start: 0;
+  z-index: 1000;
+  background: ${theme.color.primaryDark};
+  color: #ecfdf5;
+  box-shadow: 0 2px 10px rgb(0 0 0 / 15%);
+`;
+
+const Row = styled(Container)`
+  max-inline-size: 92rem;
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  min-block-size: 4rem;
+  flex-wrap: wrap;
+`;
+
+const MenuToggle = styled.button`
+  margin-inline-start: auto;
+  background: transparent;
+  color: inherit;
+  border: 1px solid currentColor;
+  border-radius: ${theme.radius.sm};
+  padding-block: 0.35rem;
+  padding-inline: 0.75rem;
+  font: inherit;
+  ${wide} {
+    display: none;
+  }
+`;
+
+const Nav = styled.nav<{ open: boolean }>`
+  display: ${(p) => (p.open ? 'flex' : 'none')};
+  flex-direction: column;
+  inline-size: 100%;
+  gap: 0.5rem;
+  padding-block-end: 1rem;
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 0.25rem;
+  }
+  a {
+    color: inherit;
+    text-decoration: none;
+    display: block;
+    padding-block: 0.4rem;
+    padding-inline: 0.6rem;
+    border-radius: ${theme.radius.sm};
+  }
+  a:hover,
+  a[aria-current='page'] {
+    background: rgb(255 255 255 / 14%);
+  }
+  ${wide} {
+    a {
+      white-space: nowrap;
+      padding-inline: 0.5rem;
+      font-size: 0.95rem;
+    }
+    display: flex;
+    flex-direction: row;
+    align-items: center;
+    inline-size: auto;
+    flex: 1;
+    padding: 0;
+    ul {
+      flex-direction: row;
+    }
+    .account {
+      margin-inline-start: auto;
+    }
+  }
+`;
+
+export function SiteHeader() {
+  const [open, setOpen] = useState(false);
+  const intl = useIntl();
+  const close = () => setOpen(false);
+  return (
+    <Bar>
+      <Row>
+        <Logo />
+        <MenuToggle type="button" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen(!open)}>
+          <FormattedMessage id="nav.menu" />
+        </MenuToggle>
+        <Nav id="site-nav" open={open} aria-label={intl.formatMessage({ id: 'nav.main' })}>
+          <NavLinkList items={mainNav} onNavigate={close} />
+          <div className="account">
+            <NavLinkList items={accountNav} onNavigate={close} />
+          </div>
+          <LanguageSwitcher />
+        </Nav>
+      </Row>
+    </Bar>
+  );
+}

@@ -1,0 +1,32 @@
+import { MOBILE_APP_ANCHOR, paths } from '../../config/paths';
+
+export interface NavItem {
+  to: string;
+  hash?: string;
+  search?: Record<string, string>;
+  labelId: string;
+}
+
+/** Header and footer links of product-spec §2. */
+export const mainNav: NavItem[] = [
+  { to: paths.home, labelId: 'nav.home' },
+  { to: paths.about, labelId: 'nav.about' },
+  { to: paths.stations, labelId: 'nav.stations' },
+  { to: paths.howItWorks, labelId: 'nav.howItWorks' },
+  { to: paths.home, hash: MOBILE_APP_ANCHOR, labelId: 'nav.mobileApp' },
+  { to: paths.customer.cardRequest, labelId: 'nav.cardRequest' },
+  { to: paths.contact, labelId: 'nav.contact' },
+];
+
+export const accountNav: NavItem[] = [
+  { to: paths.notifications, labelId: 'nav.notifications' },
+  { to: paths.customer.profile, labelId: 'nav.profile' },
+  { to: paths.signInUp, labelId: 'nav.signIn' },
+];
+
+export const footerNav: NavItem[] = [
+  ...mainNav,
+  { to: paths.contact, search: { type: 'inquiry' }, labelId: 'nav.help' },
+  { to: paths.terms, labelId: 'nav.terms' },
+  ...accountNav,
+];

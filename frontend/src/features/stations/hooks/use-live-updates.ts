@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { subscribeLiveUpdates } from '../../../lib/live-updates';
+import { LIVE_COLLECTIONS } from '../api/query-keys';
+
+/** Keeps station data live while the page is open (SSE → query invalidation). */
+export function useLiveUpdates(collections: readonly string[] = LIVE_COLLECTIONS) {
+  const queryClient = useQueryClient();
+  const key = collections.join(',');
+  useEffect(() => subscribeLiveUpdates(queryClient, key.split(',')), [queryClient, key]);
+}

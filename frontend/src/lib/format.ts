@@ -1,0 +1,26 @@
+import type { Locale } from '@evc/contracts/constants';
+import { CURRENCY, PIASTRES_PER_EGP } from '@evc/contracts/constants';
+
+/** Intl locale tags per UI language (dates and numbers). */
+export const intlLocale = (locale: Locale): string => (locale === 'ar' ? 'ar-EG' : 'en-GB');
+
+export const formatMoney = (piastres: number, locale: Locale): string =>
+  new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: CURRENCY }).format(piastres / PIASTRES_PER_EGP);
+
+export const formatNumber = (value: number, locale: Locale, options?: Intl.NumberFormatOptions): string =>
+  new Intl.NumberFormat(intlLocale(locale), options).format(value);
+
+/** Energy arrives in Wh; shown as kWh below 1 MWh, else MWh (the unit is translated by the caller). */
+export function formatEnergy(wh: number, locale: Locale): { value: string; unit: 'kWh' | 'MWh' } {
+  const mega = wh >= 1_000_000;
+  const value = formatNumber(mega ? wh / 1_000_000 : wh / 1000, locale, { maximumFractionDigits: 1 });
+  return { value, unit: mega ? 'MWh' : 'kWh' };
+}
+
+export function formatDistance(metres: number, locale: Locale): string {
+  if (metres < 1000) return formatNumber(Math.round(metres), locale, { style: 'unit', unit: 'meter' });
+  return formatNumber(metres / 1000, locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 });
+}
+
+export const formatDate = (iso: string | Date, locale: Locale): string =>
+  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(iso));

@@ -1,0 +1,21 @@
+import type { Locale } from '@evc/contracts/constants';
+import { endpoints } from './endpoints';
+
+/** Fire-and-forget page view (product-spec §2: each route change records a page view). */
+export function recordPageView(path: string, locale: Locale): void {
+  const body = JSON.stringify({ path: path.slice(0, 200) || '/', locale });
+  try {
+    if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
+      const sent = navigator.sendBeacon(endpoints.pageViews, new Blob([body], { type: 'application/json' }));
+      if (sent) return;
+    }
+    void fetch(endpoints.pageViews, {
+      method: 'POST',
+      body,
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+    }).catch(() => undefined);
+  } catch {
+    // analytics must never break navigation
+  }
+}

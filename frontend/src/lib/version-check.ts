@@ -1,0 +1,41 @@
+import { APP_VERSION } from '@evc/contracts/constants';
+import { endpoints } from './endpoints';
+import { isNewerVersion } from './semver';
+
+export interface VersionCheckDeps {
+  fetchVersion: () => Promise<string | null>;
+  clearCaches: () => Promise<void>;
+  reload: () => void;
+}
+
+const browserDeps = (clearQueryCache: () => void): VersionCheckDeps => ({
+  fetchVersion: async () => {
+    const res = await fetch(endpoints.version, { cache: 'no-store' });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { version?: unknown };
+    return typeof body.version === 'string' ? body.version : null;
+  },
+  clearCaches: async () => {
+    clearQueryCache();
+    if ('caches' in window) {
+      const keys = await caches.keys();
+      await Promise.all(keys.map((k) => caches.delete(k)));
+    }
+  },
+  reload: () => window.location.reload(),
+});
+
+/** product-spec §1: a newer deployed version clears the caches and hard-reloads. Returns true when it reloads. */
+export async function checkVersion(deps: VersionCheckDeps, current: string = APP_VERSION): Promise<boolean> {
+  try {
+    const latest = await deps.fetchVersion();
+    if (!latest || !isNewerVersion(latest, current)) return false;
+    await deps.clearCaches();
+    deps.reload();
+    return true;
+  } catch {
+    return false; // offline or no version file: keep running
+  }
+}
+
+export const checkVersionInBrowser = (clearQueryCache: () => void) => checkVersion(browserDeps(clearQueryCache));

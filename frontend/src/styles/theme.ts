@@ -1,0 +1,26 @@
+/** Design tokens: an electric green/teal palette. */
+export const theme = {
+  color: {
+    primary: '#0f766e',
+    primaryDark: '#115e59',
+    primaryLight: '#ccfbf1',
+    accent: '#22c55e',
+    accentDark: '#15803d',
+    ink: '#0f172a',
+    muted: '#475569',
+    surface: '#ffffff',
+    background: '#f4faf8',
+    border: '#d5e6e1',
+    danger: '#b91c1c',
+    dangerLight: '#fee2e2',
+    warning: '#b45309',
+    focus: '#f59e0b',
+    available: '#16a34a',
+    busy: '#d97706',
+    offline: '#64748b',
+  },
+  radius: { sm: '6px', md: '12px', lg: '20px' },
+  shadow: { card: '0 1px 2px rgb(15 23 42 / 6%), 0 4px 16px rgb(15 23 42 / 6%)' },
+  maxWidth: '1200px',
+  bp: { md: '@media (min-width: 768px)', lg: '@media (min-width: 1024px)' },
+} as const;

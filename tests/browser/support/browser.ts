@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Why the browser journeys cannot run here, or null. They never download a browser. */
+export function chromiumUnavailableReason(): string | null {
+  if (!existsSync(CHROMIUM)) return `Debian's chromium is not installed at ${CHROMIUM} (apt-get install -y chromium; .ci/run does it)`;
+  return null;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** A page that fails the test on uncaught page errors, and never reaches outside 127.0.0.1. */
+export async function newPage(browser: Browser, baseUrl: string, options: { locale?: string; geolocation?: { latitude: number; longitude: number } } = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: options.locale ?? 'en-GB',
+    viewport: { width: 1280, height: 900 },
+    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
+  });
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
