@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { IncomingMessage } from '../ports/bus';
+import { createInProcessBus } from './in-process-bus';
+import { murmur2, partitionForKey } from './murmur2';
+
+const until = async (predicate: () => boolean) => {
+  for (let i = 0; i < 2000 && !predicate(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(predicate()).toBe(true);
+};
+
+describe('murmur2 partitioner', () => {
+  it("matches Kafka's reference values", () => {
+    const enc = new TextEncoder();
+    // From Kafka's UtilsTest.testMurmur2.
+    expect(murmur2(enc.encode('21'))).toBe(-973932308);
+    expect(murmur2(enc.encode('foobar'))).toBe(-790332482);
+    expect(murmur2(enc.encode('a-little-bit-long-string'))).toBe(-985981536);
+    expect(murmur2(enc.encode('a-little-bit-longer-string'))).toBe(-1486304829);
+    expect(murmur2(enc.encode('lkjh234lh9fiuh90y23oiuhsafujhadof229phr9h19h89h8'))).toBe(-58897971);
+    expect(murmur2(enc.encode('abc'))).toBe(479470107);
+    expect(partitionForKey('21', 8)).toBe((-973932308 & 0x7fffffff) % 8);
+  });
+});
+
+describe('in-process bus specifics', () => {
+  it('consumes different partitions concurrently', async () => {
+    const bus = createInProcessBus({ partitions: 8 });
+    let active = 0;
+    let maxActive = 0;
+    let done = 0;
+    const consumer = bus.subscribe({ groupId: 'g', topics: ['t'] }, async () => {
+      active++;
+      maxActive = Math.max(maxActive, active);
+      await new Promise((r) => setTimeout(r, 2));
+      active--;
+      done++;
+    });
+    await consumer.ready;
+    await bus.publish('t', Array.from({ length: 64 }, (_, i) => ({ key: `k${i}`, value: i })));
+    await until(() => done === 64);
+    expect(maxActive).toBeGreaterThan(1);
+    await bus.close();
+  });
+
+  it('drops what every group committed: a later group only sees retained messages', async () => {
+    const bus = createInProcessBus({ partitions: 2 });
+    const seen: number[] = [];
+    await bus.subscribe<number>({ groupId: 'first', topics: ['t'] }, (m) => void seen.push(m.value)).ready;
+    await bus.publish('t', Array.from({ length: 10 }, (_, i) => ({ key: `k${i}`, value: i })));
+    await until(() => seen.length === 10);
+    const late: number[] = [];
+    await bus.subscribe<number>({ groupId: 'late', topics: ['t'], fromBeginning: true }, (m) => void late.push(m.value)).ready;
+    await bus.publish('t', [{ key: 'k', value: 99 }]);
+    await until(() => late.length >= 1 && seen.length === 11);
+    expect(late).toEqual([99]);
+    await bus.close();
+  });
+
+  it('caps retention per partition for topics nobody consumes yet', async () => {
+    const bus = createInProcessBus({ partitions: 1, maxRetainedPerPartition: 5 });
+    await bus.publish('t', Array.from({ length: 20 }, (_, i) => ({ key: 'k', value: i })));
+    const got: IncomingMessage<number>[] = [];
+    await bus.subscribe<number>({ groupId: 'g', topics: ['t'], fromBeginning: true }, (m) => void got.push(m)).ready;
+    await until(() => got.length === 5);
+    expect(got.map((m) => m.value)).toEqual([15, 16, 17, 18, 19]);
+    expect(got.map((m) => m.offset)).toEqual([15, 16, 17, 18, 19]);
+    await bus.close();
+  });
+
+  it('hands a partition to the remaining member when one stops, without losing messages', async () => {
+    const bus = createInProcessBus({ partitions: 4 });
+    const a: number[] = [];
+    const b: number[] = [];
+    const ca = bus.subscribe<number>({ groupId: 'g', topics: ['t'] }, (m) => void a.push(m.value));
+    bus.subscribe<number>({ groupId: 'g', topics: ['t'] }, (m) => void b.push(m.value));
+    await bus.publish('t', Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: i })));
+    await until(() => a.length + b.length === 40);
+    await ca.stop();
+    await bus.publish('t', Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: 40 + i })));
+    await until(() => b.filter((v) => v >= 40).length === 40);
+    expect(a.every((v) => v < 40)).toBe(true);
+    await bus.close();
+  });
+
+  it('rejects publishing after close and close waits for handlers in flight', async () => {
+    const bus = createInProcessBus();
+    let finished = false;
+    let entered = false;
+    bus.subscribe({ groupId: 'g', topics: ['t'] }, async () => {
+      entered = true;
+      await new Promise((r) => setTimeout(r, 30));
+      finished = true;
+    });
+    await bus.publish('t', [{ key: 'k', value: 1 }]);
+    await until(() => entered);
+    await bus.close();
+    expect(finished).toBe(true);
+    await expect(bus.publish('t', [{ key: 'k', value: 2 }])).rejects.toThrow(/closed/);
+  });
+});

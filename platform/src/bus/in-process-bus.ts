@@ -1,0 +1,205 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Bus, Consumer, ConsumerOptions, IncomingMessage, MessageHandler, OutgoingMessage } from '../ports/bus';
+import { Group, Member, type GroupTopic, type Topic } from './in-process-group';
+import { partitionForKey } from './murmur2';
+import { PartitionLog } from './partition-log';
+
+export interface InProcessBusOptions {
+  /** Partitions per auto-created topic (default 8, as the Kafka profile). */
+  partitions?: number;
+  /** Back-off before a failed message is delivered again (default 100 ms). */
+  retryDelayMs?: number;
+  /**
+   * Cap on retained messages per partition (default 50,000). Messages every group has committed are dropped
+   * at once; the cap only applies to messages no live group still needs (topics nobody consumes yet, groups
+   * whose members all stopped), dropping the oldest as Kafka's size-based retention would; a group coming back
+   * then skips to the oldest retained message.
+   */
+  maxRetainedPerPartition?: number;
+}
+
+/** Hand control back to the event loop every so many messages so a large backlog does not starve I/O. */
+const YIELD_EVERY = 1000;
+
+/**
+ * Kafka semantics in one process: see README.md. Values travel as JSON text, so consumers get their own copies
+ * and anything that would not survive Kafka (Dates, undefined, class instances) fails the same way here.
+ */
+export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
+  const partitionCount = options.partitions ?? 8;
+  const retryDelayMs = options.retryDelayMs ?? 100;
+  const maxRetained = options.maxRetainedPerPartition ?? 50_000;
+  const topics = new Map<string, Topic>();
+  const groups = new Map<string, Group>();
+  const members = new Set<Member>();
+  const closing = new AbortController();
+  const loops = new Set<Promise<void>>();
+  let closed = false;
+
+  function topicFor(name: string): Topic {
+    let topic = topics.get(name);
+    if (!topic) {
+      topic = { name, partitions: Array.from({ length: partitionCount }, () => new PartitionLog()), groups: new Set() };
+      topics.set(name, topic);
+    }
+    return topic;
+  }
+
+  /**
+   * Retention: drop what every group reading the topic has committed. Beyond that, keep at most
+   * `maxRetained` messages, but never drop what a group with live members has yet to process: a live consumer
+   * that falls behind holds memory (as it would hold disk on Kafka) rather than lose messages.
+   */
+  function retain(topic: Topic, p: number): void {
+    const log = topic.partitions[p]!;
+    let allCommitted = -Infinity;
+    let liveNeeds = Infinity;
+    if (topic.groups.size > 0) {
+      allCommitted = Infinity;
+      for (const group of topic.groups) {
+        const committed = group.topics.get(topic.name)!.committed[p]!;
+        allCommitted = Math.min(allCommitted, committed);
+        if (group.members.length > 0) liveNeeds = Math.min(liveNeeds, committed);
+      }
+    }
+    const keepFrom = Math.min(Math.max(allCommitted, log.end - maxRetained), liveNeeds);
+    if (keepFrom > log.start) log.truncateBefore(keepFrom);
+  }
+
+  function ensureLoops(group: Group): void {
+    for (const state of group.topics.values()) {
+      for (let p = 0; p < state.owners.length; p++) {
+        if (state.owners[p] && !state.running[p]) {
+          state.running[p] = true;
+          const loop = consumePartition(group, state, p).finally(() => loops.delete(loop));
+          loops.add(loop);
+        }
+      }
+    }
+  }
+
+  /** Sequential consumption of one partition for one group: per-key order, commit after the handler resolves. */
+  async function consumePartition(group: Group, state: GroupTopic, p: number): Promise<void> {
+    const { topic } = state;
+    const log = topic.partitions[p]!;
+    let failures = 0;
+    let sinceYield = 0;
+    for (;;) {
+      const owner = state.owners[p];
+      if (!owner || closed) {
+        // Cleared synchronously with the decision to exit, so a member joining right now starts a new loop.
+        state.running[p] = false;
+        return;
+      }
+      let offset = state.committed[p]!;
+      if (offset < log.start) {
+        console.error(`[bus] group ${group.id} skipped ${log.start - offset} message(s) of ${topic.name}[${p}] dropped by retention`);
+        offset = state.committed[p] = log.start;
+      }
+      const stored = log.at(offset);
+      if (!stored) {
+        await log.waitForAppend();
+        continue;
+      }
+      const message: IncomingMessage<unknown> = {
+        topic: topic.name,
+        partition: p,
+        offset,
+        key: stored.key,
+        value: JSON.parse(stored.value) as unknown,
+        headers: { ...stored.headers },
+        timestamp: stored.timestamp,
+      };
+      const outcome = await owner.deliver(message);
+      if (outcome === 'ok') {
+        failures = 0;
+        // Another delivery may have committed meanwhile only if ownership moved; never move the offset back.
+        if (state.committed[p] === offset) state.committed[p] = offset + 1;
+        retain(topic, p);
+        if (++sinceYield >= YIELD_EVERY) {
+          sinceYield = 0;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      } else if (outcome instanceof Error) {
+        failures++;
+        // One line per failure, and fewer as a poison message keeps failing (1st, 2nd, 4th, 8th... attempt).
+        if ((failures & (failures - 1)) === 0) {
+          console.error(
+            `[bus] handler failed for ${topic.name}[${p}]@${offset} key=${stored.key} group=${group.id} ` +
+              `(attempt ${failures}, retrying every ${retryDelayMs} ms): ${outcome.message}`,
+          );
+        }
+        await sleep(retryDelayMs, undefined, { signal: closing.signal }).catch(() => undefined);
+      }
+    }
+  }
+
+  function wakeAll(): void {
+    for (const topic of topics.values()) for (const log of topic.partitions) log.wake();
+  }
+
+  return {
+    async publish<T>(topicName: string, messages: OutgoingMessage<T>[]): Promise<void> {
+      if (closed) throw new Error('bus is closed');
+      const topic = topicFor(topicName);
+      const timestamp = new Date().toISOString();
+      const touched = new Set<number>();
+      // Serialise everything first so a bad value rejects the whole batch instead of half of it.
+      const encoded = messages.map((m) => {
+        if (typeof m.key !== 'string') throw new TypeError('message key must be a string');
+        return { key: m.key, value: JSON.stringify(m.value ?? null), headers: { ...(m.headers ?? {}) } };
+      });
+      for (const m of encoded) {
+        const p = partitionForKey(m.key, partitionCount);
+        topic.partitions[p]!.append({ ...m, timestamp });
+        touched.add(p);
+      }
+      for (const p of touched) {
+        retain(topic, p);
+        topic.partitions[p]!.wake();
+      }
+    },
+
+    subscribe<T>(consumerOptions: ConsumerOptions, handler: MessageHandler<T>): Consumer {
+      if (closed) throw new Error('bus is closed');
+      let group = groups.get(consumerOptions.groupId);
+      if (!group) {
+        group = new Group(consumerOptions.groupId);
+        groups.set(group.id, group);
+      }
+      const member = new Member([...consumerOptions.topics], handler as MessageHandler<unknown>);
+      for (const name of member.topics) group.attach(topicFor(name), consumerOptions.fromBeginning ?? false);
+      group.members.push(member);
+      members.add(member);
+      group.rebalance();
+      ensureLoops(group);
+      const joined = group;
+      return {
+        // Joining is synchronous here: the assignment exists when subscribe returns.
+        ready: Promise.resolve(),
+        async stop(): Promise<void> {
+          if (member.stopped) return member.drain();
+          member.stopped = true;
+          members.delete(member);
+          joined.members.splice(joined.members.indexOf(member), 1);
+          joined.rebalance();
+          ensureLoops(joined);
+          // Loops without an owner must notice it and exit even if their partition stays quiet.
+          wakeAll();
+          await member.drain();
+        },
+      };
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      for (const member of members) member.stopped = true;
+      closing.abort();
+      wakeAll();
+      await Promise.allSettled([...members].map((m) => m.drain()));
+      await Promise.allSettled([...loops]);
+      members.clear();
+    },
+  };
+}

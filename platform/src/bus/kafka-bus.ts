@@ -1,0 +1,156 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Kafka, Partitioners, logLevel, type Consumer as KafkaConsumer, type IHeaders } from 'kafkajs';
+import type { Bus, Consumer, ConsumerOptions, IncomingMessage, MessageHandler, OutgoingMessage } from '../ports/bus';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Partitions of topics this bus creates (default 8). */
+  partitions?: number;
+  /** Back-off before a failed message is retried (default 100 ms). */
+  retryDelayMs?: number;
+}
+
+function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value === undefined) continue;
+    // kafkajs delivers header values as Buffers (or arrays for repeated names); the port speaks strings.
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) out[name] = first.toString();
+  }
+  return out;
+}
+
+/**
+ * Bus on Kafka through kafkajs. Failure handling (the port's at-least-once): a throwing handler is retried in
+ * place, on the same message, every `retryDelayMs`, heart-beating between attempts; its offset is not resolved
+ * so nothing past it is committed. If the group rebalances meanwhile, `heartbeat()` throws a kafkajs rebalance
+ * error that we let escape `eachMessage`: kafkajs then rejoins without resolving the offset, and the message is
+ * fetched again by whoever owns the partition next (the same happens on stop: we rethrow the handler error).
+ */
+export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
+  const partitions = options.partitions ?? 8;
+  const retryDelayMs = options.retryDelayMs ?? 100;
+  const kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.WARN });
+  // Idempotent producer: acks from all in-sync replicas, broker-side de-duplication of retried batches.
+  // The default partitioner is Java-compatible murmur2, the same hash the in-process bus uses.
+  const producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
+  const admin = kafka.admin();
+  await Promise.all([producer.connect(), admin.connect()]);
+
+  const ensured = new Map<string, Promise<void>>();
+  const consumers = new Set<KafkaConsumer>();
+  let closed = false;
+
+  /** Topics are created by us (not by broker auto-creation) so they get the agreed partition count. */
+  function ensureTopics(names: string[]): Promise<void> {
+    const missing = names.filter((n) => !ensured.has(n));
+    if (missing.length > 0) {
+      const created = admin
+        .createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: partitions })), waitForLeaders: true })
+        .then(() => undefined) // false means "already existed": fine
+        .catch((error: unknown) => {
+          for (const n of missing) ensured.delete(n);
+          throw error;
+        });
+      for (const n of missing) ensured.set(n, created);
+    }
+    return Promise.all(names.map((n) => ensured.get(n))).then(() => undefined);
+  }
+
+  return {
+    async publish<T>(topic: string, messages: OutgoingMessage<T>[]): Promise<void> {
+      if (closed) throw new Error('bus is closed');
+      if (messages.length === 0) return;
+      await ensureTopics([topic]);
+      await producer.send({
+        topic,
+        acks: -1,
+        messages: messages.map((m) => ({
+          key: m.key,
+          value: JSON.stringify(m.value ?? null),
+          headers: { ...(m.headers ?? {}) },
+        })),
+      });
+    },
+
+    subscribe<T>(consumerOptions: ConsumerOptions, handler: MessageHandler<T>): Consumer {
+      if (closed) throw new Error('bus is closed');
+      const consumer = kafka.consumer({ groupId: consumerOptions.groupId });
+      consumers.add(consumer);
+      let stopping = false;
+      let resolveReady!: () => void;
+      const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+      const removeListener = consumer.on(consumer.events.GROUP_JOIN, () => resolveReady());
+
+      const started = (async () => {
+        await ensureTopics(consumerOptions.topics);
+        await consumer.connect();
+        await consumer.subscribe({ topics: consumerOptions.topics, fromBeginning: consumerOptions.fromBeginning ?? false });
+        await consumer.run({
+          // Partitions are processed concurrently (each one still sequentially), as in the in-process bus.
+          partitionsConsumedConcurrently: partitions,
+          eachMessage: async ({ topic, partition, message, heartbeat }) => {
+            const incoming: IncomingMessage<T> = {
+              topic,
+              partition,
+              offset: Number(message.offset),
+              key: message.key?.toString() ?? '',
+              value: (message.value ? JSON.parse(message.value.toString()) : null) as T,
+              headers: headersToStrings(message.headers),
+              timestamp: new Date(Number(message.timestamp)).toISOString(),
+            };
+            for (let attempt = 1; ; attempt++) {
+              try {
+                await handler(incoming);
+                return; // kafkajs resolves the offset; auto-commit commits it
+              } catch (error) {
+                const text = error instanceof Error ? error.message : String(error);
+                if ((attempt & (attempt - 1)) === 0) {
+                  console.error(
+                    `[bus] handler failed for ${topic}[${partition}]@${incoming.offset} key=${incoming.key} ` +
+                      `group=${consumerOptions.groupId} (attempt ${attempt}, retrying every ${retryDelayMs} ms): ${text}`,
+                  );
+                }
+                // Not resolved, not committed: the next owner (or this one after restart) gets it again.
+                if (stopping || closed) throw error;
+                await sleep(retryDelayMs);
+                await heartbeat(); // throws on rebalance: kafkajs rejoins and re-fetches from the committed offset
+              }
+            }
+          },
+        });
+      })();
+      started.catch((error: unknown) => console.error(`[bus] consumer ${consumerOptions.groupId} failed to start`, error));
+
+      // Rejects if the consumer cannot start; marked handled here so an un-awaited `ready` cannot crash the process.
+      const readyOrFailure = Promise.race([ready, started.then(() => ready)]);
+      readyOrFailure.catch(() => undefined);
+      return {
+        ready: readyOrFailure,
+        async stop(): Promise<void> {
+          if (stopping) return;
+          stopping = true;
+          removeListener();
+          await started.catch(() => undefined);
+          // disconnect() stops the runner, waits for the in-flight eachMessage and commits resolved offsets.
+          await consumer.disconnect();
+          consumers.delete(consumer);
+        },
+      };
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      await Promise.allSettled([...consumers].map((c) => c.disconnect()));
+      consumers.clear();
+      await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/** One partition of an in-process topic: an append-only log whose consumed prefix can be dropped. */
+export interface StoredMessage {
+  readonly key: string;
+  /** JSON text: each delivery parses its own copy, as a Kafka consumer would (no shared mutable objects). */
+  readonly value: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timestamp: string;
+}
+
+/** Compact the backing array only when the dropped prefix is large, so dropping is amortised O(1). */
+const COMPACT_MIN = 4096;
+
+export class PartitionLog {
+  private log: (StoredMessage | undefined)[] = [];
+  private head = 0;
+  /** Offset of log[head]. */
+  private base = 0;
+  private waiters: (() => void)[] = [];
+
+  /** First retained offset. */
+  get start(): number {
+    return this.base;
+  }
+
+  /** Offset the next appended message will get. */
+  get end(): number {
+    return this.base + (this.log.length - this.head);
+  }
+
+  append(message: StoredMessage): number {
+    this.log.push(message);
+    return this.end - 1;
+  }
+
+  at(offset: number): StoredMessage | undefined {
+    if (offset < this.base) return undefined;
+    return this.log[this.head + (offset - this.base)];
+  }
+
+  /** Drop every message with an offset below `offset`. */
+  truncateBefore(offset: number): void {
+    const drop = Math.min(offset, this.end) - this.base;
+    if (drop <= 0) return;
+    // Clear references now so dropped values can be collected before the next compaction.
+    for (let i = this.head; i < this.head + drop; i++) this.log[i] = undefined;
+    this.head += drop;
+    this.base += drop;
+    if (this.head >= COMPACT_MIN && this.head * 2 >= this.log.length) {
+      this.log = this.log.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  /** Resolves at the next append (or `wake`). */
+  waitForAppend(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  wake(): void {
+    if (this.waiters.length === 0) return;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { DuplicateKeyError } from '../ports/documents';
+import { createMemoryDocumentStore } from './memory-document-store';
+import { compareValues } from './values';
+
+describe('memory document store specifics', () => {
+  it('exports and imports whole stores, keeping and rebuilding indexes', async () => {
+    const store = createMemoryDocumentStore();
+    const users = store.collection('users');
+    await users.createIndex({ email: 1 }, { unique: true });
+    await users.insertOne({ _id: 'u1', email: 'a@x.eg', at: new Date('2024-01-01T00:00:00Z') });
+    await store.collection('stations').insertOne({ _id: 's1', city: 'Cairo' });
+    const snapshot = JSON.parse(JSON.stringify(store.exportAll())) as Record<string, Record<string, unknown>[]>;
+    expect(snapshot).toEqual({ users: [{ _id: 'u1', email: 'a@x.eg', at: '2024-01-01T00:00:00.000Z' }], stations: [{ _id: 's1', city: 'Cairo' }] });
+
+    const restored = createMemoryDocumentStore();
+    await restored.collection('users').createIndex({ email: 1 }, { unique: true });
+    restored.importAll(snapshot);
+    expect(await restored.collection('stations').findOne({ city: 'Cairo' })).toEqual({ _id: 's1', city: 'Cairo' });
+    await expect(restored.collection('users').insertOne({ _id: 'u2', email: 'a@x.eg' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect(() => restored.importAll({ users: [{ _id: 1, email: 'same' }, { _id: 2, email: 'same' }] })).toThrow(DuplicateKeyError);
+  });
+
+  it('keeps stored documents private from results and from inputs', async () => {
+    const c = createMemoryDocumentStore().collection('c');
+    const list = [1, 2];
+    await c.updateOne({ _id: 'a' }, { $set: { list } }, { upsert: true });
+    list.push(3);
+    const [doc] = await c.aggregate<{ list: number[] }>([{ $match: { _id: 'a' } }]).toArray();
+    doc!.list.push(4);
+    expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', list: [1, 2] });
+  });
+
+  it('returns unsorted results in natural (insertion) order, also through an index', async () => {
+    const c = createMemoryDocumentStore().collection('c');
+    await c.createIndex({ k: 1 });
+    for (let i = 0; i < 50; i++) await c.insertOne({ _id: `d${i}`, k: i % 2 });
+    await c.updateOne({ _id: 'd0' }, { $set: { k: 1 } }); // index sets change order; natural order does not
+    const viaIndex = (await c.find({ k: 1 }, { limit: 3 }).toArray()).map((d) => d._id);
+    expect(viaIndex).toEqual(['d0', 'd1', 'd3']);
+  });
+
+  it('sorts mixed types in BSON order, arrays by their extreme element', async () => {
+    const c = createMemoryDocumentStore().collection('c');
+    const values = [true, 'b', 2, null, { x: 1 }, 'a', [5, 0], new Date(0), 1];
+    for (const [i, v] of values.entries()) await c.insertOne({ _id: i, v });
+    await c.insertOne({ _id: 'missing' });
+    const asc = (await c.find({}, { sort: { v: 1, _id: 1 } }).toArray()).map((d) => d._id);
+    // null and missing first, then numbers (the array sorts by its minimum 0), strings, objects, booleans, dates.
+    expect(asc).toEqual([3, 'missing', 6, 8, 2, 5, 1, 4, 0, 7]);
+    const desc = (await c.find({ _id: { $in: [2, 6, 8] } }, { sort: { v: -1 } }).toArray()).map((d) => d._id);
+    expect(desc).toEqual([6, 2, 8]); // descending uses the array's maximum 5
+    expect(compareValues(Number.NaN, -Infinity)).toBeLessThan(0);
+  });
+});

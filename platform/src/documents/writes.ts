@@ -1,0 +1,144 @@
+/** Write path of the memory store: MongoDB update/replace/upsert semantics over the documents map and indexes. */
+import { update as applyOperators } from 'mingo';
+import { DuplicateKeyError, type Doc, type Filter, type Update, type UpdateResult } from '../ports/documents';
+import type { CollectionData } from './query';
+import { match } from './query';
+import { cloneValue, deepEqual, isPlainObject, newObjectIdHex, valueKey } from './values';
+
+export interface CollectionState extends CollectionData {
+  nextSeq: number;
+}
+
+/** MongoDB puts `_id` first; keeping that order makes exported snapshots and order-sensitive equality match. */
+function withIdFirst(id: unknown, doc: Doc): Doc {
+  const { _id: _ignored, ...rest } = doc;
+  return { _id: id, ...rest };
+}
+
+function checkId(id: unknown): void {
+  if (id === undefined || Array.isArray(id) || id instanceof RegExp) {
+    throw new Error(`can't use ${Array.isArray(id) ? 'an array' : String(id)} for _id`);
+  }
+}
+
+export function insertDoc(state: CollectionState, doc: Doc): void {
+  checkId(doc._id);
+  const id = valueKey(doc._id);
+  if (state.docs.has(id)) {
+    throw new DuplicateKeyError(
+      `E11000 duplicate key error collection: ${state.name} index: _id_ dup key: { _id: ${JSON.stringify(doc._id)} }`,
+    );
+  }
+  state.indexes.check(id, doc);
+  state.docs.set(id, doc);
+  state.seq.set(id, state.nextSeq++);
+  state.indexes.add(id, doc);
+}
+
+function replaceDoc(state: CollectionState, id: string, previous: Doc, next: Doc): void {
+  state.indexes.check(id, next); // before any change: a failed write leaves the store as it was
+  state.indexes.remove(id, previous);
+  state.docs.set(id, next); // same key: keeps the natural position
+  state.indexes.add(id, next);
+}
+
+export function deleteDocs(state: CollectionState, filter: Filter | undefined, many: boolean): number {
+  const hits = match(state, filter, { limit: many ? Infinity : 1 });
+  hits.ids.forEach((id, i) => {
+    state.indexes.remove(id, hits.docs[i]!);
+    state.docs.delete(id);
+    state.seq.delete(id);
+  });
+  return hits.ids.length;
+}
+
+/** The document an upsert starts from: the filter's equality conditions (including within $and). */
+export function seedFromFilter(filter: Filter): Doc {
+  const seed: Doc = {};
+  const set = (path: string, value: unknown) => {
+    const segments = path.split('.');
+    let target = seed;
+    for (const seg of segments.slice(0, -1)) {
+      if (!isPlainObject(target[seg])) target[seg] = {};
+      target = target[seg] as Doc;
+    }
+    target[segments[segments.length - 1]!] = cloneValue(value);
+  };
+  const visit = (f: Filter) => {
+    for (const [key, condition] of Object.entries(f)) {
+      if (key === '$and' && Array.isArray(condition)) {
+        for (const sub of condition) if (isPlainObject(sub)) visit(sub);
+      } else if (key.startsWith('$')) {
+        continue;
+      } else if (isPlainObject(condition) && Object.keys(condition).some((k) => k.startsWith('$'))) {
+        if ('$eq' in condition) set(key, condition.$eq);
+      } else if (!(condition instanceof RegExp)) {
+        set(key, condition);
+      }
+    }
+  };
+  visit(filter);
+  return seed;
+}
+
+function checkOperators(update: Update): void {
+  const keys = Object.keys(update);
+  if (keys.length === 0 || !keys.every((k) => k.startsWith('$'))) {
+    throw new Error('Update document requires atomic operators');
+  }
+}
+
+/** Applies update operators to a copy; `$setOnInsert` acts like `$set` on insert and is ignored otherwise. */
+function applyUpdate(doc: Doc, update: Update, inserting: boolean): { doc: Doc; modified: boolean } {
+  const { $setOnInsert, ...operators } = update as Update & { $setOnInsert?: Doc };
+  if (inserting && $setOnInsert) operators.$set = { ...((operators.$set as Doc | undefined) ?? {}), ...$setOnInsert };
+  const next = cloneValue(doc);
+  // cloneMode 'deep': values taken from the update must not stay shared with the caller's objects.
+  const changed = Object.keys(operators).length > 0 ? applyOperators(next, operators, undefined, undefined, { cloneMode: 'deep' }) : [];
+  return { doc: next, modified: changed.length > 0 };
+}
+
+export function updateDocs(state: CollectionState, filter: Filter, update: Update, upsert: boolean, many: boolean): UpdateResult {
+  checkOperators(update);
+  const hits = match(state, filter, { limit: many ? Infinity : 1 });
+  if (hits.ids.length === 0) {
+    if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
+    const { doc } = applyUpdate(seedFromFilter(filter), update, true);
+    const inserted = withIdFirst(doc._id ?? newObjectIdHex(), doc);
+    insertDoc(state, inserted);
+    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: inserted._id };
+  }
+  let modified = 0;
+  hits.ids.forEach((id, i) => {
+    const previous = hits.docs[i]!;
+    const { doc, modified: changed } = applyUpdate(previous, update, false);
+    if (!changed) return;
+    replaceDoc(state, id, previous, doc);
+    modified++;
+  });
+  return { matchedCount: hits.ids.length, modifiedCount: modified, upsertedCount: 0, upsertedId: null };
+}
+
+export function replaceDocs(state: CollectionState, filter: Filter, replacement: Doc, upsert: boolean): UpdateResult {
+  if (Object.keys(replacement).some((k) => k.startsWith('$'))) {
+    throw new Error('Replacement document must not contain atomic operators');
+  }
+  const hits = match(state, filter, { limit: 1 });
+  const id = hits.ids[0];
+  const previous = hits.docs[0];
+  if (id === undefined || previous === undefined) {
+    if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
+    // As MongoDB: only the filter's _id (not its other fields) carries over into an upserted replacement.
+    const newId = replacement._id ?? seedFromFilter(filter)._id ?? newObjectIdHex();
+    const inserted = withIdFirst(newId, cloneValue(replacement));
+    insertDoc(state, inserted);
+    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: inserted._id };
+  }
+  if (replacement._id !== undefined && !deepEqual(replacement._id, previous._id)) {
+    throw new Error(`After applying the update, the (immutable) field '_id' was found to have been altered`);
+  }
+  const next = withIdFirst(previous._id, cloneValue(replacement));
+  const modified = !deepEqual(previous, next);
+  if (modified) replaceDoc(state, id, previous, next);
+  return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0, upsertedId: null };
+}

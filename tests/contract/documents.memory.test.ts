@@ -1,0 +1,4 @@
+import { createMemoryDocumentStore } from '@evc/platform/documents/index';
+import { documentsContract } from './documents.contract';
+
+documentsContract('memory', { create: async () => createMemoryDocumentStore() });
