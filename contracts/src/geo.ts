@@ -18,9 +18,10 @@ export const geoCellOf = (p: { lat: number; lng: number }): string =>
 
 /** Every grid cell intersecting the circle's bounding box; null when that would be more cells than scanning is worth. */
 export function geoCellsAround(centre: { lat: number; lng: number }, radiusM: number, maxCells = 900): string[] | null {
-  const dLat = radiusM / 111_320;
+  // Metres per degree rounded down from the haversine's 111,195, so the box errs on the large side.
+  const dLat = radiusM / 111_000;
   const cosLat = Math.max(0.01, Math.cos(toRad(Math.min(89, Math.abs(centre.lat) + dLat))));
-  const dLng = radiusM / (111_320 * cosLat);
+  const dLng = radiusM / (111_000 * cosLat);
   const lat0 = Math.floor((centre.lat - dLat) / GEO_CELL_DEG);
   const lat1 = Math.floor((centre.lat + dLat) / GEO_CELL_DEG);
   const lng0 = Math.floor((centre.lng - dLng) / GEO_CELL_DEG);

@@ -1,22 +1,35 @@
-import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Res, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { operations } from '@evc/contracts';
-import type { DocumentStore } from '@evc/platform';
+import type { Bus, DocumentStore } from '@evc/platform';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
 import type { PositionTracker } from '@evc/projections';
 import { STALE_HEADER, awaitPosition } from '../shared/consistency';
 import type { ReplyLike } from '../shared/reply';
-import { DOCUMENTS, POSITIONS } from '../shared/tokens';
+import { BUS, DOCUMENTS, POSITIONS } from '../shared/tokens';
+import { StationLocator } from './station-locator';
 import { StationsQueries } from './stations.queries';
 
 @Controller('api/queries/stations')
-export class StationsController {
+export class StationsController implements OnModuleInit, BeforeApplicationShutdown {
   private readonly queries: StationsQueries;
+  private readonly locator: StationLocator;
 
   constructor(
     @Inject(DOCUMENTS) documents: DocumentStore,
     @Inject(POSITIONS) private readonly positions: PositionTracker,
+    @Inject(BUS) private readonly bus: Bus,
   ) {
-    this.queries = new StationsQueries(documents.collection(StationsQueries.collectionName));
+    const stations = documents.collection(StationsQueries.collectionName);
+    this.locator = new StationLocator(stations);
+    this.queries = new StationsQueries(stations, this.locator);
+  }
+
+  async onModuleInit() {
+    await this.locator.start(this.bus);
+  }
+
+  async beforeApplicationShutdown() {
+    await this.locator.stop();
   }
 
   @Get()

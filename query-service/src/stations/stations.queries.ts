@@ -8,6 +8,7 @@ import {
 } from '@evc/contracts';
 import type { Collection, Doc, Filter } from '@evc/platform';
 import { RM } from '@evc/projections';
+import type { Ranked, StationLocator } from './station-locator';
 
 const INTERNAL = { geoCell: 0, searchText: 0, position: 0, updatedAt: 0 } as const;
 const HIDDEN = { _id: 0, ...INTERNAL } as const;
@@ -26,7 +27,11 @@ export function stationFilter(q: Omit<StationsQuery, 'page' | 'pageSize' | 'posi
 
 /** Public station queries over the `stations` read model. */
 export class StationsQueries {
-  constructor(private readonly stations: Collection<Doc>) {}
+  constructor(
+    private readonly stations: Collection<Doc>,
+    /** Spatial index for nearby queries; without it (or while it loads) the read model answers alone. */
+    private readonly locator?: StationLocator,
+  ) {}
 
   static collectionName = RM.stations;
 
@@ -42,12 +47,21 @@ export class StationsQueries {
   }
 
   /**
-   * Nearest first within radiusKm. Candidates come from the grid cells the circle touches (an indexed $in), then
-   * exact great-circle distances sort them; only the page's documents are fetched whole.
+   * Nearest first within radiusKm. The spatial index ranks when it can; a text search, or a caller waiting for its
+   * own write (`position`), reads the read model directly so the answer is exact and current.
    */
   async nearby(q: NearbyStationsQuery): Promise<Paged<StationView>> {
     const centre = { lat: q.lat, lng: q.lng };
     const radiusM = q.radiusKm * 1000;
+    if (this.locator?.ready && !q.q && q.position === undefined) {
+      const { page, total } = this.locator.nearest(centre, radiusM, q, (q.page - 1) * q.pageSize, q.pageSize);
+      return { dataList: await this.pageOf(page), totalCount: total };
+    }
+    return this.nearbyFromReadModel(q, centre, radiusM);
+  }
+
+  /** Candidates from the grid cells the circle touches (an indexed $in), ranked by great-circle distance. */
+  private async nearbyFromReadModel(q: NearbyStationsQuery, centre: { lat: number; lng: number }, radiusM: number): Promise<Paged<StationView>> {
     const filter = stationFilter(q);
     const cells = geoCellsAround(centre, radiusM);
     if (cells) filter.geoCell = { $in: cells };
@@ -57,15 +71,19 @@ export class StationsQueries {
       .filter((c) => c.distanceM <= radiusM)
       .sort((a, b) => a.distanceM - b.distanceM || a.id.localeCompare(b.id));
     const page = ranked.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+    return { dataList: await this.pageOf(page), totalCount: ranked.length };
+  }
+
+  /** The whole documents of one page of ranked ids, in rank order, with their distances. */
+  private async pageOf(page: Ranked[]): Promise<StationView[]> {
     const docs = await this.stations.find({ _id: { $in: page.map((p) => p.id) } }, { projection: INTERNAL }).toArray();
     const byId = new Map(docs.map((d) => [String(d._id), d]));
-    const dataList = page.flatMap((p) => {
+    return page.flatMap((p) => {
       const doc = byId.get(p.id);
       if (!doc) return [];
       const { _id: _ignored, ...view } = doc;
       return [{ ...(view as unknown as StationView), distanceM: Math.round(p.distanceM) }];
     });
-    return { dataList, totalCount: ranked.length };
   }
 
   async get(stationId: string): Promise<StationView | null> {
