@@ -10,3 +10,4 @@ export * from './network/network.commands';
 export * from './contact/contact.commands';
 export { seedDemo, planChargers, type SeedOutcome } from './seed/seed-demo';
 export { demoChargersPath, type DemoChargerCredentials } from './seed/demo-chargers-file';
+export * from './shared/payload-command';

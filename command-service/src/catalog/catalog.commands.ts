@@ -1,19 +1,6 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandResult, CreateMasterDataItem, RegisterCountry, RegisterGovernorate } from '@evc/contracts';
-import type { CommandContext } from '../shared/command-context';
+import type { CreateMasterDataItem, RegisterCountry, RegisterGovernorate } from '@evc/contracts';
+import { PayloadCommand } from '../shared/payload-command';
 
-export class RegisterCountryCommand extends Command<CommandResult> {
-  constructor(readonly payload: RegisterCountry, readonly context: CommandContext) {
-    super();
-  }
-}
-export class RegisterGovernorateCommand extends Command<CommandResult> {
-  constructor(readonly payload: RegisterGovernorate, readonly context: CommandContext) {
-    super();
-  }
-}
-export class CreateMasterDataItemCommand extends Command<CommandResult> {
-  constructor(readonly payload: CreateMasterDataItem, readonly context: CommandContext) {
-    super();
-  }
-}
+export class RegisterCountryCommand extends PayloadCommand<RegisterCountry> {}
+export class RegisterGovernorateCommand extends PayloadCommand<RegisterGovernorate> {}
+export class CreateMasterDataItemCommand extends PayloadCommand<CreateMasterDataItem> {}

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { catalogStreams, type CommandResult, type MasterDataItemCreated } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { DomainError } from '../shared/domain-error';
+import { requireStream } from '../shared/require-stream';
 import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 import { countryDecider, governorateDecider, masterDataDecider } from './catalog.deciders';
@@ -20,12 +21,11 @@ export class RegisterCountryHandler implements ICommandHandler<RegisterCountryCo
 export class RegisterGovernorateHandler implements ICommandHandler<RegisterGovernorateCommand, CommandResult> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   async execute({ payload, context }: RegisterGovernorateCommand) {
-    const country = await this.store.readStream(catalogStreams.country(payload.countryId), { maxCount: 1 });
-    if (country.length === 0) {
-      throw new DomainError('catalog.parent_not_found', `Country ${payload.countryId} does not exist`, [
-        { path: 'countryId', code: 'not_found' },
-      ]);
-    }
+    await requireStream(this.store, catalogStreams.country(payload.countryId), {
+      code: 'catalog.parent_not_found',
+      message: `Country ${payload.countryId} does not exist`,
+      field: 'countryId',
+    });
     return runDecider(this.store, catalogStreams.governorate(payload.governorateId), governorateDecider, payload, context);
   }
 }

@@ -1,9 +1,4 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandResult, SubmitContactRequest } from '@evc/contracts';
-import type { CommandContext } from '../shared/command-context';
+import type { SubmitContactRequest } from '@evc/contracts';
+import { PayloadCommand } from '../shared/payload-command';
 
-export class SubmitContactRequestCommand extends Command<CommandResult> {
-  constructor(readonly payload: SubmitContactRequest, readonly context: CommandContext) {
-    super();
-  }
-}
+export class SubmitContactRequestCommand extends PayloadCommand<SubmitContactRequest> {}

@@ -1,19 +1,6 @@
-import { Command } from '@nestjs/cqrs';
-import type { CommandResult, RegisterCharger, RegisterStation, SetPricing } from '@evc/contracts';
-import type { CommandContext } from '../shared/command-context';
+import type { RegisterCharger, RegisterStation, SetPricing } from '@evc/contracts';
+import { PayloadCommand } from '../shared/payload-command';
 
-export class RegisterStationCommand extends Command<CommandResult> {
-  constructor(readonly payload: RegisterStation, readonly context: CommandContext) {
-    super();
-  }
-}
-export class RegisterChargerCommand extends Command<CommandResult> {
-  constructor(readonly payload: RegisterCharger, readonly context: CommandContext) {
-    super();
-  }
-}
-export class SetPricingCommand extends Command<CommandResult> {
-  constructor(readonly payload: SetPricing, readonly context: CommandContext) {
-    super();
-  }
-}
+export class RegisterStationCommand extends PayloadCommand<RegisterStation> {}
+export class RegisterChargerCommand extends PayloadCommand<RegisterCharger> {}
+export class SetPricingCommand extends PayloadCommand<SetPricing> {}

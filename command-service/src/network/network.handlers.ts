@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { catalogStreams, networkStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
-import { DomainError } from '../shared/domain-error';
+import { requireStream } from '../shared/require-stream';
 import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 import { chargerDecider, pricingDecider, serialDecider, stationDecider } from './network.deciders';
@@ -12,12 +12,11 @@ import { RegisterChargerCommand, RegisterStationCommand, SetPricingCommand } fro
 export class RegisterStationHandler implements ICommandHandler<RegisterStationCommand, CommandResult> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   async execute({ payload, context }: RegisterStationCommand) {
-    const governorate = await this.store.readStream(catalogStreams.governorate(payload.governorateId), { maxCount: 1 });
-    if (governorate.length === 0) {
-      throw new DomainError('network.governorate_not_found', `Governorate ${payload.governorateId} does not exist`, [
-        { path: 'governorateId', code: 'not_found' },
-      ]);
-    }
+    await requireStream(this.store, catalogStreams.governorate(payload.governorateId), {
+      code: 'network.governorate_not_found',
+      message: `Governorate ${payload.governorateId} does not exist`,
+      field: 'governorateId',
+    });
     return runDecider(this.store, networkStreams.station(payload.stationId), stationDecider, payload, context);
   }
 }
@@ -26,12 +25,11 @@ export class RegisterStationHandler implements ICommandHandler<RegisterStationCo
 export class RegisterChargerHandler implements ICommandHandler<RegisterChargerCommand, CommandResult> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   async execute({ payload, context }: RegisterChargerCommand) {
-    const station = await this.store.readStream(networkStreams.station(payload.stationId), { maxCount: 1 });
-    if (station.length === 0) {
-      throw new DomainError('network.station_not_found', `Station ${payload.stationId} does not exist`, [
-        { path: 'stationId', code: 'not_found' },
-      ]);
-    }
+    await requireStream(this.store, networkStreams.station(payload.stationId), {
+      code: 'network.station_not_found',
+      message: `Station ${payload.stationId} does not exist`,
+      field: 'stationId',
+    });
     // The serial is reserved first: if the charger id then turns out taken, the reservation names the same
     // charger id and a retry with a new id for the same serial is refused, which is the rule we want.
     await runDecider(

@@ -1,23 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import { ConfigError, loadConfig } from '../config/config';
-import { createLogger, setLogLevel } from '../logging/logger';
+import { createLogger } from '../logging/logger';
+import { loadConfigOrExit } from './service-main';
 import { demoChargersPath } from '@evc/command-service/seed/demo-chargers-file';
 import { createEmbeddedApp } from './embedded-app';
 
 /** `npm start`: the whole product in one process (embedded profile), or refuses to start naming the bad variable. */
 async function main(): Promise<void> {
   const started = performance.now();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
-  }
-  setLogLevel(config.LOG_LEVEL);
+  const config = loadConfigOrExit();
   const log = createLogger('launcher');
   if (config.profile !== 'embedded') {
     log.warn('cluster URLs are set: `npm start` still runs all services in this one process, against the cluster stores');

@@ -1,14 +1,12 @@
 import { ConfigError, loadConfig, type Config } from '../config/config';
 import { createLogger, setLogLevel } from '../logging/logger';
 
-/**
- * Shared start-up for a cluster service's own entry point: validated config, signals, a bounded shutdown.
- * `start` returns the function that stops the service.
- */
-export function runService(name: string, start: (config: Config) => Promise<() => Promise<void>>): void {
-  let config: Config;
+/** The validated configuration; a bad value prints which variable and why, and exits with status 2. */
+export function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    const config = loadConfig();
+    setLogLevel(config.LOG_LEVEL);
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -16,7 +14,14 @@ export function runService(name: string, start: (config: Config) => Promise<() =
     }
     throw error;
   }
-  setLogLevel(config.LOG_LEVEL);
+}
+
+/**
+ * Shared start-up for a cluster service's own entry point: validated config, signals, a bounded shutdown.
+ * `start` returns the function that stops the service.
+ */
+export function runService(name: string, start: (config: Config) => Promise<() => Promise<void>>): void {
+  const config = loadConfigOrExit();
   const log = createLogger(name);
   start(config).then(
     (stop) => {
