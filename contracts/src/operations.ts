@@ -9,7 +9,7 @@ import {
   stationViewSchema,
   stationsQuerySchema,
 } from './network/views';
-import { pageViewSchema } from './site/schemas';
+import { pageViewCountSchema, pageViewCountsQuerySchema, pageViewSchema } from './site/schemas';
 
 /** Who may call an operation. Privileges are checked by the server for every command and query. */
 export type Access = { kind: 'public' } | { kind: 'privilege'; privilege: string };
@@ -98,6 +98,15 @@ export const operations = {
     access: PUBLIC,
     input: pageViewSchema,
     output: z.object({ accepted: z.literal(true) }),
+  },
+  'site.page-view-counts': {
+    kind: 'query',
+    method: 'GET',
+    path: '/api/queries/page-views',
+    summary: 'Page views per path and UTC day, for staff.',
+    access: { kind: 'privilege', privilege: 'analytics.read' },
+    input: pageViewCountsQuerySchema,
+    output: pagedSchema(pageViewCountSchema),
   },
 } as const satisfies Record<string, OperationSpec>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { requireAccess } from '@evc/platform/http/access';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
 import type { CommandContext } from '../shared/command-context';
 import { COMMAND_ROUTES, type CommandRoute } from './command-routes';
@@ -33,10 +34,7 @@ export class CommandsController {
   async dispatch(@Param('name') name: string, @Body() body: unknown, @Req() req: RequestLike) {
     const route = Object.hasOwn(this.routes, name) ? this.routes[name] : undefined;
     if (!route) throw new ApiException('not_found', `Unknown command ${name}`);
-    if (route.spec.access.kind !== 'public') {
-      // Identity arrives with its own issue; until then no caller can hold a privilege.
-      throw new ApiException('auth.unauthenticated', 'Sign in first');
-    }
+    requireAccess(route.spec.access);
     if (!route.spec.input) throw new ApiException('server.error', 'Command without input schema');
     const payload = parseInput(route.spec.input, body) as never;
     const correlation = header(req, 'x-correlation-id');

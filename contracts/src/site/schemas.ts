@@ -7,6 +7,15 @@ export const pageViewSchema = z.strictObject({
 });
 export type PageView = z.infer<typeof pageViewSchema>;
 
+export const pageViewCountSchema = z.object({ day: z.string(), path: z.string(), count: z.number().int() });
+export type PageViewCount = z.infer<typeof pageViewCountSchema>;
+export const pageViewCountsQuerySchema = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+
 export const versionFileSchema = z.object({ version: z.string() });
 
 /** Message on the SSE stream /api/live: which read model changed, up to which position. */
