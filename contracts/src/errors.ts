@@ -21,6 +21,19 @@ export const ERROR_CODES = [
   'network.charger_exists',
   'network.governorate_not_found',
   'contact.request_exists',
+  'identity.email_exists',
+  'identity.invalid_credentials',
+  'identity.email_not_verified',
+  'identity.account_banned',
+  'identity.account_inactive',
+  'identity.too_many_attempts',
+  'identity.old_password_incorrect',
+  'identity.link_expired',
+  'identity.session_expired',
+  'identity.role_not_found',
+  'identity.role_exists',
+  'identity.admin_not_found',
+  'identity.customer_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -45,7 +58,9 @@ export function statusOf(code: ErrorCode): number {
     if (code === 'request.unsupported_media_type') return 415;
     return 400;
   }
-  if (code === 'auth.unauthenticated') return 401;
+  if (code === 'auth.unauthenticated' || code === 'identity.invalid_credentials' || code === 'identity.session_expired') return 401;
+  if (code === 'identity.account_banned' || code === 'identity.account_inactive' || code === 'identity.email_not_verified') return 403;
+  if (code === 'identity.too_many_attempts') return 429;
   if (code === 'auth.forbidden') return 403;
   if (code === 'not_found' || code.endsWith('_not_found')) return 404;
   if (code === 'concurrency.conflict' || code.endsWith('_exists')) return 409;

@@ -9,5 +9,6 @@ export * from './catalog/index';
 export * from './network/index';
 export * from './contact/index';
 export * from './site/index';
+export * from './identity/index';
 export * from './operations';
 export * from './geo';

@@ -10,10 +10,53 @@ import {
   stationsQuerySchema,
 } from './network/views';
 import { pageViewCountSchema, pageViewCountsQuerySchema, pageViewSchema } from './site/schemas';
+import type { Privilege } from './identity/privileges';
+import {
+  banCustomerSchema,
+  changePasswordSchema,
+  createAdminSchema,
+  emailOnlySchema,
+  resetPasswordSchema,
+  roleSchema,
+  setAdminActiveSchema,
+  signInSchema,
+  signUpSchema,
+  tokenSchema,
+  updateAdminSchema,
+  updateOwnProfileSchema,
+  verifyEmailSchema,
+} from './identity/schemas';
+import { adminViewSchema, authSessionSchema, mailViewSchema, resetLinkStatusSchema, roleViewSchema, sessionUserSchema } from './identity/views';
 
-/** Who may call an operation. Privileges are checked by the server for every command and query. */
-export type Access = { kind: 'public' } | { kind: 'privilege'; privilege: string };
+/**
+ * Who may call an operation; the server checks it for every command and query.
+ * - public: anyone; authenticated: any signed-in account; customer: a signed-in customer (user type 5);
+ * - privilege: a signed-in staff member (user type 1) whose roles carry the privilege.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'customer' }
+  | { kind: 'privilege'; privilege: Privilege };
 export const PUBLIC: Access = { kind: 'public' };
+const AUTHENTICATED: Access = { kind: 'authenticated' };
+const privilege = (p: Privilege): Access => ({ kind: 'privilege', privilege: p });
+const accepted = z.object({ accepted: z.literal(true) });
+const command = (name: string, summary: string, access: Access, input: z.ZodType, output: z.ZodType = commandResultSchema): OperationSpec => ({
+  kind: 'command',
+  method: 'POST',
+  path: `/api/commands/${name}`,
+  summary,
+  access,
+  input,
+  output,
+});
+const listQuery = z.object({
+  q: z.string().trim().max(60).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  position: z.coerce.number().int().min(0).optional(),
+});
 
 export interface OperationSpec {
   kind: 'command' | 'query';
@@ -104,10 +147,42 @@ export const operations = {
     method: 'GET',
     path: '/api/queries/page-views',
     summary: 'Page views per path and UTC day, for staff.',
-    access: { kind: 'privilege', privilege: 'analytics.read' },
+    access: privilege('analytics.read'),
     input: pageViewCountsQuerySchema,
     output: pagedSchema(pageViewCountSchema),
   },
+  // Identity and access (issue 4). Sign-in and refresh also set/rotate the httpOnly refresh cookie.
+  'auth.sign-up': command('auth.sign-up', 'Customer sign-up; sends a verification mail.', PUBLIC, signUpSchema),
+  'auth.verify-email': command('auth.verify-email', 'Confirm an e-mail address with the token from the mail.', PUBLIC, verifyEmailSchema),
+  'auth.resend-verification': command('auth.resend-verification', 'Send the verification mail again (always answers accepted).', PUBLIC, emailOnlySchema, accepted),
+  'auth.sign-in': command('auth.sign-in', 'Sign in a customer or staff member; answers the session and sets the refresh cookie.', PUBLIC, signInSchema, authSessionSchema),
+  'auth.refresh': command('auth.refresh', 'Rotate the refresh cookie and issue a new access token; reuse of an old one revokes the family.', PUBLIC, z.strictObject({}), authSessionSchema),
+  'auth.sign-out': command('auth.sign-out', 'Revoke the refresh family and clear the cookie.', PUBLIC, z.strictObject({}), accepted),
+  'auth.forgot-password': command('auth.forgot-password', 'Mail a single-use reset link (always answers accepted: no user enumeration).', PUBLIC, emailOnlySchema, accepted),
+  'auth.reset-password': command('auth.reset-password', 'Set a new password with a reset link token (single use).', PUBLIC, resetPasswordSchema),
+  'account.change-password': command('account.change-password', 'Change your own password; needs the current one.', AUTHENTICATED, changePasswordSchema),
+  'account.update-profile': command('account.update-profile', 'Update your own name and language.', AUTHENTICATED, updateOwnProfileSchema),
+  'admins.create': command('admins.create', 'Create a staff member with roles.', privilege('admins.write'), createAdminSchema),
+  'admins.update': command('admins.update', "Change a staff member's name and roles.", privilege('admins.write'), updateAdminSchema),
+  'admins.deactivate': command('admins.deactivate', 'Deactivate a staff member (their tokens stop working).', privilege('admins.write'), setAdminActiveSchema),
+  'admins.activate': command('admins.activate', 'Reactivate a staff member.', privilege('admins.write'), setAdminActiveSchema),
+  'roles.create': command('roles.create', 'Create a role with privileges.', privilege('roles.write'), roleSchema),
+  'roles.update': command('roles.update', "Change a role's name and privileges.", privilege('roles.write'), roleSchema),
+  'customers.ban': command('customers.ban', 'Ban a customer, with a reason.', privilege('customers.ban'), banCustomerSchema),
+  'customers.unban': command('customers.unban', 'Lift a ban, with a reason.', privilege('customers.ban'), banCustomerSchema),
+  'auth.reset-link': {
+    kind: 'query',
+    method: 'GET',
+    path: '/api/queries/auth/reset-link',
+    summary: 'Whether a reset link token is still usable (for /linkExpired).',
+    access: PUBLIC,
+    input: z.object({ token: tokenSchema }),
+    output: resetLinkStatusSchema,
+  },
+  'me.get': { kind: 'query', method: 'GET', path: '/api/queries/me', summary: 'The signed-in user.', access: AUTHENTICATED, output: sessionUserSchema },
+  'admins.list': { kind: 'query', method: 'GET', path: '/api/queries/admins', summary: 'Staff members.', access: privilege('admins.read'), input: listQuery, output: pagedSchema(adminViewSchema) },
+  'roles.list': { kind: 'query', method: 'GET', path: '/api/queries/roles', summary: 'Roles with privileges and assigned admins.', access: privilege('roles.read'), input: listQuery, output: pagedSchema(roleViewSchema) },
+  'mailbox.list': { kind: 'query', method: 'GET', path: '/api/queries/mailbox', summary: 'Mails kept by the embedded profile (dev mailbox).', access: privilege('mailbox.read'), input: listQuery, output: pagedSchema(mailViewSchema) },
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationId = keyof typeof operations;

@@ -18,6 +18,9 @@ const errorSchema: JsonSchema = {
   },
 };
 
+const accessLabel = (access: OperationSpec['access']): string =>
+  access.kind === 'privilege' ? `privilege ${access.privilege}` : access.kind === 'customer' ? 'signed-in customer' : 'signed-in user';
+
 function operationObject(id: string, spec: OperationSpec): JsonSchema {
   const parameters: JsonSchema[] = [];
   if (spec.params) {
@@ -36,7 +39,7 @@ function operationObject(id: string, spec: OperationSpec): JsonSchema {
     operationId: id,
     summary: spec.summary,
     tags: [spec.kind === 'command' ? 'commands' : 'queries'],
-    ...(spec.access.kind === 'public' ? { security: [] } : { 'x-privilege': spec.access.privilege }),
+    ...(spec.access.kind === 'public' ? { security: [] } : { security: [{ bearer: [] }], 'x-access': accessLabel(spec.access) }),
     ...(parameters.length ? { parameters } : {}),
     ...(spec.kind === 'command' && spec.input
       ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(spec.input, 'input') } } } }
@@ -90,7 +93,7 @@ export function renderOpenApiHtml(doc: JsonSchema): string {
     .flatMap(([path, ops]) =>
       Object.entries(ops).map(
         ([method, op]) =>
-          `<tr><td><code>${esc(method.toUpperCase())}</code></td><td><code>${esc(path)}</code></td><td>${esc(op.summary)}</td><td>${op.security ? 'public' : esc(op['x-privilege'])}</td></tr>`,
+          `<tr><td><code>${esc(method.toUpperCase())}</code></td><td><code>${esc(path)}</code></td><td>${esc(op.summary)}</td><td>${op['x-access'] ? esc(op['x-access']) : 'public'}</td></tr>`,
       ),
     )
     .join('\n');

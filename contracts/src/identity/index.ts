@@ -1,0 +1,4 @@
+export * from './privileges';
+export * from './schemas';
+export * from './views';
+export * from './events';

@@ -1,0 +1,34 @@
+/** Every privilege a role can carry. The server checks them on every command and query. */
+export const PRIVILEGES = [
+  'admins.read',
+  'admins.write',
+  'roles.read',
+  'roles.write',
+  'customers.read',
+  'customers.ban',
+  'stations.write',
+  'pricing.write',
+  'masterdata.write',
+  'wallet.adjust',
+  'sessions.read',
+  'bookings.write',
+  'cards.manage',
+  'contact.manage',
+  'events.read',
+  'analytics.read',
+  'mailbox.read',
+] as const;
+export type Privilege = (typeof PRIVILEGES)[number];
+
+/** Roles seeded at first start (DESIGN §5). Ids are stable so seeds and tests can name them. */
+export const SEEDED_ROLES: readonly { roleId: string; name: string; nameAr: string; privileges: readonly Privilege[] }[] = [
+  { roleId: 'role-super-admin', name: 'Super admin', nameAr: 'مدير عام', privileges: PRIVILEGES },
+  {
+    roleId: 'role-manager',
+    name: 'Manager',
+    nameAr: 'مدير',
+    privileges: ['admins.read', 'roles.read', 'customers.read', 'customers.ban', 'stations.write', 'pricing.write', 'masterdata.write', 'wallet.adjust', 'sessions.read', 'bookings.write', 'cards.manage', 'contact.manage', 'events.read', 'analytics.read'],
+  },
+  { roleId: 'role-operator', name: 'Operator', nameAr: 'مشغل', privileges: ['customers.read', 'stations.write', 'sessions.read', 'bookings.write', 'cards.manage', 'events.read'] },
+  { roleId: 'role-viewer', name: 'Viewer', nameAr: 'مشاهد', privileges: ['admins.read', 'roles.read', 'customers.read', 'sessions.read', 'events.read', 'analytics.read'] },
+];

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { normalizeDigits } from '../digits';
+import { emailSchema } from '../contact/schemas';
+import { PRIVILEGES } from './privileges';
+
+/** Password rule of product-spec §5: 8-20 characters with a capital letter, a small letter and a digit. */
+export const passwordSchema = z
+  .string()
+  .min(LIMITS.passwordMin)
+  .max(LIMITS.passwordMax)
+  .refine((p) => /[A-Z]/.test(p), { params: { code: 'password_upper' } })
+  .refine((p) => /[a-z]/.test(p), { params: { code: 'password_lower' } })
+  .refine((p) => /\d/.test(p), { params: { code: 'password_digit' } });
+
+/** A first or last name: letters only (Latin or Arabic), no spaces, digits or symbols; 3 to 20 characters. */
+export const personNameSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(LIMITS.firstLastNameMax)
+  .refine((v) => /^[\p{L}\p{M}]+$/u.test(v), { params: { code: 'letters_only' } });
+
+/** Egyptian mobile: 11 digits starting 010, 011, 012 or 015; Eastern Arabic digits and spaces accepted. */
+export const egyptianMobileSchema = z
+  .string()
+  .transform((v) => normalizeDigits(v).replace(/[\s-]/g, ''))
+  .pipe(z.string().refine((v) => /^01[0125]\d{8}$/.test(v), { params: { code: 'egyptian_mobile' } }));
+
+export const GENDERS = ['male', 'female'] as const;
+export const AUDIENCES = ['customer', 'staff'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+const localeSchema = z.enum(['en', 'ar']);
+
+const withConfirmation = <T extends z.ZodObject<{ password: z.ZodType; confirmPassword: z.ZodType }>>(schema: T) =>
+  schema.refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], params: { code: 'password_mismatch' } });
+
+export const signUpSchema = withConfirmation(
+  z.strictObject({
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    email: emailSchema,
+    phone: egyptianMobileSchema,
+    password: passwordSchema,
+    confirmPassword: z.string(),
+    gender: z.enum(GENDERS),
+    locale: localeSchema.default('en'),
+  }),
+);
+export type SignUp = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string().min(1).max(LIMITS.passwordMax),
+  rememberMe: z.boolean().default(false),
+  audience: z.enum(AUDIENCES),
+});
+export type SignIn = z.infer<typeof signInSchema>;
+
+export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/);
+export const verifyEmailSchema = z.strictObject({ token: tokenSchema });
+export const emailOnlySchema = z.strictObject({ email: emailSchema, audience: z.enum(AUDIENCES).default('customer') });
+export const resetPasswordSchema = withConfirmation(z.strictObject({ token: tokenSchema, password: passwordSchema, confirmPassword: z.string() }));
+export const changePasswordSchema = withConfirmation(
+  z.strictObject({ currentPassword: z.string().min(1).max(LIMITS.passwordMax), password: passwordSchema, confirmPassword: z.string() }),
+);
+
+export const reasonSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => v.length >= 3, { params: { code: 'reason_required' } });
+
+export const createAdminSchema = z.strictObject({
+  adminId: z.uuid(),
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  email: emailSchema,
+  roleIds: z.array(z.string().min(1).max(64)).max(20),
+  /** The first password; the admin changes it in /admin/settings. */
+  password: passwordSchema,
+});
+export const updateAdminSchema = z.strictObject({
+  adminId: z.uuid(),
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  roleIds: z.array(z.string().min(1).max(64)).max(20),
+  expectedRevision: z.number().int().min(0),
+});
+export const setAdminActiveSchema = z.strictObject({ adminId: z.uuid(), reason: reasonSchema, expectedRevision: z.number().int().min(0).optional() });
+
+export const roleSchema = z.strictObject({
+  roleId: z.string().regex(/^[a-z0-9-]{3,64}$/),
+  name: z.string().trim().min(3).max(60),
+  nameAr: z.string().trim().min(2).max(60),
+  privileges: z.array(z.enum(PRIVILEGES)).max(PRIVILEGES.length),
+  expectedRevision: z.number().int().min(0).optional(),
+});
+
+export const updateOwnProfileSchema = z.strictObject({ firstName: personNameSchema, lastName: personNameSchema, locale: localeSchema });
+export const banCustomerSchema = z.strictObject({ customerId: z.uuid(), reason: reasonSchema });

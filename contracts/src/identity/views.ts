@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PRIVILEGES } from './privileges';
+
+/** The signed-in user as the client keeps it (product-spec §3 "Client auth state"). */
+export const sessionUserSchema = z.object({
+  userId: z.string(),
+  /** 1 = staff (admin sign-in), 5 = customer (public routes). */
+  userType: z.union([z.literal(1), z.literal(5)]),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  locale: z.enum(['en', 'ar']),
+  /** Role names (staff); customers have ['customer']. */
+  roles: z.array(z.string()),
+  privileges: z.array(z.enum(PRIVILEGES)),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/**
+ * What sign-in and refresh answer. The refresh token itself travels only in an httpOnly cookie
+ * (`evc_refresh`, path /api/commands/auth), never in JavaScript.
+ */
+export const authSessionSchema = z.object({
+  token: z.string(),
+  /** ISO-8601 expiry of the access token. */
+  tokenExpiry: z.string(),
+  user: sessionUserSchema,
+  userType: z.union([z.literal(1), z.literal(5)]),
+  roles: z.array(z.string()),
+  rememberMe: z.boolean(),
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;
+
+export const adminViewSchema = z.object({
+  adminId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  roleIds: z.array(z.string()),
+  roleNames: z.array(z.string()),
+  isActive: z.boolean(),
+  revision: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminView = z.infer<typeof adminViewSchema>;
+
+export const roleViewSchema = z.object({
+  roleId: z.string(),
+  name: z.string(),
+  nameAr: z.string(),
+  privileges: z.array(z.enum(PRIVILEGES)),
+  adminIds: z.array(z.string()),
+  revision: z.number().int(),
+});
+export type RoleView = z.infer<typeof roleViewSchema>;
+
+/** A mail as the embedded dev mailbox keeps it (staff screen /admin/mailbox). */
+export const mailViewSchema = z.object({
+  mailId: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  locale: z.enum(['en', 'ar']),
+  sentAt: z.string(),
+});
+export type MailView = z.infer<typeof mailViewSchema>;
+
+export const resetLinkStatusSchema = z.object({ valid: z.boolean() });
