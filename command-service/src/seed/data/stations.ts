@@ -1,0 +1,48 @@
+/**
+ * Demo stations: [id, governorate code, name en, name ar, lat, lng, address en, address ar, DC chargers].
+ * Every station has two 22 kW dual-socket AC chargers; main and highway stations add 50 kW DC chargers.
+ */
+export type DemoStation = readonly [string, string, string, string, number, number, string, string, number];
+
+export const DEMO_STATIONS: readonly DemoStation[] = [
+  ['cai-city-stars', 'EG-C', 'City Stars Nasr City', 'سيتي ستارز مدينة نصر', 30.0731, 31.3456, 'Omar Ibn El Khattab St, Nasr City', 'شارع عمر بن الخطاب، مدينة نصر', 2],
+  ['cai-korba', 'EG-C', 'Heliopolis Korba', 'مصر الجديدة الكوربة', 30.0911, 31.3237, 'Baghdad St, Korba, Heliopolis', 'شارع بغداد، الكوربة، مصر الجديدة', 1],
+  ['cai-90th-street', 'EG-C', 'New Cairo 90th Street', 'القاهرة الجديدة شارع التسعين', 30.0185, 31.4685, 'North 90th St, Fifth Settlement', 'شارع التسعين الشمالي، التجمع الخامس', 2],
+  ['cai-maadi', 'EG-C', 'Maadi Road 9', 'المعادي شارع ٩', 29.9602, 31.2569, 'Road 9, Maadi', 'شارع ٩، المعادي', 1],
+  ['cai-tahrir', 'EG-C', 'Downtown Tahrir', 'وسط البلد التحرير', 30.0444, 31.2357, 'Tahrir Square garage, Downtown', 'جراج ميدان التحرير، وسط البلد', 0],
+  ['cai-zamalek', 'EG-C', 'Zamalek 26th of July', 'الزمالك ٢٦ يوليو', 30.0609, 31.2197, '26th of July St, Zamalek', 'شارع ٢٦ يوليو، الزمالك', 0],
+  ['cai-festival-city', 'EG-C', 'Cairo Festival City', 'كايرو فستيفال سيتي', 30.0291, 31.408, 'Ring Road, New Cairo', 'الطريق الدائري، القاهرة الجديدة', 2],
+  ['cai-new-capital', 'EG-C', 'New Capital Government District', 'العاصمة الإدارية الحي الحكومي', 30.0196, 31.7582, 'Government District, New Administrative Capital', 'الحي الحكومي، العاصمة الإدارية الجديدة', 2],
+  ['cai-airport-t3', 'EG-C', 'Cairo Airport Terminal 3', 'مطار القاهرة مبنى ٣', 30.1114, 31.4, 'Terminal 3 car park, Cairo International Airport', 'موقف مبنى ٣، مطار القاهرة الدولي', 2],
+  ['cai-mokattam', 'EG-C', 'Mokattam Street 9', 'المقطم شارع ٩', 30.0132, 31.2982, 'Street 9, Mokattam', 'شارع ٩، المقطم', 0],
+  ['cai-shorouk', 'EG-C', 'El Shorouk City', 'مدينة الشروق', 30.1207, 31.607, 'Shorouk City Centre', 'مركز مدينة الشروق', 1],
+  ['cai-suez-road-km40', 'EG-C', 'Cairo–Suez Road km 40', 'طريق القاهرة السويس كم ٤٠', 30.09, 31.73, 'Rest area km 40, Cairo–Suez Road', 'استراحة الكيلو ٤٠، طريق القاهرة السويس', 2],
+  ['gza-arkan', 'EG-GZ', 'Sheikh Zayed Arkan', 'الشيخ زايد أركان', 30.0197, 30.9789, '26th of July Corridor, Sheikh Zayed', 'محور ٢٦ يوليو، الشيخ زايد', 2],
+  ['gza-mall-of-arabia', 'EG-GZ', 'Mall of Arabia', 'مول العرب', 30.0066, 30.9737, 'Juhayna Square, 6th of October City', 'ميدان جهينة، مدينة ٦ أكتوبر', 2],
+  ['gza-dokki', 'EG-GZ', 'Dokki Mosadak', 'الدقي مصدق', 30.038, 31.2118, 'Mosadak St, Dokki', 'شارع مصدق، الدقي', 0],
+  ['gza-gem', 'EG-GZ', 'Grand Egyptian Museum', 'المتحف المصري الكبير', 29.9943, 31.1199, 'Alexandria Desert Road, Haram', 'طريق الإسكندرية الصحراوي، الهرم', 2],
+  ['gza-smart-village', 'EG-GZ', 'Smart Village', 'القرية الذكية', 30.0717, 31.017, 'Smart Village, km 28 Cairo–Alex Desert Road', 'القرية الذكية، الكيلو ٢٨ طريق القاهرة الإسكندرية الصحراوي', 1],
+  ['gza-haram', 'EG-GZ', 'Haram Street', 'شارع الهرم', 29.99, 31.155, 'Al Haram St, Giza', 'شارع الهرم، الجيزة', 0],
+  ['gza-desert-road-km56', 'EG-GZ', 'Desert Road km 56', 'الطريق الصحراوي كم ٥٦', 30.261, 30.78, 'Rest area km 56, Cairo–Alexandria Desert Road', 'استراحة الكيلو ٥٦، طريق القاهرة الإسكندرية الصحراوي', 2],
+  ['alx-smouha', 'EG-ALX', 'Smouha', 'سموحة', 31.2156, 29.9553, 'Fawzy Moaz St, Smouha', 'شارع فوزي معاذ، سموحة', 1],
+  ['alx-san-stefano', 'EG-ALX', 'San Stefano', 'سان ستيفانو', 31.2454, 29.965, 'El Geish Rd, San Stefano', 'طريق الجيش، سان ستيفانو', 1],
+  ['alx-montaza', 'EG-ALX', 'Montaza', 'المنتزه', 31.2877, 30.0159, 'Montaza Gardens gate, Montaza', 'بوابة حدائق المنتزه، المنتزه', 0],
+  ['alx-city-centre', 'EG-ALX', 'City Centre Alexandria', 'سيتي سنتر الإسكندرية', 31.1695, 29.931, 'Cairo–Alexandria Desert Road, km 1', 'طريق القاهرة الإسكندرية الصحراوي، الكيلو ١', 2],
+  ['alx-borg-el-arab', 'EG-ALX', 'Borg El Arab Airport', 'مطار برج العرب', 30.9177, 29.6964, 'Borg El Arab International Airport car park', 'موقف مطار برج العرب الدولي', 1],
+  ['bh-wadi-natrun', 'EG-BH', 'Wadi El Natrun Rest Area', 'استراحة وادي النطرون', 30.4, 30.35, 'km 98 Cairo–Alexandria Desert Road', 'الكيلو ٩٨ طريق القاهرة الإسكندرية الصحراوي', 2],
+  ['suz-port-tawfik', 'EG-SUZ', 'Suez Port Tawfik', 'السويس بور توفيق', 29.9668, 32.5498, 'Port Tawfik Corniche, Suez', 'كورنيش بور توفيق، السويس', 1],
+  ['suz-ain-sokhna', 'EG-SUZ', 'Ain Sokhna Galala Road', 'العين السخنة طريق الجلالة', 29.6, 32.33, 'Ain Sokhna–Zafarana Road', 'طريق العين السخنة الزعفرانة', 2],
+  ['shr-10th-ramadan', 'EG-SHR', '10th of Ramadan City', 'مدينة العاشر من رمضان', 30.29, 31.74, 'Cairo–Ismailia Desert Road, 10th of Ramadan', 'طريق القاهرة الإسماعيلية الصحراوي، العاشر من رمضان', 2],
+  ['is-ismailia', 'EG-IS', 'Ismailia Canal Side', 'الإسماعيلية', 30.5965, 32.2715, 'Mohamed Ali Quay, Ismailia', 'رصيف محمد علي، الإسماعيلية', 1],
+  ['pts-port-said', 'EG-PTS', 'Port Said Corniche', 'كورنيش بورسعيد', 31.2653, 32.3019, 'Corniche Rd, Port Said', 'طريق الكورنيش، بورسعيد', 1],
+  ['mt-new-alamein', 'EG-MT', 'New Alamein', 'العلمين الجديدة', 30.83, 28.95, 'International Coastal Road, New Alamein', 'الطريق الساحلي الدولي، العلمين الجديدة', 2],
+  ['mt-marsa-matruh', 'EG-MT', 'Marsa Matruh', 'مرسى مطروح', 31.3543, 27.2373, 'Corniche, Marsa Matruh', 'الكورنيش، مرسى مطروح', 1],
+  ['fym-faiyum', 'EG-FYM', 'Faiyum Road', 'طريق الفيوم', 29.3084, 30.8428, 'Cairo–Faiyum Desert Road entrance, Faiyum', 'مدخل طريق القاهرة الفيوم الصحراوي، الفيوم', 1],
+  ['ba-hurghada', 'EG-BA', 'Hurghada Marina', 'مارينا الغردقة', 27.2579, 33.8116, 'Sheraton Rd, Hurghada', 'طريق الشيراتون، الغردقة', 1],
+  ['js-sharm', 'EG-JS', 'Sharm El Sheikh Naama Bay', 'شرم الشيخ خليج نعمة', 27.9158, 34.3299, 'Peace Rd, Naama Bay', 'طريق السلام، خليج نعمة', 1],
+  ['kb-banha', 'EG-KB', 'Banha Regional Ring Road', 'بنها الطريق الدائري الإقليمي', 30.466, 31.1848, 'Regional Ring Road exit, Banha', 'مخرج الطريق الدائري الإقليمي، بنها', 1],
+  ['gh-tanta', 'EG-GH', 'Tanta Agricultural Road', 'طنطا الطريق الزراعي', 30.7865, 31.0004, 'Cairo–Alexandria Agricultural Road, Tanta', 'الطريق الزراعي القاهرة الإسكندرية، طنطا', 1],
+  ['dk-mansoura', 'EG-DK', 'Mansoura University District', 'المنصورة حي الجامعة', 31.0409, 31.3785, 'El Gomhoreya St, Mansoura', 'شارع الجمهورية، المنصورة', 1],
+  ['lx-luxor', 'EG-LX', 'Luxor Corniche', 'كورنيش الأقصر', 25.6872, 32.6396, 'Corniche El Nile, Luxor', 'كورنيش النيل، الأقصر', 1],
+  ['asn-aswan', 'EG-ASN', 'Aswan Corniche', 'كورنيش أسوان', 24.0889, 32.8998, 'Corniche El Nile, Aswan', 'كورنيش النيل، أسوان', 1],
+];
