@@ -26,7 +26,7 @@ import {
   updateOwnProfileSchema,
   verifyEmailSchema,
 } from './identity/schemas';
-import { adminViewSchema, authSessionSchema, mailViewSchema, resetLinkStatusSchema, roleViewSchema, sessionUserSchema } from './identity/views';
+import { adminViewSchema, authSessionSchema, customerAccountViewSchema, mailViewSchema, resetLinkStatusSchema, roleViewSchema, sessionUserSchema } from './identity/views';
 
 /**
  * Who may call an operation; the server checks it for every command and query.
@@ -182,6 +182,7 @@ export const operations = {
   'me.get': { kind: 'query', method: 'GET', path: '/api/queries/me', summary: 'The signed-in user.', access: AUTHENTICATED, output: sessionUserSchema },
   'admins.list': { kind: 'query', method: 'GET', path: '/api/queries/admins', summary: 'Staff members.', access: privilege('admins.read'), input: listQuery, output: pagedSchema(adminViewSchema) },
   'roles.list': { kind: 'query', method: 'GET', path: '/api/queries/roles', summary: 'Roles with privileges and assigned admins.', access: privilege('roles.read'), input: listQuery, output: pagedSchema(roleViewSchema) },
+  'customers.list': { kind: 'query', method: 'GET', path: '/api/queries/customers', summary: 'Customer accounts with ban state.', access: privilege('customers.read'), input: listQuery, output: pagedSchema(customerAccountViewSchema) },
   'mailbox.list': { kind: 'query', method: 'GET', path: '/api/queries/mailbox', summary: 'Mails kept by the embedded profile (dev mailbox).', access: privilege('mailbox.read'), input: listQuery, output: pagedSchema(mailViewSchema) },
 } as const satisfies Record<string, OperationSpec>;
 

@@ -67,3 +67,19 @@ export const mailViewSchema = z.object({
 export type MailView = z.infer<typeof mailViewSchema>;
 
 export const resetLinkStatusSchema = z.object({ valid: z.boolean() });
+
+/** A customer account as staff see it in the identity screens (the full customer screen builds on it). */
+export const customerAccountViewSchema = z.object({
+  customerId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  gender: z.enum(['male', 'female']),
+  emailVerified: z.boolean(),
+  banned: z.boolean(),
+  banReason: z.string().nullable(),
+  createdAt: z.string(),
+  revision: z.number().int(),
+});
+export type CustomerAccountView = z.infer<typeof customerAccountViewSchema>;
