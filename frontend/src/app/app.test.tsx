@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@evc/contracts/constants';
-import { renderApp, resetBrowserState, stubApi } from '../testing/render-app';
+import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../testing/render-app';
 
 beforeEach(resetBrowserState);
 afterEach(() => {
@@ -27,10 +27,16 @@ describe('routing', () => {
 
   it('serves the spec paths of later issues as bilingual "coming soon" placeholders', async () => {
     stubApi();
+    storeSession(makeSession('staff'));
     const { router } = await renderApp('/admin/chargerManagement');
     expect(await screen.findByRole('heading', { level: 1, name: 'Stations and chargers' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
-    await act(() => router.navigate({ to: '/registerCarInfo' }));
+    await act(() => router.navigate({ to: '/demo' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo' })).toBeTruthy();
+    cleanup();
+    sessionStorage.clear();
+    storeSession(makeSession('customer'));
+    await renderApp('/registerCarInfo');
     expect(await screen.findByRole('heading', { level: 1, name: 'Register car info' })).toBeTruthy();
   });
 

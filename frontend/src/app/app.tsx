@@ -3,6 +3,7 @@ import { createStore } from 'jotai';
 import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { initialLocale, localeAtom } from '../features/i18n/locale-state';
+import { connectSession } from '../features/auth/session';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 
@@ -17,8 +18,9 @@ export interface AppInstance {
 export function createApp(options: { history?: RouterHistory; search?: string } = {}): AppInstance {
   const store = createStore();
   store.set(localeAtom, initialLocale(options.search ?? window.location.search));
+  connectSession(store);
   const queryClient = createQueryClient();
-  const router = createAppRouter(options.history);
+  const router = createAppRouter(store, options.history);
   const element = (
     <Providers store={store} queryClient={queryClient}>
       <RouterProvider router={router} />

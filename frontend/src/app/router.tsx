@@ -1,12 +1,14 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { createStore } from 'jotai';
 import { RouteErrorPage } from '../features/errors/components/error-pages';
 import { PageLoading } from '../components/ui/spinner';
 import { routeTree } from './route-tree';
 
-export function createAppRouter(history?: RouterHistory) {
+export function createAppRouter(store: ReturnType<typeof createStore>, history?: RouterHistory) {
   return createRouter({
     routeTree,
     history,
+    context: { store },
     // product-spec §2 paths are matched case-insensitively: /About and /about are the same page.
     caseSensitive: false,
     defaultPreload: 'intent',

@@ -17,6 +17,9 @@ export const paths = {
   forgetSignin: '/ForgetSignin',
   timedOut: '/timed-out',
   signInUp: '/SignInUp',
+  /** The spec does not show these two paths; chosen here. */
+  signUp: '/SignUp',
+  verifyEmail: '/verifyEmail',
 
   error401: '/Error401',
   error403: '/Error403',
@@ -53,6 +56,8 @@ export const paths = {
     governorates: '/admin/governorates',
     sessions: '/admin/sessions',
     bookings: '/admin/bookings',
+    /** Dev mailbox of the embedded profile (issue 4); not in the spec's table. */
+    mailbox: '/admin/mailbox',
   },
 } as const;
 

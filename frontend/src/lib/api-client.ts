@@ -27,24 +27,91 @@ export function withQuery(path: string, params?: QueryParams): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-async function readError(response: Response): Promise<never> {
-  let body: Partial<ApiError> | null;
+async function readBody(response: Response): Promise<Partial<ApiError> | null> {
   try {
-    body = (await response.json()) as Partial<ApiError>;
+    return (await response.json()) as Partial<ApiError>;
   } catch {
-    body = null; // not JSON (a proxy's HTML page): keep the status only
+    return null; // not JSON (a proxy's HTML page): keep the status only
   }
-  throw new ApiRequestError(response.status, body);
 }
 
-async function request<T>(path: string, init: RequestInit): Promise<T> {
-  let response: Response;
+/**
+ * How the client reaches the signed-in session without importing the auth feature (set by the app at start).
+ * `refresh` resolves to the new access token, or null when the session is over (it has signed out);
+ * it rejects on a transient failure (network), leaving the session as it was.
+ */
+export interface AuthBridge {
+  getToken(): string | null;
+  /** Expiry of the access token in ms since the epoch, or null when unknown. */
+  getExpiry(): number | null;
+  refresh(): Promise<string | null>;
+}
+
+let bridge: AuthBridge | null = null;
+let refreshing: Promise<string | null> | null = null;
+
+/** Refresh this long before the access token expires. */
+export const REFRESH_AHEAD_MS = 30_000;
+
+export function connectAuthBridge(next: AuthBridge | null): void {
+  bridge = next;
+  refreshing = null;
+}
+
+/** Single flight: concurrent callers share one refresh request. */
+export function refreshAccessToken(): Promise<string | null> {
+  if (!bridge) return Promise.resolve(null);
+  const current = bridge;
+  refreshing ??= current.refresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function send(path: string, init: RequestInit, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...(init.headers as Record<string, string> | undefined) };
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    response = await fetch(path, { ...init, headers: { Accept: 'application/json', ...init.headers } });
+    return await fetch(path, { ...init, headers });
   } catch {
     throw new ApiRequestError(503, { code: 'server.unavailable', message: 'Network error' });
   }
-  if (!response.ok) return readError(response);
+}
+
+export interface RequestOptions {
+  /** false: send no access token and never refresh (auth commands themselves). Default true. */
+  auth?: boolean;
+}
+
+async function request<T>(path: string, init: RequestInit, options: RequestOptions = {}): Promise<T> {
+  const useAuth = options.auth !== false && bridge !== null;
+  let token = useAuth ? (bridge?.getToken() ?? null) : null;
+  if (token) {
+    const expiry = bridge?.getExpiry() ?? null;
+    if (expiry !== null && expiry - Date.now() < REFRESH_AHEAD_MS) {
+      try {
+        token = await refreshAccessToken();
+      } catch {
+        // transient: try with the token we have; a 401 below refreshes again
+      }
+    }
+  }
+  let response = await send(path, init, token);
+  if (response.status === 401 && token) {
+    const body = await readBody(response);
+    if (body?.code !== 'auth.unauthenticated') throw new ApiRequestError(401, body);
+    // another request may have refreshed meanwhile; otherwise refresh once and retry once
+    const latest = bridge?.getToken() ?? null;
+    let next: string | null;
+    try {
+      next = latest && latest !== token ? latest : await refreshAccessToken();
+    } catch {
+      throw new ApiRequestError(401, body);
+    }
+    if (!next) throw new ApiRequestError(401, body);
+    response = await send(path, init, next);
+  }
+  if (!response.ok) throw new ApiRequestError(response.status, await readBody(response));
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
@@ -52,5 +119,5 @@ async function request<T>(path: string, init: RequestInit): Promise<T> {
 export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<T> =>
   request<T>(withQuery(path, params), { method: 'GET', signal });
 
-export const apiPost = <T>(path: string, body: unknown): Promise<T> =>
-  request<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+export const apiPost = <T>(path: string, body: unknown, options?: RequestOptions): Promise<T> =>
+  request<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }, options);

@@ -1,6 +1,9 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
+import { STORAGE_KEYS } from '@evc/contracts/constants';
+import type { AuthSession } from '@evc/contracts/identity/views';
+import type { Privilege } from '@evc/contracts/identity/privileges';
 import { createApp } from '../app/app';
 
 export interface RecordedRequest {
@@ -57,7 +60,49 @@ export async function renderApp(url: string) {
 
 export function resetBrowserState() {
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';
   window.scrollTo = () => undefined;
+}
+
+export const VIEWER_PRIVILEGES: Privilege[] = ['admins.read', 'roles.read', 'customers.read', 'sessions.read', 'events.read', 'analytics.read'];
+export const SUPER_PRIVILEGES: Privilege[] = [
+  'admins.read', 'admins.write', 'roles.read', 'roles.write', 'customers.read', 'customers.ban', 'stations.write', 'pricing.write',
+  'masterdata.write', 'wallet.adjust', 'sessions.read', 'bookings.write', 'cards.manage', 'contact.manage', 'events.read',
+  'analytics.read', 'mailbox.read',
+];
+
+/** A session as the server answers sign-in and refresh. */
+export function makeSession(kind: 'staff' | 'customer', overrides: Partial<AuthSession> & { privileges?: Privilege[] } = {}): AuthSession {
+  const { privileges, ...rest } = overrides;
+  const staff = kind === 'staff';
+  return {
+    token: staff ? 'staff-token-1' : 'customer-token-1',
+    tokenExpiry: new Date(Date.now() + 15 * 60_000).toISOString(),
+    userType: staff ? 1 : 5,
+    roles: staff ? ['Super admin'] : ['customer'],
+    rememberMe: false,
+    user: {
+      userId: staff ? 'a1' : 'c1',
+      userType: staff ? 1 : 5,
+      firstName: staff ? 'Hala' : 'Omar',
+      lastName: staff ? 'Said' : 'Fathy',
+      email: staff ? 'hala@evc.example' : 'omar@example.com',
+      locale: 'en',
+      roles: staff ? ['Super admin'] : ['customer'],
+      privileges: privileges ?? (staff ? SUPER_PRIVILEGES : []),
+    },
+    ...rest,
+  };
+}
+
+/** Seeds sessionStorage as a sign-in would, so the app restores it at start. */
+export function storeSession(session: AuthSession, storage: Storage = sessionStorage) {
+  storage.setItem(STORAGE_KEYS.token, session.token);
+  storage.setItem(STORAGE_KEYS.expiry, session.tokenExpiry);
+  storage.setItem(STORAGE_KEYS.roles, JSON.stringify(session.roles));
+  storage.setItem(STORAGE_KEYS.user, JSON.stringify(session.user));
+  storage.setItem(STORAGE_KEYS.userType, String(session.userType));
+  storage.setItem(STORAGE_KEYS.rememberMe, String(session.rememberMe));
 }

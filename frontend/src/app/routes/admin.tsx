@@ -1,14 +1,16 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
 import { NotFoundPage } from '../../features/errors/components/error-pages';
-import { adminNav } from '../../features/admin/admin-nav';
+import { adminNav, privilegeOf } from '../../features/admin/admin-nav';
+import { requireStaff } from '../../features/auth/guards';
 import { placeholder } from './placeholders';
 import { rootRoute } from './root';
 
-/** Admin panel under /admin: layout and screens load as their own chunks. */
+/** Admin panel under /admin: signed-in staff only; layout and screens load as their own chunks. */
 export const adminLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.admin.root,
+  beforeLoad: ({ context, location }) => requireStaff(context, location.href),
   component: lazyRouteComponent(() => import('../../features/admin/components/admin-layout'), 'AdminLayout'),
   notFoundComponent: NotFoundPage,
 });
@@ -17,22 +19,39 @@ const parent = () => adminLayoutRoute;
 const a = paths.admin;
 const titles = Object.fromEntries(adminNav.map((item) => [item.to, item.labelId]));
 type Sub<P extends string> = P extends `/admin/${infer R}` ? R : never;
+const sub = <P extends string>(full: P) => full.slice(a.root.length + 1) as Sub<P>;
+/** A screen of a later issue, guarded by its privilege. */
 const screen = <P extends string>(full: P) =>
-  placeholder(parent, full.slice(a.root.length + 1) as Sub<P>, titles[full] ?? 'admin.dashboard');
+  createRoute({
+    getParentRoute: parent,
+    path: sub(full),
+    beforeLoad: ({ context, location }) => requireStaff(context, location.href, privilegeOf(full)),
+    component: lazyRouteComponent(() => import('../../features/placeholders/components/coming-soon'), 'ComingSoon'),
+    staticData: { titleId: titles[full] ?? 'admin.dashboard' },
+  });
+/** A built screen (issue 4), guarded by its privilege. */
+const built = <P extends string>(full: P, load: () => Promise<Record<string, unknown>>, name: string) =>
+  createRoute({
+    getParentRoute: parent,
+    path: sub(full),
+    beforeLoad: ({ context, location }) => requireStaff(context, location.href, privilegeOf(full)),
+    component: lazyRouteComponent(load as never, name as never),
+  });
 
 export const adminRoutes = [
   placeholder(parent, '/', 'admin.dashboard'),
-  screen(a.admins),
+  built(a.admins, () => import('../../features/admin/components/admins-page'), 'AdminsPage'),
+  built(a.roles, () => import('../../features/admin/components/roles-page'), 'RolesPage'),
+  built(a.settings, () => import('../../features/admin/components/settings-page'), 'SettingsPage'),
+  built(a.mailbox, () => import('../../features/admin/components/mailbox-page'), 'MailboxPage'),
+  built(a.users, () => import('../../features/admin/components/customers-page'), 'CustomersPage'),
   screen(a.carBrand),
   screen(a.carType),
   screen(a.batteryRange),
   screen(a.chargerManagement),
-  screen(a.users),
   screen(a.contactRequests),
   screen(a.cardRequests),
   screen(a.pricing),
-  screen(a.roles),
-  screen(a.settings),
   screen(a.countries),
   screen(a.governorates),
   screen(a.sessions),

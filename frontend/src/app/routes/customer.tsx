@@ -1,18 +1,24 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
+import { requireCustomer } from '../../features/auth/guards';
 import { placeholder } from './placeholders';
 import { rootRoute } from './root';
 
-/** Customer area: its layout is its own chunk. */
+/** Customer area: signed-in customers only; its layout is its own chunk. */
 export const customerLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'customer',
+  beforeLoad: ({ context, location }) => requireCustomer(context, location.href),
   component: lazyRouteComponent(() => import('../../features/customer/components/customer-layout'), 'CustomerLayout'),
 });
 
 const parent = () => customerLayoutRoute;
 export const customerRoutes = [
-  placeholder(parent, paths.customer.profile, 'nav.profile'),
+  createRoute({
+    getParentRoute: parent,
+    path: paths.customer.profile,
+    component: lazyRouteComponent(() => import('../../features/customer/components/profile-page'), 'ProfilePage'),
+  }),
   placeholder(parent, paths.customer.cardRequest, 'nav.cardRequest'),
   placeholder(parent, paths.customer.wallet, 'page.wallet'),
   placeholder(parent, paths.customer.bookings, 'page.bookings'),

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
+import { redirectSearch } from '../../features/auth/guards';
 import { publicLayoutRoute } from './public';
 
 const ComingSoon = lazyRouteComponent(() => import('../../features/placeholders/components/coming-soon'), 'ComingSoon');
@@ -7,16 +8,44 @@ const ComingSoon = lazyRouteComponent(() => import('../../features/placeholders/
 export const placeholder = <TParent extends AnyRoute, P extends string>(parent: () => TParent, path: P, titleId: string) =>
   createRoute({ getParentRoute: parent, path, component: ComingSoon, staticData: { titleId } });
 
-/** Auth screens and misc screens of product-spec §2; built in later issues. */
+const signInPages = () => import('../../features/auth/components/sign-in-pages');
+const passwordPages = () => import('../../features/auth/components/password-pages');
+type AuthSearch = { token?: string; audience?: 'staff' };
+/** ?token= of mailed links, ?audience=staff of staff variants. */
+const tokenSearch = (search: Record<string, unknown>): AuthSearch => ({
+  ...(typeof search.token === 'string' ? { token: search.token } : {}),
+  ...(search.audience === 'staff' ? { audience: 'staff' as const } : {}),
+});
+const authPage = <P extends string>(path: P, load: () => Promise<Record<string, unknown>>, name: string) =>
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path,
+    validateSearch: tokenSearch,
+    component: lazyRouteComponent(load as never, name as never),
+  });
+
+/** Auth screens of product-spec §2 (issue 4), each lazy-loaded with the zod schemas its form validates with. */
 export const authRoutes = [
-  placeholder(() => publicLayoutRoute, paths.signIn, 'page.signIn'),
-  placeholder(() => publicLayoutRoute, paths.signInUp, 'page.signInUp'),
-  placeholder(() => publicLayoutRoute, paths.forgetPassword, 'page.forgetPassword'),
-  placeholder(() => publicLayoutRoute, paths.resetPassword, 'page.resetPassword'),
-  placeholder(() => publicLayoutRoute, paths.signInForget, 'page.signInForget'),
-  placeholder(() => publicLayoutRoute, paths.resetPasswordDone, 'page.resetPasswordDone'),
-  placeholder(() => publicLayoutRoute, paths.linkExpired, 'page.linkExpired'),
-  placeholder(() => publicLayoutRoute, paths.forgetSignin, 'page.forgetSignin'),
-  placeholder(() => publicLayoutRoute, paths.timedOut, 'page.timedOut'),
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: paths.signIn,
+    validateSearch: redirectSearch,
+    component: lazyRouteComponent(signInPages, 'StaffSignInPage'),
+  }),
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: paths.signInUp,
+    validateSearch: redirectSearch,
+    component: lazyRouteComponent(signInPages, 'CustomerSignInPage'),
+  }),
+  authPage(paths.signUp, () => import('../../features/auth/components/sign-up-page'), 'SignUpPage'),
+  authPage(paths.verifyEmail, passwordPages, 'VerifyEmailPage'),
+  authPage(paths.forgetPassword, passwordPages, 'ForgotPasswordPage'),
+  authPage(paths.resetPassword, passwordPages, 'ResetPasswordPage'),
+  authPage(paths.signInForget, passwordPages, 'StaffForgotPasswordPage'),
+  authPage(paths.resetPasswordDone, passwordPages, 'ResetPasswordDonePage'),
+  authPage(paths.linkExpired, passwordPages, 'LinkExpiredPage'),
+  authPage(paths.forgetSignin, passwordPages, 'ForgetSigninPage'),
+  authPage(paths.timedOut, passwordPages, 'TimedOutPage'),
   placeholder(() => publicLayoutRoute, paths.demo, 'page.demo'),
 ];

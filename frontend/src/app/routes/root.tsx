@@ -1,7 +1,9 @@
-import { Outlet, createRootRoute } from '@tanstack/react-router';
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { Toaster } from '../../features/toasts/toaster';
 import { NotFoundPage } from '../../features/errors/components/error-pages';
 import { PublicLayout } from '../../features/layout/components/public-layout';
+import { SessionEffects } from '../../features/auth/components/session-effects';
+import type { RouterContext } from '../../features/auth/guards';
 import { RouteEffects } from '../route-effects';
 
 declare module '@tanstack/react-router' {
@@ -11,10 +13,11 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export const rootRoute = createRootRoute({
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
       <RouteEffects />
+      <SessionEffects />
       <Outlet />
       <Toaster />
     </>

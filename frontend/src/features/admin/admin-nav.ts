@@ -1,9 +1,15 @@
+import type { Privilege } from '@evc/contracts/identity/privileges';
 import { paths } from '../../config/paths';
 import type { NavItem } from '../layout/nav-items';
 
-export const adminNav: NavItem[] = [
-  { to: paths.admin.admins, labelId: 'admin.admins' },
-  { to: paths.admin.roles, labelId: 'admin.roles' },
+export interface AdminNavItem extends NavItem {
+  /** Shown only to staff whose roles carry it; the route guard and the server check it too. */
+  privilege?: Privilege;
+}
+
+export const adminNav: AdminNavItem[] = [
+  { to: paths.admin.admins, labelId: 'admin.admins', privilege: 'admins.read' },
+  { to: paths.admin.roles, labelId: 'admin.roles', privilege: 'roles.read' },
   { to: paths.admin.carBrand, labelId: 'admin.carBrand' },
   { to: paths.admin.carType, labelId: 'admin.carType' },
   { to: paths.admin.batteryRange, labelId: 'admin.batteryRange' },
@@ -11,10 +17,14 @@ export const adminNav: NavItem[] = [
   { to: paths.admin.governorates, labelId: 'admin.governorates' },
   { to: paths.admin.chargerManagement, labelId: 'admin.chargerManagement' },
   { to: paths.admin.pricing, labelId: 'admin.pricing' },
-  { to: paths.admin.users, labelId: 'admin.users' },
-  { to: paths.admin.cardRequests, labelId: 'admin.cardRequests' },
-  { to: paths.admin.contactRequests, labelId: 'admin.contactRequests' },
-  { to: paths.admin.sessions, labelId: 'admin.sessions' },
+  { to: paths.admin.users, labelId: 'admin.users', privilege: 'customers.read' },
+  { to: paths.admin.cardRequests, labelId: 'admin.cardRequests', privilege: 'cards.manage' },
+  { to: paths.admin.contactRequests, labelId: 'admin.contactRequests', privilege: 'contact.manage' },
+  { to: paths.admin.sessions, labelId: 'admin.sessions', privilege: 'sessions.read' },
   { to: paths.admin.bookings, labelId: 'admin.bookings' },
+  { to: paths.admin.mailbox, labelId: 'admin.mailbox', privilege: 'mailbox.read' },
   { to: paths.admin.settings, labelId: 'admin.settings' },
 ];
+
+/** The privilege an admin screen needs, by its full path. */
+export const privilegeOf = (path: string): Privilege | undefined => adminNav.find((item) => item.to === path)?.privilege;

@@ -24,9 +24,19 @@ export const accountNav: NavItem[] = [
   { to: paths.signInUp, labelId: 'nav.signIn' },
 ];
 
-export const footerNav: NavItem[] = [
+/** The header's account links when signed in: customers see their profile, staff the admin panel. */
+export const signedInNav = (staff: boolean): NavItem[] =>
+  staff
+    ? [{ to: paths.admin.root, labelId: 'nav.admin' }]
+    : [
+        { to: paths.notifications, labelId: 'nav.notifications' },
+        { to: paths.customer.profile, labelId: 'nav.profile' },
+      ];
+
+/** Footer links; the account links follow the sign-in state like the header's. */
+export const footerNavFor = (account: NavItem[]): NavItem[] => [
   ...mainNav,
   { to: paths.contact, search: { type: 'inquiry' }, labelId: 'nav.help' },
   { to: paths.terms, labelId: 'nav.terms' },
-  ...accountNav,
+  ...account,
 ];

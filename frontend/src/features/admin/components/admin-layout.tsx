@@ -1,6 +1,10 @@
 import styled from '@emotion/styled';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouter } from '@tanstack/react-router';
+import { useAtomValue, useStore } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { paths } from '../../../config/paths';
+import { displayName, hasPrivilege, sessionAtom } from '../../auth/auth-state';
+import { signOut } from '../../auth/session';
 import { theme } from '../../../styles/theme';
 import { LanguageSwitcher } from '../../i18n/components/language-switcher';
 import { Logo } from '../../layout/components/logo';
@@ -34,6 +38,20 @@ const Top = styled.header`
   }
   .switch {
     margin-inline-start: auto;
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+    flex-wrap: wrap;
+  }
+  .signout {
+    background: transparent;
+    color: inherit;
+    border: 1px solid currentColor;
+    border-radius: 999px;
+    padding-block: 0.3rem;
+    padding-inline: 0.9rem;
+    font: inherit;
+    cursor: pointer;
   }
 `;
 
@@ -63,9 +81,14 @@ const Side = styled.nav`
   }
 `;
 
-/** Staff admin panel under /admin. Login and role guards arrive with the auth issue. */
+/** Staff admin panel under /admin: the signed-in admin, sign-out, and the screens their privileges allow. */
 export function AdminLayout() {
   const intl = useIntl();
+  const session = useAtomValue(sessionAtom);
+  const store = useStore();
+  const router = useRouter();
+  const items = adminNav.filter((item) => !item.privilege || hasPrivilege(session, item.privilege));
+  const onSignOut = () => void router.navigate({ to: paths.signIn }).then(() => signOut(store));
   return (
     <Shell>
       <Top>
@@ -74,11 +97,15 @@ export function AdminLayout() {
           <FormattedMessage id="admin.panel" />
         </span>
         <span className="switch">
+          <span data-testid="admin-name">{displayName(session)}</span>
+          <button type="button" className="signout" onClick={onSignOut}>
+            <FormattedMessage id="auth.signOut" />
+          </button>
           <LanguageSwitcher />
         </span>
       </Top>
       <Side aria-label={intl.formatMessage({ id: 'admin.nav' })}>
-        <NavLinkList items={adminNav} />
+        <NavLinkList items={items} />
       </Side>
       <main id="main">
         <Outlet />

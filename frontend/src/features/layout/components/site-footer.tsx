@@ -2,7 +2,9 @@ import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Container } from '../../../components/ui/layout';
 import { theme } from '../../../styles/theme';
-import { footerNav } from '../nav-items';
+import { useAtomValue } from 'jotai';
+import { isStaff, sessionAtom } from '../../auth/auth-state';
+import { accountNav, footerNavFor, signedInNav } from '../nav-items';
 import { NavLinkList } from './nav-link-list';
 
 const Foot = styled.footer`
@@ -37,12 +39,13 @@ const Columns = styled.div`
 
 export function SiteFooter() {
   const intl = useIntl();
+  const session = useAtomValue(sessionAtom);
   return (
     <Foot>
       <Container>
         <Columns>
           <nav aria-label={intl.formatMessage({ id: 'nav.footer' })}>
-            <NavLinkList items={footerNav} />
+            <NavLinkList items={footerNavFor(session ? signedInNav(isStaff(session)) : accountNav)} />
           </nav>
           <div>
             <h2>

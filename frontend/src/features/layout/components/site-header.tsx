@@ -1,10 +1,15 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useAtomValue, useStore } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { paths } from '../../../config/paths';
+import { displayName, isStaff, sessionAtom } from '../../auth/auth-state';
+import { signOut } from '../../auth/session';
 import { Container } from '../../../components/ui/layout';
 import { theme } from '../../../styles/theme';
 import { LanguageSwitcher } from '../../i18n/components/language-switcher';
-import { accountNav, mainNav } from '../nav-items';
+import { accountNav, mainNav, signedInNav } from '../nav-items';
 import { Logo } from './logo';
 import { NavLinkList } from './nav-link-list';
 
@@ -88,12 +93,39 @@ const Nav = styled.nav<{ open: boolean }>`
       margin-inline-start: auto;
     }
   }
+  .account {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .who {
+    font-weight: 700;
+    padding-inline: 0.6rem;
+  }
+  .signout {
+    background: transparent;
+    color: inherit;
+    border: 1px solid currentColor;
+    border-radius: 999px;
+    padding-block: 0.3rem;
+    padding-inline: 0.9rem;
+    font: inherit;
+    cursor: pointer;
+  }
 `;
 
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const intl = useIntl();
   const close = () => setOpen(false);
+  const session = useAtomValue(sessionAtom);
+  const store = useStore();
+  const router = useRouter();
+  const onSignOut = () => {
+    close();
+    void router.navigate({ to: paths.home }).then(() => signOut(store));
+  };
   return (
     <Bar>
       <Row>
@@ -104,7 +136,17 @@ export function SiteHeader() {
         <Nav id="site-nav" open={open} aria-label={intl.formatMessage({ id: 'nav.main' })}>
           <NavLinkList items={mainNav} onNavigate={close} />
           <div className="account">
-            <NavLinkList items={accountNav} onNavigate={close} />
+            {session ? (
+              <>
+                <span className="who">{displayName(session)}</span>
+                <NavLinkList items={signedInNav(isStaff(session))} onNavigate={close} />
+                <button type="button" className="signout" onClick={onSignOut}>
+                  <FormattedMessage id="auth.signOut" />
+                </button>
+              </>
+            ) : (
+              <NavLinkList items={accountNav} onNavigate={close} />
+            )}
           </div>
           <LanguageSwitcher />
         </Nav>

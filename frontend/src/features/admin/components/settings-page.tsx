@@ -1,0 +1,87 @@
+import { type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { FormattedMessage } from 'react-intl';
+import { updateOwnProfileSchema } from '@evc/contracts/identity/schemas';
+import { LIMITS, type Locale } from '@evc/contracts/constants';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { apiPost } from '../../../lib/api-client';
+import { endpoints } from '../../../lib/endpoints';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { sessionAtom } from '../../auth/auth-state';
+import { ChangePasswordForm } from '../../auth/components/change-password-form';
+import { localeAtom } from '../../i18n/locale-state';
+import { pushToastAtom } from '../../toasts/toast-state';
+import { FormCard, Screen, Toolbar } from './admin-ui';
+
+/** /admin/settings: own profile (name, language) and password. */
+export function SettingsPage() {
+  return (
+    <Screen>
+      <h1>
+        <FormattedMessage id="admin.settings" />
+      </h1>
+      <FormCard>
+        <h2>
+          <FormattedMessage id="account.profile" />
+        </h2>
+        <ProfileForm />
+      </FormCard>
+      <FormCard>
+        <h2>
+          <FormattedMessage id="account.changePassword" />
+        </h2>
+        <ChangePasswordForm />
+      </FormCard>
+    </Screen>
+  );
+}
+
+/** Name and language (account.update-profile); the language also becomes the UI language. */
+export function ProfileForm() {
+  const session = useAtomValue(sessionAtom);
+  const store = useStore();
+  const pushToast = useSetAtom(pushToastAtom);
+  const form = useSchemaForm({ firstName: session?.user.firstName ?? '', lastName: session?.user.lastName ?? '', locale: session?.user.locale ?? 'en' });
+  const save = useMutation({ mutationFn: (body: unknown) => apiPost(endpoints.account.updateProfile, body) });
+  const { intl } = form;
+  const label = (id: string) => intl.formatMessage({ id });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const body = form.validate(updateOwnProfileSchema);
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: () => {
+        const current = store.get(sessionAtom);
+        if (current) store.set(sessionAtom, { ...current, user: { ...current.user, ...body } });
+        store.set(localeAtom, body.locale as Locale);
+        pushToast({ kind: 'success', text: label('account.profileSaved') });
+      },
+      onError: (error) => pushToast({ kind: 'error', text: form.serverError(error).text }),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Field label={label('auth.firstName')} error={form.errorText('firstName')}>
+        <input autoComplete="given-name" {...form.bind('firstName')} maxLength={LIMITS.firstLastNameMax} />
+      </Field>
+      <Field label={label('auth.lastName')} error={form.errorText('lastName')}>
+        <input autoComplete="family-name" {...form.bind('lastName')} maxLength={LIMITS.firstLastNameMax} />
+      </Field>
+      <Field label={label('account.language')} error={form.errorText('locale')}>
+        <select {...form.bind('locale')}>
+          <option value="en">English</option>
+          <option value="ar">العربية</option>
+        </select>
+      </Field>
+      <Toolbar>
+        <Button type="submit" disabled={save.isPending}>
+          <FormattedMessage id="common.save" />
+        </Button>
+      </Toolbar>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Privilege } from '@evc/contracts/identity/privileges';
+
+/** Privileges grouped for the role form; `satisfies` plus the check below keep it in step with contracts. */
+export const PRIVILEGE_GROUPS = [
+  { id: 'access', privileges: ['admins.read', 'admins.write', 'roles.read', 'roles.write'] },
+  { id: 'customers', privileges: ['customers.read', 'customers.ban', 'wallet.adjust', 'cards.manage', 'contact.manage'] },
+  { id: 'network', privileges: ['stations.write', 'pricing.write', 'masterdata.write'] },
+  { id: 'operations', privileges: ['sessions.read', 'bookings.write', 'events.read', 'analytics.read'] },
+  { id: 'system', privileges: ['mailbox.read'] },
+] as const satisfies readonly { id: string; privileges: readonly Privilege[] }[];
+
+type Listed = (typeof PRIVILEGE_GROUPS)[number]['privileges'][number];
+export const privilegeGroupsComplete: [Exclude<Privilege, Listed>] extends [never] ? true : false = true;
