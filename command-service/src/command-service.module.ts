@@ -1,11 +1,27 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { EventStore } from '@evc/platform';
+import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
 import { CreateMasterDataItemHandler, RegisterCountryHandler, RegisterGovernorateHandler } from './catalog/catalog.handlers';
 import { SubmitContactRequestHandler } from './contact/contact.handlers';
+import { BanCustomerHandler } from './customers/customers.handlers';
 import { RegisterChargerHandler, RegisterStationHandler, SetPricingHandler } from './network/network.handlers';
+import { AuthController } from './http/auth.controller';
 import { COMMAND_ROUTES, commandRoutes, type CommandRoute } from './http/command-routes';
 import { CommandsController } from './http/commands.controller';
+import { ACCOUNT_GATE, AccountGate } from './identity/account-gate';
+import { IDENTITY, type IdentityDeps } from './identity/identity.settings';
+import { ChangePasswordHandler, RequestLinkMailHandler, ResetPasswordHandler } from './identity/password.handlers';
+import { RefreshSessionHandler, SignInHandler, SignOutHandler } from './identity/session.handlers';
+import { SeedCustomerHandler, SignUpHandler, VerifyEmailHandler } from './identity/sign-up.handlers';
+import {
+  CreateAdminHandler,
+  CreateRoleHandler,
+  SetAdminActiveHandler,
+  UpdateAdminHandler,
+  UpdateOwnProfileHandler,
+  UpdateRoleHandler,
+} from './identity/staff.handlers';
 import { EVENT_STORE } from './shared/tokens';
 
 const handlers = [
@@ -16,24 +32,45 @@ const handlers = [
   RegisterChargerHandler,
   SetPricingHandler,
   SubmitContactRequestHandler,
+  SignUpHandler,
+  VerifyEmailHandler,
+  SeedCustomerHandler,
+  SignInHandler,
+  RefreshSessionHandler,
+  SignOutHandler,
+  RequestLinkMailHandler,
+  ResetPasswordHandler,
+  ChangePasswordHandler,
+  CreateAdminHandler,
+  UpdateAdminHandler,
+  SetAdminActiveHandler,
+  CreateRoleHandler,
+  UpdateRoleHandler,
+  UpdateOwnProfileHandler,
+  BanCustomerHandler,
 ];
 
 export interface CommandServiceOptions {
   eventStore: EventStore;
+  /** Tokens, mail, settings and clock of the identity context. */
+  identity: IdentityDeps;
   /** Extra HTTP command routes (tests). */
   extraRoutes?: Record<string, CommandRoute>;
 }
 
-/** The command side: HTTP commands → @nestjs/cqrs handlers → deciders → event store. */
+/** The command side: HTTP commands → access check → @nestjs/cqrs handlers → deciders → event store. */
 @Module({})
 export class CommandServiceModule {
   static register(options: CommandServiceOptions): DynamicModule {
     return {
       module: CommandServiceModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [CommandsController],
+      controllers: [AuthController, CommandsController],
       providers: [
         { provide: EVENT_STORE, useValue: options.eventStore },
+        { provide: IDENTITY, useValue: options.identity },
+        { provide: AUTHENTICATOR, useValue: new Authenticator(options.identity.tokens) },
+        { provide: ACCOUNT_GATE, useValue: new AccountGate(options.eventStore) },
         { provide: COMMAND_ROUTES, useValue: { ...commandRoutes, ...options.extraRoutes } },
         ...handlers,
       ],

@@ -1,16 +1,30 @@
 import { CommandBus } from '@nestjs/cqrs';
+import { resolveAuthSecret } from '@evc/platform/auth/auth-secret';
 import { openInfrastructure } from '@evc/platform/infrastructure/infrastructure';
 import { createHttpApp } from '@evc/platform/http/nest-app';
 import { runService } from '@evc/platform/launcher/service-main';
+import { openMail } from '@evc/platform/mail/index';
 import { CommandServiceModule } from './command-service.module';
+import { createIdentityDeps } from './identity/identity.settings';
 import { seedDemo } from './seed/seed-demo';
+import { printGeneratedCredentials, seedIdentity } from './seed/seed-identity';
 
 /** Cluster entry point: the command side alone (POST /api/commands/*). */
 runService('command-service', async (config) => {
   const infra = await openInfrastructure(config, 'command-service');
-  const app = await createHttpApp(CommandServiceModule.register({ eventStore: infra.eventStore }), { bodyLimit: config.BODY_LIMIT });
+  const { mailer } = openMail(config, infra.dataDir);
+  const identity = createIdentityDeps(config, { authSecret: await resolveAuthSecret(config, infra.dataDir), mailer });
+  const app = await createHttpApp(CommandServiceModule.register({ eventStore: infra.eventStore, identity }), { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY });
   await app.init();
-  if (config.SEED_DEMO) await seedDemo({ commandBus: app.get(CommandBus), eventStore: infra.eventStore, dataDir: infra.dataDir });
+  const commandBus = app.get(CommandBus);
+  if (config.SEED_DEMO) await seedDemo({ commandBus, eventStore: infra.eventStore, dataDir: infra.dataDir });
+  const identitySeed = await seedIdentity({
+    commandBus,
+    eventStore: infra.eventStore,
+    admin: { email: config.SEED_ADMIN_EMAIL, password: config.SEED_ADMIN_PASSWORD },
+    customer: config.SEED_DEMO ? { email: config.SEED_CUSTOMER_EMAIL, password: config.SEED_CUSTOMER_PASSWORD } : undefined,
+  });
+  printGeneratedCredentials(identitySeed.generated);
   await app.listen({ port: config.PORT, host: config.HOST });
   return async () => {
     await app.close();

@@ -6,6 +6,10 @@ import { loadConfig } from '@evc/platform/config/config';
 import { createEmbeddedApp, type EmbeddedApp } from '@evc/platform/launcher/embedded-app';
 import { setLogLevel } from '@evc/platform/logging/logger';
 
+/** The super admin every test app seeds (tests sign in with it to create their own staff). */
+export const TEST_ADMIN = { email: 'super.admin@example.com', password: 'Sup3rSecretPass' } as const;
+export const TEST_CUSTOMER_PASSWORD = 'Dem0CustomerPass';
+
 export interface TestApp {
   embedded: EmbeddedApp;
   baseUrl: string;
@@ -21,7 +25,16 @@ export async function startTestApp(
 ): Promise<TestApp> {
   setLogLevel('warn');
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'evc-test-')));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '3000', LOG_LEVEL: 'warn', SEED_DEMO: options.seed ? 'true' : 'false', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '3000',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: options.seed ? 'true' : 'false',
+    SEED_ADMIN_EMAIL: TEST_ADMIN.email,
+    SEED_ADMIN_PASSWORD: TEST_ADMIN.password,
+    SEED_CUSTOMER_PASSWORD: TEST_CUSTOMER_PASSWORD,
+    ...options.env,
+  });
   const embedded = await createEmbeddedApp(config, { frontendDist: options.frontendDist ?? path.join(dataDir, 'no-frontend') });
   await embedded.app.listen({ port: 0, host: '127.0.0.1' });
   const address = embedded.app.getHttpServer().address();
@@ -38,8 +51,11 @@ export async function startTestApp(
   };
 }
 
-export async function getJson<T = unknown>(baseUrl: string, path: string): Promise<{ status: number; body: T; headers: Headers }> {
-  const res = await fetch(baseUrl + path);
+/** `Authorization: Bearer <token>`, or nothing. */
+export const bearer = (token?: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+
+export async function getJson<T = unknown>(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(baseUrl + path, { headers });
   return { status: res.status, body: (await res.json()) as T, headers: res.headers };
 }
 
@@ -49,5 +65,5 @@ export async function postJson<T = unknown>(baseUrl: string, path: string, body:
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as T };
+  return { status: res.status, body: (await res.json()) as T, headers: res.headers };
 }

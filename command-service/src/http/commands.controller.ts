@@ -1,26 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { requireAccess } from '@evc/platform/http/access';
+import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
-import type { CommandContext } from '../shared/command-context';
+import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
 import { COMMAND_ROUTES, type CommandRoute } from './command-routes';
+import { contextOf, type RequestLike } from './request-context';
 
-interface RequestLike {
-  headers: Record<string, string | string[] | undefined>;
-}
-
-const header = (req: RequestLike, name: string): string | undefined => {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-};
-
-/** POST /api/commands/<name>: parse with the shared schema, check access, send one command, answer its position. */
+/** POST /api/commands/<name>: check access, parse with the shared schema, send one command, answer its result. */
 @Controller('api/commands')
 export class CommandsController {
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(COMMAND_ROUTES) private readonly routes: Record<string, CommandRoute>,
+    @Inject(AUTHENTICATOR) private readonly auth: Authenticator,
+    @Inject(ACCOUNT_GATE) private readonly gate: AccountGate,
   ) {}
 
   /** Liveness for the cluster's health checks. */
@@ -34,14 +27,10 @@ export class CommandsController {
   async dispatch(@Param('name') name: string, @Body() body: unknown, @Req() req: RequestLike) {
     const route = Object.hasOwn(this.routes, name) ? this.routes[name] : undefined;
     if (!route) throw new ApiException('not_found', `Unknown command ${name}`);
-    requireAccess(route.spec.access);
+    const principal = await this.auth.authorize(route.spec.access, req);
     if (!route.spec.input) throw new ApiException('server.error', 'Command without input schema');
     const payload = parseInput(route.spec.input, body) as never;
-    const correlation = header(req, 'x-correlation-id');
-    const context: CommandContext = {
-      actor: { type: 'visitor', id: 'anonymous' },
-      correlationId: correlation && /^[\w-]{8,64}$/.test(correlation) ? correlation : randomUUID(),
-    };
-    return this.commandBus.execute(route.build(payload, context));
+    if (principal && route.spec.access.kind !== 'public') await this.gate.assertMayAct(principal);
+    return this.commandBus.execute(route.build(payload, contextOf(req, principal)));
   }
 }

@@ -13,8 +13,30 @@ describe('config', () => {
   });
 
   it('selects the cluster profile only with all three URLs', () => {
-    const urls = { EVENTSTORE_URL: 'esdb://es:2113?tls=false', KAFKA_BROKERS: 'kafka:9092', MONGODB_URL: 'mongodb://mongo:27017' };
+    const urls = { EVENTSTORE_URL: 'esdb://es:2113?tls=false', KAFKA_BROKERS: 'kafka:9092', MONGODB_URL: 'mongodb://mongo:27017', AUTH_TOKEN_SECRET: 'k'.repeat(32) };
     expect(loadConfig(urls).profile).toBe('cluster');
     expect(() => loadConfig({ KAFKA_BROKERS: 'kafka:9092' })).toThrow(/set all three/);
+  });
+
+  it('has identity defaults and refuses weak or malformed identity settings', () => {
+    expect(loadConfig({})).toMatchObject({
+      PUBLIC_URL: 'http://localhost:3000',
+      ACCESS_TOKEN_TTL_SECONDS: 600,
+      REFRESH_TOKEN_TTL_DAYS: 30,
+      RESET_LINK_EXPIRY_MINUTES: 60,
+      RESEND_INTERVAL_SECONDS: 60,
+      RESET_MAX_TRIES: 5,
+      TRUST_PROXY: 0,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://evc.example.com/' }).PUBLIC_URL).toBe('https://evc.example.com');
+    expect(() => loadConfig({ AUTH_TOKEN_SECRET: 'too-short' })).toThrow(/AUTH_TOKEN_SECRET/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SEED_ADMIN_PASSWORD: 'alllowercase1' })).toThrow(/SEED_ADMIN_PASSWORD/);
+    expect(() => loadConfig({ SEED_ADMIN_EMAIL: 'not-an-email' })).toThrow(/SEED_ADMIN_EMAIL/);
+  });
+
+  it('needs AUTH_TOKEN_SECRET in the cluster profile', () => {
+    const urls = { EVENTSTORE_URL: 'esdb://es:2113?tls=false', KAFKA_BROKERS: 'kafka:9092', MONGODB_URL: 'mongodb://mongo:27017' };
+    expect(() => loadConfig(urls)).toThrow(/AUTH_TOKEN_SECRET must be set/);
   });
 });

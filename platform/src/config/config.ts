@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordSchema } from '@evc/contracts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const url = (protocols: string[]) =>
@@ -27,6 +28,36 @@ export const configSchema = z.object({
   /** Largest request body accepted, bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * How many proxies stand in front (nginx in the cluster: 1). The client address, which sign-in rate limits count
+   * per IP, is then the one the nearest proxy appended to X-Forwarded-For; 0 ignores the header (not spoofable).
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
+
+  // Identity and access (issue 4).
+  /** Where the site is reached; links in mails point here. */
+  PUBLIC_URL: url(['http://', 'https://'])
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('http://localhost:3000'),
+  /** Send mail through this SMTP server; unset: mails are kept in DATA_DIR/mailbox (dev mailbox). */
+  SMTP_URL: url(['smtp://', 'smtps://']).optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('EV Charging Egypt <no-reply@evcharging.eg>'),
+  /** HS256 key of the access tokens (32+ characters). Embedded profile: generated once into DATA_DIR/auth-secret when unset. */
+  AUTH_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').max(512).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Lifetime of reset-password and e-mail verification links (fractions allowed, for tests). */
+  RESET_LINK_EXPIRY_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(60),
+  /** Least time between two reset or verification mails to one account; requests inside it are silently skipped. */
+  RESEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Most reset or verification mails one account gets per 24 hours. */
+  RESET_MAX_TRIES: z.coerce.number().int().min(1).max(100).default(5),
+  /** The first super admin, seeded at first start; without a password one is generated and printed once. */
+  SEED_ADMIN_EMAIL: z.email().default('admin@evcharging.eg'),
+  SEED_ADMIN_PASSWORD: z.string().min(8).max(20).optional(),
+  /** The demo customer (seeded with the demo data), e-mail already verified. */
+  SEED_CUSTOMER_EMAIL: z.email().default('customer@evcharging.eg'),
+  SEED_CUSTOMER_PASSWORD: z.string().min(8).max(20).optional(),
 });
 export type Config = z.infer<typeof configSchema> & { profile: 'embedded' | 'cluster' };
 
@@ -57,5 +88,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'EVENTSTORE_URL, KAFKA_BROKERS and MONGODB_URL select the cluster profile together: set all three, or none for the embedded profile',
     ]);
   }
+  if (cluster === 3 && !cfg.AUTH_TOKEN_SECRET) {
+    throw new ConfigError(['AUTH_TOKEN_SECRET must be set in the cluster profile: every service verifies tokens with the same key']);
+  }
+  const weak = (['SEED_ADMIN_PASSWORD', 'SEED_CUSTOMER_PASSWORD'] as const).filter((k) => cfg[k] !== undefined && !passwordSchema.safeParse(cfg[k]).success);
+  if (weak.length) throw new ConfigError(weak.map((k) => `${k}: 8-20 characters with a capital letter, a small letter and a digit`));
   return { ...cfg, profile: cluster === 3 ? 'cluster' : 'embedded' };
 }

@@ -52,8 +52,16 @@ export function toApiError(error: unknown): { status: number; body: ApiError } {
   return { status: 500, body: { code: 'server.error', message: 'Internal server error' } };
 }
 
+/** Extra response headers a coded error asks for (e.g. Retry-After on 429); only simple string values. */
+function headersOf(error: unknown): [string, string][] {
+  const headers = (error as { headers?: unknown } | null)?.headers;
+  if (!(error instanceof Error) || typeof headers !== 'object' || headers === null) return [];
+  return Object.entries(headers).filter((e): e is [string, string] => /^[a-z-]{1,40}$/i.test(e[0]) && typeof e[1] === 'string');
+}
+
 export function sendError(reply: Reply, error: unknown): void {
   const { status, body } = toApiError(error);
+  if (status < 500) for (const [name, value] of headersOf(error)) reply.header(name, value);
   reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
 }
 

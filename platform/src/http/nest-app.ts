@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -6,17 +7,26 @@ import { ApiExceptionFilter } from './error-handling';
 
 export interface HttpAppOptions {
   bodyLimit: number;
+  /** Proxies in front: the client address is the one the nearest of them appended to X-Forwarded-For. */
+  trustProxy?: number;
   /** Nest's own log levels; request logging is ours. */
   nestLogs?: ('error' | 'warn' | 'log')[];
 }
 
-/** A NestJS app on Fastify with the API's error shape for every failure, including body-parser ones. */
+/** Trusts exactly `hops` proxies (proxy-addr's hop index starts at 0 for the socket peer). */
+const trustHops = (hops: number) => (hops > 0 ? (_address: string, hop: number) => hop < hops : false);
+
+/**
+ * A NestJS app on Fastify with the API's error shape for every failure, including body-parser ones, and cookie
+ * parsing (the refresh token travels only in an httpOnly cookie).
+ */
 export async function createHttpApp(module: DynamicModule, options: HttpAppOptions): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimit, return503OnClosing: true });
+  const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimit, return503OnClosing: true, trustProxy: trustHops(options.trustProxy ?? 0) });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.nestLogs ?? ['error', 'warn'],
     abortOnError: false,
   });
+  await app.register(fastifyCookie);
   app.useGlobalFilters(new ApiExceptionFilter());
   return app;
 }

@@ -4,11 +4,13 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { APP_VERSION } from '@evc/contracts';
-import { CommandServiceModule, seedDemo, type SeedOutcome } from '@evc/command-service';
+import { CommandServiceModule, createIdentityDeps, seedDemo, seedIdentity, type IdentitySeedOutcome, type SeedOutcome } from '@evc/command-service';
 import { OcppGateway } from '@evc/ocpp-gateway';
 import { ProjectionRunner, allProjections, startPageViewCounter } from '@evc/projections';
 import { QueryServiceModule } from '@evc/query-service';
+import { resolveAuthSecret } from '../auth/auth-secret';
 import type { Config } from '../config/config';
+import { openMail, type Mailbox } from '../mail/index';
 import { createHttpApp } from '../http/nest-app';
 import { openInfrastructure, type Infrastructure } from '../infrastructure/infrastructure';
 import { createLogger } from '../logging/logger';
@@ -31,6 +33,9 @@ export interface EmbeddedApp {
   runner: ProjectionRunner;
   gateway: OcppGateway;
   seed: SeedOutcome;
+  /** Roles, super admin, demo customer; `generated` holds passwords made up on this first start (print once). */
+  identitySeed: IdentitySeedOutcome;
+  mailbox: Mailbox;
   frontendServed: boolean;
   /** Stop accepting, drain, stop projections, flush the log. Safe to call twice. */
   close(): Promise<void>;
@@ -60,17 +65,21 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
   try {
     await runner.start();
     pageViews = startPageViewCounter(infra.bus, infra.documents);
+    const { mailer, mailbox } = openMail(config, infra.dataDir);
+    const identity = createIdentityDeps(config, { authSecret: await resolveAuthSecret(config, infra.dataDir), mailer });
     app = await createHttpApp(
       EmbeddedRootModule.register([
-        CommandServiceModule.register({ eventStore: infra.eventStore }),
+        CommandServiceModule.register({ eventStore: infra.eventStore, identity }),
         QueryServiceModule.register({
           documents: infra.documents,
           bus: infra.bus,
           positions: runner,
+          tokens: identity.tokens,
+          mailbox,
           clientConfig: { mapTileUrl: config.MAP_TILE_URL ?? null, mapAttribution: config.MAP_ATTRIBUTION ?? null, version: APP_VERSION },
         }),
       ]),
-      { bodyLimit: config.BODY_LIMIT },
+      { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY },
     );
     const frontendServed = await serveFrontend(app, options.frontendDist ?? FRONTEND_DIST);
     if (!frontendServed) log.warn('frontend/dist not found: serving the API only (run npm run build)');
@@ -83,8 +92,14 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
     const seed = config.SEED_DEMO
       ? await seedDemo({ commandBus: app.get(CommandBus), eventStore: infra.eventStore, dataDir: infra.dataDir })
       : { seeded: false, commands: 0, chargers: [] };
-    if (seed.seeded) await runner.waitFor(await infra.eventStore.headPosition(), 10_000);
-    return { app, infra, runner, gateway: ocpp, seed, frontendServed, close };
+    const identitySeed = await seedIdentity({
+      commandBus: app.get(CommandBus),
+      eventStore: infra.eventStore,
+      admin: { email: config.SEED_ADMIN_EMAIL, password: config.SEED_ADMIN_PASSWORD },
+      customer: config.SEED_DEMO ? { email: config.SEED_CUSTOMER_EMAIL, password: config.SEED_CUSTOMER_PASSWORD } : undefined,
+    });
+    if (seed.seeded || identitySeed.seeded) await runner.waitFor(await infra.eventStore.headPosition(), 10_000);
+    return { app, infra, runner, gateway: ocpp, seed, identitySeed, mailbox, frontendServed, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

@@ -9,4 +9,10 @@ export const RM = {
   contactRequests: 'contact_requests',
   pageViews: 'page_views',
   sessions: 'sessions',
+  /** Identity: profiles of every account (me.get), staff, customers, roles, reset-link status. No credentials. */
+  accounts: 'accounts',
+  admins: 'admins',
+  customers: 'customer_accounts',
+  roles: 'roles',
+  resetLinks: 'reset_links',
 } as const;

@@ -2,3 +2,4 @@ export const DOCUMENTS = Symbol('DocumentStore');
 export const BUS = Symbol('Bus');
 export const POSITIONS = Symbol('PositionTracker');
 export const CLIENT_CONFIG = Symbol('ClientConfig');
+export const MAILBOX = Symbol('Mailbox');

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { BUS_TOPICS, operations, type ClientConfig, type Paged, type PageViewCount } from '@evc/contracts';
 import type { Bus, DocumentStore, Filter } from '@evc/platform';
-import { requireAccess } from '@evc/platform/http/access';
+import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
 import { parseInput } from '@evc/platform/http/api-exception';
 import { RM } from '@evc/projections';
 import { buildOpenApiDocument, renderOpenApiHtml } from '@evc/platform/http/openapi';
@@ -17,6 +17,7 @@ export class SiteController {
     @Inject(BUS) private readonly bus: Bus,
     @Inject(CLIENT_CONFIG) private readonly clientConfig: ClientConfig,
     @Inject(DOCUMENTS) private readonly documents: DocumentStore,
+    @Inject(AUTHENTICATOR) private readonly auth: Authenticator,
   ) {}
 
   @Post('page-views')
@@ -29,9 +30,9 @@ export class SiteController {
   }
 
   @Get('queries/page-views')
-  async pageViewCounts(@Query() query: unknown): Promise<Paged<PageViewCount>> {
+  async pageViewCounts(@Query() query: unknown, @Req() req: { headers: Record<string, string | string[] | undefined> }): Promise<Paged<PageViewCount>> {
     const spec = operations['site.page-view-counts'];
-    requireAccess(spec.access);
+    await this.auth.authorize(spec.access, req);
     const q = parseInput(spec.input, query);
     const filter: Filter = q.from || q.to ? { day: { ...(q.from ? { $gte: q.from } : {}), ...(q.to ? { $lte: q.to } : {}) } } : {};
     const views = this.documents.collection(RM.pageViews);

@@ -1,0 +1,99 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { identityStreams, type CommandResult } from '@evc/contracts';
+import type { EventStore } from '@evc/platform';
+import { createLogger } from '@evc/platform/logging/logger';
+import { DomainError } from '../shared/domain-error';
+import { runDecider } from '../shared/run-decider';
+import { EVENT_STORE } from '../shared/tokens';
+import { accountDecider } from './account.decider';
+import { findAccountByEmail, loadAccount } from './accounts';
+import { ChangePasswordCommand, RequestLinkMailCommand, ResetPasswordCommand } from './identity.commands';
+import { IDENTITY, type IdentityDeps } from './identity.settings';
+import { sendInBackground } from './mail-outbox';
+import { renderMail } from './mail-templates';
+import { hashPassword, verifyPassword } from './passwords';
+import { accountOfLinkToken, newLinkToken, sha256 } from './secrets';
+
+const log = createLogger('identity');
+const linkExpired = () => new DomainError('identity.link_expired', 'This link is not valid anymore');
+
+/**
+ * Forgot-password and resend-verification. The answer is always `accepted` and is given before any lookup, so
+ * neither its content nor its timing says whether the address has an account; the work happens afterwards.
+ */
+@CommandHandler(RequestLinkMailCommand)
+export class RequestLinkMailHandler implements ICommandHandler<RequestLinkMailCommand, { accepted: true }> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(IDENTITY) private readonly identity: IdentityDeps,
+  ) {}
+
+  async execute(command: RequestLinkMailCommand): Promise<{ accepted: true }> {
+    this.process(command).catch((error: unknown) => log.error('link mail request failed', { purpose: command.payload.purpose, error: error instanceof Error ? error.message : String(error) }));
+    return { accepted: true };
+  }
+
+  private async process({ payload, context }: RequestLinkMailCommand): Promise<void> {
+    const { clock, settings, mailer } = this.identity;
+    const account = await findAccountByEmail(this.store, payload.email);
+    if (!account || account.userType !== (payload.audience === 'staff' ? 1 : 5)) return;
+    const { token, tokenHash } = newLinkToken(account.accountId);
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + settings.linkExpiryMinutes * 60_000).toISOString();
+    const throttle = { now: now.toISOString(), intervalMs: settings.resendIntervalSeconds * 1000, maxPerDay: settings.maxLinkMailsPerDay };
+    const reset = payload.purpose === 'reset';
+    const ctx = { ...context, actor: { type: account.userType === 1 ? ('staff' as const) : ('customer' as const), id: account.accountId } };
+    await runDecider(
+      this.store,
+      identityStreams.account(account.accountId),
+      accountDecider,
+      reset ? { kind: 'requestReset', tokenHash, expiresAt, throttle } : { kind: 'issueVerification', tokenHash, expiresAt, throttle },
+      ctx,
+      { clock },
+    );
+    const after = await loadAccount(this.store, account.accountId);
+    const issued = (reset ? after.resetLinks : after.verificationLinks).some((l) => l.tokenHash === tokenHash);
+    if (!issued) return; // throttled, verified already, banned or inactive: silently nothing
+    const link = `${settings.publicUrl}/${reset ? 'resetPassword' : 'verifyEmail'}?token=${token}`;
+    const mail = renderMail(reset ? 'reset' : 'verification', { to: after.email, name: after.firstName, locale: after.locale, link, minutes: settings.linkExpiryMinutes });
+    sendInBackground(mailer, mail, payload.purpose);
+  }
+}
+
+/** Sets a new password with a reset link; the link (and every other outstanding one) then stops working. */
+@CommandHandler(ResetPasswordCommand)
+export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, CommandResult> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(IDENTITY) private readonly identity: IdentityDeps,
+  ) {}
+
+  async execute({ payload, context }: ResetPasswordCommand): Promise<CommandResult> {
+    const accountId = accountOfLinkToken(payload.token);
+    if (!accountId) throw linkExpired();
+    const account = await loadAccount(this.store, accountId);
+    if (!account.accountId) throw linkExpired();
+    const { clock } = this.identity;
+    const tokenHash = sha256(payload.token);
+    // Check before the (deliberately slow) hashing, so a dead link costs nothing; the decider checks again.
+    if (!account.resetLinks.some((l) => l.tokenHash === tokenHash && l.expiresAt > clock.now().toISOString())) throw linkExpired();
+    const passwordHash = await hashPassword(payload.password);
+    const ctx = { ...context, actor: { type: account.userType === 1 ? ('staff' as const) : ('customer' as const), id: accountId }, reason: 'password reset' };
+    return runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'resetPassword', tokenHash, passwordHash, now: clock.now().toISOString() }, ctx, { clock });
+  }
+}
+
+/** Changes the caller's own password; needs the current one ("Old password is incorrect"). */
+@CommandHandler(ChangePasswordCommand)
+export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand, CommandResult> {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  async execute({ payload, context }: ChangePasswordCommand): Promise<CommandResult> {
+    const accountId = context.actor.id;
+    const account = await loadAccount(this.store, accountId);
+    const currentMatches = account.accountId !== null && (await verifyPassword(account.passwordHash, payload.currentPassword));
+    const passwordHash = currentMatches ? await hashPassword(payload.password) : '';
+    return runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'changePassword', checkedHash: account.passwordHash, currentMatches, passwordHash }, context);
+  }
+}

@@ -1,0 +1,50 @@
+import type { Decider } from '../shared/decider';
+import { DomainError } from '../shared/domain-error';
+import type { RefreshFamilyEvent, RefreshFamilyRevoked, RefreshFamilyStarted } from './identity.events';
+
+export interface RefreshFamilyState {
+  started: RefreshFamilyStarted['data'] | null;
+  currentHash: string | null;
+  /** Hashes already rotated away: presenting one again is reuse (a stolen token), which revokes the family. */
+  usedHashes: string[];
+  revoked: boolean;
+}
+
+export type RefreshFamilyCommand =
+  | { kind: 'start'; data: RefreshFamilyStarted['data'] }
+  | { kind: 'rotate'; presentedHash: string; newHash: string; now: string }
+  | { kind: 'revoke'; presentedHash: string; reason: RefreshFamilyRevoked['data']['reason'] };
+
+const expired = () => new DomainError('identity.session_expired', 'The session has expired; sign in again');
+
+/** A chain of refresh tokens from one sign-in: each use rotates it; reusing an old one revokes the whole chain. */
+export const refreshFamilyDecider: Decider<RefreshFamilyCommand, RefreshFamilyEvent, RefreshFamilyState> = {
+  initialState: { started: null, currentHash: null, usedHashes: [], revoked: false },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'RefreshFamilyStarted':
+        return { ...state, started: event.data, currentHash: event.data.tokenHash };
+      case 'RefreshTokenRotated':
+        return { ...state, currentHash: event.data.tokenHash, usedHashes: state.currentHash ? [...state.usedHashes, state.currentHash] : state.usedHashes };
+      case 'RefreshFamilyRevoked':
+        return { ...state, revoked: true };
+    }
+  },
+  decide(command, state) {
+    if (command.kind === 'start') return state.started ? [] : [{ type: 'RefreshFamilyStarted', data: command.data }];
+    const { started } = state;
+    if (!started || state.revoked) {
+      if (command.kind === 'revoke') return [];
+      throw expired();
+    }
+    const familyId = started.familyId;
+    const known = command.presentedHash === state.currentHash || state.usedHashes.includes(command.presentedHash);
+    if (command.kind === 'revoke') return known ? [{ type: 'RefreshFamilyRevoked', data: { familyId, reason: command.reason } }] : [];
+    if (command.presentedHash === state.currentHash) {
+      if (started.expiresAt <= command.now) throw expired();
+      return [{ type: 'RefreshTokenRotated', data: { familyId, tokenHash: command.newHash } }];
+    }
+    if (state.usedHashes.includes(command.presentedHash)) return [{ type: 'RefreshFamilyRevoked', data: { familyId, reason: 'reuse' } }];
+    throw expired();
+  },
+};

@@ -1,0 +1,3 @@
+export * from './principal';
+export * from './access-tokens';
+export * from './auth-secret';
