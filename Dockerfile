@@ -15,7 +15,8 @@ RUN npm ci
 FROM deps AS frontend
 COPY contracts contracts
 COPY frontend frontend
-RUN npm run build -w frontend
+COPY scripts scripts
+RUN node scripts/ensure-frontend.mjs --force
 
 FROM deps AS services
 COPY contracts contracts

@@ -1,9 +1,8 @@
 import { Global, css } from '@emotion/react';
 import { theme } from './theme';
-import '@fontsource/cairo/latin-400.css';
-import '@fontsource/cairo/latin-700.css';
-import '@fontsource/cairo/arabic-400.css';
-import '@fontsource/cairo/arabic-700.css';
+// The all-subsets files carry unicode-range, so a page downloads only the Latin or Arabic faces it uses.
+import '@fontsource/cairo/400.css';
+import '@fontsource/cairo/700.css';
 
 const styles = css`
   *,

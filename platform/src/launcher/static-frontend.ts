@@ -18,6 +18,8 @@ export async function serveFrontend(app: NestFastifyApplication, distDir: string
     prefix: '/',
     index: false,
     wildcard: true,
+    // scripts/ensure-frontend.mjs writes .br and .gz beside each asset.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const name = path.basename(filePath);
       if (name === 'version.json' || name.endsWith('.html')) res.header('cache-control', 'no-store');

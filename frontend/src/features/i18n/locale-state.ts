@@ -37,9 +37,19 @@ export const localeAtom = atom(
   (get) => get(baseLocaleAtom),
   (_get, set, next: Locale) => {
     storeLocale(next);
+    dropLangParam();
     set(baseLocaleAtom, next);
   },
 );
+
+/** After an explicit switch, a stale `?lang=` in the address must not override the choice on reload. */
+function dropLangParam(): void {
+  if (typeof window === 'undefined') return;
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('lang')) return;
+  url.searchParams.delete('lang');
+  window.history.replaceState(window.history.state, '', url);
+}
 
 export const directionOf = (locale: Locale): 'rtl' | 'ltr' => (locale === 'ar' ? 'rtl' : 'ltr');
 
