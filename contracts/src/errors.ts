@@ -34,6 +34,15 @@ export const ERROR_CODES = [
   'identity.role_exists',
   'identity.admin_not_found',
   'identity.customer_not_found',
+  'catalog.in_use',
+  'catalog.country_inactive',
+  'catalog.item_not_found',
+  'network.charger_not_found',
+  'network.charger_deleted',
+  'files.too_large',
+  'files.unsupported_type',
+  'files.missing',
+  'files.not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -61,6 +70,9 @@ export function statusOf(code: ErrorCode): number {
   if (code === 'auth.unauthenticated' || code === 'identity.invalid_credentials' || code === 'identity.session_expired') return 401;
   if (code === 'identity.account_banned' || code === 'identity.account_inactive' || code === 'identity.email_not_verified') return 403;
   if (code === 'identity.too_many_attempts') return 429;
+  if (code === 'files.too_large') return 413;
+  if (code === 'files.unsupported_type') return 415;
+  if (code === 'files.missing') return 400;
   if (code === 'auth.forbidden') return 403;
   if (code === 'not_found' || code.endsWith('_not_found')) return 404;
   if (code === 'concurrency.conflict' || code.endsWith('_exists')) return 409;

@@ -10,5 +10,6 @@ export * from './network/index';
 export * from './contact/index';
 export * from './site/index';
 export * from './identity/index';
+export * from './admin/index';
 export * from './operations';
 export * from './geo';

@@ -26,6 +26,32 @@ import {
   updateOwnProfileSchema,
   verifyEmailSchema,
 } from './identity/schemas';
+import {
+  addChargerSchema,
+  adminListQuerySchema,
+  auditEntrySchema,
+  auditQuerySchema,
+  chargerRefSchema,
+  chargerSecretResultSchema,
+  countryFormSchema,
+  countryViewSchema,
+  createMasterDataItemSchema,
+  customerAdminViewSchema,
+  deleteItemSchema,
+  fileInfoSchema,
+  governorateAdminViewSchema,
+  governorateFormSchema,
+  masterDataItemViewSchema,
+  pricingChangeViewSchema,
+  setPricingWithReasonSchema,
+  stationAdminViewSchema,
+  stationFormSchema,
+  updateChargerSchema,
+  updateCountrySchema,
+  updateGovernorateSchema,
+  updateMasterDataItemSchema,
+  updateStationSchema,
+} from './admin/index';
 import { adminViewSchema, authSessionSchema, customerAccountViewSchema, mailViewSchema, resetLinkStatusSchema, roleViewSchema, sessionUserSchema } from './identity/views';
 
 /**
@@ -37,11 +63,24 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'authenticated' }
   | { kind: 'customer' }
+  | { kind: 'staff' }
   | { kind: 'privilege'; privilege: Privilege };
 export const PUBLIC: Access = { kind: 'public' };
 const AUTHENTICATED: Access = { kind: 'authenticated' };
 const privilege = (p: Privilege): Access => ({ kind: 'privilege', privilege: p });
 const accepted = z.object({ accepted: z.literal(true) });
+/** Any signed-in staff member (user type 1), whatever their privileges: read access to the admin screens. */
+const STAFF: Access = { kind: 'staff' };
+const adminQuery = (path: string, summary: string, access: Access, input: z.ZodType, output: z.ZodType, params?: z.ZodType): OperationSpec => ({
+  kind: 'query',
+  method: 'GET',
+  path: `/api/queries/admin/${path}`,
+  summary,
+  access,
+  input,
+  output,
+  ...(params ? { params } : {}),
+});
 const command = (name: string, summary: string, access: Access, input: z.ZodType, output: z.ZodType = commandResultSchema): OperationSpec => ({
   kind: 'command',
   method: 'POST',
@@ -184,6 +223,49 @@ export const operations = {
   'roles.list': { kind: 'query', method: 'GET', path: '/api/queries/roles', summary: 'Roles with privileges and assigned admins.', access: privilege('roles.read'), input: listQuery, output: pagedSchema(roleViewSchema) },
   'customers.list': { kind: 'query', method: 'GET', path: '/api/queries/customers', summary: 'Customer accounts with ban state.', access: privilege('customers.read'), input: listQuery, output: pagedSchema(customerAccountViewSchema) },
   'mailbox.list': { kind: 'query', method: 'GET', path: '/api/queries/mailbox', summary: 'Mails kept by the embedded profile (dev mailbox).', access: privilege('mailbox.read'), input: listQuery, output: pagedSchema(mailViewSchema) },
+  // The network in the admin panel (issue 5). Updates and deletes carry expectedRevision (409 when stale).
+  'masterdata.create': command('masterdata.create', 'Create a car brand, car type or battery range.', privilege('masterdata.write'), createMasterDataItemSchema),
+  'masterdata.update': command('masterdata.update', 'Change a master data item (not deactivated while in use).', privilege('masterdata.write'), updateMasterDataItemSchema),
+  'masterdata.delete': command('masterdata.delete', 'Delete a master data item (refused while in use).', privilege('masterdata.write'), deleteItemSchema),
+  'countries.create': command('countries.create', 'Create a country with its flag.', privilege('masterdata.write'), countryFormSchema),
+  'countries.update': command('countries.update', 'Change a country.', privilege('masterdata.write'), updateCountrySchema),
+  'governorates.create': command('governorates.create', 'Create a governorate of an active country.', privilege('masterdata.write'), governorateFormSchema),
+  'governorates.update': command('governorates.update', 'Change a governorate (not deactivated while stations use it).', privilege('masterdata.write'), updateGovernorateSchema),
+  'governorates.delete': command('governorates.delete', 'Delete a governorate (refused while in use).', privilege('masterdata.write'), deleteItemSchema),
+  'stations.create': command('stations.create', 'Create a station.', privilege('stations.write'), stationFormSchema),
+  'stations.update': command('stations.update', 'Change a station.', privilege('stations.write'), updateStationSchema),
+  'stations.delete': command('stations.delete', 'Delete a station and mark its chargers deleted.', privilege('stations.write'), deleteItemSchema),
+  'chargers.add': command('chargers.add', "Add a charger to a station; answers its secret key, shown once.", privilege('stations.write'), addChargerSchema, chargerSecretResultSchema),
+  'chargers.update': command('chargers.update', 'Change a charger and its connectors.', privilege('stations.write'), updateChargerSchema),
+  'chargers.delete': command('chargers.delete', 'Mark a charger deleted (modelState 3): hidden from lists, kept in history, refused by the gateway.', privilege('stations.write'), chargerRefSchema),
+  'chargers.rotate-secret': command('chargers.rotate-secret', "Replace a charger's secret key; answers the new key, shown once.", privilege('stations.write'), chargerRefSchema, chargerSecretResultSchema),
+  'pricing.set': command('pricing.set', 'Set the network prices from an effective time, with a reason.', privilege('pricing.write'), setPricingWithReasonSchema),
+  'files.upload': {
+    kind: 'command',
+    method: 'POST',
+    path: '/api/files',
+    summary: 'Upload a JPG or PNG (≤ 5 MB, checked by content) as multipart/form-data fields `file` and `purpose`; answers its id and checksum.',
+    access: STAFF,
+    output: fileInfoSchema,
+  },
+  'files.get': {
+    kind: 'query',
+    method: 'GET',
+    path: '/api/files/:fileId',
+    summary: 'A stored image with its content type and cache headers; flags and station photos are public, licences only for their owner and staff with customers.read.',
+    access: PUBLIC,
+    params: z.object({ fileId: z.string().regex(/^[a-f0-9]{64}$/) }),
+    output: z.unknown(),
+  },
+  'masterdata.list': adminQuery('masterdata', 'Master data of one kind (car types may be filtered by brand).', STAFF, adminListQuerySchema.extend({ kind: z.enum(['carBrand', 'carType', 'batteryRange']), parentId: z.string().max(64).optional() }), pagedSchema(masterDataItemViewSchema)),
+  'countries.list': adminQuery('countries', 'Countries.', STAFF, adminListQuerySchema, pagedSchema(countryViewSchema)),
+  'governorates.admin-list': adminQuery('governorates', 'Governorates with station counts.', STAFF, adminListQuerySchema.extend({ countryId: z.string().max(64).optional() }), pagedSchema(governorateAdminViewSchema)),
+  'stations.admin-list': adminQuery('stations', 'Stations with chargers (deleted chargers hidden).', STAFF, adminListQuerySchema.extend({ governorateId: z.string().max(64).optional() }), pagedSchema(stationAdminViewSchema)),
+  'stations.admin-get': adminQuery('stations/:stationId', 'One station with its chargers.', STAFF, z.object({}), stationAdminViewSchema, z.object({ stationId: z.string().max(64) })),
+  'pricing.history': adminQuery('pricing-history', 'Every price change: who, when, old and new, effective time.', STAFF, adminListQuerySchema, pagedSchema(pricingChangeViewSchema)),
+  'customers.admin-list': adminQuery('customers', 'Customers with the fields of the customers screen.', privilege('customers.read'), adminListQuerySchema.extend({ banned: z.enum(['true', 'false']).optional() }), pagedSchema(customerAdminViewSchema)),
+  'customers.admin-get': adminQuery('customers/:customerId', 'One customer.', privilege('customers.read'), z.object({}), customerAdminViewSchema, z.object({ customerId: z.string().max(64) })),
+  'audit.history': adminQuery('audit', "An item's history: events with actor, time, reason and field changes.", privilege('events.read'), auditQuerySchema, pagedSchema(auditEntrySchema)),
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationId = keyof typeof operations;

@@ -15,7 +15,7 @@ const codeOf = (access: Access, principal: Principal | null) => {
 };
 
 describe('requireAccess', () => {
-  it('applies public / authenticated / customer / privilege', () => {
+  it('applies public / authenticated / customer / staff / privilege', () => {
     const table: [Access, Principal | null, string][] = [
       [{ kind: 'public' }, null, 'ok'],
       [{ kind: 'authenticated' }, null, 'auth.unauthenticated'],
@@ -23,6 +23,9 @@ describe('requireAccess', () => {
       [{ kind: 'authenticated' }, viewer, 'ok'],
       [{ kind: 'customer' }, customer, 'ok'],
       [{ kind: 'customer' }, viewer, 'auth.forbidden'],
+      [{ kind: 'staff' }, viewer, 'ok'],
+      [{ kind: 'staff' }, customer, 'auth.forbidden'],
+      [{ kind: 'staff' }, null, 'auth.unauthenticated'],
       [{ kind: 'privilege', privilege: 'admins.read' }, viewer, 'ok'],
       [{ kind: 'privilege', privilege: 'admins.write' }, viewer, 'auth.forbidden'],
       [{ kind: 'privilege', privilege: 'admins.read' }, { ...customer, privileges: ['admins.read'] }, 'auth.forbidden'],

@@ -7,7 +7,7 @@ export type { Principal } from '../auth/principal';
 
 /**
  * The server-side guard of every operation (DESIGN §5): public passes; everything else needs a valid token;
- * `customer` needs user type 5; `privilege` needs a staff member (user type 1) whose roles carry the privilege.
+ * `customer` needs user type 5; `staff` any staff member (user type 1); `privilege` needs a staff member (user type 1) whose roles carry the privilege.
  */
 export function requireAccess(access: Access, principal: Principal | null): void {
   if (access.kind === 'public') return;
@@ -15,6 +15,10 @@ export function requireAccess(access: Access, principal: Principal | null): void
   if (access.kind === 'authenticated') return;
   if (access.kind === 'customer') {
     if (principal.userType !== 5) throw new ApiException('auth.forbidden', 'Only customers may do this');
+    return;
+  }
+  if (access.kind === 'staff') {
+    if (principal.userType !== 1) throw new ApiException('auth.forbidden', 'Only staff may do this');
     return;
   }
   if (principal.userType !== 1 || !principal.privileges.includes(access.privilege)) {

@@ -19,7 +19,7 @@ const errorSchema: JsonSchema = {
 };
 
 const accessLabel = (access: OperationSpec['access']): string =>
-  access.kind === 'privilege' ? `privilege ${access.privilege}` : access.kind === 'customer' ? 'signed-in customer' : 'signed-in user';
+  access.kind === 'privilege' ? `privilege ${access.privilege}` : access.kind === 'customer' ? 'signed-in customer' : access.kind === 'staff' ? 'signed-in staff' : 'signed-in user';
 
 function operationObject(id: string, spec: OperationSpec): JsonSchema {
   const parameters: JsonSchema[] = [];

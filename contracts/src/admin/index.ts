@@ -1,0 +1,3 @@
+export * from './list-query';
+export * from './schemas';
+export * from './views';

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { CONNECTOR_STATUSES, CONNECTOR_TYPES, CURRENT_TYPES, OCPP_VERSIONS } from '../network/schemas';
+import { commandResultSchema } from '../api';
+
+const revision = { revision: z.number().int(), updatedAt: z.string() };
+
+export const masterDataItemViewSchema = z.object({
+  itemId: z.string(),
+  kind: z.enum(['carBrand', 'carType', 'batteryRange']),
+  name: z.string(),
+  nameTranslation: z.string(),
+  value: z.string(),
+  parentId: z.string().nullable(),
+  parentName: z.string().nullable(),
+  isActive: z.boolean(),
+  /** What uses it (child types, cars, customers): it cannot be deleted or deactivated while > 0. */
+  usageCount: z.number().int(),
+  ...revision,
+});
+export type MasterDataItemView = z.infer<typeof masterDataItemViewSchema>;
+
+export const countryViewSchema = z.object({
+  countryId: z.string(),
+  iso: z.string(),
+  nameEn: z.string(),
+  nameAr: z.string(),
+  phoneCode: z.string(),
+  currency: z.string(),
+  flagFileId: z.string().nullable(),
+  isActive: z.boolean(),
+  governorateCount: z.number().int(),
+  ...revision,
+});
+export type CountryView = z.infer<typeof countryViewSchema>;
+
+export const governorateAdminViewSchema = z.object({
+  governorateId: z.string(),
+  countryId: z.string(),
+  nameEn: z.string(),
+  nameAr: z.string(),
+  isActive: z.boolean(),
+  stationCount: z.number().int(),
+  ...revision,
+});
+export type GovernorateAdminView = z.infer<typeof governorateAdminViewSchema>;
+
+export const chargerAdminViewSchema = z.object({
+  chargerId: z.string(),
+  serialNumber: z.string(),
+  model: z.string(),
+  vendor: z.string(),
+  ocppVersion: z.enum(OCPP_VERSIONS),
+  ipAddress: z.string().nullable(),
+  iccid: z.string().nullable(),
+  simNumber: z.string().nullable(),
+  imsi: z.string().nullable(),
+  comment: z.string().nullable(),
+  status: z.string(),
+  online: z.boolean(),
+  /** 3 = marked deleted (kept in history, hidden from lists). */
+  modelState: z.number().int(),
+  connectors: z.array(
+    z.object({ connectorId: z.number().int(), code: z.string(), type: z.enum(CONNECTOR_TYPES), current: z.enum(CURRENT_TYPES), maxPowerKw: z.number(), status: z.enum(CONNECTOR_STATUSES) }),
+  ),
+  revision: z.number().int(),
+});
+export type ChargerAdminView = z.infer<typeof chargerAdminViewSchema>;
+
+export const stationAdminViewSchema = z.object({
+  stationId: z.string(),
+  nameEn: z.string(),
+  nameAr: z.string(),
+  governorateId: z.string(),
+  governorateNameEn: z.string(),
+  governorateNameAr: z.string(),
+  location: z.object({ lat: z.number(), lng: z.number() }),
+  addressEn: z.string(),
+  addressAr: z.string(),
+  photoFileId: z.string().nullable(),
+  numberOfChargers: z.number().int(),
+  numberOutOfService: z.number().int(),
+  chargers: z.array(chargerAdminViewSchema),
+  ...revision,
+});
+export type StationAdminView = z.infer<typeof stationAdminViewSchema>;
+
+/** Answer of chargers.add and chargers.rotate-secret: the only time the secret key is shown. */
+export const chargerSecretResultSchema = commandResultSchema.extend({ chargerId: z.string(), secretKey: z.string() });
+
+export const pricingChangeViewSchema = z.object({
+  changeId: z.string(),
+  acPricePerKwh: z.number().int(),
+  dcPricePerKwh: z.number().int(),
+  minimumCharge: z.number().int(),
+  bookingFeePerMinute: z.number().int(),
+  effectiveFrom: z.string(),
+  previous: z
+    .object({ acPricePerKwh: z.number().int(), dcPricePerKwh: z.number().int(), minimumCharge: z.number().int(), bookingFeePerMinute: z.number().int() })
+    .nullable(),
+  changedBy: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }),
+  changedAt: z.string(),
+  reason: z.string().nullable(),
+});
+export type PricingChangeView = z.infer<typeof pricingChangeViewSchema>;
+
+/** The customer as staff see it on /admin/users (product-spec §3 "Customer"); later issues fill the car/card/wallet fields. */
+export const customerAdminViewSchema = z.object({
+  customerId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  gender: z.enum(['male', 'female']),
+  age: z.number().int().nullable(),
+  carType: z.string().nullable(),
+  batteryRange: z.string().nullable(),
+  licenceImageIds: z.array(z.string()),
+  cardStatus: z.string().nullable(),
+  lastChargeAt: z.string().nullable(),
+  walletBalance: z.number().int().nullable(),
+  banned: z.boolean(),
+  banReason: z.string().nullable(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+  revision: z.number().int(),
+});
+export type CustomerAdminView = z.infer<typeof customerAdminViewSchema>;
+
+/** One event of an item's history, as the audit panel shows it. */
+export const auditEntrySchema = z.object({
+  eventId: z.string(),
+  type: z.string(),
+  revision: z.number().int(),
+  occurredAt: z.string(),
+  actor: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }),
+  reason: z.string().nullable(),
+  /** Field-level changes against the state before the event (secrets are never shown). */
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
