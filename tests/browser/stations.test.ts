@@ -120,9 +120,12 @@ describeJourney('stations page', (journey) => {
       expect(await map.locator('img.leaflet-tile').count()).toBe(0);
 
       const listed = await cards(page).getByRole('heading', { level: 3 }).allTextContents();
-      // the last marker is drawn on top of any it overlaps
-      await markers(page, lang).last().click();
+      // the last marker is drawn on top of any it overlaps. Leaflet ignores clicks while it animates the zoom that
+      // fits the markers, so wait until the map is still; on a loaded machine, click once more if no popup shows.
+      await page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim'));
       const popup = map.locator('.leaflet-popup-content');
+      await markers(page, lang).last().click();
+      if (!(await popup.waitFor({ timeout: 3000 }).then(() => true, () => false))) await markers(page, lang).last().click();
       await popup.waitFor();
       const popupName = (await popup.locator('strong').textContent()) ?? '';
       expect(listed).toContain(popupName);
