@@ -2,6 +2,9 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 
+/** src/locales/<language>/<catalog>.json: the public and app catalogs of each language. */
+const CATALOG = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/](public|app)\.json$/;
+
 /**
  * Production builds ship the ICU catalogs pre-parsed, so the browser does not need the message parser
  * (aliased to its no-parser build below). Dev and tests parse at runtime.
@@ -12,7 +15,7 @@ function precompileCatalogs(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]src[\\/]locales[\\/][a-z]{2}\.json$/.test(id)) return null;
+      if (!CATALOG.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
       const compiled = Object.fromEntries(Object.entries(messages).map(([k, v]) => [k, parse(v)]));
       return { code: JSON.stringify(compiled), map: null };
@@ -31,9 +34,16 @@ export default defineConfig(({ command }) => ({
   server: { proxy: { '/api': 'http://localhost:3000', '/ocpp': { target: 'ws://localhost:3000', ws: true } } },
   build: {
     outDir: 'dist',
+    // every browser the app supports has <link rel=modulepreload>; the polyfill would only cost landing-page bytes
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     rolldownOptions: {
       output: {
+        // each catalog is its own chunk, named after its language and audience (messages-ar-public-….js)
+        chunkFileNames: (chunk) => {
+          const catalog = chunk.facadeModuleId?.match(CATALOG);
+          return catalog ? `assets/messages-${catalog[1]}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         // The framework every page needs goes in one chunk (fewer requests, better gzip); Leaflet and zod stay
         // in the lazy chunks that use them.
         codeSplitting: {

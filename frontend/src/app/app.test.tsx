@@ -2,6 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@evc/contracts/constants';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../testing/render-app';
+import { catalogsAtom } from '../features/i18n/load-messages';
+import enApp from '../locales/en/app.json';
+import enPublic from '../locales/en/public.json';
 
 beforeEach(resetBrowserState);
 afterEach(() => {
@@ -104,5 +107,66 @@ describe('language', () => {
     fireEvent.click(screen.getByRole('button', { name: 'تغيير اللغة' }));
     await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
     expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+/**
+ * Watches the page for message ids shown as text or attributes (a message rendered before its catalog loaded) and for
+ * react-intl's missing-translation reports.
+ */
+function watchForRawIds() {
+  const ids = [...Object.keys(enPublic), ...Object.keys(enApp)].sort((a, b) => b.length - a.length);
+  const pattern = new RegExp(`(?<![\\w./-])(${ids.map((id) => id.replace(/[.]/g, '\\.')).join('|')})(?![\\w-]|\\.\\w)`, 'g');
+  const seen = new Set<string>();
+  const check = () => {
+    for (const m of document.body.innerHTML.matchAll(pattern)) seen.add(m[1] ?? '');
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  const errors = vi.spyOn(console, 'error');
+  return () => {
+    check();
+    observer.disconnect();
+    const missing = errors.mock.calls.map((args) => String(args[0])).filter((m) => /MISSING_TRANSLATION|@formatjs/.test(m));
+    errors.mockRestore();
+    return { rawIds: [...seen], missing };
+  };
+}
+
+describe('catalogs', () => {
+  it('the landing page loads the public catalog of its language only; an app screen adds the app catalog', async () => {
+    stubApi();
+    const { store, router } = await renderApp('/?lang=ar');
+    await screen.findByRole('heading', { level: 1, name: 'اشحن سيارتك الكهربائية في كل أنحاء مصر' });
+    expect(Object.keys(store.get(catalogsAtom))).toEqual(['ar/public']);
+    await act(() => router.navigate({ to: '/Signin' }));
+    expect(await screen.findByRole('heading', { name: 'دخول الموظفين' })).toBeTruthy();
+    expect(Object.keys(store.get(catalogsAtom)).sort()).toEqual(['ar/app', 'ar/public']);
+  });
+
+  it.each([
+    ['/Signin?lang=ar', null, 'دخول الموظفين'],
+    ['/SignUp?lang=ar', null, 'أنشئ حسابك'],
+    ['/admin/roles?lang=ar', 'staff', 'الأدوار'],
+    ['/admin/admins', 'staff', 'Admins'],
+    ['/profile?lang=ar', 'customer', 'البيانات الشخصية'],
+  ] as const)('%s renders translated from its first paint (signed in: %s)', async (url, who, text) => {
+    stubApi();
+    if (who) storeSession(makeSession(who));
+    const stop = watchForRawIds();
+    await renderApp(url);
+    expect((await screen.findAllByText(text)).length).toBeGreaterThan(0);
+    expect(stop()).toEqual({ rawIds: [], missing: [] });
+  });
+
+  it('switching language on an admin screen loads the other language\'s app catalog before switching', async () => {
+    stubApi();
+    storeSession(makeSession('staff'));
+    await renderApp('/admin/roles');
+    await screen.findByRole('heading', { name: 'Roles' });
+    const stop = watchForRawIds();
+    fireEvent.click(screen.getByRole('button', { name: 'Switch language' }));
+    expect(await screen.findByRole('heading', { name: 'الأدوار' })).toBeTruthy();
+    expect(stop()).toEqual({ rawIds: [], missing: [] });
   });
 });

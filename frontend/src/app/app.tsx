@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { initialLocale, localeAtom } from '../features/i18n/locale-state';
 import { connectSession } from '../features/auth/session';
+import { connectI18n } from '../features/i18n/load-messages';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 
@@ -18,6 +19,7 @@ export interface AppInstance {
 export function createApp(options: { history?: RouterHistory; search?: string } = {}): AppInstance {
   const store = createStore();
   store.set(localeAtom, initialLocale(options.search ?? window.location.search));
+  connectI18n(store);
   connectSession(store);
   const queryClient = createQueryClient();
   const router = createAppRouter(store, options.history);

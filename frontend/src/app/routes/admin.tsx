@@ -1,8 +1,10 @@
+// i18n-catalog: app — the title ids below render only in the admin panel, whose route loads the app catalog first.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
 import { NotFoundPage } from '../../features/errors/components/error-pages';
 import { adminNav, privilegeOf } from '../../features/admin/admin-nav';
 import { requireStaff } from '../../features/auth/guards';
+import { requireAppCatalog } from '../../features/i18n/load-messages';
 import { placeholder } from './placeholders';
 import { rootRoute } from './root';
 
@@ -11,6 +13,8 @@ export const adminLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.admin.root,
   beforeLoad: ({ context, location }) => requireStaff(context, location.href),
+  // the panel's messages are in the app catalog: loaded before any admin screen renders
+  loader: ({ context }) => requireAppCatalog(context.store),
   component: lazyRouteComponent(() => import('../../features/admin/components/admin-layout'), 'AdminLayout'),
   notFoundComponent: NotFoundPage,
 });

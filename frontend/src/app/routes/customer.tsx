@@ -1,6 +1,8 @@
+// i18n-catalog: app — the title ids below render only in the customer area, whose route loads the app catalog first.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
 import { requireCustomer } from '../../features/auth/guards';
+import { requireAppCatalog } from '../../features/i18n/load-messages';
 import { placeholder } from './placeholders';
 import { rootRoute } from './root';
 
@@ -9,6 +11,8 @@ export const customerLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'customer',
   beforeLoad: ({ context, location }) => requireCustomer(context, location.href),
+  // the customer area's messages are in the app catalog: loaded before any of its screens renders
+  loader: ({ context }) => requireAppCatalog(context.store),
   component: lazyRouteComponent(() => import('../../features/customer/components/customer-layout'), 'CustomerLayout'),
 });
 

@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
 import { redirectSearch } from '../../features/auth/guards';
+import { requireAppCatalog } from '../../features/i18n/load-messages';
 import { publicLayoutRoute } from './public';
 
 const ComingSoon = lazyRouteComponent(() => import('../../features/placeholders/components/coming-soon'), 'ComingSoon');
@@ -21,21 +22,27 @@ const authPage = <P extends string>(path: P, load: () => Promise<Record<string, 
     getParentRoute: () => publicLayoutRoute,
     path,
     validateSearch: tokenSearch,
+    loader: ({ context }) => requireAppCatalog(context.store),
     component: lazyRouteComponent(load as never, name as never),
   });
 
-/** Auth screens of product-spec §2 (issue 4), each lazy-loaded with the zod schemas its form validates with. */
+/**
+ * Auth screens of product-spec §2 (issue 4), each lazy-loaded with the zod schemas its form validates with; their
+ * messages are in the app catalog, which each route's loader awaits.
+ */
 export const authRoutes = [
   createRoute({
     getParentRoute: () => publicLayoutRoute,
     path: paths.signIn,
     validateSearch: redirectSearch,
+    loader: ({ context }) => requireAppCatalog(context.store),
     component: lazyRouteComponent(signInPages, 'StaffSignInPage'),
   }),
   createRoute({
     getParentRoute: () => publicLayoutRoute,
     path: paths.signInUp,
     validateSearch: redirectSearch,
+    loader: ({ context }) => requireAppCatalog(context.store),
     component: lazyRouteComponent(signInPages, 'CustomerSignInPage'),
   }),
   authPage(paths.signUp, () => import('../../features/auth/components/sign-up-page'), 'SignUpPage'),

@@ -4,6 +4,7 @@ import { NotFoundPage } from '../../features/errors/components/error-pages';
 import { PublicLayout } from '../../features/layout/components/public-layout';
 import { SessionEffects } from '../../features/auth/components/session-effects';
 import type { RouterContext } from '../../features/auth/guards';
+import { showChosenLocale } from '../../features/i18n/load-messages';
 import { RouteEffects } from '../route-effects';
 
 declare module '@tanstack/react-router' {
@@ -14,6 +15,8 @@ declare module '@tanstack/react-router' {
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // nothing renders before the public catalog of the language has loaded (fetched alongside the page's chunk)
+  loader: ({ context }) => showChosenLocale(context.store),
   component: () => (
     <>
       <RouteEffects />

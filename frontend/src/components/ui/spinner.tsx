@@ -16,7 +16,9 @@ const Ring = styled.span`
 
 export function Spinner() {
   const intl = useIntl();
-  return <Ring role="progressbar" aria-label={intl.formatMessage({ id: 'common.loading' })} />;
+  // the root route's pending state can show before the first catalog has loaded: no label rather than a raw id
+  const label = 'common.loading' in intl.messages ? intl.formatMessage({ id: 'common.loading' }) : undefined;
+  return <Ring role="progressbar" aria-label={label} aria-busy="true" />;
 }
 
 export const PageLoading = () => (

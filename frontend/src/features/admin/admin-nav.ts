@@ -1,3 +1,4 @@
+// i18n-catalog: app — these labels render only in the admin panel, whose route loads the app catalog first.
 import type { Privilege } from '@evc/contracts/identity/privileges';
 import { paths } from '../../config/paths';
 import type { NavItem } from '../layout/nav-items';

@@ -1,35 +1,25 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useAtomValue } from 'jotai';
-import type { Locale } from '@evc/contracts/constants';
 import { applyDocumentLocale, localeAtom } from '../locale-state';
-import { defaultMessages, loadMessages, type Messages } from '../load-messages';
+import { catalogsAtom, messagesOf, shownLocaleAtom } from '../load-messages';
 import { intlLocale } from '../../../lib/format';
 
-interface Active {
-  locale: Locale;
-  messages: Messages;
-}
-
-/** Switches language once its catalog has loaded, then sets <html lang dir> to match. */
+/**
+ * Renders the shown language (see connectI18n: it switches once the chosen language's catalogs have loaded), then
+ * sets <html lang dir> to match. Before the first catalog arrives the router renders nothing: the root route's
+ * loader waits for it.
+ */
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const wanted = useAtomValue(localeAtom);
-  const [active, setActive] = useState<Active>({ locale: 'en', messages: defaultMessages });
+  const chosen = useAtomValue(localeAtom);
+  const locale = useAtomValue(shownLocaleAtom) ?? chosen;
+  const catalogs = useAtomValue(catalogsAtom);
+  const messages = useMemo(() => messagesOf(catalogs, locale), [catalogs, locale]);
 
-  useEffect(() => {
-    let cancelled = false;
-    void loadMessages(wanted).then((messages) => {
-      if (!cancelled) setActive({ locale: wanted, messages });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [wanted]);
-
-  useEffect(() => applyDocumentLocale(active.locale), [active.locale]);
+  useEffect(() => applyDocumentLocale(locale), [locale]);
 
   return (
-    <IntlProvider locale={intlLocale(active.locale)} defaultLocale="en-GB" messages={active.messages} textComponent="span">
+    <IntlProvider locale={intlLocale(locale)} defaultLocale="en-GB" messages={messages} textComponent="span">
       {children}
     </IntlProvider>
   );
