@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CONNECTOR_STATUSES, CONNECTOR_TYPES, CURRENT_TYPES, OCPP_VERSIONS } from '../network/schemas';
+import { OCPP_VERSIONS } from '../network/schemas';
+import { connectorViewSchema } from '../network/views';
+import { customerAccountViewSchema } from '../identity/views';
 import { commandResultSchema } from '../api';
 
 const revision = { revision: z.number().int(), updatedAt: z.string() };
@@ -59,9 +61,7 @@ export const chargerAdminViewSchema = z.object({
   online: z.boolean(),
   /** 3 = marked deleted (kept in history, hidden from lists). */
   modelState: z.number().int(),
-  connectors: z.array(
-    z.object({ connectorId: z.number().int(), code: z.string(), type: z.enum(CONNECTOR_TYPES), current: z.enum(CURRENT_TYPES), maxPowerKw: z.number(), status: z.enum(CONNECTOR_STATUSES) }),
-  ),
+  connectors: z.array(connectorViewSchema),
   revision: z.number().int(),
 });
 export type ChargerAdminView = z.infer<typeof chargerAdminViewSchema>;
@@ -104,13 +104,7 @@ export const pricingChangeViewSchema = z.object({
 export type PricingChangeView = z.infer<typeof pricingChangeViewSchema>;
 
 /** The customer as staff see it on /admin/users (product-spec §3 "Customer"); later issues fill the car/card/wallet fields. */
-export const customerAdminViewSchema = z.object({
-  customerId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  gender: z.enum(['male', 'female']),
+export const customerAdminViewSchema = customerAccountViewSchema.extend({
   age: z.number().int().nullable(),
   carType: z.string().nullable(),
   batteryRange: z.string().nullable(),
@@ -118,11 +112,6 @@ export const customerAdminViewSchema = z.object({
   cardStatus: z.string().nullable(),
   lastChargeAt: z.string().nullable(),
   walletBalance: z.number().int().nullable(),
-  banned: z.boolean(),
-  banReason: z.string().nullable(),
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-  revision: z.number().int(),
 });
 export type CustomerAdminView = z.infer<typeof customerAdminViewSchema>;
 
