@@ -1,11 +1,28 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { EventStore } from '@evc/platform';
+import type { FileStore } from '@evc/platform/files/index';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
-import { CreateMasterDataItemHandler, RegisterCountryHandler, RegisterGovernorateHandler } from './catalog/catalog.handlers';
+import {
+  DeleteGovernorateHandler,
+  RegisterCountryHandler,
+  RegisterGovernorateHandler,
+  UpdateCountryHandler,
+  UpdateGovernorateHandler,
+} from './catalog/catalog.handlers';
+import {
+  CreateMasterDataItemHandler,
+  DeleteMasterDataItemHandler,
+  LinkMasterDataUsageHandler,
+  UnlinkMasterDataUsageHandler,
+  UpdateMasterDataItemHandler,
+} from './catalog/master-data.handlers';
 import { SubmitContactRequestHandler } from './contact/contact.handlers';
 import { BanCustomerHandler } from './customers/customers.handlers';
-import { RegisterChargerHandler, RegisterStationHandler, SetPricingHandler } from './network/network.handlers';
+import { SetPricingHandler } from './network/network.handlers';
+import { AddChargerHandler, DeleteChargerHandler, RegisterChargerHandler, RotateChargerSecretHandler, UpdateChargerHandler } from './network/charger.handlers';
+import { DeleteStationHandler, RegisterStationHandler, UpdateStationHandler } from './network/station.handlers';
+import { FILE_STORE, FilesController } from './files/files.controller';
 import { AuthController } from './http/auth.controller';
 import { COMMAND_ROUTES, commandRoutes, type CommandRoute } from './http/command-routes';
 import { CommandsController } from './http/commands.controller';
@@ -26,10 +43,23 @@ import { EVENT_STORE } from './shared/tokens';
 
 const handlers = [
   RegisterCountryHandler,
+  UpdateCountryHandler,
   RegisterGovernorateHandler,
+  UpdateGovernorateHandler,
+  DeleteGovernorateHandler,
   CreateMasterDataItemHandler,
+  UpdateMasterDataItemHandler,
+  DeleteMasterDataItemHandler,
+  LinkMasterDataUsageHandler,
+  UnlinkMasterDataUsageHandler,
   RegisterStationHandler,
+  UpdateStationHandler,
+  DeleteStationHandler,
   RegisterChargerHandler,
+  AddChargerHandler,
+  UpdateChargerHandler,
+  DeleteChargerHandler,
+  RotateChargerSecretHandler,
   SetPricingHandler,
   SubmitContactRequestHandler,
   SignUpHandler,
@@ -54,6 +84,8 @@ export interface CommandServiceOptions {
   eventStore: EventStore;
   /** Tokens, mail, settings and clock of the identity context. */
   identity: IdentityDeps;
+  /** Uploaded images (flags, station photos, licences): POST /api/files, GET /api/files/:fileId. */
+  files: FileStore;
   /** Extra HTTP command routes (tests). */
   extraRoutes?: Record<string, CommandRoute>;
 }
@@ -65,10 +97,11 @@ export class CommandServiceModule {
     return {
       module: CommandServiceModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, CommandsController],
+      controllers: [AuthController, CommandsController, FilesController],
       providers: [
         { provide: EVENT_STORE, useValue: options.eventStore },
         { provide: IDENTITY, useValue: options.identity },
+        { provide: FILE_STORE, useValue: options.files },
         { provide: AUTHENTICATOR, useValue: new Authenticator(options.identity.tokens) },
         { provide: ACCOUNT_GATE, useValue: new AccountGate(options.eventStore) },
         { provide: COMMAND_ROUTES, useValue: { ...commandRoutes, ...options.extraRoutes } },

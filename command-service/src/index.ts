@@ -18,3 +18,6 @@ export { seedDemo, planChargers, type SeedOutcome } from './seed/seed-demo';
 export { seedIdentity, type IdentitySeedOutcome, type GeneratedCredential } from './seed/seed-identity';
 export { demoChargersPath, type DemoChargerCredentials } from './seed/demo-chargers-file';
 export * from './shared/payload-command';
+export { registerCharger } from './network/charger.handlers';
+export { newChargerSecret, type ChargerSecretResult } from './network/charger-secret';
+export type { UsedBy } from './shared/usage';

@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { resolveAuthSecret } from '@evc/platform/auth/auth-secret';
-import { openInfrastructure } from '@evc/platform/infrastructure/infrastructure';
+import { openFileStore, openInfrastructure } from '@evc/platform/infrastructure/infrastructure';
 import { createHttpApp } from '@evc/platform/http/nest-app';
 import { runService } from '@evc/platform/launcher/service-main';
 import { openMail } from '@evc/platform/mail/index';
@@ -14,7 +14,8 @@ runService('command-service', async (config) => {
   const infra = await openInfrastructure(config, 'command-service');
   const { mailer } = openMail(config, infra.dataDir);
   const identity = createIdentityDeps(config, { authSecret: await resolveAuthSecret(config, infra.dataDir), mailer });
-  const app = await createHttpApp(CommandServiceModule.register({ eventStore: infra.eventStore, identity }), { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY });
+  const files = await openFileStore(config, infra.dataDir);
+  const app = await createHttpApp(CommandServiceModule.register({ eventStore: infra.eventStore, identity, files }), { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY });
   await app.init();
   const commandBus = app.get(CommandBus);
   if (config.SEED_DEMO) await seedDemo({ commandBus, eventStore: infra.eventStore, dataDir: infra.dataDir });
@@ -28,6 +29,7 @@ runService('command-service', async (config) => {
   await app.listen({ port: config.PORT, host: config.HOST });
   return async () => {
     await app.close();
+    await files.close();
     await infra.close();
   };
 });

@@ -18,6 +18,7 @@ runService('query-service', async (config) => {
   const app = await createHttpApp(
     QueryServiceModule.register({
       documents: infra.documents,
+      eventStore: infra.eventStore,
       bus: infra.bus,
       positions: new CheckpointPositionTracker(infra.documents),
       clientConfig: { mapTileUrl: config.MAP_TILE_URL ?? null, mapAttribution: config.MAP_ATTRIBUTION ?? null, version: APP_VERSION },

@@ -1,20 +1,23 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { ClientConfig } from '@evc/contracts';
-import type { Bus, DocumentStore } from '@evc/platform';
+import type { Bus, DocumentStore, EventStore } from '@evc/platform';
 import type { TokenVerifier } from '@evc/platform/auth/access-tokens';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
 import type { Mailbox } from '@evc/platform/mail/mailer';
 import type { PositionTracker } from '@evc/projections';
+import { AdminController } from './admin/admin.controller';
 import { CatalogController } from './catalog/catalog.controller';
 import { IdentityController } from './identity/identity.controller';
 import { LiveHub } from './live/live-hub';
 import { LIVE_HUB, LiveController } from './live/live.controller';
 import { SiteController } from './site/site.controller';
 import { StationsController } from './stations/stations.controller';
-import { BUS, CLIENT_CONFIG, DOCUMENTS, MAILBOX, POSITIONS } from './shared/tokens';
+import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, MAILBOX, POSITIONS } from './shared/tokens';
 
 export interface QueryServiceOptions {
   documents: DocumentStore;
+  /** Read only: the audit query reads an item's stream (its history is the stream). */
+  eventStore: EventStore;
   bus: Bus;
   positions: PositionTracker;
   clientConfig: ClientConfig;
@@ -30,9 +33,10 @@ export class QueryServiceModule {
   static register(options: QueryServiceOptions): DynamicModule {
     return {
       module: QueryServiceModule,
-      controllers: [StationsController, CatalogController, LiveController, SiteController, IdentityController],
+      controllers: [StationsController, CatalogController, LiveController, SiteController, IdentityController, AdminController],
       providers: [
         { provide: DOCUMENTS, useValue: options.documents },
+        { provide: EVENT_STORE, useValue: options.eventStore },
         { provide: BUS, useValue: options.bus },
         { provide: POSITIONS, useValue: options.positions },
         { provide: CLIENT_CONFIG, useValue: options.clientConfig },

@@ -1,12 +1,44 @@
 import type { CreateMasterDataItem, RegisterCountry, RegisterGovernorate } from '@evc/contracts';
-import { createOnceDecider } from '../shared/create-once.decider';
+import { itemDecider } from '../shared/item.decider';
 
-export const countryDecider = createOnceDecider<'CountryRegistered', RegisterCountry>('CountryRegistered', 'catalog.country_exists');
-export const governorateDecider = createOnceDecider<'GovernorateRegistered', RegisterGovernorate>(
-  'GovernorateRegistered',
-  'catalog.governorate_exists',
-);
-export const masterDataDecider = createOnceDecider<'MasterDataItemCreated', CreateMasterDataItem>(
-  'MasterDataItemCreated',
-  'catalog.item_exists',
-);
+export type CountryData = RegisterCountry & { isActive?: boolean };
+export type GovernorateData = RegisterGovernorate & { isActive?: boolean };
+export type MasterDataData = CreateMasterDataItem;
+
+export const countryDecider = itemDecider<CountryData>({
+  idKey: 'countryId',
+  events: { created: 'CountryRegistered', updated: 'CountryUpdated', deleted: 'CountryDeleted', linked: 'CountryUsageLinked', unlinked: 'CountryUsageUnlinked' },
+  existsCode: 'catalog.country_exists',
+  notFoundCode: 'catalog.item_not_found',
+  inUsePath: 'countryId',
+});
+
+/** Stations link themselves to their governorate's stream, so a used governorate cannot be deleted or deactivated. */
+export const governorateDecider = itemDecider<GovernorateData>({
+  idKey: 'governorateId',
+  events: {
+    created: 'GovernorateRegistered',
+    updated: 'GovernorateUpdated',
+    deleted: 'GovernorateDeleted',
+    linked: 'GovernorateUsageLinked',
+    unlinked: 'GovernorateUsageUnlinked',
+  },
+  existsCode: 'catalog.governorate_exists',
+  notFoundCode: 'catalog.item_not_found',
+  inUsePath: 'governorateId',
+});
+
+/** Car brands, car types and battery ranges. A type links itself to its brand; later, cars and customers link too. */
+export const masterDataDecider = itemDecider<MasterDataData>({
+  idKey: 'itemId',
+  events: {
+    created: 'MasterDataItemCreated',
+    updated: 'MasterDataItemUpdated',
+    deleted: 'MasterDataItemDeleted',
+    linked: 'MasterDataUsageLinked',
+    unlinked: 'MasterDataUsageUnlinked',
+  },
+  existsCode: 'catalog.item_exists',
+  notFoundCode: 'catalog.item_not_found',
+  inUsePath: 'itemId',
+});

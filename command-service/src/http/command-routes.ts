@@ -4,6 +4,26 @@ import type { CommandContext } from '../shared/command-context';
 import { SubmitContactRequestCommand } from '../contact/contact.commands';
 import { BanCustomerCommand } from '../customers/customers.commands';
 import {
+  CreateMasterDataItemCommand,
+  DeleteGovernorateCommand,
+  DeleteMasterDataItemCommand,
+  RegisterCountryCommand,
+  RegisterGovernorateCommand,
+  UpdateCountryCommand,
+  UpdateGovernorateCommand,
+  UpdateMasterDataItemCommand,
+} from '../catalog/catalog.commands';
+import {
+  AddChargerCommand,
+  DeleteChargerCommand,
+  DeleteStationCommand,
+  RegisterStationCommand,
+  RotateChargerSecretCommand,
+  SetPricingCommand,
+  UpdateChargerCommand,
+  UpdateStationCommand,
+} from '../network/network.commands';
+import {
   ChangePasswordCommand,
   CreateAdminCommand,
   CreateRoleCommand,
@@ -33,8 +53,7 @@ const route = <C extends Command<unknown>>(id: keyof typeof operations, build: (
 
 /**
  * Commands exposed through the generic controller. Sign-in, refresh and sign-out carry the refresh cookie and have
- * their own controller (auth.controller.ts). Network staff commands (stations, pricing, master data) join this
- * list with their screens.
+ * their own controller (auth.controller.ts). File uploads have theirs (files/files.controller.ts).
  */
 export const commandRoutes: Record<string, CommandRoute> = {
   'contact-requests.submit': route('contact-requests.submit', (p, c) => new SubmitContactRequestCommand(p, c)),
@@ -53,4 +72,21 @@ export const commandRoutes: Record<string, CommandRoute> = {
   'roles.update': route('roles.update', (p, c) => new UpdateRoleCommand(p, c)),
   'customers.ban': route('customers.ban', (p: Omit<BanCustomerCommand['payload'], 'banned'>, c) => new BanCustomerCommand({ ...p, banned: true }, c)),
   'customers.unban': route('customers.unban', (p: Omit<BanCustomerCommand['payload'], 'banned'>, c) => new BanCustomerCommand({ ...p, banned: false }, c)),
+  // The network in the admin panel (issue 5).
+  'masterdata.create': route('masterdata.create', (p, c) => new CreateMasterDataItemCommand(p, c)),
+  'masterdata.update': route('masterdata.update', (p, c) => new UpdateMasterDataItemCommand(p, c)),
+  'masterdata.delete': route('masterdata.delete', (p, c) => new DeleteMasterDataItemCommand(p, c)),
+  'countries.create': route('countries.create', (p, c) => new RegisterCountryCommand(p, c)),
+  'countries.update': route('countries.update', (p, c) => new UpdateCountryCommand(p, c)),
+  'governorates.create': route('governorates.create', (p, c) => new RegisterGovernorateCommand(p, c)),
+  'governorates.update': route('governorates.update', (p, c) => new UpdateGovernorateCommand(p, c)),
+  'governorates.delete': route('governorates.delete', (p, c) => new DeleteGovernorateCommand(p, c)),
+  'stations.create': route('stations.create', (p, c) => new RegisterStationCommand(p, c)),
+  'stations.update': route('stations.update', (p, c) => new UpdateStationCommand(p, c)),
+  'stations.delete': route('stations.delete', (p, c) => new DeleteStationCommand(p, c)),
+  'chargers.add': route('chargers.add', (p, c) => new AddChargerCommand(p, c)),
+  'chargers.update': route('chargers.update', (p, c) => new UpdateChargerCommand(p, c)),
+  'chargers.delete': route('chargers.delete', (p, c) => new DeleteChargerCommand(p, c)),
+  'chargers.rotate-secret': route('chargers.rotate-secret', (p, c) => new RotateChargerSecretCommand(p, c)),
+  'pricing.set': route('pricing.set', (p, c) => new SetPricingCommand(p, c)),
 };

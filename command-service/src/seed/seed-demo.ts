@@ -46,6 +46,17 @@ function charger(stationId: string, chargerId: string, serialNumber: string, mod
   return { chargerId, stationId, serialNumber: `SN-${serialNumber}`, model, vendor, ocppVersion, connectors };
 }
 
+/** Runs `task` for every item: items of one group in order, groups in parallel (no contention on a shared stream). */
+async function inGroups<T>(items: readonly T[], groupOf: (item: T) => string, task: (item: T) => Promise<unknown>): Promise<void> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(groupOf(item), [...(groups.get(groupOf(item)) ?? []), item]);
+  await Promise.all(
+    [...groups.values()].map(async (group) => {
+      for (const item of group) await task(item);
+    }),
+  );
+}
+
 export interface SeedOptions {
   commandBus: Pick<CommandBus, 'execute'>;
   eventStore: EventStore;
@@ -90,25 +101,22 @@ export async function seedDemo({ commandBus, eventStore, dataDir }: SeedOptions)
   for (const [brand, brandAr, types] of DEMO_CARS) {
     const brandId = `brand-${slug(brand)}`;
     await run(new CreateMasterDataItemCommand({ itemId: brandId, kind: 'carBrand', name: brand.length >= 3 ? brand : `${brand} Motor`, nameTranslation: brandAr, value: '', isActive: true }, context));
-    await Promise.all(
-      types.map(([type, typeAr, kwh]) =>
-        run(new CreateMasterDataItemCommand({ itemId: `type-${slug(brand)}-${slug(type)}`, kind: 'carType', parentId: brandId, name: type.length >= 3 ? type : `${brand} ${type}`, nameTranslation: typeAr, value: String(kwh), isActive: true }, context)),
-      ),
-    );
+    // One after another: each type links itself to the brand's stream.
+    for (const [type, typeAr, kwh] of types) {
+      await run(new CreateMasterDataItemCommand({ itemId: `type-${slug(brand)}-${slug(type)}`, kind: 'carType', parentId: brandId, name: type.length >= 3 ? type : `${brand} ${type}`, nameTranslation: typeAr, value: String(kwh), isActive: true }, context));
+    }
   }
   await run(new SetPricingCommand({ ...DEMO_PRICING, effectiveFrom: new Date(0).toISOString() }, context));
-  await Promise.all(
-    DEMO_STATIONS.map(([stationId, gov, nameEn, nameAr, lat, lng, addressEn, addressAr]) =>
-      run(new RegisterStationCommand({ stationId, governorateId: govId(gov), nameEn, nameAr, location: { lat, lng }, addressEn, addressAr }, context)),
-    ),
+  // Stations link themselves to their governorate's stream: one at a time per governorate, governorates in parallel.
+  await inGroups(DEMO_STATIONS, ([, gov]) => gov, ([stationId, gov, nameEn, nameAr, lat, lng, addressEn, addressAr]) =>
+    run(new RegisterStationCommand({ stationId, governorateId: govId(gov), nameEn, nameAr, location: { lat, lng }, addressEn, addressAr }, context)),
   );
   const planned = planChargers();
   const credentials = await loadOrCreateDemoCredentials(dataDir, planned.map((p) => ({ id: p.spec.chargerId, ocppVersion: p.spec.ocppVersion })));
   const secretOf = new Map(credentials.map((c) => [c.id, c.secret]));
-  await Promise.all(
-    planned.map(({ spec }) =>
-      run(new RegisterChargerCommand({ ...spec, secretHash: createHash('sha256').update(secretOf.get(spec.chargerId) ?? '').digest('hex') }, context)),
-    ),
+  // Chargers are recorded on their station's stream: one at a time per station, stations in parallel.
+  await inGroups(planned, ({ spec }) => spec.stationId, ({ spec }) =>
+    run(new RegisterChargerCommand({ ...spec, secretHash: createHash('sha256').update(secretOf.get(spec.chargerId) ?? '').digest('hex') }, context)),
   );
   await eventStore.append(MARKER_STREAM, [envelope({ type: 'DemoDataSeeded', data: { stations: DEMO_STATIONS.length, chargers: planned.length } }, context)], 'no_stream');
   log.info('demo data seeded', { commands, stations: DEMO_STATIONS.length, chargers: planned.length });

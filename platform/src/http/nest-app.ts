@@ -3,7 +3,14 @@ import fastifyCookie from '@fastify/cookie';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LIMITS } from '@evc/contracts';
 import { ApiExceptionFilter } from './error-handling';
+
+/**
+ * Multipart bodies (file uploads) are buffered up to twice the image limit, so a file a little over 5 MB gets the
+ * specific `files.too_large` from the upload endpoint; anything larger is cut off as request.too_large.
+ */
+export const MULTIPART_BODY_LIMIT = 2 * LIMITS.imageMaxBytes;
 
 export interface HttpAppOptions {
   bodyLimit: number;
@@ -27,6 +34,11 @@ export async function createHttpApp(module: DynamicModule, options: HttpAppOptio
     abortOnError: false,
   });
   await app.register(fastifyCookie);
+  // The upload endpoint parses the buffered body itself (platform/src/http/multipart.ts).
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MULTIPART_BODY_LIMIT }, (_req: unknown, body: Buffer, done: (e: Error | null, b?: Buffer) => void) => done(null, body));
   app.useGlobalFilters(new ApiExceptionFilter());
   return app;
 }

@@ -5,6 +5,7 @@ import type { Bus, DocumentStore, EventStore } from '../ports/index';
 import { openEventStoreDb, openFileEventStore } from '../eventstore/index';
 import { createInProcessBus, createKafkaBus } from '../bus/index';
 import { createMemoryDocumentStore, openMongoDocumentStore } from '../documents/index';
+import { openEmbeddedFileStore, openGridFsFileStore, type FileStore } from '../files/index';
 
 /** The three stores every service may be given; which adapters depends on the run profile. */
 export interface Infrastructure {
@@ -54,4 +55,13 @@ function assemble(
       await documents.close();
     },
   };
+}
+
+/**
+ * The file store of the profile: GridFS in the cluster's MongoDB, else `DATA_DIR/files/`. Opened only by the
+ * services that serve files (the command side), not by every service.
+ */
+export async function openFileStore(config: Config, dataDir = path.resolve(config.DATA_DIR)): Promise<FileStore> {
+  if (config.profile === 'cluster') return openGridFsFileStore(config.MONGODB_URL as string, config.MONGODB_DB);
+  return openEmbeddedFileStore(path.join(dataDir, 'files'));
 }

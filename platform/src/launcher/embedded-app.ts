@@ -12,7 +12,8 @@ import { resolveAuthSecret } from '../auth/auth-secret';
 import type { Config } from '../config/config';
 import { openMail, type Mailbox } from '../mail/index';
 import { createHttpApp } from '../http/nest-app';
-import { openInfrastructure, type Infrastructure } from '../infrastructure/infrastructure';
+import { openFileStore, openInfrastructure, type Infrastructure } from '../infrastructure/infrastructure';
+import type { FileStore } from '../files/index';
 import { createLogger } from '../logging/logger';
 import type { Consumer } from '../ports/index';
 import { serveFrontend } from './static-frontend';
@@ -32,6 +33,7 @@ export interface EmbeddedApp {
   infra: Infrastructure;
   runner: ProjectionRunner;
   gateway: OcppGateway;
+  files: FileStore;
   seed: SeedOutcome;
   /** Roles, super admin, demo customer; `generated` holds passwords made up on this first start (print once). */
   identitySeed: IdentitySeedOutcome;
@@ -48,6 +50,7 @@ export interface EmbeddedApp {
 export async function createEmbeddedApp(config: Config, options: { frontendDist?: string } = {}): Promise<EmbeddedApp> {
   const log = createLogger('launcher');
   const infra = await openInfrastructure(config);
+  const files = await openFileStore(config, infra.dataDir);
   const runner = new ProjectionRunner({ eventStore: infra.eventStore, documents: infra.documents, bus: infra.bus, projections: allProjections() });
   let pageViews: Consumer | null = null;
   let app: NestFastifyApplication | null = null;
@@ -59,6 +62,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
       await app?.close();
       await pageViews?.stop();
       await runner.stop();
+      await files.close();
       await infra.close();
       log.info('stopped; the event log is flushed');
     })());
@@ -69,9 +73,10 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
     const identity = createIdentityDeps(config, { authSecret: await resolveAuthSecret(config, infra.dataDir), mailer });
     app = await createHttpApp(
       EmbeddedRootModule.register([
-        CommandServiceModule.register({ eventStore: infra.eventStore, identity }),
+        CommandServiceModule.register({ eventStore: infra.eventStore, identity, files }),
         QueryServiceModule.register({
           documents: infra.documents,
+          eventStore: infra.eventStore,
           bus: infra.bus,
           positions: runner,
           tokens: identity.tokens,
@@ -99,7 +104,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
       customer: config.SEED_DEMO ? { email: config.SEED_CUSTOMER_EMAIL, password: config.SEED_CUSTOMER_PASSWORD } : undefined,
     });
     if (seed.seeded || identitySeed.seeded) await runner.waitFor(await infra.eventStore.headPosition(), 10_000);
-    return { app, infra, runner, gateway: ocpp, seed, identitySeed, mailbox, frontendServed, close };
+    return { app, infra, runner, gateway: ocpp, files, seed, identitySeed, mailbox, frontendServed, close };
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

@@ -4,8 +4,12 @@ export const RM = {
   governorates: 'governorates',
   countries: 'countries',
   masterData: 'master_data',
+  /** Who uses a catalog item (one document per use); the item keeps the counts. */
+  catalogUsage: 'catalog_usage',
   pricing: 'pricing_history',
   chargerAuth: 'charger_auth',
+  /** Chargers as staff see them (SIM data, modelState); the public view is inside `stations`. */
+  chargers: 'chargers',
   contactRequests: 'contact_requests',
   pageViews: 'page_views',
   sessions: 'sessions',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DocumentStore, RecordedEvent } from '@evc/platform';
 import type { Projection } from '../runner/projection';
+import { mergeOne } from './merge';
 import { RM } from './collections';
 
 /** The parts of the identity events (command-service/src/identity/identity.events.ts) the read side shows. */
@@ -68,14 +69,12 @@ async function applyAccountEvent(event: RecordedEvent, documents: DocumentStore,
   switch (event.type) {
     case 'CustomerSignedUp': {
       const profile = { accountId: id, userType: 5, firstName: d.firstName, lastName: d.lastName, email: d.email, locale: d.locale, banned: false, active: true };
-      await accounts.updateOne({ _id: id }, { $set: profile }, { upsert: true });
-      await customers.updateOne(
-        { _id: id },
-        {
-          $set: { customerId: id, firstName: d.firstName, lastName: d.lastName, email: d.email, phone: d.phone, gender: d.gender, createdAt: event.metadata.occurredAt, searchText: searchText(d.firstName, d.lastName, d.email, d.phone), ...at },
-          $setOnInsert: { emailVerified: false, banned: false, banReason: null },
-        },
-        { upsert: true },
+      await mergeOne(accounts, id, profile);
+      await mergeOne(
+        customers,
+        id,
+        { customerId: id, firstName: d.firstName, lastName: d.lastName, email: d.email, phone: d.phone, gender: d.gender, createdAt: event.metadata.occurredAt, searchText: searchText(d.firstName, d.lastName, d.email, d.phone), ...at },
+        { setOnInsert: { emailVerified: false, banned: false, banReason: null } },
       );
       break;
     }
@@ -104,7 +103,7 @@ async function applyAccountEvent(event: RecordedEvent, documents: DocumentStore,
       break;
     }
     case 'EmailVerified':
-      await customers.updateOne({ _id: id }, { $set: { emailVerified: true, ...at } });
+      await mergeOne(customers, id, { emailVerified: true, ...at }, { upsert: false });
       break;
     case 'ProfileUpdated': {
       await accounts.updateOne({ _id: id }, { $set: { firstName: d.firstName, lastName: d.lastName, locale: d.locale } });
@@ -133,7 +132,7 @@ async function applyAccountEvent(event: RecordedEvent, documents: DocumentStore,
       break;
     default:
       // Credential-only events still move the revision staff edit against.
-      await Promise.all([admins.updateOne({ _id: id }, { $set: at }), customers.updateOne({ _id: id }, { $set: at })]);
+      await Promise.all([mergeOne(admins, id, at, { upsert: false }), mergeOne(customers, id, at, { upsert: false })]);
   }
   changed(RM.accounts, id);
   changed(RM.admins, id);
@@ -147,7 +146,11 @@ export const identityProjection: Projection = {
   handles: [...ACCOUNT_EVENTS, 'RoleCreated', 'RoleUpdated'],
   async setup(documents) {
     await documents.collection(RM.admins).createIndex({ roleIds: 1 });
+    // The staff customers list sorts and filters on these (MongoDB uses them; the memory store hashes equalities).
     await documents.collection(RM.customers).createIndex({ createdAt: -1 });
+    await documents.collection(RM.customers).createIndex({ banned: 1 });
+    await documents.collection(RM.customers).createIndex({ lastName: 1, firstName: 1 });
+    await documents.collection(RM.customers).createIndex({ email: 1 });
     await documents.collection(RM.resetLinks).createIndex({ accountId: 1 });
   },
   async apply(event, { documents, changed }) {

@@ -6,7 +6,8 @@ import { pricingProjection } from './pricing.projection';
 import { stationsProjection } from './stations.projection';
 
 export { RM } from './collections';
-export { stationTotals, stationsProjection } from './stations.projection';
+export { chargerStatus, stationTotals, stationsProjection, type ChargerDoc } from './stations.projection';
+export { searchTextOf } from './catalog.projection';
 export { identityProjection, resetLinkKey } from './identity.projection';
 
 /** Order matters where one read model looks another up (stations read governorate names). */

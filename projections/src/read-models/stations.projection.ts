@@ -1,9 +1,28 @@
-import { geoCellOf, type ConnectorView, type RegisterCharger, type RegisterStation, type StationView } from '@evc/contracts';
-import type { Doc } from '@evc/platform';
-import type { Projection } from '../runner/projection';
+import { geoCellOf, type ChargerView, type ConnectorView, type RegisterCharger, type RegisterStation, type StationView } from '@evc/contracts';
+import type { Collection, Doc, DocumentStore, RecordedEvent } from '@evc/platform';
+import type { Projection, ProjectionContext } from '../runner/projection';
 import { RM } from './collections';
+import { mergeOne } from './merge';
 
-type StationDoc = StationView & Doc & { _id: string; geoCell: string; searchText: string; updatedAt: string; position: number };
+type StationDoc = StationView & Doc & { _id: string; geoCell: string; searchText: string; updatedAt: string; position: number; revision: number };
+
+/** A charger as staff see it (collection `chargers`): SIM data, comment, modelState; never the key hash. */
+export type ChargerDoc = Doc &
+  Omit<RegisterCharger, 'secretHash' | 'connectors' | 'ipAddress' | 'iccid' | 'simNumber' | 'imsi' | 'comment'> & {
+    _id: string;
+    ipAddress: string | null;
+    iccid: string | null;
+    simNumber: string | null;
+    imsi: string | null;
+    comment: string | null;
+    online: boolean;
+    status: string;
+    /** 0 = in service, 3 = marked deleted. */
+    modelState: number;
+    connectors: ConnectorView[];
+    revision: number;
+    position: number;
+  };
 
 /** Totals shown on station cards and used by filters; recomputed from the charger list on every change. */
 export function stationTotals(chargers: StationView['chargers']) {
@@ -19,62 +38,191 @@ export function stationTotals(chargers: StationView['chargers']) {
   };
 }
 
-/** The public stations read model: a station with its chargers and connectors, ready to show. */
+/** A charger's overall status from its connectors. */
+export function chargerStatus(connectors: ConnectorView[]): string {
+  if (connectors.every((k) => k.status === 'unknown')) return 'unknown';
+  if (connectors.every((k) => k.status === 'faulted' || k.status === 'unavailable')) return 'outOfService';
+  return 'inService';
+}
+
+const publicCharger = (c: ChargerDoc): ChargerView => ({
+  chargerId: c.chargerId,
+  serialNumber: c.serialNumber,
+  model: c.model,
+  vendor: c.vendor,
+  ocppVersion: c.ocppVersion,
+  online: c.online,
+  connectors: c.connectors,
+});
+
+/** Connectors as entered, keeping the live status of those that stay. */
+const connectorsOf = (specs: RegisterCharger['connectors'], before: ConnectorView[] = []): ConnectorView[] =>
+  specs.map((c) => ({ ...c, status: before.find((b) => b.connectorId === c.connectorId)?.status ?? 'unknown' }));
+
+/** Puts (or removes) one charger in its station's public list and recomputes the totals. */
+async function setStationCharger(stations: Collection<StationDoc>, stationId: string, chargerId: string, charger: ChargerView | null, event: RecordedEvent) {
+  const station = await stations.findOne({ _id: stationId });
+  if (!station) return false; // the command side guarantees the station exists; tolerate a partial replay
+  const others = station.chargers.filter((c) => c.chargerId !== chargerId);
+  const chargers = charger ? [...station.chargers.map((c) => (c.chargerId === chargerId ? charger : c)), ...(station.chargers.some((c) => c.chargerId === chargerId) ? [] : [charger])] : others;
+  await mergeOne(stations as unknown as Collection<Doc>, stationId, { chargers, ...stationTotals(chargers), updatedAt: event.metadata.occurredAt, position: event.position });
+  return true;
+}
+
+async function applyStation(event: RecordedEvent, documents: DocumentStore, stations: Collection<StationDoc>) {
+  const d = event.data as RegisterStation;
+  const [gov, existing] = await Promise.all([
+    documents.collection(RM.governorates).findOne({ _id: d.governorateId }),
+    stations.findOne({ _id: d.stationId }),
+  ]);
+  const chargers = existing?.chargers ?? [];
+  const doc: StationDoc = {
+    _id: d.stationId,
+    stationId: d.stationId,
+    nameEn: d.nameEn,
+    nameAr: d.nameAr,
+    governorateId: d.governorateId,
+    governorateNameEn: String(gov?.nameEn ?? d.governorateId),
+    governorateNameAr: String(gov?.nameAr ?? d.governorateId),
+    location: d.location,
+    addressEn: d.addressEn,
+    addressAr: d.addressAr,
+    ...(d.photoFileId ? { photoFileId: d.photoFileId } : {}),
+    chargers,
+    ...stationTotals(chargers),
+    geoCell: geoCellOf(d.location),
+    searchText: [d.nameEn, d.nameAr, d.addressEn, d.addressAr].join(' ').toLowerCase(),
+    updatedAt: event.metadata.occurredAt,
+    position: event.position,
+    revision: event.revision,
+  };
+  await stations.replaceOne({ _id: d.stationId }, doc, { upsert: true });
+}
+
+async function applyCharger(event: RecordedEvent, documents: DocumentStore, stations: Collection<StationDoc>, changed: ProjectionContext['changed']) {
+  const chargersRm = documents.collection<ChargerDoc>(RM.chargers);
+  const auth = documents.collection(RM.chargerAuth);
+  const data = event.data as Record<string, unknown>;
+  const chargerId = String(data.chargerId);
+  const at = { revision: event.revision, position: event.position };
+  if (event.type === 'ChargerRegistered') {
+    const d = event.data as RegisterCharger;
+    const doc: ChargerDoc = {
+      _id: d.chargerId,
+      chargerId: d.chargerId,
+      stationId: d.stationId,
+      serialNumber: d.serialNumber,
+      model: d.model,
+      vendor: d.vendor,
+      ocppVersion: d.ocppVersion,
+      ipAddress: d.ipAddress ?? null,
+      iccid: d.iccid ?? null,
+      simNumber: d.simNumber ?? null,
+      imsi: d.imsi ?? null,
+      comment: d.comment ?? null,
+      online: false,
+      status: 'unknown',
+      modelState: 0,
+      connectors: connectorsOf(d.connectors),
+      ...at,
+    };
+    await chargersRm.replaceOne({ _id: d.chargerId }, doc, { upsert: true });
+    await mergeOne(auth, d.chargerId, { chargerId: d.chargerId, stationId: d.stationId, secretHash: d.secretHash, ocppVersion: d.ocppVersion, deleted: false });
+    if (await setStationCharger(stations, d.stationId, d.chargerId, publicCharger(doc), event)) changed(RM.stations, d.stationId);
+    return;
+  }
+  const current = await chargersRm.findOne({ _id: chargerId });
+  if (!current) return;
+  if (event.type === 'ChargerUpdated') {
+    const d = event.data as Omit<RegisterCharger, 'stationId' | 'secretHash'>;
+    const connectors = connectorsOf(d.connectors, current.connectors);
+    const doc: ChargerDoc = {
+      ...current,
+      serialNumber: d.serialNumber,
+      model: d.model,
+      vendor: d.vendor,
+      ocppVersion: d.ocppVersion,
+      ipAddress: d.ipAddress ?? null,
+      iccid: d.iccid ?? null,
+      simNumber: d.simNumber ?? null,
+      imsi: d.imsi ?? null,
+      comment: d.comment ?? null,
+      connectors,
+      status: chargerStatus(connectors),
+      ...at,
+    };
+    await chargersRm.replaceOne({ _id: chargerId }, doc);
+    await auth.updateOne({ _id: chargerId }, { $set: { ocppVersion: d.ocppVersion } });
+    if (current.modelState !== 3 && (await setStationCharger(stations, current.stationId, chargerId, publicCharger(doc), event))) changed(RM.stations, current.stationId);
+  } else if (event.type === 'ChargerMarkedDeleted') {
+    await chargersRm.updateOne({ _id: chargerId }, { $set: { modelState: 3, status: 'deleted', ...at } });
+    await auth.updateOne({ _id: chargerId }, { $set: { deleted: true } });
+    if (await setStationCharger(stations, current.stationId, chargerId, null, event)) changed(RM.stations, current.stationId);
+  } else if (event.type === 'ChargerSecretRotated') {
+    await auth.updateOne({ _id: chargerId }, { $set: { secretHash: data.secretHash } });
+    await chargersRm.updateOne({ _id: chargerId }, { $set: at });
+  }
+  changed(RM.chargers, chargerId);
+}
+
+/**
+ * Stations with their chargers and connectors, ready to show (`stations`, public: deleted chargers are not in
+ * it), the staff view of each charger (`chargers`, with modelState), and the gateway's `charger_auth`.
+ */
 export const stationsProjection: Projection = {
   name: 'stations',
-  collections: [RM.stations, RM.chargerAuth],
-  handles: ['StationRegistered', 'ChargerRegistered'],
+  collections: [RM.stations, RM.chargerAuth, RM.chargers],
+  handles: [
+    'StationRegistered',
+    'StationUpdated',
+    'StationDeleted',
+    'ChargerAttached',
+    'ChargerDetached',
+    'ChargerRegistered',
+    'ChargerUpdated',
+    'ChargerMarkedDeleted',
+    'ChargerSecretRotated',
+    'GovernorateUpdated',
+  ],
   async setup(documents) {
     const stations = documents.collection(RM.stations);
     await stations.createIndex({ governorateId: 1 });
     await stations.createIndex({ geoCell: 1 });
+    await stations.createIndex({ nameEn: 1 });
     await documents.collection(RM.chargerAuth).createIndex({ stationId: 1 });
+    await documents.collection(RM.chargers).createIndex({ stationId: 1 });
   },
   async apply(event, { documents, changed }) {
     const stations = documents.collection<StationDoc>(RM.stations);
-    if (event.type === 'StationRegistered') {
-      const d = event.data as RegisterStation;
-      const gov = await documents.collection(RM.governorates).findOne({ _id: d.governorateId });
-      const existing = await stations.findOne({ _id: d.stationId });
-      const chargers = existing?.chargers ?? [];
-      const doc: StationDoc = {
-        _id: d.stationId,
-        stationId: d.stationId,
-        nameEn: d.nameEn,
-        nameAr: d.nameAr,
-        governorateId: d.governorateId,
-        governorateNameEn: String(gov?.nameEn ?? d.governorateId),
-        governorateNameAr: String(gov?.nameAr ?? d.governorateId),
-        location: d.location,
-        addressEn: d.addressEn,
-        addressAr: d.addressAr,
-        ...(d.photoFileId ? { photoFileId: d.photoFileId } : {}),
-        chargers,
-        ...stationTotals(chargers),
-        geoCell: geoCellOf(d.location),
-        searchText: [d.nameEn, d.nameAr, d.addressEn, d.addressAr].join(' ').toLowerCase(),
-        updatedAt: event.metadata.occurredAt,
-        position: event.position,
-      };
-      await stations.replaceOne({ _id: d.stationId }, doc, { upsert: true });
-      changed(RM.stations, d.stationId);
-    } else if (event.type === 'ChargerRegistered') {
-      const d = event.data as RegisterCharger;
-      const station = await stations.findOne({ _id: d.stationId });
-      if (!station) return; // the command side guarantees the station exists; tolerate a partial replay
-      const connectors: ConnectorView[] = d.connectors.map((c) => ({ ...c, status: 'unknown' }));
-      const charger = { chargerId: d.chargerId, serialNumber: d.serialNumber, model: d.model, vendor: d.vendor, ocppVersion: d.ocppVersion, online: false, connectors };
-      const chargers = [...station.chargers.filter((c) => c.chargerId !== d.chargerId), charger];
-      await stations.updateOne(
-        { _id: d.stationId },
-        { $set: { chargers, ...stationTotals(chargers), updatedAt: event.metadata.occurredAt, position: event.position } },
-      );
-      await documents.collection(RM.chargerAuth).updateOne(
-        { _id: d.chargerId },
-        { $set: { chargerId: d.chargerId, stationId: d.stationId, secretHash: d.secretHash, ocppVersion: d.ocppVersion, deleted: false } },
-        { upsert: true },
-      );
-      changed(RM.stations, d.stationId);
+    const data = event.data as Record<string, unknown>;
+    switch (event.type) {
+      case 'StationRegistered':
+      case 'StationUpdated':
+        await applyStation(event, documents, stations);
+        return changed(RM.stations, String(data.stationId));
+      case 'StationDeleted': {
+        const stationId = String(data.stationId);
+        await stations.deleteOne({ _id: stationId });
+        await documents.collection(RM.chargers).updateMany({ stationId }, { $set: { modelState: 3, status: 'deleted' } });
+        await documents.collection(RM.chargerAuth).updateMany({ stationId }, { $set: { deleted: true } });
+        changed(RM.chargers);
+        return changed(RM.stations, stationId);
+      }
+      case 'ChargerAttached':
+      case 'ChargerDetached': {
+        // Only the station's revision moves (staff edit against it).
+        const stationId = String(data.stationId);
+        await mergeOne(stations as unknown as Collection<Doc>, stationId, { revision: event.revision }, { upsert: false });
+        return changed(RM.stations, stationId);
+      }
+      case 'GovernorateUpdated': {
+        const d = event.data as { governorateId: string; nameEn: string; nameAr: string };
+        const result = await stations.updateMany({ governorateId: d.governorateId }, { $set: { governorateNameEn: d.nameEn, governorateNameAr: d.nameAr } });
+        if (result.modifiedCount > 0) changed(RM.stations);
+        return;
+      }
+      default:
+        return applyCharger(event, documents, stations, changed);
     }
   },
 };

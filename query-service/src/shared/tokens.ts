@@ -3,3 +3,5 @@ export const BUS = Symbol('Bus');
 export const POSITIONS = Symbol('PositionTracker');
 export const CLIENT_CONFIG = Symbol('ClientConfig');
 export const MAILBOX = Symbol('Mailbox');
+/** Read-only use: item histories (audit). */
+export const EVENT_STORE = Symbol('EventStore');

@@ -10,7 +10,7 @@ import type { Collection, Doc, Filter } from '@evc/platform';
 import { RM } from '@evc/projections';
 import type { Ranked, StationLocator } from './station-locator';
 
-const INTERNAL = { geoCell: 0, searchText: 0, position: 0, updatedAt: 0 } as const;
+const INTERNAL = { geoCell: 0, searchText: 0, position: 0, updatedAt: 0, revision: 0 } as const;
 const HIDDEN = { _id: 0, ...INTERNAL } as const;
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

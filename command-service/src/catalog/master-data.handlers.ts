@@ -1,0 +1,132 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { catalogStreams, type CommandResult } from '@evc/contracts';
+import type { EventStore } from '@evc/platform';
+import type { CommandContext } from '../shared/command-context';
+import { DomainError } from '../shared/domain-error';
+import { loadState } from '../shared/load-state';
+import { runDecider } from '../shared/run-decider';
+import { EVENT_STORE } from '../shared/tokens';
+import type { MissingRef, UsedBy } from '../shared/usage';
+import { masterDataDecider, type MasterDataData } from './catalog.deciders';
+import {
+  CreateMasterDataItemCommand,
+  DeleteMasterDataItemCommand,
+  LinkMasterDataUsageCommand,
+  UnlinkMasterDataUsageCommand,
+  UpdateMasterDataItemCommand,
+} from './catalog.commands';
+
+const stream = catalogStreams.masterData;
+const PARENT_MISSING = { code: 'catalog.parent_not_found', path: 'parentId', message: 'A car type belongs to an existing car brand' } as const;
+
+/** Master data with the links to its brand (car types): link before the type exists, unlink after it is gone. */
+class MasterData {
+  constructor(private readonly store: EventStore) {}
+
+  load(itemId: string) {
+    return loadState(this.store, stream(itemId), masterDataDecider).then((s) => s.state);
+  }
+
+  async requireBrand(brandId: string | undefined): Promise<string> {
+    const brand = brandId ? await this.load(brandId) : null;
+    if (!brandId || !brand?.data || brand.deleted || brand.data.kind !== 'carBrand') {
+      throw new DomainError(PARENT_MISSING.code, PARENT_MISSING.message, [{ path: 'parentId', code: 'not_found' }]);
+    }
+    return brandId;
+  }
+
+  link(itemId: string, usedBy: UsedBy, context: CommandContext, missing: MissingRef = PARENT_MISSING) {
+    return runDecider(this.store, stream(itemId), masterDataDecider, { kind: 'link', usedBy, missing }, context);
+  }
+
+  unlink(itemId: string, usedById: string, context: CommandContext) {
+    return runDecider(this.store, stream(itemId), masterDataDecider, { kind: 'unlink', usedById }, context);
+  }
+}
+
+const typeUse = (item: Pick<MasterDataData, 'itemId' | 'name'>): UsedBy => ({ id: item.itemId, kind: 'carType', name: item.name });
+
+@CommandHandler(CreateMasterDataItemCommand)
+export class CreateMasterDataItemHandler implements ICommandHandler<CreateMasterDataItemCommand, CommandResult> {
+  private readonly items: MasterData;
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
+    this.items = new MasterData(store);
+  }
+
+  async execute({ payload, context }: CreateMasterDataItemCommand) {
+    const { parentId, ...rest } = payload;
+    const data: MasterDataData = payload.kind === 'carType' ? { ...rest, parentId: await this.items.requireBrand(parentId) } : rest;
+    const existing = await this.items.load(data.itemId);
+    if (existing.data) return runDecider(this.store, stream(data.itemId), masterDataDecider, { kind: 'create', data }, context); // a retry, or item_exists
+    if (data.parentId) await this.items.link(data.parentId, typeUse(data), context);
+    try {
+      return await runDecider(this.store, stream(data.itemId), masterDataDecider, { kind: 'create', data }, context);
+    } catch (error) {
+      if (data.parentId && !(error instanceof DomainError && error.code === 'catalog.item_exists')) await this.items.unlink(data.parentId, data.itemId, context);
+      throw error;
+    }
+  }
+}
+
+@CommandHandler(UpdateMasterDataItemCommand)
+export class UpdateMasterDataItemHandler implements ICommandHandler<UpdateMasterDataItemCommand, CommandResult> {
+  private readonly items: MasterData;
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
+    this.items = new MasterData(store);
+  }
+
+  async execute({ payload, context }: UpdateMasterDataItemCommand) {
+    const { expectedRevision, parentId, ...fields } = payload;
+    const current = await this.items.load(fields.itemId);
+    if (!current.data || current.deleted) throw new DomainError('catalog.item_not_found', 'No such item', [{ path: 'itemId', code: 'not_found' }]);
+    const isType = current.data.kind === 'carType';
+    const data: typeof fields & { parentId?: string } = isType ? { ...fields, parentId: await this.items.requireBrand(parentId) } : fields;
+    const oldParent = current.data.parentId;
+    const moved = isType && oldParent !== data.parentId;
+    if (moved) await this.items.link(data.parentId!, typeUse(data), context);
+    let result: CommandResult;
+    try {
+      result = await runDecider(this.store, stream(fields.itemId), masterDataDecider, { kind: 'update', data }, context, { expectedRevision });
+    } catch (error) {
+      if (moved) await this.items.unlink(data.parentId!, data.itemId, context);
+      throw error;
+    }
+    if (moved && oldParent) await this.items.unlink(oldParent, data.itemId, context);
+    else if (isType) await this.items.link(data.parentId!, typeUse(data), context); // keeps the name the brand's in-use message shows
+    return result;
+  }
+}
+
+@CommandHandler(DeleteMasterDataItemCommand)
+export class DeleteMasterDataItemHandler implements ICommandHandler<DeleteMasterDataItemCommand, CommandResult> {
+  private readonly items: MasterData;
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
+    this.items = new MasterData(store);
+  }
+
+  async execute({ payload, context }: DeleteMasterDataItemCommand) {
+    const current = await this.items.load(payload.id);
+    const result = await runDecider(this.store, stream(payload.id), masterDataDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision });
+    // After the type is gone its brand is free again; a crash in between leaves a link a retried delete removes.
+    if (current.data?.parentId) await this.items.unlink(current.data.parentId, payload.id, context);
+    return result;
+  }
+}
+
+@CommandHandler(LinkMasterDataUsageCommand)
+export class LinkMasterDataUsageHandler implements ICommandHandler<LinkMasterDataUsageCommand, CommandResult> {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  execute({ payload, context }: LinkMasterDataUsageCommand) {
+    const missing = { code: 'catalog.item_not_found', path: 'itemId', message: `No item ${payload.itemId}` } as const;
+    return new MasterData(this.store).link(payload.itemId, payload.usedBy, context, missing);
+  }
+}
+
+@CommandHandler(UnlinkMasterDataUsageCommand)
+export class UnlinkMasterDataUsageHandler implements ICommandHandler<UnlinkMasterDataUsageCommand, CommandResult> {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  execute({ payload, context }: UnlinkMasterDataUsageCommand) {
+    return new MasterData(this.store).unlink(payload.itemId, payload.usedById, context);
+  }
+}

@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { operations, type FileInfo } from '@evc/contracts';
+import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
+import { ApiException, parseInput } from '@evc/platform/http/api-exception';
+import { isPublicPurpose, type FileStore } from '@evc/platform/files/index';
+import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
+import { header, type RequestLike } from '../http/request-context';
+import { readUpload } from './upload';
+
+export const FILE_STORE = Symbol('FileStore');
+
+interface BinaryReply {
+  header(name: string, value: string): BinaryReply;
+  status(code: number): BinaryReply;
+  send(body?: unknown): void;
+}
+
+/** POST /api/files (staff upload), GET /api/files/:fileId (public images cached for a year; licences for staff). */
+@Controller('api/files')
+export class FilesController {
+  constructor(
+    @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(AUTHENTICATOR) private readonly auth: Authenticator,
+    @Inject(ACCOUNT_GATE) private readonly gate: AccountGate,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  async upload(@Body() body: unknown, @Req() req: RequestLike): Promise<FileInfo> {
+    const principal = await this.auth.authorize(operations['files.upload'].access, req);
+    if (principal) await this.gate.assertMayAct(principal);
+    const { bytes, contentType, purpose } = readUpload(body, header(req, 'content-type'));
+    return this.files.put(bytes, { contentType, purpose });
+  }
+
+  @Get(':fileId')
+  async get(@Param() params: unknown, @Req() req: RequestLike, @Res() reply: BinaryReply): Promise<void> {
+    const { fileId } = parseInput(operations['files.get'].params, params);
+    const file = await this.files.get(fileId);
+    if (!file) throw new ApiException('files.not_found', 'No such file');
+    const open = isPublicPurpose(file.purpose);
+    // Licences: staff who may read customers (the owning customer joins with the cars issue).
+    if (!open) await this.auth.authorize({ kind: 'privilege', privilege: 'customers.read' }, req);
+    const etag = `"${file.fileId}"`;
+    reply
+      .header('etag', etag)
+      .header('cache-control', open ? 'public, max-age=31536000, immutable' : 'private, no-store')
+      .header('x-content-type-options', 'nosniff');
+    if (header(req, 'if-none-match') === etag) return reply.status(304).send();
+    reply.header('content-type', file.contentType).status(200).send(file.bytes);
+  }
+}

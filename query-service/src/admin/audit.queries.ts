@@ -1,0 +1,87 @@
+import type { AuditEntry, Paged } from '@evc/contracts';
+import type { EventStore, RecordedEvent } from '@evc/platform';
+import { ApiException } from '@evc/platform/http/api-exception';
+import type { ActorNames } from './actor-names';
+
+/** Streams whose history staff may read: the network, catalog and customer contexts. */
+const READABLE = [/^country-/, /^governorate-/, /^masterdata-/, /^station-/, /^charger-/, /^pricing-network$/, /^account-/];
+const SECRET = /hash|secret|password|token/i;
+export const SECRET_SHOWN_AS = '(changed)';
+
+type State = Record<string, unknown>;
+
+/** The item's fields after one event: data merged in, plus what deletes, bans and links mean for the item. */
+export function evolveAudit(state: State, event: Pick<RecordedEvent, 'type' | 'data'>): State {
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  const next: State = { ...state };
+  if (/Usage(Linked)$/.test(event.type)) {
+    const usedBy = data.usedBy as { id: string; kind: string; name: string };
+    next[`usedBy.${usedBy.id}`] = `${usedBy.kind}: ${usedBy.name}`;
+  } else if (/UsageUnlinked$/.test(event.type)) {
+    delete next[`usedBy.${String(data.usedById)}`];
+  } else if (event.type === 'ChargerAttached' || event.type === 'ChargerDetached') {
+    const chargers = new Set((state.chargers as string[] | undefined) ?? []);
+    if (event.type === 'ChargerAttached') chargers.add(String(data.chargerId));
+    else chargers.delete(String(data.chargerId));
+    next.chargers = [...chargers].sort();
+  } else if (event.type === 'ChargerMarkedDeleted') {
+    next.modelState = 3;
+  } else if (event.type.endsWith('Deleted')) {
+    next.deleted = true;
+  } else if (event.type === 'CustomerBanned' || event.type === 'CustomerUnbanned') {
+    next.banned = event.type === 'CustomerBanned';
+    next.banReason = event.type === 'CustomerBanned' ? data.reason : null;
+  } else if (event.type === 'AdminDeactivated' || event.type === 'AdminActivated') {
+    next.isActive = event.type === 'AdminActivated';
+  } else if (event.type === 'EmailVerified') {
+    next.emailVerified = true;
+  } else {
+    for (const [key, value] of Object.entries(data)) if (value !== undefined) next[key] = value;
+  }
+  return next;
+}
+
+/** Field-level before/after; a secret (key hash, password or token hash) shows only that it changed. */
+export function changesOf(before: State, after: State): AuditEntry['changes'] {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields.flatMap((field) => {
+    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) return [];
+    if (SECRET.test(field)) return [{ field, before: null, after: SECRET_SHOWN_AS }];
+    return [{ field, before: before[field] ?? null, after: after[field] ?? null }];
+  });
+}
+
+export class AuditQueries {
+  constructor(
+    private readonly events: EventStore,
+    private readonly names: ActorNames,
+  ) {}
+
+  /** The stream's events newest first, each with its author, time, reason and field changes. */
+  async history(q: { streamId: string; page: number; pageSize: number }): Promise<Paged<AuditEntry>> {
+    if (!READABLE.some((r) => r.test(q.streamId))) throw new ApiException('auth.forbidden', 'This history is not readable here');
+    const events = await this.events.readStream(q.streamId);
+    // Accounts: only customers' (the customer context); staff accounts have their own screens.
+    if (q.streamId.startsWith('account-') && events[0] && events[0].type !== 'CustomerSignedUp') throw new ApiException('auth.forbidden', 'This history is not readable here');
+    let state: State = {};
+    const entries: AuditEntry[] = events.map((event) => {
+      const next = evolveAudit(state, event);
+      const entry = {
+        eventId: event.eventId,
+        type: event.type,
+        revision: event.revision,
+        occurredAt: event.metadata.occurredAt,
+        actor: { type: event.metadata.actor.type, id: event.metadata.actor.id, name: null as string | null },
+        reason: event.metadata.reason ?? null,
+        changes: changesOf(state, next),
+      };
+      state = next;
+      return entry;
+    });
+    entries.reverse();
+    const dataList = entries.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
+    const names = await this.names.of(dataList.filter((e) => e.actor.type === 'staff' || e.actor.type === 'customer').map((e) => e.actor.id));
+    for (const e of dataList) e.actor.name = names.get(e.actor.id) ?? null;
+    return { dataList, totalCount: entries.length };
+  }
+}

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FileStore } from '@evc/platform/files/index';
+
+/** A tiny valid PNG (1×1) and JPEG header bytes, built here so no fixture file is needed. */
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export function filesContract(name: string, factory: { create(): Promise<FileStore> }) {
+  describe(`FileStore contract: ${name}`, () => {
+    let store: FileStore | undefined;
+    afterEach(async () => {
+      await store?.close();
+    });
+
+    it('stores bytes under their sha256 and answers them with type and purpose', async () => {
+      store = await factory.create();
+      const bytes = Buffer.concat([PNG_SIGNATURE, Buffer.from(`contract-${name}-${Date.now()}`)]);
+      const info = await store.put(bytes, { contentType: 'image/png', purpose: 'flag' });
+      expect(info.fileId).toMatch(/^[a-f0-9]{64}$/);
+      expect(info).toMatchObject({ checksum: `sha256:${info.fileId}`, contentType: 'image/png', size: bytes.length, purpose: 'flag' });
+      const got = await store.get(info.fileId);
+      expect(got?.bytes.equals(bytes)).toBe(true);
+      expect(got).toMatchObject({ contentType: 'image/png', purpose: 'flag' });
+    });
+
+    it('dedupes identical uploads; a public purpose makes a private file public', async () => {
+      store = await factory.create();
+      const bytes = Buffer.concat([PNG_SIGNATURE, Buffer.from(`dedupe-${name}-${Date.now()}`)]);
+      const first = await store.put(bytes, { contentType: 'image/png', purpose: 'licence' });
+      const second = await store.put(bytes, { contentType: 'image/png', purpose: 'station-photo' });
+      expect(second.fileId).toBe(first.fileId);
+      expect((await store.get(first.fileId))?.purpose).toBe('station-photo');
+      const third = await store.put(bytes, { contentType: 'image/png', purpose: 'licence' });
+      expect(third.purpose).toBe('station-photo');
+    });
+
+    it('answers null for an unknown or malformed id', async () => {
+      store = await factory.create();
+      expect(await store.get('0'.repeat(64))).toBeNull();
+      expect(await store.get('../../etc/passwd')).toBeNull();
+    });
+  });
+}
