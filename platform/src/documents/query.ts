@@ -1,8 +1,9 @@
 /** Read path of the memory store: match (index or scan), sort, page, project, aggregate. */
 import { Aggregator, ProcessingMode, Query } from 'mingo';
 import type { Doc, Filter, FindOptions, SortSpec } from '../ports/documents';
+import { UNSURE, compileFastFilter } from './fast-filter';
 import type { IndexSet } from './indexes';
-import { cloneValue, compareSortKeys, sortKey } from './values';
+import { cloneValue, compareSortKeys, sortKey, valueKey } from './values';
 
 export interface CollectionData {
   readonly name: string;
@@ -13,11 +14,19 @@ export interface CollectionData {
   readonly indexes: IndexSet;
 }
 
-/** Compiles a filter once; an empty filter matches everything without calling mingo. */
+/**
+ * Compiles a filter once; an empty filter matches everything without calling mingo. Common shapes are decided by
+ * the fast matcher, which hands any document it is unsure about to mingo, so answers stay mingo's.
+ */
 export function compileFilter(filter: Filter | undefined): ((doc: Doc) => boolean) | null {
   if (!filter || Object.keys(filter).length === 0) return null;
   const query = new Query(filter, {});
-  return (doc) => query.test(doc);
+  const fast = compileFastFilter(filter);
+  if (!fast) return (doc) => query.test(doc);
+  return (doc) => {
+    const verdict = fast(doc);
+    return verdict === UNSURE ? query.test(doc) : verdict;
+  };
 }
 
 export interface Matches {
@@ -30,6 +39,12 @@ export interface Matches {
  * In natural order unless `ordered` is false (a caller that sorts anyway saves ordering the candidates).
  */
 export function match(data: CollectionData, filter: Filter | undefined, options: { limit?: number; ordered?: boolean } = {}): Matches {
+  // The commonest filter of all (projections' read-then-write): one document by a string or number _id.
+  if (filter && typeof filter._id !== 'object' && filter._id !== undefined && Object.keys(filter).length === 1) {
+    const id = valueKey(filter._id);
+    const doc = data.docs.get(id);
+    return doc && (options.limit ?? 1) > 0 ? { ids: [id], docs: [doc] } : { ids: [], docs: [] };
+  }
   const limit = options.limit ?? Infinity;
   const ordered = options.ordered ?? true;
   const out: Matches = { ids: [], docs: [] };

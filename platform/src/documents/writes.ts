@@ -2,6 +2,7 @@
 import { update as applyOperators } from 'mingo';
 import { DuplicateKeyError, type Doc, type Filter, type Update, type UpdateResult } from '../ports/documents';
 import type { CollectionData } from './query';
+import { fastApply } from './fast-update';
 import { match } from './query';
 import { cloneValue, deepEqual, isPlainObject, newObjectIdHex, valueKey } from './values';
 
@@ -90,6 +91,8 @@ function checkOperators(update: Update): void {
 
 /** Applies update operators to a copy; `$setOnInsert` acts like `$set` on insert and is ignored otherwise. */
 function applyUpdate(doc: Doc, update: Update, inserting: boolean): { doc: Doc; modified: boolean } {
+  const fast = fastApply(doc, update, inserting);
+  if (fast) return fast;
   const { $setOnInsert, ...operators } = update as Update & { $setOnInsert?: Doc };
   if (inserting && $setOnInsert) operators.$set = { ...((operators.$set as Doc | undefined) ?? {}), ...$setOnInsert };
   const next = cloneValue(doc);

@@ -1,0 +1,74 @@
+/**
+ * A fast path for the updates projections send most: `$set` / `$unset` (and `$setOnInsert` on insert) of plain
+ * field paths through plain sub-documents. Anything else (other operators, array positions, paths through arrays or
+ * non-objects) returns null and the caller applies the update with mingo.
+ */
+import type { Doc, Update } from '../ports/documents';
+import { cloneValue, deepEqual, isPlainObject } from './values';
+
+const PLAIN_PATH = /^[^$.][^.]*(\.[^$.][^.]*)*$/;
+
+export function fastApply(doc: Doc, update: Update, inserting: boolean): { doc: Doc; modified: boolean } | null {
+  const sets: [string, unknown][] = [];
+  const unsets: string[] = [];
+  for (const [op, arg] of Object.entries(update)) {
+    if (!isPlainObject(arg)) return null;
+    if (op === '$set' || (op === '$setOnInsert' && inserting)) sets.push(...Object.entries(arg));
+    else if (op === '$unset') unsets.push(...Object.keys(arg));
+    else if (op !== '$setOnInsert') return null;
+  }
+  const paths = [...sets.map(([p]) => p), ...unsets];
+  if (paths.some((p) => !PLAIN_PATH.test(p) || /(^|\.)\d+(\.|$)/.test(p) || p === '_id' || p.startsWith('_id.'))) return null;
+  // Conflicting paths (a.b and a, or the same path twice) are an error in MongoDB: let mingo report them.
+  const sorted = [...paths].sort();
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1] || sorted[i]!.startsWith(`${sorted[i - 1]}.`)) return null;
+
+  const next: Doc = { ...doc };
+  const copied = new Set<Doc>([next]);
+  let modified = false;
+  /** The parent object of a path in `next`, copied on write; null when the path crosses a non-object. */
+  const parentOf = (segments: string[], create: boolean): Doc | null | undefined => {
+    let target = next;
+    for (const seg of segments.slice(0, -1)) {
+      const child = target[seg];
+      if (child === undefined || child === null) {
+        if (!create) return undefined;
+        if (child === null) return null;
+        const fresh: Doc = {};
+        target[seg] = fresh;
+        copied.add(fresh);
+        target = fresh;
+      } else if (isPlainObject(child)) {
+        if (!copied.has(child)) {
+          const copy = { ...child };
+          target[seg] = copy;
+          copied.add(copy);
+          target = copy;
+        } else target = child;
+      } else {
+        return null;
+      }
+    }
+    return target;
+  };
+  for (const [path, value] of sets) {
+    const segments = path.split('.');
+    const parent = parentOf(segments, true);
+    if (!parent) return null;
+    const key = segments[segments.length - 1]!;
+    if (Object.hasOwn(parent, key) && deepEqual(parent[key], value)) continue;
+    parent[key] = cloneValue(value);
+    modified = true;
+  }
+  for (const path of unsets) {
+    const segments = path.split('.');
+    const parent = parentOf(segments, false);
+    if (parent === null) return null;
+    if (parent === undefined) continue;
+    const key = segments[segments.length - 1]!;
+    if (!Object.hasOwn(parent, key)) continue;
+    delete parent[key];
+    modified = true;
+  }
+  return { doc: next, modified };
+}
