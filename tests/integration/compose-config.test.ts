@@ -25,6 +25,6 @@ describe('docker-compose.yml', () => {
     for (const store of ['eventstore:', 'kafka:', 'mongodb:']) expect(compose).toContain(`\n  ${store}`);
     expect(compose.match(/healthcheck:/g)?.length).toBeGreaterThanOrEqual(7);
     const nginx = readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
-    for (const route of ['/api/commands/', '/api/live', '/api/', '/ocpp/']) expect(nginx).toContain(`location ${route}`);
+    for (const route of ['/api/commands/', '/api/files', '/api/live', '/api/', '/ocpp/']) expect(nginx).toContain(`location ${route}`);
   });
 });

@@ -35,7 +35,7 @@ describe('fast update', () => {
       try {
         changed = mingoUpdate(slow, update as Record<string, never>, undefined, undefined, { cloneMode: 'deep' });
       } catch (error) {
-        throw new Error(`the fast path decided an update mingo refuses: ${JSON.stringify({ doc, update })}: ${String(error)}`);
+        throw new Error(`the fast path decided an update mingo refuses: ${JSON.stringify({ doc, update })}`, { cause: error });
       }
       expect(fast.doc, JSON.stringify({ doc, update })).toEqual(slow);
       expect(fast.modified, JSON.stringify({ doc, update })).toBe(changed.length > 0);
