@@ -31,8 +31,8 @@ describe('routing', () => {
   it('serves the spec paths of later issues as bilingual "coming soon" placeholders', async () => {
     stubApi();
     storeSession(makeSession('staff'));
-    const { router } = await renderApp('/admin/chargerManagement');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Stations and chargers' })).toBeTruthy();
+    const { router } = await renderApp('/admin/cardrequests');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Card requests' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
     await act(() => router.navigate({ to: '/demo' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Demo' })).toBeTruthy();

@@ -81,9 +81,12 @@ async function send(path: string, init: RequestInit, token: string | null): Prom
 export interface RequestOptions {
   /** false: send no access token and never refresh (auth commands themselves). Default true. */
   auth?: boolean;
+  /** How to read a successful answer: JSON (default) or a Blob (CSV exports, images). */
+  as?: 'json' | 'blob';
 }
 
-async function request<T>(path: string, init: RequestInit, options: RequestOptions = {}): Promise<T> {
+/** Any request with the session's token and the refresh-once retry (admin uploads and exports build on it). */
+export async function apiRequest<T>(path: string, init: RequestInit, options: RequestOptions = {}): Promise<T> {
   const useAuth = options.auth !== false && bridge !== null;
   let token = useAuth ? (bridge?.getToken() ?? null) : null;
   if (token) {
@@ -113,11 +116,13 @@ async function request<T>(path: string, init: RequestInit, options: RequestOptio
   }
   if (!response.ok) throw new ApiRequestError(response.status, await readBody(response));
   if (response.status === 204) return undefined as T;
+  if (options.as === 'blob') return (await response.blob()) as T;
   return (await response.json()) as T;
 }
 
 export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<T> =>
-  request<T>(withQuery(path, params), { method: 'GET', signal });
+  apiRequest<T>(withQuery(path, params), { method: 'GET', signal });
 
 export const apiPost = <T>(path: string, body: unknown, options?: RequestOptions): Promise<T> =>
-  request<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }, options);
+  apiRequest<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }, options);
+

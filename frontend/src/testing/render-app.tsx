@@ -10,6 +10,7 @@ export interface RecordedRequest {
   method: string;
   url: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 type Responder = (req: RecordedRequest) => { status?: number; body: unknown } | undefined;
@@ -24,7 +25,8 @@ export function stubApi(respond: Responder = () => undefined): RecordedRequest[]
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const raw = init?.body;
     const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
-    const req: RecordedRequest = { method: init?.method ?? 'GET', url, body };
+    const headers = { ...((init?.headers as Record<string, string> | undefined) ?? {}) };
+    const req: RecordedRequest = { method: init?.method ?? 'GET', url, body, headers };
     requests.push(req);
     const answer = respond(req) ?? defaultAnswer(url);
     return new Response(JSON.stringify(answer.body), {

@@ -33,7 +33,7 @@ const screen = <P extends string>(full: P) =>
     component: lazyRouteComponent(() => import('../../features/placeholders/components/coming-soon'), 'ComingSoon'),
     staticData: { titleId: titles[full] ?? 'admin.dashboard' },
   });
-/** A built screen (issue 4), guarded by its privilege. */
+/** A built screen (issues 4 and 5), guarded by its privilege. */
 const built = <P extends string>(full: P, load: () => Promise<Record<string, unknown>>, name: string) =>
   createRoute({
     getParentRoute: parent,
@@ -42,6 +42,9 @@ const built = <P extends string>(full: P, load: () => Promise<Record<string, unk
     component: lazyRouteComponent(load as never, name as never),
   });
 
+/** One import for the catalog screens (master data, countries, governorates) and pricing: one chunk. */
+const catalog = () => import('../../features/admin/components/catalog-screens');
+
 export const adminRoutes = [
   placeholder(parent, '/', 'admin.dashboard'),
   built(a.admins, () => import('../../features/admin/components/admins-page'), 'AdminsPage'),
@@ -49,15 +52,15 @@ export const adminRoutes = [
   built(a.settings, () => import('../../features/admin/components/settings-page'), 'SettingsPage'),
   built(a.mailbox, () => import('../../features/admin/components/mailbox-page'), 'MailboxPage'),
   built(a.users, () => import('../../features/admin/components/customers-page'), 'CustomersPage'),
-  screen(a.carBrand),
-  screen(a.carType),
-  screen(a.batteryRange),
-  screen(a.chargerManagement),
+  built(a.carBrand, catalog, 'CarBrandPage'),
+  built(a.carType, catalog, 'CarTypePage'),
+  built(a.batteryRange, catalog, 'BatteryRangePage'),
+  built(a.chargerManagement, () => import('../../features/admin/components/stations-admin-page'), 'StationsAdminPage'),
   screen(a.contactRequests),
   screen(a.cardRequests),
-  screen(a.pricing),
-  screen(a.countries),
-  screen(a.governorates),
+  built(a.pricing, catalog, 'PricingPage'),
+  built(a.countries, catalog, 'CountriesPage'),
+  built(a.governorates, catalog, 'GovernoratesPage'),
   screen(a.sessions),
   screen(a.bookings),
 ];

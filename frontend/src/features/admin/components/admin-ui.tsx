@@ -62,6 +62,19 @@ export const Table = styled.table`
   tbody tr[aria-selected='true'] {
     background: ${theme.color.primaryLight};
   }
+  tbody tr:focus-visible {
+    outline: 2px solid ${theme.color.primary};
+    outline-offset: -2px;
+  }
+  button.sort {
+    background: none;
+    border: 0;
+    padding: 0;
+    font: inherit;
+    font-weight: 700;
+    color: inherit;
+    cursor: pointer;
+  }
 `;
 
 export const FormCard = styled(Card)`

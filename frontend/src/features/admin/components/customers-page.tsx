@@ -1,130 +1,168 @@
+import styled from '@emotion/styled';
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CustomerAccountView } from '@evc/contracts/identity/views';
+import type { CustomerAdminView } from '@evc/contracts/admin/views';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiRequestError } from '../../../lib/api-client';
-import { endpoints } from '../../../lib/endpoints';
+import { endpoints } from '../api/admin-endpoints';
+import { formatMoney, intlLocale } from '../../../lib/format';
 import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { translateErrorCode } from '../../i18n/translate-error';
+import { useLocale } from '../../i18n/hooks/use-locale';
 import { pushToastAtom } from '../../toasts/toast-state';
-import { useCommand, usePagedList } from '../api/admin-api';
-import { Alert, ErrorText, Pager, ReasonForm, Screen, SearchBox, Status, Table, Toolbar } from './admin-ui';
+import { useAdminItem, useCommand } from '../api/admin-api';
+import { AdminList, useAdminList, type Column, type StatusFilter } from './admin-list';
+import { FormCard, ReasonForm, Status } from './admin-ui';
+import { AuthorizedImage } from './image-upload';
+import { useProblemText } from './problems';
 
-const PAGE_SIZE = 20;
+const COLLECTION = 'customers';
+const BANNED_FILTER: StatusFilter = { param: 'banned', trueId: 'customers.banned', falseId: 'customers.notBanned' };
+const TABS = ['wallet', 'sessions', 'bookings'] as const;
 
-/** /admin/users: a minimal customer list with ban and unban (the full customer screen comes later). */
+const Details = styled.dl`
+  margin: 0;
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.35rem 1rem;
+  dd {
+    margin: 0;
+  }
+  .licences {
+    display: flex;
+    gap: 0.5rem;
+    flex-wrap: wrap;
+  }
+`;
+
+/** /admin/users: customers with the fields of product-spec §3, ban/unban with a reason, details and tabs. */
 export function CustomersPage() {
   const intl = useIntl();
+  const locale = useLocale();
   const session = useAtomValue(sessionAtom);
   const canBan = hasPrivilege(session, 'customers.ban');
-  const pushToast = useSetAtom(pushToastAtom);
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [acting, setActing] = useState(false);
-  const [prompt, setPrompt] = useState(false);
-  const list = usePagedList<CustomerAccountView>('customers', endpoints.customers.list, { q: q || undefined, page, pageSize: PAGE_SIZE });
-  const ban = useCommand<unknown>('customers', endpoints.customers.ban);
-  const unban = useCommand<unknown>('customers', endpoints.customers.unban);
-  const rows = list.data?.dataList ?? [];
-  const selected = rows.find((r) => r.customerId === selectedId) ?? null;
-  const command = selected?.banned ? unban : ban;
+  const list = useAdminList<CustomerAdminView>({ collection: COLLECTION, path: endpoints.customersAdmin.list, statusFilter: BANNED_FILTER });
+  const dash = (v: string | number | null) => (v === null || v === '' ? '—' : v);
+  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(iso)) : '—');
+  const columns: Column<CustomerAdminView>[] = [
+    { key: 'name', labelId: 'admin.name', sortKey: 'firstName', render: (r) => `${r.firstName} ${r.lastName}` },
+    { key: 'email', labelId: 'auth.email', sortKey: 'email', render: (r) => <bdi dir="ltr">{r.email}</bdi> },
+    { key: 'phone', labelId: 'auth.phone', sortKey: 'phone', render: (r) => <bdi dir="ltr">{r.phone}</bdi> },
+    { key: 'age', labelId: 'customers.age', sortKey: 'age', render: (r) => (r.age === null ? '—' : intl.formatNumber(r.age)) },
+    { key: 'gender', labelId: 'customers.gender', sortKey: 'gender', render: (r) => <FormattedMessage id={`customers.gender.${r.gender}`} /> },
+    { key: 'car', labelId: 'customers.carType', render: (r) => dash(r.carType) },
+    { key: 'battery', labelId: 'customers.batteryRange', render: (r) => dash(r.batteryRange) },
+    { key: 'card', labelId: 'customers.cardStatus', sortKey: 'cardStatus', render: (r) => dash(r.cardStatus) },
+    { key: 'last', labelId: 'customers.lastCharge', sortKey: 'lastChargeAt', render: (r) => date(r.lastChargeAt) },
+    { key: 'wallet', labelId: 'customers.wallet', sortKey: 'walletBalance', render: (r) => (r.walletBalance === null ? '—' : <bdi>{formatMoney(r.walletBalance, locale)}</bdi>) },
+    {
+      key: 'status',
+      labelId: 'admin.status',
+      sortKey: 'banned',
+      render: (r) => (
+        <Status ok={!r.banned} title={r.banReason ?? undefined}>
+          <FormattedMessage id={r.banned ? 'customers.banned' : 'admin.active'} />
+        </Status>
+      ),
+    },
+  ];
+  const selected = list.rows.find((r) => r.customerId === list.state.selected) ?? null;
 
   return (
-    <Screen>
-      <h1>
-        <FormattedMessage id="admin.users" />
-      </h1>
-      <Toolbar>
-        <SearchBox onSearch={(v) => (setQ(v), setPage(1))} />
-        <span className="spacer" />
-        {canBan && (
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() => {
-              setPrompt(!selected);
-              setActing(Boolean(selected));
-            }}
-          >
-            <FormattedMessage id={selected?.banned ? 'customers.unban' : 'customers.ban'} />
+    <AdminList
+      titleId="admin.users"
+      list={list}
+      columns={columns}
+      rowId={(r) => r.customerId}
+      auditStream={(r) => `account-${r.customerId}`}
+      csvName="customers.csv"
+      actions={(row, requireSelection) =>
+        canBan && (
+          <Button type="button" variant="secondary" onClick={() => setActing(requireSelection())}>
+            <FormattedMessage id={row?.banned ? 'customers.unban' : 'customers.ban'} />
           </Button>
+        )
+      }
+      detail={(row) => <CustomerDetail key={row.customerId} customerId={row.customerId} />}
+    >
+      {acting && selected && <BanForm key={selected.customerId} customer={selected} onDone={() => setActing(false)} />}
+    </AdminList>
+  );
+}
+
+function BanForm({ customer, onDone }: { customer: CustomerAdminView; onDone: () => void }) {
+  const intl = useIntl();
+  const pushToast = useSetAtom(pushToastAtom);
+  const problemText = useProblemText();
+  const ban = useCommand<unknown>(COLLECTION, endpoints.customers.ban);
+  const unban = useCommand<unknown>(COLLECTION, endpoints.customers.unban);
+  const command = customer.banned ? unban : ban;
+  return (
+    <ReasonForm
+      titleId={customer.banned ? 'customers.unbanTitle' : 'customers.banTitle'}
+      submitId={customer.banned ? 'customers.unban' : 'customers.ban'}
+      busy={command.isPending}
+      onCancel={onDone}
+      onSubmit={(reason) =>
+        command.mutate(
+          { customerId: customer.customerId, reason },
+          {
+            onSuccess: () => {
+              pushToast({ kind: 'success', text: intl.formatMessage({ id: 'customers.saved' }) });
+              onDone();
+            },
+            onError: (error) => pushToast({ kind: 'error', text: problemText(error) }),
+          },
+        )
+      }
+    >
+      <p>{`${customer.firstName} ${customer.lastName}`}</p>
+    </ReasonForm>
+  );
+}
+
+function CustomerDetail({ customerId }: { customerId: string }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const [tab, setTab] = useState<(typeof TABS)[number]>('wallet');
+  const item = useAdminItem<CustomerAdminView>(COLLECTION, endpoints.customersAdmin.get(customerId));
+  if (item.isPending) return <Spinner />;
+  if (!item.data) return null;
+  const c = item.data;
+  return (
+    <FormCard aria-labelledby="customer-detail">
+      <h2 id="customer-detail">{`${c.firstName} ${c.lastName}`}</h2>
+      <Details>
+        <dt><FormattedMessage id="customers.verified" /></dt>
+        <dd><FormattedMessage id={c.emailVerified ? 'common.yes' : 'common.no'} /></dd>
+        <dt><FormattedMessage id="customers.since" /></dt>
+        <dd>{new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(c.createdAt))}</dd>
+        {c.banned && (
+          <>
+            <dt><FormattedMessage id="customers.banReason" /></dt>
+            <dd>{c.banReason ?? '—'}</dd>
+          </>
         )}
-      </Toolbar>
-      {prompt && (
-        <Alert role="alert">
-          <FormattedMessage id="admin.selectRow" />
-        </Alert>
-      )}
-      {acting && selected && (
-        <ReasonForm
-          key={selected.customerId}
-          titleId={selected.banned ? 'customers.unbanTitle' : 'customers.banTitle'}
-          submitId={selected.banned ? 'customers.unban' : 'customers.ban'}
-          busy={command.isPending}
-          onCancel={() => setActing(false)}
-          onSubmit={(reason) =>
-            command.mutate(
-              { customerId: selected.customerId, reason },
-              {
-                onSuccess: () => {
-                  pushToast({ kind: 'success', text: intl.formatMessage({ id: 'customers.saved' }) });
-                  setActing(false);
-                },
-                onError: (error) => pushToast({ kind: 'error', text: translateErrorCode(intl, error instanceof ApiRequestError ? error.code : 'server.error') }),
-              },
-            )
-          }
-        >
-          <p>{`${selected.firstName} ${selected.lastName}`}</p>
-        </ReasonForm>
-      )}
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <Alert role="alert">
-          <ErrorText error={list.error} />
-        </Alert>
-      ) : (
-        <Table>
-          <thead>
-            <tr>
-              <th><FormattedMessage id="auth.name" /></th>
-              <th><FormattedMessage id="auth.email" /></th>
-              <th><FormattedMessage id="auth.phone" /></th>
-              <th><FormattedMessage id="customers.verified" /></th>
-              <th><FormattedMessage id="admin.status" /></th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.customerId} aria-selected={r.customerId === selectedId} tabIndex={0} onClick={() => (setSelectedId(r.customerId), setPrompt(false), setActing(false))} onKeyDown={(e) => e.key === 'Enter' && setSelectedId(r.customerId)}>
-                <td>{`${r.firstName} ${r.lastName}`}</td>
-                <td dir="ltr">{r.email}</td>
-                <td dir="ltr">{r.phone}</td>
-                <td>
-                  <FormattedMessage id={r.emailVerified ? 'common.yes' : 'common.no'} />
-                </td>
-                <td>
-                  <Status ok={!r.banned} title={r.banReason ?? undefined}>
-                    <FormattedMessage id={r.banned ? 'customers.banned' : 'admin.active'} />
-                  </Status>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={5}>
-                  <FormattedMessage id="admin.empty" />
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </Table>
-      )}
-      <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.totalCount ?? 0} onPage={setPage} />
-    </Screen>
+        <dt><FormattedMessage id="customers.licences" /></dt>
+        <dd className="licences">
+          {c.licenceImageIds.length === 0
+            ? '—'
+            : c.licenceImageIds.map((id, i) => <AuthorizedImage key={id} fileId={id} alt={intl.formatMessage({ id: 'customers.licenceN' }, { n: i + 1 })} />)}
+        </dd>
+      </Details>
+      <div role="tablist" aria-label={intl.formatMessage({ id: 'customers.tabs' })} style={{ display: 'flex', gap: '0.5rem' }}>
+        {TABS.map((t) => (
+          <Button key={t} type="button" role="tab" id={'customer-tab-' + t} aria-selected={tab === t} aria-controls="customer-tab" variant={tab === t ? 'primary' : 'secondary'} onClick={() => setTab(t)}>
+            <FormattedMessage id={`customers.tab.${t}`} />
+          </Button>
+        ))}
+      </div>
+      <div role="tabpanel" id="customer-tab" aria-labelledby={'customer-tab-' + tab}>
+        <p>
+          <FormattedMessage id="customers.nothingYet" />
+        </p>
+      </div>
+    </FormCard>
   );
 }

@@ -1,0 +1,110 @@
+import styled from '@emotion/styled';
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Paged } from '@evc/contracts/api';
+import type { AuditEntry } from '@evc/contracts/admin/views';
+import { Spinner } from '../../../components/ui/spinner';
+import { apiGet } from '../../../lib/api-client';
+import { endpoints } from '../api/admin-endpoints';
+import { intlLocale } from '../../../lib/format';
+import { useLocale } from '../../i18n/hooks/use-locale';
+import { theme } from '../../../styles/theme';
+import { Alert, ErrorText } from './admin-ui';
+
+const Panel = styled.section`
+  background: #fff;
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.sm};
+  padding-block: 0.75rem;
+  padding-inline: 1rem;
+  h2 {
+    margin: 0;
+    font-size: 1.15rem;
+  }
+  ol {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.75rem;
+  }
+  li {
+    border-block-start: 1px solid ${theme.color.border};
+    padding-block-start: 0.5rem;
+  }
+  .meta {
+    color: ${theme.color.muted};
+    font-size: 0.9rem;
+  }
+  ul {
+    margin: 0;
+    padding-inline-start: 1.25rem;
+  }
+`;
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** The history of one item (audit.history): who, when, why, and each field before → after. Needs events.read. */
+export function AuditPanel({ streamId }: { streamId: string }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const history = useQuery({
+    queryKey: ['audit', streamId],
+    queryFn: ({ signal }) => apiGet<Paged<AuditEntry>>(endpoints.audit, { streamId, page: 1, pageSize: 50 }, signal),
+  });
+  const when = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Panel aria-labelledby="audit-title">
+      <h2 id="audit-title">
+        <FormattedMessage id="audit.title" />
+      </h2>
+      {history.isPending ? (
+        <Spinner />
+      ) : history.isError ? (
+        <Alert role="alert">
+          <ErrorText error={history.error} />
+        </Alert>
+      ) : history.data.dataList.length === 0 ? (
+        <p>
+          <FormattedMessage id="admin.empty" />
+        </p>
+      ) : (
+        <ol>
+          {history.data.dataList.map((entry) => (
+            <li key={entry.eventId}>
+              <div>
+                <strong>{entry.type}</strong>{' '}
+                <span className="meta">
+                  <FormattedMessage
+                    id="audit.byAt"
+                    values={{ actor: entry.actor.name ?? intl.formatMessage({ id: `audit.actor.${entry.actor.type === 'staff' || entry.actor.type === 'customer' ? entry.actor.type : 'system'}` }), time: when.format(new Date(entry.occurredAt)) }}
+                  />
+                </span>
+              </div>
+              {entry.reason && (
+                <div>
+                  <FormattedMessage id="audit.reason" values={{ reason: entry.reason }} />
+                </div>
+              )}
+              {entry.changes.length > 0 && (
+                <ul aria-label={intl.formatMessage({ id: 'audit.changes' })}>
+                  {entry.changes.map((c) => (
+                    <li key={c.field}>
+                      <code>{c.field}</code>: <bdi>{show(c.before)}</bdi> <span className="mirror-rtl" aria-hidden="true">→</span>
+                      <span className="visually-hidden">{intl.formatMessage({ id: 'audit.to' })}</span> <bdi>{show(c.after)}</bdi>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { CountryView, GovernorateAdminView } from '@evc/contracts/admin/views';
+import { governorateFormSchema, updateGovernorateSchema } from '@evc/contracts/admin/schemas';
+import { LIMITS } from '@evc/contracts/constants';
+import { Field } from '../../../components/ui/field';
+import { endpoints } from '../api/admin-endpoints';
+import { newUuid } from '../../../lib/uuid';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { pushToastAtom } from '../../toasts/toast-state';
+import { useCommand, usePagedList } from '../api/admin-api';
+import { AdminList, useAdminList, useBilingual, type Column } from './admin-list';
+import { Status } from './admin-ui';
+import { CheckField, EditorCard, useEditorMode } from './form-parts';
+import { ProblemAlert } from './problems';
+
+const COLLECTION = 'governorates';
+
+/** /admin/governorates: names, active, country (an active one), with station counts. */
+export function GovernoratesPage() {
+  const bi = useBilingual();
+  const intl = useIntl();
+  const countries = usePagedList<CountryView>('countries', endpoints.countries.list, { page: 1, pageSize: 100 });
+  const allCountries = countries.data?.dataList ?? [];
+  const countryName = (id: string) => {
+    const c = allCountries.find((x) => x.countryId === id);
+    return c ? bi.name(c.nameEn, c.nameAr) : id;
+  };
+  const list = useAdminList<GovernorateAdminView>({ collection: COLLECTION, path: endpoints.governoratesAdmin.list });
+  const editor = useEditorMode(() => list.query.refetch());
+  const remove = useCommand<unknown>(COLLECTION, endpoints.governoratesAdmin.delete);
+  const editing = editor.mode.kind === 'edit' ? (list.rows.find((r) => r.governorateId === (editor.mode as { id: string }).id) ?? null) : null;
+  const columns: Column<GovernorateAdminView>[] = [
+    { key: 'name', labelId: 'admin.name', sortKey: bi.sortKey('nameEn', 'nameAr'), render: (r) => bi.name(r.nameEn, r.nameAr) },
+    { key: 'other', labelId: 'admin.nameOther', render: (r) => bi.other(r.nameEn, r.nameAr) },
+    { key: 'country', labelId: 'governorate.country', sortKey: 'countryId', render: (r) => countryName(r.countryId) },
+    { key: 'stations', labelId: 'governorate.stations', sortKey: 'stationCount', render: (r) => intl.formatNumber(r.stationCount) },
+    { key: 'active', labelId: 'admin.status', sortKey: 'isActive', render: (r) => <Status ok={r.isActive}><FormattedMessage id={r.isActive ? 'admin.active' : 'admin.inactive'} /></Status> },
+  ];
+  const activeCountries = allCountries.filter((c) => c.isActive);
+  return (
+    <AdminList
+      titleId="admin.governorates"
+      list={list}
+      columns={columns}
+      rowId={(r) => r.governorateId}
+      rowLabel={(r) => bi.name(r.nameEn, r.nameAr)}
+      writePrivilege="masterdata.write"
+      onAdd={editor.create}
+      onEdit={(r) => editor.edit(r.governorateId)}
+      onDelete={(r) => remove.mutateAsync({ id: r.governorateId, expectedRevision: r.revision })}
+      auditStream={(r) => `governorate-${r.governorateId}`}
+      csvName="governorates.csv"
+    >
+      {editor.mode.kind === 'create' && <GovernorateForm key={editor.key} countries={activeCountries} onDone={editor.close} onReload={editor.reload} />}
+      {editing && <GovernorateForm key={editor.key} countries={activeCountries} governorate={editing} onDone={editor.close} onReload={editor.reload} />}
+    </AdminList>
+  );
+}
+
+function GovernorateForm({ governorate, countries, onDone, onReload }: { governorate?: GovernorateAdminView; countries: CountryView[]; onDone: () => void; onReload: () => void }) {
+  const bi = useBilingual();
+  const pushToast = useSetAtom(pushToastAtom);
+  const [revision] = useState(governorate?.revision ?? 0);
+  const [governorateId] = useState(() => governorate?.governorateId ?? newUuid());
+  const [problem, setProblem] = useState<unknown>(null);
+  const [isActive, setActive] = useState(governorate?.isActive ?? true);
+  const form = useSchemaForm({ nameEn: governorate?.nameEn ?? '', nameAr: governorate?.nameAr ?? '', countryId: governorate?.countryId ?? (countries.length === 1 ? (countries[0]?.countryId ?? '') : '') });
+  const create = useCommand<unknown>(COLLECTION, endpoints.governoratesAdmin.create);
+  const update = useCommand<unknown>(COLLECTION, endpoints.governoratesAdmin.update);
+  const label = (id: string) => form.intl.formatMessage({ id });
+
+  const submit = () => {
+    setProblem(null);
+    const base = { governorateId, ...form.values, isActive };
+    const body = governorate ? form.validate(updateGovernorateSchema, { ...base, expectedRevision: revision }) : form.validate(governorateFormSchema, base);
+    if (!body) return;
+    (governorate ? update : create).mutate(body, {
+      onSuccess: () => {
+        pushToast({ kind: 'success', text: label('admin.saved') });
+        onDone();
+      },
+      onError: (error) => {
+        form.serverError(error);
+        setProblem(error);
+      },
+    });
+  };
+  return (
+    <EditorCard
+      titleId={governorate ? 'admin.editTitle' : 'admin.addTitle'}
+      busy={create.isPending || update.isPending}
+      onSubmit={submit}
+      onCancel={onDone}
+      problem={problem !== null && <ProblemAlert error={problem} context={governorate?.isActive && !isActive ? 'deactivate' : 'save'} onReload={onReload} />}
+    >
+      <Field label={label('admin.nameEn')} error={form.errorText('nameEn')}>
+        <input dir="ltr" lang="en" {...form.bind('nameEn')} maxLength={LIMITS.masterDataNameMax} />
+      </Field>
+      <Field label={label('admin.nameAr')} error={form.errorText('nameAr')}>
+        <input dir="rtl" lang="ar" {...form.bind('nameAr')} maxLength={LIMITS.masterDataNameMax} />
+      </Field>
+      <Field label={label('governorate.country')} error={form.errorText('countryId')}>
+        <select {...form.bind('countryId')}>
+          <option value="">{label('governorate.chooseCountry')}</option>
+          {countries.map((c) => (
+            <option key={c.countryId} value={c.countryId}>
+              {bi.name(c.nameEn, c.nameAr)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <CheckField label={label('admin.active')} checked={isActive} onChange={setActive} />
+    </EditorCard>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { EGYPT_BOUNDS } from '@evc/contracts/common';
+
+export interface LocationMapProps {
+  value: { lat: number; lng: number } | null;
+  onPick: (point: { lat: number; lng: number }) => void;
+  tileUrl: string | null;
+  attribution: string | null;
+  label: string;
+}
+
+const EGYPT_CENTRE: L.LatLngTuple = [26.8, 30.8];
+
+/** Leaflet (its own lazy chunk): click the map to set the station's marker; Egypt's box is outlined. */
+export default function LocationMap({ value, onPick, tileUrl, attribution, label }: LocationMapProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const marker = useRef<L.CircleMarker | null>(null);
+  const pick = useRef(onPick);
+  pick.current = onPick;
+
+  useEffect(() => {
+    if (!element.current) return undefined;
+    const m = L.map(element.current, { center: value ? [value.lat, value.lng] : EGYPT_CENTRE, zoom: value ? 12 : 5, scrollWheelZoom: false });
+    map.current = m;
+    if (tileUrl) L.tileLayer(tileUrl, { attribution: attribution ?? '', maxZoom: 19 }).addTo(m);
+    L.rectangle(
+      [
+        [EGYPT_BOUNDS.minLat, EGYPT_BOUNDS.minLng],
+        [EGYPT_BOUNDS.maxLat, EGYPT_BOUNDS.maxLng],
+      ],
+      { color: '#0f766e', weight: 1, dashArray: '4 4', fill: false, interactive: false },
+    ).addTo(m);
+    m.on('click', (e: L.LeafletMouseEvent) => pick.current({ lat: Number(e.latlng.lat.toFixed(6)), lng: Number(e.latlng.lng.toFixed(6)) }));
+    return () => {
+      m.remove();
+      map.current = null;
+      marker.current = null;
+    };
+    // the map is created once per tile source; the marker follows `value` below
+  }, [tileUrl, attribution]);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    if (!value) {
+      marker.current?.remove();
+      marker.current = null;
+      return;
+    }
+    const at: L.LatLngTuple = [value.lat, value.lng];
+    if (marker.current) marker.current.setLatLng(at);
+    else marker.current = L.circleMarker(at, { radius: 9, color: '#fff', weight: 2, fillColor: '#0f766e', fillOpacity: 1 }).addTo(m);
+  }, [value]);
+
+  return <div ref={element} role="application" aria-label={label} style={{ blockSize: '18rem', background: '#eef6f4' }} />;
+}

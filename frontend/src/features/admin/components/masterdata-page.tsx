@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MasterDataItemView } from '@evc/contracts/admin/views';
+import { createMasterDataItemSchema, updateMasterDataItemSchema } from '@evc/contracts/admin/schemas';
+import type { MasterDataKind } from '@evc/contracts/catalog/schemas';
+import { LIMITS } from '@evc/contracts/constants';
+import { Field } from '../../../components/ui/field';
+import { endpoints } from '../api/admin-endpoints';
+import { newUuid } from '../../../lib/uuid';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { pushToastAtom } from '../../toasts/toast-state';
+import { useCommand, usePagedList } from '../api/admin-api';
+import { AdminList, useAdminList, useBilingual, useListState, type Column } from './admin-list';
+import { Status } from './admin-ui';
+import { CheckField, EditorCard, useEditorMode } from './form-parts';
+import { ProblemAlert } from './problems';
+
+const COLLECTION = 'master_data';
+const TITLES: Record<MasterDataKind, string> = { carBrand: 'admin.carBrand', carType: 'admin.carType', batteryRange: 'admin.batteryRange' };
+const FILES: Record<MasterDataKind, string> = { carBrand: 'car-brands.csv', carType: 'car-types.csv', batteryRange: 'battery-ranges.csv' };
+
+/** The car brands to choose from (the parent of car types). */
+function useBrands(enabled: boolean) {
+  const brands = usePagedList<MasterDataItemView>(COLLECTION, endpoints.masterData.list, { kind: 'carBrand', page: 1, pageSize: 100, sort: 'name' }, enabled);
+  return brands.data?.dataList ?? [];
+}
+
+function MasterDataScreen({ kind }: { kind: MasterDataKind }) {
+  const bi = useBilingual();
+  const intl = useIntl();
+  const isType = kind === 'carType';
+  const brands = useBrands(isType);
+  const { search } = useListState();
+  const parentId = isType && typeof search.brand === 'string' ? search.brand : '';
+  const scoped = useAdminList<MasterDataItemView>({
+    collection: COLLECTION,
+    path: endpoints.masterData.list,
+    params: { kind, ...(parentId ? { parentId } : {}) },
+  });
+  const editor = useEditorMode(() => scoped.query.refetch());
+  const remove = useCommand<unknown>(COLLECTION, endpoints.masterData.delete);
+  const editing = editor.mode.kind === 'edit' ? (scoped.rows.find((r) => r.itemId === (editor.mode as { id: string }).id) ?? null) : null;
+
+  const columns: Column<MasterDataItemView>[] = [
+    { key: 'name', labelId: 'masterdata.name', sortKey: bi.locale === 'ar' ? 'nameTranslation' : 'name', render: (r) => bi.name(r.name, r.nameTranslation) },
+    { key: 'translation', labelId: 'masterdata.translation', sortKey: bi.locale === 'ar' ? 'name' : 'nameTranslation', render: (r) => bi.other(r.name, r.nameTranslation) },
+    ...(kind === 'carBrand' ? [] : [{ key: 'value', labelId: 'masterdata.value', sortKey: 'value', render: (r: MasterDataItemView) => r.value || '—' }]),
+    ...(isType ? [{ key: 'brand', labelId: 'masterdata.brand', sortKey: 'parentName', render: (r: MasterDataItemView) => r.parentName ?? '—' }] : []),
+    { key: 'usage', labelId: 'masterdata.usage', sortKey: 'usageCount', render: (r) => r.usageCount },
+    {
+      key: 'active',
+      labelId: 'admin.status',
+      sortKey: 'isActive',
+      render: (r) => (
+        <Status ok={r.isActive}>
+          <FormattedMessage id={r.isActive ? 'admin.active' : 'admin.inactive'} />
+        </Status>
+      ),
+    },
+  ];
+
+  return (
+    <AdminList
+      titleId={TITLES[kind]}
+      list={scoped}
+      columns={columns}
+      rowId={(r) => r.itemId}
+      rowLabel={(r) => bi.name(r.name, r.nameTranslation)}
+      writePrivilege="masterdata.write"
+      onAdd={editor.create}
+      onEdit={(r) => editor.edit(r.itemId)}
+      onDelete={(r) => remove.mutateAsync({ id: r.itemId, expectedRevision: r.revision })}
+      auditStream={(r) => `masterdata-${r.itemId}`}
+      csvName={FILES[kind]}
+      filters={
+        isType && (
+          <select
+            aria-label={intl.formatMessage({ id: 'masterdata.brand' })}
+            value={parentId}
+            onChange={(e) => scoped.update({ brand: e.target.value || undefined, page: 1, selected: undefined })}
+          >
+            <option value="">{intl.formatMessage({ id: 'masterdata.allBrands' })}</option>
+            {brands.map((b) => (
+              <option key={b.itemId} value={b.itemId}>
+                {bi.name(b.name, b.nameTranslation)}
+              </option>
+            ))}
+          </select>
+        )
+      }
+    >
+      {editor.mode.kind === 'create' && <MasterDataForm key={editor.key} kind={kind} brands={brands} parentId={parentId} onDone={editor.close} onReload={editor.reload} />}
+      {editing && <MasterDataForm key={editor.key} kind={kind} brands={brands} item={editing} parentId={parentId} onDone={editor.close} onReload={editor.reload} />}
+    </AdminList>
+  );
+}
+
+function MasterDataForm({ kind, item, brands, parentId, onDone, onReload }: { kind: MasterDataKind; item?: MasterDataItemView; brands: MasterDataItemView[]; parentId: string; onDone: () => void; onReload: () => void }) {
+  const bi = useBilingual();
+  const pushToast = useSetAtom(pushToastAtom);
+  const [revision] = useState(item?.revision ?? 0);
+  const [itemId] = useState(() => item?.itemId ?? newUuid());
+  const [problem, setProblem] = useState<unknown>(null);
+  const [isActive, setActive] = useState(item?.isActive ?? true);
+  const form = useSchemaForm({ name: item?.name ?? '', nameTranslation: item?.nameTranslation ?? '', value: item?.value ?? '', parentId: item?.parentId ?? parentId });
+  const create = useCommand<unknown>(COLLECTION, endpoints.masterData.create);
+  const update = useCommand<unknown>(COLLECTION, endpoints.masterData.update);
+  const label = (id: string) => form.intl.formatMessage({ id });
+  const isType = kind === 'carType';
+
+  const submit = () => {
+    setProblem(null);
+    const base = { itemId, name: form.values.name, nameTranslation: form.values.nameTranslation, value: form.values.value, isActive, ...(isType ? { parentId: form.values.parentId || undefined } : {}) };
+    if (isType && !form.values.parentId) {
+      form.setErrors({ parentId: { path: 'parentId', code: 'required_brand' } });
+      return;
+    }
+    const body = item ? form.validate(updateMasterDataItemSchema, { ...base, expectedRevision: revision }) : form.validate(createMasterDataItemSchema, { ...base, kind });
+    if (!body) return;
+    (item ? update : create).mutate(body, {
+      onSuccess: () => {
+        pushToast({ kind: 'success', text: label('admin.saved') });
+        onDone();
+      },
+      onError: (error) => {
+        form.serverError(error);
+        setProblem(error);
+      },
+    });
+  };
+
+  return (
+    <EditorCard
+      titleId={item ? 'admin.editTitle' : 'admin.addTitle'}
+      busy={create.isPending || update.isPending}
+      onSubmit={submit}
+      onCancel={onDone}
+      problem={problem !== null && <ProblemAlert error={problem} context={item && item.isActive && !isActive ? 'deactivate' : 'save'} onReload={onReload} />}
+    >
+      {isType && (
+        <Field label={label('masterdata.brand')} error={form.errors.parentId?.code === 'required_brand' ? label('masterdata.chooseBrand') : form.errorText('parentId')}>
+          <select {...form.bind('parentId')}>
+            <option value="">{label('masterdata.chooseBrand')}</option>
+            {brands.map((b) => (
+              <option key={b.itemId} value={b.itemId}>
+                {bi.name(b.name, b.nameTranslation)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <Field label={label('masterdata.nameEn')} error={form.errorText('name')} hint={label('masterdata.nameHint')}>
+        <input dir="auto" {...form.bind('name')} maxLength={LIMITS.masterDataNameMax} />
+      </Field>
+      <Field label={label('masterdata.nameAr')} error={form.errorText('nameTranslation')} hint={label('masterdata.nameHint')}>
+        <input dir="auto" lang="ar" {...form.bind('nameTranslation')} maxLength={LIMITS.masterDataNameMax} />
+      </Field>
+      {kind !== 'carBrand' && (
+        <Field label={label('masterdata.value')} error={form.errorText('value')} hint={label(kind === 'batteryRange' ? 'masterdata.valueHintRange' : 'masterdata.valueHintType')}>
+          <input dir="auto" {...form.bind('value')} maxLength={60} />
+        </Field>
+      )}
+      <CheckField label={label('admin.active')} checked={isActive} onChange={setActive} />
+    </EditorCard>
+  );
+}
+
+export const CarBrandPage = () => <MasterDataScreen kind="carBrand" />;
+export const CarTypePage = () => <MasterDataScreen kind="carType" />;
+export const BatteryRangePage = () => <MasterDataScreen kind="batteryRange" />;
