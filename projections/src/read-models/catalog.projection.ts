@@ -37,11 +37,12 @@ async function applyUsage(event: RecordedEvent, documents: DocumentStore, meta: 
   if (match[2] === 'Linked') {
     const usedBy = data.usedBy as UsedBy;
     const key = `${item}|${usedBy.id}`;
-    await usage.replaceOne({ _id: key }, { _id: key, item, ...usedBy }, { upsert: true });
+    // itemKind: one indexed field, so counting one item's uses of a kind is a single exact index lookup.
+    await usage.replaceOne({ _id: key }, { _id: key, item, itemKind: `${item}|${usedBy.kind}`, ...usedBy }, { upsert: true });
   } else {
     await usage.deleteOne({ _id: `${item}|${String(data.usedById)}` });
   }
-  const [usageCount, stationCount] = await Promise.all([usage.countDocuments({ item }), usage.countDocuments({ item, kind: 'station' })]);
+  const [usageCount, stationCount] = await Promise.all([usage.countDocuments({ item }), usage.countDocuments({ itemKind: `${item}|station` })]);
   if (!(await mergeOne(collection, id, { usageCount, stationCount, ...meta }, { upsert: false }))) return null;
   return [collection.collectionName, id];
 }
@@ -71,7 +72,7 @@ export const catalogProjection: Projection = {
     await documents.collection(RM.masterData).createIndex({ parentId: 1 });
     await documents.collection(RM.masterData).createIndex({ kind: 1, name: 1 });
     await documents.collection(RM.catalogUsage).createIndex({ item: 1 });
-    await documents.collection(RM.catalogUsage).createIndex({ item: 1, kind: 1 });
+    await documents.collection(RM.catalogUsage).createIndex({ itemKind: 1 });
   },
   async apply(event, { documents, changed }) {
     const meta = { revision: event.revision, updatedAt: event.metadata.occurredAt, position: event.position };
