@@ -18,7 +18,7 @@ runService('command-service', async (config) => {
   const app = await createHttpApp(CommandServiceModule.register({ eventStore: infra.eventStore, identity, files }), { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY });
   await app.init();
   const commandBus = app.get(CommandBus);
-  if (config.SEED_DEMO) await seedDemo({ commandBus, eventStore: infra.eventStore, dataDir: infra.dataDir });
+  if (config.SEED_DEMO) await seedDemo({ commandBus, eventStore: infra.eventStore, dataDir: infra.dataDir, files });
   const identitySeed = await seedIdentity({
     commandBus,
     eventStore: infra.eventStore,

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { CommandBus } from '@nestjs/cqrs';
 import { SYSTEM_ACTOR, type ConnectorSpec, type OcppVersion, type RegisterCharger } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
+import type { FileStore } from '@evc/platform/files/index';
 import { createLogger } from '@evc/platform/logging/logger';
 import { CreateMasterDataItemCommand, RegisterCountryCommand, RegisterGovernorateCommand } from '../catalog/catalog.commands';
 import { RegisterChargerCommand, RegisterStationCommand, SetPricingCommand } from '../network/network.commands';
@@ -12,6 +13,7 @@ import governoratesFile from './data/eg-governorates.json' with { type: 'json' }
 import { GOVERNORATE_CENTRES } from './data/governorate-centres';
 import { DEMO_STATIONS } from './data/stations';
 import { loadOrCreateDemoCredentials, type DemoChargerCredentials } from './demo-chargers-file';
+import { stripedFlagPng } from './flag-png';
 
 const MARKER_STREAM = 'seed-demo';
 const log = createLogger('seed');
@@ -61,6 +63,8 @@ export interface SeedOptions {
   commandBus: Pick<CommandBus, 'execute'>;
   eventStore: EventStore;
   dataDir: string;
+  /** Where the seed stores Egypt's flag (the country's flagFileId is the stored file's id). */
+  files: Pick<FileStore, 'put'>;
 }
 
 export interface SeedOutcome {
@@ -73,7 +77,7 @@ export interface SeedOutcome {
  * Seeds the demo network through commands, so every seeded fact is an event with an author and a reason.
  * Runs once: a marker stream records completion; an interrupted seed is completed on the next start.
  */
-export async function seedDemo({ commandBus, eventStore, dataDir }: SeedOptions): Promise<SeedOutcome> {
+export async function seedDemo({ commandBus, eventStore, dataDir, files }: SeedOptions): Promise<SeedOutcome> {
   if ((await eventStore.readStream(MARKER_STREAM, { maxCount: 1 })).length > 0) return { seeded: false, commands: 0, chargers: [] };
   const context: CommandContext = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), reason: 'demo seed' };
   let commands = 0;
@@ -82,9 +86,11 @@ export async function seedDemo({ commandBus, eventStore, dataDir }: SeedOptions)
     return commandBus.execute(command);
   };
   const { country, governorates } = governoratesFile;
+  // A real image through the file store port (content-addressed: seeding again stores the same id).
+  const flag = await files.put(stripedFlagPng(), { contentType: 'image/png', purpose: 'flag' });
   await run(
     new RegisterCountryCommand(
-      { countryId: 'eg', iso: country.iso, nameEn: country.name_en, nameAr: country.name_ar, phoneCode: country.phone_code, currency: country.currency, flagFileId: 'builtin:flag-eg' },
+      { countryId: 'eg', iso: country.iso, nameEn: country.name_en, nameAr: country.name_ar, phoneCode: country.phone_code, currency: country.currency, flagFileId: flag.fileId },
       context,
     ),
   );

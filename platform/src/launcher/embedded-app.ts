@@ -95,7 +95,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
     });
     await app.init();
     const seed = config.SEED_DEMO
-      ? await seedDemo({ commandBus: app.get(CommandBus), eventStore: infra.eventStore, dataDir: infra.dataDir })
+      ? await seedDemo({ commandBus: app.get(CommandBus), eventStore: infra.eventStore, dataDir: infra.dataDir, files })
       : { seeded: false, commands: 0, chargers: [] };
     const identitySeed = await seedIdentity({
       commandBus: app.get(CommandBus),

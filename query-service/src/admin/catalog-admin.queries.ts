@@ -99,7 +99,7 @@ export class CatalogAdminQueries {
       {
         collection: this.documents.collection(RM.governorates),
         filter: q.countryId ? { countryId: q.countryId } : {},
-        sortable: { nameEn: 'nameEn', nameAr: 'nameAr', isActive: 'isActive', stationCount: 'stationCount', updatedAt: 'updatedAt' },
+        sortable: { nameEn: 'nameEn', nameAr: 'nameAr', countryId: 'countryId', isActive: 'isActive', stationCount: 'stationCount', updatedAt: 'updatedAt' },
         defaultSort: { nameEn: 1, _id: 1 },
         activeField: 'isActive',
         toView: governorateView,

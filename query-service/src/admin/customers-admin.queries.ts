@@ -36,7 +36,20 @@ export class CustomersAdminQueries {
       {
         collection: this.documents.collection(RM.customers),
         filter: q.banned ? { banned: q.banned === 'true' } : {},
-        sortable: { firstName: 'firstName', lastName: 'lastName', email: 'email', phone: 'phone', createdAt: 'createdAt', banned: 'banned' },
+        sortable: {
+          firstName: 'firstName',
+          lastName: 'lastName',
+          email: 'email',
+          phone: 'phone',
+          gender: 'gender',
+          // filled by later issues (cars, cards, sessions, wallet); sortable now so the screen's columns work
+          age: 'age',
+          cardStatus: 'cardStatus',
+          lastChargeAt: 'lastChargeAt',
+          walletBalance: 'walletBalance',
+          createdAt: 'createdAt',
+          banned: 'banned',
+        },
         defaultSort: { createdAt: -1, _id: 1 },
         toView: customerAdminView,
         columns: [

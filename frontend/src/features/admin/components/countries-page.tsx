@@ -31,7 +31,7 @@ export function CountriesPage() {
     { key: 'iso', labelId: 'country.iso', sortKey: 'iso', render: (r) => r.iso },
     { key: 'phone', labelId: 'country.phoneCode', sortKey: 'phoneCode', render: (r) => <bdi dir="ltr">{r.phoneCode}</bdi> },
     { key: 'currency', labelId: 'country.currency', sortKey: 'currency', render: (r) => r.currency },
-    { key: 'govs', labelId: 'country.governorates', sortKey: 'governorateCount', render: (r) => intl.formatNumber(r.governorateCount) },
+    { key: 'govs', labelId: 'country.governorates', render: (r) => intl.formatNumber(r.governorateCount) },
     { key: 'active', labelId: 'admin.status', sortKey: 'isActive', render: (r) => <Status ok={r.isActive}><FormattedMessage id={r.isActive ? 'admin.active' : 'admin.inactive'} /></Status> },
   ];
   return (

@@ -5,6 +5,7 @@ import type { MasterDataItemView } from '@evc/contracts/admin/views';
 import { createMasterDataItemSchema, updateMasterDataItemSchema } from '@evc/contracts/admin/schemas';
 import type { MasterDataKind } from '@evc/contracts/catalog/schemas';
 import { LIMITS } from '@evc/contracts/constants';
+import { normalizeDigits } from '@evc/contracts/digits';
 import { Field } from '../../../components/ui/field';
 import { endpoints } from '../api/admin-endpoints';
 import { newUuid } from '../../../lib/uuid';
@@ -111,7 +112,8 @@ function MasterDataForm({ kind, item, brands, parentId, onDone, onReload }: { ki
 
   const submit = () => {
     setProblem(null);
-    const base = { itemId, name: form.values.name, nameTranslation: form.values.nameTranslation, value: form.values.value, isActive, ...(isType ? { parentId: form.values.parentId || undefined } : {}) };
+    // kWh and ranges are stored with Western digits, whatever digits the person typed
+    const base = { itemId, name: form.values.name, nameTranslation: form.values.nameTranslation, value: normalizeDigits(form.values.value), isActive, ...(isType ? { parentId: form.values.parentId || undefined } : {}) };
     if (isType && !form.values.parentId) {
       form.setErrors({ parentId: { path: 'parentId', code: 'required_brand' } });
       return;
