@@ -65,7 +65,8 @@ async function setStationCharger(stations: Collection<StationDoc>, stationId: st
   if (!station) return false; // the command side guarantees the station exists; tolerate a partial replay
   const others = station.chargers.filter((c) => c.chargerId !== chargerId);
   const chargers = charger ? [...station.chargers.map((c) => (c.chargerId === chargerId ? charger : c)), ...(station.chargers.some((c) => c.chargerId === chargerId) ? [] : [charger])] : others;
-  await mergeOne(stations as unknown as Collection<Doc>, stationId, { chargers, ...stationTotals(chargers), updatedAt: event.metadata.occurredAt, position: event.position });
+  // One $set on the document just read (no second read): the station exists, so no upsert.
+  await stations.updateOne({ _id: stationId }, { $set: { chargers, ...stationTotals(chargers), updatedAt: event.metadata.occurredAt, position: event.position } });
   return true;
 }
 
