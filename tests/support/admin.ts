@@ -1,30 +1,11 @@
-import { deflateSync, crc32 } from 'node:zlib';
+import { stripedFlagPng } from '@evc/command-service/seed/flag-png';
 import type { ApiError, CommandResult, FileInfo } from '@evc/contracts';
 import { bearer, type TestApp } from './app';
 import { command, superAdminToken } from './identity';
 
-/** A valid PNG of width×height pixels of one colour (signature, IHDR, IDAT, IEND with CRCs), built in memory. */
+/** A valid PNG of width×height pixels of one colour: the seed's PNG encoder with a single stripe. */
 export function tinyPng(width = 2, height = 2, rgb: [number, number, number] = [200, 16, 46]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return stripedFlagPng([rgb], width, height);
 }
 
 /** POST /api/files as a browser form does (multipart/form-data with `file` and `purpose`). */
