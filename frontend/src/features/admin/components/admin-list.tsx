@@ -138,6 +138,7 @@ export interface AdminListProps<T> {
   rowLabel?: (row: T) => string;
   /** Stream of the selected row's history (audit panel, with events.read). */
   auditStream?: (row: T) => string;
+  /** File name of the CSV export; omit where the list query does not answer `format=csv` (no export button). */
   csvName?: string;
   /** Extra toolbar content (a parent selector…). */
   filters?: ReactNode;
@@ -259,9 +260,11 @@ export function AdminList<T>(props: AdminListProps<T>) {
           </Button>
         )}
         {props.actions?.(selected, requireSelection)}
-        <Button type="button" variant="secondary" disabled={exporting} onClick={() => void exportCsv()}>
-          <FormattedMessage id="admin.exportCsv" />
-        </Button>
+        {props.csvName && (
+          <Button type="button" variant="secondary" disabled={exporting} onClick={() => void exportCsv()}>
+            <FormattedMessage id="admin.exportCsv" />
+          </Button>
+        )}
       </Toolbar>
       {prompt && (
         <Alert role="alert">

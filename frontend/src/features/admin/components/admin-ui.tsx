@@ -1,12 +1,7 @@
 import styled from '@emotion/styled';
-import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { reasonSchema } from '@evc/contracts/identity/schemas';
-import { toFieldErrors } from '@evc/contracts/errors';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
 import { Card } from '../../../components/ui/layout';
-import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { ApiRequestError } from '../../../lib/api-client';
 import { translateErrorCode } from '../../i18n/translate-error';
 import { theme } from '../../../styles/theme';
@@ -118,23 +113,6 @@ export const Status = styled.span<{ ok: boolean }>`
   color: ${(p) => (p.ok ? theme.color.primaryDark : theme.color.danger)};
 `;
 
-/** Search box, applied on submit (so each keystroke does not query). */
-export function SearchBox({ onSearch }: { onSearch: (q: string) => void }) {
-  const intl = useIntl();
-  const [q, setQ] = useState('');
-  return (
-    <form
-      role="search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(q.trim());
-      }}
-    >
-      <input type="search" value={q} maxLength={60} onChange={(e) => setQ(e.target.value)} aria-label={intl.formatMessage({ id: 'admin.search' })} placeholder={intl.formatMessage({ id: 'admin.search' })} />
-    </form>
-  );
-}
-
 export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (p: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
@@ -150,42 +128,6 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
         <FormattedMessage id="common.next" />
       </Button>
     </Toolbar>
-  );
-}
-
-/** A reason (3-300 characters), required to deactivate, ban and unban. */
-export function ReasonForm({ titleId, submitId, busy, onSubmit, onCancel, children }: { titleId: string; submitId: string; busy: boolean; onSubmit: (reason: string) => void; onCancel: () => void; children?: ReactNode }) {
-  const form = useSchemaForm({ reason: '' });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = reasonSchema.safeParse(form.values.reason);
-    if (!parsed.success) {
-      const first = toFieldErrors(parsed.error)[0];
-      form.setErrors({ reason: { code: 'reason_required', ...first, path: 'reason' } });
-      return;
-    }
-    onSubmit(parsed.data);
-  };
-  return (
-    <FormCard>
-      <h2>
-        <FormattedMessage id={titleId} />
-      </h2>
-      {children}
-      <form noValidate onSubmit={submit}>
-        <Field label={form.intl.formatMessage({ id: 'admin.reason' })} error={form.errorText('reason')}>
-          <textarea rows={3} maxLength={300} {...form.bind('reason')} />
-        </Field>
-        <Toolbar>
-          <Button type="submit" disabled={busy}>
-            <FormattedMessage id={submitId} />
-          </Button>
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-        </Toolbar>
-      </form>
-    </FormCard>
   );
 }
 

@@ -59,7 +59,10 @@ describe('admins screen', () => {
     const requests = api();
     storeSession(makeSession('staff'));
     await renderApp('/admin/admins');
-    fireEvent.click(await screen.findByText('mona@evc.example'));
+    const cell = await screen.findByText('mona@evc.example');
+    fireEvent.click(cell);
+    // the selection lives in the URL (the shared admin list): wait until the router has rendered it
+    await waitFor(() => expect(cell.closest('tr')!.getAttribute('aria-selected')).toBe('true'));
     fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
     const submit = (await screen.findAllByRole('button', { name: 'Deactivate' })).at(-1)!;
     fireEvent.click(submit);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import type { AdminView, RoleView } from '@evc/contracts/identity/views';
@@ -6,7 +6,6 @@ import { createAdminSchema, updateAdminSchema } from '@evc/contracts/identity/sc
 import { LIMITS } from '@evc/contracts/constants';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
 import { endpoints } from '../../../lib/endpoints';
 import { newUuid } from '../../../lib/uuid';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -15,115 +14,56 @@ import { useLocale } from '../../i18n/hooks/use-locale';
 import { translateErrorCode } from '../../i18n/translate-error';
 import { pushToastAtom } from '../../toasts/toast-state';
 import { useCommand, usePagedList } from '../api/admin-api';
-import { Alert, ErrorText, FormCard, Pager, ReasonForm, Screen, SearchBox, Status, Table, Toolbar } from './admin-ui';
+import { AdminList, useAdminList, type Column } from './admin-list';
+import { Status } from './admin-ui';
+import { CheckGroup, EditorCard, ReasonForm } from './form-parts';
 
-const PAGE_SIZE = 20;
 type Mode = 'none' | 'create' | 'edit' | 'toggle';
 
-/** /admin/admins: staff list with search and paging; select a row, then edit or (de)activate. */
+/** /admin/admins: staff list (the shared admin list; the query answers JSON only, so no CSV); select a row, then edit or (de)activate. */
 export function AdminsPage() {
   const session = useAtomValue(sessionAtom);
   const canWrite = hasPrivilege(session, 'admins.write');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>('none');
-  const [prompt, setPrompt] = useState(false);
-  const list = usePagedList<AdminView>('admins', endpoints.admins.list, { q: q || undefined, page, pageSize: PAGE_SIZE });
-  const rows = list.data?.dataList ?? [];
-  const selected = rows.find((r) => r.adminId === selectedId) ?? null;
-
-  const needSelection = (next: Mode) => {
-    if (!selected) {
-      setPrompt(true);
-      return;
-    }
-    setPrompt(false);
-    setMode(next);
-  };
+  const list = useAdminList<AdminView>({ collection: 'admins', path: endpoints.admins.list, statusFilter: null });
+  const selected = list.rows.find((r) => r.adminId === list.state.selected) ?? null;
+  const columns: Column<AdminView>[] = [
+    { key: 'name', labelId: 'auth.name', render: (r) => `${r.firstName} ${r.lastName}` },
+    { key: 'email', labelId: 'auth.email', render: (r) => <bdi dir="ltr">{r.email}</bdi> },
+    { key: 'roles', labelId: 'admin.roles', render: (r) => r.roleNames.join('، ') },
+    {
+      key: 'status',
+      labelId: 'admin.status',
+      render: (r) => (
+        <Status ok={r.isActive}>
+          <FormattedMessage id={r.isActive ? 'admin.active' : 'admin.inactive'} />
+        </Status>
+      ),
+    },
+  ];
 
   return (
-    <Screen>
-      <h1>
-        <FormattedMessage id="admin.admins" />
-      </h1>
-      <Toolbar>
-        <SearchBox
-          onSearch={(v) => {
-            setQ(v);
-            setPage(1);
-          }}
-        />
-        <span className="spacer" />
-        {canWrite && (
-          <>
-            <Button type="button" onClick={() => (setPrompt(false), setMode('create'))}>
-              <FormattedMessage id="admins.create" />
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => needSelection('edit')}>
-              <FormattedMessage id="common.edit" />
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => needSelection('toggle')}>
-              <FormattedMessage id={selected && !selected.isActive ? 'admins.activate' : 'admins.deactivate'} />
-            </Button>
-          </>
-        )}
-      </Toolbar>
-      {prompt && (
-        <Alert role="alert">
-          <FormattedMessage id="admin.selectRow" />
-        </Alert>
-      )}
+    <AdminList
+      titleId="admin.admins"
+      list={list}
+      columns={columns}
+      rowId={(r) => r.adminId}
+      writePrivilege="admins.write"
+      onAdd={() => setMode('create')}
+      addLabelId="admins.create"
+      onEdit={() => setMode('edit')}
+      actions={(row, requireSelection) =>
+        canWrite && (
+          <Button type="button" variant="secondary" onClick={() => requireSelection() && setMode('toggle')}>
+            <FormattedMessage id={row && !row.isActive ? 'admins.activate' : 'admins.deactivate'} />
+          </Button>
+        )
+      }
+    >
       {mode === 'create' && <AdminForm onDone={() => setMode('none')} />}
       {mode === 'edit' && selected && <AdminForm key={selected.adminId} admin={selected} onDone={() => setMode('none')} />}
       {mode === 'toggle' && selected && <ToggleActive key={selected.adminId} admin={selected} onDone={() => setMode('none')} />}
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <Alert role="alert">
-          <ErrorText error={list.error} />
-        </Alert>
-      ) : (
-        <Table>
-          <thead>
-            <tr>
-              <th><FormattedMessage id="auth.name" /></th>
-              <th><FormattedMessage id="auth.email" /></th>
-              <th><FormattedMessage id="admin.roles" /></th>
-              <th><FormattedMessage id="admin.status" /></th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr
-                key={r.adminId}
-                aria-selected={r.adminId === selectedId}
-                tabIndex={0}
-                onClick={() => (setSelectedId(r.adminId), setPrompt(false))}
-                onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), setSelectedId(r.adminId))}
-              >
-                <td>{`${r.firstName} ${r.lastName}`}</td>
-                <td dir="ltr">{r.email}</td>
-                <td>{r.roleNames.join('، ')}</td>
-                <td>
-                  <Status ok={r.isActive}>
-                    <FormattedMessage id={r.isActive ? 'admin.active' : 'admin.inactive'} />
-                  </Status>
-                </td>
-              </tr>
-            ))}
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={4}>
-                  <FormattedMessage id="admin.empty" />
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </Table>
-      )}
-      <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.totalCount ?? 0} onPage={setPage} />
-    </Screen>
+    </AdminList>
   );
 }
 
@@ -146,8 +86,7 @@ function AdminForm({ admin, onDone }: { admin?: AdminView; onDone: () => void })
   const { intl } = form;
   const label = (id: string) => intl.formatMessage({ id });
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () => {
     const body = admin
       ? form.validate(updateAdminSchema, { adminId, firstName: form.values.firstName, lastName: form.values.lastName, roleIds, expectedRevision: admin.revision })
       : form.validate(createAdminSchema, { adminId, ...form.values, roleIds });
@@ -165,56 +104,33 @@ function AdminForm({ admin, onDone }: { admin?: AdminView; onDone: () => void })
     });
   };
 
-  const busy = create.isPending || update.isPending;
   const emailError = form.errors.email?.code === 'email_exists' ? label('error.identity.email_exists') : form.errorText('email');
   return (
-    <FormCard>
-      <h2>
-        <FormattedMessage id={admin ? 'admins.editTitle' : 'admins.createTitle'} />
-      </h2>
-      <form noValidate onSubmit={onSubmit}>
-        <Field label={label('auth.firstName')} error={form.errorText('firstName')}>
-          <input {...form.bind('firstName')} maxLength={LIMITS.firstLastNameMax} />
+    <EditorCard titleId={admin ? 'admins.editTitle' : 'admins.createTitle'} busy={create.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>
+      <Field label={label('auth.firstName')} error={form.errorText('firstName')}>
+        <input {...form.bind('firstName')} maxLength={LIMITS.firstLastNameMax} />
+      </Field>
+      <Field label={label('auth.lastName')} error={form.errorText('lastName')}>
+        <input {...form.bind('lastName')} maxLength={LIMITS.firstLastNameMax} />
+      </Field>
+      {!admin && (
+        <Field label={label('auth.email')} error={emailError}>
+          <input type="email" dir="ltr" autoComplete="off" {...form.bind('email')} maxLength={LIMITS.emailMax} />
         </Field>
-        <Field label={label('auth.lastName')} error={form.errorText('lastName')}>
-          <input {...form.bind('lastName')} maxLength={LIMITS.firstLastNameMax} />
+      )}
+      <CheckGroup
+        legend={label('admin.roles')}
+        options={roles.map((r) => ({ value: r.roleId, label: locale === 'ar' ? r.nameAr : r.name }))}
+        checked={roleIds}
+        onChange={setRoleIds}
+        error={form.errorText('roleIds')}
+      />
+      {!admin && (
+        <Field label={label('admins.firstPassword')} error={form.errorText('password')} hint={label('auth.passwordHint')}>
+          <input type="password" dir="ltr" autoComplete="new-password" {...form.bind('password')} maxLength={LIMITS.passwordMax} />
         </Field>
-        {!admin && (
-          <Field label={label('auth.email')} error={emailError}>
-            <input type="email" dir="ltr" autoComplete="off" {...form.bind('email')} maxLength={LIMITS.emailMax} />
-          </Field>
-        )}
-        <fieldset className="checks">
-          <legend>
-            <FormattedMessage id="admin.roles" />
-          </legend>
-          {roles.map((r) => (
-            <label key={r.roleId}>
-              <input
-                type="checkbox"
-                checked={roleIds.includes(r.roleId)}
-                onChange={(e) => setRoleIds((ids) => (e.target.checked ? [...ids, r.roleId] : ids.filter((x) => x !== r.roleId)))}
-              />
-              {locale === 'ar' ? r.nameAr : r.name}
-            </label>
-          ))}
-          {form.errors.roleIds && <Alert role="alert">{form.errorText('roleIds')}</Alert>}
-        </fieldset>
-        {!admin && (
-          <Field label={label('admins.firstPassword')} error={form.errorText('password')} hint={label('auth.passwordHint')}>
-            <input type="password" dir="ltr" autoComplete="new-password" {...form.bind('password')} maxLength={LIMITS.passwordMax} />
-          </Field>
-        )}
-        <Toolbar>
-          <Button type="submit" disabled={busy}>
-            <FormattedMessage id="common.save" />
-          </Button>
-          <Button type="button" variant="secondary" onClick={onDone}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-        </Toolbar>
-      </form>
-    </FormCard>
+      )}
+    </EditorCard>
   );
 }
 

@@ -12,7 +12,8 @@ import { useLocale } from '../../i18n/hooks/use-locale';
 import { pushToastAtom } from '../../toasts/toast-state';
 import { useAdminItem, useCommand } from '../api/admin-api';
 import { AdminList, useAdminList, type Column, type StatusFilter } from './admin-list';
-import { FormCard, ReasonForm, Status } from './admin-ui';
+import { FormCard, Status } from './admin-ui';
+import { ReasonForm } from './form-parts';
 import { AuthorizedImage } from './image-upload';
 import { useProblemText } from './problems';
 

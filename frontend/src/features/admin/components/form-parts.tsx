@@ -1,7 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { reasonSchema } from '@evc/contracts/identity/schemas';
+import { toFieldErrors } from '@evc/contracts/errors';
 import { Button } from '../../../components/ui/button';
-import { FormCard, Toolbar } from './admin-ui';
+import { Field } from '../../../components/ui/field';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { Alert, FormCard, Toolbar } from './admin-ui';
 
 /** A labelled checkbox (active flags). */
 export function CheckField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
@@ -13,32 +17,74 @@ export function CheckField({ label, checked, onChange }: { label: string; checke
   );
 }
 
-/** The add/edit panel of a list screen: title, the fields, Save and Cancel. */
-export function EditorCard({ titleId, busy, onSubmit, onCancel, children, problem }: { titleId: string; busy: boolean; onSubmit: () => void; onCancel: () => void; children: ReactNode; problem?: ReactNode }) {
+/** A fieldset of checkboxes choosing a subset of `options` (roles of an admin, privileges of a role). */
+export function CheckGroup<V extends string>({ legend, options, checked, onChange, error }: { legend: ReactNode; options: readonly { value: V; label: ReactNode }[]; checked: readonly V[]; onChange: (next: V[]) => void; error?: string }) {
+  return (
+    <fieldset className="checks">
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value}>
+          <input
+            type="checkbox"
+            checked={checked.includes(o.value)}
+            onChange={(e) => onChange(e.target.checked ? [...checked, o.value] : checked.filter((x) => x !== o.value))}
+          />
+          {o.label}
+        </label>
+      ))}
+      {error && <Alert role="alert">{error}</Alert>}
+    </fieldset>
+  );
+}
+
+/** The add/edit panel of a list screen: title, what it is about (`intro`), the fields, Save (or `submitId`) and Cancel. */
+export function EditorCard(props: { titleId: string; submitId?: string; busy: boolean; onSubmit: () => void; onCancel: () => void; children: ReactNode; problem?: ReactNode; intro?: ReactNode }) {
   return (
     <FormCard>
       <h2>
-        <FormattedMessage id={titleId} />
+        <FormattedMessage id={props.titleId} />
       </h2>
+      {props.intro}
       <form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          onSubmit();
+          props.onSubmit();
         }}
       >
-        {children}
-        {problem}
+        {props.children}
+        {props.problem}
         <Toolbar>
-          <Button type="submit" disabled={busy}>
-            <FormattedMessage id="common.save" />
+          <Button type="submit" disabled={props.busy}>
+            <FormattedMessage id={props.submitId ?? 'common.save'} />
           </Button>
-          <Button type="button" variant="secondary" onClick={onCancel}>
+          <Button type="button" variant="secondary" onClick={props.onCancel}>
             <FormattedMessage id="common.cancel" />
           </Button>
         </Toolbar>
       </form>
     </FormCard>
+  );
+}
+
+/** A reason (3-300 characters), required to deactivate, ban and unban; `children` says whom it is about. */
+export function ReasonForm({ titleId, submitId, busy, onSubmit, onCancel, children }: { titleId: string; submitId: string; busy: boolean; onSubmit: (reason: string) => void; onCancel: () => void; children?: ReactNode }) {
+  const form = useSchemaForm({ reason: '' });
+  const submit = () => {
+    const parsed = reasonSchema.safeParse(form.values.reason);
+    if (!parsed.success) {
+      const first = toFieldErrors(parsed.error)[0];
+      form.setErrors({ reason: { code: 'reason_required', ...first, path: 'reason' } });
+      return;
+    }
+    onSubmit(parsed.data);
+  };
+  return (
+    <EditorCard titleId={titleId} submitId={submitId} busy={busy} onSubmit={submit} onCancel={onCancel} intro={children}>
+      <Field label={form.intl.formatMessage({ id: 'admin.reason' })} error={form.errorText('reason')}>
+        <textarea rows={3} maxLength={300} {...form.bind('reason')} />
+      </Field>
+    </EditorCard>
   );
 }
 

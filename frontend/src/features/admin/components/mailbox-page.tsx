@@ -3,13 +3,10 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MailView } from '@evc/contracts/identity/views';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { endpoints } from '../../../lib/endpoints';
 import { theme } from '../../../styles/theme';
-import { usePagedList } from '../api/admin-api';
-import { Alert, ErrorText, FormCard, Pager, Screen, SearchBox, Table, Toolbar } from './admin-ui';
-
-const PAGE_SIZE = 20;
+import { AdminList, useAdminList, type Column } from './admin-list';
+import { FormCard, Toolbar } from './admin-ui';
 
 const Frame = styled.iframe`
   inline-size: 100%;
@@ -25,60 +22,24 @@ const Plain = styled.pre`
   font: inherit;
 `;
 
-/** /admin/mailbox: mails the embedded profile kept (dev mailbox); the HTML body renders in a sandboxed frame. */
+/** /admin/mailbox: mails the embedded profile kept (dev mailbox; the shared admin list, JSON only); the selected mail's HTML body renders in a sandboxed frame. */
 export function MailboxPage() {
   const intl = useIntl();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
   const [asHtml, setAsHtml] = useState(true);
-  const list = usePagedList<MailView>('mailbox', endpoints.mailbox, { q: q || undefined, page, pageSize: PAGE_SIZE });
-  const rows = list.data?.dataList ?? [];
-  const open = rows.find((m) => m.mailId === openId) ?? null;
+  const list = useAdminList<MailView>({ collection: 'mailbox', path: endpoints.mailbox, statusFilter: null });
+  const columns: Column<MailView>[] = [
+    { key: 'subject', labelId: 'mailbox.subject', render: (m) => <span lang={m.locale}>{m.subject}</span> },
+    { key: 'to', labelId: 'mailbox.to', render: (m) => <bdi dir="ltr">{m.to}</bdi> },
+    { key: 'date', labelId: 'mailbox.date', render: (m) => intl.formatDate(m.sentAt, { dateStyle: 'medium', timeStyle: 'short' }) },
+  ];
 
   return (
-    <Screen>
-      <h1>
-        <FormattedMessage id="admin.mailbox" />
-      </h1>
-      <Toolbar>
-        <SearchBox onSearch={(v) => (setQ(v), setPage(1))} />
-      </Toolbar>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <Alert role="alert">
-          <ErrorText error={list.error} />
-        </Alert>
-      ) : (
-        <Table>
-          <thead>
-            <tr>
-              <th><FormattedMessage id="mailbox.subject" /></th>
-              <th><FormattedMessage id="mailbox.to" /></th>
-              <th><FormattedMessage id="mailbox.date" /></th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((m) => (
-              <tr key={m.mailId} aria-selected={m.mailId === openId} tabIndex={0} onClick={() => setOpenId(m.mailId)} onKeyDown={(e) => e.key === 'Enter' && setOpenId(m.mailId)}>
-                <td lang={m.locale}>{m.subject}</td>
-                <td dir="ltr">{m.to}</td>
-                <td>{intl.formatDate(m.sentAt, { dateStyle: 'medium', timeStyle: 'short' })}</td>
-              </tr>
-            ))}
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={3}>
-                  <FormattedMessage id="admin.empty" />
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </Table>
-      )}
-      <Pager page={page} pageSize={PAGE_SIZE} total={list.data?.totalCount ?? 0} onPage={setPage} />
-      {open && (
+    <AdminList
+      titleId="admin.mailbox"
+      list={list}
+      columns={columns}
+      rowId={(m) => m.mailId}
+      detail={(open) => (
         <FormCard>
           <h2 lang={open.locale}>{open.subject}</h2>
           <Toolbar>
@@ -99,6 +60,6 @@ export function MailboxPage() {
           )}
         </FormCard>
       )}
-    </Screen>
+    />
   );
 }

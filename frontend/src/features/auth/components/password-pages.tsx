@@ -16,52 +16,71 @@ import { Actions, AuthCard, FormStack, Notice } from './auth-ui';
 type Search = { token?: string; audience?: string };
 const useAuthSearch = () => useSearch({ strict: false }) as Search;
 
-/** E-mail → auth.forgot-password; the answer never tells whether the account exists. */
-function ForgotPasswordForm({ audience, onSent }: { audience: Audience; onSent?: () => void }) {
-  const form = useSchemaForm({ email: '' });
-  const [sent, setSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const forgot = useMutation({ mutationFn: (body: unknown) => apiPost(endpoints.auth.forgotPassword, body, { auth: false }) });
-  const { intl } = form;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
-    const body = form.validate(emailOnlySchema, { ...form.values, audience });
-    if (!body) return;
-    forgot.mutate(body, {
-      onSuccess: () => (onSent ? onSent() : setSent(true)),
-      onError: (error) => setFailure(form.serverError(error).text),
-    });
-  };
-
-  if (sent) {
-    return (
-      <Notice tone="success" role="status">
-        <p>
-          <FormattedMessage id="auth.forgot.sent" />
-        </p>
-      </Notice>
-    );
-  }
+/** "Sent" (or any success) line shown in place of a form. */
+function Done({ id }: { id: string }) {
   return (
-    <FormStack noValidate onSubmit={onSubmit}>
-      <Field label={intl.formatMessage({ id: 'auth.email' })} error={form.errorText('email')}>
-        <input type="email" autoComplete="email" dir="ltr" {...form.bind('email')} maxLength={LIMITS.emailMax} />
-      </Field>
+    <Notice tone="success" role="status">
+      <p>
+        <FormattedMessage id={id} />
+      </p>
+    </Notice>
+  );
+}
+
+/** How every form here ends: the server's refusal, then the submit button. */
+function FormEnd({ failure, busy, submitId }: { failure: string | null; busy: boolean; submitId: string }) {
+  return (
+    <>
       {failure && (
         <Notice tone="error" role="alert">
           <p>{failure}</p>
         </Notice>
       )}
       <Actions>
-        <Button type="submit" disabled={forgot.isPending}>
-          <FormattedMessage id="auth.forgot.submit" />
+        <Button type="submit" disabled={busy}>
+          <FormattedMessage id={submitId} />
         </Button>
       </Actions>
+    </>
+  );
+}
+
+/**
+ * An e-mail-only request (forgot password: auth.forgot-password; a new confirmation mail: auth.resend-verification):
+ * the answer never tells whether the account exists. On success `onSent`, or the `sentId` line in place of the form.
+ */
+function EmailRequestForm({ path, audience, submitId, sentId, onSent }: { path: string; audience: Audience; submitId: string; sentId: string; onSent?: () => void }) {
+  const form = useSchemaForm({ email: '' });
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const request = useMutation({ mutationFn: (body: unknown) => apiPost(path, body, { auth: false }) });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const body = form.validate(emailOnlySchema, { ...form.values, audience });
+    if (!body) return;
+    request.mutate(body, {
+      onSuccess: () => (onSent ? onSent() : setSent(true)),
+      onError: (error) => setFailure(form.serverError(error).text),
+    });
+  };
+
+  if (sent) return <Done id={sentId} />;
+  return (
+    <FormStack noValidate onSubmit={onSubmit}>
+      <Field label={form.intl.formatMessage({ id: 'auth.email' })} error={form.errorText('email')}>
+        <input type="email" autoComplete="email" dir="ltr" {...form.bind('email')} maxLength={LIMITS.emailMax} />
+      </Field>
+      <FormEnd failure={failure} busy={request.isPending} submitId={submitId} />
     </FormStack>
   );
 }
+
+/** The forgot-password form of an audience. */
+const ForgotPasswordForm = ({ audience, onSent }: { audience: Audience; onSent?: () => void }) => (
+  <EmailRequestForm path={endpoints.auth.forgotPassword} audience={audience} submitId="auth.forgot.submit" sentId="auth.forgot.sent" onSent={onSent} />
+);
 
 /** /ForgetPassword: the customer's forgot-password form. */
 export function ForgotPasswordPage() {
@@ -92,11 +111,7 @@ export function StaffForgotPasswordPage() {
 export function ForgetSigninPage() {
   return (
     <AuthCard titleId="page.forgetSignin">
-      <Notice tone="success" role="status">
-        <p>
-          <FormattedMessage id="auth.forgot.sent" />
-        </p>
-      </Notice>
+      <Done id="auth.forgot.sent" />
       <Link to={paths.signIn} css={buttonStyles('primary')}>
         <FormattedMessage id="auth.signIn" />
       </Link>
@@ -154,16 +169,7 @@ export function ResetPasswordPage() {
         <Field label={label('auth.confirmPassword')} error={form.errorText('confirmPassword')}>
           <input type="password" autoComplete="new-password" dir="ltr" {...form.bind('confirmPassword')} maxLength={LIMITS.passwordMax} />
         </Field>
-        {failure && (
-          <Notice tone="error" role="alert">
-            <p>{failure}</p>
-          </Notice>
-        )}
-        <Actions>
-          <Button type="submit" disabled={reset.isPending}>
-            <FormattedMessage id="auth.reset.submit" />
-          </Button>
-        </Actions>
+        <FormEnd failure={failure} busy={reset.isPending} submitId="auth.reset.submit" />
       </FormStack>
     </AuthCard>
   );
@@ -247,33 +253,5 @@ export function VerifyEmailPage() {
 }
 
 function ResendVerificationForm() {
-  const form = useSchemaForm({ email: '' });
-  const [sent, setSent] = useState(false);
-  const resend = useMutation({ mutationFn: (body: unknown) => apiPost(endpoints.auth.resendVerification, body, { auth: false }) });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = form.validate(emailOnlySchema, { ...form.values, audience: 'customer' });
-    if (body) resend.mutate(body, { onSuccess: () => setSent(true), onError: (e) => form.serverError(e) });
-  };
-  if (sent) {
-    return (
-      <Notice tone="success" role="status">
-        <p>
-          <FormattedMessage id="auth.verificationResent" />
-        </p>
-      </Notice>
-    );
-  }
-  return (
-    <FormStack noValidate onSubmit={onSubmit}>
-      <Field label={form.intl.formatMessage({ id: 'auth.email' })} error={form.errorText('email')}>
-        <input type="email" autoComplete="email" dir="ltr" {...form.bind('email')} maxLength={LIMITS.emailMax} />
-      </Field>
-      <Actions>
-        <Button type="submit" disabled={resend.isPending}>
-          <FormattedMessage id="auth.resendVerification" />
-        </Button>
-      </Actions>
-    </FormStack>
-  );
+  return <EmailRequestForm path={endpoints.auth.resendVerification} audience="customer" submitId="auth.resendVerification" sentId="auth.verificationResent" />;
 }
