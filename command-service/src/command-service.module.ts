@@ -17,6 +17,7 @@ import {
   UnlinkMasterDataUsageHandler,
   UpdateMasterDataItemHandler,
 } from './catalog/master-data.handlers';
+import { RecordChargerTelemetryHandler } from './chargers-live/chargers-live.handlers';
 import { SubmitContactRequestHandler } from './contact/contact.handlers';
 import { BanCustomerHandler } from './customers/customers.handlers';
 import { SetPricingHandler } from './network/network.handlers';
@@ -78,6 +79,7 @@ const handlers = [
   UpdateRoleHandler,
   UpdateOwnProfileHandler,
   BanCustomerHandler,
+  RecordChargerTelemetryHandler,
 ];
 
 export interface CommandServiceOptions {

@@ -21,3 +21,5 @@ export * from './shared/payload-command';
 export { registerCharger } from './network/charger.handlers';
 export { newChargerSecret, type ChargerSecretResult } from './network/charger-secret';
 export type { UsedBy } from './shared/usage';
+export { startChargerTelemetry, TELEMETRY_GROUP } from './chargers-live/telemetry-consumer';
+export { RecordChargerTelemetryCommand } from './chargers-live/chargers-live.commands';

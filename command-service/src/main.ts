@@ -4,6 +4,7 @@ import { openFileStore, openInfrastructure } from '@evc/platform/infrastructure/
 import { createHttpApp } from '@evc/platform/http/nest-app';
 import { runService } from '@evc/platform/launcher/service-main';
 import { openMail } from '@evc/platform/mail/index';
+import { startChargerTelemetry } from './chargers-live/telemetry-consumer';
 import { CommandServiceModule } from './command-service.module';
 import { createIdentityDeps } from './identity/identity.settings';
 import { seedDemo } from './seed/seed-demo';
@@ -26,8 +27,10 @@ runService('command-service', async (config) => {
     customer: config.SEED_DEMO ? { email: config.SEED_CUSTOMER_EMAIL, password: config.SEED_CUSTOMER_PASSWORD } : undefined,
   });
   printGeneratedCredentials(identitySeed.generated);
+  const telemetry = startChargerTelemetry(infra.bus, commandBus);
   await app.listen({ port: config.PORT, host: config.HOST });
   return async () => {
+    await telemetry.stop();
     await app.close();
     await files.close();
     await infra.close();

@@ -9,6 +9,7 @@ import {
   stationViewSchema,
   stationsQuerySchema,
 } from './network/views';
+import { ocppFrameSchema, ocppMessagesQuerySchema } from './network/ocpp';
 import { pageViewCountSchema, pageViewCountsQuerySchema, pageViewSchema } from './site/schemas';
 import type { Privilege } from './identity/privileges';
 import {
@@ -265,6 +266,7 @@ export const operations = {
   'pricing.history': adminQuery('pricing-history', 'Every price change: who, when, old and new, effective time.', STAFF, adminListQuerySchema, pagedSchema(pricingChangeViewSchema)),
   'customers.admin-list': adminQuery('customers', 'Customers with the fields of the customers screen.', privilege('customers.read'), adminListQuerySchema.extend({ banned: z.enum(['true', 'false']).optional() }), pagedSchema(customerAdminViewSchema)),
   'customers.admin-get': adminQuery('customers/:customerId', 'One customer.', privilege('customers.read'), z.object({}), customerAdminViewSchema, z.object({ customerId: z.string().max(64) })),
+  'ocpp.messages': adminQuery('ocpp-messages', "A charger's message log: every OCPP frame in and out, newest first (the last 1,000 per charger).", privilege('stations.write'), ocppMessagesQuerySchema, pagedSchema(ocppFrameSchema)),
   'audit.history': adminQuery('audit', "An item's history: events with actor, time, reason and field changes.", privilege('events.read'), auditQuerySchema, pagedSchema(auditEntrySchema)),
 } as const satisfies Record<string, OperationSpec>;
 

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { randomUUID } from 'node:crypto';
 import { RPCServer, createRPCError } from 'ocpp-rpc';
-import { BUS_TOPICS } from '@evc/contracts';
+import { BUS_TOPICS, OCPP_CONNECTED, OCPP_DISCONNECTED, type InboundOcppMessage, type OcppFrame } from '@evc/contracts';
 import type { Bus, DocumentStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { authenticateCharger } from './charger-auth';
@@ -10,15 +11,9 @@ import { authenticateCharger } from './charger-auth';
 export const OCPP_PATH_PREFIX = '/ocpp/';
 export const HEARTBEAT_INTERVAL_S = 60;
 
-/** What the gateway puts on ocpp.inbound for every call a charger makes. */
-export interface InboundOcppMessage {
-  chargerId: string;
-  protocol: string;
-  messageId: string;
-  action: string;
-  payload: unknown;
-  receivedAt: string;
-}
+/** A charger silent (no frame at all) for this many heartbeat intervals is disconnected, so it shows offline. */
+export const SILENT_INTERVALS = 2;
+export type { InboundOcppMessage };
 
 interface RpcClient {
   identity: string;
@@ -26,12 +21,24 @@ interface RpcClient {
   close(options?: { code?: number; reason?: string }): Promise<unknown>;
   handle(handler: (call: { method: string; params: unknown; messageId: string }) => unknown): void;
   handle(method: string, handler: (call: { params: unknown; messageId: string }) => unknown): void;
-  on(event: 'close', listener: () => void): void;
+  on(event: 'close', listener: (info: { code: number; reason: string | Buffer }) => void): void;
+  on(event: 'message', listener: (info: { message: string | Buffer; outbound: boolean }) => void): void;
+}
+
+interface Connection {
+  client: RpcClient;
+  connectionId: string;
+  lastFrameAt: number;
+  seq: number;
+  /** Actions of calls by message id, so results and errors in the log name what they answer. */
+  actions: Map<string, string>;
 }
 
 export interface OcppGatewayOptions {
   documents: DocumentStore;
   bus: Bus;
+  /** How often to look for silent chargers (default 15 s); 0 turns the watchdog off (tests call sweepSilent). */
+  watchdogEveryMs?: number;
 }
 
 /**
@@ -43,6 +50,8 @@ export class OcppGateway {
   private readonly log = createLogger('ocpp');
   private readonly server: RPCServer;
   private readonly clients = new Map<string, RpcClient>();
+  private readonly connections = new Map<RpcClient, Connection>();
+  private readonly watchdog: NodeJS.Timeout | null;
 
   constructor(private readonly options: OcppGatewayOptions) {
     this.server = new RPCServer({ protocols: ['ocpp1.6', 'ocpp2.0.1'], strictMode: true, pingIntervalMs: 30_000 });
@@ -61,6 +70,20 @@ export class OcppGateway {
       );
     });
     this.server.on('client', (client: RpcClient) => this.onClient(client));
+    const every = options.watchdogEveryMs ?? 15_000;
+    this.watchdog = every > 0 ? setInterval(() => this.sweepSilent(), every) : null;
+    this.watchdog?.unref();
+  }
+
+  /** Closes every connection that sent nothing for SILENT_INTERVALS heartbeat intervals; answers their charger ids. */
+  sweepSilent(now = Date.now()): string[] {
+    const limit = SILENT_INTERVALS * HEARTBEAT_INTERVAL_S * 1000;
+    const silent = [...this.connections.values()].filter((c) => now - c.lastFrameAt > limit);
+    for (const c of silent) {
+      this.log.warn('charger silent, closing its connection', { chargerId: c.client.identity, silentForMs: now - c.lastFrameAt });
+      void c.client.close({ code: 1001, reason: 'No heartbeat', force: true } as { code: number; reason: string }).catch(() => undefined);
+    }
+    return silent.map((c) => c.client.identity);
   }
 
   get connectedCount(): number {
@@ -76,6 +99,7 @@ export class OcppGateway {
   };
 
   async close(): Promise<void> {
+    if (this.watchdog) clearInterval(this.watchdog);
     await this.server.close({ code: 1001, reason: 'Server shutting down', awaitPending: true });
     this.clients.clear();
   }
@@ -85,14 +109,34 @@ export class OcppGateway {
     // One live connection per charger: a reconnecting charger replaces its stale socket.
     if (previous && previous !== client) void previous.close({ code: 1000, reason: 'Replaced by a new connection' });
     this.clients.set(client.identity, client);
-    client.on('close', () => {
-      if (this.clients.get(client.identity) === client) this.clients.delete(client.identity);
-    });
+    const connection: Connection = { client, connectionId: randomUUID(), lastFrameAt: Date.now(), seq: 0, actions: new Map() };
+    this.connections.set(client, connection);
+    const { connectionId } = connection;
+    const chargerId = client.identity;
     const now = () => new Date().toISOString();
-    const publish = (action: string, params: unknown, messageId: string) =>
+    const fail = (what: string) => (error: unknown) => this.log.error(`${what} not published`, { chargerId, error: String(error) });
+    const publish = (action: string, payload: unknown, messageId: string) =>
       this.options.bus.publish<InboundOcppMessage>(BUS_TOPICS.ocppInbound, [
-        { key: client.identity, value: { chargerId: client.identity, protocol: client.protocol, messageId, action, payload: params, receivedAt: now() } },
+        { key: chargerId, value: { chargerId, protocol: client.protocol, connectionId, messageId, action, payload, receivedAt: now() } },
       ]);
+    const logFrame = (frame: Omit<OcppFrame, 'frameId' | 'chargerId' | 'connectionId' | 'at'>) =>
+      this.options.bus
+        .publish<OcppFrame>(BUS_TOPICS.ocppFrames, [
+          { key: chargerId, value: { frameId: `${connectionId}-${String(++connection.seq).padStart(9, '0')}`, chargerId, connectionId, at: now(), ...frame } },
+        ])
+        .catch(fail('frame'));
+    void publish(OCPP_CONNECTED, { protocol: client.protocol }, connectionId).catch(fail(OCPP_CONNECTED));
+    void logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_CONNECTED, payload: { protocol: client.protocol }, error: null });
+    client.on('message', ({ message, outbound }) => {
+      if (!outbound) connection.lastFrameAt = Date.now();
+      void logFrame(this.describeFrame(connection, String(message), outbound));
+    });
+    client.on('close', ({ code, reason }) => {
+      this.connections.delete(client);
+      if (this.clients.get(chargerId) === client) this.clients.delete(chargerId);
+      void publish(OCPP_DISCONNECTED, { code }, connectionId).catch(fail(OCPP_DISCONNECTED));
+      void logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_DISCONNECTED, payload: { code, reason: String(reason) }, error: null });
+    });
     client.handle('BootNotification', async ({ params, messageId }) => {
       await publish('BootNotification', params, messageId);
       return { status: 'Accepted', currentTime: now(), interval: HEARTBEAT_INTERVAL_S };
@@ -108,5 +152,28 @@ export class OcppGateway {
     client.handle(({ method }) => {
       throw createRPCError('NotImplemented', `${method} is not supported yet`);
     });
+  }
+
+  /** An OCPP-J frame ([2, id, action, payload] | [3, id, payload] | [4, id, code, description, details]) for the log. */
+  private describeFrame(connection: Connection, text: string, outbound: boolean): Omit<OcppFrame, 'frameId' | 'chargerId' | 'connectionId' | 'at'> {
+    const direction = outbound ? 'out' : 'in';
+    let frame: unknown;
+    try {
+      frame = JSON.parse(text);
+    } catch {
+      return { direction, kind: 'error', messageId: '', action: '', payload: text.slice(0, 2000), error: 'Unparseable frame' };
+    }
+    const [type, id, ...rest] = Array.isArray(frame) ? (frame as unknown[]) : [];
+    const messageId = String(id ?? '');
+    if (type === 2) {
+      const action = String(rest[0] ?? '');
+      connection.actions.set(messageId, action);
+      if (connection.actions.size > 100) connection.actions.delete(connection.actions.keys().next().value!);
+      return { direction, kind: 'call', messageId, action, payload: rest[1] ?? null, error: null };
+    }
+    const action = connection.actions.get(messageId) ?? '';
+    connection.actions.delete(messageId);
+    if (type === 3) return { direction, kind: 'result', messageId, action, payload: rest[0] ?? null, error: null };
+    return { direction, kind: 'error', messageId, action, payload: rest[2] ?? null, error: `${String(rest[0] ?? '')}: ${String(rest[1] ?? '')}` };
   }
 }

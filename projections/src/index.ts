@@ -4,3 +4,4 @@ export * from './runner/projection-runner';
 export * from './runner/checkpoint-tracker';
 export * from './read-models/index';
 export * from './page-views/page-view-counter';
+export * from './ocpp/ocpp-consumers';

@@ -63,6 +63,14 @@ export const chargerAdminViewSchema = z.object({
   modelState: z.number().int(),
   connectors: z.array(connectorViewSchema),
   revision: z.number().int(),
+  /** What the charger reported at its last boot, and when it was last heard from (OCPP). */
+  firmwareVersion: z.string().nullable(),
+  reported: z.object({ vendor: z.string(), model: z.string(), serialNumber: z.string().nullable(), iccid: z.string().nullable(), imsi: z.string().nullable() }).nullable(),
+  lastBootAt: z.string().nullable(),
+  lastHeartbeatAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  lastConnectedAt: z.string().nullable(),
+  lastDisconnectedAt: z.string().nullable(),
 });
 export type ChargerAdminView = z.infer<typeof chargerAdminViewSchema>;
 

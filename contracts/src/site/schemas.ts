@@ -30,6 +30,8 @@ export const BUS_TOPICS = {
   pageViews: 'site.page-views',
   readModelChanged: 'readmodel.changed',
   ocppInbound: 'ocpp.inbound',
+  /** Every frame in and out on a charger's socket, for the message log (not domain events). */
+  ocppFrames: 'ocpp.frames',
   ocppOutbound: 'ocpp.outbound',
   ocppOutboundResults: 'ocpp.outbound.results',
 } as const;

@@ -4,9 +4,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { APP_VERSION } from '@evc/contracts';
-import { CommandServiceModule, createIdentityDeps, seedDemo, seedIdentity, type IdentitySeedOutcome, type SeedOutcome } from '@evc/command-service';
+import { CommandServiceModule, createIdentityDeps, seedDemo, seedIdentity, startChargerTelemetry, type IdentitySeedOutcome, type SeedOutcome } from '@evc/command-service';
 import { OcppGateway } from '@evc/ocpp-gateway';
-import { ProjectionRunner, allProjections, startPageViewCounter } from '@evc/projections';
+import { ProjectionRunner, allProjections, startChargerPresence, startOcppMessageLog, startPageViewCounter } from '@evc/projections';
 import { QueryServiceModule } from '@evc/query-service';
 import { resolveAuthSecret } from '../auth/auth-secret';
 import type { Config } from '../config/config';
@@ -53,6 +53,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
   const files = await openFileStore(config, infra.dataDir);
   const runner = new ProjectionRunner({ eventStore: infra.eventStore, documents: infra.documents, bus: infra.bus, projections: allProjections() });
   let pageViews: Consumer | null = null;
+  const consumers: Consumer[] = [];
   let app: NestFastifyApplication | null = null;
   let gateway: OcppGateway | null = null;
   let closing: Promise<void> | null = null;
@@ -61,6 +62,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
       await gateway?.close();
       await app?.close();
       await pageViews?.stop();
+      for (const consumer of consumers) await consumer.stop();
       await runner.stop();
       await files.close();
       await infra.close();
@@ -69,6 +71,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
   try {
     await runner.start();
     pageViews = startPageViewCounter(infra.bus, infra.documents);
+    consumers.push(startChargerPresence(infra.bus, infra.documents), startOcppMessageLog(infra.bus, infra.documents));
     const { mailer, mailbox } = openMail(config, infra.dataDir);
     const identity = createIdentityDeps(config, { authSecret: await resolveAuthSecret(config, infra.dataDir), mailer });
     app = await createHttpApp(
@@ -94,6 +97,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
       if (!ocpp.handleUpgrade(request, socket, head)) socket.destroy();
     });
     await app.init();
+    consumers.push(startChargerTelemetry(infra.bus, app.get(CommandBus)));
     const seed = config.SEED_DEMO
       ? await seedDemo({ commandBus: app.get(CommandBus), eventStore: infra.eventStore, dataDir: infra.dataDir, files })
       : { seeded: false, commands: 0, chargers: [] };

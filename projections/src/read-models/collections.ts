@@ -12,6 +12,8 @@ export const RM = {
   chargers: 'chargers',
   contactRequests: 'contact_requests',
   pageViews: 'page_views',
+  /** Every OCPP frame in and out, the newest OCPP_LOG_CAP per charger (from the bus topic ocpp.frames). */
+  ocppMessages: 'ocpp_messages',
   sessions: 'sessions',
   /** Identity: profiles of every account (me.get), staff, customers, roles, reset-link status. No credentials. */
   accounts: 'accounts',

@@ -1,4 +1,4 @@
-import { geoCellOf, type ChargerView, type ConnectorView, type RegisterCharger, type RegisterStation, type StationView } from '@evc/contracts';
+import { geoCellOf, type ChargerBooted, type ChargerView, type ConnectorStatusChanged, type ConnectorView, type RegisterCharger, type RegisterStation, type StationView } from '@evc/contracts';
 import type { Collection, Doc, DocumentStore, RecordedEvent } from '@evc/platform';
 import type { Projection, ProjectionContext } from '../runner/projection';
 import { RM } from './collections';
@@ -20,8 +20,19 @@ export type ChargerDoc = Doc &
     /** 0 = in service, 3 = marked deleted. */
     modelState: number;
     connectors: ConnectorView[];
+    /** The charger stream's revision (staff edit against it); live events never move it. */
     revision: number;
     position: number;
+    /** From the charger's live stream (boot, connections); heartbeat times come from the presence consumer. */
+    firmwareVersion?: string | null;
+    reported?: { vendor: string; model: string; serialNumber: string | null; iccid: string | null; imsi: string | null } | null;
+    lastBootAt?: string | null;
+    /** The live connection's id (the presence sweep names it when it reports the charger silent). */
+    connectionId?: string | null;
+    lastConnectedAt?: string | null;
+    lastDisconnectedAt?: string | null;
+    lastHeartbeatAt?: string | null;
+    lastSeenAt?: string | null;
   };
 
 /** Totals shown on station cards and used by filters; recomputed from the charger list on every change. */
@@ -32,7 +43,8 @@ export function stationTotals(chargers: StationView['chargers']) {
     numberOfChargers: chargers.length,
     numberOutOfService: outOfService,
     totalConnectors: connectors.length,
-    availableConnectors: connectors.filter((k) => k.status === 'available').length,
+    // A connector is available to drivers only while its charger is online.
+    availableConnectors: chargers.flatMap((c) => (c.online ? c.connectors : [])).filter((k) => k.status === 'available').length,
     connectorTypes: [...new Set(connectors.map((k) => k.type))].sort(),
     maxPowerKw: connectors.reduce((m, k) => Math.max(m, k.maxPowerKw), 0),
   };
@@ -166,6 +178,47 @@ async function applyCharger(event: RecordedEvent, documents: DocumentStore, stat
   changed(RM.chargers, chargerId);
 }
 
+const LIVE_EVENTS = ['ChargerConnected', 'ChargerDisconnected', 'ChargerBooted', 'ConnectorStatusChanged'] as const;
+
+/**
+ * What a charger reported (its `charger-live-<id>` stream): online, boot data, connector status. Writes with $set
+ * only the fields it owns, so the presence consumer's heartbeat times are never overwritten.
+ */
+async function applyLive(event: RecordedEvent, documents: DocumentStore, stations: Collection<StationDoc>, changed: ProjectionContext['changed']) {
+  const chargersRm = documents.collection<ChargerDoc>(RM.chargers);
+  const data = event.data as Record<string, unknown>;
+  const chargerId = String(data.chargerId);
+  const current = await chargersRm.findOne({ _id: chargerId });
+  if (!current) return;
+  const at = String(data.at);
+  let set: Partial<ChargerDoc>;
+  switch (event.type) {
+    case 'ChargerConnected':
+      set = { online: true, connectionId: String(data.connectionId), lastConnectedAt: at };
+      break;
+    case 'ChargerDisconnected':
+      set = { online: false, lastDisconnectedAt: at };
+      break;
+    case 'ChargerBooted': {
+      const d = event.data as ChargerBooted['data'];
+      set = { firmwareVersion: d.firmwareVersion, reported: { vendor: d.vendor, model: d.model, serialNumber: d.serialNumber, iccid: d.iccid, imsi: d.imsi }, lastBootAt: at };
+      break;
+    }
+    default: {
+      const d = event.data as ConnectorStatusChanged['data'];
+      if (!current.connectors.some((k) => k.connectorId === d.connectorId)) return; // connector 0 (the whole charger) or unknown
+      const connectors = current.connectors.map((k) => (k.connectorId === d.connectorId ? { ...k, status: d.status } : k));
+      set = { connectors, status: chargerStatus(connectors) };
+    }
+  }
+  await chargersRm.updateOne({ _id: chargerId }, { $set: { ...set, position: event.position } });
+  changed(RM.chargers, chargerId);
+  const next = { ...current, ...set } as ChargerDoc;
+  if (current.modelState !== 3 && ('online' in set || 'connectors' in set) && (await setStationCharger(stations, current.stationId, chargerId, publicCharger(next), event))) {
+    changed(RM.stations, current.stationId);
+  }
+}
+
 /**
  * Stations with their chargers and connectors, ready to show (`stations`, public: deleted chargers are not in
  * it), the staff view of each charger (`chargers`, with modelState), and the gateway's `charger_auth`.
@@ -184,6 +237,7 @@ export const stationsProjection: Projection = {
     'ChargerMarkedDeleted',
     'ChargerSecretRotated',
     'GovernorateUpdated',
+    ...LIVE_EVENTS,
   ],
   async setup(documents) {
     const stations = documents.collection(RM.stations);
@@ -222,6 +276,11 @@ export const stationsProjection: Projection = {
         if (result.modifiedCount > 0) changed(RM.stations);
         return;
       }
+      case 'ChargerConnected':
+      case 'ChargerDisconnected':
+      case 'ChargerBooted':
+      case 'ConnectorStatusChanged':
+        return applyLive(event, documents, stations, changed);
       default:
         return applyCharger(event, documents, stations, changed);
     }

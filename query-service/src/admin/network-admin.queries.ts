@@ -1,4 +1,4 @@
-import type { AdminListQuery, ChargerAdminView, PricingChangeView, StationAdminView } from '@evc/contracts';
+import type { AdminListQuery, ChargerAdminView, OcppFrame, OcppMessagesQuery, Paged, PricingChangeView, StationAdminView } from '@evc/contracts';
 import type { Doc, DocumentStore } from '@evc/platform';
 import { RM } from '@evc/projections';
 import { runAdminList, type ListAnswer } from './admin-list';
@@ -23,6 +23,13 @@ const chargerView = (d: Doc): ChargerAdminView => ({
   modelState: Number(d.modelState ?? 0),
   connectors: (d.connectors as ChargerAdminView['connectors'] | undefined) ?? [],
   revision: Number(d.revision ?? 0),
+  firmwareVersion: orNull(d.firmwareVersion),
+  reported: (d.reported as ChargerAdminView['reported'] | undefined) ?? null,
+  lastBootAt: orNull(d.lastBootAt),
+  lastHeartbeatAt: orNull(d.lastHeartbeatAt),
+  lastSeenAt: orNull(d.lastSeenAt),
+  lastConnectedAt: orNull(d.lastConnectedAt),
+  lastDisconnectedAt: orNull(d.lastDisconnectedAt),
 });
 
 const stationView = (d: Doc): StationAdminView => ({
@@ -48,6 +55,17 @@ export class NetworkAdminQueries {
   private readonly names: ActorNames;
   constructor(private readonly documents: DocumentStore) {
     this.names = new ActorNames(documents);
+  }
+
+  /** A charger's message log, newest first. */
+  async ocppMessages(q: OcppMessagesQuery): Promise<Paged<OcppFrame>> {
+    const log = this.documents.collection(RM.ocppMessages);
+    const filter = { chargerId: q.chargerId };
+    const [docs, totalCount] = await Promise.all([
+      log.find(filter, { sort: { at: -1, frameId: -1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize }).toArray(),
+      log.countDocuments(filter),
+    ]);
+    return { dataList: docs.map(({ _id, ...frame }) => frame as OcppFrame), totalCount };
   }
 
   async stations(q: AdminListQuery & { governorateId?: string }): Promise<ListAnswer<StationAdminView>> {

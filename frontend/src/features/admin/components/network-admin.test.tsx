@@ -293,6 +293,13 @@ describe('chargers of a station', () => {
     modelState: 1,
     connectors: [{ connectorId: 1, code: 'C1', type: 'Type2', current: 'AC', maxPowerKw: 22, status: 'available' }],
     revision: 7,
+    firmwareVersion: null,
+    reported: null,
+    lastBootAt: null,
+    lastHeartbeatAt: null,
+    lastSeenAt: null,
+    lastConnectedAt: null,
+    lastDisconnectedAt: null,
   };
   const station: StationAdminView = {
     stationId: 'cai-zamalek',

@@ -1,0 +1,161 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { RPCClient } from 'ocpp-rpc';
+
+/** One entry of DATA_DIR/demo-chargers.json (written by the demo seed). */
+export interface SimulatedChargerSpec {
+  id: string;
+  secret: string;
+  ocppVersion: '1.6' | '2.0.1';
+  /** Connector (1.6) / EVSE (2.0.1) numbers; the demo chargers have two. */
+  connectorIds?: number[];
+}
+
+export interface SimulatorOptions {
+  /** Server base, e.g. ws://127.0.0.1:3000 (the chargers connect to <url>/ocpp/<id>). */
+  url: string;
+  chargers: SimulatedChargerSpec[];
+  /** Reconnect back-off: first delay and ceiling (doubles each failed attempt). */
+  backoffMs?: { initial: number; max: number };
+}
+
+export interface SimulatorStats {
+  chargers: number;
+  connected: number;
+  messagesSent: number;
+  errors: number;
+}
+
+export const loadDemoChargers = async (dataDir: string): Promise<SimulatedChargerSpec[]> =>
+  JSON.parse(await readFile(path.join(dataDir, 'demo-chargers.json'), 'utf8')) as SimulatedChargerSpec[];
+
+type Client = InstanceType<typeof RPCClient>;
+
+/**
+ * A charger without hardware: connects with its own protocol version, boots, reports every connector Available,
+ * heartbeats at the interval the server answers, and reconnects with back-off when the connection drops. Remote
+ * start/stop, reservations and meter values join with sessions: they are further `handle`s on `client`.
+ */
+export class SimulatedCharger {
+  connected = false;
+  messagesSent = 0;
+  errors = 0;
+  private client: Client | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private retry: NodeJS.Timeout | null = null;
+  private attempt = 0;
+  private stopped = false;
+
+  constructor(
+    readonly spec: SimulatedChargerSpec,
+    private readonly options: SimulatorOptions,
+  ) {}
+
+  get protocol(): string {
+    return this.spec.ocppVersion === '2.0.1' ? 'ocpp2.0.1' : 'ocpp1.6';
+  }
+
+  start(): void {
+    void this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.client?.close({ code: 1000, reason: 'Simulator stopping' }).catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const options = {
+      endpoint: `${this.options.url.replace(/\/$/, '')}/ocpp`,
+      identity: this.spec.id,
+      password: this.spec.secret,
+      protocols: [this.protocol],
+      reconnect: false,
+      strictMode: true,
+    };
+    const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
+    this.client = client;
+    client.on('close', () => {
+      this.connected = false;
+      if (this.heartbeat) clearInterval(this.heartbeat);
+      this.scheduleReconnect();
+    });
+    try {
+      await client.connect();
+      this.connected = true;
+      this.attempt = 0;
+      await this.boot(client);
+    } catch {
+      this.errors++;
+      if (this.connected) return void client.close({ code: 1011, reason: 'Boot failed' }).catch(() => undefined);
+      this.scheduleReconnect();
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.retry) return;
+    const { initial, max } = this.options.backoffMs ?? { initial: 1000, max: 30_000 };
+    const delay = Math.min(max, initial * 2 ** this.attempt++) * (0.75 + Math.random() * 0.5);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.connect();
+    }, delay);
+    this.retry.unref();
+  }
+
+  private async call(client: Client, action: string, payload: unknown): Promise<unknown> {
+    this.messagesSent++;
+    return client.call(action, payload);
+  }
+
+  private async boot(client: Client): Promise<void> {
+    const v201 = this.spec.ocppVersion === '2.0.1';
+    const firmwareVersion = 'sim-1.0.0';
+    const boot = (await this.call(
+      client,
+      'BootNotification',
+      v201
+        ? { reason: 'PowerUp', chargingStation: { vendorName: 'EVC Simulator', model: 'SIM-201', serialNumber: `SIM-${this.spec.id}`, firmwareVersion } }
+        : { chargePointVendor: 'EVC Simulator', chargePointModel: 'SIM-16', chargePointSerialNumber: `SIM-${this.spec.id}`, firmwareVersion },
+    )) as { status: string; interval: number };
+    if (boot.status !== 'Accepted') throw new Error(`boot ${boot.status}`);
+    for (const connectorId of this.spec.connectorIds ?? [1, 2]) {
+      await this.call(
+        client,
+        'StatusNotification',
+        v201
+          ? { timestamp: new Date().toISOString(), connectorStatus: 'Available', evseId: connectorId, connectorId: 1 }
+          : { connectorId, errorCode: 'NoError', status: 'Available', timestamp: new Date().toISOString() },
+      );
+    }
+    this.heartbeat = setInterval(() => {
+      this.call(client, 'Heartbeat', {}).catch(() => this.errors++);
+    }, Math.max(1, boot.interval) * 1000);
+    this.heartbeat.unref();
+  }
+}
+
+/** N simulated chargers; `stats()` for the summary line. */
+export class Simulator {
+  readonly chargers: SimulatedCharger[];
+  constructor(options: SimulatorOptions) {
+    this.chargers = options.chargers.map((spec) => new SimulatedCharger(spec, options));
+  }
+  start(): void {
+    for (const charger of this.chargers) charger.start();
+  }
+  async stop(): Promise<void> {
+    await Promise.all(this.chargers.map((c) => c.stop()));
+  }
+  stats(): SimulatorStats {
+    return {
+      chargers: this.chargers.length,
+      connected: this.chargers.filter((c) => c.connected).length,
+      messagesSent: this.chargers.reduce((n, c) => n + c.messagesSent, 0),
+      errors: this.chargers.reduce((n, c) => n + c.errors, 0),
+    };
+  }
+}

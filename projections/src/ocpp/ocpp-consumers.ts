@@ -1,0 +1,81 @@
+import { BUS_TOPICS, OCPP_LOG_CAP, OCPP_SILENT, type InboundOcppMessage, type OcppFrame } from '@evc/contracts';
+import type { Bus, Consumer, DocumentStore } from '@evc/platform';
+import { RM } from '../read-models/collections';
+
+export const PRESENCE_GROUP = 'charger-presence';
+export const MESSAGE_LOG_GROUP = 'ocpp-message-log';
+/** Trim a charger's log after this many writes to it (so the log holds between CAP and CAP + TRIM_EVERY frames). */
+const TRIM_EVERY = 50;
+
+/** 2 heartbeat intervals of 60 s, plus slack for the presence consumer's lag and the gateway's own watchdog first. */
+export const PRESUMED_GONE_AFTER_MS = 150_000;
+const SWEEP_EVERY_MS = 30_000;
+
+/**
+ * Last heartbeat and last sign of life of each charger on its staff view (`chargers`), from `ocpp.inbound` (group
+ * charger-presence): heartbeats are not domain events. Writes with $set only these two fields, so it never
+ * overwrites what the stations projection owns. Messages of one charger arrive in order, so the times only grow.
+ *
+ * Every 30 s it also sweeps: a charger shown online but not heard from for PRESUMED_GONE_AFTER_MS (its gateway node
+ * died, or this process restarted and the embedded bus lost the close) is reported `$silent` on `ocpp.inbound`, in
+ * order with the charger's own messages; the command side then records it offline until that connection speaks.
+ */
+export function startChargerPresence(bus: Bus, documents: DocumentStore, options: { sweepEveryMs?: number } = {}): Consumer {
+  const chargers = documents.collection(RM.chargers);
+  const consumer = bus.subscribe<InboundOcppMessage>({ groupId: PRESENCE_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true }, async ({ value }) => {
+    if (value.action.startsWith('$')) return; // connection notes and sweeps are not signs of life
+    const set: Record<string, string> = { lastSeenAt: value.receivedAt };
+    if (value.action === 'Heartbeat') set.lastHeartbeatAt = value.receivedAt;
+    await chargers.updateOne({ _id: value.chargerId }, { $set: set });
+  });
+  const every = options.sweepEveryMs ?? SWEEP_EVERY_MS;
+  const timer = every > 0 ? setInterval(() => void sweepSilentChargers(bus, documents).catch(() => undefined), every) : null;
+  timer?.unref();
+  return {
+    ready: consumer.ready,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await consumer.stop();
+    },
+  };
+}
+
+/** Reports `$silent` for every charger shown online that nothing was heard from since `now - PRESUMED_GONE_AFTER_MS`. */
+export async function sweepSilentChargers(bus: Bus, documents: DocumentStore, now = Date.now()): Promise<string[]> {
+  const cutoff = new Date(now - PRESUMED_GONE_AFTER_MS).toISOString();
+  const online = await documents.collection(RM.chargers).find({ online: true, modelState: { $ne: 3 } }, { projection: { connectionId: 1, lastSeenAt: 1, lastConnectedAt: 1 } }).toArray();
+  const gone = online.filter((c) => {
+    const last = [c.lastSeenAt, c.lastConnectedAt].filter((t): t is string => typeof t === 'string').sort().at(-1) ?? '';
+    return last < cutoff && typeof c.connectionId === 'string';
+  });
+  if (gone.length === 0) return [];
+  const receivedAt = new Date(now).toISOString();
+  await bus.publish<InboundOcppMessage>(
+    BUS_TOPICS.ocppInbound,
+    gone.map((c) => {
+      const chargerId = String(c._id);
+      const connectionId = String(c.connectionId);
+      return { key: chargerId, value: { chargerId, protocol: '', connectionId, messageId: `${connectionId}${OCPP_SILENT}`, action: OCPP_SILENT, payload: {}, receivedAt } };
+    }),
+  );
+  return gone.map((c) => String(c._id));
+}
+
+/**
+ * The charger message log (`ocpp_messages`) from `ocpp.frames` (group ocpp-message-log): one document per frame,
+ * keyed by the gateway's frame id (a redelivered frame is written again, not twice), the newest OCPP_LOG_CAP kept
+ * per charger.
+ */
+export function startOcppMessageLog(bus: Bus, documents: DocumentStore, cap = OCPP_LOG_CAP): Consumer {
+  const log = documents.collection(RM.ocppMessages);
+  void log.createIndex({ chargerId: 1, at: -1 });
+  const writes = new Map<string, number>();
+  return bus.subscribe<OcppFrame>({ groupId: MESSAGE_LOG_GROUP, topics: [BUS_TOPICS.ocppFrames], fromBeginning: true }, async ({ value }) => {
+    await log.replaceOne({ _id: value.frameId }, { _id: value.frameId, ...value }, { upsert: true });
+    const n = (writes.get(value.chargerId) ?? 0) + 1;
+    writes.set(value.chargerId, n % TRIM_EVERY);
+    if (n % TRIM_EVERY !== 1) return; // the first write after a start, then every TRIM_EVERY
+    const [oldestKept] = await log.find({ chargerId: value.chargerId }, { sort: { at: -1, frameId: -1 }, skip: cap - 1, limit: 1 }).toArray();
+    if (oldestKept) await log.deleteMany({ chargerId: value.chargerId, at: { $lt: oldestKept.at } });
+  });
+}
