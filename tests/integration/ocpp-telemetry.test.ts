@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import { BUS_TOPICS, networkStreams, type InboundOcppMessage, type OcppFrame, type Paged, type StationAdminView, type StationView } from '@evc/contracts';
-import { sweepSilentChargers } from '@evc/projections';
+import { RM, sweepSilentChargers } from '@evc/projections';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { adminGet, superAdminToken } from '../support/admin';
 import { getJson, startTestApp, type TestApp } from '../support/app';
@@ -120,7 +120,14 @@ describe('OCPP telemetry: boot, status, connections and the message log', () => 
     await app.embedded.runner.waitFor(result.position, 2000);
     const client = await connect(chargerId, secret, 'ocpp1.6');
     await client.call('Heartbeat', {});
-    await expect.poll(async () => (await staffCharger(chargerId))?.lastHeartbeatAt).toBeTruthy();
+    // Presence (heartbeat) and the connection (an event through the command side) arrive by different paths:
+    // the sweep needs both in the read model.
+    await expect
+      .poll(async () => {
+        const charger = await app.embedded.infra.documents.collection(RM.chargers).findOne({ _id: chargerId });
+        return Boolean(charger?.online && charger.lastHeartbeatAt && charger.connectionId);
+      })
+      .toBe(true);
     const { infra } = app.embedded;
     expect(await sweepSilentChargers(infra.bus, infra.documents, Date.now() + 60_000)).not.toContain(chargerId);
     expect(await sweepSilentChargers(infra.bus, infra.documents, Date.now() + 151_000)).toContain(chargerId);
