@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { subscribeLiveUpdates } from './live-updates';
+import { ADMIN_LIVE_KEY_ROOTS, subscribeLiveUpdates } from './live-updates';
 
 class FakeEventSource {
   static last: FakeEventSource | null = null;
@@ -48,5 +48,26 @@ describe('live updates (SSE /api/live)', () => {
     expect(client.getQueryState(['pricing'])?.isInvalidated).toBe(true);
     stop();
     expect(source.closed).toBe(true);
+  });
+
+  it('with the admin mapping, a chargers change reloads the station lists; the public mapping ignores it', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const publicClient = new QueryClient();
+    publicClient.setQueryData(['stations', 'list', {}], { dataList: [], totalCount: 0 });
+    const stopPublic = subscribeLiveUpdates(publicClient, ['stations']);
+    const publicSource = FakeEventSource.last as FakeEventSource;
+    publicSource.emit({ collection: 'chargers', ids: ['EVC-1'], position: 20 });
+    expect(publicClient.getQueryState(['stations', 'list', {}])?.isInvalidated).toBe(false);
+
+    const adminClient = new QueryClient();
+    adminClient.setQueryData(['stations', 'list', { page: 1 }], { dataList: [], totalCount: 0 });
+    adminClient.setQueryData(['audit', 'station-a'], { dataList: [], totalCount: 0 });
+    const stopAdmin = subscribeLiveUpdates(adminClient, ['stations'], ADMIN_LIVE_KEY_ROOTS);
+    const adminSource = FakeEventSource.last as FakeEventSource;
+    adminSource.emit({ collection: 'chargers', ids: ['EVC-1'], position: 21 });
+    expect(adminClient.getQueryState(['stations', 'list', { page: 1 }])?.isInvalidated).toBe(true);
+    expect(adminClient.getQueryState(['audit', 'station-a'])?.isInvalidated).toBe(false);
+    stopPublic();
+    stopAdmin();
   });
 });

@@ -43,6 +43,7 @@ export const endpoints = {
     delete: '/api/commands/chargers.delete' satisfies PathOf<'chargers.delete'>,
     rotateSecret: '/api/commands/chargers.rotate-secret' satisfies PathOf<'chargers.rotate-secret'>,
   },
+  ocppMessages: '/api/queries/admin/ocpp-messages' satisfies `${PathOf<'ocpp.messages'>}`,
   pricingAdmin: {
     set: '/api/commands/pricing.set' satisfies PathOf<'pricing.set'>,
     history: '/api/queries/admin/pricing-history' satisfies `${PathOf<'pricing.history'>}`,

@@ -14,7 +14,9 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
 import { pushToastAtom } from '../../toasts/toast-state';
 import { useCommand } from '../api/admin-api';
-import { FormCard, Status, Table, Toolbar } from './admin-ui';
+import { FormCard, Table, Toolbar } from './admin-ui';
+import { ConnectorStates, OnlineBadge, RelativeTime, useNow } from './charger-live';
+import { MessageLog } from './message-log';
 import { ProblemAlert } from './problems';
 import { SecretDialog } from './secret-dialog';
 import { STATIONS } from './station-form';
@@ -67,6 +69,8 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
   const [problem, setProblem] = useState<unknown>(null);
   const [secret, setSecret] = useState<{ chargerId: string; secretKey: string } | null>(null);
+  const [logFor, setLogFor] = useState<string | null>(null);
+  const now = useNow();
   const remove = useCommand<unknown>(STATIONS, endpoints.chargers.delete);
   const rotate = useCommand<unknown, SecretResult>(STATIONS, endpoints.chargers.rotateSecret);
   const chargers = station.chargers.filter((c) => c.modelState !== 3);
@@ -112,8 +116,10 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
             <th><FormattedMessage id="charger.serial" /></th>
             <th><FormattedMessage id="charger.model" /></th>
             <th><FormattedMessage id="charger.ocpp" /></th>
+            <th><FormattedMessage id="charger.firmware" /></th>
             <th><FormattedMessage id="charger.connectors" /></th>
             <th><FormattedMessage id="admin.status" /></th>
+            <th><FormattedMessage id="charger.lastHeartbeat" /></th>
             {canWrite && <th><FormattedMessage id="charger.actions" /></th>}
           </tr>
         </thead>
@@ -124,15 +130,28 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
               <td dir="ltr">{c.serialNumber}</td>
               <td>{`${c.vendor} ${c.model}`}</td>
               <td>{c.ocppVersion}</td>
-              <td>{c.connectors.map((k) => `${k.code} ${k.type} ${intl.formatNumber(k.maxPowerKw)} kW`).join(', ')}</td>
+              <td dir={c.firmwareVersion ? 'ltr' : undefined}>{c.firmwareVersion ?? intl.formatMessage({ id: 'charger.unknownFirmware' })}</td>
               <td>
-                <Status ok={c.online}>
-                  <FormattedMessage id={c.online ? 'charger.online' : 'charger.offline'} />
-                </Status>
+                <ConnectorStates charger={c} />
+              </td>
+              <td>
+                <OnlineBadge online={c.online} />
+              </td>
+              <td>
+                <RelativeTime iso={c.lastHeartbeatAt} now={now} />
               </td>
               {canWrite && (
                 <td>
                   <Toolbar>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      aria-expanded={logFor === c.chargerId}
+                      aria-label={intl.formatMessage({ id: 'charger.messageLogOf' }, { chargerId: c.chargerId })}
+                      onClick={() => setLogFor((open) => (open === c.chargerId ? null : c.chargerId))}
+                    >
+                      <FormattedMessage id="charger.messageLog" />
+                    </Button>
                     <Button type="button" variant="secondary" aria-label={intl.formatMessage({ id: 'charger.editOf' }, { chargerId: c.chargerId })} onClick={() => setEditing(c.chargerId)}>
                       <FormattedMessage id="common.edit" />
                     </Button>
@@ -164,13 +183,14 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
           ))}
           {chargers.length === 0 && drafts.length === 0 && (
             <tr>
-              <td colSpan={canWrite ? 7 : 6}>
+              <td colSpan={canWrite ? 9 : 8}>
                 <FormattedMessage id="admin.empty" />
               </td>
             </tr>
           )}
         </tbody>
       </Table>
+      {logFor && chargers.some((c) => c.chargerId === logFor) && <MessageLog key={logFor} chargerId={logFor} onClose={() => setLogFor(null)} />}
       {editing &&
         (() => {
           const charger = chargers.find((c) => c.chargerId === editing);

@@ -2,15 +2,22 @@ import { useIntl } from 'react-intl';
 import type { GovernorateAdminView, StationAdminView } from '@evc/contracts/admin/views';
 import { endpoints } from '../api/admin-endpoints';
 import { useCommand, usePagedList } from '../api/admin-api';
+import { useAdminLiveUpdates } from '../hooks/use-admin-live-updates';
 import { AdminList, useAdminList, useBilingual, type Column } from './admin-list';
 import { ChargersPanel } from './chargers-panel';
 import { useEditorMode } from './form-parts';
 import { STATIONS, StationForm } from './station-form';
 
-/** /admin/chargerManagement: stations; the selected station's chargers are edited inline below the list. */
+const LIVE_ROOTS = [STATIONS] as const;
+
+/**
+ * /admin/chargerManagement: stations; the selected station's chargers (with their live state) are edited inline below
+ * the list. The list follows `/api/live`, so charger and connector states move without a reload.
+ */
 export function StationsAdminPage() {
   const bi = useBilingual();
   const intl = useIntl();
+  useAdminLiveUpdates(LIVE_ROOTS);
   const governorates = usePagedList<GovernorateAdminView>('governorates', endpoints.governoratesAdmin.list, { page: 1, pageSize: 100, active: 'true' });
   const list = useAdminList<StationAdminView>({ collection: STATIONS, path: endpoints.stationsAdmin.list, statusFilter: null });
   const editor = useEditorMode(() => list.query.refetch());
