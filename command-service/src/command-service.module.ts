@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { EventStore } from '@evc/platform';
+import type { Bus, EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
 import {
@@ -18,6 +18,7 @@ import {
   UpdateMasterDataItemHandler,
 } from './catalog/master-data.handlers';
 import { RecordChargerTelemetryHandler } from './chargers-live/chargers-live.handlers';
+import { RecordChargerCommandOutcomeHandler, SendChargerCommandHandler } from './chargers-live/charger-commands.handlers';
 import { SubmitContactRequestHandler } from './contact/contact.handlers';
 import { BanCustomerHandler } from './customers/customers.handlers';
 import { SetPricingHandler } from './network/network.handlers';
@@ -40,7 +41,7 @@ import {
   UpdateOwnProfileHandler,
   UpdateRoleHandler,
 } from './identity/staff.handlers';
-import { EVENT_STORE } from './shared/tokens';
+import { BUS, EVENT_STORE } from './shared/tokens';
 
 const handlers = [
   RegisterCountryHandler,
@@ -80,6 +81,8 @@ const handlers = [
   UpdateOwnProfileHandler,
   BanCustomerHandler,
   RecordChargerTelemetryHandler,
+  SendChargerCommandHandler,
+  RecordChargerCommandOutcomeHandler,
 ];
 
 export interface CommandServiceOptions {
@@ -88,6 +91,8 @@ export interface CommandServiceOptions {
   identity: IdentityDeps;
   /** Uploaded images (flags, station photos, licences): POST /api/files, GET /api/files/:fileId. */
   files: FileStore;
+  /** The bus: staff commands to chargers are published on ocpp.outbound (without it, chargers.send-command fails). */
+  bus?: Bus;
   /** Extra HTTP command routes (tests). */
   extraRoutes?: Record<string, CommandRoute>;
 }
@@ -102,6 +107,7 @@ export class CommandServiceModule {
       controllers: [AuthController, CommandsController, FilesController],
       providers: [
         { provide: EVENT_STORE, useValue: options.eventStore },
+        { provide: BUS, useValue: options.bus ?? null },
         { provide: IDENTITY, useValue: options.identity },
         { provide: FILE_STORE, useValue: options.files },
         { provide: AUTHENTICATOR, useValue: new Authenticator(options.identity.tokens) },

@@ -22,4 +22,6 @@ export { registerCharger } from './network/charger.handlers';
 export { newChargerSecret, type ChargerSecretResult } from './network/charger-secret';
 export type { UsedBy } from './shared/usage';
 export { startChargerTelemetry, TELEMETRY_GROUP } from './chargers-live/telemetry-consumer';
+export { startChargerCommandResults, COMMAND_RESULTS_GROUP } from './chargers-live/command-results-consumer';
+export { chargerCommandDecider } from './chargers-live/charger-command.decider';
 export { RecordChargerTelemetryCommand } from './chargers-live/chargers-live.commands';

@@ -5,6 +5,7 @@ import { createHttpApp } from '@evc/platform/http/nest-app';
 import { runService } from '@evc/platform/launcher/service-main';
 import { openMail } from '@evc/platform/mail/index';
 import { startChargerTelemetry } from './chargers-live/telemetry-consumer';
+import { startChargerCommandResults } from './chargers-live/command-results-consumer';
 import { CommandServiceModule } from './command-service.module';
 import { createIdentityDeps } from './identity/identity.settings';
 import { seedDemo } from './seed/seed-demo';
@@ -16,7 +17,7 @@ runService('command-service', async (config) => {
   const { mailer } = openMail(config, infra.dataDir);
   const identity = createIdentityDeps(config, { authSecret: await resolveAuthSecret(config, infra.dataDir), mailer });
   const files = await openFileStore(config, infra.dataDir);
-  const app = await createHttpApp(CommandServiceModule.register({ eventStore: infra.eventStore, identity, files }), { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY });
+  const app = await createHttpApp(CommandServiceModule.register({ eventStore: infra.eventStore, identity, files, bus: infra.bus }), { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY });
   await app.init();
   const commandBus = app.get(CommandBus);
   if (config.SEED_DEMO) await seedDemo({ commandBus, eventStore: infra.eventStore, dataDir: infra.dataDir, files });
@@ -28,9 +29,11 @@ runService('command-service', async (config) => {
   });
   printGeneratedCredentials(identitySeed.generated);
   const telemetry = startChargerTelemetry(infra.bus, commandBus);
+  const commandResults = startChargerCommandResults(infra.bus, commandBus);
   await app.listen({ port: config.PORT, host: config.HOST });
   return async () => {
     await telemetry.stop();
+    await commandResults.stop();
     await app.close();
     await files.close();
     await infra.close();

@@ -10,6 +10,7 @@ import {
   stationsQuerySchema,
 } from './network/views';
 import { ocppFrameSchema, ocppMessagesQuerySchema } from './network/ocpp';
+import { chargerCommandViewSchema, ocppCommandsQuerySchema, sendChargerCommandSchema } from './network/charger-commands';
 import { pageViewCountSchema, pageViewCountsQuerySchema, pageViewSchema } from './site/schemas';
 import type { Privilege } from './identity/privileges';
 import {
@@ -240,6 +241,12 @@ export const operations = {
   'chargers.update': command('chargers.update', 'Change a charger and its connectors.', privilege('stations.write'), updateChargerSchema),
   'chargers.delete': command('chargers.delete', 'Mark a charger deleted (modelState 3): hidden from lists, kept in history, refused by the gateway.', privilege('stations.write'), chargerRefSchema),
   'chargers.rotate-secret': command('chargers.rotate-secret', "Replace a charger's secret key; answers the new key, shown once.", privilege('stations.write'), chargerRefSchema, chargerSecretResultSchema),
+  'chargers.send-command': command(
+    'chargers.send-command',
+    'Send an OCPP command to a charger (Reset, UnlockConnector, ChangeAvailability, TriggerMessage, GetConfiguration, ChangeConfiguration); idempotent on commandId. The outcome shows in ocpp.commands.',
+    privilege('stations.write'),
+    sendChargerCommandSchema,
+  ),
   'pricing.set': command('pricing.set', 'Set the network prices from an effective time, with a reason.', privilege('pricing.write'), setPricingWithReasonSchema),
   'files.upload': {
     kind: 'command',
@@ -267,6 +274,7 @@ export const operations = {
   'customers.admin-list': adminQuery('customers', 'Customers with the fields of the customers screen.', privilege('customers.read'), adminListQuerySchema.extend({ banned: z.enum(['true', 'false']).optional() }), pagedSchema(customerAdminViewSchema)),
   'customers.admin-get': adminQuery('customers/:customerId', 'One customer.', privilege('customers.read'), z.object({}), customerAdminViewSchema, z.object({ customerId: z.string().max(64) })),
   'ocpp.messages': adminQuery('ocpp-messages', "A charger's message log: every OCPP frame in and out, newest first (the last 1,000 per charger).", privilege('stations.write'), ocppMessagesQuerySchema, pagedSchema(ocppFrameSchema)),
+  'ocpp.commands': adminQuery('ocpp-commands', 'Commands sent to chargers, newest first: status (pending, accepted, rejected, not_supported, offline, timeout, error), the charger\'s answer, who asked and when.', privilege('stations.write'), ocppCommandsQuerySchema, pagedSchema(chargerCommandViewSchema)),
   'audit.history': adminQuery('audit', "An item's history: events with actor, time, reason and field changes.", privilege('events.read'), auditQuerySchema, pagedSchema(auditEntrySchema)),
 } as const satisfies Record<string, OperationSpec>;
 

@@ -2,11 +2,23 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { RPCServer, createRPCError } from 'ocpp-rpc';
-import { BUS_TOPICS, OCPP_CONNECTED, OCPP_DISCONNECTED, type InboundOcppMessage, type OcppFrame } from '@evc/contracts';
-import type { Bus, DocumentStore } from '@evc/platform';
+import {
+  BUS_TOPICS,
+  COMMAND_OFFLINE_AFTER_MS,
+  COMMAND_TIMEOUT_MS,
+  OCPP_CONNECTED,
+  OCPP_DISCONNECTED,
+  type InboundOcppMessage,
+  type OcppFrame,
+  type OutboundOcppCommand,
+  type OutboundOcppResult,
+} from '@evc/contracts';
+import type { Bus, Consumer, DocumentStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { authenticateCharger } from './charger-auth';
+import { outcomeOf, outcomeOfCallError, toOcppCall } from './outbound';
 
 export const OCPP_PATH_PREFIX = '/ocpp/';
 export const HEARTBEAT_INTERVAL_S = 60;
@@ -19,6 +31,7 @@ interface RpcClient {
   identity: string;
   protocol: string;
   close(options?: { code?: number; reason?: string }): Promise<unknown>;
+  call(method: string, params: unknown, options?: { callTimeoutMs?: number }): Promise<unknown>;
   handle(handler: (call: { method: string; params: unknown; messageId: string }) => unknown): void;
   handle(method: string, handler: (call: { params: unknown; messageId: string }) => unknown): void;
   on(event: 'close', listener: (info: { code: number; reason: string | Buffer }) => void): void;
@@ -39,7 +52,14 @@ export interface OcppGatewayOptions {
   bus: Bus;
   /** How often to look for silent chargers (default 15 s); 0 turns the watchdog off (tests call sweepSilent). */
   watchdogEveryMs?: number;
+  /** This node's name: its consumer group on ocpp.outbound is `ocpp-gateway-<nodeId>` (default host name + random). */
+  nodeId?: string;
+  /** How long a charger has to answer a command (default COMMAND_TIMEOUT_MS). */
+  commandTimeoutMs?: number;
 }
+
+/** How many command ids a node remembers, so a redelivered command is sent once. */
+const RECENT_COMMANDS = 1000;
 
 /**
  * OCPP-J endpoint on /ocpp/<chargePointId> (1.6 and 2.0.1, strict schema validation, Basic auth).
@@ -52,6 +72,9 @@ export class OcppGateway {
   private readonly clients = new Map<string, RpcClient>();
   private readonly connections = new Map<RpcClient, Connection>();
   private readonly watchdog: NodeJS.Timeout | null;
+  private readonly outbound: Consumer;
+  private readonly recentCommands = new Set<string>();
+  readonly nodeId: string;
 
   constructor(private readonly options: OcppGatewayOptions) {
     this.server = new RPCServer({ protocols: ['ocpp1.6', 'ocpp2.0.1'], strictMode: true, pingIntervalMs: 30_000 });
@@ -73,6 +96,14 @@ export class OcppGateway {
     const every = options.watchdogEveryMs ?? 15_000;
     this.watchdog = every > 0 ? setInterval(() => this.sweepSilent(), every) : null;
     this.watchdog?.unref();
+    this.nodeId = options.nodeId ?? `${hostname()}-${randomUUID().slice(0, 8)}`;
+    // Every node consumes every command (a group of its own); only the node holding the socket sends it.
+    this.outbound = options.bus.subscribe<OutboundOcppCommand>({ groupId: `ocpp-gateway-${this.nodeId}`, topics: [BUS_TOPICS.ocppOutbound] }, ({ value }) => this.onOutbound(value));
+  }
+
+  /** Resolves once this node receives commands from ocpp.outbound. */
+  get ready(): Promise<void> {
+    return this.outbound.ready;
   }
 
   /** Closes every connection that sent nothing for SILENT_INTERVALS heartbeat intervals; answers their charger ids. */
@@ -100,6 +131,7 @@ export class OcppGateway {
 
   async close(): Promise<void> {
     if (this.watchdog) clearInterval(this.watchdog);
+    await this.outbound.stop();
     await this.server.close({ code: 1001, reason: 'Server shutting down', awaitPending: true });
     this.clients.clear();
   }
@@ -152,6 +184,46 @@ export class OcppGateway {
     client.handle(({ method }) => {
       throw createRPCError('NotImplemented', `${method} is not supported yet`);
     });
+  }
+
+  /**
+   * A staff command from ocpp.outbound: ignored unless this node holds the charger's socket; sent once (a redelivery
+   * is recognised by command id); dropped when older than COMMAND_OFFLINE_AFTER_MS (by then the projections' sweep
+   * reports it offline). Publishes `sent` before the call, then the outcome; the call runs without holding up the
+   * consumer, so one slow charger does not delay commands to the others.
+   */
+  private async onOutbound(command: OutboundOcppCommand): Promise<void> {
+    const client = this.clients.get(command.chargerId);
+    if (!client || this.recentCommands.has(command.commandId)) return;
+    const { commandId, chargerId } = command;
+    if (Date.now() - Date.parse(command.requestedAt) > COMMAND_OFFLINE_AFTER_MS - 500) {
+      this.log.warn('charger command too old, not sent', { chargerId, commandId, requestedAt: command.requestedAt });
+      return;
+    }
+    this.recentCommands.add(commandId);
+    if (this.recentCommands.size > RECENT_COMMANDS) this.recentCommands.delete(this.recentCommands.values().next().value!);
+    const protocol = client.protocol;
+    const call = toOcppCall(command.request, protocol);
+    const result = (r: Pick<OutboundOcppResult, 'status'> & Partial<OutboundOcppResult>) =>
+      this.options.bus.publish<OutboundOcppResult>(BUS_TOPICS.ocppOutboundResults, [
+        { key: chargerId, value: { commandId, chargerId, ocppAction: null, protocol, response: null, error: null, at: new Date().toISOString(), ...r } },
+      ]);
+    if ('unsupported' in call) return result({ status: 'not_supported', error: call.unsupported });
+    const ocppAction = call.action;
+    await result({ status: 'sent', ocppAction });
+    void client
+      .call(ocppAction, call.payload, { callTimeoutMs: this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS })
+      .then(
+        (response) => result({ status: outcomeOf(ocppAction, response), ocppAction, response }),
+        (error: unknown) => {
+          // ocpp-rpc's TimeoutError (not a named ESM export of the CommonJS package under plain Node).
+          if ((error as Error | null)?.constructor?.name === 'TimeoutError') return result({ status: 'timeout', ocppAction, error: 'The charger did not answer in time' });
+          const e = error as { rpcErrorCode?: string; message?: string; details?: unknown };
+          if (e.rpcErrorCode) return result({ status: outcomeOfCallError(e.rpcErrorCode), ocppAction, response: e.details ?? null, error: `${e.rpcErrorCode}: ${e.message ?? ''}` });
+          return result({ status: 'error', ocppAction, error: String(e.message ?? error) });
+        },
+      )
+      .catch((error: unknown) => this.log.error('charger command result not published', { chargerId, commandId, error: String(error) }));
   }
 
   /** An OCPP-J frame ([2, id, action, payload] | [3, id, payload] | [4, id, code, description, details]) for the log. */

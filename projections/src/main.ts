@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { openInfrastructure } from '@evc/platform/infrastructure/infrastructure';
 import { runService } from '@evc/platform/launcher/service-main';
 import { startChargerPresence, startOcppMessageLog } from './ocpp/ocpp-consumers';
+import { startChargerCommandSweep } from './ocpp/charger-command-sweep';
 import { startPageViewCounter } from './page-views/page-view-counter';
 import { allProjections } from './read-models/index';
 import { ProjectionRunner } from './runner/projection-runner';
@@ -14,6 +15,7 @@ runService('projections', async (config) => {
   const pageViews = startPageViewCounter(infra.bus, infra.documents);
   const presence = startChargerPresence(infra.bus, infra.documents);
   const messageLog = startOcppMessageLog(infra.bus, infra.documents);
+  const commandSweep = startChargerCommandSweep(infra.bus, infra.documents);
   const health = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', position: runner.current() }));
   }).listen(config.PORT, config.HOST);
@@ -22,6 +24,7 @@ runService('projections', async (config) => {
     await pageViews.stop();
     await presence.stop();
     await messageLog.stop();
+    await commandSweep.stop();
     await runner.stop();
     await infra.close();
   };

@@ -2,6 +2,7 @@ import type { Command } from '@nestjs/cqrs';
 import { operations, type OperationSpec } from '@evc/contracts';
 import type { CommandContext } from '../shared/command-context';
 import { SubmitContactRequestCommand } from '../contact/contact.commands';
+import { SendChargerCommandCommand } from '../chargers-live/charger-commands';
 import { BanCustomerCommand } from '../customers/customers.commands';
 import {
   CreateMasterDataItemCommand,
@@ -88,5 +89,6 @@ export const commandRoutes: Record<string, CommandRoute> = {
   'chargers.update': route('chargers.update', (p, c) => new UpdateChargerCommand(p, c)),
   'chargers.delete': route('chargers.delete', (p, c) => new DeleteChargerCommand(p, c)),
   'chargers.rotate-secret': route('chargers.rotate-secret', (p, c) => new RotateChargerSecretCommand(p, c)),
+  'chargers.send-command': route('chargers.send-command', (p, c) => new SendChargerCommandCommand(p, c)),
   'pricing.set': route('pricing.set', (p, c) => new SetPricingCommand(p, c)),
 };

@@ -48,6 +48,8 @@ export async function runDecider<C, E extends DomainEventOf, S>(
       if (options.expectedRevision !== undefined || attempt >= MAX_ATTEMPTS) {
         throw new DomainError('concurrency.conflict', `${streamId} was changed by someone else; reload and try again`);
       }
+      // The winning write may not be durable (readable) yet: give it a moment before reloading.
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
     }
   }
 }

@@ -40,6 +40,8 @@ export const networkStreams = {
    * `charger-<id>` stream, so telemetry never moves the revision a staff editor holds.
    */
   chargerLive: (id: string) => `charger-live-${id}`,
+  /** One staff command to a charger (OCPP outbound): requested, sent, answered. Keyed by the client's command id. */
+  chargerCommand: (commandId: string) => `charger-command-${commandId}`,
   /** Reserves a serial number network-wide, so "Charger already exists" holds for serials too. */
   chargerSerial: (serial: string) => `charger-serial-${serial.toLowerCase()}`,
   pricing: () => 'pricing-network',

@@ -33,8 +33,10 @@ type Client = InstanceType<typeof RPCClient>;
 
 /**
  * A charger without hardware: connects with its own protocol version, boots, reports every connector Available,
- * heartbeats at the interval the server answers, and reconnects with back-off when the connection drops. Remote
- * start/stop, reservations and meter values join with sessions: they are further `handle`s on `client`.
+ * heartbeats at the interval the server answers, and reconnects with back-off when the connection drops. It obeys
+ * staff commands (Reset, UnlockConnector, ChangeAvailability: Accepted/Unlocked; TriggerMessage: Accepted, then
+ * sends the requested message; GetConfiguration/GetVariables and ChangeConfiguration/SetVariables on a small
+ * in-memory configuration). Remote start/stop, reservations and meter values join with sessions: further `handle`s.
  */
 export class SimulatedCharger {
   connected = false;
@@ -45,6 +47,12 @@ export class SimulatedCharger {
   private retry: NodeJS.Timeout | null = null;
   private attempt = 0;
   private stopped = false;
+  /** The simulated configuration (1.6 keys; 2.0.1 reads them as variables of any component). */
+  readonly configuration = new Map<string, string>([
+    ['HeartbeatInterval', '60'],
+    ['MeterValueSampleInterval', '60'],
+    ['NumberOfConnectors', '2'],
+  ]);
 
   constructor(
     readonly spec: SimulatedChargerSpec,
@@ -78,6 +86,7 @@ export class SimulatedCharger {
     };
     const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
     this.client = client;
+    this.handleCommands(client);
     client.on('close', () => {
       this.connected = false;
       if (this.heartbeat) clearInterval(this.heartbeat);
@@ -111,26 +120,87 @@ export class SimulatedCharger {
     return client.call(action, payload);
   }
 
-  private async boot(client: Client): Promise<void> {
-    const v201 = this.spec.ocppVersion === '2.0.1';
+  private get v201(): boolean {
+    return this.spec.ocppVersion === '2.0.1';
+  }
+
+  private sendBoot(client: Client, reason = 'PowerUp'): Promise<unknown> {
     const firmwareVersion = 'sim-1.0.0';
-    const boot = (await this.call(
+    return this.call(
       client,
       'BootNotification',
-      v201
-        ? { reason: 'PowerUp', chargingStation: { vendorName: 'EVC Simulator', model: 'SIM-201', serialNumber: `SIM-${this.spec.id}`, firmwareVersion } }
+      this.v201
+        ? { reason, chargingStation: { vendorName: 'EVC Simulator', model: 'SIM-201', serialNumber: `SIM-${this.spec.id}`, firmwareVersion } }
         : { chargePointVendor: 'EVC Simulator', chargePointModel: 'SIM-16', chargePointSerialNumber: `SIM-${this.spec.id}`, firmwareVersion },
-    )) as { status: string; interval: number };
-    if (boot.status !== 'Accepted') throw new Error(`boot ${boot.status}`);
-    for (const connectorId of this.spec.connectorIds ?? [1, 2]) {
+    );
+  }
+
+  private async sendStatus(client: Client, connectorIds = this.spec.connectorIds ?? [1, 2]): Promise<void> {
+    for (const connectorId of connectorIds) {
       await this.call(
         client,
         'StatusNotification',
-        v201
+        this.v201
           ? { timestamp: new Date().toISOString(), connectorStatus: 'Available', evseId: connectorId, connectorId: 1 }
           : { connectorId, errorCode: 'NoError', status: 'Available', timestamp: new Date().toISOString() },
       );
     }
+  }
+
+  /** Answers the gateway's calls (staff commands) in the charger's own protocol. */
+  private handleCommands(client: Client): void {
+    type Params = Record<string, unknown>;
+    type Variable = { component: { name: string }; variable: { name: string } };
+    const on = (method: string, answer: (params: Params) => Record<string, unknown>) =>
+      client.handle(method, ({ params }: { params?: unknown }) => Promise.resolve(answer((params ?? {}) as Params)));
+    on('Reset', () => ({ status: 'Accepted' }));
+    on('UnlockConnector', () => ({ status: 'Unlocked' }));
+    on('ChangeAvailability', () => ({ status: 'Accepted' }));
+    on('TriggerMessage', (p) => {
+      const connector = this.v201 ? (p.evse as { id?: number } | undefined)?.id : (p.connectorId as number | undefined);
+      // Answer first, then send the requested message (OCPP: the message follows the TriggerMessage answer).
+      setTimeout(() => {
+        const sent =
+          p.requestedMessage === 'BootNotification'
+            ? this.sendBoot(client, 'Triggered')
+            : p.requestedMessage === 'Heartbeat'
+              ? this.call(client, 'Heartbeat', {})
+              : this.sendStatus(client, connector !== undefined ? [connector] : undefined);
+        sent.catch(() => this.errors++);
+      }, 10).unref();
+      return { status: 'Accepted' };
+    });
+    on('GetConfiguration', (p) => {
+      const keys = (p.key as string[] | undefined) ?? [...this.configuration.keys()];
+      return {
+        configurationKey: keys.filter((k) => this.configuration.has(k)).map((key) => ({ key, readonly: false, value: this.configuration.get(key) })),
+        unknownKey: keys.filter((k) => !this.configuration.has(k)),
+      };
+    });
+    on('ChangeConfiguration', (p) => {
+      if (!this.configuration.has(String(p.key))) return { status: 'NotSupported' };
+      this.configuration.set(String(p.key), String(p.value));
+      return { status: 'Accepted' };
+    });
+    on('GetVariables', (p) => ({
+      getVariableResult: ((p.getVariableData as Variable[] | undefined) ?? []).map(({ component, variable }) => {
+        const value = this.configuration.get(variable.name);
+        return value === undefined ? { attributeStatus: 'UnknownVariable', component, variable } : { attributeStatus: 'Accepted', attributeValue: value, component, variable };
+      }),
+    }));
+    on('SetVariables', (p) => ({
+      setVariableResult: ((p.setVariableData as (Variable & { attributeValue: string })[] | undefined) ?? []).map(({ component, variable, attributeValue }) => {
+        if (!this.configuration.has(variable.name)) return { attributeStatus: 'UnknownVariable', component, variable };
+        this.configuration.set(variable.name, attributeValue);
+        return { attributeStatus: 'Accepted', component, variable };
+      }),
+    }));
+  }
+
+  private async boot(client: Client): Promise<void> {
+    const boot = (await this.sendBoot(client)) as { status: string; interval: number };
+    if (boot.status !== 'Accepted') throw new Error(`boot ${boot.status}`);
+    await this.sendStatus(client);
     this.heartbeat = setInterval(() => {
       this.call(client, 'Heartbeat', {}).catch(() => this.errors++);
     }, Math.max(1, boot.interval) * 1000);

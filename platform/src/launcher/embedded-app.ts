@@ -4,9 +4,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { APP_VERSION } from '@evc/contracts';
-import { CommandServiceModule, createIdentityDeps, seedDemo, seedIdentity, startChargerTelemetry, type IdentitySeedOutcome, type SeedOutcome } from '@evc/command-service';
+import { CommandServiceModule, createIdentityDeps, seedDemo, seedIdentity, startChargerCommandResults, startChargerTelemetry, type IdentitySeedOutcome, type SeedOutcome } from '@evc/command-service';
 import { OcppGateway } from '@evc/ocpp-gateway';
-import { ProjectionRunner, allProjections, startChargerPresence, startOcppMessageLog, startPageViewCounter } from '@evc/projections';
+import { ProjectionRunner, allProjections, startChargerCommandSweep, startChargerPresence, startOcppMessageLog, startPageViewCounter } from '@evc/projections';
 import { QueryServiceModule } from '@evc/query-service';
 import { resolveAuthSecret } from '../auth/auth-secret';
 import type { Config } from '../config/config';
@@ -71,12 +71,12 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
   try {
     await runner.start();
     pageViews = startPageViewCounter(infra.bus, infra.documents);
-    consumers.push(startChargerPresence(infra.bus, infra.documents), startOcppMessageLog(infra.bus, infra.documents));
+    consumers.push(startChargerPresence(infra.bus, infra.documents), startOcppMessageLog(infra.bus, infra.documents), startChargerCommandSweep(infra.bus, infra.documents));
     const { mailer, mailbox } = openMail(config, infra.dataDir);
     const identity = createIdentityDeps(config, { authSecret: await resolveAuthSecret(config, infra.dataDir), mailer });
     app = await createHttpApp(
       EmbeddedRootModule.register([
-        CommandServiceModule.register({ eventStore: infra.eventStore, identity, files }),
+        CommandServiceModule.register({ eventStore: infra.eventStore, identity, files, bus: infra.bus }),
         QueryServiceModule.register({
           documents: infra.documents,
           eventStore: infra.eventStore,
@@ -97,7 +97,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
       if (!ocpp.handleUpgrade(request, socket, head)) socket.destroy();
     });
     await app.init();
-    consumers.push(startChargerTelemetry(infra.bus, app.get(CommandBus)));
+    consumers.push(startChargerTelemetry(infra.bus, app.get(CommandBus)), startChargerCommandResults(infra.bus, app.get(CommandBus)));
     const seed = config.SEED_DEMO
       ? await seedDemo({ commandBus: app.get(CommandBus), eventStore: infra.eventStore, dataDir: infra.dataDir, files })
       : { seeded: false, commands: 0, chargers: [] };

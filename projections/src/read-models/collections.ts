@@ -14,6 +14,8 @@ export const RM = {
   pageViews: 'page_views',
   /** Every OCPP frame in and out, the newest OCPP_LOG_CAP per charger (from the bus topic ocpp.frames). */
   ocppMessages: 'ocpp_messages',
+  /** Staff commands to chargers (OCPP outbound) with their outcome, from charger-command-<id> streams. */
+  ocppCommands: 'ocpp_commands',
   sessions: 'sessions',
   /** Identity: profiles of every account (me.get), staff, customers, roles, reset-link status. No credentials. */
   accounts: 'accounts',

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query, Req, Res } from '@nestjs/common';
-import { auditQuerySchema, operations, type OcppMessagesQuery, type AdminListQuery, type OperationSpec } from '@evc/contracts';
+import { auditQuerySchema, operations, type OcppCommandsQuery, type OcppMessagesQuery, type AdminListQuery, type OperationSpec } from '@evc/contracts';
 import type { DocumentStore, EventStore } from '@evc/platform';
 import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
@@ -98,6 +98,12 @@ export class AdminController {
   async ocppMessages(@Query() query: unknown, @Req() req: RequestLike, @Res({ passthrough: true }) reply: ReplyLike) {
     const q = await this.input<OcppMessagesQuery & { position?: number }>(operations['ocpp.messages'], query, req, reply);
     return this.network.ocppMessages(q);
+  }
+
+  @Get('ocpp-commands')
+  async ocppCommands(@Query() query: unknown, @Req() req: RequestLike, @Res({ passthrough: true }) reply: ReplyLike) {
+    const q = await this.input<OcppCommandsQuery>(operations['ocpp.commands'], query, req, reply);
+    return this.network.ocppCommands(q);
   }
 
   @Get('audit')

@@ -1,4 +1,4 @@
-import type { AdminListQuery, ChargerAdminView, OcppFrame, OcppMessagesQuery, Paged, PricingChangeView, StationAdminView } from '@evc/contracts';
+import type { AdminListQuery, ChargerAdminView, ChargerCommandView, OcppCommandsQuery, OcppFrame, OcppMessagesQuery, Paged, PricingChangeView, StationAdminView } from '@evc/contracts';
 import type { Doc, DocumentStore } from '@evc/platform';
 import { RM } from '@evc/projections';
 import { runAdminList, type ListAnswer } from './admin-list';
@@ -55,6 +55,36 @@ export class NetworkAdminQueries {
   private readonly names: ActorNames;
   constructor(private readonly documents: DocumentStore) {
     this.names = new ActorNames(documents);
+  }
+
+  /** Staff commands to chargers (one charger, or all), newest first, with the asker's name. */
+  async ocppCommands(q: OcppCommandsQuery): Promise<Paged<ChargerCommandView>> {
+    const commands = this.documents.collection(RM.ocppCommands);
+    const filter = q.chargerId ? { chargerId: q.chargerId } : {};
+    const [docs, totalCount] = await Promise.all([
+      commands.find(filter, { sort: { requestedAt: -1, _id: -1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize }).toArray(),
+      commands.countDocuments(filter),
+    ]);
+    const names = await this.names.of(docs.map((d) => String((d.requestedBy as { id?: string } | undefined)?.id ?? '')).filter(Boolean));
+    const dataList = docs.map((d): ChargerCommandView => {
+      const by = (d.requestedBy ?? { type: 'system', id: 'system' }) as ChargerCommandView['requestedBy'];
+      return {
+        commandId: String(d._id),
+        chargerId: String(d.chargerId),
+        action: String(d.action),
+        request: (d.request ?? {}) as Record<string, unknown>,
+        status: d.status as ChargerCommandView['status'],
+        ocppAction: (d.ocppAction as string | null) ?? null,
+        protocol: (d.protocol as string | null) ?? null,
+        response: d.response ?? null,
+        error: (d.error as string | null) ?? null,
+        requestedBy: { type: by.type, id: by.id, name: names.get(by.id) ?? null },
+        requestedAt: String(d.requestedAt),
+        sentAt: (d.sentAt as string | null) ?? null,
+        answeredAt: (d.answeredAt as string | null) ?? null,
+      };
+    });
+    return { dataList, totalCount };
   }
 
   /** A charger's message log, newest first. */

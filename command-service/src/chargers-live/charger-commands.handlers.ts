@@ -1,0 +1,53 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { BUS_TOPICS, networkStreams, type CommandResult, type OutboundOcppCommand } from '@evc/contracts';
+import type { Bus, EventStore } from '@evc/platform';
+import { createLogger } from '@evc/platform/logging/logger';
+import { fold } from '../shared/decider';
+import { DomainError } from '../shared/domain-error';
+import { runDecider, toDomainEvent } from '../shared/run-decider';
+import { BUS, EVENT_STORE } from '../shared/tokens';
+import { chargerDecider } from '../network/network.deciders';
+import { chargerCommandDecider } from './charger-command.decider';
+import { RecordChargerCommandOutcomeCommand, SendChargerCommandCommand } from './charger-commands';
+
+const log = createLogger('charger-commands');
+
+/**
+ * Records ChargerCommandRequested on `charger-command-<commandId>` and, only when this call recorded it, publishes
+ * the command on ocpp.outbound keyed by charger id: the same command id again sends nothing. If the publish fails
+ * the command stays pending and the projections' sweep reports it `offline`.
+ */
+@CommandHandler(SendChargerCommandCommand)
+export class SendChargerCommandHandler implements ICommandHandler<SendChargerCommandCommand, CommandResult> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(BUS) private readonly bus: Bus | null,
+  ) {}
+
+  async execute({ payload, context }: SendChargerCommandCommand): Promise<CommandResult> {
+    const { commandId, chargerId, ...request } = payload;
+    const charger = fold(chargerDecider, (await this.store.readStream(networkStreams.charger(chargerId))).map((e) => toDomainEvent(e)));
+    if (!charger.data) throw new DomainError('network.charger_not_found', 'No such charger', [{ path: 'chargerId', code: 'not_found' }]);
+    if (charger.deleted) throw new DomainError('network.charger_deleted', 'The charger is deleted', [{ path: 'chargerId', code: 'deleted' }]);
+    const streamId = networkStreams.chargerCommand(commandId);
+    const at = new Date().toISOString();
+    const result = await runDecider(this.store, streamId, chargerCommandDecider, { kind: 'request', commandId, chargerId, request, at }, context);
+    const [first] = await this.store.readStream(streamId);
+    if (first?.metadata.correlationId !== context.correlationId) return result; // a repeat: sent already
+    if (!this.bus) throw new Error('no bus: charger commands cannot be sent');
+    const requestedAt = (first.data as { at: string }).at;
+    await this.bus
+      .publish<OutboundOcppCommand>(BUS_TOPICS.ocppOutbound, [{ key: chargerId, value: { commandId, chargerId, request, requestedAt } }])
+      .catch((error: unknown) => log.error('charger command not published; it will show offline', { commandId, chargerId, error: String(error) }));
+    return result;
+  }
+}
+
+@CommandHandler(RecordChargerCommandOutcomeCommand)
+export class RecordChargerCommandOutcomeHandler implements ICommandHandler<RecordChargerCommandOutcomeCommand, CommandResult> {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  execute({ payload, context }: RecordChargerCommandOutcomeCommand) {
+    return runDecider(this.store, networkStreams.chargerCommand(payload.commandId), chargerCommandDecider, payload, context);
+  }
+}

@@ -1,0 +1,8 @@
+import type { SendChargerCommand } from '@evc/contracts';
+import { PayloadCommand } from '../shared/payload-command';
+import type { ChargerCommandCommand } from './charger-command.decider';
+
+/** Staff: send an OCPP command to a charger (`chargers.send-command`). */
+export class SendChargerCommandCommand extends PayloadCommand<SendChargerCommand> {}
+/** The results consumer: a gateway node sent the command, or its outcome (from ocpp.outbound.results). */
+export class RecordChargerCommandOutcomeCommand extends PayloadCommand<Extract<ChargerCommandCommand, { kind: 'sent' | 'answer' }>> {}

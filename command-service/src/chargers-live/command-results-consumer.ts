@@ -1,0 +1,30 @@
+import type { CommandBus } from '@nestjs/cqrs';
+import { BUS_TOPICS, type OutboundOcppResult } from '@evc/contracts';
+import type { Bus, Consumer } from '@evc/platform';
+import { createLogger } from '@evc/platform/logging/logger';
+import { newContext } from '../shared/command-context';
+import { DomainError } from '../shared/domain-error';
+import { RecordChargerCommandOutcomeCommand } from './charger-commands';
+
+export const COMMAND_RESULTS_GROUP = 'charger-command-results';
+const log = createLogger('charger-command-results');
+
+/**
+ * Consumes `ocpp.outbound.results` (group charger-command-results) and records ChargerCommandSent /
+ * ChargerCommandAnswered on the command's stream. At-least-once: the decider ignores repeats and late answers.
+ */
+export function startChargerCommandResults(bus: Bus, commandBus: CommandBus): Consumer {
+  return bus.subscribe<OutboundOcppResult>({ groupId: COMMAND_RESULTS_GROUP, topics: [BUS_TOPICS.ocppOutboundResults], fromBeginning: true }, async ({ value: r }) => {
+    const payload =
+      r.status === 'sent'
+        ? ({ kind: 'sent', commandId: r.commandId, chargerId: r.chargerId, ocppAction: r.ocppAction, protocol: r.protocol, at: r.at } as const)
+        : ({ kind: 'answer', commandId: r.commandId, chargerId: r.chargerId, status: r.status, response: r.response ?? null, error: r.error, at: r.at } as const);
+    const actor = r.status === 'offline' || r.status === 'timeout' ? { type: 'system' as const, id: 'ocpp-gateway' } : { type: 'charger' as const, id: r.chargerId };
+    try {
+      await commandBus.execute(new RecordChargerCommandOutcomeCommand(payload, { ...newContext(actor), causationId: r.commandId }));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      log.warn('charger command result refused', { commandId: r.commandId, code: error.code });
+    }
+  });
+}

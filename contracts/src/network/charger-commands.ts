@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { Actor } from '../envelope';
+
+/**
+ * Commands staff send to a charger over OCPP (issue 6 part 3). One network-level vocabulary; the gateway node that
+ * holds the charger's socket translates it to the charger's protocol (1.6 or 2.0.1, see ocpp-gateway/README.md).
+ */
+const connectorId = z.number().int().min(1).max(99);
+const reset = z.strictObject({ action: z.literal('Reset'), type: z.enum(['Soft', 'Hard']) });
+const unlock = z.strictObject({ action: z.literal('UnlockConnector'), connectorId });
+/** connectorId 0: the whole charger. */
+const availability = z.strictObject({ action: z.literal('ChangeAvailability'), connectorId: z.number().int().min(0).max(99), type: z.enum(['Operative', 'Inoperative']) });
+const trigger = z.strictObject({
+  action: z.literal('TriggerMessage'),
+  requestedMessage: z.enum(['BootNotification', 'Heartbeat', 'StatusNotification']),
+  connectorId: connectorId.optional(),
+});
+/** No keys: all of them (1.6 only; a 2.0.1 charger needs the keys, as Component.Variable or Variable). */
+const getConfiguration = z.strictObject({ action: z.literal('GetConfiguration'), keys: z.array(z.string().min(1).max(100)).min(1).max(50).optional() });
+const changeConfiguration = z.strictObject({ action: z.literal('ChangeConfiguration'), key: z.string().min(1).max(100), value: z.string().max(500) });
+export const chargerCommandRequestSchema = z.discriminatedUnion('action', [reset, unlock, availability, trigger, getConfiguration, changeConfiguration]);
+export type ChargerCommandRequest = z.infer<typeof chargerCommandRequestSchema>;
+export type ChargerCommandAction = ChargerCommandRequest['action'];
+
+const ids = { commandId: z.uuid(), chargerId: z.string().regex(/^[A-Za-z0-9_-]{3,48}$/) };
+/** Body of `chargers.send-command`: the request's fields, the charger, and a client-chosen command id (idempotent). */
+export const sendChargerCommandSchema = z.discriminatedUnion('action', [
+  reset.extend(ids),
+  unlock.extend(ids),
+  availability.extend(ids),
+  trigger.extend(ids),
+  getConfiguration.extend(ids),
+  changeConfiguration.extend(ids),
+]);
+export type SendChargerCommand = z.infer<typeof sendChargerCommandSchema>;
+
+/** `sent` is not a status of its own: a sent command stays `pending` until the charger answers. */
+export const CHARGER_COMMAND_STATUSES = ['pending', 'accepted', 'rejected', 'not_supported', 'offline', 'timeout', 'error'] as const;
+export type ChargerCommandStatus = (typeof CHARGER_COMMAND_STATUSES)[number];
+export type ChargerCommandOutcome = Exclude<ChargerCommandStatus, 'pending'>;
+
+/** No gateway node took the command within this time: `offline` (the gateway drops commands older than this). */
+export const COMMAND_OFFLINE_AFTER_MS = 5_000;
+/** A charger that does not answer a sent command within this time: `timeout`. */
+export const COMMAND_TIMEOUT_MS = 30_000;
+
+/** On `ocpp.outbound`, keyed by charger id: every gateway node receives it; the one holding the socket sends it. */
+export interface OutboundOcppCommand {
+  commandId: string;
+  chargerId: string;
+  request: ChargerCommandRequest;
+  requestedAt: string;
+}
+
+/**
+ * On `ocpp.outbound.results`, keyed by charger id. `sent`: a node holds the socket and sent the call (the command
+ * stays pending); anything else is the outcome. Published by the gateway, and by the projections' command sweep for
+ * `offline` (no node took it) and `timeout` (the node that sent it died).
+ */
+export interface OutboundOcppResult {
+  commandId: string;
+  chargerId: string;
+  status: 'sent' | ChargerCommandOutcome;
+  /** The OCPP action actually sent (e.g. GetVariables for GetConfiguration on 2.0.1) and the protocol. */
+  ocppAction: string | null;
+  protocol: string | null;
+  /** The charger's CALLRESULT payload, or the CALLERROR details. */
+  response: unknown;
+  /** For `error`: the OCPP error code and description; for other failures, why. */
+  error: string | null;
+  at: string;
+}
+
+/** Events of `charger-command-<commandId>`. */
+export type ChargerCommandRequested = {
+  type: 'ChargerCommandRequested';
+  data: { commandId: string; chargerId: string; request: ChargerCommandRequest; at: string };
+};
+export type ChargerCommandSent = { type: 'ChargerCommandSent'; data: { commandId: string; chargerId: string; ocppAction: string | null; protocol: string | null; at: string } };
+export type ChargerCommandAnswered = {
+  type: 'ChargerCommandAnswered';
+  data: { commandId: string; chargerId: string; status: ChargerCommandOutcome; response: unknown; error: string | null; at: string };
+};
+export type ChargerCommandEvent = ChargerCommandRequested | ChargerCommandSent | ChargerCommandAnswered;
+
+export const chargerCommandViewSchema = z.object({
+  commandId: z.string(),
+  chargerId: z.string(),
+  action: z.string(),
+  request: z.record(z.string(), z.unknown()),
+  status: z.enum(CHARGER_COMMAND_STATUSES),
+  ocppAction: z.string().nullable(),
+  protocol: z.string().nullable(),
+  response: z.unknown(),
+  error: z.string().nullable(),
+  requestedBy: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }),
+  requestedAt: z.string(),
+  sentAt: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type ChargerCommandView = z.infer<typeof chargerCommandViewSchema> & { requestedBy: Actor & { name: string | null } };
+
+export const ocppCommandsQuerySchema = z.object({
+  chargerId: z.string().regex(/^[A-Za-z0-9_-]{3,48}$/).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  position: z.coerce.number().int().min(0).optional(),
+});
+export type OcppCommandsQuery = z.infer<typeof ocppCommandsQuerySchema>;

@@ -1,0 +1,73 @@
+import type { ChargerCommandOutcome, ChargerCommandRequest } from '@evc/contracts';
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
+
+/** The OCPP call for a network command on a charger speaking `protocol`, or why it cannot be sent. */
+export type OcppCall = { action: string; payload: Json } | { unsupported: string };
+
+/** `Component.Variable` (or a bare variable name, of the ChargingStation component) as a 2.0.1 component/variable pair. */
+function componentVariable(key: string): { component: { name: string }; variable: { name: string } } {
+  const dot = key.indexOf('.');
+  return dot > 0 ? { component: { name: key.slice(0, dot) }, variable: { name: key.slice(dot + 1) } } : { component: { name: 'ChargingStation' }, variable: { name: key } };
+}
+
+/**
+ * Network command → OCPP call. 1.6 takes the names as they are. 2.0.1 (the network numbers connectors by EVSE, one
+ * connector per EVSE, as for StatusNotification): Reset Soft/Hard → OnIdle/Immediate; UnlockConnector n →
+ * {evseId: n, connectorId: 1}; ChangeAvailability → {operationalStatus, evse: {id: n}} (no evse for 0, the whole
+ * station); TriggerMessage connector n → evse {id: n}; GetConfiguration → GetVariables (keys required);
+ * ChangeConfiguration → SetVariables with one Actual value.
+ */
+export function toOcppCall(request: ChargerCommandRequest, protocol: string): OcppCall {
+  const v201 = protocol === 'ocpp2.0.1';
+  switch (request.action) {
+    case 'Reset':
+      return { action: 'Reset', payload: v201 ? { type: request.type === 'Hard' ? 'Immediate' : 'OnIdle' } : { type: request.type } };
+    case 'UnlockConnector':
+      return { action: 'UnlockConnector', payload: v201 ? { evseId: request.connectorId, connectorId: 1 } : { connectorId: request.connectorId } };
+    case 'ChangeAvailability':
+      if (!v201) return { action: 'ChangeAvailability', payload: { connectorId: request.connectorId, type: request.type } };
+      return { action: 'ChangeAvailability', payload: { operationalStatus: request.type, ...(request.connectorId > 0 ? { evse: { id: request.connectorId } } : {}) } };
+    case 'TriggerMessage': {
+      const { requestedMessage, connectorId } = request;
+      if (!v201) return { action: 'TriggerMessage', payload: { requestedMessage, ...(connectorId !== undefined ? { connectorId } : {}) } };
+      return { action: 'TriggerMessage', payload: { requestedMessage, ...(connectorId !== undefined ? { evse: { id: connectorId } } : {}) } };
+    }
+    case 'GetConfiguration':
+      if (!v201) return { action: 'GetConfiguration', payload: request.keys ? { key: request.keys } : {} };
+      if (!request.keys?.length) return { unsupported: 'OCPP 2.0.1 reads configuration by key (GetVariables): name the keys' };
+      return { action: 'GetVariables', payload: { getVariableData: request.keys.map(componentVariable) } };
+    case 'ChangeConfiguration':
+      if (!v201) return { action: 'ChangeConfiguration', payload: { key: request.key, value: request.value } };
+      return { action: 'SetVariables', payload: { setVariableData: [{ attributeValue: request.value, ...componentVariable(request.key) }] } };
+  }
+}
+
+/** The network status of a charger's CALLRESULT to `ocppAction` (both protocols' status values). */
+export function outcomeOf(ocppAction: string, response: unknown): ChargerCommandOutcome {
+  const r = obj(response);
+  const status = String(r.status ?? '');
+  switch (ocppAction) {
+    case 'GetConfiguration':
+    case 'GetVariables':
+      return 'accepted'; // the answer carries the values (and unknown keys)
+    case 'SetVariables': {
+      const first = obj((r.setVariableResult as unknown[] | undefined)?.[0]);
+      const s = String(first.attributeStatus ?? '');
+      if (s === 'Accepted' || s === 'RebootRequired') return 'accepted';
+      return s === 'Rejected' ? 'rejected' : 'not_supported'; // UnknownComponent, UnknownVariable, NotSupportedAttributeType
+    }
+    case 'UnlockConnector':
+      if (status === 'Unlocked') return 'accepted';
+      return status === 'NotSupported' ? 'not_supported' : 'rejected'; // UnlockFailed, OngoingAuthorizedTransaction, UnknownConnector
+    default:
+      // Reset, ChangeAvailability, TriggerMessage, ChangeConfiguration: Accepted | Scheduled | RebootRequired | Rejected | NotImplemented | NotSupported
+      if (status === 'Accepted' || status === 'Scheduled' || status === 'RebootRequired') return 'accepted';
+      if (status === 'NotImplemented' || status === 'NotSupported') return 'not_supported';
+      return 'rejected';
+  }
+}
+
+/** A CALLERROR: NotImplemented / NotSupported mean the charger does not do this (`not_supported`); others `error`. */
+export const outcomeOfCallError = (code: string): ChargerCommandOutcome => (code === 'NotImplemented' || code === 'NotSupported' ? 'not_supported' : 'error');
