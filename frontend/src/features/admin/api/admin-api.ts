@@ -9,6 +9,9 @@ import type { ClientConfig } from '@evc/contracts/site/schemas';
 /** The last command position per read model: the next list query waits until the read model has caught up. */
 const positions = new Map<string, number>();
 
+/** The last command position of a read model (undefined before any command): pass it as `position` to read your own write. */
+export const positionOf = (collection: string): number | undefined => positions.get(collection);
+
 export interface ListParams {
   q?: string;
   page?: number;

@@ -42,8 +42,10 @@ export const endpoints = {
     update: '/api/commands/chargers.update' satisfies PathOf<'chargers.update'>,
     delete: '/api/commands/chargers.delete' satisfies PathOf<'chargers.delete'>,
     rotateSecret: '/api/commands/chargers.rotate-secret' satisfies PathOf<'chargers.rotate-secret'>,
+    sendCommand: '/api/commands/chargers.send-command' satisfies PathOf<'chargers.send-command'>,
   },
   ocppMessages: '/api/queries/admin/ocpp-messages' satisfies `${PathOf<'ocpp.messages'>}`,
+  ocppCommands: '/api/queries/admin/ocpp-commands' satisfies `${PathOf<'ocpp.commands'>}`,
   pricingAdmin: {
     set: '/api/commands/pricing.set' satisfies PathOf<'pricing.set'>,
     history: '/api/queries/admin/pricing-history' satisfies `${PathOf<'pricing.history'>}`,

@@ -16,7 +16,7 @@ const TONES = {
   bad: { bg: theme.color.dangerLight, fg: theme.color.danger },
   idle: { bg: '#e2e8f0', fg: '#334155' },
 } as const;
-type Tone = keyof typeof TONES;
+export type Tone = keyof typeof TONES;
 
 const CONNECTOR_TONES: Record<ConnectorStatus, Tone> = {
   available: 'ok',
@@ -30,7 +30,8 @@ const CONNECTOR_TONES: Record<ConnectorStatus, Tone> = {
   unknown: 'idle',
 };
 
-const Chip = styled.span<{ tone: Tone }>`
+/** A state chip: colour plus the state's name in words. */
+export const Chip = styled.span<{ tone: Tone }>`
   display: inline-flex;
   align-items: center;
   gap: 0.3rem;

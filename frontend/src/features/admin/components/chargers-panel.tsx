@@ -4,6 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ChargerAdminView, StationAdminView } from '@evc/contracts/admin/views';
 import { addChargerSchema, updateChargerSchema } from '@evc/contracts/admin/schemas';
+import type { ChargerCommandAction } from '@evc/contracts/network/charger-commands';
 import { CONNECTOR_TYPES, CURRENT_TYPES, OCPP_VERSIONS, type ConnectorType, type CurrentType } from '@evc/contracts/network/schemas';
 import { normalizeDigits } from '@evc/contracts/digits';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +16,7 @@ import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
 import { pushToastAtom } from '../../toasts/toast-state';
 import { useCommand } from '../api/admin-api';
 import { FormCard, Table, Toolbar } from './admin-ui';
+import { CommandButtons, CommandForm, CommandsPanel } from './charger-commands';
 import { ConnectorStates, OnlineBadge, RelativeTime, useNow } from './charger-live';
 import { MessageLog } from './message-log';
 import { ProblemAlert } from './problems';
@@ -70,6 +72,8 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
   const [problem, setProblem] = useState<unknown>(null);
   const [secret, setSecret] = useState<{ chargerId: string; secretKey: string } | null>(null);
   const [logFor, setLogFor] = useState<string | null>(null);
+  const [commandsFor, setCommandsFor] = useState<string | null>(null);
+  const [commandFor, setCommandFor] = useState<{ chargerId: string; action: ChargerCommandAction } | null>(null);
   const now = useNow();
   const remove = useCommand<unknown>(STATIONS, endpoints.chargers.delete);
   const rotate = useCommand<unknown, SecretResult>(STATIONS, endpoints.chargers.rotateSecret);
@@ -152,6 +156,15 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
                     >
                       <FormattedMessage id="charger.messageLog" />
                     </Button>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      aria-expanded={commandsFor === c.chargerId}
+                      aria-label={intl.formatMessage({ id: 'charger.commandsOf' }, { chargerId: c.chargerId })}
+                      onClick={() => setCommandsFor((open) => (open === c.chargerId ? null : c.chargerId))}
+                    >
+                      <FormattedMessage id="charger.commands" />
+                    </Button>
                     <Button type="button" variant="secondary" aria-label={intl.formatMessage({ id: 'charger.editOf' }, { chargerId: c.chargerId })} onClick={() => setEditing(c.chargerId)}>
                       <FormattedMessage id="common.edit" />
                     </Button>
@@ -162,6 +175,11 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
                       <FormattedMessage id="admin.delete" />
                     </Button>
                   </Toolbar>
+                  <CommandButtons
+                    chargerId={c.chargerId}
+                    open={commandFor?.chargerId === c.chargerId ? commandFor.action : null}
+                    onPick={(action) => setCommandFor({ chargerId: c.chargerId, action })}
+                  />
                   {confirmDelete === c.chargerId && (
                     <div role="alertdialog" aria-label={intl.formatMessage({ id: 'charger.confirmDelete' }, { chargerId: c.chargerId })}>
                       <p>
@@ -190,6 +208,22 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
           )}
         </tbody>
       </Table>
+      {commandFor &&
+        (() => {
+          const charger = chargers.find((c) => c.chargerId === commandFor.chargerId);
+          return charger ? (
+            <CommandForm
+              key={`${commandFor.chargerId}-${commandFor.action}`}
+              charger={charger}
+              action={commandFor.action}
+              onDone={() => setCommandFor(null)}
+              onSent={() => (setCommandFor(null), setCommandsFor(charger.chargerId))}
+            />
+          ) : null;
+        })()}
+      {canWrite && commandsFor && chargers.some((c) => c.chargerId === commandsFor) && (
+        <CommandsPanel key={commandsFor} chargerId={commandsFor} onClose={() => setCommandsFor(null)} />
+      )}
       {logFor && chargers.some((c) => c.chargerId === logFor) && <MessageLog key={logFor} chargerId={logFor} onClose={() => setLogFor(null)} />}
       {editing &&
         (() => {

@@ -1,0 +1,422 @@
+import styled from '@emotion/styled';
+import { useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Paged } from '@evc/contracts/api';
+import type { ChargerAdminView } from '@evc/contracts/admin/views';
+import {
+  CHARGER_COMMAND_STATUSES,
+  sendChargerCommandSchema,
+  type ChargerCommandAction,
+  type ChargerCommandStatus,
+  type ChargerCommandView,
+  type SendChargerCommand,
+} from '@evc/contracts/network/charger-commands';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { apiGet } from '../../../lib/api-client';
+import { newUuid } from '../../../lib/uuid';
+import { theme } from '../../../styles/theme';
+import { useLocale } from '../../i18n/hooks/use-locale';
+import { pushToastAtom } from '../../toasts/toast-state';
+import { positionOf, useCommand } from '../api/admin-api';
+import { endpoints } from '../api/admin-endpoints';
+import { Alert, ErrorText, FormCard, Pager, Table, Toolbar } from './admin-ui';
+import { Chip, formatExactTime, formatRelativeTime, useNow, type Tone } from './charger-live';
+
+/** The read model of sent commands (its query keys start with it, so /api/live and a sent command reload them). */
+export const OCPP_COMMANDS = 'ocpp_commands';
+export const COMMANDS_PAGE_SIZE = 25;
+/** How often the open Commands panel asks again while a command is still pending. */
+export const COMMANDS_POLL_MS = 2_000;
+
+export const COMMAND_ACTIONS = [
+  'Reset',
+  'UnlockConnector',
+  'ChangeAvailability',
+  'TriggerMessage',
+  'GetConfiguration',
+  'ChangeConfiguration',
+] as const satisfies readonly ChargerCommandAction[];
+const RESET_TYPES = ['Soft', 'Hard'] as const;
+const AVAILABILITY_TYPES = ['Operative', 'Inoperative'] as const;
+const TRIGGER_MESSAGES = ['BootNotification', 'Heartbeat', 'StatusNotification'] as const;
+
+const STATUS_TONES: Record<ChargerCommandStatus, Tone> = {
+  pending: 'busy',
+  accepted: 'ok',
+  rejected: 'bad',
+  not_supported: 'idle',
+  offline: 'idle',
+  timeout: 'bad',
+  error: 'bad',
+};
+
+/** The status of a command as a chip: colour plus the status in words. */
+export function CommandStatusChip({ status }: { status: string }) {
+  const intl = useIntl();
+  const known = (CHARGER_COMMAND_STATUSES as readonly string[]).includes(status) ? (status as ChargerCommandStatus) : null;
+  return (
+    <Chip tone={known ? STATUS_TONES[known] : 'idle'} data-status={status}>
+      {known ? intl.formatMessage({ id: `command.status.${known}` }) : status}
+    </Chip>
+  );
+}
+
+const actionLabel = (intl: ReturnType<typeof useIntl>, action: string) =>
+  (COMMAND_ACTIONS as readonly string[]).includes(action) ? intl.formatMessage({ id: `command.action.${action}` }) : action;
+
+/** The six command buttons of a charger row. */
+export function CommandButtons({ chargerId, open, onPick }: { chargerId: string; open: ChargerCommandAction | null; onPick: (action: ChargerCommandAction) => void }) {
+  const intl = useIntl();
+  return (
+    <Toolbar role="group" aria-label={intl.formatMessage({ id: 'command.groupOf' }, { chargerId })}>
+      {COMMAND_ACTIONS.map((action) => (
+        <Button
+          key={action}
+          type="button"
+          variant="secondary"
+          aria-expanded={open === action}
+          aria-label={intl.formatMessage({ id: 'command.actionOf' }, { action: actionLabel(intl, action), chargerId })}
+          onClick={() => onPick(action)}
+        >
+          {actionLabel(intl, action)}
+        </Button>
+      ))}
+    </Toolbar>
+  );
+}
+
+interface CommandValues extends Record<string, unknown> {
+  type: string;
+  connectorId: string;
+  requestedMessage: string;
+  keys: string;
+  key: string;
+  value: string;
+}
+
+const connectorNumber = (v: string): number | undefined => (v === '' ? undefined : Number(v));
+const keyList = (v: string): string[] | undefined => {
+  const keys = v
+    .split(/[\n,،]/)
+    .map((k) => k.trim())
+    .filter(Boolean);
+  return keys.length ? keys : undefined;
+};
+
+/** The request of one action from the form's values (the shared schema validates it). */
+function requestOf(action: ChargerCommandAction, v: CommandValues): Record<string, unknown> {
+  switch (action) {
+    case 'Reset':
+      return { action, type: v.type };
+    case 'UnlockConnector':
+      return { action, connectorId: connectorNumber(v.connectorId) };
+    case 'ChangeAvailability':
+      return { action, connectorId: connectorNumber(v.connectorId), type: v.type };
+    case 'TriggerMessage':
+      return { action, requestedMessage: v.requestedMessage, connectorId: connectorNumber(v.connectorId) };
+    case 'GetConfiguration':
+      return { action, keys: keyList(v.keys) };
+    case 'ChangeConfiguration':
+      return { action, key: v.key.trim(), value: v.value };
+  }
+}
+
+const initialValues = (action: ChargerCommandAction, charger: ChargerAdminView): CommandValues => ({
+  type: action === 'ChangeAvailability' ? 'Operative' : 'Soft',
+  connectorId: action === 'UnlockConnector' ? String(charger.connectors[0]?.connectorId ?? '') : action === 'ChangeAvailability' ? '0' : '',
+  requestedMessage: 'BootNotification',
+  keys: '',
+  key: '',
+  value: '',
+});
+
+/**
+ * The form of one command to one charger. Each submit gets a new command id (crypto.randomUUID); the request sent
+ * (and any retry of it by the API client) carries that id, so the server runs it once.
+ */
+export function CommandForm({ charger, action, onDone, onSent }: { charger: ChargerAdminView; action: ChargerCommandAction; onDone: () => void; onSent: () => void }) {
+  const pushToast = useSetAtom(pushToastAtom);
+  const form = useSchemaForm<CommandValues>(() => initialValues(action, charger));
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = useCommand<SendChargerCommand>(OCPP_COMMANDS, endpoints.chargers.sendCommand);
+  const intl = form.intl;
+  const label = (id: string) => intl.formatMessage({ id });
+  const chargerId = charger.chargerId;
+  const title = intl.formatMessage({ id: 'command.formTitle' }, { action: actionLabel(intl, action), chargerId });
+  const connectorOption = (k: ChargerAdminView['connectors'][number]) => (
+    <option key={k.connectorId} value={String(k.connectorId)}>
+      {intl.formatMessage({ id: 'command.connectorOption' }, { n: k.connectorId, code: k.code })}
+    </option>
+  );
+
+  const submit = () => {
+    if (send.isPending) return;
+    setProblem(null);
+    const valid = form.validate(sendChargerCommandSchema, { ...requestOf(action, form.values), chargerId, commandId: newUuid() });
+    if (!valid) return;
+    send.mutate(valid, {
+      onSuccess: () => {
+        pushToast({ kind: 'success', text: intl.formatMessage({ id: 'command.sent' }, { action: actionLabel(intl, action), chargerId }) });
+        onSent();
+      },
+      onError: (error) => {
+        const { text } = form.serverError(error);
+        setProblem(text);
+        pushToast({ kind: 'error', text });
+      },
+    });
+  };
+
+  return (
+    <FormCard>
+      <h2>{title}</h2>
+      <form noValidate aria-label={title} onSubmit={(e) => (e.preventDefault(), submit())}>
+        {action === 'Reset' && (
+          <Field label={label('command.resetType')} error={form.errorText('type')}>
+            <select {...form.bind('type')}>
+              {RESET_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {label(`command.reset.${t}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
+        {action === 'UnlockConnector' && (
+          <Field label={label('command.connector')} error={form.errorText('connectorId')}>
+            <select {...form.bind('connectorId')}>{charger.connectors.map(connectorOption)}</select>
+          </Field>
+        )}
+        {action === 'ChangeAvailability' && (
+          <>
+            <Field label={label('command.target')} error={form.errorText('connectorId')}>
+              <select {...form.bind('connectorId')}>
+                <option value="0">{label('command.wholeCharger')}</option>
+                {charger.connectors.map(connectorOption)}
+              </select>
+            </Field>
+            <Field label={label('command.availability')} error={form.errorText('type')}>
+              <select {...form.bind('type')}>
+                {AVAILABILITY_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {label(`command.availability.${t}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </>
+        )}
+        {action === 'TriggerMessage' && (
+          <>
+            <Field label={label('command.requestedMessage')} error={form.errorText('requestedMessage')}>
+              <select dir="ltr" {...form.bind('requestedMessage')}>
+                {TRIGGER_MESSAGES.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label={label('command.connectorOptional')} error={form.errorText('connectorId')}>
+              <select {...form.bind('connectorId')}>
+                <option value="">{label('command.noConnector')}</option>
+                {charger.connectors.map(connectorOption)}
+              </select>
+            </Field>
+          </>
+        )}
+        {action === 'GetConfiguration' && (
+          <Field label={label('command.keys')} hint={label('command.keysHint')} error={form.errorText('keys')}>
+            <textarea dir="ltr" rows={3} {...form.bind('keys')} />
+          </Field>
+        )}
+        {action === 'ChangeConfiguration' && (
+          <>
+            <Field label={label('command.key')} error={form.errorText('key')}>
+              <input dir="ltr" autoComplete="off" maxLength={100} {...form.bind('key')} />
+            </Field>
+            <Field label={label('command.value')} error={form.errorText('value')}>
+              <input dir="ltr" autoComplete="off" maxLength={500} {...form.bind('value')} />
+            </Field>
+          </>
+        )}
+        {form.errors._form && <Alert role="alert">{form.errorText('_form')}</Alert>}
+        {problem && <Alert role="alert">{problem}</Alert>}
+        <Toolbar>
+          <Button type="submit" disabled={send.isPending}>
+            <FormattedMessage id="command.send" />
+          </Button>
+          <Button type="button" variant="secondary" onClick={onDone}>
+            <FormattedMessage id="common.cancel" />
+          </Button>
+        </Toolbar>
+      </form>
+    </FormCard>
+  );
+}
+
+const Panel = styled.section`
+  background: #fff;
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.sm};
+  padding-block: 0.75rem;
+  padding-inline: 1rem;
+  display: grid;
+  gap: 0.75rem;
+  h2 {
+    margin: 0;
+    font-size: 1.15rem;
+  }
+  tbody tr {
+    cursor: default;
+  }
+  pre {
+    margin: 0;
+    margin-block-start: 0.35rem;
+    padding: 0.5rem;
+    background: #f1f5f9;
+    border-radius: ${theme.radius.sm};
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-size: 0.8rem;
+    max-block-size: 20rem;
+    overflow: auto;
+    white-space: pre;
+    text-align: left;
+  }
+  summary {
+    cursor: pointer;
+  }
+  .params {
+    display: block;
+    font-size: 0.85rem;
+    color: ${theme.color.muted};
+  }
+  .error {
+    color: ${theme.color.danger};
+  }
+`;
+
+function pretty(payload: unknown): string {
+  try {
+    return JSON.stringify(payload, null, 2) ?? String(payload);
+  } catch {
+    return String(payload);
+  }
+}
+
+const paramsText = (request: Record<string, unknown>) =>
+  Object.entries(request)
+    .filter(([k, v]) => k !== 'action' && v !== undefined)
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+    .join(' · ');
+
+const anyPending = (page: Paged<ChargerCommandView> | undefined) => page?.dataList.some((c) => c.status === 'pending') ?? false;
+
+/**
+ * The commands sent to a charger (ocpp.commands, newest first): when, the action, its status, who asked and the
+ * charger's answer (pretty JSON, left to right). Asks again every 2 s while a command is pending and the panel is open.
+ */
+export function CommandsPanel({ chargerId, onClose }: { chargerId: string; onClose: () => void }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const now = useNow(COMMANDS_POLL_MS);
+  const [page, setPage] = useState(1);
+  const list = useQuery<Paged<ChargerCommandView>>({
+    queryKey: [OCPP_COMMANDS, chargerId, page],
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (anyPending(query.state.data) ? COMMANDS_POLL_MS : false),
+    queryFn: ({ signal }) =>
+      apiGet<Paged<ChargerCommandView>>(endpoints.ocppCommands, { chargerId, page, pageSize: COMMANDS_PAGE_SIZE, position: positionOf(OCPP_COMMANDS) }, signal),
+  });
+  const titleId = `commands-${chargerId}`;
+
+  return (
+    <Panel aria-labelledby={titleId}>
+      <h2 id={titleId}>
+        <FormattedMessage id="command.panelTitle" values={{ chargerId }} />
+      </h2>
+      <Toolbar>
+        <Button type="button" variant="secondary" disabled={list.isFetching} onClick={() => void list.refetch()}>
+          <FormattedMessage id="messageLog.refresh" />
+        </Button>
+        <Button type="button" variant="secondary" onClick={onClose}>
+          <FormattedMessage id="command.closePanel" />
+        </Button>
+        <span className="spacer" />
+        <span role="status">{list.isFetching ? intl.formatMessage({ id: 'messageLog.updating' }) : ''}</span>
+      </Toolbar>
+      {list.isPending ? (
+        <Spinner />
+      ) : list.isError ? (
+        <Alert role="alert">
+          <ErrorText error={list.error} />
+        </Alert>
+      ) : list.data.dataList.length === 0 ? (
+        <p>
+          <FormattedMessage id="command.empty" />
+        </p>
+      ) : (
+        <Table aria-labelledby={titleId}>
+          <thead>
+            <tr>
+              <th scope="col"><FormattedMessage id="command.requestedAt" /></th>
+              <th scope="col"><FormattedMessage id="command.actionColumn" /></th>
+              <th scope="col"><FormattedMessage id="command.status" /></th>
+              <th scope="col"><FormattedMessage id="command.requestedBy" /></th>
+              <th scope="col"><FormattedMessage id="command.response" /></th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.dataList.map((c) => {
+              const params = paramsText(c.request);
+              return (
+                <tr key={c.commandId} data-command-id={c.commandId}>
+                  <td>
+                    <time dateTime={c.requestedAt} title={formatRelativeTime(c.requestedAt, now, locale)}>
+                      {formatExactTime(c.requestedAt, locale)}
+                    </time>
+                  </td>
+                  <td>
+                    {actionLabel(intl, c.action)}
+                    {params && (
+                      <span className="params" dir="ltr">
+                        {params}
+                      </span>
+                    )}
+                  </td>
+                  <td>
+                    <CommandStatusChip status={c.status} />
+                  </td>
+                  <td>{c.requestedBy.name ?? c.requestedBy.id}</td>
+                  <td>
+                    {c.error && (
+                      <span className="error" dir="ltr">
+                        {c.error}
+                      </span>
+                    )}
+                    {c.response !== undefined && c.response !== null && (
+                      <details>
+                        <summary>
+                          <FormattedMessage id="command.showResponse" />
+                        </summary>
+                        <pre dir="ltr">
+                          <code>{pretty(c.response)}</code>
+                        </pre>
+                      </details>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+      <Pager page={page} pageSize={COMMANDS_PAGE_SIZE} total={list.data?.totalCount ?? 0} onPage={setPage} />
+    </Panel>
+  );
+}
