@@ -25,6 +25,17 @@ export const HEARTBEAT_INTERVAL_S = 60;
 
 /** A charger silent (no frame at all) for this many heartbeat intervals is disconnected, so it shows offline. */
 export const SILENT_INTERVALS = 2;
+
+/**
+ * Per-charger rate limit on inbound calls (token bucket): this many calls per second sustained, bursts of up to
+ * RATE_LIMIT_BURST. A call over the limit is answered with a CALLERROR `GenericError` "Rate limited" in both 1.6 and
+ * 2.0.1 (neither protocol has a rate-limit code; 2.0.1's `RpcFrameworkError` means an unreadable frame, so it would
+ * mislead), and is not published.
+ */
+export const RATE_LIMIT_PER_S = 20;
+export const RATE_LIMIT_BURST = 60;
+export const RATE_LIMITED_CODE = 'GenericError';
+export const RATE_LIMITED_DESCRIPTION = 'Rate limited';
 export type { InboundOcppMessage };
 
 interface RpcClient {
@@ -45,6 +56,13 @@ interface Connection {
   seq: number;
   /** Actions of calls by message id, so results and errors in the log name what they answer. */
   actions: Map<string, string>;
+  /** Token bucket of inbound calls. */
+  tokens: number;
+  refilledAt: number;
+  /** Calls refused in the current burst (0 when not limited); only the first of a burst is logged. */
+  refusedInBurst: number;
+  /** Message ids of refused calls still to be answered, and whether that call and answer go to the message log. */
+  refused: Map<string, boolean>;
 }
 
 export interface OcppGatewayOptions {
@@ -56,6 +74,8 @@ export interface OcppGatewayOptions {
   nodeId?: string;
   /** How long a charger has to answer a command (default COMMAND_TIMEOUT_MS). */
   commandTimeoutMs?: number;
+  /** Inbound calls per charger: sustained per second and burst (default RATE_LIMIT_PER_S / RATE_LIMIT_BURST). */
+  rateLimit?: { perSecond: number; burst: number };
 }
 
 /** How many command ids a node remembers, so a redelivered command is sent once. */
@@ -75,8 +95,10 @@ export class OcppGateway {
   private readonly outbound: Consumer;
   private readonly recentCommands = new Set<string>();
   readonly nodeId: string;
+  private readonly rateLimit: { perSecond: number; burst: number };
 
   constructor(private readonly options: OcppGatewayOptions) {
+    this.rateLimit = options.rateLimit ?? { perSecond: RATE_LIMIT_PER_S, burst: RATE_LIMIT_BURST };
     this.server = new RPCServer({ protocols: ['ocpp1.6', 'ocpp2.0.1'], strictMode: true, pingIntervalMs: 30_000 });
     this.server.auth((accept, reject, handshake) => {
       if (handshake.endpoint.replace(/\/$/, '') !== OCPP_PATH_PREFIX.replace(/\/$/, '')) return reject(404, 'Unknown endpoint');
@@ -141,7 +163,17 @@ export class OcppGateway {
     // One live connection per charger: a reconnecting charger replaces its stale socket.
     if (previous && previous !== client) void previous.close({ code: 1000, reason: 'Replaced by a new connection' });
     this.clients.set(client.identity, client);
-    const connection: Connection = { client, connectionId: randomUUID(), lastFrameAt: Date.now(), seq: 0, actions: new Map() };
+    const connection: Connection = {
+      client,
+      connectionId: randomUUID(),
+      lastFrameAt: Date.now(),
+      seq: 0,
+      actions: new Map(),
+      tokens: this.rateLimit.burst,
+      refilledAt: performance.now(),
+      refusedInBurst: 0,
+      refused: new Map(),
+    };
     this.connections.set(client, connection);
     const { connectionId } = connection;
     const chargerId = client.identity;
@@ -159,31 +191,75 @@ export class OcppGateway {
         .catch(fail('frame'));
     void publish(OCPP_CONNECTED, { protocol: client.protocol }, connectionId).catch(fail(OCPP_CONNECTED));
     void logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_CONNECTED, payload: { protocol: client.protocol }, error: null });
+    // 'message' comes before ocpp-rpc handles the frame, so a call over the limit is marked here and refused by the
+    // handler (guarded); refused calls and their answers stay out of the message log, but the first of a burst.
     client.on('message', ({ message, outbound }) => {
       if (!outbound) connection.lastFrameAt = Date.now();
-      void logFrame(this.describeFrame(connection, String(message), outbound));
+      const frame = this.describeFrame(connection, String(message), outbound);
+      if (frame.kind === 'call' && !outbound && !this.takeToken(connection)) {
+        const first = ++connection.refusedInBurst === 1;
+        connection.refused.set(frame.messageId, first);
+        if (first) this.log.warn('charger rate limited', { chargerId, perSecond: this.rateLimit.perSecond, burst: this.rateLimit.burst });
+        if (!first) return;
+      } else if (outbound && connection.refused.has(frame.messageId)) {
+        const logIt = connection.refused.get(frame.messageId);
+        connection.refused.delete(frame.messageId);
+        if (!logIt) return;
+      } else if (frame.kind === 'call' && !outbound && connection.refusedInBurst > 0) {
+        this.log.info('charger rate limit lifted', { chargerId, refused: connection.refusedInBurst });
+        connection.refusedInBurst = 0;
+      }
+      void logFrame(frame);
     });
+    const guarded =
+      <P extends { messageId: string }>(handler: (call: P) => unknown) =>
+      (call: P) => {
+        if (connection.refused.has(call.messageId)) throw createRPCError(RATE_LIMITED_CODE, RATE_LIMITED_DESCRIPTION, {});
+        return handler(call);
+      };
     client.on('close', ({ code, reason }) => {
       this.connections.delete(client);
       if (this.clients.get(chargerId) === client) this.clients.delete(chargerId);
       void publish(OCPP_DISCONNECTED, { code }, connectionId).catch(fail(OCPP_DISCONNECTED));
       void logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_DISCONNECTED, payload: { code, reason: String(reason) }, error: null });
     });
-    client.handle('BootNotification', async ({ params, messageId }) => {
-      await publish('BootNotification', params, messageId);
-      return { status: 'Accepted', currentTime: now(), interval: HEARTBEAT_INTERVAL_S };
-    });
-    client.handle('Heartbeat', async ({ params, messageId }) => {
-      await publish('Heartbeat', params, messageId);
-      return { currentTime: now() };
-    });
-    client.handle('StatusNotification', async ({ params, messageId }) => {
-      await publish('StatusNotification', params, messageId);
-      return {};
-    });
-    client.handle(({ method }) => {
-      throw createRPCError('NotImplemented', `${method} is not supported yet`);
-    });
+    client.handle(
+      'BootNotification',
+      guarded(async ({ params, messageId }) => {
+        await publish('BootNotification', params, messageId);
+        return { status: 'Accepted', currentTime: now(), interval: HEARTBEAT_INTERVAL_S };
+      }),
+    );
+    client.handle(
+      'Heartbeat',
+      guarded(async ({ params, messageId }) => {
+        await publish('Heartbeat', params, messageId);
+        return { currentTime: now() };
+      }),
+    );
+    client.handle(
+      'StatusNotification',
+      guarded(async ({ params, messageId }) => {
+        await publish('StatusNotification', params, messageId);
+        return {};
+      }),
+    );
+    client.handle(
+      guarded(({ method }: { method: string; messageId: string }) => {
+        throw createRPCError('NotImplemented', `${method} is not supported yet`);
+      }),
+    );
+  }
+
+  /** Takes one token from the connection's bucket (refilled at perSecond, capped at burst); false when empty. */
+  private takeToken(connection: Connection): boolean {
+    const at = performance.now();
+    const { perSecond, burst } = this.rateLimit;
+    connection.tokens = Math.min(burst, connection.tokens + ((at - connection.refilledAt) / 1000) * perSecond);
+    connection.refilledAt = at;
+    if (connection.tokens < 1) return false;
+    connection.tokens -= 1;
+    return true;
   }
 
   /**

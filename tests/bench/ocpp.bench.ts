@@ -1,0 +1,323 @@
+// OCPP gateway (issue 6): connections held, memory per charger, StatusNotification throughput into the event store,
+// and StatusNotification → station read model latency at ~1,000 messages/s. The embedded app runs in this process;
+// the chargers are light `ws` clients speaking OCPP-J 1.6 frames in a forked copy of this file (BENCH_ROLE=load), so
+// the memory figures are the server's alone. Everything on 127.0.0.1, bounded in count and time.
+import { fork, type ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import WebSocket from 'ws';
+import { fmt, percentile } from './stats';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
+const TP_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_TP_CHARGERS ?? 100));
+const TP_SECONDS = Number(process.env.BENCH_TP_SECONDS ?? 10);
+const LAT_RATE = Number(process.env.BENCH_LAT_RATE ?? 1000);
+const LAT_SECONDS = Number(process.env.BENCH_LAT_SECONDS ?? 10);
+const LAT_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_LAT_CHARGERS ?? 500));
+const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 300);
+const CHARGERS_PER_STATION = 20;
+const HEARTBEAT_S = 60;
+const STATUSES = ['Available', 'Preparing'] as const;
+
+/** Wall-clock ms with sub-ms precision, comparable between the two processes. */
+const clock = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Cred {
+  id: string;
+  secret: string;
+}
+type ToLoad =
+  | { cmd: 'connect'; url: string; chargers: Cred[] }
+  | { cmd: 'throughput'; chargers: number; seconds: number }
+  | { cmd: 'latency'; chargers: number; rate: number; seconds: number }
+  | { cmd: 'close' };
+type FromLoad =
+  | { done: 'connect'; connected: number; failed: number; ms: number }
+  | { done: 'throughput'; sent: number; answered: number; errors: number; startedAt: number; endedAt: number }
+  | { done: 'latency'; sent: number; errors: number; sendTimes: [string, number][] }
+  | { done: 'close' };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load generator (child process): one WebSocket per charger, OCPP-J 1.6 frames by hand.
+// ---------------------------------------------------------------------------------------------------------------
+class LightCharger {
+  private seq = 0;
+  private readonly pending = new Map<string, (ok: boolean) => void>();
+  private statusIndex = 0;
+  private heartbeat: NodeJS.Timeout | null = null;
+  ws!: WebSocket;
+  constructor(readonly cred: Cred) {}
+
+  connect(url: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const auth = Buffer.from(`${this.cred.id}:${this.cred.secret}`).toString('base64');
+      this.ws = new WebSocket(`${url}/ocpp/${this.cred.id}`, ['ocpp1.6'], { headers: { authorization: `Basic ${auth}` }, perMessageDeflate: false });
+      this.ws.once('open', () => {
+        this.heartbeat = setInterval(() => void this.call('Heartbeat', {}), HEARTBEAT_S * 1000);
+        resolve();
+      });
+      this.ws.once('error', reject);
+      this.ws.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as [number, string, ...unknown[]];
+        const done = this.pending.get(frame[1]);
+        this.pending.delete(frame[1]);
+        done?.(frame[0] === 3);
+      });
+    });
+  }
+
+  call(action: string, payload: unknown, messageId = `m-${++this.seq}`): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.pending.set(messageId, resolve);
+      this.ws.send(JSON.stringify([2, messageId, action, payload]));
+    });
+  }
+
+  /** The next status of connector 1, alternating so each one changes something (an event). */
+  status(messageId?: string): Promise<boolean> {
+    const status = STATUSES[this.statusIndex++ % 2];
+    return this.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status }, messageId);
+  }
+
+  close(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.ws.terminate();
+  }
+}
+
+async function runLoad(): Promise<void> {
+  const chargers: LightCharger[] = [];
+  const reply = (message: FromLoad) => process.send!(message);
+  process.on('message', async (message: ToLoad) => {
+    if (message.cmd === 'connect') {
+      const started = performance.now();
+      let failed = 0;
+      const queue = [...message.chargers];
+      await Promise.all(
+        Array.from({ length: 100 }, async () => {
+          for (let cred = queue.shift(); cred; cred = queue.shift()) {
+            const charger = new LightCharger(cred);
+            try {
+              await charger.connect(message.url);
+              chargers.push(charger);
+            } catch {
+              failed++;
+            }
+          }
+        }),
+      );
+      reply({ done: 'connect', connected: chargers.length, failed, ms: performance.now() - started });
+    } else if (message.cmd === 'throughput') {
+      // Each charger: a StatusNotification, its answer, then no sooner than 50 ms after the last (under the 20/s limit).
+      let sent = 0;
+      let answered = 0;
+      let errors = 0;
+      const startedAt = clock();
+      const until = performance.now() + message.seconds * 1000;
+      await Promise.all(
+        chargers.slice(0, message.chargers).map(async (charger) => {
+          while (performance.now() < until) {
+            const at = performance.now();
+            sent++;
+            if (await charger.status(`tp-${sent}`)) answered++;
+            else errors++;
+            const wait = 50 - (performance.now() - at);
+            if (wait > 0) await sleep(wait);
+          }
+        }),
+      );
+      reply({ done: 'throughput', sent, answered, errors, startedAt, endedAt: clock() });
+    } else if (message.cmd === 'latency') {
+      // An open loop at `rate` messages/s, round robin over the chargers, every 10 ms.
+      const sendTimes: [string, number][] = [];
+      const inFlight: Promise<boolean>[] = [];
+      const total = message.rate * message.seconds;
+      const perTick = message.rate / 100;
+      const group = chargers.slice(0, message.chargers);
+      let sent = 0;
+      let due = 0;
+      const started = performance.now();
+      await new Promise<void>((resolve) => {
+        const timer = setInterval(() => {
+          due = Math.min(total, Math.floor(((performance.now() - started) / 10) * perTick));
+          for (; sent < due; sent++) {
+            const messageId = `lat-${sent}`;
+            sendTimes.push([messageId, clock()]);
+            inFlight.push(group[sent % group.length]!.status(messageId));
+          }
+          if (sent >= total) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 10);
+      });
+      const outcomes = await Promise.all(inFlight);
+      reply({ done: 'latency', sent, errors: outcomes.filter((ok) => !ok).length, sendTimes });
+    } else {
+      for (const charger of chargers) charger.close();
+      reply({ done: 'close' });
+      process.disconnect();
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Main: the embedded app, chargers registered through the command bus, measurements.
+// ---------------------------------------------------------------------------------------------------------------
+async function runMain(): Promise<void> {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const { RM } = await import('@evc/projections');
+  const { startTestApp } = await import('../support/app');
+  const { aStation, givenGovernorate, registerCharger, registerStation } = await import('../support/factories');
+
+  const benchStarted = performance.now();
+  const app = await startTestApp();
+  let load: ChildProcess | null = null;
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`ocpp bench: over ${TIMEOUT_S} s, stopping\n`);
+    load?.kill('SIGKILL');
+    process.exit(1);
+  }, TIMEOUT_S * 1000);
+  watchdog.unref();
+
+  try {
+    const { infra, runner, gateway } = app.embedded;
+    // Register the stations, then the chargers (20 per station).
+    const registerStarted = performance.now();
+    await givenGovernorate(app.commandBus);
+    const stationOf = new Map<string, string>();
+    const creds: Cred[] = [];
+    const stations = Array.from({ length: Math.ceil(CONNECTIONS / CHARGERS_PER_STATION) }, () => aStation());
+    let last = 0;
+    // One at a time: a station also touches its governorate's stream.
+    for (const s of stations) last = Math.max(last, (await registerStation(app.commandBus, s)).position);
+    // A charger also touches its station's stream: one worker per station at a time, 50 stations at once.
+    const stationQueue = stations.map((station, n) => ({ station, n }));
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        for (let next = stationQueue.shift(); next; next = stationQueue.shift()) {
+          for (let i = next.n * CHARGERS_PER_STATION; i < Math.min(CONNECTIONS, (next.n + 1) * CHARGERS_PER_STATION); i++) {
+            const chargerId = `CP-B${String(i).padStart(5, '0')}`;
+            const secret = `bench-secret-${i}`;
+            const { result } = await registerCharger(app.commandBus, next.station.stationId, { chargerId, secret });
+            last = Math.max(last, result.position);
+            stationOf.set(chargerId, next.station.stationId);
+            creds.push({ id: chargerId, secret });
+          }
+        }
+      }),
+    );
+    await runner.waitFor(last, 60_000);
+    creds.sort((a, b) => a.id.localeCompare(b.id));
+    const registerS = (performance.now() - registerStarted) / 1000;
+
+    // Every ConnectorStatusChanged, as it is recorded; the latency probes also wait for the station read model.
+    let recorded = 0;
+    let lastRecordedAt = 0;
+    const seenAt = new Map<string, number>();
+    let mismatched = 0;
+    const stationsRm = infra.documents.collection(RM.stations);
+    const probes: Promise<void>[] = [];
+    const subscription = infra.eventStore.subscribeToAll(
+      (event) => {
+        if (event.type !== 'ConnectorStatusChanged') return;
+        recorded++;
+        lastRecordedAt = clock();
+        const data = event.data as { chargerId: string; messageId: string; status: string };
+        if (!data.messageId.startsWith('lat-')) return;
+        probes.push(
+          (async () => {
+            await runner.waitFor(event.position, 30_000);
+            const station = await stationsRm.findOne({ _id: stationOf.get(data.chargerId)! });
+            const chargers = (station?.chargers ?? []) as { chargerId: string; connectors: { connectorId: number; status: string }[] }[];
+            const shown = chargers.find((c) => c.chargerId === data.chargerId)?.connectors.find((k) => k.connectorId === 1)?.status;
+            if (shown === undefined) throw new Error(`station read model does not show ${data.chargerId}`);
+            // The charger's next status may already be there (it sends every LAT_CHARGERS / LAT_RATE s).
+            if (shown !== data.status) mismatched++;
+            seenAt.set(data.messageId, clock());
+          })(),
+        );
+      },
+      { after: last, name: 'ocpp-bench' },
+    );
+
+    const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_ROLE: 'load' }, execArgv: process.execArgv, stdio: 'inherit' });
+    load = child;
+    const ask = <T extends FromLoad['done']>(message: ToLoad, done: T) =>
+      new Promise<Extract<FromLoad, { done: T }>>((resolve, reject) => {
+        const onMessage = (m: FromLoad) => {
+          if (m.done !== done) return;
+          child.off('message', onMessage);
+          resolve(m as Extract<FromLoad, { done: T }>);
+        };
+        child.on('message', onMessage);
+        child.once('exit', (code) => reject(new Error(`load generator exited (${code})`)));
+        child.send(message);
+      });
+    const waitRecorded = async (count: number, maxMs: number) => {
+      const until = performance.now() + maxMs;
+      while (recorded < count && performance.now() < until) await sleep(20);
+      return recorded >= count;
+    };
+
+    // (a) + (b): connections and memory.
+    await sleep(500);
+    gc();
+    const before = process.memoryUsage();
+    const connect = await ask({ cmd: 'connect', url: app.baseUrl.replace('http', 'ws'), chargers: creds }, 'connect');
+    await sleep(500);
+    await runner.waitFor(await infra.eventStore.headPosition(), 30_000);
+    await sleep(2000);
+    gc();
+    const after = process.memoryUsage();
+    const held = gateway.connectedCount;
+    const online = (await infra.documents.collection(RM.chargers).countDocuments({ online: true })) as number;
+    const perConnection = (a: number, b: number) => (held > 0 ? (b - a) / held / 1024 : NaN);
+
+    // (c): throughput into the event store.
+    const recordedBefore = recorded;
+    const tp = await ask({ cmd: 'throughput', chargers: TP_CHARGERS, seconds: TP_SECONDS }, 'throughput');
+    const drained = await waitRecorded(recordedBefore + tp.answered, 45_000);
+    const tpRecorded = recorded - recordedBefore;
+    const tpSeconds = (lastRecordedAt - tp.startedAt) / 1000;
+
+    // (d): latency at ~LAT_RATE messages/s.
+    const recordedBeforeLat = recorded;
+    const lat = await ask({ cmd: 'latency', chargers: LAT_CHARGERS, rate: LAT_RATE, seconds: LAT_SECONDS }, 'latency');
+    await waitRecorded(recordedBeforeLat + lat.sent - lat.errors, 30_000);
+    await Promise.all(probes);
+    const latencies = lat.sendTimes.flatMap(([id, t]) => (seenAt.has(id) ? [seenAt.get(id)! - t] : []));
+    const latSeconds = (lat.sendTimes.at(-1)![1] - lat.sendTimes[0]![1]) / 1000;
+
+    await ask({ cmd: 'close' }, 'close');
+    await subscription.stop();
+    await sleep(500);
+
+    const rows: [string, string][] = [
+      ['chargers registered (commands, 20 per station)', `${CONNECTIONS} in ${fmt(registerS)} s`],
+      ['(a) connections held, 60 s heartbeat', `${held} of ${CONNECTIONS} (${connect.failed} failed), ramp ${fmt(connect.ms / 1000)} s (${fmt(connect.connected / (connect.ms / 1000), 0)} connects/s); ${online} shown online`],
+      ['(b) memory per connected charger, heap / RSS', `${fmt(perConnection(before.heapUsed, after.heapUsed))} / ${fmt(perConnection(before.rss, after.rss))} KiB (heap ${fmt(before.heapUsed / 2 ** 20)} → ${fmt(after.heapUsed / 2 ** 20)} MiB, RSS ${fmt(before.rss / 2 ** 20)} → ${fmt(after.rss / 2 ** 20)} MiB)`],
+      [
+        '(c) StatusNotification → event store, sustained',
+        `${fmt(tpRecorded / tpSeconds, 0)} events/s (${tpRecorded} events from ${TP_CHARGERS} chargers, offered for ${TP_SECONDS} s, all recorded ${fmt(tpSeconds)} s after the first send${drained ? '' : ', NOT all recorded within 60 s'}); gateway answered ${fmt(tp.answered / ((tp.endedAt - tp.startedAt) / 1000), 0)}/s, ${tp.errors} CALLERRORs`,
+      ],
+      [
+        '(d) StatusNotification → station read model, p50 / p95 / p99 / max',
+        `${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 95))} / **${fmt(percentile(latencies, 99))}** / ${fmt(Math.max(...latencies))} ms at ${fmt(lat.sent / latSeconds, 0)} messages/s from ${LAT_CHARGERS} chargers (${latencies.length} of ${lat.sent} measured, ${mismatched} already overtaken by the next status, ${lat.errors} CALLERRORs)`,
+      ],
+      ['run time', `${fmt((performance.now() - benchStarted) / 1000)} s`],
+    ];
+    process.stdout.write(`\n## OCPP gateway (embedded profile)\n\n| figure | result |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`);
+  } finally {
+    load?.kill();
+    clearTimeout(watchdog);
+    await app.close();
+  }
+}
+
+if (process.env.BENCH_ROLE === 'load') await runLoad();
+else await runMain();
