@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { OCPP_VERSIONS } from '../network/schemas';
-import { connectorViewSchema } from '../network/views';
+import { chargerViewSchema, stationViewSchema } from '../network/views';
 import { customerAccountViewSchema } from '../identity/views';
 import { commandResultSchema } from '../api';
 
@@ -46,22 +45,16 @@ export const governorateAdminViewSchema = z.object({
 });
 export type GovernorateAdminView = z.infer<typeof governorateAdminViewSchema>;
 
-export const chargerAdminViewSchema = z.object({
-  chargerId: z.string(),
-  serialNumber: z.string(),
-  model: z.string(),
-  vendor: z.string(),
-  ocppVersion: z.enum(OCPP_VERSIONS),
+/** The public charger view plus what only staff see. */
+export const chargerAdminViewSchema = chargerViewSchema.extend({
   ipAddress: z.string().nullable(),
   iccid: z.string().nullable(),
   simNumber: z.string().nullable(),
   imsi: z.string().nullable(),
   comment: z.string().nullable(),
   status: z.string(),
-  online: z.boolean(),
   /** 3 = marked deleted (kept in history, hidden from lists). */
   modelState: z.number().int(),
-  connectors: z.array(connectorViewSchema),
   revision: z.number().int(),
   /** What the charger reported at its last boot, and when it was last heard from (OCPP). */
   firmwareVersion: z.string().nullable(),
@@ -74,22 +67,26 @@ export const chargerAdminViewSchema = z.object({
 });
 export type ChargerAdminView = z.infer<typeof chargerAdminViewSchema>;
 
-export const stationAdminViewSchema = z.object({
-  stationId: z.string(),
-  nameEn: z.string(),
-  nameAr: z.string(),
-  governorateId: z.string(),
-  governorateNameEn: z.string(),
-  governorateNameAr: z.string(),
-  location: z.object({ lat: z.number(), lng: z.number() }),
-  addressEn: z.string(),
-  addressAr: z.string(),
-  photoFileId: z.string().nullable(),
-  numberOfChargers: z.number().int(),
-  numberOutOfService: z.number().int(),
-  chargers: z.array(chargerAdminViewSchema),
-  ...revision,
-});
+/** The public station view's identity and place, with staff charger views and the editing revision. */
+export const stationAdminViewSchema = stationViewSchema
+  .pick({
+    stationId: true,
+    nameEn: true,
+    nameAr: true,
+    governorateId: true,
+    governorateNameEn: true,
+    governorateNameAr: true,
+    location: true,
+    addressEn: true,
+    addressAr: true,
+    numberOfChargers: true,
+    numberOutOfService: true,
+  })
+  .extend({
+    photoFileId: z.string().nullable(),
+    chargers: z.array(chargerAdminViewSchema),
+    ...revision,
+  });
 export type StationAdminView = z.infer<typeof stationAdminViewSchema>;
 
 /** Answer of chargers.add and chargers.rotate-secret: the only time the secret key is shown. */
