@@ -1,79 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ChargerAdminView, StationAdminView } from '@evc/contracts/admin/views';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChargerCommandStatus, ChargerCommandView } from '@evc/contracts/network/charger-commands';
-import { makeSession, renderApp, resetBrowserState, storeSession, stubApi, VIEWER_PRIVILEGES, type RecordedRequest } from '../../../testing/render-app';
+import { makeSession, renderApp, storeSession, stubApi, VIEWER_PRIVILEGES, type RecordedRequest } from '../../../testing/render-app';
+import { advance, ago, makeCharger, makeStation, setupLiveTests } from '../../../testing/network-fixtures';
 
-const NOW = Date.parse('2026-03-01T10:00:00Z');
-const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SEND = '/api/commands/chargers.send-command';
 const COMMANDS = '/api/queries/admin/ocpp-commands';
 
-class FakeEventSource {
-  constructor(readonly url: string) {}
-  addEventListener() {}
-  close() {}
-}
+setupLiveTests();
 
-beforeEach(() => {
-  resetBrowserState();
-  vi.stubGlobal('EventSource', FakeEventSource);
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
-const charger: ChargerAdminView = {
-  chargerId: 'EVC-001',
-  serialNumber: 'SN-1',
-  model: 'AC Max 22',
-  vendor: 'Delta',
-  ocppVersion: '1.6',
-  ipAddress: null,
-  iccid: null,
-  simNumber: null,
-  imsi: null,
-  comment: null,
-  status: 'inService',
-  online: true,
-  modelState: 1,
+const charger = makeCharger({
   connectors: [
     { connectorId: 1, code: 'C1', type: 'Type2', current: 'AC', maxPowerKw: 22, status: 'available' },
     { connectorId: 2, code: 'C2', type: 'Type2', current: 'AC', maxPowerKw: 22, status: 'charging' },
   ],
-  revision: 7,
-  firmwareVersion: 'fw-2.4.1',
-  reported: { vendor: 'Delta', model: 'AC Max 22', serialNumber: 'SN-1', iccid: null, imsi: null },
-  lastBootAt: ago(3600),
-  lastHeartbeatAt: ago(120),
-  lastSeenAt: ago(120),
-  lastConnectedAt: ago(3600),
-  lastDisconnectedAt: null,
-};
-const station: StationAdminView = {
-  stationId: 'cai-zamalek',
-  nameEn: 'Zamalek',
-  nameAr: 'الزمالك',
-  governorateId: 'eg-c',
-  governorateNameEn: 'Cairo',
-  governorateNameAr: 'القاهرة',
-  location: { lat: 30.06, lng: 31.22 },
-  addressEn: '26th of July St',
-  addressAr: 'شارع 26 يوليو',
-  photoFileId: null,
-  numberOfChargers: 1,
-  numberOutOfService: 0,
-  chargers: [charger],
-  revision: 2,
-  updatedAt: '2026-01-01T00:00:00Z',
-};
+});
+const station = makeStation([charger]);
 
 const command = (n: number, status: ChargerCommandStatus, over: Partial<ChargerCommandView> = {}): ChargerCommandView => ({
   commandId: `00000000-0000-4000-8000-00000000000${n}`,

@@ -1,7 +1,5 @@
-import styled from '@emotion/styled';
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Paged } from '@evc/contracts/api';
 import type { ChargerAdminView } from '@evc/contracts/admin/views';
@@ -15,16 +13,15 @@ import {
 } from '@evc/contracts/network/charger-commands';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { apiGet } from '../../../lib/api-client';
 import { newUuid } from '../../../lib/uuid';
-import { theme } from '../../../styles/theme';
 import { useLocale } from '../../i18n/hooks/use-locale';
 import { pushToastAtom } from '../../toasts/toast-state';
 import { positionOf, useCommand } from '../api/admin-api';
 import { endpoints } from '../api/admin-endpoints';
-import { Alert, ErrorText, FormCard, Pager, Table, Toolbar } from './admin-ui';
+import { Alert, FormCard, Toolbar } from './admin-ui';
+import { ChargerPanel, usePolledPage } from './charger-panel';
 import { Chip, formatExactTime, formatRelativeTime, useNow, type Tone } from './charger-live';
 
 /** The read model of sent commands (its query keys start with it, so /api/live and a sent command reload them). */
@@ -260,47 +257,6 @@ export function CommandForm({ charger, action, onDone, onSent }: { charger: Char
   );
 }
 
-const Panel = styled.section`
-  background: #fff;
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.sm};
-  padding-block: 0.75rem;
-  padding-inline: 1rem;
-  display: grid;
-  gap: 0.75rem;
-  h2 {
-    margin: 0;
-    font-size: 1.15rem;
-  }
-  tbody tr {
-    cursor: default;
-  }
-  pre {
-    margin: 0;
-    margin-block-start: 0.35rem;
-    padding: 0.5rem;
-    background: #f1f5f9;
-    border-radius: ${theme.radius.sm};
-    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-    font-size: 0.8rem;
-    max-block-size: 20rem;
-    overflow: auto;
-    white-space: pre;
-    text-align: left;
-  }
-  summary {
-    cursor: pointer;
-  }
-  .params {
-    display: block;
-    font-size: 0.85rem;
-    color: ${theme.color.muted};
-  }
-  .error {
-    color: ${theme.color.danger};
-  }
-`;
-
 function pretty(payload: unknown): string {
   try {
     return JSON.stringify(payload, null, 2) ?? String(payload);
@@ -315,6 +271,8 @@ const paramsText = (request: Record<string, unknown>) =>
     .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
     .join(' · ');
 
+const COLUMNS = ['command.requestedAt', 'command.actionColumn', 'command.status', 'command.requestedBy', 'command.response'];
+
 const anyPending = (page: Paged<ChargerCommandView> | undefined) => page?.dataList.some((c) => c.status === 'pending') ?? false;
 
 /**
@@ -325,98 +283,66 @@ export function CommandsPanel({ chargerId, onClose }: { chargerId: string; onClo
   const intl = useIntl();
   const locale = useLocale();
   const now = useNow(COMMANDS_POLL_MS);
-  const [page, setPage] = useState(1);
-  const list = useQuery<Paged<ChargerCommandView>>({
-    queryKey: [OCPP_COMMANDS, chargerId, page],
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) => (anyPending(query.state.data) ? COMMANDS_POLL_MS : false),
-    queryFn: ({ signal }) =>
-      apiGet<Paged<ChargerCommandView>>(endpoints.ocppCommands, { chargerId, page, pageSize: COMMANDS_PAGE_SIZE, position: positionOf(OCPP_COMMANDS) }, signal),
-  });
-  const titleId = `commands-${chargerId}`;
+  const list = usePolledPage<ChargerCommandView>(
+    [OCPP_COMMANDS, chargerId],
+    (page, signal) => apiGet<Paged<ChargerCommandView>>(endpoints.ocppCommands, { chargerId, page, pageSize: COMMANDS_PAGE_SIZE, position: positionOf(OCPP_COMMANDS) }, signal),
+    (data) => (anyPending(data) ? COMMANDS_POLL_MS : false),
+  );
 
   return (
-    <Panel aria-labelledby={titleId}>
-      <h2 id={titleId}>
-        <FormattedMessage id="command.panelTitle" values={{ chargerId }} />
-      </h2>
-      <Toolbar>
-        <Button type="button" variant="secondary" disabled={list.isFetching} onClick={() => void list.refetch()}>
-          <FormattedMessage id="messageLog.refresh" />
-        </Button>
-        <Button type="button" variant="secondary" onClick={onClose}>
-          <FormattedMessage id="command.closePanel" />
-        </Button>
-        <span className="spacer" />
-        <span role="status">{list.isFetching ? intl.formatMessage({ id: 'messageLog.updating' }) : ''}</span>
-      </Toolbar>
-      {list.isPending ? (
-        <Spinner />
-      ) : list.isError ? (
-        <Alert role="alert">
-          <ErrorText error={list.error} />
-        </Alert>
-      ) : list.data.dataList.length === 0 ? (
-        <p>
-          <FormattedMessage id="command.empty" />
-        </p>
-      ) : (
-        <Table aria-labelledby={titleId}>
-          <thead>
-            <tr>
-              <th scope="col"><FormattedMessage id="command.requestedAt" /></th>
-              <th scope="col"><FormattedMessage id="command.actionColumn" /></th>
-              <th scope="col"><FormattedMessage id="command.status" /></th>
-              <th scope="col"><FormattedMessage id="command.requestedBy" /></th>
-              <th scope="col"><FormattedMessage id="command.response" /></th>
+    <ChargerPanel
+      titleId={`commands-${chargerId}`}
+      title={<FormattedMessage id="command.panelTitle" values={{ chargerId }} />}
+      closeId="command.closePanel"
+      emptyId="command.empty"
+      columns={COLUMNS}
+      list={list}
+      pageSize={COMMANDS_PAGE_SIZE}
+      onClose={onClose}
+    >
+      {(rows) =>
+        rows.map((c) => {
+          const params = paramsText(c.request);
+          return (
+            <tr key={c.commandId} data-command-id={c.commandId}>
+              <td>
+                <time dateTime={c.requestedAt} title={formatRelativeTime(c.requestedAt, now, locale)}>
+                  {formatExactTime(c.requestedAt, locale)}
+                </time>
+              </td>
+              <td>
+                {actionLabel(intl, c.action)}
+                {params && (
+                  <span className="params" dir="ltr">
+                    {params}
+                  </span>
+                )}
+              </td>
+              <td>
+                <CommandStatusChip status={c.status} />
+              </td>
+              <td>{c.requestedBy.name ?? c.requestedBy.id}</td>
+              <td>
+                {c.error && (
+                  <span className="error" dir="ltr">
+                    {c.error}
+                  </span>
+                )}
+                {c.response !== undefined && c.response !== null && (
+                  <details>
+                    <summary>
+                      <FormattedMessage id="command.showResponse" />
+                    </summary>
+                    <pre dir="ltr">
+                      <code>{pretty(c.response)}</code>
+                    </pre>
+                  </details>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.data.dataList.map((c) => {
-              const params = paramsText(c.request);
-              return (
-                <tr key={c.commandId} data-command-id={c.commandId}>
-                  <td>
-                    <time dateTime={c.requestedAt} title={formatRelativeTime(c.requestedAt, now, locale)}>
-                      {formatExactTime(c.requestedAt, locale)}
-                    </time>
-                  </td>
-                  <td>
-                    {actionLabel(intl, c.action)}
-                    {params && (
-                      <span className="params" dir="ltr">
-                        {params}
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <CommandStatusChip status={c.status} />
-                  </td>
-                  <td>{c.requestedBy.name ?? c.requestedBy.id}</td>
-                  <td>
-                    {c.error && (
-                      <span className="error" dir="ltr">
-                        {c.error}
-                      </span>
-                    )}
-                    {c.response !== undefined && c.response !== null && (
-                      <details>
-                        <summary>
-                          <FormattedMessage id="command.showResponse" />
-                        </summary>
-                        <pre dir="ltr">
-                          <code>{pretty(c.response)}</code>
-                        </pre>
-                      </details>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      )}
-      <Pager page={page} pageSize={COMMANDS_PAGE_SIZE} total={list.data?.totalCount ?? 0} onPage={setPage} />
-    </Panel>
+          );
+        })
+      }
+    </ChargerPanel>
   );
 }

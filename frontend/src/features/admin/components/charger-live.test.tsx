@@ -1,97 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ChargerAdminView, StationAdminView } from '@evc/contracts/admin/views';
+import type { ChargerAdminView } from '@evc/contracts/admin/views';
 import type { OcppMessageView } from '@evc/contracts/network/ocpp';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
+import { advance, ago, FakeEventSource, makeCharger, makeStation, NOW, setupLiveTests } from '../../../testing/network-fixtures';
 import { formatRelativeTime } from './charger-live';
 
-const NOW = Date.parse('2026-03-01T10:00:00Z');
-const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
+setupLiveTests();
 
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  emit(data: unknown) {
-    for (const l of this.listeners.get('change') ?? []) l(new MessageEvent('change', { data: JSON.stringify(data) }));
-  }
-  close() {}
-}
-
-beforeEach(() => {
-  resetBrowserState();
-  FakeEventSource.last = null;
-  vi.stubGlobal('EventSource', FakeEventSource);
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
-
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-
-const charger = (over: Partial<ChargerAdminView>): ChargerAdminView => ({
-  chargerId: 'EVC-001',
-  serialNumber: 'SN-1',
-  model: 'AC Max 22',
-  vendor: 'Delta',
-  ocppVersion: '1.6',
-  ipAddress: null,
-  iccid: null,
-  simNumber: null,
-  imsi: null,
-  comment: null,
-  status: 'inService',
-  online: true,
-  modelState: 1,
-  connectors: [
-    { connectorId: 1, code: 'C1', type: 'Type2', current: 'AC', maxPowerKw: 22, status: 'charging' },
-    { connectorId: 2, code: 'C2', type: 'Type2', current: 'AC', maxPowerKw: 22, status: 'faulted' },
-  ],
-  revision: 7,
-  firmwareVersion: 'fw-2.4.1',
-  reported: { vendor: 'Delta', model: 'AC Max 22', serialNumber: 'SN-1', iccid: null, imsi: null },
-  lastBootAt: ago(3600),
-  lastHeartbeatAt: ago(120),
-  lastSeenAt: ago(120),
-  lastConnectedAt: ago(3600),
-  lastDisconnectedAt: null,
-  ...over,
-});
-const online = charger({});
-const offline = charger({
+const online = makeCharger({});
+const offline = makeCharger({
   chargerId: 'EVC-002',
   online: false,
   firmwareVersion: null,
   lastHeartbeatAt: null,
   connectors: [{ connectorId: 1, code: 'D1', type: 'CCS2', current: 'DC', maxPowerKw: 60, status: 'unavailable' }],
 });
-const station = (chargers: ChargerAdminView[]): StationAdminView => ({
-  stationId: 'cai-zamalek',
-  nameEn: 'Zamalek',
-  nameAr: 'الزمالك',
-  governorateId: 'eg-c',
-  governorateNameEn: 'Cairo',
-  governorateNameAr: 'القاهرة',
-  location: { lat: 30.06, lng: 31.22 },
-  addressEn: '26th of July St',
-  addressAr: 'شارع 26 يوليو',
-  photoFileId: null,
-  numberOfChargers: chargers.length,
-  numberOutOfService: 0,
-  chargers,
-  revision: 2,
-  updatedAt: '2026-01-01T00:00:00Z',
-});
-
 const frame = (n: number, over: Partial<OcppMessageView> = {}): OcppMessageView => ({
   frameId: `f${n}`,
   chargerId: 'EVC-001',
@@ -111,7 +35,7 @@ const params = (req: RecordedRequest) => new URL(req.url, 'http://x').searchPara
 
 function networkApi(state: { chargers: ChargerAdminView[] }) {
   return stubApi((req) => {
-    if (req.url.startsWith('/api/queries/admin/stations')) return { body: { dataList: [station(state.chargers)], totalCount: 1 } };
+    if (req.url.startsWith('/api/queries/admin/stations')) return { body: { dataList: [makeStation(state.chargers)], totalCount: 1 } };
     if (req.url.startsWith(LOG)) {
       const page = Number(params(req).get('page'));
       const dataList =
@@ -188,7 +112,7 @@ describe('live state of the chargers', () => {
 
   it('names every connector status in both languages', async () => {
     const statuses = ['available', 'preparing', 'charging', 'suspended', 'finishing', 'reserved', 'unavailable', 'faulted', 'unknown'] as const;
-    const all = charger({ connectors: statuses.map((status, i) => ({ connectorId: i + 1, code: `K${i + 1}`, type: 'Type2' as const, current: 'AC' as const, maxPowerKw: 22, status })) });
+    const all = makeCharger({ connectors: statuses.map((status, i) => ({ connectorId: i + 1, code: `K${i + 1}`, type: 'Type2' as const, current: 'AC' as const, maxPowerKw: 22, status })) });
     networkApi({ chargers: [all] });
     const panel = await openStation();
     const chips = (root: HTMLElement) => within(within(root).getByRole('list')).getAllByRole('listitem').map((li) => li.lastElementChild?.textContent);
@@ -207,7 +131,7 @@ describe('live state of the chargers', () => {
     const source = FakeEventSource.last!;
     expect(source.url).toBe('/api/live');
     const before = requests.filter((r) => r.url.startsWith('/api/queries/admin/stations')).length;
-    state.chargers = [charger({ online: false, connectors: [{ connectorId: 1, code: 'C1', type: 'Type2', current: 'AC', maxPowerKw: 22, status: 'faulted' }] })];
+    state.chargers = [makeCharger({ online: false, connectors: [{ connectorId: 1, code: 'C1', type: 'Type2', current: 'AC', maxPowerKw: 22, status: 'faulted' }] })];
     await act(async () => source.emit({ collection: 'chargers', ids: ['EVC-001'], position: 40 }));
     await waitFor(() => expect(within(rowOf(panel, 'EVC-001')).getByText('Offline')).toBeTruthy());
     expect(within(rowOf(panel, 'EVC-001')).getByText('Faulted')).toBeTruthy();

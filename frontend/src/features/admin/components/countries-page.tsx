@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CountryView } from '@evc/contracts/admin/views';
 import { countryFormSchema, updateCountrySchema } from '@evc/contracts/admin/schemas';
 import { Field } from '../../../components/ui/field';
 import { endpoints } from '../api/admin-endpoints';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { pushToastAtom } from '../../toasts/toast-state';
 import { useCommand } from '../api/admin-api';
 import { AdminList, useAdminList, useBilingual, type Column } from './admin-list';
 import { Status } from './admin-ui';
-import { CheckField, EditorCard, useEditorMode } from './form-parts';
+import { CheckField, EditorCard, NameFields, useEditorMode, useSave } from './form-parts';
 import { AuthorizedImage, ImageUpload } from './image-upload';
 import { ProblemAlert } from './problems';
 
@@ -53,32 +51,22 @@ export function CountriesPage() {
 }
 
 export function CountryForm({ country, onDone, onReload }: { country?: CountryView; onDone: () => void; onReload: () => void }) {
-  const pushToast = useSetAtom(pushToastAtom);
   const [revision] = useState(country?.revision ?? 0);
-  const [problem, setProblem] = useState<unknown>(null);
   const [isActive, setActive] = useState(country?.isActive ?? true);
   const [flag, setFlag] = useState<string | null>(country?.flagFileId && FLAG_ID.test(country.flagFileId) ? country.flagFileId : null);
   const form = useSchemaForm({ iso: country?.iso ?? '', nameEn: country?.nameEn ?? '', nameAr: country?.nameAr ?? '', phoneCode: country?.phoneCode ?? '+', currency: country?.currency ?? '' });
   const create = useCommand<unknown>(COLLECTION, endpoints.countries.create);
   const update = useCommand<unknown>(COLLECTION, endpoints.countries.update);
   const label = (id: string) => form.intl.formatMessage({ id });
+  const saving = useSave(form, onDone);
 
   const submit = () => {
-    setProblem(null);
+    saving.clear();
     const iso = form.values.iso.trim().toUpperCase();
     const base = { countryId: country?.countryId ?? iso.toLowerCase(), ...form.values, iso, currency: form.values.currency.trim().toUpperCase(), flagFileId: flag ?? undefined, isActive };
     const body = country ? form.validate(updateCountrySchema, { ...base, expectedRevision: revision }) : form.validate(countryFormSchema, base);
     if (!body) return;
-    (country ? update : create).mutate(body, {
-      onSuccess: () => {
-        pushToast({ kind: 'success', text: label('admin.saved') });
-        onDone();
-      },
-      onError: (error) => {
-        form.serverError(error);
-        setProblem(error);
-      },
-    });
+    saving.save(country ? update : create, body);
   };
 
   return (
@@ -87,7 +75,7 @@ export function CountryForm({ country, onDone, onReload }: { country?: CountryVi
       busy={create.isPending || update.isPending}
       onSubmit={submit}
       onCancel={onDone}
-      problem={problem !== null && <ProblemAlert error={problem} onReload={onReload} />}
+      problem={saving.problem !== null && <ProblemAlert error={saving.problem} onReload={onReload} />}
     >
       <ImageUpload
         label={label('country.flag')}
@@ -104,12 +92,7 @@ export function CountryForm({ country, onDone, onReload }: { country?: CountryVi
           <input dir="ltr" {...form.bind('iso')} maxLength={2} autoComplete="off" />
         </Field>
       )}
-      <Field label={label('admin.nameEn')} error={form.errorText('nameEn')}>
-        <input dir="ltr" lang="en" {...form.bind('nameEn')} maxLength={60} />
-      </Field>
-      <Field label={label('admin.nameAr')} error={form.errorText('nameAr')}>
-        <input dir="rtl" lang="ar" {...form.bind('nameAr')} maxLength={60} />
-      </Field>
+      <NameFields form={form} maxLength={60} />
       <Field label={label('country.phoneCode')} error={form.errorText('phoneCode')} hint={label('country.phoneCodeHint')}>
         <input dir="ltr" inputMode="tel" {...form.bind('phoneCode')} maxLength={5} />
       </Field>

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { useSetAtom } from 'jotai';
+import { FormattedMessage, type IntlShape } from 'react-intl';
 import { reasonSchema } from '@evc/contracts/identity/schemas';
 import { toFieldErrors } from '@evc/contracts/errors';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { pushToastAtom } from '../../toasts/toast-state';
 import { Alert, FormCard, Toolbar } from './admin-ui';
 
 /** A labelled checkbox (active flags). */
@@ -107,4 +109,44 @@ export function useEditorMode(refetch: () => Promise<unknown>) {
       setGeneration((g) => g + 1);
     },
   };
+}
+
+type Bind = (key: 'nameEn' | 'nameAr') => { name: string; value: string; onChange: (e: { target: { value: string } }) => void };
+
+/** The English (left to right) and Arabic (right to left) name fields of a form with `nameEn` and `nameAr`. */
+export function NameFields({ form, maxLength }: { form: { bind: Bind; errorText: (key: string) => string | undefined; intl: IntlShape }; maxLength: number }) {
+  const label = (id: string) => form.intl.formatMessage({ id });
+  return (
+    <>
+      <Field label={label('admin.nameEn')} error={form.errorText('nameEn')}>
+        <input dir="ltr" lang="en" {...form.bind('nameEn')} maxLength={maxLength} />
+      </Field>
+      <Field label={label('admin.nameAr')} error={form.errorText('nameAr')}>
+        <input dir="rtl" lang="ar" {...form.bind('nameAr')} maxLength={maxLength} />
+      </Field>
+    </>
+  );
+}
+
+type Command<B> = { mutate: (body: B, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void };
+
+/**
+ * Saving an editor form through a command: on success the "Saved" toast and `onDone`; on failure the server's
+ * field errors beside the fields and the `problem` to show. `clear` forgets the last problem (call it on submit).
+ */
+export function useSave(form: { serverError: (error: unknown) => unknown; intl: IntlShape }, onDone: () => void) {
+  const pushToast = useSetAtom(pushToastAtom);
+  const [problem, setProblem] = useState<unknown>(null);
+  const save = <B,>(command: Command<B>, body: B) =>
+    command.mutate(body, {
+      onSuccess: () => {
+        pushToast({ kind: 'success', text: form.intl.formatMessage({ id: 'admin.saved' }) });
+        onDone();
+      },
+      onError: (error) => {
+        form.serverError(error);
+        setProblem(error);
+      },
+    });
+  return { problem, clear: () => setProblem(null), save };
 }

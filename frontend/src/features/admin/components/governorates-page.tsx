@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CountryView, GovernorateAdminView } from '@evc/contracts/admin/views';
 import { governorateFormSchema, updateGovernorateSchema } from '@evc/contracts/admin/schemas';
@@ -8,11 +7,10 @@ import { Field } from '../../../components/ui/field';
 import { endpoints } from '../api/admin-endpoints';
 import { newUuid } from '../../../lib/uuid';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { pushToastAtom } from '../../toasts/toast-state';
 import { useCommand, usePagedList } from '../api/admin-api';
 import { AdminList, useAdminList, useBilingual, type Column } from './admin-list';
 import { Status } from './admin-ui';
-import { CheckField, EditorCard, useEditorMode } from './form-parts';
+import { CheckField, EditorCard, NameFields, useEditorMode, useSave } from './form-parts';
 import { ProblemAlert } from './problems';
 
 const COLLECTION = 'governorates';
@@ -61,31 +59,21 @@ export function GovernoratesPage() {
 
 function GovernorateForm({ governorate, countries, onDone, onReload }: { governorate?: GovernorateAdminView; countries: CountryView[]; onDone: () => void; onReload: () => void }) {
   const bi = useBilingual();
-  const pushToast = useSetAtom(pushToastAtom);
   const [revision] = useState(governorate?.revision ?? 0);
   const [governorateId] = useState(() => governorate?.governorateId ?? newUuid());
-  const [problem, setProblem] = useState<unknown>(null);
   const [isActive, setActive] = useState(governorate?.isActive ?? true);
   const form = useSchemaForm({ nameEn: governorate?.nameEn ?? '', nameAr: governorate?.nameAr ?? '', countryId: governorate?.countryId ?? (countries.length === 1 ? (countries[0]?.countryId ?? '') : '') });
   const create = useCommand<unknown>(COLLECTION, endpoints.governoratesAdmin.create);
   const update = useCommand<unknown>(COLLECTION, endpoints.governoratesAdmin.update);
   const label = (id: string) => form.intl.formatMessage({ id });
+  const saving = useSave(form, onDone);
 
   const submit = () => {
-    setProblem(null);
+    saving.clear();
     const base = { governorateId, ...form.values, isActive };
     const body = governorate ? form.validate(updateGovernorateSchema, { ...base, expectedRevision: revision }) : form.validate(governorateFormSchema, base);
     if (!body) return;
-    (governorate ? update : create).mutate(body, {
-      onSuccess: () => {
-        pushToast({ kind: 'success', text: label('admin.saved') });
-        onDone();
-      },
-      onError: (error) => {
-        form.serverError(error);
-        setProblem(error);
-      },
-    });
+    saving.save(governorate ? update : create, body);
   };
   return (
     <EditorCard
@@ -93,14 +81,9 @@ function GovernorateForm({ governorate, countries, onDone, onReload }: { governo
       busy={create.isPending || update.isPending}
       onSubmit={submit}
       onCancel={onDone}
-      problem={problem !== null && <ProblemAlert error={problem} context={governorate?.isActive && !isActive ? 'deactivate' : 'save'} onReload={onReload} />}
+      problem={saving.problem !== null && <ProblemAlert error={saving.problem} context={governorate?.isActive && !isActive ? 'deactivate' : 'save'} onReload={onReload} />}
     >
-      <Field label={label('admin.nameEn')} error={form.errorText('nameEn')}>
-        <input dir="ltr" lang="en" {...form.bind('nameEn')} maxLength={LIMITS.masterDataNameMax} />
-      </Field>
-      <Field label={label('admin.nameAr')} error={form.errorText('nameAr')}>
-        <input dir="rtl" lang="ar" {...form.bind('nameAr')} maxLength={LIMITS.masterDataNameMax} />
-      </Field>
+      <NameFields form={form} maxLength={LIMITS.masterDataNameMax} />
       <Field label={label('governorate.country')} error={form.errorText('countryId')}>
         <select {...form.bind('countryId')}>
           <option value="">{label('governorate.chooseCountry')}</option>

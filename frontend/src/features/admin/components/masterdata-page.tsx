@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MasterDataItemView } from '@evc/contracts/admin/views';
 import { createMasterDataItemSchema, updateMasterDataItemSchema } from '@evc/contracts/admin/schemas';
@@ -10,11 +9,10 @@ import { Field } from '../../../components/ui/field';
 import { endpoints } from '../api/admin-endpoints';
 import { newUuid } from '../../../lib/uuid';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { pushToastAtom } from '../../toasts/toast-state';
 import { useCommand, usePagedList } from '../api/admin-api';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from './admin-list';
 import { Status } from './admin-ui';
-import { CheckField, EditorCard, useEditorMode } from './form-parts';
+import { CheckField, EditorCard, useEditorMode, useSave } from './form-parts';
 import { ProblemAlert } from './problems';
 
 const COLLECTION = 'master_data';
@@ -99,19 +97,18 @@ function MasterDataScreen({ kind }: { kind: MasterDataKind }) {
 
 function MasterDataForm({ kind, item, brands, parentId, onDone, onReload }: { kind: MasterDataKind; item?: MasterDataItemView; brands: MasterDataItemView[]; parentId: string; onDone: () => void; onReload: () => void }) {
   const bi = useBilingual();
-  const pushToast = useSetAtom(pushToastAtom);
   const [revision] = useState(item?.revision ?? 0);
   const [itemId] = useState(() => item?.itemId ?? newUuid());
-  const [problem, setProblem] = useState<unknown>(null);
   const [isActive, setActive] = useState(item?.isActive ?? true);
   const form = useSchemaForm({ name: item?.name ?? '', nameTranslation: item?.nameTranslation ?? '', value: item?.value ?? '', parentId: item?.parentId ?? parentId });
   const create = useCommand<unknown>(COLLECTION, endpoints.masterData.create);
   const update = useCommand<unknown>(COLLECTION, endpoints.masterData.update);
   const label = (id: string) => form.intl.formatMessage({ id });
+  const saving = useSave(form, onDone);
   const isType = kind === 'carType';
 
   const submit = () => {
-    setProblem(null);
+    saving.clear();
     // kWh and ranges are stored with Western digits, whatever digits the person typed
     const base = { itemId, name: form.values.name, nameTranslation: form.values.nameTranslation, value: normalizeDigits(form.values.value), isActive, ...(isType ? { parentId: form.values.parentId || undefined } : {}) };
     if (isType && !form.values.parentId) {
@@ -120,16 +117,7 @@ function MasterDataForm({ kind, item, brands, parentId, onDone, onReload }: { ki
     }
     const body = item ? form.validate(updateMasterDataItemSchema, { ...base, expectedRevision: revision }) : form.validate(createMasterDataItemSchema, { ...base, kind });
     if (!body) return;
-    (item ? update : create).mutate(body, {
-      onSuccess: () => {
-        pushToast({ kind: 'success', text: label('admin.saved') });
-        onDone();
-      },
-      onError: (error) => {
-        form.serverError(error);
-        setProblem(error);
-      },
-    });
+    saving.save(item ? update : create, body);
   };
 
   return (
@@ -138,7 +126,7 @@ function MasterDataForm({ kind, item, brands, parentId, onDone, onReload }: { ki
       busy={create.isPending || update.isPending}
       onSubmit={submit}
       onCancel={onDone}
-      problem={problem !== null && <ProblemAlert error={problem} context={item && item.isActive && !isActive ? 'deactivate' : 'save'} onReload={onReload} />}
+      problem={saving.problem !== null && <ProblemAlert error={saving.problem} context={item && item.isActive && !isActive ? 'deactivate' : 'save'} onReload={onReload} />}
     >
       {isType && (
         <Field label={label('masterdata.brand')} error={form.errors.parentId?.code === 'required_brand' ? label('masterdata.chooseBrand') : form.errorText('parentId')}>

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MasterDataItemView, CountryView, StationAdminView, ChargerAdminView } from '@evc/contracts/admin/views';
+import type { MasterDataItemView, CountryView } from '@evc/contracts/admin/views';
 import { VIEWER_PRIVILEGES, makeSession, renderApp, resetBrowserState, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
+import { makeCharger, makeStation } from '../../../testing/network-fixtures';
 import { egpTextToPiastres } from './pricing-page';
 import { checkImage } from './image-upload';
 
@@ -277,47 +278,17 @@ describe('countries', () => {
 });
 
 describe('chargers of a station', () => {
-  const saved: ChargerAdminView = {
-    chargerId: 'EVC-001',
-    serialNumber: 'SN-1',
-    model: 'AC Max 22',
-    vendor: 'Delta',
-    ocppVersion: '1.6',
-    ipAddress: null,
-    iccid: null,
-    simNumber: null,
-    imsi: null,
-    comment: null,
+  const saved = makeCharger({
     status: 'available',
-    online: true,
-    modelState: 1,
     connectors: [{ connectorId: 1, code: 'C1', type: 'Type2', current: 'AC', maxPowerKw: 22, status: 'available' }],
-    revision: 7,
     firmwareVersion: null,
     reported: null,
     lastBootAt: null,
     lastHeartbeatAt: null,
     lastSeenAt: null,
     lastConnectedAt: null,
-    lastDisconnectedAt: null,
-  };
-  const station: StationAdminView = {
-    stationId: 'cai-zamalek',
-    nameEn: 'Zamalek',
-    nameAr: 'الزمالك',
-    governorateId: 'eg-c',
-    governorateNameEn: 'Cairo',
-    governorateNameAr: 'القاهرة',
-    location: { lat: 30.06, lng: 31.22 },
-    addressEn: '26th of July St',
-    addressAr: 'شارع 26 يوليو',
-    photoFileId: null,
-    numberOfChargers: 1,
-    numberOutOfService: 0,
-    chargers: [saved],
-    revision: 2,
-    updatedAt: '2026-01-01T00:00:00Z',
-  };
+  });
+  const station = makeStation([saved]);
   const stationsApi = (exists = false) =>
     stubApi((req) => {
       if (req.url === '/api/commands/chargers.add')

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import type { PricingChangeView } from '@evc/contracts/admin/views';
 import { setPricingWithReasonSchema } from '@evc/contracts/admin/schemas';
@@ -12,11 +12,10 @@ import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
 import { useLocale } from '../../i18n/hooks/use-locale';
 
-import { pushToastAtom } from '../../toasts/toast-state';
 import { useCommand, useCurrentPricing } from '../api/admin-api';
 import { AdminList, useAdminList, type Column } from './admin-list';
 import { FormCard } from './admin-ui';
-import { EditorCard } from './form-parts';
+import { EditorCard, useSave } from './form-parts';
 import { ProblemAlert } from './problems';
 
 const COLLECTION = 'pricing_history';
@@ -105,8 +104,6 @@ export function PricingPage() {
 }
 
 export function PricingForm({ initial, onDone }: { initial: Record<PriceField, number> | null; onDone: () => void }) {
-  const pushToast = useSetAtom(pushToastAtom);
-  const [problem, setProblem] = useState<unknown>(null);
   const egp = (f: PriceField) => (initial ? String(piastresToEgp(initial[f])) : '');
   const form = useSchemaForm({
     acPricePerKwh: egp('acPricePerKwh'),
@@ -118,8 +115,9 @@ export function PricingForm({ initial, onDone }: { initial: Record<PriceField, n
   });
   const set = useCommand<unknown>(COLLECTION, endpoints.pricingAdmin.set);
   const label = (id: string) => form.intl.formatMessage({ id });
+  const saving = useSave(form, onDone);
   const submit = () => {
-    setProblem(null);
+    saving.clear();
     const when = new Date(form.values.effectiveFrom);
     const body = form.validate(setPricingWithReasonSchema, {
       acPricePerKwh: egpTextToPiastres(form.values.acPricePerKwh),
@@ -130,20 +128,11 @@ export function PricingForm({ initial, onDone }: { initial: Record<PriceField, n
       reason: form.values.reason,
     });
     if (!body) return;
-    set.mutate(body, {
-      onSuccess: () => {
-        pushToast({ kind: 'success', text: label('admin.saved') });
-        onDone();
-      },
-      onError: (error) => {
-        form.serverError(error);
-        setProblem(error);
-      },
-    });
+    saving.save(set, body);
   };
   const amountError = (f: PriceField) => (form.errors[f] ? (form.errors[f].code === 'invalid_type' ? label('pricing.invalidAmount') : form.errorText(f)) : undefined);
   return (
-    <EditorCard titleId="pricing.changeTitle" busy={set.isPending} onSubmit={submit} onCancel={onDone} problem={problem !== null && <ProblemAlert error={problem} />}>
+    <EditorCard titleId="pricing.changeTitle" busy={set.isPending} onSubmit={submit} onCancel={onDone} problem={saving.problem !== null && <ProblemAlert error={saving.problem} />}>
       {PRICE_FIELDS.map((f) => (
         <Field key={f} label={label(`pricing.${f}`)} error={amountError(f)} hint={label('pricing.egpHint')}>
           <input dir="ltr" inputMode="decimal" {...form.bind(f)} maxLength={12} />

@@ -1,5 +1,4 @@
 import { Suspense, lazy, useState } from 'react';
-import { useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import type { GovernorateAdminView, StationAdminView } from '@evc/contracts/admin/views';
 import { stationFormSchema, updateStationSchema } from '@evc/contracts/admin/schemas';
@@ -11,10 +10,9 @@ import { endpoints } from '../api/admin-endpoints';
 import { newUuid } from '../../../lib/uuid';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 
-import { pushToastAtom } from '../../toasts/toast-state';
 import { useCommand, useMapConfig } from '../api/admin-api';
 import { useBilingual } from './admin-list';
-import { EditorCard } from './form-parts';
+import { EditorCard, NameFields, useSave } from './form-parts';
 import { ImageUpload } from './image-upload';
 import { ProblemAlert } from './problems';
 
@@ -30,11 +28,9 @@ export const parseCoordinate = (text: string): number => {
 /** The station form: names, governorate, location (map or typed), addresses, photo; charger counts are computed. */
 export function StationForm({ station, governorates, onDone, onReload }: { station?: StationAdminView; governorates: GovernorateAdminView[]; onDone: () => void; onReload: () => void }) {
   const bi = useBilingual();
-  const pushToast = useSetAtom(pushToastAtom);
   const config = useMapConfig();
   const [revision] = useState(station?.revision ?? 0);
   const [stationId] = useState(() => station?.stationId ?? newUuid());
-  const [problem, setProblem] = useState<unknown>(null);
   const [photo, setPhoto] = useState<string | null>(station?.photoFileId && /^[a-f0-9]{64}$/.test(station.photoFileId) ? station.photoFileId : null);
   const form = useSchemaForm({
     nameEn: station?.nameEn ?? '',
@@ -48,26 +44,18 @@ export function StationForm({ station, governorates, onDone, onReload }: { stati
   const create = useCommand<unknown>(STATIONS, endpoints.stationsAdmin.create);
   const update = useCommand<unknown>(STATIONS, endpoints.stationsAdmin.update);
   const label = (id: string) => form.intl.formatMessage({ id });
+  const saving = useSave(form, onDone);
   const lat = parseCoordinate(form.values.lat);
   const lng = parseCoordinate(form.values.lng);
   const point = Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null;
 
   const submit = () => {
-    setProblem(null);
+    saving.clear();
     const { lat: _lat, lng: _lng, ...rest } = form.values;
     const base = { stationId, ...rest, location: { lat, lng }, ...(photo ? { photoFileId: photo } : {}) };
     const body = station ? form.validate(updateStationSchema, { ...base, expectedRevision: revision }) : form.validate(stationFormSchema, base);
     if (!body) return;
-    (station ? update : create).mutate(body, {
-      onSuccess: () => {
-        pushToast({ kind: 'success', text: label('admin.saved') });
-        onDone();
-      },
-      onError: (error) => {
-        form.serverError(error);
-        setProblem(error);
-      },
-    });
+    saving.save(station ? update : create, body);
   };
   const locationError = form.errors.location ? (form.errors.location.code === 'outside_egypt' ? label('validation.outside_egypt') : label('station.locationRequired')) : undefined;
 
@@ -77,14 +65,9 @@ export function StationForm({ station, governorates, onDone, onReload }: { stati
       busy={create.isPending || update.isPending}
       onSubmit={submit}
       onCancel={onDone}
-      problem={problem !== null && <ProblemAlert error={problem} onReload={onReload} />}
+      problem={saving.problem !== null && <ProblemAlert error={saving.problem} onReload={onReload} />}
     >
-      <Field label={label('admin.nameEn')} error={form.errorText('nameEn')}>
-        <input dir="ltr" lang="en" {...form.bind('nameEn')} maxLength={LIMITS.masterDataNameMax} />
-      </Field>
-      <Field label={label('admin.nameAr')} error={form.errorText('nameAr')}>
-        <input dir="rtl" lang="ar" {...form.bind('nameAr')} maxLength={LIMITS.masterDataNameMax} />
-      </Field>
+      <NameFields form={form} maxLength={LIMITS.masterDataNameMax} />
       <Field label={label('station.governorate')} error={form.errorText('governorateId')}>
         <select {...form.bind('governorateId')}>
           <option value="">{label('station.chooseGovernorate')}</option>
