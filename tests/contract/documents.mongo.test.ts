@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, describe } from 'vitest';
-import { MongoDBContainer, type StartedMongoDBContainer } from '@testcontainers/mongodb';
+import { MongoDBContainer } from '@testcontainers/mongodb';
 import { openMongoDocumentStore } from '@evc/platform/documents/index';
-import { dockerUnavailableReason, reportSkip } from '../support/docker';
+import { describeAgainstContainer } from '../support/docker';
 import { documentsContract } from './documents.contract';
 
-const SUITE = 'DocumentStore contract: mongodb (testcontainers)';
-const reason = await dockerUnavailableReason();
-
-if (reason !== null) {
-  reportSkip(SUITE, reason);
-  describe.skip(SUITE, () => documentsContract('mongodb', { create: () => Promise.reject(new Error(reason)) }));
-} else {
-  describe(SUITE, () => {
-    let container: StartedMongoDBContainer | undefined;
-    beforeAll(async () => {
-      container = await new MongoDBContainer('mongo:8.0').start();
-    }, 180_000);
-    afterAll(async () => {
-      await container?.stop();
-    });
+await describeAgainstContainer(
+  'DocumentStore contract: mongodb (testcontainers)',
+  () => new MongoDBContainer('mongo:8.0').start(),
+  (container) =>
     documentsContract('mongodb', {
-      create: () => {
-        if (!container) throw new Error('MongoDB container did not start');
-        // The container runs a single-node replica set that advertises its internal host name.
-        return openMongoDocumentStore(`${container.getConnectionString()}/?directConnection=true`, `contract_${process.pid}`);
-      },
-    });
-  });
-}
+      // The container runs a single-node replica set that advertises its internal host name.
+      create: async () => openMongoDocumentStore(`${container().getConnectionString()}/?directConnection=true`, `contract_${process.pid}`),
+    }),
+);
