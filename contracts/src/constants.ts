@@ -11,6 +11,9 @@ export const LIMITS = {
   passwordMax: 20,
   minWalletAmountEgp: 1,
   amountInputCap: 999.9,
+  /** One top-up at most (the amount input stops past amountInputCap; 4 digits then fit). */
+  topUpMaxEgp: 9_999,
+  walletAdjustMaxEgp: 100_000,
   masterDataNameMin: 3,
   masterDataNameMax: 60,
   contactNameMin: 2,

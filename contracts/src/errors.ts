@@ -43,6 +43,18 @@ export const ERROR_CODES = [
   'files.unsupported_type',
   'files.missing',
   'files.not_found',
+  'charging.insufficient_balance',
+  'charging.charger_offline',
+  'charging.connector_unavailable',
+  'charging.connector_busy',
+  'charging.car_not_found',
+  'charging.session_not_found',
+  'charging.session_not_active',
+  'charging.active_session_exists',
+  'wallet.insufficient_balance',
+  'payments.payment_not_found',
+  'payments.provider_unavailable',
+  'payments.invalid_callback',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -73,6 +85,8 @@ export function statusOf(code: ErrorCode): number {
   if (code === 'files.too_large') return 413;
   if (code === 'files.unsupported_type') return 415;
   if (code === 'files.missing') return 400;
+  if (code === 'payments.invalid_callback') return 400;
+  if (code === 'payments.provider_unavailable') return 503;
   if (code === 'auth.forbidden') return 403;
   if (code === 'not_found' || code.endsWith('_not_found')) return 404;
   if (code === 'concurrency.conflict' || code.endsWith('_exists')) return 409;

@@ -7,6 +7,7 @@ export * from './api';
 export * from './common';
 export * from './catalog/index';
 export * from './network/index';
+export * from './charging/index';
 export * from './contact/index';
 export * from './site/index';
 export * from './identity/index';

@@ -54,6 +54,28 @@ import {
   updateMasterDataItemSchema,
   updateStationSchema,
 } from './admin/index';
+import {
+  adjustWalletSchema,
+  adminSessionsQuerySchema,
+  carViewSchema,
+  chargerLookupQuerySchema,
+  markNotificationsSeenSchema,
+  mySessionsQuerySchema,
+  notificationsViewSchema,
+  paymentViewSchema,
+  registerCarSchema,
+  sessionAdminDetailViewSchema,
+  sessionAdminViewSchema,
+  sessionDetailViewSchema,
+  sessionRefSchema,
+  sessionViewSchema,
+  startSessionSchema,
+  startTopUpSchema,
+  topUpResultSchema,
+  walletQuerySchema,
+  walletViewSchema,
+} from './charging/index';
+import { stationViewSchema as chargerStationViewSchema } from './network/views';
 import { adminViewSchema, authSessionSchema, customerAccountViewSchema, mailViewSchema, resetLinkStatusSchema, roleViewSchema, sessionUserSchema } from './identity/views';
 
 /**
@@ -69,6 +91,7 @@ export type Access =
   | { kind: 'privilege'; privilege: Privilege };
 export const PUBLIC: Access = { kind: 'public' };
 const AUTHENTICATED: Access = { kind: 'authenticated' };
+const CUSTOMER: Access = { kind: 'customer' };
 const privilege = (p: Privilege): Access => ({ kind: 'privilege', privilege: p });
 const accepted = z.object({ accepted: z.literal(true) });
 /** Any signed-in staff member (user type 1), whatever their privileges: read access to the admin screens. */
@@ -275,6 +298,83 @@ export const operations = {
   'customers.admin-get': adminQuery('customers/:customerId', 'One customer.', privilege('customers.read'), z.object({}), customerAdminViewSchema, z.object({ customerId: z.string().max(64) })),
   'ocpp.messages': adminQuery('ocpp-messages', "A charger's message log: every OCPP frame in and out, newest first (the last 1,000 per charger).", privilege('stations.write'), ocppMessagesQuerySchema, pagedSchema(ocppFrameSchema)),
   'ocpp.commands': adminQuery('ocpp-commands', 'Commands sent to chargers, newest first: status (pending, accepted, rejected, not_supported, offline, timeout, error), the charger\'s answer, who asked and when.', privilege('stations.write'), ocppCommandsQuerySchema, pagedSchema(chargerCommandViewSchema)),
+  // Charging sessions, wallet, payments, notifications (issue 7). Customers only ever see their own.
+  'sessions.start': command('sessions.start', 'Start charging from the phone: checks balance ≥ minimum charge, connector, ban; sends the remote start. Idempotent on sessionId.', CUSTOMER, startSessionSchema),
+  'sessions.stop': command('sessions.stop', 'Stop your session (remote stop); the wallet is debited when the charger reports the stop.', CUSTOMER, sessionRefSchema),
+  'sessions.staff-stop': command('sessions.staff-stop', 'Stop any session remotely (operator support).', privilege('stations.write'), sessionRefSchema),
+  'wallet.top-up': command('wallet.top-up', 'Start a top-up: answers the checkout URL of the payment provider; the wallet is credited only from the verified callback.', CUSTOMER, startTopUpSchema, topUpResultSchema),
+  'wallet.adjust': command('wallet.adjust', "Add to or deduct from a customer's wallet, with a reason (a deduction never takes it below zero).", privilege('wallet.adjust'), adjustWalletSchema),
+  'notifications.mark-seen': command('notifications.mark-seen', 'Mark your notifications seen (some or all).', CUSTOMER, markNotificationsSeenSchema),
+  'cars.register': command('cars.register', 'Register a car of yours (brand, type, battery range, licence images).', CUSTOMER, registerCarSchema),
+  'me.sessions': { kind: 'query', method: 'GET', path: '/api/queries/me/sessions', summary: 'Your charging sessions, newest first.', access: CUSTOMER, input: mySessionsQuerySchema, output: pagedSchema(sessionViewSchema) },
+  'me.session': {
+    kind: 'query',
+    method: 'GET',
+    path: '/api/queries/me/sessions/:sessionId',
+    summary: 'One of your sessions with its meter readings (404 for anyone else\'s).',
+    access: CUSTOMER,
+    params: z.object({ sessionId: z.uuid() }),
+    input: z.object({ position: z.coerce.number().int().min(0).optional() }),
+    output: sessionDetailViewSchema,
+  },
+  'me.wallet': { kind: 'query', method: 'GET', path: '/api/queries/me/wallet', summary: 'Your balance and transactions grouped by day.', access: CUSTOMER, input: walletQuerySchema, output: walletViewSchema },
+  'me.payment': {
+    kind: 'query',
+    method: 'GET',
+    path: '/api/queries/me/payments/:paymentId',
+    summary: 'One of your payments: pending, completed, canceled or failed.',
+    access: CUSTOMER,
+    params: z.object({ paymentId: z.uuid() }),
+    input: z.object({ position: z.coerce.number().int().min(0).optional() }),
+    output: paymentViewSchema,
+  },
+  'me.notifications': { kind: 'query', method: 'GET', path: '/api/queries/me/notifications', summary: 'Your notifications, newest first, with the unseen count.', access: CUSTOMER, input: listQuery, output: notificationsViewSchema },
+  'me.cars': { kind: 'query', method: 'GET', path: '/api/queries/me/cars', summary: 'Your cars.', access: CUSTOMER, input: listQuery, output: pagedSchema(carViewSchema) },
+  'chargers.lookup': {
+    kind: 'query',
+    method: 'GET',
+    path: '/api/queries/chargers/lookup',
+    summary: 'The station of the charger with this serial number (start by serial).',
+    access: CUSTOMER,
+    input: chargerLookupQuerySchema,
+    output: chargerStationViewSchema,
+  },
+  'sessions.admin-list': adminQuery('sessions', 'Charging sessions (read-only) with filters; the customer link only for staff with customers.read.', privilege('sessions.read'), adminSessionsQuerySchema, pagedSchema(sessionAdminViewSchema)),
+  'sessions.admin-get': adminQuery('sessions/:sessionId', 'One session with its meter readings and events.', privilege('sessions.read'), z.object({ position: z.coerce.number().int().min(0).optional() }), sessionAdminDetailViewSchema, z.object({ sessionId: z.uuid() })),
+  'wallets.admin-get': adminQuery('customers/:customerId/wallet', "A customer's wallet, the same history the customer sees.", privilege('customers.read'), walletQuerySchema, walletViewSchema, z.object({ customerId: z.string().max(64) })),
+  'payments.paymob-callback': {
+    kind: 'command',
+    method: 'POST',
+    path: '/api/payments/paymob/callback',
+    summary: "Paymob's transaction-processed callback; verified by HMAC-SHA512 (?hmac=) before anything is recorded.",
+    access: PUBLIC,
+    output: z.object({ accepted: z.boolean() }),
+  },
+  'payments.paymob-return': {
+    kind: 'query',
+    method: 'GET',
+    path: '/api/payments/paymob/return',
+    summary: "Where Paymob's checkout sends the payer back: verified like the callback, then redirected to the wallet.",
+    access: PUBLIC,
+    output: z.unknown(),
+  },
+  'payments.sandbox-checkout': {
+    kind: 'query',
+    method: 'GET',
+    path: '/api/payments/sandbox/:paymentId',
+    summary: 'The embedded sandbox provider\'s checkout page: the payer chooses success, cancel or failure.',
+    access: PUBLIC,
+    params: z.object({ paymentId: z.uuid() }),
+    output: z.unknown(),
+  },
+  'payments.sandbox-complete': {
+    kind: 'command',
+    method: 'POST',
+    path: '/api/payments/sandbox/:paymentId',
+    summary: 'The sandbox checkout page\'s form: signs the outcome like a provider callback, then redirects back to the wallet.',
+    access: PUBLIC,
+    output: z.unknown(),
+  },
   'audit.history': adminQuery('audit', "An item's history: events with actor, time, reason and field changes.", privilege('events.read'), auditQuerySchema, pagedSchema(auditEntrySchema)),
 } as const satisfies Record<string, OperationSpec>;
 

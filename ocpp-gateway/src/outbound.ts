@@ -19,7 +19,7 @@ function componentVariable(key: string): { component: { name: string }; variable
  * station); TriggerMessage connector n → evse {id: n}; GetConfiguration → GetVariables (keys required);
  * ChangeConfiguration → SetVariables with one Actual value.
  */
-export function toOcppCall(request: ChargerCommandRequest, protocol: string): OcppCall {
+export function toOcppCall(request: ChargerCommandRequest, protocol: string, commandId = ''): OcppCall {
   const v201 = protocol === 'ocpp2.0.1';
   switch (request.action) {
     case 'Reset':
@@ -41,7 +41,34 @@ export function toOcppCall(request: ChargerCommandRequest, protocol: string): Oc
     case 'ChangeConfiguration':
       if (!v201) return { action: 'ChangeConfiguration', payload: { key: request.key, value: request.value } };
       return { action: 'SetVariables', payload: { setVariableData: [{ attributeValue: request.value, ...componentVariable(request.key) }] } };
+    case 'RemoteStartTransaction':
+      if (!v201) return { action: 'RemoteStartTransaction', payload: { connectorId: request.connectorId, idTag: request.idTag } };
+      return {
+        action: 'RequestStartTransaction',
+        payload: { idToken: { idToken: request.idTag, type: 'Central' }, evseId: request.connectorId, remoteStartId: remoteStartIdOf(commandId) },
+      };
+    case 'RemoteStopTransaction': {
+      if (v201) return { action: 'RequestStopTransaction', payload: { transactionId: request.transactionId } };
+      const id = Number(request.transactionId);
+      if (!Number.isSafeInteger(id)) return { unsupported: 'OCPP 1.6 transaction ids are integers' };
+      return { action: 'RemoteStopTransaction', payload: { transactionId: id } };
+    }
+    case 'ReserveNow':
+      if (!v201) return { action: 'ReserveNow', payload: { connectorId: request.connectorId, expiryDate: request.expiryDate, idTag: request.idTag, reservationId: request.reservationId } };
+      return {
+        action: 'ReserveNow',
+        payload: { id: request.reservationId, expiryDateTime: request.expiryDate, idToken: { idToken: request.idTag, type: 'Central' }, evseId: request.connectorId },
+      };
+    case 'CancelReservation':
+      return { action: 'CancelReservation', payload: { reservationId: request.reservationId } };
   }
+}
+
+/** 2.0.1 remoteStartId: a positive 31-bit integer derived from the command id (the charger echoes it in TransactionEvent). */
+export function remoteStartIdOf(commandId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < commandId.length; i++) h = Math.imul(h ^ commandId.charCodeAt(i), 0x01000193);
+  return (h >>> 1) || 1;
 }
 
 /** The network status of a charger's CALLRESULT to `ocppAction` (both protocols' status values). */

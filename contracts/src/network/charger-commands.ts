@@ -12,13 +12,38 @@ const unlock = z.strictObject({ action: z.literal('UnlockConnector'), connectorI
 const availability = z.strictObject({ action: z.literal('ChangeAvailability'), connectorId: z.number().int().min(0).max(99), type: z.enum(['Operative', 'Inoperative']) });
 const trigger = z.strictObject({
   action: z.literal('TriggerMessage'),
-  requestedMessage: z.enum(['BootNotification', 'Heartbeat', 'StatusNotification']),
+  requestedMessage: z.enum(['BootNotification', 'Heartbeat', 'StatusNotification', 'MeterValues']),
   connectorId: connectorId.optional(),
 });
 /** No keys: all of them (1.6 only; a 2.0.1 charger needs the keys, as Component.Variable or Variable). */
 const getConfiguration = z.strictObject({ action: z.literal('GetConfiguration'), keys: z.array(z.string().min(1).max(100)).min(1).max(50).optional() });
 const changeConfiguration = z.strictObject({ action: z.literal('ChangeConfiguration'), key: z.string().min(1).max(100), value: z.string().max(500) });
-export const chargerCommandRequestSchema = z.discriminatedUnion('action', [reset, unlock, availability, trigger, getConfiguration, changeConfiguration]);
+const idTag = z.string().regex(/^[A-Z0-9-]{4,20}$/);
+/** 1.6 RemoteStartTransaction / 2.0.1 RequestStartTransaction (remoteStartId derived from the command). */
+const remoteStart = z.strictObject({ action: z.literal('RemoteStartTransaction'), connectorId, idTag });
+/** 1.6 RemoteStopTransaction (integer ids) / 2.0.1 RequestStopTransaction (string ids). */
+const remoteStop = z.strictObject({ action: z.literal('RemoteStopTransaction'), transactionId: z.string().min(1).max(36) });
+/** 1.6 ReserveNow / 2.0.1 ReserveNow (evseId, idToken). */
+const reserveNow = z.strictObject({
+  action: z.literal('ReserveNow'),
+  connectorId,
+  idTag,
+  reservationId: z.number().int().min(1).max(2_147_483_647),
+  expiryDate: z.iso.datetime(),
+});
+const cancelReservation = z.strictObject({ action: z.literal('CancelReservation'), reservationId: z.number().int().min(1).max(2_147_483_647) });
+export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
+  reset,
+  unlock,
+  availability,
+  trigger,
+  getConfiguration,
+  changeConfiguration,
+  remoteStart,
+  remoteStop,
+  reserveNow,
+  cancelReservation,
+]);
 export type ChargerCommandRequest = z.infer<typeof chargerCommandRequestSchema>;
 export type ChargerCommandAction = ChargerCommandRequest['action'];
 
@@ -31,6 +56,10 @@ export const sendChargerCommandSchema = z.discriminatedUnion('action', [
   trigger.extend(ids),
   getConfiguration.extend(ids),
   changeConfiguration.extend(ids),
+  remoteStart.extend(ids),
+  remoteStop.extend(ids),
+  reserveNow.extend(ids),
+  cancelReservation.extend(ids),
 ]);
 export type SendChargerCommand = z.infer<typeof sendChargerCommandSchema>;
 
@@ -50,6 +79,8 @@ export interface OutboundOcppCommand {
   chargerId: string;
   request: ChargerCommandRequest;
   requestedAt: string;
+  /** Set when a charging session asked (remote start/stop): the result is also recorded on `session-<id>`. */
+  sessionId?: string;
 }
 
 /**
@@ -69,12 +100,14 @@ export interface OutboundOcppResult {
   /** For `error`: the OCPP error code and description; for other failures, why. */
   error: string | null;
   at: string;
+  /** Echoed from the command. */
+  sessionId?: string;
 }
 
 /** Events of `charger-command-<commandId>`. */
 export type ChargerCommandRequested = {
   type: 'ChargerCommandRequested';
-  data: { commandId: string; chargerId: string; request: ChargerCommandRequest; at: string };
+  data: { commandId: string; chargerId: string; request: ChargerCommandRequest; at: string; sessionId?: string };
 };
 export type ChargerCommandSent = { type: 'ChargerCommandSent'; data: { commandId: string; chargerId: string; ocppAction: string | null; protocol: string | null; at: string } };
 export type ChargerCommandAnswered = {

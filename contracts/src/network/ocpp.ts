@@ -15,6 +15,13 @@ export interface InboundOcppMessage {
   action: string;
   payload: unknown;
   receivedAt: string;
+  /**
+   * StartTransaction (1.6): the transaction id the gateway gave the charger (a positive 31-bit integer, as text).
+   * 2.0.1 chargers choose their own (transactionInfo.transactionId).
+   */
+  transactionId?: string;
+  /** Authorize, StartTransaction, TransactionEvent with an idToken: what the charger was told, and who decided. */
+  authorization?: { status: string; source: 'command-side' | 'cache' | 'fallback' };
 }
 
 export const OCPP_CONNECTED = '$connected';

@@ -34,6 +34,9 @@ export const BUS_TOPICS = {
   ocppFrames: 'ocpp.frames',
   ocppOutbound: 'ocpp.outbound',
   ocppOutboundResults: 'ocpp.outbound.results',
+  /** Request/reply for Authorize and transaction starts (see charging/ocpp-authorize.ts). */
+  ocppAuthorize: 'ocpp.authorize',
+  ocppAuthorizeReplies: 'ocpp.authorize.replies',
 } as const;
 
 /** Runtime configuration the server gives the browser (never secrets). Served at CLIENT_CONFIG_PATH. */

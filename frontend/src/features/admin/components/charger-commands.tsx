@@ -120,6 +120,9 @@ function requestOf(action: ChargerCommandAction, v: CommandValues): Record<strin
       return { action, keys: keyList(v.keys) };
     case 'ChangeConfiguration':
       return { action, key: v.key.trim(), value: v.value };
+    default:
+      // remote start/stop and reservations come from sessions and bookings, not from this form
+      return { action };
   }
 }
 

@@ -1,0 +1,171 @@
+import type { CurrentType, ConnectorType } from '../network/schemas';
+import type {
+  IdTokenStatus,
+  NotificationKind,
+  PaymentProviderName,
+  SessionFailure,
+  SessionTarget,
+  StopReason,
+  WalletTxKind,
+} from './schemas';
+
+/** Streams of the charging, wallet and payments contexts (DESIGN §4). */
+export const chargingStreams = {
+  session: (sessionId: string) => `session-${sessionId}`,
+  wallet: (customerId: string) => `wallet-${customerId}`,
+  payment: (paymentId: string) => `payment-${paymentId}`,
+  /** The connector's claim: at most one open session per connector (the lock a start takes). */
+  connector: (chargerId: string, connectorId: number) => `connector-${chargerId}-${connectorId}`,
+  /** A charger's transaction id bound to its session: MeterValues and StopTransaction find the session here. */
+  chargerTransaction: (chargerId: string, transactionId: string | number) => `charger-tx-${chargerId}-${transactionId}`,
+  /** An OCPP id token (app token or charging card) and whose it is. */
+  idToken: (idTag: string) => `id-token-${idTag}`,
+  car: (carId: string) => `car-${carId}`,
+  /** Which of a customer's notifications were seen (the notifications themselves derive from the events above). */
+  notifications: (customerId: string) => `notifications-${customerId}`,
+};
+
+/** A wallet transaction's link: what it pays for or where the money came from. */
+export interface WalletReference {
+  type: 'session' | 'payment' | 'adjustment' | 'booking';
+  id: string;
+}
+
+/**
+ * Events of `wallet-<customerId>`. `transactionId` is deterministic (`session:<id>`, `payment:<id>`,
+ * `adjustment:<id>`): the decider records each once, so a replayed stop or callback never moves money twice.
+ * `balanceAfter` is the balance with this transaction (balance = sum of the transactions, at every revision).
+ */
+interface WalletTxData {
+  transactionId: string;
+  customerId: string;
+  amount: number;
+  balanceAfter: number;
+  kind: WalletTxKind;
+  reference: WalletReference;
+  /** Shown on the history line: the staff member's words, or a stable code the UI translates (e.g. `session`). */
+  reason: string;
+  at: string;
+}
+export type WalletCredited = { type: 'WalletCredited'; data: WalletTxData };
+export type WalletDebited = { type: 'WalletDebited'; data: WalletTxData };
+export type WalletEvent = WalletCredited | WalletDebited;
+
+/** Events of `payment-<paymentId>`; the wallet is credited (transaction `payment:<id>`) only after PaymentCompleted. */
+export type PaymentInitiated = {
+  type: 'PaymentInitiated';
+  data: { paymentId: string; customerId: string; amount: number; provider: PaymentProviderName; providerRef: string; checkoutUrl: string; at: string };
+};
+export type PaymentCompleted = { type: 'PaymentCompleted'; data: { paymentId: string; customerId: string; amount: number; providerTransactionId: string; at: string } };
+export type PaymentCanceled = { type: 'PaymentCanceled'; data: { paymentId: string; customerId: string; at: string } };
+export type PaymentFailed = { type: 'PaymentFailed'; data: { paymentId: string; customerId: string; reason: string; at: string } };
+export type PaymentEvent = PaymentInitiated | PaymentCompleted | PaymentCanceled | PaymentFailed;
+
+/** Prices in force when the session started (piastres), kept on the session: later price changes never touch it. */
+export interface SessionPrices {
+  pricePerKwh: number;
+  minimumCharge: number;
+  current: CurrentType;
+}
+
+/** Events of `session-<sessionId>`. */
+export type SessionRequested = {
+  type: 'SessionRequested';
+  data: {
+    sessionId: string;
+    customerId: string;
+    /** `app`: started from the phone (remote start); `card`: a token presented at the charger. */
+    origin: 'app' | 'card';
+    idTag: string;
+    chargerId: string;
+    stationId: string;
+    connectorId: number;
+    connectorType: ConnectorType;
+    carId: string | null;
+    target: SessionTarget;
+    prices: SessionPrices;
+    /** The wallet balance when the session started: the automatic stop comes when the running cost reaches it. */
+    balanceAtStart: number;
+    at: string;
+  };
+};
+/** The charger accepted the remote start: waiting for the cable (StartTransaction). */
+export type SessionStartAccepted = { type: 'SessionStartAccepted'; data: { sessionId: string; commandId: string; at: string } };
+export type SessionStartFailed = { type: 'SessionStartFailed'; data: { sessionId: string; reason: SessionFailure; detail: string | null; at: string } };
+/** The charger's StartTransaction (1.6) or TransactionEvent Started (2.0.1). */
+export type SessionCharging = {
+  type: 'SessionCharging';
+  data: { sessionId: string; transactionId: string; meterStartWh: number; startedAt: string; at: string };
+};
+/** One meter reading (absolute energy register); a reading whose timestamp the session has is not recorded again. */
+export type MeterReadingRecorded = {
+  type: 'MeterReadingRecorded';
+  data: { sessionId: string; transactionId: string; timestamp: string; energyWh: number; powerW: number | null; socPercent: number | null; at: string };
+};
+export type SessionStopRequested = { type: 'SessionStopRequested'; data: { sessionId: string; reason: StopReason; commandId: string | null; at: string } };
+/** The transaction ended; cost = max(minimum, round(energyWh × pricePerKwh / 1000)). The wallet debit follows. */
+export type SessionStopped = {
+  type: 'SessionStopped';
+  data: {
+    sessionId: string;
+    transactionId: string;
+    meterStopWh: number;
+    stoppedAt: string;
+    energyWh: number;
+    cost: number;
+    reason: StopReason;
+    /** The charger's own reason (1.6 Reason, 2.0.1 stoppedReason), when it gave one. */
+    chargerReason: string | null;
+    at: string;
+  };
+};
+/** The wallet debit of the session was recorded (transaction `session:<id>`, amount = cost). */
+export type SessionBilled = { type: 'SessionBilled'; data: { sessionId: string; customerId: string; amount: number; transactionId: string; at: string } };
+/** A second transaction id for the same transaction (a StartTransaction repeated after a reconnect). */
+export type SessionTransactionAliased = { type: 'SessionTransactionAliased'; data: { sessionId: string; transactionId: string; at: string } };
+export type SessionEvent =
+  | SessionRequested
+  | SessionStartAccepted
+  | SessionStartFailed
+  | SessionCharging
+  | MeterReadingRecorded
+  | SessionStopRequested
+  | SessionStopped
+  | SessionBilled
+  | SessionTransactionAliased;
+
+/** Events of `connector-<chargerId>-<connectorId>`. */
+export type ConnectorClaimed = { type: 'ConnectorClaimed'; data: { chargerId: string; connectorId: number; sessionId: string; customerId: string; idTag: string; at: string } };
+export type ConnectorReleased = { type: 'ConnectorReleased'; data: { chargerId: string; connectorId: number; sessionId: string; at: string } };
+export type ConnectorClaimEvent = ConnectorClaimed | ConnectorReleased;
+
+/** `charger-tx-<chargerId>-<transactionId>`: created once. */
+export type TransactionBound = { type: 'TransactionBound'; data: { chargerId: string; transactionId: string; sessionId: string; at: string } };
+
+/** Events of `id-token-<idTag>`. */
+export type IdTokenIssued = {
+  type: 'IdTokenIssued';
+  data: { idTag: string; customerId: string; kind: 'app' | 'card'; expiresAt: string | null; at: string };
+};
+export type IdTokenBlocked = { type: 'IdTokenBlocked'; data: { idTag: string; at: string } };
+export type IdTokenUnblocked = { type: 'IdTokenUnblocked'; data: { idTag: string; at: string } };
+export type IdTokenEvent = IdTokenIssued | IdTokenBlocked | IdTokenUnblocked;
+
+/** `car-<carId>`. */
+export type CarRegistered = {
+  type: 'CarRegistered';
+  data: {
+    carId: string;
+    customerId: string;
+    brandId: string;
+    typeId: string;
+    batteryRangeId: string;
+    licence: { frontFileId: string; backFileId: string } | { customsCertificateFileId: string };
+    at: string;
+  };
+};
+
+/** `notifications-<customerId>`: notifications derive from session, wallet and payment events; seeing is a fact. */
+export type NotificationsSeen = { type: 'NotificationsSeen'; data: { customerId: string; notificationIds: string[] | 'all'; at: string } };
+
+export type { IdTokenStatus, NotificationKind };

@@ -1,0 +1,4 @@
+export * from './schemas';
+export * from './events';
+export * from './views';
+export * from './ocpp-authorize';

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { LIMITS, PIASTRES_PER_EGP } from '../constants';
+import { idSchema, typedNumber } from '../common';
+import { normalizeDigits } from '../digits';
+
+/**
+ * Charging sessions, the wallet, payments, id tokens and notifications (issue 7, with issue 6's transactions).
+ * Money is integer piastres, energy integer Wh, times ISO-8601 UTC.
+ */
+
+const chargerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{3,48}$/);
+const uuid = z.uuid();
+
+/** OCPP idTag (1.6 CiString20); the same string is the 2.0.1 idToken. Upper-case letters, digits and `-`. */
+export const idTagSchema = z.string().regex(/^[A-Z0-9-]{4,20}$/);
+
+/** What ends a session besides the customer: a kWh or a time target. */
+export const sessionTargetSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('none') }),
+  /** Energy in Wh (the form takes kWh). */
+  z.strictObject({ kind: z.literal('energy'), wh: z.number().int().min(500).max(500_000) }),
+  z.strictObject({ kind: z.literal('duration'), minutes: z.number().int().min(5).max(24 * 60) }),
+]);
+export type SessionTarget = z.infer<typeof sessionTargetSchema>;
+
+/**
+ * `sessions.start` (customer): by charger id or by the serial number printed on it, a connector, a car and an
+ * optional target. The client picks the session id, so a retried request starts one session.
+ */
+export const startSessionSchema = z
+  .strictObject({
+    sessionId: uuid,
+    chargerId: chargerIdSchema.optional(),
+    /** The serial number printed on the charger; accepted instead of chargerId (case-insensitive). */
+    serialNumber: z.string().trim().min(3).max(48).optional(),
+    connectorId: z.number().int().min(1).max(16),
+    carId: idSchema,
+    target: sessionTargetSchema.default({ kind: 'none' }),
+  })
+  .refine((v) => Boolean(v.chargerId) !== Boolean(v.serialNumber), { path: ['serialNumber'], params: { code: 'charger_or_serial' } });
+export type StartSession = z.infer<typeof startSessionSchema>;
+
+export const sessionRefSchema = z.strictObject({ sessionId: uuid });
+export type SessionRef = z.infer<typeof sessionRefSchema>;
+
+/** An amount typed in EGP (Eastern Arabic digits accepted), at least 1 EGP, at most two decimals. */
+export const egpAmountSchema = typedNumber(
+  z
+    .number({ error: () => ({ message: 'invalid', params: { code: 'invalid_amount' } }) })
+    .refine((n) => Number.isFinite(n), { params: { code: 'invalid_amount' } })
+    .refine((n) => n >= LIMITS.minWalletAmountEgp, { params: { code: 'amount_min' } })
+    .refine((n) => Math.abs(Math.round(n * PIASTRES_PER_EGP) - n * PIASTRES_PER_EGP) < 1e-6, { params: { code: 'invalid_amount' } }),
+);
+
+/** Top-up: the amount in EGP as typed (min 1 EGP, the dialog stops typing past LIMITS.amountInputCap). */
+export const startTopUpSchema = z.strictObject({
+  paymentId: uuid,
+  amountEgp: egpAmountSchema.refine((n) => n <= LIMITS.topUpMaxEgp, { params: { code: 'amount_max' } }),
+});
+export type StartTopUp = z.infer<typeof startTopUpSchema>;
+
+const reasonSchema = z
+  .string()
+  .max(300)
+  .refine((s) => s.trim().length > 0, { params: { code: 'required' } });
+
+/** Staff add to or deduct from a customer's wallet: amount ≥ 1 EGP, a reason that is not only whitespace. */
+export const adjustWalletSchema = z.strictObject({
+  /** Client-chosen: the same adjustment sent twice is recorded once. */
+  adjustmentId: uuid,
+  customerId: idSchema,
+  direction: z.enum(['credit', 'debit']),
+  amountEgp: egpAmountSchema.refine((n) => n <= LIMITS.walletAdjustMaxEgp, { params: { code: 'amount_max' } }),
+  reason: reasonSchema,
+});
+export type AdjustWallet = z.infer<typeof adjustWalletSchema>;
+
+export const markNotificationsSeenSchema = z.strictObject({
+  /** Omitted: all of them. */
+  notificationIds: z.array(z.string().min(1).max(80)).min(1).max(200).optional(),
+});
+export type MarkNotificationsSeen = z.infer<typeof markNotificationsSeenSchema>;
+
+/** A customer's car (the cars issue adds licences and editing); the session form chooses one. */
+export const registerCarSchema = z.strictObject({
+  carId: uuid,
+  brandId: idSchema,
+  typeId: idSchema,
+  batteryRangeId: idSchema,
+  /** Front and back of the licence, or a customs release certificate instead (file ids of uploaded images). */
+  licence: z.union([
+    z.strictObject({ frontFileId: z.string().regex(/^[a-f0-9]{64}$/), backFileId: z.string().regex(/^[a-f0-9]{64}$/) }),
+    z.strictObject({ customsCertificateFileId: z.string().regex(/^[a-f0-9]{64}$/) }),
+  ]),
+});
+export type RegisterCar = z.infer<typeof registerCarSchema>;
+
+/** Keypress rule of the payment amount input: digits (Western or Eastern Arabic), one separator, editing keys. */
+export const AMOUNT_EDITING_KEYS = ['Backspace', 'Delete', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Tab', 'Enter'] as const;
+export function amountKeyAllowed(key: string, current: string): boolean {
+  if ((AMOUNT_EDITING_KEYS as readonly string[]).includes(key)) return true;
+  const value = Number(normalizeDigits(current));
+  if (Number.isFinite(value) && value > LIMITS.amountInputCap) return false;
+  if (key === '.' || key === '٫') return !/[.٫]/.test(current);
+  return /^[0-9٠-٩]$/.test(key);
+}
+
+export const SESSION_STATUSES = ['requested', 'accepted', 'charging', 'stopping', 'stopped', 'failed'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** Why a session could not start. */
+export const SESSION_FAILURES = ['rejected', 'offline', 'timeout', 'no_cable', 'error'] as const;
+export type SessionFailure = (typeof SESSION_FAILURES)[number];
+
+/** Why a session was stopped (who asked, or the charger's own reason). */
+export const STOP_REASONS = ['customer', 'staff', 'low_balance', 'target_reached', 'token_invalid', 'charger'] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+
+export const WALLET_TX_KINDS = ['top_up', 'session', 'adjustment', 'booking', 'refund'] as const;
+export type WalletTxKind = (typeof WALLET_TX_KINDS)[number];
+
+export const PAYMENT_PROVIDERS = ['paymob', 'sandbox'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+export const PAYMENT_STATUSES = ['pending', 'completed', 'canceled', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const NOTIFICATION_KINDS = ['session_started', 'session_stopped', 'session_stopped_low_balance', 'session_failed', 'top_up_credited', 'payment_failed', 'wallet_adjusted'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** 1.6 AuthorizationStatus (2.0.1 adds NoCredit, used for an empty wallet). */
+export const ID_TOKEN_STATUSES = ['Accepted', 'Blocked', 'Expired', 'Invalid', 'ConcurrentTx', 'NoCredit'] as const;
+export type IdTokenStatus = (typeof ID_TOKEN_STATUSES)[number];
+
+export const CHARGING_TIMING = {
+  /** After the charger accepted a remote start, the cable must be plugged in (StartTransaction) within this time. */
+  plugInWithinMs: 120_000,
+  /** The gateway waits this long for the command side's authorization answer before its fallback. */
+  authorizeReplyTimeoutMs: 3_000,
+  /** A claimed connector without a transaction is free again after this (a crashed start never locks it). */
+  connectorClaimTtlMs: 180_000,
+} as const;

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { pagingQuerySchema } from '../api';
+import { CONNECTOR_TYPES, CURRENT_TYPES } from '../network/schemas';
+import {
+  ID_TOKEN_STATUSES,
+  NOTIFICATION_KINDS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  SESSION_FAILURES,
+  SESSION_STATUSES,
+  STOP_REASONS,
+  WALLET_TX_KINDS,
+  sessionTargetSchema,
+} from './schemas';
+
+const actorView = z.object({ type: z.string(), id: z.string(), name: z.string().nullable() });
+
+/** A charging session as its customer sees it (read model `sessions`); costs in piastres, energy in Wh. */
+export const sessionViewSchema = z.object({
+  sessionId: z.string(),
+  origin: z.enum(['app', 'card']),
+  status: z.enum(SESSION_STATUSES),
+  failure: z.enum(SESSION_FAILURES).nullable(),
+  stopReason: z.enum(STOP_REASONS).nullable(),
+  chargerId: z.string(),
+  stationId: z.string(),
+  stationNameEn: z.string(),
+  stationNameAr: z.string(),
+  connectorId: z.number().int(),
+  connectorType: z.enum(CONNECTOR_TYPES),
+  current: z.enum(CURRENT_TYPES),
+  carId: z.string().nullable(),
+  /** e.g. "Nissan Leaf", for the session line; null for card sessions without a car. */
+  carLabel: z.string().nullable(),
+  target: sessionTargetSchema,
+  pricePerKwh: z.number().int(),
+  minimumCharge: z.number().int(),
+  requestedAt: z.string(),
+  startedAt: z.string().nullable(),
+  stoppedAt: z.string().nullable(),
+  /** Energy so far (or final), from the meter registers: latest register − meterStart. */
+  energyWh: z.number().int(),
+  /** Latest power and state of charge the charger sent. */
+  powerW: z.number().int().nullable(),
+  socPercent: z.number().nullable(),
+  /** Running cost while charging, the final cost once stopped. */
+  cost: z.number().int(),
+  /** The wallet debit was recorded (at stop). */
+  billed: z.boolean(),
+  lastReadingAt: z.string().nullable(),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
+
+export const meterReadingViewSchema = z.object({
+  timestamp: z.string(),
+  energyWh: z.number().int(),
+  powerW: z.number().int().nullable(),
+  socPercent: z.number().nullable(),
+});
+export type MeterReadingView = z.infer<typeof meterReadingViewSchema>;
+
+/** One event in the session's timeline (staff detail and the customer's own detail). */
+export const sessionTimelineEntrySchema = z.object({ type: z.string(), at: z.string(), actor: actorView, reason: z.string().nullable() });
+
+export const sessionDetailViewSchema = sessionViewSchema.extend({
+  transactionId: z.string().nullable(),
+  meterStartWh: z.number().int().nullable(),
+  meterStopWh: z.number().int().nullable(),
+  readings: z.array(meterReadingViewSchema),
+  timeline: z.array(sessionTimelineEntrySchema),
+});
+export type SessionDetailView = z.infer<typeof sessionDetailViewSchema>;
+
+/** Staff list line: the customer's name; `customerId` only to staff with customers.read (the profile link). */
+export const sessionAdminViewSchema = sessionViewSchema.extend({
+  customerName: z.string().nullable(),
+  customerId: z.string().nullable(),
+});
+export type SessionAdminView = z.infer<typeof sessionAdminViewSchema>;
+export const sessionAdminDetailViewSchema = sessionDetailViewSchema.extend({ customerName: z.string().nullable(), customerId: z.string().nullable() });
+export type SessionAdminDetailView = z.infer<typeof sessionAdminDetailViewSchema>;
+
+export const mySessionsQuerySchema = pagingQuerySchema.extend({ status: z.enum(['active', 'all']).default('all') });
+export type MySessionsQuery = z.infer<typeof mySessionsQuerySchema>;
+
+export const adminSessionsQuerySchema = pagingQuerySchema.extend({
+  status: z.enum(SESSION_STATUSES).optional(),
+  stationId: z.string().max(64).optional(),
+  chargerId: z.string().max(64).optional(),
+  customerId: z.string().max(64).optional(),
+  /** Requested at or after / before (ISO dates or date-times). */
+  from: z.iso.datetime().or(z.iso.date()).optional(),
+  to: z.iso.datetime().or(z.iso.date()).optional(),
+  q: z.string().trim().max(60).optional(),
+  sort: z.enum(['requestedAt', 'cost', 'energyWh']).default('requestedAt'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+});
+export type AdminSessionsQuery = z.infer<typeof adminSessionsQuerySchema>;
+
+export const walletTxViewSchema = z.object({
+  transactionId: z.string(),
+  direction: z.enum(['in', 'out']),
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+  kind: z.enum(WALLET_TX_KINDS),
+  reason: z.string(),
+  /** What it links to: a session, a payment, a booking, or a staff adjustment. */
+  reference: z.object({ type: z.enum(['session', 'payment', 'adjustment', 'booking']), id: z.string() }),
+  creator: actorView,
+  createdDate: z.string(),
+});
+export type WalletTxView = z.infer<typeof walletTxViewSchema>;
+
+/** product-spec §3 Wallet: balance, transactions grouped by day (Cairo time, newest first), totalCount. */
+export const walletViewSchema = z.object({
+  balance: z.number().int(),
+  totalCount: z.number().int(),
+  transactionsDates: z.array(z.object({ date: z.string(), transactions: z.array(walletTxViewSchema) })),
+});
+export type WalletView = z.infer<typeof walletViewSchema>;
+
+export const walletQuerySchema = pagingQuerySchema.extend({ filter: z.enum(['all', 'incoming', 'outgoing']).default('all') });
+export type WalletQuery = z.infer<typeof walletQuerySchema>;
+
+export const paymentViewSchema = z.object({
+  paymentId: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  amount: z.number().int(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  checkoutUrl: z.string(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type PaymentView = z.infer<typeof paymentViewSchema>;
+
+/** What `wallet.top-up` answers: open `checkoutUrl`; the outcome shows in me.payment. */
+export const topUpResultSchema = z.object({ streamId: z.string(), revision: z.number().int(), position: z.number().int(), paymentId: z.string(), checkoutUrl: z.string() });
+export type TopUpResult = z.infer<typeof topUpResultSchema>;
+
+export const notificationViewSchema = z.object({
+  notificationId: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** Values for the translated text: amount/cost in piastres, energyWh, sessionId, paymentId, stationNameEn/Ar. */
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+  isSeen: z.boolean(),
+  incomingDate: z.string(),
+  /** Cairo date of incomingDate (YYYY-MM-DD): the list groups by it. */
+  dateKey: z.string(),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
+export const notificationsViewSchema = z.object({ dataList: z.array(notificationViewSchema), totalCount: z.number().int(), unseenCount: z.number().int() });
+export type NotificationsView = z.infer<typeof notificationsViewSchema>;
+
+export const carViewSchema = z.object({
+  carId: z.string(),
+  brandId: z.string(),
+  brandNameEn: z.string(),
+  brandNameAr: z.string(),
+  typeId: z.string(),
+  typeNameEn: z.string(),
+  typeNameAr: z.string(),
+  batteryRangeId: z.string(),
+  batteryRangeName: z.string(),
+  createdAt: z.string(),
+});
+export type CarView = z.infer<typeof carViewSchema>;
+
+/** A charger found by the serial printed on it (the start-by-serial form), with its station and connectors. */
+export const chargerLookupQuerySchema = z.object({ serialNumber: z.string().trim().min(3).max(48) });
+
+export const idTokenStatusSchema = z.enum(ID_TOKEN_STATUSES);
