@@ -42,6 +42,8 @@ import {
   UpdateRoleHandler,
 } from './identity/staff.handlers';
 import { BUS, EVENT_STORE } from './shared/tokens';
+import { walletControllers, walletProviders, walletRoutes } from './wallet/wallet.module-parts';
+import { chargingControllers, chargingProviders, chargingRoutes } from './charging/charging.module-parts';
 
 const handlers = [
   RegisterCountryHandler,
@@ -104,7 +106,7 @@ export class CommandServiceModule {
     return {
       module: CommandServiceModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, CommandsController, FilesController],
+      controllers: [AuthController, CommandsController, FilesController, ...walletControllers, ...chargingControllers],
       providers: [
         { provide: EVENT_STORE, useValue: options.eventStore },
         { provide: BUS, useValue: options.bus ?? null },
@@ -112,8 +114,10 @@ export class CommandServiceModule {
         { provide: FILE_STORE, useValue: options.files },
         { provide: AUTHENTICATOR, useValue: new Authenticator(options.identity.tokens) },
         { provide: ACCOUNT_GATE, useValue: new AccountGate(options.eventStore) },
-        { provide: COMMAND_ROUTES, useValue: { ...commandRoutes, ...options.extraRoutes } },
+        { provide: COMMAND_ROUTES, useValue: { ...commandRoutes, ...walletRoutes, ...chargingRoutes, ...options.extraRoutes } },
         ...handlers,
+        ...walletProviders,
+        ...chargingProviders,
       ],
       exports: [CqrsModule],
     };

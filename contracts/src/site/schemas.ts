@@ -23,6 +23,11 @@ export const liveChangeSchema = z.object({
   collection: z.string(),
   ids: z.array(z.string()).optional(),
   position: z.number().int(),
+  /**
+   * A private change (sessions, wallet, payments, notifications): never sent on the public /api/live; sent on the
+   * signed-in customer's /api/live/me only to these customers (and to staff streams that follow the collection).
+   */
+  customerIds: z.array(z.string()).optional(),
 });
 export type LiveChange = z.infer<typeof liveChangeSchema>;
 
