@@ -7,6 +7,8 @@ import type { Mailbox } from '@evc/platform/mail/mailer';
 import type { PositionTracker } from '@evc/projections';
 import { AdminController } from './admin/admin.controller';
 import { CatalogController } from './catalog/catalog.controller';
+import { ChargingAdminController } from './charging/charging-admin.controller';
+import { MeController } from './charging/me.controller';
 import { IdentityController } from './identity/identity.controller';
 import { LiveHub } from './live/live-hub';
 import { LIVE_HUB, LiveController } from './live/live.controller';
@@ -33,7 +35,7 @@ export class QueryServiceModule {
   static register(options: QueryServiceOptions): DynamicModule {
     return {
       module: QueryServiceModule,
-      controllers: [StationsController, CatalogController, LiveController, SiteController, IdentityController, AdminController],
+      controllers: [StationsController, CatalogController, LiveController, SiteController, IdentityController, MeController, ChargingAdminController, AdminController],
       providers: [
         { provide: DOCUMENTS, useValue: options.documents },
         { provide: EVENT_STORE, useValue: options.eventStore },

@@ -28,7 +28,9 @@ export class ProjectionRunner implements PositionTracker {
   private readonly tracker = new LocalPositionTracker();
   private readonly byType = new Map<string, Projection[]>();
   private subscription: Subscription | null = null;
+  /** Public changes by collection; private ones by collection and customer set (never merged with other customers'). */
   private pendingChanges = new Map<string, Set<string> | null>();
+  private pendingPrivate = new Map<string, { collection: string; customerIds: string[]; ids: Set<string> | null }>();
   private notifyTimer: NodeJS.Timeout | null = null;
   private checkpointTimer: NodeJS.Timeout | null = null;
   private savedPosition = 0;
@@ -94,7 +96,7 @@ export class ProjectionRunner implements PositionTracker {
   private async handle(event: RecordedEvent): Promise<void> {
     const projections = this.byType.get(event.type);
     if (projections) {
-      const context: ProjectionContext = { documents: this.options.documents, changed: (c, id) => this.noteChange(c, id) };
+      const context: ProjectionContext = { documents: this.options.documents, changed: (c, id, customerIds) => this.noteChange(c, id, customerIds) };
       for (const projection of projections) {
         try {
           await projection.apply(event, context);
@@ -109,8 +111,9 @@ export class ProjectionRunner implements PositionTracker {
     this.tracker.advance(event.position);
   }
 
-  private noteChange(collection: string, id?: string): void {
+  private noteChange(collection: string, id?: string, customerIds?: readonly string[]): void {
     if (!this.options.bus) return;
+    if (customerIds) return this.notePrivateChange(collection, id, customerIds);
     const ids = this.pendingChanges.get(collection);
     if (ids === null) {
       // already "many"
@@ -122,16 +125,33 @@ export class ProjectionRunner implements PositionTracker {
     this.notifyTimer ??= setTimeout(() => void this.flushChanges(), NOTIFY_EVERY_MS);
   }
 
+  private notePrivateChange(collection: string, id: string | undefined, customerIds: readonly string[]): void {
+    const sorted = [...new Set(customerIds)].sort();
+    const key = `${collection}\u0000${sorted.join(',')}`;
+    const pending = this.pendingPrivate.get(key) ?? { collection, customerIds: sorted, ids: new Set<string>() };
+    if (pending.ids && (id === undefined || pending.ids.size >= MAX_IDS_PER_CHANGE)) pending.ids = null;
+    else if (pending.ids && id !== undefined) pending.ids.add(id);
+    this.pendingPrivate.set(key, pending);
+    this.notifyTimer ??= setTimeout(() => void this.flushChanges(), NOTIFY_EVERY_MS);
+  }
+
   private async flushChanges(): Promise<void> {
     if (this.notifyTimer) clearTimeout(this.notifyTimer);
     this.notifyTimer = null;
-    if (!this.options.bus || this.pendingChanges.size === 0) return;
+    if (!this.options.bus || (this.pendingChanges.size === 0 && this.pendingPrivate.size === 0)) return;
     const position = this.current();
-    const messages = [...this.pendingChanges].map(([collection, ids]) => ({
-      key: collection,
-      value: { collection, position, ...(ids ? { ids: [...ids] } : {}) } satisfies LiveChange,
-    }));
+    const messages = [
+      ...[...this.pendingChanges].map(([collection, ids]) => ({
+        key: collection,
+        value: { collection, position, ...(ids ? { ids: [...ids] } : {}) } satisfies LiveChange,
+      })),
+      ...[...this.pendingPrivate.values()].map(({ collection, customerIds, ids }) => ({
+        key: collection,
+        value: { collection, position, customerIds, ...(ids ? { ids: [...ids] } : {}) } satisfies LiveChange,
+      })),
+    ];
     this.pendingChanges = new Map();
+    this.pendingPrivate = new Map();
     try {
       await this.options.bus.publish(BUS_TOPICS.readModelChanged, messages);
     } catch (error) {

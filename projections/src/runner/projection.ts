@@ -3,7 +3,11 @@ import type { DocumentStore, RecordedEvent } from '@evc/platform';
 /** What a projection may do while applying an event: write read models, and say what it changed. */
 export interface ProjectionContext {
   documents: DocumentStore;
-  changed(collection: string, id?: string): void;
+  /**
+   * Notes a change for the live streams. `customerIds` marks it private (sessions, wallet, payments,
+   * notifications): it then goes out only to those customers' /api/live/me, never on the public /api/live.
+   */
+  changed(collection: string, id?: string, customerIds?: readonly string[]): void;
 }
 
 /**

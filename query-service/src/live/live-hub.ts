@@ -5,7 +5,14 @@ import type { Bus, Consumer } from '@evc/platform';
 
 interface Client {
   res: ServerResponse;
-  collections: Set<string> | null;
+  /** What this stream may carry of a change, as sent (or null: not for this stream). */
+  view(change: LiveChange): LiveChange | null;
+}
+
+/** The public stream: never a private change (one naming customers), optionally only some collections. */
+export function publicView(collections: string[] | null) {
+  const wanted = collections ? new Set(collections) : null;
+  return (change: LiveChange): LiveChange | null => (change.customerIds || (wanted && !wanted.has(change.collection)) ? null : change);
 }
 
 const HEARTBEAT_MS = 15_000;
@@ -35,8 +42,8 @@ export class LiveHub {
     return this.clients.size;
   }
 
-  /** Takes over a response and keeps it open as an event stream. */
-  attach(res: ServerResponse, collections: string[] | null): void {
+  /** Takes over a response and keeps it open as an event stream; `view` decides what of each change it gets. */
+  attach(res: ServerResponse, view: Client['view']): void {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -44,15 +51,16 @@ export class LiveHub {
       'x-accel-buffering': 'no',
     });
     res.write(`retry: 3000\n: connected\n\n`);
-    const client: Client = { res, collections: collections ? new Set(collections) : null };
+    const client: Client = { res, view };
     this.clients.add(client);
     res.on('close', () => this.clients.delete(client));
   }
 
   broadcast(change: LiveChange): void {
-    const frame = `id: ${++this.nextId}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`;
+    const id = ++this.nextId;
     this.each((c) => {
-      if (!c.collections || c.collections.has(change.collection)) c.res.write(frame);
+      const sent = c.view(change);
+      if (sent) c.res.write(`id: ${id}\nevent: change\ndata: ${JSON.stringify(sent)}\n\n`);
     });
   }
 

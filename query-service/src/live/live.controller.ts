@@ -1,13 +1,22 @@
-import { Controller, Get, Inject, Query, Res, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Req, Res, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
+import { ApiException } from '@evc/platform/http/api-exception';
 import type { ReplyLike } from '../shared/reply';
-import { LiveHub } from './live-hub';
+import { LiveHub, publicView } from './live-hub';
+import { privateView } from './private-view';
 
 export const LIVE_HUB = Symbol('LiveHub');
 
-/** GET /api/live[?collections=stations,pricing]: server-sent read-model changes. */
+/**
+ * GET /api/live[?collections=stations,pricing]: public server-sent read-model changes (never a private one).
+ * GET /api/live/me: the signed-in account's private changes (bearer token; the browser reads it with fetch).
+ */
 @Controller('api/live')
 export class LiveController implements OnModuleInit, BeforeApplicationShutdown {
-  constructor(@Inject(LIVE_HUB) private readonly hub: LiveHub) {}
+  constructor(
+    @Inject(LIVE_HUB) private readonly hub: LiveHub,
+    @Inject(AUTHENTICATOR) private readonly auth: Authenticator,
+  ) {}
 
   async onModuleInit() {
     await this.hub.start();
@@ -23,6 +32,14 @@ export class LiveController implements OnModuleInit, BeforeApplicationShutdown {
     const list =
       typeof collections === 'string' && /^[\w,-]{1,200}$/.test(collections) ? collections.split(',').filter(Boolean) : null;
     reply.hijack();
-    this.hub.attach(reply.raw, list);
+    this.hub.attach(reply.raw, publicView(list));
+  }
+
+  @Get('me')
+  async mine(@Req() req: { headers: Record<string, string | string[] | undefined> }, @Res() reply: ReplyLike) {
+    const principal = await this.auth.principalOf(req);
+    if (!principal) throw new ApiException('auth.unauthenticated', 'Sign in first');
+    reply.hijack();
+    this.hub.attach(reply.raw, privateView(principal));
   }
 }

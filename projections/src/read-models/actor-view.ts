@@ -1,0 +1,19 @@
+import type { Actor } from '@evc/contracts';
+import type { DocumentStore } from '@evc/platform';
+import { RM } from './collections';
+
+export interface ActorView {
+  type: string;
+  id: string;
+  name: string | null;
+}
+
+/** Who did it, with the account's display name for staff and customers (null for chargers and the system). */
+export async function actorView(documents: DocumentStore, actor: Actor | undefined): Promise<ActorView> {
+  if (!actor) return { type: 'system', id: 'system', name: null };
+  if (actor.type !== 'staff' && actor.type !== 'customer') return { type: actor.type, id: actor.id, name: null };
+  const account = await documents.collection(RM.accounts).findOne({ _id: actor.id }, { projection: { firstName: 1, lastName: 1 } });
+  return { type: actor.type, id: actor.id, name: account ? fullName(account) : null };
+}
+
+export const fullName = (d: { firstName?: unknown; lastName?: unknown }): string => `${String(d.firstName ?? '')} ${String(d.lastName ?? '')}`.trim();

@@ -1,0 +1,21 @@
+/** Calendar days in Egypt's time zone (the wallet and notification lists group by them). */
+const cairo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+
+function parts(instant: number) {
+  const p = Object.fromEntries(cairo.formatToParts(instant).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) };
+}
+
+/** YYYY-MM-DD of an ISO instant in Africa/Cairo. */
+export const cairoDateKey = (iso: string): string => parts(Date.parse(iso)).date;
+
+/** The UTC instant (ISO) at which a Cairo calendar day begins (Egypt is UTC+2, UTC+3 in summer time). */
+export function cairoDayStart(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  for (const offsetHours of [2, 3]) {
+    const candidate = Date.UTC(y, m - 1, d) - offsetHours * 3_600_000;
+    const p = parts(candidate);
+    if (p.date === date && p.hour === 0) return new Date(candidate).toISOString();
+  }
+  return new Date(Date.UTC(y, m - 1, d) - 2 * 3_600_000).toISOString();
+}

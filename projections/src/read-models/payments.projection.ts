@@ -1,0 +1,43 @@
+import type { PaymentEvent, PaymentView } from '@evc/contracts';
+import type { Doc } from '@evc/platform';
+import type { Projection } from '../runner/projection';
+import { CHARGING_RM } from './charging-collections';
+
+export type PaymentDoc = Doc & PaymentView & { _id: string; customerId: string; position: number };
+
+/** The payment after one of its events (pure). */
+export function evolvePayment(doc: PaymentDoc | null, e: PaymentEvent, position: number): PaymentDoc | null {
+  if (e.type === 'PaymentInitiated') {
+    const d = e.data;
+    return { _id: d.paymentId, paymentId: d.paymentId, customerId: d.customerId, status: 'pending', amount: d.amount, provider: d.provider, checkoutUrl: d.checkoutUrl, failureReason: null, createdAt: d.at, settledAt: null, position };
+  }
+  if (!doc) return null;
+  switch (e.type) {
+    case 'PaymentCompleted':
+      return { ...doc, status: 'completed', amount: e.data.amount, settledAt: e.data.at, position };
+    case 'PaymentCanceled':
+      return { ...doc, status: 'canceled', settledAt: e.data.at, position };
+    case 'PaymentFailed':
+      return { ...doc, status: 'failed', failureReason: e.data.reason, settledAt: e.data.at, position };
+  }
+}
+
+/** `payments`: each top-up payment with its status, for me.payment (the customer's own only). */
+export const paymentsProjection: Projection = {
+  name: 'payments',
+  collections: [CHARGING_RM.payments],
+  handles: ['PaymentInitiated', 'PaymentCompleted', 'PaymentCanceled', 'PaymentFailed'],
+  async setup(documents) {
+    await documents.collection(CHARGING_RM.payments).createIndex({ customerId: 1, createdAt: -1 });
+  },
+  async apply(event, { documents, changed }) {
+    const payments = documents.collection<PaymentDoc>(CHARGING_RM.payments);
+    const e = { type: event.type, data: event.data } as PaymentEvent;
+    const existing = await payments.findOne({ _id: e.data.paymentId });
+    if (existing && existing.position >= event.position) return; // a replay after a crash
+    const next = evolvePayment(existing, e, event.position);
+    if (!next) return;
+    await payments.replaceOne({ _id: next._id }, next, { upsert: true });
+    changed(CHARGING_RM.payments, next._id, [next.customerId]);
+  },
+};

@@ -1,0 +1,86 @@
+import type { AdminSessionsQuery, MySessionsQuery, Paged, SessionAdminDetailView, SessionAdminView, SessionDetailView, SessionView } from '@evc/contracts';
+import type { Doc, DocumentStore, Filter, SortSpec } from '@evc/platform';
+import { CHARGING_RM, cairoDayStart } from '@evc/projections';
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const OPEN_STATUSES = ['requested', 'accepted', 'charging', 'stopping'];
+
+const INTERNAL = ['_id', 'customerId', 'customerName', 'balanceAtStart', 'eventPosition'];
+const DETAIL_ONLY = ['readings', 'timeline', 'transactionId', 'meterStartWh', 'meterStopWh'];
+const omit = (d: Doc, keys: string[]) => Object.fromEntries(Object.entries(d).filter(([k]) => !keys.includes(k)));
+
+/** The list line: the document without its internals, readings, timeline or owner. */
+export const sessionView = (d: Doc) => omit(d, [...INTERNAL, ...DETAIL_ONLY]) as unknown as SessionView;
+export const sessionDetailView = (d: Doc) => omit(d, INTERNAL) as unknown as SessionDetailView;
+
+/** A date-only bound is a Cairo calendar day: `from` its start, `to` the start of the next day (exclusive). */
+function bound(value: string, end: boolean): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value).toISOString();
+  if (!end) return cairoDayStart(value);
+  const next = new Date(`${value}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return cairoDayStart(next.toISOString().slice(0, 10));
+}
+
+export function adminSessionsFilter(q: AdminSessionsQuery): Filter {
+  const filter: Filter = {};
+  if (q.status) filter.status = q.status;
+  if (q.stationId) filter.stationId = q.stationId;
+  if (q.chargerId) filter.chargerId = q.chargerId;
+  if (q.customerId) filter.customerId = q.customerId;
+  if (q.from || q.to) {
+    const range: Doc = {};
+    if (q.from) range.$gte = bound(q.from, false);
+    if (q.to) range[/^\d{4}-\d{2}-\d{2}$/.test(q.to) ? '$lt' : '$lte'] = bound(q.to, true);
+    filter.requestedAt = range;
+  }
+  if (q.q) {
+    const $regex = escapeRegex(q.q);
+    filter.$or = ['sessionId', 'chargerId', 'stationNameEn', 'stationNameAr', 'customerName'].map((field) => ({ [field]: { $regex, $options: 'i' } }));
+  }
+  return filter;
+}
+
+/** Sessions for their customer (own only) and for staff (sessions.read; the customer link with customers.read). */
+export class SessionsQueries {
+  constructor(private readonly documents: DocumentStore) {}
+
+  private get sessions() {
+    return this.documents.collection(CHARGING_RM.sessions);
+  }
+
+  async mine(customerId: string, q: MySessionsQuery): Promise<Paged<SessionView>> {
+    const filter: Filter = { customerId, ...(q.status === 'active' ? { status: { $in: OPEN_STATUSES } } : {}) };
+    const [docs, totalCount] = await Promise.all([
+      this.sessions.find(filter, { sort: { requestedAt: -1, _id: 1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize, projection: { readings: 0, timeline: 0 } }).toArray(),
+      this.sessions.countDocuments(filter),
+    ]);
+    return { dataList: docs.map(sessionView), totalCount };
+  }
+
+  /** One of the customer's sessions; null for anyone else's (the caller answers 404, never 403). */
+  async mineOne(customerId: string, sessionId: string): Promise<SessionDetailView | null> {
+    const doc = await this.sessions.findOne({ _id: sessionId, customerId });
+    return doc ? sessionDetailView(doc) : null;
+  }
+
+  async adminList(q: AdminSessionsQuery, showCustomerId: boolean): Promise<Paged<SessionAdminView>> {
+    const filter = adminSessionsFilter(q);
+    const sort: SortSpec = { [q.sort]: q.dir === 'asc' ? 1 : -1, _id: 1 };
+    const [docs, totalCount] = await Promise.all([
+      this.sessions.find(filter, { sort, skip: (q.page - 1) * q.pageSize, limit: q.pageSize, projection: { readings: 0, timeline: 0 } }).toArray(),
+      this.sessions.countDocuments(filter),
+    ]);
+    return { dataList: docs.map((d) => ({ ...sessionView(d), ...owner(d, showCustomerId) })), totalCount };
+  }
+
+  async adminGet(sessionId: string, showCustomerId: boolean): Promise<SessionAdminDetailView | null> {
+    const doc = await this.sessions.findOne({ _id: sessionId });
+    return doc ? { ...sessionDetailView(doc), ...owner(doc, showCustomerId) } : null;
+  }
+}
+
+const owner = (d: Doc, showCustomerId: boolean) => ({
+  customerName: typeof d.customerName === 'string' ? d.customerName : null,
+  customerId: showCustomerId && typeof d.customerId === 'string' ? d.customerId : null,
+});

@@ -1,0 +1,33 @@
+import type { LiveChange, Privilege } from '@evc/contracts';
+import type { Principal } from '@evc/platform/http/access';
+import { CHARGING_RM, RM } from '@evc/projections';
+
+/** Which private collections a staff member's stream follows, by privilege (notifications: never). */
+const STAFF_FOLLOWS: Record<string, Privilege> = {
+  [CHARGING_RM.sessions]: 'sessions.read',
+  [CHARGING_RM.wallets]: 'customers.read',
+  [CHARGING_RM.walletTransactions]: 'customers.read',
+  [CHARGING_RM.payments]: 'customers.read',
+  [CHARGING_RM.cars]: 'customers.read',
+  [RM.customers]: 'customers.read',
+};
+
+/**
+ * What `/api/live/me` sends of a change: only private changes (public ones are on /api/live). A customer gets those
+ * naming them, with no other customer's id; a staff member gets the collections their privileges let them read,
+ * with the customer ids only when they hold customers.read.
+ */
+export function privateView(principal: Principal) {
+  if (principal.userType === 5) {
+    const me = principal.accountId;
+    return (change: LiveChange): LiveChange | null => (change.customerIds?.includes(me) ? { ...change, customerIds: [me] } : null);
+  }
+  const seesCustomers = principal.privileges.includes('customers.read');
+  return (change: LiveChange): LiveChange | null => {
+    const needs = STAFF_FOLLOWS[change.collection];
+    if (!change.customerIds || !needs || !principal.privileges.includes(needs)) return null;
+    if (seesCustomers) return change;
+    const { customerIds: _hidden, ...rest } = change;
+    return { ...rest, customerIds: [] };
+  };
+}
