@@ -61,6 +61,6 @@ export const adminRoutes = [
   built(a.pricing, catalog, 'PricingPage'),
   built(a.countries, catalog, 'CountriesPage'),
   built(a.governorates, catalog, 'GovernoratesPage'),
-  screen(a.sessions),
+  built(a.sessions, () => import('../../features/admin/components/sessions-page'), 'SessionsPage'),
   screen(a.bookings),
 ];

@@ -44,6 +44,17 @@ export const endpoints = {
     rotateSecret: '/api/commands/chargers.rotate-secret' satisfies PathOf<'chargers.rotate-secret'>,
     sendCommand: '/api/commands/chargers.send-command' satisfies PathOf<'chargers.send-command'>,
   },
+  sessionsAdmin: {
+    list: '/api/queries/admin/sessions' satisfies `${PathOf<'sessions.admin-list'>}`,
+    get: (sessionId: string) =>
+      ('/api/queries/admin/sessions/:sessionId' satisfies `${PathOf<'sessions.admin-get'>}`).replace(':sessionId', encodeURIComponent(sessionId)),
+    staffStop: '/api/commands/sessions.staff-stop' satisfies PathOf<'sessions.staff-stop'>,
+  },
+  walletsAdmin: {
+    get: (customerId: string) =>
+      ('/api/queries/admin/customers/:customerId/wallet' satisfies `${PathOf<'wallets.admin-get'>}`).replace(':customerId', encodeURIComponent(customerId)),
+    adjust: '/api/commands/wallet.adjust' satisfies PathOf<'wallet.adjust'>,
+  },
   ocppMessages: '/api/queries/admin/ocpp-messages' satisfies `${PathOf<'ocpp.messages'>}`,
   ocppCommands: '/api/queries/admin/ocpp-commands' satisfies `${PathOf<'ocpp.commands'>}`,
   pricingAdmin: {

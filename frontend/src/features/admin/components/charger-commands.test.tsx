@@ -47,9 +47,15 @@ const ALL: ChargerCommandView[] = [
 const commandCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.url.startsWith(COMMANDS + '?'));
 const sends = (requests: RecordedRequest[]) => requests.filter((r) => r.url === SEND);
 
-function api(state: { commands: ChargerCommandView[]; send?: (req: RecordedRequest) => { status?: number; body: unknown } }) {
+const SESSIONS = '/api/queries/admin/sessions';
+/** A running session on connector 2 (the list line) and its detail, which holds the charger's transaction id. */
+const running = { sessionId: '11111111-1111-4111-8111-111111111111', connectorId: 2, customerName: 'Omar Fathy', status: 'charging' };
+
+function api(state: { commands: ChargerCommandView[]; send?: (req: RecordedRequest) => { status?: number; body: unknown }; running?: boolean }) {
   return stubApi((req) => {
     if (req.url.startsWith('/api/queries/admin/stations')) return { body: { dataList: [station], totalCount: 1 } };
+    if (req.url.startsWith(SESSIONS + '?')) return { body: state.running ? { dataList: [running], totalCount: 1 } : { dataList: [], totalCount: 0 } };
+    if (req.url.startsWith(`${SESSIONS}/${running.sessionId}`)) return { body: { ...running, transactionId: '4711' } };
     if (req.url.startsWith(COMMANDS)) return { body: { dataList: state.commands, totalCount: state.commands.length } };
     if (req.url === SEND) return state.send?.(req) ?? { body: { streamId: 'charger-command-x', revision: 0, position: 91 } };
     return undefined;
@@ -156,11 +162,101 @@ describe('charger commands', () => {
     const panel = await openStation('en', VIEWER_PRIVILEGES);
     expect(within(panel).getByRole('cell', { name: 'EVC-001' })).toBeTruthy();
     expect(within(panel).queryByRole('group', { name: 'OCPP commands of charger EVC-001' })).toBeNull();
-    for (const label of ['Reset', 'Unlock connector', 'Change availability', 'Trigger message', 'Get configuration', 'Change configuration']) {
+    const labels = ['Reset', 'Unlock connector', 'Change availability', 'Trigger message', 'Get configuration', 'Change configuration'];
+    for (const label of [...labels, 'Remote start', 'Remote stop', 'Reserve now', 'Cancel reservation']) {
       expect(screen.queryByRole('button', { name: `${label}: charger EVC-001` })).toBeNull();
     }
     expect(screen.queryByRole('button', { name: 'Commands of charger EVC-001' })).toBeNull();
     expect(commandCalls(requests)).toHaveLength(0);
+  });
+});
+
+describe('session and reservation commands', () => {
+  const openForm = async (label: string) => {
+    const panel = await openStation();
+    fireEvent.click(within(panel).getByRole('button', { name: `${label}: charger EVC-001` }));
+    return screen.findByRole('form', { name: `${label}: charger EVC-001` });
+  };
+  const sendOf = (requests: RecordedRequest[], n = 0) => sends(requests)[n]!.body as Record<string, unknown>;
+
+  it("Remote stop offers the charger's running sessions (their transaction ids) and sends the one picked", async () => {
+    const requests = api({ commands: [], running: true });
+    const form = await openForm('Remote stop');
+    const picker = await within(form).findByLabelText('Running session');
+    const list = requests.find((r) => r.url.startsWith(SESSIONS + '?'))!;
+    const query = new URL(list.url, 'http://x').searchParams;
+    expect([query.get('chargerId'), query.get('status')]).toEqual(['EVC-001', 'charging']);
+    expect(within(picker).getByRole('option', { name: 'Connector 2 · Omar Fathy · transaction 4711' })).toBeTruthy();
+
+    // nothing picked or typed: the schema refuses it
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(within(form).getByLabelText('Transaction id').getAttribute('aria-invalid')).toBe('true'));
+    expect(sends(requests)).toHaveLength(0);
+
+    fireEvent.change(picker, { target: { value: '4711' } });
+    expect((within(form).getByLabelText('Transaction id') as HTMLInputElement).value).toBe('4711');
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sends(requests)).toHaveLength(1));
+    const body = sendOf(requests);
+    expect(Object.keys(body).sort()).toEqual(['action', 'chargerId', 'commandId', 'transactionId']);
+    expect(body).toMatchObject({ action: 'RemoteStopTransaction', transactionId: '4711', chargerId: 'EVC-001' });
+    expect(body.commandId).toMatch(UUID);
+  });
+
+  it('Remote stop takes a typed transaction id when no session is running', async () => {
+    const requests = api({ commands: [] });
+    const form = await openForm('Remote stop');
+    fireEvent.change(within(form).getByLabelText('Transaction id'), { target: { value: ' 98 ' } });
+    expect(within(form).queryByLabelText('Running session')).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sends(requests)).toHaveLength(1));
+    expect(sendOf(requests)).toMatchObject({ action: 'RemoteStopTransaction', transactionId: '98' });
+  });
+
+  it('Remote start sends the connector and the id tag (upper case); a bad tag is refused', async () => {
+    const requests = api({ commands: [] });
+    const form = await openForm('Remote start');
+    fireEvent.change(within(form).getByLabelText('Connector'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText('Id tag'), { target: { value: 'ab' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(within(form).getByLabelText('Id tag').getAttribute('aria-invalid')).toBe('true'));
+    expect(sends(requests)).toHaveLength(0);
+    fireEvent.change(within(form).getByLabelText('Id tag'), { target: { value: 'card-0042' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sends(requests)).toHaveLength(1));
+    const body = sendOf(requests);
+    expect(Object.keys(body).sort()).toEqual(['action', 'chargerId', 'commandId', 'connectorId', 'idTag']);
+    expect(body).toMatchObject({ action: 'RemoteStartTransaction', connectorId: 2, idTag: 'CARD-0042' });
+  });
+
+  it('Reserve now sends connector, id tag, a reservation id and the expiry as UTC; Cancel reservation sends the id', async () => {
+    const requests = api({ commands: [] });
+    let form = await openForm('Reserve now');
+    fireEvent.change(within(form).getByLabelText('Id tag'), { target: { value: 'CARD-0042' } });
+    fireEvent.change(within(form).getByLabelText('Reservation id'), { target: { value: '٧٧' } });
+    fireEvent.change(within(form).getByLabelText('Reserved until'), { target: { value: '2026-03-01T12:30' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sends(requests)).toHaveLength(1));
+    const body = sendOf(requests);
+    expect(Object.keys(body).sort()).toEqual(['action', 'chargerId', 'commandId', 'connectorId', 'expiryDate', 'idTag', 'reservationId']);
+    expect(body).toMatchObject({ action: 'ReserveNow', connectorId: 1, idTag: 'CARD-0042', reservationId: 77, expiryDate: new Date('2026-03-01T12:30').toISOString() });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel reservation: charger EVC-001' }));
+    form = await screen.findByRole('form', { name: 'Cancel reservation: charger EVC-001' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(within(form).getByLabelText('Reservation id').getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(within(form).getByLabelText('Reservation id'), { target: { value: '77' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(sends(requests)).toHaveLength(2));
+    expect(sendOf(requests, 1)).toEqual({ action: 'CancelReservation', reservationId: 77, chargerId: 'EVC-001', commandId: expect.stringMatching(UUID) });
+  });
+
+  it('names the new commands in Arabic', async () => {
+    api({ commands: [] });
+    const panel = await openStation('ar');
+    for (const label of ['بدء الشحن عن بُعد', 'إيقاف الشحن عن بُعد', 'حجز الآن', 'إلغاء الحجز']) {
+      expect(within(panel).getByRole('button', { name: `${label}: الشاحن EVC-001` })).toBeTruthy();
+    }
   });
 });
 

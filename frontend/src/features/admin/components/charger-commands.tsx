@@ -11,6 +11,7 @@ import {
   type ChargerCommandView,
   type SendChargerCommand,
 } from '@evc/contracts/network/charger-commands';
+import { normalizeDigits } from '@evc/contracts/digits';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -22,6 +23,7 @@ import { positionOf, useCommand } from '../api/admin-api';
 import { endpoints } from '../api/admin-endpoints';
 import { Alert, FormCard, Toolbar } from './admin-ui';
 import { ChargerPanel, usePolledPage } from './charger-panel';
+import { IdTagField, isoOf, ReservationFields, sessionCommandDefaults, TransactionField, type CommandValues } from './charger-command-fields';
 import { Chip, formatExactTime, formatRelativeTime, useNow, type Tone } from './charger-live';
 
 /** The read model of sent commands (its query keys start with it, so /api/live and a sent command reload them). */
@@ -37,6 +39,10 @@ export const COMMAND_ACTIONS = [
   'TriggerMessage',
   'GetConfiguration',
   'ChangeConfiguration',
+  'RemoteStartTransaction',
+  'RemoteStopTransaction',
+  'ReserveNow',
+  'CancelReservation',
 ] as const satisfies readonly ChargerCommandAction[];
 const RESET_TYPES = ['Soft', 'Hard'] as const;
 const AVAILABILITY_TYPES = ['Operative', 'Inoperative'] as const;
@@ -66,7 +72,7 @@ export function CommandStatusChip({ status }: { status: string }) {
 const actionLabel = (intl: ReturnType<typeof useIntl>, action: string) =>
   (COMMAND_ACTIONS as readonly string[]).includes(action) ? intl.formatMessage({ id: `command.action.${action}` }) : action;
 
-/** The six command buttons of a charger row. */
+/** The command buttons of a charger row (COMMAND_ACTIONS). */
 export function CommandButtons({ chargerId, open, onPick }: { chargerId: string; open: ChargerCommandAction | null; onPick: (action: ChargerCommandAction) => void }) {
   const intl = useIntl();
   return (
@@ -87,16 +93,12 @@ export function CommandButtons({ chargerId, open, onPick }: { chargerId: string;
   );
 }
 
-interface CommandValues extends Record<string, unknown> {
-  type: string;
-  connectorId: string;
-  requestedMessage: string;
-  keys: string;
-  key: string;
-  value: string;
-}
-
 const connectorNumber = (v: string): number | undefined => (v === '' ? undefined : Number(v));
+/** A typed integer (Eastern Arabic digits accepted); the text itself when it is not one, so the schema refuses it. */
+const integerOf = (v: string): number | string => {
+  const t = normalizeDigits(v.trim());
+  return /^\d+$/.test(t) ? Number(t) : t;
+};
 const keyList = (v: string): string[] | undefined => {
   const keys = v
     .split(/[\n,،]/)
@@ -120,20 +122,28 @@ function requestOf(action: ChargerCommandAction, v: CommandValues): Record<strin
       return { action, keys: keyList(v.keys) };
     case 'ChangeConfiguration':
       return { action, key: v.key.trim(), value: v.value };
-    default:
-      // remote start/stop and reservations come from sessions and bookings, not from this form
-      return { action };
+    case 'RemoteStartTransaction':
+      return { action, connectorId: connectorNumber(v.connectorId), idTag: v.idTag.trim().toUpperCase() };
+    case 'RemoteStopTransaction':
+      return { action, transactionId: v.transactionId.trim() };
+    case 'ReserveNow':
+      return { action, connectorId: connectorNumber(v.connectorId), idTag: v.idTag.trim().toUpperCase(), reservationId: integerOf(v.reservationId), expiryDate: isoOf(v.expiryDate) };
+    case 'CancelReservation':
+      return { action, reservationId: integerOf(v.reservationId) };
   }
 }
 
 const initialValues = (action: ChargerCommandAction, charger: ChargerAdminView): CommandValues => ({
   type: action === 'ChangeAvailability' ? 'Operative' : 'Soft',
-  connectorId: action === 'UnlockConnector' ? String(charger.connectors[0]?.connectorId ?? '') : action === 'ChangeAvailability' ? '0' : '',
+  connectorId: CONNECTOR_FIRST.includes(action) ? String(charger.connectors[0]?.connectorId ?? '') : action === 'ChangeAvailability' ? '0' : '',
   requestedMessage: 'BootNotification',
   keys: '',
   key: '',
   value: '',
+  ...sessionCommandDefaults(action),
 });
+/** Actions on one connector: the form starts on the charger's first. */
+const CONNECTOR_FIRST: readonly ChargerCommandAction[] = ['UnlockConnector', 'RemoteStartTransaction', 'ReserveNow'];
 
 /**
  * The form of one command to one charger. Each submit gets a new command id (crypto.randomUUID); the request sent
@@ -187,7 +197,7 @@ export function CommandForm({ charger, action, onDone, onSent }: { charger: Char
             </select>
           </Field>
         )}
-        {action === 'UnlockConnector' && (
+        {(action === 'UnlockConnector' || action === 'RemoteStartTransaction' || action === 'ReserveNow') && (
           <Field label={label('command.connector')} error={form.errorText('connectorId')}>
             <select {...form.bind('connectorId')}>{charger.connectors.map(connectorOption)}</select>
           </Field>
@@ -245,6 +255,9 @@ export function CommandForm({ charger, action, onDone, onSent }: { charger: Char
             </Field>
           </>
         )}
+        {(action === 'RemoteStartTransaction' || action === 'ReserveNow') && <IdTagField form={form} />}
+        {action === 'RemoteStopTransaction' && <TransactionField form={form} charger={charger} />}
+        {(action === 'ReserveNow' || action === 'CancelReservation') && <ReservationFields form={form} withExpiry={action === 'ReserveNow'} />}
         {form.errors._form && <Alert role="alert">{form.errorText('_form')}</Alert>}
         {problem && <Alert role="alert">{problem}</Alert>}
         <Toolbar>

@@ -2,10 +2,12 @@ import styled from '@emotion/styled';
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from '@tanstack/react-router';
 import type { CustomerAdminView } from '@evc/contracts/admin/views';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { endpoints } from '../api/admin-endpoints';
+import { paths } from '../../../config/paths';
 import { formatMoney, intlLocale } from '../../../lib/format';
 import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
 import { useLocale } from '../../i18n/hooks/use-locale';
@@ -16,6 +18,7 @@ import { FormCard, Status } from './admin-ui';
 import { ReasonForm } from './form-parts';
 import { AuthorizedImage } from './image-upload';
 import { useProblemText } from './problems';
+import { WalletPanel } from './wallet-panel';
 
 const COLLECTION = 'customers';
 const BANNED_FILTER: StatusFilter = { param: 'banned', trueId: 'customers.banned', falseId: 'customers.notBanned' };
@@ -127,6 +130,7 @@ function CustomerDetail({ customerId }: { customerId: string }) {
   const intl = useIntl();
   const locale = useLocale();
   const [tab, setTab] = useState<(typeof TABS)[number]>('wallet');
+  const canSeeSessions = hasPrivilege(useAtomValue(sessionAtom), 'sessions.read');
   const item = useAdminItem<CustomerAdminView>(COLLECTION, endpoints.customersAdmin.get(customerId));
   if (item.isPending) return <Spinner />;
   if (!item.data) return null;
@@ -160,9 +164,17 @@ function CustomerDetail({ customerId }: { customerId: string }) {
         ))}
       </div>
       <div role="tabpanel" id="customer-tab" aria-labelledby={'customer-tab-' + tab}>
-        <p>
-          <FormattedMessage id="customers.nothingYet" />
-        </p>
+        {tab === 'wallet' ? (
+          <WalletPanel customerId={customerId} />
+        ) : tab === 'sessions' && canSeeSessions ? (
+          <Link to={paths.admin.sessions} search={{ customerId } as never}>
+            <FormattedMessage id="admin.wallet.customerSessions" />
+          </Link>
+        ) : (
+          <p>
+            <FormattedMessage id="customers.nothingYet" />
+          </p>
+        )}
       </div>
     </FormCard>
   );

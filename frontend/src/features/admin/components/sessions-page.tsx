@@ -1,0 +1,102 @@
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { StationAdminView } from '@evc/contracts/admin/views';
+import { SESSION_STATUSES } from '@evc/contracts/charging/schemas';
+import type { SessionAdminView } from '@evc/contracts/charging/views';
+import { paths } from '../../../config/paths';
+import { usePagedList, type ListParams } from '../api/admin-api';
+import { endpoints } from '../api/admin-endpoints';
+import { AdminList, useAdminList, useBilingual, useListState, type Column } from './admin-list';
+import { SessionDetail } from './session-detail';
+import { SESSIONS, SessionStatusChip, useSessionFormat } from './session-parts';
+
+/** The URL keys of the screen's own filters (the list's q, sort, page and selection are AdminList's). */
+const FILTERS = ['sessionStatus', 'stationId', 'from', 'to', 'customerId'] as const;
+type FilterKey = (typeof FILTERS)[number];
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/**
+ * /admin/sessions (sessions.read): the charging sessions, read-only, filtered by status, station, requested date
+ * range and text, sortable by date, cost and energy. Selecting a row opens its detail above the list; a session
+ * opened by link (`?selected=`) shows even when it is not on the current page.
+ */
+export function SessionsPage() {
+  const intl = useIntl();
+  const fmt = useSessionFormat();
+  const { name } = useBilingual();
+  const { search, update } = useListState();
+  const filter = Object.fromEntries(FILTERS.map((k) => [k, text(search[k])])) as Record<FilterKey, string | undefined>;
+  const params: ListParams = { status: filter.sessionStatus, stationId: filter.stationId, from: filter.from, to: filter.to, customerId: filter.customerId };
+  const list = useAdminList<SessionAdminView>({ collection: SESSIONS, path: endpoints.sessionsAdmin.list, params, statusFilter: null });
+  const stations = usePagedList<StationAdminView>('stations', endpoints.stationsAdmin.list, { pageSize: 100 });
+  const set = (key: FilterKey, value: string) => update({ [key]: value || undefined, page: 1 });
+  const label = (id: string) => intl.formatMessage({ id });
+
+  const columns: Column<SessionAdminView>[] = [
+    { key: 'date', labelId: 'admin.sessions.date', sortKey: 'requestedAt', render: (r) => <time dateTime={r.requestedAt}>{fmt.dateTime(r.requestedAt)}</time> },
+    {
+      key: 'customer',
+      labelId: 'admin.sessions.customer',
+      render: (r) =>
+        r.customerId ? (
+          <Link to={paths.admin.users} search={{ q: r.customerName ?? undefined, selected: r.customerId } as never} onClick={(e) => e.stopPropagation()}>
+            {r.customerName ?? r.customerId}
+          </Link>
+        ) : (
+          (r.customerName ?? '—')
+        ),
+    },
+    { key: 'station', labelId: 'admin.sessions.station', render: (r) => name(r.stationNameEn, r.stationNameAr) },
+    { key: 'connector', labelId: 'admin.sessions.connectorType', render: (r) => <bdi dir="ltr">{`${r.connectorType} · ${r.current}`}</bdi> },
+    { key: 'energy', labelId: 'admin.sessions.energy', sortKey: 'energyWh', render: (r) => fmt.kwh(r.energyWh) },
+    { key: 'duration', labelId: 'admin.sessions.duration', render: (r) => fmt.duration(r.startedAt, r.stoppedAt) },
+    { key: 'cost', labelId: 'admin.sessions.cost', sortKey: 'cost', render: (r) => <bdi>{fmt.money(r.cost)}</bdi> },
+    { key: 'status', labelId: 'admin.status', render: (r) => <SessionStatusChip status={r.status} /> },
+  ];
+
+  return (
+    <AdminList
+      titleId="admin.sessions"
+      list={list}
+      columns={columns}
+      rowId={(r) => r.sessionId}
+      auditStream={(r) => `session-${r.sessionId}`}
+      filters={
+        <>
+          <select aria-label={label('admin.sessions.filterStatus')} value={filter.sessionStatus ?? ''} onChange={(e) => set('sessionStatus', e.target.value)}>
+            <option value="">{label('admin.all')}</option>
+            {SESSION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {label(`admin.sessions.status.${s}`)}
+              </option>
+            ))}
+          </select>
+          <select aria-label={label('admin.sessions.filterStation')} value={filter.stationId ?? ''} onChange={(e) => set('stationId', e.target.value)}>
+            <option value="">{label('admin.sessions.allStations')}</option>
+            {(stations.data?.dataList ?? []).map((s) => (
+              <option key={s.stationId} value={s.stationId}>
+                {name(s.nameEn, s.nameAr)}
+              </option>
+            ))}
+          </select>
+          <label>
+            <FormattedMessage id="admin.sessions.from" />{' '}
+            <input type="date" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.target.value)} />
+          </label>
+          <label>
+            <FormattedMessage id="admin.sessions.to" />{' '}
+            <input type="date" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.target.value)} />
+          </label>
+          {filter.customerId && (
+            <button type="button" className="sort" onClick={() => set('customerId', '')}>
+              <FormattedMessage id="admin.sessions.clearCustomer" />
+            </button>
+          )}
+        </>
+      }
+    >
+      {list.state.selected && <SessionDetail key={list.state.selected} sessionId={list.state.selected} onClose={() => update({ selected: undefined })} />}
+    </AdminList>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { FormattedMessage, type IntlShape } from 'react-intl';
+import { LIMITS } from '@evc/contracts/constants';
+import { toFieldErrors, type FieldError } from '@evc/contracts/errors';
+import { adjustWalletSchema, type AdjustWallet } from '@evc/contracts/charging/schemas';
+import { Field } from '../../../components/ui/field';
+import { byField, useSchemaForm } from '../../../hooks/use-schema-form';
+import { newUuid } from '../../../lib/uuid';
+import { translateFieldError } from '../../i18n/translate-error';
+import { pushToastAtom } from '../../toasts/toast-state';
+import { useCommand } from '../api/admin-api';
+import { endpoints } from '../api/admin-endpoints';
+import { Alert } from './admin-ui';
+import { EditorCard } from './form-parts';
+
+/** The read model of wallets: its query keys start with it, and an adjustment reads its own write through it. */
+export const WALLETS = 'wallets';
+
+type Direction = AdjustWallet['direction'];
+
+/** A wallet form error in words: the amount and reason rules of product-spec §5, the generic text otherwise. */
+export function walletErrorText(intl: IntlShape, field: string, error: FieldError): string {
+  if (field === 'amountEgp') {
+    if (error.code === 'amount_required') return intl.formatMessage({ id: 'admin.wallet.error.amountRequired' });
+    if (error.code === 'amount_min') return intl.formatMessage({ id: 'admin.wallet.error.amountMin' }, { min: LIMITS.minWalletAmountEgp });
+    if (error.code === 'amount_max') return intl.formatMessage({ id: 'admin.wallet.error.amountMax' }, { max: LIMITS.walletAdjustMaxEgp });
+    return intl.formatMessage({ id: 'admin.wallet.error.amountInvalid' });
+  }
+  if (field === 'reason') return intl.formatMessage({ id: error.code === 'too_big' ? 'admin.wallet.error.reasonTooLong' : 'admin.wallet.error.reasonRequired' });
+  return translateFieldError(intl, error);
+}
+
+/**
+ * Add to or deduct from a customer's wallet (wallet.adjust), validated by adjustWalletSchema: amount in EGP (Eastern
+ * Arabic digits accepted, min 1 EGP), a reason that is not only whitespace. Each submit is a new adjustment id.
+ */
+export function WalletAdjustForm({ customerId, direction, onDone }: { customerId: string; direction: Direction; onDone: () => void }) {
+  const form = useSchemaForm({ amountEgp: '', reason: '' });
+  const intl = form.intl;
+  const queryClient = useQueryClient();
+  const pushToast = useSetAtom(pushToastAtom);
+  const [problem, setProblem] = useState<string | null>(null);
+  const adjust = useCommand<AdjustWallet>(WALLETS, endpoints.walletsAdmin.adjust);
+  const text = (field: 'amountEgp' | 'reason') => {
+    const error = form.errors[field];
+    return error ? walletErrorText(intl, field, error) : undefined;
+  };
+
+  const submit = () => {
+    if (adjust.isPending) return;
+    setProblem(null);
+    const input = { adjustmentId: newUuid(), customerId, direction, amountEgp: form.values.amountEgp, reason: form.values.reason };
+    const parsed = adjustWalletSchema.safeParse(input);
+    if (!parsed.success) {
+      const errors = byField(toFieldErrors(parsed.error));
+      // an empty amount reads as 0: say it is required rather than "at least 1 EGP"
+      if (form.values.amountEgp.trim() === '') errors.amountEgp = { path: 'amountEgp', code: 'amount_required' };
+      form.setErrors(errors);
+      setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
+    adjust.mutate(
+      { ...parsed.data, reason: parsed.data.reason.trim() },
+      {
+        onSuccess: () => {
+          pushToast({ kind: 'success', text: intl.formatMessage({ id: direction === 'credit' ? 'admin.wallet.added' : 'admin.wallet.deducted' }) });
+          // the customers list shows the balance too
+          void queryClient.invalidateQueries({ queryKey: ['customers'] });
+          onDone();
+        },
+        onError: (error) => setProblem(form.serverError(error).text),
+      },
+    );
+  };
+
+  return (
+    <EditorCard
+      titleId={direction === 'credit' ? 'admin.wallet.addTitle' : 'admin.wallet.deductTitle'}
+      submitId={direction === 'credit' ? 'admin.wallet.add' : 'admin.wallet.deduct'}
+      busy={adjust.isPending}
+      onSubmit={submit}
+      onCancel={onDone}
+      problem={problem && <Alert role="alert">{problem}</Alert>}
+    >
+      <Field label={intl.formatMessage({ id: 'admin.wallet.amount' })} error={text('amountEgp')}>
+        <input dir="ltr" inputMode="decimal" autoComplete="off" maxLength={12} {...form.bind('amountEgp')} />
+      </Field>
+      <Field label={intl.formatMessage({ id: 'admin.wallet.reason' })} error={text('reason')}>
+        <textarea rows={3} maxLength={300} {...form.bind('reason')} />
+      </Field>
+      <p>
+        <FormattedMessage id={direction === 'credit' ? 'admin.wallet.addHint' : 'admin.wallet.deductHint'} />
+      </p>
+    </EditorCard>
+  );
+}
