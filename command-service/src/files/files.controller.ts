@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { operations, type FileInfo } from '@evc/contracts';
-import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
+import { AUTHENTICATOR, requireAccess, type Authenticator } from '@evc/platform/http/access';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
 import { isPublicPurpose, type FileStore } from '@evc/platform/files/index';
 import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
@@ -15,7 +15,10 @@ interface BinaryReply {
   send(body?: unknown): void;
 }
 
-/** POST /api/files (staff upload), GET /api/files/:fileId (public images cached for a year; licences for staff). */
+/**
+ * POST /api/files (staff: any purpose; a customer: their licence images), GET /api/files/:fileId (public images
+ * cached for a year; a licence for the customer who uploaded it and staff with customers.read).
+ */
 @Controller('api/files')
 export class FilesController {
   constructor(
@@ -27,10 +30,12 @@ export class FilesController {
   @Post()
   @HttpCode(200)
   async upload(@Body() body: unknown, @Req() req: RequestLike): Promise<FileInfo> {
+    // Staff (files.upload) upload any purpose; a signed-in customer only licence images, private to them and staff.
     const principal = await this.auth.authorize(operations['files.upload'].access, req);
     if (principal) await this.gate.assertMayAct(principal);
     const { bytes, contentType, purpose } = readUpload(body, header(req, 'content-type'));
-    return this.files.put(bytes, { contentType, purpose });
+    if (principal?.userType !== 1 && purpose !== 'licence') throw new ApiException('auth.forbidden', 'Customers upload licence images only', [{ path: 'purpose', code: 'forbidden' }]);
+    return this.files.put(bytes, { contentType, purpose, ownerId: principal?.accountId });
   }
 
   @Get(':fileId')
@@ -39,8 +44,7 @@ export class FilesController {
     const file = await this.files.get(fileId);
     if (!file) throw new ApiException('files.not_found', 'No such file');
     const open = isPublicPurpose(file.purpose);
-    // Licences: staff who may read customers (the owning customer joins with the cars issue).
-    if (!open) await this.auth.authorize({ kind: 'privilege', privilege: 'customers.read' }, req);
+    if (!open) await this.assertMayRead(file.ownerIds ?? [], req);
     const etag = `"${file.fileId}"`;
     reply
       .header('etag', etag)
@@ -48,5 +52,16 @@ export class FilesController {
       .header('x-content-type-options', 'nosniff');
     if (header(req, 'if-none-match') === etag) return reply.status(304).send();
     reply.header('content-type', file.contentType).status(200).send(file.bytes);
+  }
+
+  /** A private file (licence): the customer who uploaded it, or staff who may read customers. */
+  private async assertMayRead(ownerIds: string[], req: RequestLike): Promise<void> {
+    const principal = await this.auth.principalOf(req);
+    if (principal?.userType === 5) {
+      // Someone else's licence is not found, not forbidden: its existence is private too.
+      if (!ownerIds.includes(principal.accountId)) throw new ApiException('files.not_found', 'No such file');
+      return;
+    }
+    requireAccess({ kind: 'privilege', privilege: 'customers.read' }, principal);
   }
 }

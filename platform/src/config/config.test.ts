@@ -39,4 +39,19 @@ describe('config', () => {
     const urls = { EVENTSTORE_URL: 'esdb://es:2113?tls=false', KAFKA_BROKERS: 'kafka:9092', MONGODB_URL: 'mongodb://mongo:27017' };
     expect(() => loadConfig(urls)).toThrow(/AUTH_TOKEN_SECRET must be set/);
   });
+
+  it('payments: sandbox by default; paymob refuses to start without its keys, naming each, never echoing a secret', () => {
+    expect(loadConfig({})).toMatchObject({ PAYMENT_PROVIDER: 'sandbox', PAYMOB_BASE_URL: 'https://accept.paymob.com' });
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paymob', PAYMOB_SECRET_KEY: 'sk_test_very_secret' })).toThrow(
+      /PAYMOB_PUBLIC_KEY must be set[\s\S]*PAYMOB_HMAC_SECRET must be set[\s\S]*PAYMOB_INTEGRATION_IDS must be set/,
+    );
+    try {
+      loadConfig({ PAYMENT_PROVIDER: 'paymob', PAYMOB_SECRET_KEY: 'sk_test_very_secret' });
+    } catch (error) {
+      expect(String(error)).not.toContain('sk_test_very_secret');
+    }
+    const paymob = { PAYMENT_PROVIDER: 'paymob', PAYMOB_SECRET_KEY: 's', PAYMOB_PUBLIC_KEY: 'p', PAYMOB_HMAC_SECRET: 'h', PAYMOB_INTEGRATION_IDS: '123,456', PUBLIC_BASE_URL: 'https://ev.example.eg/' };
+    expect(loadConfig(paymob)).toMatchObject({ PAYMOB_INTEGRATION_IDS: [123, 456], PUBLIC_BASE_URL: 'https://ev.example.eg' });
+    expect(() => loadConfig({ ...paymob, PAYMOB_INTEGRATION_IDS: 'card' })).toThrow(/PAYMOB_INTEGRATION_IDS/);
+  });
 });

@@ -58,6 +58,26 @@ export const configSchema = z.object({
   /** The demo customer (seeded with the demo data), e-mail already verified. */
   SEED_CUSTOMER_EMAIL: z.email().default('customer@evcharging.eg'),
   SEED_CUSTOMER_PASSWORD: z.string().min(8).max(20).optional(),
+
+  // Payments (issue 7). Secrets are never logged nor sent to the browser (their schemas cannot fail, so no error echoes one).
+  /** sandbox: the embedded test checkout; paymob: Paymob's Intention API and Unified Checkout. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paymob']).default('sandbox'),
+  PAYMOB_BASE_URL: url(['https://', 'http://'])
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default('https://accept.paymob.com'),
+  PAYMOB_SECRET_KEY: z.string().optional(),
+  PAYMOB_PUBLIC_KEY: z.string().optional(),
+  PAYMOB_HMAC_SECRET: z.string().optional(),
+  /** Comma-separated integration ids (card, wallet, …) offered at checkout. */
+  PAYMOB_INTEGRATION_IDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be integration ids separated by commas')
+    .transform((v) => v.split(',').map(Number))
+    .optional(),
+  /** Absolute base of the payment callback and return URLs the provider is given; default PUBLIC_URL. */
+  PUBLIC_BASE_URL: url(['http://', 'https://'])
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
 });
 export type Config = z.infer<typeof configSchema> & { profile: 'embedded' | 'cluster' };
 
@@ -90,6 +110,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (cluster === 3 && !cfg.AUTH_TOKEN_SECRET) {
     throw new ConfigError(['AUTH_TOKEN_SECRET must be set in the cluster profile: every service verifies tokens with the same key']);
+  }
+  if (cfg.PAYMENT_PROVIDER === 'paymob') {
+    const missing = (['PAYMOB_SECRET_KEY', 'PAYMOB_PUBLIC_KEY', 'PAYMOB_HMAC_SECRET', 'PAYMOB_INTEGRATION_IDS'] as const).filter((k) => !cfg[k]);
+    if (missing.length) throw new ConfigError(missing.map((k) => `${k} must be set when PAYMENT_PROVIDER=paymob`));
   }
   const weak = (['SEED_ADMIN_PASSWORD', 'SEED_CUSTOMER_PASSWORD'] as const).filter((k) => cfg[k] !== undefined && !passwordSchema.safeParse(cfg[k]).success);
   if (weak.length) throw new ConfigError(weak.map((k) => `${k}: 8-20 characters with a capital letter, a small letter and a digit`));

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import type { FileInfo } from '@evc/contracts';
-import { FILE_ID, infoOf, mergedPurpose, type FileStore, type StoredFile } from './file-store';
+import { FILE_ID, infoOf, mergedInfo, publicInfo, sameInfo, type FileStore, type StoredFile, type StoredInfo } from './file-store';
 
 /** Writes via a temporary file, fsync, rename: a reader sees the whole file or none. */
 async function writeAtomically(file: string, data: Buffer | string): Promise<void> {
@@ -25,29 +24,29 @@ export function openEmbeddedFileStore(dir: string): FileStore {
     const folder = path.join(dir, fileId.slice(0, 2));
     return { folder, bytes: path.join(folder, fileId), meta: path.join(folder, `${fileId}.json`) };
   };
-  const readInfo = async (fileId: string): Promise<FileInfo | null> =>
+  const readInfo = async (fileId: string): Promise<StoredInfo | null> =>
     readFile(pathsOf(fileId).meta, 'utf8').then(
-      (text) => JSON.parse(text) as FileInfo,
+      (text) => JSON.parse(text) as StoredInfo,
       (error: unknown) => {
         if (missing(error)) return null;
         throw error;
       },
     );
   return {
-    async put(bytes, { contentType, purpose }) {
-      const info = infoOf(bytes, contentType, purpose);
+    async put(bytes, { contentType, purpose, ownerId }) {
+      const info = infoOf(bytes, contentType, purpose, ownerId);
       const paths = pathsOf(info.fileId);
       const stored = await readInfo(info.fileId);
       if (stored) {
-        const merged = { ...stored, purpose: mergedPurpose(stored.purpose, purpose) };
-        if (merged.purpose !== stored.purpose) await writeAtomically(paths.meta, JSON.stringify(merged));
-        return merged;
+        const merged = mergedInfo(stored, purpose, ownerId);
+        if (!sameInfo(merged, stored)) await writeAtomically(paths.meta, JSON.stringify(merged));
+        return publicInfo(merged);
       }
       await mkdir(paths.folder, { recursive: true });
       // Bytes first, then the metadata that makes the file visible.
       await writeAtomically(paths.bytes, bytes);
       await writeAtomically(paths.meta, JSON.stringify(info));
-      return info;
+      return publicInfo(info);
     },
     async get(fileId): Promise<StoredFile | null> {
       if (!FILE_ID.test(fileId)) return null;

@@ -5,8 +5,20 @@ export type FilePurpose = FileInfo['purpose'];
 export type ImageType = FileInfo['contentType'];
 
 /** A stored file: its bytes and what we know about it. */
-export interface StoredFile extends FileInfo {
+export interface StoredFile extends StoredInfo {
   bytes: Buffer;
+}
+
+/** What the store keeps beside the bytes: the FileInfo, and the accounts that uploaded these bytes (private files). */
+export interface StoredInfo extends FileInfo {
+  ownerIds?: string[];
+}
+
+export interface PutMeta {
+  contentType: ImageType;
+  purpose: FilePurpose;
+  /** The uploading account, kept so a customer may fetch the licence they uploaded. */
+  ownerId?: string;
 }
 
 /**
@@ -14,7 +26,7 @@ export interface StoredFile extends FileInfo {
  * uploaded twice is stored once; events hold ids and checksums, never bytes.
  */
 export interface FileStore {
-  put(bytes: Buffer, meta: { contentType: ImageType; purpose: FilePurpose }): Promise<FileInfo>;
+  put(bytes: Buffer, meta: PutMeta): Promise<FileInfo>;
   get(fileId: string): Promise<StoredFile | null>;
   close(): Promise<void>;
 }
@@ -32,10 +44,22 @@ export const fileIdOf = (bytes: Buffer) => createHash('sha256').update(bytes).di
  */
 export const mergedPurpose = (stored: FilePurpose, uploaded: FilePurpose): FilePurpose => (isPublicPurpose(stored) || !isPublicPurpose(uploaded) ? stored : uploaded);
 
-export function infoOf(bytes: Buffer, contentType: ImageType, purpose: FilePurpose): FileInfo {
+export function infoOf(bytes: Buffer, contentType: ImageType, purpose: FilePurpose, ownerId?: string): StoredInfo {
   const fileId = fileIdOf(bytes);
-  return { fileId, checksum: `sha256:${fileId}`, contentType, size: bytes.length, purpose };
+  return { fileId, checksum: `sha256:${fileId}`, contentType, size: bytes.length, purpose, ...(ownerId ? { ownerIds: [ownerId] } : {}) };
 }
+
+/** The stored info after a re-upload of the same bytes: the merged purpose, and the new uploader added. */
+export function mergedInfo(stored: StoredInfo, purpose: FilePurpose, ownerId?: string): StoredInfo {
+  const owners = stored.ownerIds ?? [];
+  const ownerIds = ownerId && !owners.includes(ownerId) ? [...owners, ownerId] : stored.ownerIds;
+  return { ...stored, purpose: mergedPurpose(stored.purpose, purpose), ...(ownerIds ? { ownerIds } : {}) };
+}
+
+export const sameInfo = (a: StoredInfo, b: StoredInfo) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The FileInfo answered to the uploader (never the owner list). */
+export const publicInfo = ({ fileId, checksum, contentType, size, purpose }: StoredInfo): FileInfo => ({ fileId, checksum, contentType, size, purpose });
 
 /** JPG or PNG by magic bytes (not by name or declared type), else null. */
 export function detectImageType(bytes: Buffer): ImageType | null {

@@ -1,6 +1,5 @@
 import { GridFSBucket, MongoClient } from 'mongodb';
-import type { FileInfo } from '@evc/contracts';
-import { FILE_ID, infoOf, mergedPurpose, type FileStore, type StoredFile } from './file-store';
+import { FILE_ID, infoOf, mergedInfo, publicInfo, sameInfo, type FileStore, type StoredFile, type StoredInfo } from './file-store';
 
 const BUCKET = 'files';
 
@@ -16,16 +15,16 @@ export async function openGridFsFileStore(url: string, dbName?: string): Promise
   await filesCollection.createIndex({ filename: 1, uploadDate: -1 });
   const findInfo = async (fileId: string) => {
     const [doc] = await bucket.find({ filename: fileId }).sort({ uploadDate: -1 }).limit(1).toArray();
-    return doc ? { id: doc._id, info: doc.metadata as FileInfo } : null;
+    return doc ? { id: doc._id, info: doc.metadata as StoredInfo } : null;
   };
   return {
-    async put(bytes, { contentType, purpose }) {
-      const info = infoOf(bytes, contentType, purpose);
+    async put(bytes, { contentType, purpose, ownerId }) {
+      const info = infoOf(bytes, contentType, purpose, ownerId);
       const stored = await findInfo(info.fileId);
       if (stored) {
-        const merged = { ...stored.info, purpose: mergedPurpose(stored.info.purpose, purpose) };
-        if (merged.purpose !== stored.info.purpose) await filesCollection.updateOne({ _id: stored.id }, { $set: { metadata: merged } });
-        return merged;
+        const merged = mergedInfo(stored.info, purpose, ownerId);
+        if (!sameInfo(merged, stored.info)) await filesCollection.updateOne({ _id: stored.id }, { $set: { metadata: merged } });
+        return publicInfo(merged);
       }
       await new Promise<void>((resolve, reject) => {
         const upload = bucket.openUploadStream(info.fileId, { metadata: info });
@@ -33,7 +32,7 @@ export async function openGridFsFileStore(url: string, dbName?: string): Promise
         upload.once('error', reject);
         upload.end(bytes);
       });
-      return info;
+      return publicInfo(info);
     },
     async get(fileId): Promise<StoredFile | null> {
       if (!FILE_ID.test(fileId)) return null;

@@ -1,0 +1,27 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { chargingStreams, type CommandResult, type NotificationsSeen } from '@evc/contracts';
+import { systemClock, type EventStore } from '@evc/platform';
+import type { Decider } from '../shared/decider';
+import { runDecider } from '../shared/run-decider';
+import { EVENT_STORE } from '../shared/tokens';
+import { MarkNotificationsSeenCommand } from './wallet.commands';
+
+type SeenCommand = NotificationsSeen['data'];
+/** Seeing is a fact with no rule to check: every mark is recorded (the projection keeps the latest state). */
+export const notificationsSeenDecider: Decider<SeenCommand, NotificationsSeen, null> = {
+  initialState: null,
+  evolve: (state) => state,
+  decide: (command) => [{ type: 'NotificationsSeen', data: command }],
+};
+
+@CommandHandler(MarkNotificationsSeenCommand)
+export class MarkNotificationsSeenHandler implements ICommandHandler<MarkNotificationsSeenCommand, CommandResult> {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  execute({ payload, context }: MarkNotificationsSeenCommand): Promise<CommandResult> {
+    const customerId = context.actor.id;
+    const command = { customerId, notificationIds: payload.notificationIds ? [...new Set(payload.notificationIds)] : ('all' as const), at: systemClock.now().toISOString() };
+    return runDecider(this.store, chargingStreams.notifications(customerId), notificationsSeenDecider, command, context);
+  }
+}
