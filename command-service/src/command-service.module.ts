@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Bus, EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
+import type { PaymentsSetup } from '@evc/platform/payments/index';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
 import {
   DeleteGovernorateHandler,
@@ -42,6 +43,7 @@ import {
   UpdateRoleHandler,
 } from './identity/staff.handlers';
 import { BUS, EVENT_STORE } from './shared/tokens';
+import { PAYMENTS } from './payments/payments.tokens';
 import { walletControllers, walletProviders, walletRoutes } from './wallet/wallet.module-parts';
 import { chargingControllers, chargingProviders, chargingRoutes } from './charging/charging.module-parts';
 
@@ -95,6 +97,8 @@ export interface CommandServiceOptions {
   files: FileStore;
   /** The bus: staff commands to chargers are published on ocpp.outbound (without it, chargers.send-command fails). */
   bus?: Bus;
+  /** The payment provider of top-ups (without it, wallet.top-up answers payments.provider_unavailable). */
+  payments?: PaymentsSetup;
   /** Extra HTTP command routes (tests). */
   extraRoutes?: Record<string, CommandRoute>;
 }
@@ -110,6 +114,7 @@ export class CommandServiceModule {
       providers: [
         { provide: EVENT_STORE, useValue: options.eventStore },
         { provide: BUS, useValue: options.bus ?? null },
+        { provide: PAYMENTS, useValue: options.payments ?? null },
         { provide: IDENTITY, useValue: options.identity },
         { provide: FILE_STORE, useValue: options.files },
         { provide: AUTHENTICATOR, useValue: new Authenticator(options.identity.tokens) },

@@ -25,3 +25,4 @@ export { startChargerTelemetry, TELEMETRY_GROUP } from './chargers-live/telemetr
 export { startChargerCommandResults, COMMAND_RESULTS_GROUP } from './chargers-live/command-results-consumer';
 export { chargerCommandDecider } from './chargers-live/charger-command.decider';
 export { RecordChargerTelemetryCommand } from './chargers-live/chargers-live.commands';
+export * from './charging/index';

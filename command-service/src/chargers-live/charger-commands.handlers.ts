@@ -26,7 +26,7 @@ export class SendChargerCommandHandler implements ICommandHandler<SendChargerCom
   ) {}
 
   async execute({ payload, context }: SendChargerCommandCommand): Promise<CommandResult> {
-    const { commandId, chargerId, ...request } = payload;
+    const { commandId, chargerId, sessionId, ...request } = payload;
     const charger = fold(chargerDecider, (await this.store.readStream(networkStreams.charger(chargerId))).map((e) => toDomainEvent(e)));
     if (!charger.data) throw new DomainError('network.charger_not_found', 'No such charger', [{ path: 'chargerId', code: 'not_found' }]);
     if (charger.deleted) throw new DomainError('network.charger_deleted', 'The charger is deleted', [{ path: 'chargerId', code: 'deleted' }]);
@@ -38,7 +38,7 @@ export class SendChargerCommandHandler implements ICommandHandler<SendChargerCom
     if (!this.bus) throw new Error('no bus: charger commands cannot be sent');
     const requestedAt = (first.data as { at: string }).at;
     await this.bus
-      .publish<OutboundOcppCommand>(BUS_TOPICS.ocppOutbound, [{ key: chargerId, value: { commandId, chargerId, request, requestedAt } }])
+      .publish<OutboundOcppCommand>(BUS_TOPICS.ocppOutbound, [{ key: chargerId, value: { commandId, chargerId, request, requestedAt, ...(sessionId ? { sessionId } : {}) } }])
       .catch((error: unknown) => log.error('charger command not published; it will show offline', { commandId, chargerId, error: String(error) }));
     return result;
   }

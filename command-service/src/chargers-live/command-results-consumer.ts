@@ -4,6 +4,7 @@ import type { Bus, Consumer } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { newContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
+import { RecordSessionCommandResultCommand } from '../charging/charging.commands';
 import { RecordChargerCommandOutcomeCommand } from './charger-commands';
 
 export const COMMAND_RESULTS_GROUP = 'charger-command-results';
@@ -11,7 +12,8 @@ const log = createLogger('charger-command-results');
 
 /**
  * Consumes `ocpp.outbound.results` (group charger-command-results) and records ChargerCommandSent /
- * ChargerCommandAnswered on the command's stream. At-least-once: the decider ignores repeats and late answers.
+ * ChargerCommandAnswered on the command's stream and, for a session's remote start, SessionStartAccepted or
+ * SessionStartFailed on the session. At-least-once: the deciders ignore repeats and late answers.
  */
 export function startChargerCommandResults(bus: Bus, commandBus: CommandBus): Consumer {
   return bus.subscribe<OutboundOcppResult>({ groupId: COMMAND_RESULTS_GROUP, topics: [BUS_TOPICS.ocppOutboundResults], fromBeginning: true }, async ({ value: r }) => {
@@ -22,9 +24,10 @@ export function startChargerCommandResults(bus: Bus, commandBus: CommandBus): Co
     const actor = r.status === 'offline' || r.status === 'timeout' ? { type: 'system' as const, id: 'ocpp-gateway' } : { type: 'charger' as const, id: r.chargerId };
     try {
       await commandBus.execute(new RecordChargerCommandOutcomeCommand(payload, { ...newContext(actor), causationId: r.commandId }));
+      if (r.status !== 'sent') await commandBus.execute(new RecordSessionCommandResultCommand(r, { ...newContext(actor), causationId: r.commandId }));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      log.warn('charger command result refused', { commandId: r.commandId, code: error.code });
+      log.warn('charger command result refused', { commandId: r.commandId, sessionId: r.sessionId, code: error.code });
     }
   });
 }

@@ -1,0 +1,23 @@
+import { BUS_TOPICS, CHARGING_TIMING, type OcppAuthorizeReply, type OcppAuthorizeRequest } from '@evc/contracts';
+import type { Bus, Consumer } from '@evc/platform';
+import { createLogger } from '@evc/platform/logging/logger';
+import type { ChargingSessions } from './charging-sessions';
+
+export const CHARGING_AUTHORIZE_GROUP = 'charging-authorize';
+const log = createLogger('charging-authorize');
+
+/**
+ * Answers the gateway's token questions (`ocpp.authorize` → `ocpp.authorize.replies`, keyed by the asking node).
+ * A question older than the gateway's wait is skipped: nobody listens for its answer any more.
+ */
+export function startChargingAuthorize(bus: Bus, sessions: ChargingSessions): Consumer {
+  return bus.subscribe<OcppAuthorizeRequest>({ groupId: CHARGING_AUTHORIZE_GROUP, topics: [BUS_TOPICS.ocppAuthorize] }, async ({ value: q }) => {
+    if (Date.now() - Date.parse(q.at) > CHARGING_TIMING.authorizeReplyTimeoutMs) {
+      log.warn('authorize question too old, not answered', { chargerId: q.chargerId, requestId: q.requestId });
+      return;
+    }
+    const { status, expiresAt } = await sessions.authorize(q.idTag, q.chargerId, q.connectorId);
+    const reply: OcppAuthorizeReply = { requestId: q.requestId, nodeId: q.nodeId, chargerId: q.chargerId, idTag: q.idTag, status, expiryDate: expiresAt };
+    await bus.publish<OcppAuthorizeReply>(BUS_TOPICS.ocppAuthorizeReplies, [{ key: q.nodeId, value: reply }]);
+  });
+}

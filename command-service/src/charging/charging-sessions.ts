@@ -1,0 +1,288 @@
+import type { CommandBus } from '@nestjs/cqrs';
+import {
+  CHARGING_TIMING,
+  chargingStreams,
+  networkStreams,
+  type Actor,
+  type ChargerCommandEvent,
+  type IdTokenStatus,
+  type OutboundOcppResult,
+  type SessionFailure,
+  type SessionRequested,
+  type StopReason,
+} from '@evc/contracts';
+import type { EventStore } from '@evc/platform';
+import { createLogger } from '@evc/platform/logging/logger';
+import { chargerCommandDecider } from '../chargers-live/charger-command.decider';
+import { SendChargerCommandCommand } from '../chargers-live/charger-commands';
+import { loadAccount } from '../identity/accounts';
+import { newContext, type CommandContext } from '../shared/command-context';
+import { fold } from '../shared/decider';
+import { DomainError } from '../shared/domain-error';
+import { toDomainEvent } from '../shared/run-decider';
+import type { WalletLedger } from '../wallet/wallet-ledger';
+import { authorizationStatus } from './authorization';
+import { decideOn, reads, type ChargingReads } from './charging-store';
+import { connectorClaimDecider } from './connector-claim.decider';
+import { idTokenDecider } from './id-token.decider';
+import { cardSessionId, startCommandId, stopCommandId, uuidFrom } from './ids';
+import type { TransactionReport } from './ocpp-transactions';
+import { pricesInForce, sessionPrices } from './pricing';
+import { sessionDecider, type SessionState } from './session.decider';
+import { transactionBindingDecider } from './transaction-binding.decider';
+
+const log = createLogger('charging');
+const system = (reason: string): CommandContext => newContext({ type: 'system', id: 'charging' }, reason);
+/** The causation id of a session's charger commands: the session asked. */
+const SESSION_CAUSE = 'session:';
+const FAILURE_OF: Record<string, SessionFailure> = { rejected: 'rejected', not_supported: 'rejected', offline: 'offline', timeout: 'timeout', error: 'error' };
+
+/** What a session on a connector needs to know about the charger and the prices in force now. */
+export async function connectorFacts(r: ChargingReads, chargerId: string, connectorId: number, now: Date) {
+  const charger = await r.charger(chargerId);
+  if (!charger.data) throw new DomainError('network.charger_not_found', 'No such charger', [{ path: 'chargerId', code: 'not_found' }]);
+  if (charger.deleted) throw new DomainError('network.charger_deleted', 'The charger is deleted', [{ path: 'chargerId', code: 'deleted' }]);
+  const spec = charger.data.connectors.find((c) => c.connectorId === connectorId);
+  if (!spec) throw new DomainError('charging.connector_unavailable', 'No such connector', [{ path: 'connectorId', code: 'not_found' }]);
+  const prices = sessionPrices(pricesInForce(await r.pricing(), now), spec.current);
+  return { stationId: charger.data.stationId, connectorType: spec.type, prices };
+}
+
+/**
+ * The session lifecycle the charger drives (transactions, meter values, stops, command results) and the steps the
+ * phone's commands share with it (remote stop, releasing a session's locks). Every step is idempotent: a redelivered
+ * or repeated message records nothing new and moves no money twice. Store failures throw (the bus redelivers).
+ */
+export class ChargingSessions {
+  readonly reads: ChargingReads;
+  /** Accepted sessions waiting for the cable: sessionId → when accepted (ms). Fed by the command results. */
+  readonly awaitingCable = new Map<string, number>();
+  /** Card sessions being opened: what the command side thinks of the token (stopped once charging if not Accepted). */
+  private readonly verdicts = new Map<string, IdTokenStatus>();
+
+  constructor(
+    private readonly store: EventStore,
+    readonly ledger: WalletLedger,
+    private readonly commandBus: CommandBus,
+  ) {
+    this.reads = reads(store);
+  }
+
+  // Charger commands ----------------------------------------------------------------------------------------------
+  sendRemoteStart(d: SessionRequested['data'], context: CommandContext) {
+    const payload = { commandId: startCommandId(d.sessionId), chargerId: d.chargerId, action: 'RemoteStartTransaction' as const, connectorId: d.connectorId, idTag: d.idTag, sessionId: d.sessionId };
+    return this.commandBus.execute(new SendChargerCommandCommand(payload, { ...context, causationId: `${SESSION_CAUSE}${d.sessionId}` }));
+  }
+
+  sendRemoteStop(chargerId: string, transactionId: string, commandId: string, sessionId: string | null, context: CommandContext) {
+    const payload = { commandId, chargerId, action: 'RemoteStopTransaction' as const, transactionId, ...(sessionId ? { sessionId } : {}) };
+    return this.commandBus.execute(new SendChargerCommandCommand(payload, sessionId ? { ...context, causationId: `${SESSION_CAUSE}${sessionId}` } : context));
+  }
+
+  /** Records SessionStopRequested and sends the remote stop, once; false when the session is not charging. */
+  async requestStop(sessionId: string, reason: StopReason, context: CommandContext): Promise<boolean> {
+    const commandId = stopCommandId(sessionId);
+    const { events, state } = await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'request-stop', reason, commandId, at: new Date().toISOString() }, context);
+    if (events.length > 0) await this.stopRemotely(sessionId, state, context);
+    return events.length > 0 || state.phase === 'stopping';
+  }
+
+  private async stopRemotely(sessionId: string, state: SessionState, context: CommandContext) {
+    const transactionId = state.transactionIds[0];
+    if (!state.request || !transactionId) return;
+    await this.sendRemoteStop(state.request.chargerId, transactionId, stopCommandId(sessionId), sessionId, context);
+  }
+
+  /** The session no longer holds its connector nor its token. */
+  async releaseLocks(d: SessionRequested['data'], context: CommandContext) {
+    const at = new Date().toISOString();
+    await decideOn(this.store, chargingStreams.connector(d.chargerId, d.connectorId), connectorClaimDecider, { kind: 'release', chargerId: d.chargerId, connectorId: d.connectorId, sessionId: d.sessionId, at }, context);
+    await decideOn(this.store, chargingStreams.idToken(d.idTag), idTokenDecider, { kind: 'close', idTag: d.idTag, sessionId: d.sessionId, at }, context);
+  }
+
+  async fail(sessionId: string, reason: SessionFailure, detail: string | null, context: CommandContext) {
+    const { state } = await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'fail', reason, detail, at: new Date().toISOString() }, context);
+    this.awaitingCable.delete(sessionId);
+    if (state.phase === 'failed' && state.request) await this.releaseLocks(state.request, context);
+  }
+
+  // Results of the session's charger commands ---------------------------------------------------------------------
+  /**
+   * A charger command's outcome, already recorded on its stream. For a session's remote start: accepted or failed.
+   * The session comes from the result (the gateway echoes it) or, for outcomes the projections' sweep publishes
+   * (offline, timeout) without it, from the cause recorded with the command.
+   */
+  async onCommandResult(r: OutboundOcppResult) {
+    if (r.status === 'sent') return;
+    const history = await this.store.readStream(networkStreams.chargerCommand(r.commandId));
+    const cause = history[0]?.metadata.causationId ?? '';
+    const sessionId = r.sessionId ?? (cause.startsWith(SESSION_CAUSE) ? cause.slice(SESSION_CAUSE.length) : null);
+    if (!sessionId || r.commandId !== startCommandId(sessionId)) return;
+    // The command's stream keeps the first outcome (a late `offline` from the sweep after `accepted` is ignored there).
+    const outcome = fold(chargerCommandDecider, history.map((e) => toDomainEvent<ChargerCommandEvent>(e))).outcome;
+    if (outcome === null) return;
+    const actor: Actor = outcome === 'offline' || outcome === 'timeout' ? { type: 'system', id: 'ocpp-gateway' } : { type: 'charger', id: r.chargerId };
+    const context = { ...newContext(actor, `remote start ${outcome}`), causationId: r.commandId };
+    if (outcome === 'accepted') {
+      const { state } = await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'accept', commandId: r.commandId, at: r.at }, context);
+      if (state.phase === 'accepted') this.awaitingCable.set(sessionId, Date.parse(r.at) || Date.now());
+      return;
+    }
+    await this.fail(sessionId, FAILURE_OF[outcome] ?? 'error', r.error, context);
+  }
+
+  /** Accepted sessions whose cable never came within CHARGING_TIMING.plugInWithinMs: failed, `no_cable`. */
+  async sweepNoCable(now = Date.now(), plugInWithinMs: number = CHARGING_TIMING.plugInWithinMs) {
+    for (const [sessionId, acceptedAt] of [...this.awaitingCable]) {
+      if (now - acceptedAt < plugInWithinMs) continue;
+      const state = await this.reads.session(sessionId);
+      if (state.phase === 'accepted') await this.fail(sessionId, 'no_cable', null, system('no_cable'));
+      this.awaitingCable.delete(sessionId);
+    }
+  }
+
+  // Transactions ---------------------------------------------------------------------------------------------------
+  async apply(report: TransactionReport, context: CommandContext) {
+    switch (report.kind) {
+      case 'start':
+        return this.start(report, context);
+      case 'readings':
+        return this.readings(report, context);
+      case 'stop':
+        return this.stop(report, context);
+    }
+  }
+
+  private async start(r: Extract<TransactionReport, { kind: 'start' }>, context: CommandContext) {
+    const sessionId = (await this.reads.binding(r.chargerId, r.transactionId)) ?? (await this.sessionForStart(r, context));
+    if (!sessionId) return;
+    const at = new Date().toISOString();
+    await decideOn(this.store, chargingStreams.chargerTransaction(r.chargerId, r.transactionId), transactionBindingDecider, { chargerId: r.chargerId, transactionId: r.transactionId, sessionId, at }, context);
+    const { events, state } = await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'charging', transactionId: r.transactionId, meterStartWh: r.meterStartWh, startedAt: r.timestamp, at }, context);
+    this.awaitingCable.delete(sessionId);
+    if (!events.some((e) => e.type === 'SessionCharging') || state.request?.origin !== 'card') return;
+    const status = this.verdicts.get(sessionId) ?? (await this.tokenStatus(r.idTag, r.chargerId, r.connectorId));
+    this.verdicts.delete(sessionId);
+    if (status !== 'Accepted') {
+      log.warn('a transaction started with a token that is not accepted: stopping it', { chargerId: r.chargerId, transactionId: r.transactionId, status });
+      await this.requestStop(sessionId, 'token_invalid', system(`token ${status}`));
+    }
+  }
+
+  /** The phone's session waiting on this connector for this tag, the same natural transaction again, or a card. */
+  private async sessionForStart(r: Extract<TransactionReport, { kind: 'start' }>, context: CommandContext): Promise<string | null> {
+    const claim = (await this.reads.claim(r.chargerId, r.connectorId)).open;
+    if (claim && claim.idTag === r.idTag) {
+      const held = await this.reads.session(claim.sessionId);
+      const same = held.startedAt !== null && Date.parse(held.startedAt) === Date.parse(r.timestamp) && held.meterStartWh === r.meterStartWh;
+      if (held.phase === 'requested' || held.phase === 'accepted' || same) return claim.sessionId;
+    }
+    const sessionId = cardSessionId(r.chargerId, r.connectorId, r.idTag, r.timestamp);
+    if ((await this.reads.session(sessionId)).phase !== 'none') return sessionId;
+    return this.startCardSession(sessionId, r, context);
+  }
+
+  private async startCardSession(sessionId: string, r: Extract<TransactionReport, { kind: 'start' }>, context: CommandContext): Promise<string | null> {
+    const token = await this.reads.token(r.idTag);
+    if (!token.owner) {
+      log.warn('a transaction started with an unknown token: stopping it, nobody to bill', { chargerId: r.chargerId, transactionId: r.transactionId });
+      await this.sendRemoteStop(r.chargerId, r.transactionId, uuidFrom(`unknown-token:${r.chargerId}:${r.transactionId}`), null, system('token_invalid'));
+      return null;
+    }
+    const customerId = token.owner.customerId;
+    // Judged before this session opens on the token (which would hide another open session of the same card).
+    this.verdicts.set(sessionId, await this.tokenStatus(r.idTag, r.chargerId, r.connectorId));
+    const facts = await connectorFacts(this.reads, r.chargerId, r.connectorId, new Date(r.timestamp));
+    const balance = await this.ledger.balanceOf(customerId);
+    const data: SessionRequested['data'] = {
+      sessionId, customerId, origin: 'card', idTag: r.idTag, chargerId: r.chargerId, connectorId: r.connectorId, carId: null, target: { kind: 'none' },
+      ...facts, balanceAtStart: balance, at: new Date().toISOString(),
+    };
+    const { chargerId, connectorId, idTag, at } = data;
+    await decideOn(this.store, chargingStreams.connector(chargerId, connectorId), connectorClaimDecider, { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging: true, force: true }, context);
+    await decideOn(this.store, chargingStreams.idToken(idTag), idTokenDecider, { kind: 'open', idTag, sessionId, chargerId, connectorId, at, force: true }, context);
+    await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'request', data }, context);
+    return sessionId;
+  }
+
+  /** The command side's answer for a token now (the gateway may have let a start through on its fallback). */
+  async tokenStatus(idTag: string, chargerId: string, connectorId: number | null) {
+    return (await this.authorize(idTag, chargerId, connectorId)).status;
+  }
+
+  /** The answer for a token at a charger, and when the token expires (cards). */
+  async authorize(idTag: string, chargerId: string, connectorId: number | null): Promise<{ status: IdTokenStatus; expiresAt: string | null }> {
+    const token = await this.reads.token(idTag);
+    if (!token.owner) return { status: 'Invalid', expiresAt: null };
+    const [account, balance, pricing, live] = await Promise.all([
+      loadAccount(this.store, token.owner.customerId),
+      this.ledger.balanceOf(token.owner.customerId),
+      this.reads.pricing(),
+      this.reads.live(chargerId),
+    ]);
+    const now = new Date();
+    const status = authorizationStatus({
+      token,
+      account: account.accountId ? { banned: account.banned, active: account.active } : null,
+      balance,
+      minimumCharge: pricesInForce(pricing, now)?.minimumCharge ?? 0,
+      v201: live.protocol.includes('2.0'),
+      chargerId,
+      connectorId,
+      now,
+    });
+    return { status, expiresAt: token.owner.expiresAt };
+  }
+
+  private async sessionOf(chargerId: string, transactionId: string): Promise<string | null> {
+    const sessionId = await this.reads.binding(chargerId, transactionId);
+    if (!sessionId) log.warn('a transaction id no session knows: nothing recorded', { chargerId, transactionId });
+    return sessionId;
+  }
+
+  private async readings(r: Extract<TransactionReport, { kind: 'readings' }>, context: CommandContext) {
+    if (r.readings.length === 0) return;
+    const sessionId = await this.sessionOf(r.chargerId, r.transactionId);
+    if (!sessionId) return;
+    const streamId = chargingStreams.session(sessionId);
+    const { events } = await decideOn(this.store, streamId, sessionDecider, { kind: 'readings', transactionId: r.transactionId, readings: r.readings, at: new Date().toISOString() }, context);
+    if (events.length === 0) return;
+    const auto = await decideOn(this.store, streamId, sessionDecider, { kind: 'auto-stop', stopCommandId: stopCommandId(sessionId), at: new Date().toISOString() }, system('automatic stop'));
+    const stop = auto.events.find((e) => e.type === 'SessionStopRequested');
+    if (stop) await this.stopRemotely(sessionId, auto.state, { ...system(stop.data.reason), causationId: context.causationId });
+  }
+
+  private async stop(r: Extract<TransactionReport, { kind: 'stop' }>, context: CommandContext) {
+    const sessionId = await this.sessionOf(r.chargerId, r.transactionId);
+    if (!sessionId) return;
+    const before = await this.reads.session(sessionId);
+    const meterStopWh = r.meterStopWh ?? before.latest?.energyWh ?? before.meterStartWh;
+    const command = { kind: 'stop' as const, transactionId: r.transactionId, meterStopWh, stoppedAt: r.timestamp, chargerReason: r.reason, at: new Date().toISOString() };
+    await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, command, context);
+    await this.settle(sessionId);
+  }
+
+  /** After the stop: debit `session:<id>` (once), SessionBilled, then release the connector and the token. */
+  async settle(sessionId: string) {
+    const state = await this.reads.session(sessionId);
+    const d = state.request;
+    if (!d || (state.phase !== 'stopped' && state.phase !== 'billed')) return;
+    const context = { ...system('session'), causationId: sessionId };
+    if (state.phase === 'stopped') {
+      const walletTransactionId = `session:${sessionId}`;
+      const amount = state.cost ?? 0;
+      if (amount > 0) {
+        await this.ledger.record(
+          d.customerId,
+          { transactionId: walletTransactionId, direction: 'debit', amount, kind: 'session', reference: { type: 'session', id: sessionId }, reason: 'session', allowNegative: true },
+          context,
+        );
+      }
+      await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'billed', amount, walletTransactionId, at: new Date().toISOString() }, context);
+    }
+    await this.releaseLocks(d, context);
+  }
+}
+
+/** Nest token of the one ChargingSessions of the process (its waiting-for-cable set is shared with the sweep). */
+export const CHARGING_SESSIONS = Symbol('ChargingSessions');

@@ -1,0 +1,63 @@
+import type { IdTokenEvent } from '@evc/contracts';
+import type { Decider } from '../shared/decider';
+import { DomainError } from '../shared/domain-error';
+
+/**
+ * The charging context's own facts on `id-token-<tag>`: which session the token has open (one per token; the app
+ * token is the customer's, so this is also "one open session per customer"). Not published contracts: the read
+ * side follows sessions through their own streams.
+ */
+export type IdTokenSessionOpened = { type: 'IdTokenSessionOpened'; data: { idTag: string; sessionId: string; chargerId: string; connectorId: number; at: string } };
+export type IdTokenSessionClosed = { type: 'IdTokenSessionClosed'; data: { idTag: string; sessionId: string; at: string } };
+export type IdTokenStreamEvent = IdTokenEvent | IdTokenSessionOpened | IdTokenSessionClosed;
+
+export type IdTokenCommand =
+  | { kind: 'issue'; idTag: string; customerId: string; tokenKind: 'app' | 'card'; expiresAt: string | null; at: string }
+  /** `force`: a transaction already running at a charger (a card) opens whatever else is open. */
+  | { kind: 'open'; idTag: string; sessionId: string; chargerId: string; connectorId: number; at: string; replacing?: string; force?: boolean }
+  | { kind: 'close'; idTag: string; sessionId: string; at: string };
+
+export interface IdTokenState {
+  owner: { customerId: string; kind: 'app' | 'card'; expiresAt: string | null } | null;
+  blocked: boolean;
+  open: { sessionId: string; chargerId: string; connectorId: number } | null;
+}
+
+export const idTokenDecider: Decider<IdTokenCommand, IdTokenStreamEvent, IdTokenState> = {
+  initialState: { owner: null, blocked: false, open: null },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'IdTokenIssued':
+        return { ...state, owner: { customerId: event.data.customerId, kind: event.data.kind, expiresAt: event.data.expiresAt } };
+      case 'IdTokenBlocked':
+        return { ...state, blocked: true };
+      case 'IdTokenUnblocked':
+        return { ...state, blocked: false };
+      case 'IdTokenSessionOpened': {
+        const { sessionId, chargerId, connectorId } = event.data;
+        return { ...state, open: { sessionId, chargerId, connectorId } };
+      }
+      case 'IdTokenSessionClosed':
+        return state.open?.sessionId === event.data.sessionId ? { ...state, open: null } : state;
+    }
+  },
+  decide(command, state) {
+    const { idTag, at } = command;
+    switch (command.kind) {
+      case 'issue':
+        if (!state.owner) return [{ type: 'IdTokenIssued', data: { idTag, customerId: command.customerId, kind: command.tokenKind, expiresAt: command.expiresAt, at } }];
+        if (state.owner.customerId === command.customerId) return [];
+        throw new DomainError('concurrency.conflict', 'This id token belongs to someone else');
+      case 'open': {
+        const { sessionId, chargerId, connectorId } = command;
+        if (state.open?.sessionId === sessionId) return [];
+        if (state.open && !command.force && state.open.sessionId !== command.replacing) {
+          throw new DomainError('charging.active_session_exists', 'You already have a session open');
+        }
+        return [{ type: 'IdTokenSessionOpened', data: { idTag, sessionId, chargerId, connectorId, at } }];
+      }
+      case 'close':
+        return state.open?.sessionId === command.sessionId ? [{ type: 'IdTokenSessionClosed', data: { idTag, sessionId: command.sessionId, at } }] : [];
+    }
+  },
+};

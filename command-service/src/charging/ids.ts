@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+
+/** A uuid (version 5 layout, sha-1) derived from a name: the same name always gives the same id. */
+export function uuidFrom(name: string): string {
+  const b = createHash('sha1').update(`evc-charging:${name}`).digest();
+  b[6] = (b[6]! & 0x0f) | 0x50;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.subarray(0, 16).toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** The customer's app id token: 'A' and 19 base-32 characters of a hash of the customer id (stable, 20 chars). */
+export function appIdTag(customerId: string): string {
+  const bytes = createHash('sha256').update(`evc-app-tag:${customerId}`).digest();
+  let bits = 0;
+  let value = 0;
+  let out = 'A';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < 20) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    if (out.length >= 20) break;
+  }
+  return out;
+}
+
+/** The charger command of a session's remote start / stop: one per session, so a repeat sends nothing. */
+export const startCommandId = (sessionId: string) => uuidFrom(`remote-start:${sessionId}`);
+export const stopCommandId = (sessionId: string) => uuidFrom(`remote-stop:${sessionId}`);
+
+/** A session started with a token at the charger: the same natural transaction (replayed) maps to one session. */
+export const cardSessionId = (chargerId: string, connectorId: number, idTag: string, timestamp: string) =>
+  uuidFrom(`card:${chargerId}:${connectorId}:${idTag}:${new Date(timestamp).toISOString()}`);

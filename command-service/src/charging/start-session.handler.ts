@@ -1,0 +1,113 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CHARGING_TIMING, chargingStreams, networkStreams, type CarRegistered, type CommandResult, type SessionRequested } from '@evc/contracts';
+import type { EventStore } from '@evc/platform';
+import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
+import type { CommandContext } from '../shared/command-context';
+import { DomainError } from '../shared/domain-error';
+import { EVENT_STORE } from '../shared/tokens';
+import { CHARGING_SESSIONS, connectorFacts, type ChargingSessions } from './charging-sessions';
+import { decideOn } from './charging-store';
+import { StartSessionCommand } from './charging.commands';
+import { connectorClaimDecider } from './connector-claim.decider';
+import { idTokenDecider } from './id-token.decider';
+import { appIdTag } from './ids';
+import { sessionDecider } from './session.decider';
+
+const notFound = () => new DomainError('charging.session_not_found', 'No such session', [{ path: 'sessionId', code: 'not_found' }]);
+
+/**
+ * `sessions.start`: the checks of docs/charging.md, then the app token (issued on first use), the customer's one
+ * open session, the connector's claim, SessionRequested, and the remote start. Each step is idempotent on the
+ * session id, so a retried request (even after a failure halfway) starts one session and sends one command.
+ */
+@CommandHandler(StartSessionCommand)
+export class StartSessionHandler implements ICommandHandler<StartSessionCommand, CommandResult> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CHARGING_SESSIONS) private readonly sessions: ChargingSessions,
+    @Inject(ACCOUNT_GATE) private readonly gate: AccountGate,
+  ) {}
+
+  async execute({ payload, context }: StartSessionCommand): Promise<CommandResult> {
+    const customerId = context.actor.id;
+    await this.gate.assertMayAct({ accountId: customerId, userType: 5, privileges: [], roles: ['customer'] });
+    const existing = await this.sessions.reads.session(payload.sessionId);
+    if (existing.request) {
+      if (existing.request.customerId !== customerId) throw notFound();
+      return this.proceed(existing.request, context);
+    }
+    return this.proceed(await this.check(payload, customerId), context);
+  }
+
+  private async check(p: StartSessionCommand['payload'], customerId: string): Promise<SessionRequested['data']> {
+    const chargerId = p.chargerId ?? (await this.chargerBySerial(p.serialNumber ?? ''));
+    const now = new Date();
+    const facts = await connectorFacts(this.sessions.reads, chargerId, p.connectorId, now);
+    const [car] = await this.store.readStream(chargingStreams.car(p.carId), { maxCount: 1 });
+    if (!car || (car.data as CarRegistered['data']).customerId !== customerId) {
+      throw new DomainError('charging.car_not_found', 'No such car', [{ path: 'carId', code: 'not_found' }]);
+    }
+    const live = await this.sessions.reads.live(chargerId);
+    if (!live.online) throw new DomainError('charging.charger_offline', 'The charger is offline', [{ path: 'chargerId', code: 'offline' }]);
+    const status = live.connectors[p.connectorId];
+    if (status !== 'available' && status !== 'preparing') {
+      throw new DomainError('charging.connector_unavailable', 'The connector is not available', [{ path: 'connectorId', code: status ?? 'unknown' }]);
+    }
+    const balance = await this.sessions.ledger.balanceOf(customerId);
+    if (balance < facts.prices.minimumCharge || balance <= 0) {
+      throw new DomainError('charging.insufficient_balance', 'Top up your wallet first: the balance is below the minimum charge');
+    }
+    return {
+      sessionId: p.sessionId, customerId, origin: 'app', idTag: appIdTag(customerId), chargerId, connectorId: p.connectorId, carId: p.carId, target: p.target,
+      ...facts, balanceAtStart: balance, at: now.toISOString(),
+    };
+  }
+
+  private async chargerBySerial(serialNumber: string): Promise<string> {
+    const [reserved] = await this.store.readStream(networkStreams.chargerSerial(serialNumber.trim()));
+    const chargerId = (reserved?.data as { chargerId?: string } | undefined)?.chargerId;
+    if (!chargerId) throw new DomainError('network.charger_not_found', 'No charger has this serial number', [{ path: 'serialNumber', code: 'not_found' }]);
+    return chargerId;
+  }
+
+  private async proceed(d: SessionRequested['data'], context: CommandContext): Promise<CommandResult> {
+    const { sessionId, customerId, idTag, chargerId, connectorId, at } = d;
+    const session = await this.sessions.reads.session(sessionId);
+    if (session.phase === 'none') {
+      await decideOn(this.store, chargingStreams.idToken(idTag), idTokenDecider, { kind: 'issue', idTag, customerId, tokenKind: 'app', expiresAt: null, at }, context);
+      await this.openOnToken(d, context);
+      const holder = (await this.sessions.reads.claim(chargerId, connectorId)).open;
+      const holderCharging = holder ? ['charging', 'stopping', 'stopped'].includes((await this.sessions.reads.session(holder.sessionId)).phase) : false;
+      try {
+        await decideOn(this.store, chargingStreams.connector(chargerId, connectorId), connectorClaimDecider, { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging }, context);
+      } catch (error) {
+        await decideOn(this.store, chargingStreams.idToken(idTag), idTokenDecider, { kind: 'close', idTag, sessionId, at }, context);
+        throw error;
+      }
+    }
+    const { result } = await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'request', data: d }, context);
+    if (session.phase === 'none' || session.phase === 'requested') await this.sessions.sendRemoteStart(d, context);
+    return result;
+  }
+
+  /**
+   * One open session per customer. A session left open by a crash (already ended) is replaced; one that never
+   * heard from its charger within the claim's lifetime is failed (timeout) first.
+   */
+  private async openOnToken(d: SessionRequested['data'], context: CommandContext) {
+    const { idTag, sessionId, chargerId, connectorId, at } = d;
+    const open = (await this.sessions.reads.token(idTag)).open;
+    let replacing: string | undefined;
+    if (open && open.sessionId !== sessionId) {
+      const other = await this.sessions.reads.session(open.sessionId);
+      if (['failed', 'stopped', 'billed', 'none'].includes(other.phase)) replacing = open.sessionId;
+      const waiting = other.phase === 'requested' || other.phase === 'accepted';
+      if (waiting && other.request && Date.parse(at) - Date.parse(other.request.at) >= CHARGING_TIMING.connectorClaimTtlMs) {
+        await this.sessions.fail(open.sessionId, 'timeout', 'no transaction within the claim lifetime', { ...context, reason: 'stale session' });
+        replacing = open.sessionId;
+      }
+    }
+    await decideOn(this.store, chargingStreams.idToken(idTag), idTokenDecider, { kind: 'open', idTag, sessionId, chargerId, connectorId, at, replacing }, context);
+  }
+}
