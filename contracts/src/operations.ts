@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandResultSchema, pagedSchema } from './api';
-import { governorateViewSchema } from './catalog/views';
+import { carOptionViewSchema, carOptionsQuerySchema, governorateViewSchema } from './catalog/views';
 import { submitContactRequestSchema } from './contact/schemas';
 import {
   nearbyStationsQuerySchema,
@@ -181,6 +181,15 @@ export const operations = {
     access: PUBLIC,
     output: pagedSchema(governorateViewSchema),
   },
+  'catalog.car-options': {
+    kind: 'query',
+    method: 'GET',
+    path: '/api/queries/car-options',
+    summary: 'Active car brands, car types of a brand, or battery ranges (the car form).',
+    access: PUBLIC,
+    input: carOptionsQuerySchema,
+    output: pagedSchema(carOptionViewSchema),
+  },
   'network.stats': {
     kind: 'query',
     method: 'GET',
@@ -275,8 +284,8 @@ export const operations = {
     kind: 'command',
     method: 'POST',
     path: '/api/files',
-    summary: 'Upload a JPG or PNG (≤ 5 MB, checked by content) as multipart/form-data fields `file` and `purpose`; answers its id and checksum.',
-    access: STAFF,
+    summary: 'Upload a JPG or PNG (≤ 5 MB, checked by content) as multipart/form-data fields `file` and `purpose`; answers its id and checksum. Staff upload any purpose; a customer only `licence` images (private to them and staff with customers.read).',
+    access: AUTHENTICATED,
     output: fileInfoSchema,
   },
   'files.get': {

@@ -37,6 +37,10 @@ export const paths = {
     wallet: '/wallet',
     bookings: '/my-bookings',
     sessions: '/my-sessions',
+    /** One session, live (issue 7). */
+    session: '/my-sessions/$sessionId',
+    /** Start a charging session by serial number or by station (issue 7). */
+    startCharging: '/start-charging',
   },
 
   admin: {

@@ -1,7 +1,7 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import type { GovernorateView, NetworkStats, Paged, PricingView } from '@evc/contracts';
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { operations, type CarOptionView, type GovernorateView, type NetworkStats, type Paged, type PricingView } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
-import { ApiException } from '@evc/platform/http/api-exception';
+import { ApiException, parseInput } from '@evc/platform/http/api-exception';
 import { RM } from '@evc/projections';
 import { DOCUMENTS } from '../shared/tokens';
 
@@ -25,6 +25,24 @@ export class CatalogController {
       isActive: true,
       ...(g.centre ? { centre: g.centre as { lat: number; lng: number } } : {}),
       stationCount: countOf.get(String(g.governorateId)) ?? 0,
+    }));
+    return { dataList, totalCount: dataList.length };
+  }
+
+  /** Active master data of one kind for the customer's car form (no usage counts, nothing inactive). */
+  @Get('car-options')
+  async carOptions(@Query() query: unknown): Promise<Paged<CarOptionView>> {
+    const { kind, parentId } = parseInput(operations['catalog.car-options'].input, query);
+    const filter: Record<string, unknown> = { kind, isActive: true, ...(kind === 'carType' && parentId ? { parentId } : {}) };
+    const items = await this.documents.collection(RM.masterData).find(filter, { sort: { name: 1 } }).toArray();
+    const dataList = items.map((i) => ({
+      itemId: String(i.itemId),
+      kind,
+      name: String(i.name),
+      nameTranslation: String(i.nameTranslation),
+      value: String(i.value ?? ''),
+      parentId: i.parentId ? String(i.parentId) : null,
+      isActive: true as const,
     }));
     return { dataList, totalCount: dataList.length };
   }

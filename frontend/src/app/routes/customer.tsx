@@ -17,6 +17,21 @@ export const customerLayoutRoute = createRoute({
 });
 
 const parent = () => customerLayoutRoute;
+const charging = {
+  start: () => import('../../features/charging/components/start-session-page'),
+  session: () => import('../../features/charging/components/session-page'),
+  sessions: () => import('../../features/charging/components/sessions-page'),
+  wallet: () => import('../../features/charging/components/wallet-page'),
+  car: () => import('../../features/charging/components/register-car-page'),
+  notifications: () => import('../../features/charging/components/notifications-page'),
+};
+/** ?payment=<id>: back from the payment provider's checkout. */
+const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
+  typeof search.payment === 'string' ? { payment: search.payment } : {};
+/** ?station=<id>: "Start charging" from a station's detail. */
+const startSearch = (search: Record<string, unknown>): { station?: string } =>
+  typeof search.station === 'string' ? { station: search.station } : {};
+
 export const customerRoutes = [
   createRoute({
     getParentRoute: parent,
@@ -24,9 +39,11 @@ export const customerRoutes = [
     component: lazyRouteComponent(() => import('../../features/customer/components/profile-page'), 'ProfilePage'),
   }),
   placeholder(parent, paths.customer.cardRequest, 'nav.cardRequest'),
-  placeholder(parent, paths.customer.wallet, 'page.wallet'),
+  createRoute({ getParentRoute: parent, path: paths.customer.wallet, validateSearch: walletSearch, component: lazyRouteComponent(charging.wallet, 'WalletPage') }),
   placeholder(parent, paths.customer.bookings, 'page.bookings'),
-  placeholder(parent, paths.customer.sessions, 'page.sessions'),
-  placeholder(parent, paths.registerCarInfo, 'page.registerCarInfo'),
-  placeholder(parent, paths.notifications, 'nav.notifications'),
+  createRoute({ getParentRoute: parent, path: paths.customer.sessions, component: lazyRouteComponent(charging.sessions, 'SessionsPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.session, component: lazyRouteComponent(charging.session, 'SessionPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.startCharging, validateSearch: startSearch, component: lazyRouteComponent(charging.start, 'StartSessionPage') }),
+  createRoute({ getParentRoute: parent, path: paths.registerCarInfo, component: lazyRouteComponent(charging.car, 'RegisterCarPage') }),
+  createRoute({ getParentRoute: parent, path: paths.notifications, component: lazyRouteComponent(charging.notifications, 'NotificationsPage') }),
 ];

@@ -7,6 +7,7 @@ export const customerNav: NavItem[] = [
   { to: paths.registerCarInfo, labelId: 'page.registerCarInfo' },
   { to: paths.customer.wallet, labelId: 'page.wallet' },
   { to: paths.customer.bookings, labelId: 'page.bookings' },
+  { to: paths.customer.startCharging, labelId: 'charging.start.title' },
   { to: paths.customer.sessions, labelId: 'page.sessions' },
   { to: paths.notifications, labelId: 'nav.notifications' },
 ];

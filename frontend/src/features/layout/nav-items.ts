@@ -5,6 +5,8 @@ export interface NavItem {
   hash?: string;
   search?: Record<string, string>;
   labelId: string;
+  /** A count shown beside the label (the unseen notifications); hidden when 0 or absent. */
+  badge?: number;
 }
 
 /** Header and footer links of product-spec §2. */

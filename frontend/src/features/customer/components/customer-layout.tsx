@@ -5,6 +5,7 @@ import { Container } from '../../../components/ui/layout';
 import { theme } from '../../../styles/theme';
 import { PublicLayout } from '../../layout/components/public-layout';
 import { NavLinkList } from '../../layout/components/nav-link-list';
+import { useLiveMe } from '../../charging/hooks/use-live-me';
 import { customerNav } from '../customer-nav';
 
 const Columns = styled(Container)`
@@ -36,6 +37,7 @@ const Columns = styled(Container)`
 /** Customer area: the public header/footer around a section menu. Sign-in guards arrive with the auth issue. */
 export function CustomerLayout() {
   const intl = useIntl();
+  useLiveMe();
   return (
     <PublicLayout>
       <Columns>

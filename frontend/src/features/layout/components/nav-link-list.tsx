@@ -16,6 +16,12 @@ export function NavLinkList({ items, onNavigate }: { items: NavItem[]; onNavigat
             onClick={onNavigate}
           >
             <FormattedMessage id={item.labelId} />
+            {item.badge ? (
+              <span className="badge">
+                {' '}
+                <FormattedMessage id="notification.badge" values={{ count: item.badge }} />
+              </span>
+            ) : null}
           </Link>
         </li>
       ))}

@@ -1,10 +1,10 @@
 import styled from '@emotion/styled';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useAtomValue, useStore } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { paths } from '../../../config/paths';
-import { displayName, isStaff, sessionAtom } from '../../auth/auth-state';
+import { displayName, isCustomer, isStaff, sessionAtom } from '../../auth/auth-state';
 import { signOut } from '../../auth/session';
 import { Container } from '../../../components/ui/layout';
 import { theme } from '../../../styles/theme';
@@ -12,6 +12,10 @@ import { LanguageSwitcher } from '../../i18n/components/language-switcher';
 import { accountNav, mainNav, signedInNav } from '../nav-items';
 import { Logo } from './logo';
 import { NavLinkList } from './nav-link-list';
+import { notificationCountAtom } from '../notification-count';
+
+/** Signed-in customers only: keeps the notification count on the server's unseen count (its own lazy chunk). */
+const NotificationCountSync = lazy(() => import('../../charging/components/notification-count-sync'));
 
 /** Twelve links fit on one row only on wide screens; below that the menu button shows them. */
 const wide = '@media (min-width: 82rem)';
@@ -103,6 +107,16 @@ const Nav = styled.nav<{ open: boolean }>`
     font-weight: 700;
     padding-inline: 0.6rem;
   }
+  .badge {
+    display: inline-block;
+    margin-inline-start: 0.35rem;
+    padding-inline: 0.45rem;
+    border-radius: 999px;
+    background: ${theme.color.focus};
+    color: ${theme.color.ink};
+    font-size: 0.8rem;
+    font-weight: 700;
+  }
   .signout {
     background: transparent;
     color: inherit;
@@ -120,6 +134,8 @@ export function SiteHeader() {
   const intl = useIntl();
   const close = () => setOpen(false);
   const session = useAtomValue(sessionAtom);
+  const unseen = useAtomValue(notificationCountAtom);
+  const accountItems = signedInNav(isStaff(session)).map((item) => (item.to === paths.notifications ? { ...item, badge: unseen } : item));
   const store = useStore();
   const router = useRouter();
   const onSignOut = () => {
@@ -139,7 +155,12 @@ export function SiteHeader() {
             {session ? (
               <>
                 <span className="who">{displayName(session)}</span>
-                <NavLinkList items={signedInNav(isStaff(session))} onNavigate={close} />
+                <NavLinkList items={accountItems} onNavigate={close} />
+                {isCustomer(session) && (
+                  <Suspense fallback={null}>
+                    <NotificationCountSync />
+                  </Suspense>
+                )}
                 <button type="button" className="signout" onClick={onSignOut}>
                   <FormattedMessage id="auth.signOut" />
                 </button>

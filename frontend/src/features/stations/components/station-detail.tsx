@@ -1,6 +1,8 @@
 import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
+import { isCustomer, sessionAtom } from '../../auth/auth-state';
 import { Card } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -43,6 +45,7 @@ export function StationDetail({ stationId, onClose }: { stationId: string; onClo
   const locale = useLocale();
   const station = useStation(stationId);
   const pricing = usePricing();
+  const customer = isCustomer(useAtomValue(sessionAtom));
   if (station.isPending) return <Spinner />;
   if (station.isError) {
     const code = station.error instanceof ApiRequestError ? station.error.code : 'server.error';
@@ -64,6 +67,11 @@ export function StationDetail({ stationId, onClose }: { stationId: string; onClo
         {locale === 'ar' ? s.addressAr : s.addressEn} — {locale === 'ar' ? s.governorateNameAr : s.governorateNameEn}
       </p>
       <PriceLine station={s} pricing={pricing.data} />
+      {customer && (
+        <Link to={paths.customer.startCharging} search={{ station: s.stationId }}>
+          <FormattedMessage id="charging.startHere" />
+        </Link>
+      )}
       {s.chargers.map((charger) => (
         <div key={charger.chargerId}>
           <h3>

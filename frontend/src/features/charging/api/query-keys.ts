@@ -1,0 +1,28 @@
+/**
+ * Query keys of the customer's own read models; each starts with the collection name the server sends on
+ * `/api/live/me` (`{collection, ids, position}`), so a change invalidates exactly the queries built on it.
+ */
+export const chargingKeys = {
+  sessions: ['sessions'] as const,
+  sessionList: (params: object) => ['sessions', 'list', params] as const,
+  session: (id: string) => ['sessions', 'detail', id] as const,
+  wallet: ['wallet_transactions'] as const,
+  walletList: (filter: string) => ['wallet_transactions', 'list', filter] as const,
+  payment: (id: string) => ['payments', id] as const,
+  notifications: ['notifications'] as const,
+  notificationList: ['notifications', 'list'] as const,
+  notificationCount: ['notifications', 'count'] as const,
+  cars: ['cars'] as const,
+  catalog: (kind: string, parentId: string | null) => ['car-catalog', kind, parentId ?? ''] as const,
+  lookup: (serial: string) => ['stations', 'lookup', serial] as const,
+};
+
+/** Which query-key roots each read model of the customer's live stream feeds. */
+export const ME_LIVE_KEY_ROOTS: Record<string, readonly (readonly string[])[]> = {
+  sessions: [chargingKeys.sessions],
+  wallet_transactions: [chargingKeys.wallet],
+  wallets: [chargingKeys.wallet],
+  payments: [['payments'], chargingKeys.wallet],
+  notifications: [chargingKeys.notifications],
+  cars: [chargingKeys.cars],
+};

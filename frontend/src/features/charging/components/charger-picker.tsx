@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { StationView } from '@evc/contracts/network/views';
+import type { ConnectorStatus } from '@evc/contracts/network/schemas';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiRequestError } from '../../../lib/api-client';
+import { formatNumber } from '../../../lib/format';
+import { useLocale } from '../../i18n/hooks/use-locale';
+import { translateErrorCode } from '../../i18n/translate-error';
+import { StationMap } from '../../stations/components/station-map';
+import { localName } from '../../stations/station-status';
+import { useStationsForStart } from '../api/charging-api';
+import { Group, Lines, Row } from './charging-ui';
+
+/** Only these connectors can start a session (the server checks again). */
+export const selectableStatus = (status: ConnectorStatus) => status === 'available' || status === 'preparing';
+
+export interface ConnectorChoice {
+  chargerId: string;
+  connectorId: number;
+}
+
+/** By serial: the serial printed on the charger; the parent looks it up (chargers.lookup answers its station). */
+export function SerialLookup({ onAsk, busy, lookupError }: { onAsk: (serial: string) => void; busy: boolean; lookupError: unknown }) {
+  const intl = useIntl();
+  const [text, setText] = useState('');
+  const [tooShort, setTooShort] = useState(false);
+  const error = tooShort
+    ? intl.formatMessage({ id: 'charging.serial.invalid' })
+    : lookupError
+      ? lookupError instanceof ApiRequestError && lookupError.status === 404
+        ? intl.formatMessage({ id: 'charging.serial.notFound' })
+        : translateErrorCode(intl, lookupError instanceof ApiRequestError ? lookupError.code : 'server.error')
+      : undefined;
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const serial = text.trim();
+        const ok = serial.length >= 3 && serial.length <= 48;
+        setTooShort(!ok);
+        if (ok) onAsk(serial);
+      }}
+    >
+      <Field label={intl.formatMessage({ id: 'charging.serial' })} hint={intl.formatMessage({ id: 'charging.serial.hint' })} error={error}>
+        <input dir="ltr" value={text} maxLength={48} onChange={(e) => setText(e.target.value)} />
+      </Field>
+      <Row style={{ marginBlockStart: '0.75rem' }}>
+        <Button type="submit" variant="secondary" disabled={busy}>
+          <FormattedMessage id="charging.serial.find" />
+        </Button>
+        {busy && <Spinner />}
+      </Row>
+    </form>
+  );
+}
+
+/** By station: search by name, pick on the map or in the list. */
+export function StationChooser({ onChoose }: { onChoose: (stationId: string) => void }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const [q, setQ] = useState('');
+  const stations = useStationsForStart(q.trim());
+  const list = stations.data?.dataList ?? [];
+  return (
+    <div style={{ display: 'grid', gap: '0.75rem' }}>
+      <Field label={intl.formatMessage({ id: 'charging.station.search' })}>
+        <input type="search" value={q} maxLength={60} onChange={(e) => setQ(e.target.value)} />
+      </Field>
+      <StationMap stations={list} onSelect={onChoose} />
+      {stations.isPending && <Spinner />}
+      <Lines aria-label={intl.formatMessage({ id: 'charging.station.list' })}>
+        {list.map((s) => (
+          <li key={s.stationId}>
+            <Row style={{ justifyContent: 'space-between' }}>
+              <span>
+                <strong>{localName(s, locale)}</strong> — {locale === 'ar' ? s.governorateNameAr : s.governorateNameEn}
+              </span>
+              <Button type="button" variant="secondary" onClick={() => onChoose(s.stationId)} aria-label={intl.formatMessage({ id: 'charging.station.chooseNamed' }, { name: localName(s, locale) })}>
+                <FormattedMessage id="charging.station.choose" />
+              </Button>
+            </Row>
+          </li>
+        ))}
+      </Lines>
+    </div>
+  );
+}
+
+/** The connectors of the station's chargers (or of one charger): only available / preparing ones can be chosen. */
+export function ConnectorPicker(props: { station: StationView; serial: string | null; value: ConnectorChoice | null; onChange: (c: ConnectorChoice) => void; error?: string }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const chargers = props.serial
+    ? props.station.chargers.filter((c) => c.serialNumber.toLowerCase() === props.serial?.toLowerCase())
+    : props.station.chargers;
+  return (
+    <Group>
+      <legend>
+        <FormattedMessage id="charging.connector.choose" values={{ station: localName(props.station, locale) }} />
+      </legend>
+      {chargers.map((charger) => (
+        <div key={charger.chargerId} style={{ display: 'grid', gap: '0.35rem' }}>
+          <strong>
+            <FormattedMessage id="charging.charger" values={{ serial: charger.serialNumber }} />
+            {!charger.online && (
+              <>
+                {' '}
+                (<FormattedMessage id="charging.charger.offline" />)
+              </>
+            )}
+          </strong>
+          {charger.connectors.map((c) => {
+            const enabled = charger.online && selectableStatus(c.status);
+            const checked = props.value?.chargerId === charger.chargerId && props.value.connectorId === c.connectorId;
+            return (
+              <label key={c.connectorId} style={{ opacity: enabled ? 1 : 0.55 }}>
+                <input
+                  type="radio"
+                  name="connector"
+                  disabled={!enabled}
+                  checked={checked}
+                  onChange={() => props.onChange({ chargerId: charger.chargerId, connectorId: c.connectorId })}
+                />
+                <FormattedMessage
+                  id="charging.connector.option"
+                  values={{
+                    code: c.code,
+                    type: c.type,
+                    current: c.current,
+                    kw: formatNumber(c.maxPowerKw, locale),
+                    status: intl.formatMessage({ id: `connector.${c.status}` }),
+                  }}
+                />
+              </label>
+            );
+          })}
+        </div>
+      ))}
+      {props.error && (
+        <p role="alert" style={{ margin: 0, color: '#b91c1c' }}>
+          {props.error}
+        </p>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ALLOWED_IMAGE_TYPES } from '@evc/contracts/admin/schemas';
+import { LIMITS } from '@evc/contracts/constants';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiRequestError } from '../../../lib/api-client';
+import { theme } from '../../../styles/theme';
+import { translateErrorCode } from '../../i18n/translate-error';
+import { uploadLicence } from '../api/charging-api';
+
+/** Checked before uploading (the server checks again, by content): JPG or PNG, at most 5 MB. */
+export function licenceProblem(file: File): 'car.upload.type' | 'car.upload.tooLarge' | null {
+  if (!(ALLOWED_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'car.upload.type';
+  if (file.size > LIMITS.imageMaxBytes) return 'car.upload.tooLarge';
+  return null;
+}
+
+/** One licence image: choose, check, upload (`POST /api/files`, purpose licence); shows "uploaded" once stored. */
+export function LicenceUpload({ labelId, fileId, onUploaded, error }: { labelId: string; fileId: string | null; onUploaded: (id: string | null) => void; error?: string }) {
+  const intl = useIntl();
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onFile = async (file: File | undefined) => {
+    setProblem(null);
+    if (!file) return;
+    const refused = licenceProblem(file);
+    if (refused) {
+      onUploaded(null);
+      setProblem(intl.formatMessage({ id: refused }));
+      return;
+    }
+    setBusy(true);
+    try {
+      const info = await uploadLicence(file);
+      onUploaded(info.fileId);
+    } catch (e) {
+      onUploaded(null);
+      setProblem(translateErrorCode(intl, e instanceof ApiRequestError ? e.code : 'server.error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const message = problem ?? error;
+  return (
+    <div style={{ display: 'grid', gap: '0.35rem' }}>
+      <label htmlFor={id} style={{ fontWeight: 700 }}>
+        <FormattedMessage id={labelId} />
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png"
+        aria-invalid={message ? true : undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
+      <small id={`${id}-hint`} style={{ color: theme.color.muted }}>
+        <FormattedMessage id="car.upload.hint" />
+      </small>
+      {busy && <Spinner />}
+      {fileId && !busy && (
+        <span role="status">
+          <FormattedMessage id="car.upload.done" />
+        </span>
+      )}
+      {message && (
+        <p role="alert" style={{ margin: 0, color: theme.color.danger }}>
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

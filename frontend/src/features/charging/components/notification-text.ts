@@ -1,0 +1,23 @@
+import type { IntlShape } from 'react-intl';
+import type { Locale } from '@evc/contracts/constants';
+import type { NotificationView } from '@evc/contracts/charging/views';
+import { formatMoney } from '../../../lib/format';
+import { formatKwh } from '../format';
+
+const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** A notification's text in the current language, from its kind and params (money in piastres, energy in Wh). */
+export function notificationText(intl: IntlShape, locale: Locale, n: NotificationView): string {
+  const p = n.params;
+  const station = (locale === 'ar' ? str(p.stationNameAr) || str(p.stationNameEn) : str(p.stationNameEn)) || intl.formatMessage({ id: 'notification.aStation' });
+  return intl.formatMessage(
+    { id: `notification.kind.${n.kind}` },
+    {
+      station,
+      energy: formatKwh(num(p.energyWh), locale),
+      cost: formatMoney(num(p.cost), locale),
+      amount: formatMoney(num(p.amount), locale),
+    },
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { NotificationView } from '@evc/contracts/charging/views';
+import { Button } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/layout';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useLocale } from '../../i18n/hooks/use-locale';
+import { translateErrorCode } from '../../i18n/translate-error';
+import { useMarkSeen, useNotifications } from '../api/charging-api';
+import { dayLabel, formatTime } from '../format';
+import { Chip, DayHeading, Lines, Row, Stack } from './charging-ui';
+import { notificationText } from './notification-text';
+
+/** Day groups by `dateKey` (Cairo date), newest day first, in the server's newest-first order within a day. */
+export function groupByDay(list: readonly NotificationView[]): { date: string; items: NotificationView[] }[] {
+  const groups = new Map<string, NotificationView[]>();
+  const seen = new Set<string>();
+  for (const n of list) {
+    if (seen.has(n.notificationId)) continue;
+    seen.add(n.notificationId);
+    groups.set(n.dateKey, [...(groups.get(n.dateKey) ?? []), n]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
+    .map(([date, items]) => ({ date, items: items.sort((x, y) => Date.parse(y.incomingDate) - Date.parse(x.incomingDate)) }));
+}
+
+/** Browser notifications: asked for only when the customer presses the button. */
+function BrowserPermission() {
+  const supported = typeof window !== 'undefined' && 'Notification' in window;
+  const [permission, setPermission] = useState(supported ? Notification.permission : 'denied');
+  if (!supported) return null;
+  if (permission !== 'default') {
+    return (
+      <p>
+        <FormattedMessage id={permission === 'granted' ? 'notification.browser.granted' : 'notification.browser.denied'} />
+      </p>
+    );
+  }
+  return (
+    <Button type="button" variant="secondary" onClick={() => void Notification.requestPermission().then(setPermission)}>
+      <FormattedMessage id="notification.browser.enable" />
+    </Button>
+  );
+}
+
+/** /Notifcation: notifications by day with a Today label, load more; the unseen ones shown are marked seen. */
+export function NotificationsPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const notifications = useNotifications();
+  const markSeen = useMarkSeen();
+  const marked = useRef(new Set<string>());
+  const list = notifications.data?.pages.flatMap((p) => p.dataList) ?? [];
+  const unseen = list.filter((n) => !n.isSeen && !marked.current.has(n.notificationId)).map((n) => n.notificationId);
+  const unseenKey = unseen.join(',');
+  const { mutate } = markSeen;
+  useEffect(() => {
+    if (!unseenKey) return;
+    const ids = unseenKey.split(',');
+    for (const id of ids) marked.current.add(id);
+    mutate({ notificationIds: ids.slice(0, 200) });
+  }, [unseenKey, mutate]);
+
+  const today = intl.formatMessage({ id: 'notification.today' });
+  const first = notifications.data?.pages[0];
+  return (
+    <Stack>
+      <PageTitle>
+        <FormattedMessage id="nav.notifications" />
+      </PageTitle>
+      <Row>
+        {first && (
+          <Chip tone="info">
+            <FormattedMessage id="notification.unseenCount" values={{ count: first.unseenCount }} />
+          </Chip>
+        )}
+        <BrowserPermission />
+      </Row>
+      {notifications.isPending && <Spinner />}
+      {notifications.isError && (
+        <p role="alert">{translateErrorCode(intl, notifications.error instanceof ApiRequestError ? notifications.error.code : 'server.error')}</p>
+      )}
+      {notifications.isSuccess && list.length === 0 && (
+        <p>
+          <FormattedMessage id="notification.empty" />
+        </p>
+      )}
+      {groupByDay(list).map((g) => (
+        <section key={g.date} aria-label={dayLabel(g.date, locale, today)}>
+          <DayHeading>{dayLabel(g.date, locale, today)}</DayHeading>
+          <Lines>
+            {g.items.map((n) => (
+              <li key={n.notificationId} data-testid="notification" data-seen={n.isSeen} style={n.isSeen ? undefined : { fontWeight: 700 }}>
+                <Row style={{ justifyContent: 'space-between' }}>
+                  <span>{notificationText(intl, locale, n)}</span>
+                  <span style={{ fontWeight: 400 }}>{formatTime(n.incomingDate, locale)}</span>
+                </Row>
+                <Row>
+                  {!n.isSeen && (
+                    <Chip tone="busy">
+                      <FormattedMessage id="notification.new" />
+                    </Chip>
+                  )}
+                  {typeof n.params.sessionId === 'string' && (
+                    <Link to="/my-sessions/$sessionId" params={{ sessionId: n.params.sessionId }}>
+                      <FormattedMessage id="notification.viewSession" />
+                    </Link>
+                  )}
+                </Row>
+              </li>
+            ))}
+          </Lines>
+        </section>
+      ))}
+      {notifications.hasNextPage && (
+        <Button type="button" variant="secondary" disabled={notifications.isFetchingNextPage} onClick={() => void notifications.fetchNextPage()}>
+          <FormattedMessage id="notification.loadMore" />
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,216 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { SessionDetailView } from '@evc/contracts/charging/views';
+import { Button } from '../../../components/ui/button';
+import { Card, PageTitle } from '../../../components/ui/layout';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useLocale } from '../../i18n/hooks/use-locale';
+import { translateErrorCode } from '../../i18n/translate-error';
+import { useMySession, useStopSession } from '../api/charging-api';
+import { formatDateTime, formatElapsed, formatKwh } from '../format';
+import { Chip, Facts, Problem, Row, Stack } from './charging-ui';
+import { PROGRESS, isOpen, statusTone, targetMessage } from './session-status';
+import { txAnchor } from './wallet-lines';
+
+/** Elapsed time since the charging started (ticking each second while it runs). */
+function Elapsed({ session }: { session: SessionDetailView }) {
+  const locale = useLocale();
+  const from = session.startedAt ?? session.requestedAt;
+  const running = !session.stoppedAt && session.status !== 'failed';
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  const end = session.stoppedAt ? Date.parse(session.stoppedAt) : now;
+  return <span data-testid="elapsed">{formatElapsed(end - Date.parse(from), locale)}</span>;
+}
+
+function Progress({ session }: { session: SessionDetailView }) {
+  const intl = useIntl();
+  if (session.status === 'failed') {
+    return (
+      <Problem role="alert">
+        <strong>
+          <FormattedMessage id="charging.status.failed" />
+        </strong>
+        <span>
+          <FormattedMessage id={`charging.failure.${session.failure ?? 'error'}`} />
+        </span>
+      </Problem>
+    );
+  }
+  const at = PROGRESS.indexOf(session.status);
+  return (
+    <ol aria-label={intl.formatMessage({ id: 'charging.progress' })} style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', paddingInlineStart: 0, listStyle: 'none' }}>
+      {PROGRESS.map((step, i) => (
+        <li key={step} aria-current={i === at ? 'step' : undefined} style={{ opacity: i <= at ? 1 : 0.45 }}>
+          <Chip tone={i === at ? statusTone(step) : i < at ? 'ok' : 'info'}>
+            <FormattedMessage id={`charging.status.${step}`} />
+          </Chip>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** /my-sessions/$sessionId: the live view of one session, Stop while it runs, and the bill once it stopped. */
+export function SessionPage() {
+  const { sessionId } = useParams({ strict: false }) as { sessionId: string };
+  const intl = useIntl();
+  const locale = useLocale();
+  const session = useMySession(sessionId);
+  const stop = useStopSession();
+  const [confirming, setConfirming] = useState(false);
+  const [stopError, setStopError] = useState<string | null>(null);
+
+  if (session.isPending) return <Spinner />;
+  if (session.isError) {
+    return <p role="alert">{translateErrorCode(intl, session.error instanceof ApiRequestError ? session.error.code : 'server.error')}</p>;
+  }
+  const s = session.data;
+  const station = locale === 'ar' ? s.stationNameAr || s.stationNameEn : s.stationNameEn;
+  const target = targetMessage(s.target);
+  const onStop = () =>
+    stop.mutate(
+      { sessionId },
+      {
+        onSuccess: () => setConfirming(false),
+        onError: (e) => setStopError(translateErrorCode(intl, e instanceof ApiRequestError ? e.code : 'server.error')),
+      },
+    );
+  return (
+    <Stack>
+      <PageTitle>
+        <FormattedMessage id="charging.session.title" />
+      </PageTitle>
+      <Row>
+        <strong>{station}</strong>
+        <Chip tone={statusTone(s.status)} data-testid="session-status">
+          <FormattedMessage id={`charging.status.${s.status}`} />
+        </Chip>
+      </Row>
+      <Progress session={s} />
+      <Card>
+        <Facts>
+          <dt>
+            <FormattedMessage id="charging.energy" />
+          </dt>
+          <dd data-testid="session-energy">
+            <FormattedMessage id="charging.kwh" values={{ value: formatKwh(s.energyWh, locale) }} />
+          </dd>
+          {s.powerW !== null && isOpen(s) && (
+            <>
+              <dt>
+                <FormattedMessage id="charging.power" />
+              </dt>
+              <dd>
+                <FormattedMessage id="charging.kw" values={{ value: formatNumber(s.powerW / 1000, locale, { maximumFractionDigits: 1 }) }} />
+              </dd>
+            </>
+          )}
+          {s.socPercent !== null && (
+            <>
+              <dt>
+                <FormattedMessage id="charging.soc" />
+              </dt>
+              <dd>{formatNumber(s.socPercent / 100, locale, { style: 'percent' })}</dd>
+            </>
+          )}
+          <dt>
+            <FormattedMessage id="charging.elapsed" />
+          </dt>
+          <dd>
+            <Elapsed session={s} />
+          </dd>
+          <dt>
+            <FormattedMessage id={s.status === 'stopped' ? 'charging.finalCost' : 'charging.runningCost'} />
+          </dt>
+          <dd data-testid="session-cost">{formatMoney(s.cost, locale)}</dd>
+          <dt>
+            <FormattedMessage id="charging.target" />
+          </dt>
+          <dd>
+            <FormattedMessage id={target.id} values={target.values} />
+          </dd>
+          <dt>
+            <FormattedMessage id="charging.connector" />
+          </dt>
+          <dd>
+            {s.connectorType} · {s.current} · #{formatNumber(s.connectorId, locale)}
+          </dd>
+          {s.carLabel && (
+            <>
+              <dt>
+                <FormattedMessage id="charging.car" />
+              </dt>
+              <dd>{s.carLabel}</dd>
+            </>
+          )}
+          <dt>
+            <FormattedMessage id="charging.requestedAt" />
+          </dt>
+          <dd>{formatDateTime(s.requestedAt, locale)}</dd>
+          {s.stopReason && (
+            <>
+              <dt>
+                <FormattedMessage id="charging.stopReason" />
+              </dt>
+              <dd>
+                <FormattedMessage id={`charging.stopReason.${s.stopReason}`} />
+              </dd>
+            </>
+          )}
+        </Facts>
+      </Card>
+      {isOpen(s) && !confirming && (
+        <Row>
+          <Button type="button" onClick={() => setConfirming(true)}>
+            <FormattedMessage id="charging.stop" />
+          </Button>
+        </Row>
+      )}
+      {isOpen(s) && confirming && (
+        <Card role="alertdialog" aria-labelledby="stop-confirm">
+          <p id="stop-confirm">
+            <FormattedMessage id="charging.stop.confirm" />
+          </p>
+          <Row>
+            <Button type="button" disabled={stop.isPending} onClick={onStop}>
+              <FormattedMessage id="charging.stop.yes" />
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+              <FormattedMessage id="common.cancel" />
+            </Button>
+          </Row>
+        </Card>
+      )}
+      {stopError && <p role="alert">{stopError}</p>}
+      {s.status === 'stopped' && (
+        <Card>
+          <p>
+            <FormattedMessage
+              id="charging.stopped.summary"
+              values={{ energy: formatKwh(s.energyWh, locale), cost: formatMoney(s.cost, locale) }}
+            />
+          </p>
+          {s.billed ? (
+            <Link to={paths.customer.wallet} hash={txAnchor(`session:${s.sessionId}`)}>
+              <FormattedMessage id="charging.viewWalletLine" />
+            </Link>
+          ) : (
+            <FormattedMessage id="charging.billing" />
+          )}
+        </Card>
+      )}
+      <Link to={paths.customer.sessions}>
+        <FormattedMessage id="charging.backToList" />
+      </Link>
+    </Stack>
+  );
+}

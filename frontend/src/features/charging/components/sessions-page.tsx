@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { buttonStyles } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/layout';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/format';
+import { useLocale } from '../../i18n/hooks/use-locale';
+import { translateErrorCode } from '../../i18n/translate-error';
+import { Pager } from '../../stations/components/pager';
+import { SESSIONS_PAGE_SIZE, useMySessions } from '../api/charging-api';
+import { formatDateTime, formatKwh } from '../format';
+import { Chip, Lines, Row, Stack } from './charging-ui';
+import { statusTone } from './session-status';
+
+/** /my-sessions: the customer's sessions, newest first (the server's order), with status, station, kWh and cost. */
+export function SessionsPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const [page, setPage] = useState(1);
+  const sessions = useMySessions(page);
+  return (
+    <Stack>
+      <PageTitle>
+        <FormattedMessage id="page.sessions" />
+      </PageTitle>
+      <Row>
+        <Link to={paths.customer.startCharging} css={buttonStyles('primary')}>
+          <FormattedMessage id="charging.start.title" />
+        </Link>
+      </Row>
+      {sessions.isPending && <Spinner />}
+      {sessions.isError && <p role="alert">{translateErrorCode(intl, sessions.error instanceof ApiRequestError ? sessions.error.code : 'server.error')}</p>}
+      {sessions.isSuccess && sessions.data.dataList.length === 0 && (
+        <p>
+          <FormattedMessage id="charging.sessions.empty" />
+        </p>
+      )}
+      {sessions.isSuccess && sessions.data.dataList.length > 0 && (
+        <Lines>
+          {sessions.data.dataList.map((s) => (
+            <li key={s.sessionId} data-testid="session-line">
+              <Row style={{ justifyContent: 'space-between' }}>
+                <Link to="/my-sessions/$sessionId" params={{ sessionId: s.sessionId }}>
+                  {locale === 'ar' ? s.stationNameAr || s.stationNameEn : s.stationNameEn}
+                </Link>
+                <Chip tone={statusTone(s.status)}>
+                  <FormattedMessage id={`charging.status.${s.status}`} />
+                </Chip>
+              </Row>
+              <Row style={{ fontSize: '0.9rem' }}>
+                <span>{formatDateTime(s.requestedAt, locale)}</span>
+                <span>
+                  <FormattedMessage id="charging.kwh" values={{ value: formatKwh(s.energyWh, locale) }} />
+                </span>
+                <span>{formatMoney(s.cost, locale)}</span>
+                <span>{s.connectorType}</span>
+              </Row>
+            </li>
+          ))}
+        </Lines>
+      )}
+      {sessions.isSuccess && sessions.data.totalCount > SESSIONS_PAGE_SIZE && (
+        <Pager page={page} pages={Math.ceil(sessions.data.totalCount / SESSIONS_PAGE_SIZE)} onPage={setPage} />
+      )}
+    </Stack>
+  );
+}

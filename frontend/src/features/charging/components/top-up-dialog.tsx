@@ -1,0 +1,117 @@
+import styled from '@emotion/styled';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { amountKeyAllowed, startTopUpSchema } from '@evc/contracts/charging/schemas';
+import { toFieldErrors } from '@evc/contracts/errors';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { ApiRequestError } from '../../../lib/api-client';
+import { newUuid } from '../../../lib/uuid';
+import { theme } from '../../../styles/theme';
+import { translateErrorCode } from '../../i18n/translate-error';
+import { useTopUp } from '../api/charging-api';
+import { Row } from './charging-ui';
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 1500;
+  background: rgb(15 23 42 / 45%);
+  display: grid;
+  place-items: center;
+  padding-inline: 1rem;
+`;
+const Panel = styled.div`
+  background: ${theme.color.surface};
+  border-radius: ${theme.radius.md};
+  padding: 1.5rem;
+  inline-size: min(26rem, 100%);
+  display: grid;
+  gap: 1rem;
+  h2 {
+    margin: 0;
+  }
+`;
+
+/** Where the browser goes for the provider's checkout (a seam for tests). */
+export const checkout = { go: (url: string) => window.location.assign(url) };
+
+/** Keypress rule of the amount (product-spec §4): digits, one separator, editing keys; no typing past 999.9. */
+export function onAmountKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key.length > 1 && !amountKeyAllowed(e.key, '')) return; // Escape, Shift…: not typing
+  if (!amountKeyAllowed(e.key, e.currentTarget.value)) e.preventDefault();
+}
+
+/** The amount's error id: required, or the code egpAmountSchema / startTopUpSchema gives. */
+export function amountProblem(raw: string): string | null {
+  if (raw.trim() === '') return 'wallet.amount.required';
+  const parsed = startTopUpSchema.safeParse({ paymentId: '00000000-0000-4000-8000-000000000000', amountEgp: raw });
+  if (parsed.success) return null;
+  const code = toFieldErrors(parsed.error).find((e) => e.path === 'amountEgp')?.code ?? 'invalid_amount';
+  return ['amount_min', 'amount_max'].includes(code) ? `wallet.amount.${code}` : 'wallet.amount.invalid_amount';
+}
+
+/** The payment dialog: an amount in EGP → wallet.top-up → the provider's checkout page. */
+export function TopUpDialog({ onClose }: { onClose: () => void }) {
+  const intl = useIntl();
+  const titleId = useId();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [paymentId] = useState(newUuid);
+  const topUp = useTopUp();
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+
+  const submit = () => {
+    const problem = amountProblem(amount);
+    if (problem) {
+      setError(intl.formatMessage({ id: problem }));
+      return;
+    }
+    const body = startTopUpSchema.parse({ paymentId, amountEgp: amount });
+    topUp.mutate(body, {
+      onSuccess: (result) => checkout.go(result.checkoutUrl),
+      onError: (e) => setError(translateErrorCode(intl, e instanceof ApiRequestError ? e.code : 'server.error')),
+    });
+  };
+
+  return (
+    <Backdrop onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <Panel role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <h2 id={titleId}>
+          <FormattedMessage id="wallet.topUp.title" />
+        </h2>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Field label={intl.formatMessage({ id: 'wallet.topUp.amount' })} hint={intl.formatMessage({ id: 'wallet.topUp.hint' })} error={error ?? undefined}>
+            <input
+              ref={input}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onKeyDown={onAmountKeyDown}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setError(null);
+              }}
+            />
+          </Field>
+          <Row style={{ marginBlockStart: '1rem' }}>
+            <Button type="submit" disabled={topUp.isPending}>
+              <FormattedMessage id="wallet.topUp.pay" />
+            </Button>
+            <Button type="button" variant="secondary" onClick={onClose}>
+              <FormattedMessage id="common.cancel" />
+            </Button>
+          </Row>
+        </form>
+      </Panel>
+    </Backdrop>
+  );
+}

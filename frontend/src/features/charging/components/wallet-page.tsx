@@ -1,0 +1,144 @@
+import { useCallback, useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import type { WalletTxView } from '@evc/contracts/charging/views';
+import { Button } from '../../../components/ui/button';
+import { Card, PageTitle } from '../../../components/ui/layout';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useLocale } from '../../i18n/hooks/use-locale';
+import { translateErrorCode } from '../../i18n/translate-error';
+import { useWallet, type WalletFilter } from '../api/charging-api';
+import { dayLabel, formatTime, signedMoney } from '../format';
+import { usePaymentReturn } from '../hooks/use-payment-return';
+import { Chip, DayHeading, Lines, Row, Stack } from './charging-ui';
+import { TopUpDialog } from './top-up-dialog';
+import { mergeDayGroups, txAnchor } from './wallet-lines';
+
+const FILTERS: WalletFilter[] = ['all', 'incoming', 'outgoing'];
+const has = (intl: IntlShape, id: string) => Object.prototype.hasOwnProperty.call(intl.messages, id);
+
+/** A line's reason: a stable code translated (`session`, `top_up`…), else the staff member's own words. */
+export function reasonText(intl: IntlShape, tx: WalletTxView): string {
+  const id = `wallet.reason.${tx.reason}`;
+  if (has(intl, id)) return intl.formatMessage({ id });
+  return tx.reason.trim() || intl.formatMessage({ id: `wallet.kind.${tx.kind}` });
+}
+
+function creatorText(intl: IntlShape, tx: WalletTxView): string {
+  if (tx.creator.name) return tx.creator.name;
+  const id = `wallet.creator.${tx.creator.type}`;
+  return has(intl, id) ? intl.formatMessage({ id }) : tx.creator.type;
+}
+
+function TxLine({ tx }: { tx: WalletTxView }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  return (
+    <li id={txAnchor(tx.transactionId)} data-testid="wallet-line">
+      <Row style={{ justifyContent: 'space-between' }}>
+        <strong dir="ltr" style={{ color: tx.direction === 'in' ? '#15803d' : '#b91c1c' }} aria-label={intl.formatMessage({ id: `wallet.direction.${tx.direction}` })}>
+          {signedMoney(tx.amount, tx.direction, locale)}
+        </strong>
+        <span>{formatTime(tx.createdDate, locale)}</span>
+      </Row>
+      <div>{reasonText(intl, tx)}</div>
+      <Row style={{ fontSize: '0.9rem' }}>
+        <span>
+          <FormattedMessage id="wallet.createdBy" values={{ name: creatorText(intl, tx) }} />
+        </span>
+        {tx.reference.type === 'session' && (
+          <Link to="/my-sessions/$sessionId" params={{ sessionId: tx.reference.id }}>
+            <FormattedMessage id="wallet.viewSession" />
+          </Link>
+        )}
+        {tx.reference.type === 'payment' && (
+          <span>
+            <FormattedMessage id="wallet.paymentRef" values={{ ref: tx.reference.id.slice(0, 8) }} />
+          </span>
+        )}
+      </Row>
+    </li>
+  );
+}
+
+/** /wallet: balance, top-up, and the history by day with All / Incoming / Outgoing and load more. */
+export function WalletPage() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const search = useSearch({ strict: false }) as { payment?: string };
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<WalletFilter>('all');
+  const [paying, setPaying] = useState(false);
+  const wallet = useWallet(filter);
+  const dropPayment = useCallback(() => void navigate({ to: paths.customer.wallet, search: {}, replace: true }), [navigate]);
+  const { checking } = usePaymentReturn(search.payment, dropPayment);
+
+  const first = wallet.data?.pages[0];
+  const groups = wallet.data ? mergeDayGroups(wallet.data.pages) : [];
+  const today = intl.formatMessage({ id: 'wallet.today' });
+  return (
+    <Stack>
+      <PageTitle>
+        <FormattedMessage id="page.wallet" />
+      </PageTitle>
+      {checking && (
+        <p role="status">
+          <Spinner /> <FormattedMessage id="wallet.payment.checking" />
+        </p>
+      )}
+      <Card>
+        <Row style={{ justifyContent: 'space-between' }}>
+          <div>
+            <div>
+              <FormattedMessage id="wallet.balance" />
+            </div>
+            <strong style={{ fontSize: '1.75rem' }} data-testid="wallet-balance">
+              {first ? formatMoney(first.balance, locale) : '…'}
+            </strong>
+          </div>
+          <Button type="button" onClick={() => setPaying(true)}>
+            <FormattedMessage id="wallet.topUp.open" />
+          </Button>
+        </Row>
+      </Card>
+      <Row role="group" aria-label={intl.formatMessage({ id: 'wallet.filter' })}>
+        {FILTERS.map((f) => (
+          <Button key={f} type="button" variant={f === filter ? 'primary' : 'secondary'} aria-pressed={f === filter} onClick={() => setFilter(f)}>
+            <FormattedMessage id={`wallet.filter.${f}`} />
+          </Button>
+        ))}
+        {first && (
+          <Chip tone="info" data-testid="wallet-count">
+            <FormattedMessage id="wallet.count" values={{ count: first.totalCount, countText: formatNumber(first.totalCount, locale) }} />
+          </Chip>
+        )}
+      </Row>
+      {wallet.isPending && <Spinner />}
+      {wallet.isError && <p role="alert">{translateErrorCode(intl, wallet.error instanceof ApiRequestError ? wallet.error.code : 'server.error')}</p>}
+      {wallet.isSuccess && groups.length === 0 && (
+        <p>
+          <FormattedMessage id="wallet.empty" />
+        </p>
+      )}
+      {groups.map((g) => (
+        <section key={g.date} aria-label={dayLabel(g.date, locale, today)}>
+          <DayHeading>{dayLabel(g.date, locale, today)}</DayHeading>
+          <Lines>
+            {g.transactions.map((tx) => (
+              <TxLine key={tx.transactionId} tx={tx} />
+            ))}
+          </Lines>
+        </section>
+      ))}
+      {wallet.hasNextPage && (
+        <Button type="button" variant="secondary" disabled={wallet.isFetchingNextPage} onClick={() => void wallet.fetchNextPage()}>
+          <FormattedMessage id="wallet.loadMore" />
+        </Button>
+      )}
+      {paying && <TopUpDialog onClose={() => setPaying(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Locale } from '@evc/contracts/constants';
+import { formatMoney, intlLocale } from '../../lib/format';
+
+/** Cairo's calendar date (YYYY-MM-DD) of an instant: the server groups wallet lines and notifications by it. */
+export function cairoDateKey(at: Date | string | number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+}
+
+/** A day group's heading: "Today" for today's group (the caller passes the translated word), else the full date. */
+export function dayLabel(dateKey: string, locale: Locale, today: string, now: Date = new Date()): string {
+  if (dateKey === cairoDateKey(now)) return today;
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${dateKey}T00:00:00Z`));
+}
+
+/** A wallet line: + for money in, − for money out, EGP with two decimals in the language's digits. */
+export const signedMoney = (piastres: number, direction: 'in' | 'out', locale: Locale): string =>
+  `${direction === 'in' ? '+' : '−'}${formatMoney(Math.abs(piastres), locale)}`;
+
+export const formatTime = (iso: string, locale: Locale): string =>
+  new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(iso));
+
+export const formatDateTime = (iso: string, locale: Locale): string =>
+  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(iso));
+
+/** Elapsed time as H:MM:SS (digits of the language). */
+export function formatElapsed(ms: number, locale: Locale): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const nf = new Intl.NumberFormat(intlLocale(locale), { minimumIntegerDigits: 2, useGrouping: false });
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${new Intl.NumberFormat(intlLocale(locale)).format(h)}:${nf.format(m)}:${nf.format(s)}`;
+}
+
+/** kWh with up to two decimals. */
+export const formatKwh = (wh: number, locale: Locale): string =>
+  new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(wh / 1000);
+
+/**
+ * A time target as typed: HH:MM (e.g. 1:30) or a number of minutes; Eastern Arabic digits accepted. Answers
+ * minutes, or null when it is neither.
+ */
+export function parseDuration(input: string): number | null {
+  const text = input.trim().replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)));
+  const hm = /^(\d{1,2}):(\d{2})$/.exec(text);
+  if (hm) {
+    const minutes = Number(hm[2]);
+    return minutes < 60 ? Number(hm[1]) * 60 + minutes : null;
+  }
+  return /^\d{1,4}$/.test(text) ? Number(text) : null;
+}
