@@ -33,7 +33,7 @@ export interface IdentitySeedOutcome {
 }
 
 /** A stable uuid for a seeded account, from its e-mail: an interrupted seed resumes with the same ids. */
-function seededId(email: string): string {
+export function seededId(email: string): string {
   const h = sha256(`seed:${email.toLowerCase()}`);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

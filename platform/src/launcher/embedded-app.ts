@@ -5,6 +5,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { APP_VERSION } from '@evc/contracts';
 import { CommandServiceModule, createIdentityDeps, seedDemo, seedIdentity, startChargerCommandResults, startChargerTelemetry, type IdentitySeedOutcome, type SeedOutcome } from '@evc/command-service';
+import { CHARGING_SESSIONS, startChargingConsumers, type ChargingSessions } from '@evc/command-service/charging/index';
+import { seedCharging } from '@evc/command-service/seed/seed-charging';
+import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { OcppGateway } from '@evc/ocpp-gateway';
 import { ProjectionRunner, allProjections, startChargerCommandSweep, startChargerPresence, startOcppMessageLog, startPageViewCounter } from '@evc/projections';
 import { QueryServiceModule } from '@evc/query-service';
@@ -13,6 +16,7 @@ import type { Config } from '../config/config';
 import { openMail, type Mailbox } from '../mail/index';
 import { createHttpApp } from '../http/nest-app';
 import { openFileStore, openInfrastructure, type Infrastructure } from '../infrastructure/infrastructure';
+import { createPayments } from '../payments/index';
 import type { FileStore } from '../files/index';
 import { createLogger } from '../logging/logger';
 import type { Consumer } from '../ports/index';
@@ -76,7 +80,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
     const identity = createIdentityDeps(config, { authSecret: await resolveAuthSecret(config, infra.dataDir), mailer });
     app = await createHttpApp(
       EmbeddedRootModule.register([
-        CommandServiceModule.register({ eventStore: infra.eventStore, identity, files, bus: infra.bus }),
+        CommandServiceModule.register({ eventStore: infra.eventStore, identity, files, bus: infra.bus, payments: await createPayments(config, infra.dataDir) }),
         QueryServiceModule.register({
           documents: infra.documents,
           eventStore: infra.eventStore,
@@ -98,6 +102,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
     });
     await app.init();
     consumers.push(startChargerTelemetry(infra.bus, app.get(CommandBus)), startChargerCommandResults(infra.bus, app.get(CommandBus)));
+    consumers.push(...startChargingConsumers({ bus: infra.bus, eventStore: infra.eventStore, sessions: app.get<ChargingSessions>(CHARGING_SESSIONS) }));
     const seed = config.SEED_DEMO
       ? await seedDemo({ commandBus: app.get(CommandBus), eventStore: infra.eventStore, dataDir: infra.dataDir, files })
       : { seeded: false, commands: 0, chargers: [] };
@@ -107,7 +112,10 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
       admin: { email: config.SEED_ADMIN_EMAIL, password: config.SEED_ADMIN_PASSWORD },
       customer: config.SEED_DEMO ? { email: config.SEED_CUSTOMER_EMAIL, password: config.SEED_CUSTOMER_PASSWORD } : undefined,
     });
-    if (seed.seeded || identitySeed.seeded) await runner.waitFor(await infra.eventStore.headPosition(), 10_000);
+    const chargingSeeded = config.SEED_DEMO
+      ? await seedCharging({ commandBus: app.get(CommandBus), eventStore: infra.eventStore, files, ledger: app.get<WalletLedger>(WALLET_LEDGER), customerEmail: config.SEED_CUSTOMER_EMAIL })
+      : false;
+    if (seed.seeded || identitySeed.seeded || chargingSeeded) await runner.waitFor(await infra.eventStore.headPosition(), 10_000);
     return { app, infra, runner, gateway: ocpp, files, seed, identitySeed, mailbox, frontendServed, close };
   } catch (error) {
     await close().catch(() => undefined);
