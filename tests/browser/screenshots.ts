@@ -1,6 +1,13 @@
 // `npm run screenshots`: the landing page in English and Arabic, saved under docs/screenshots/.
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { TEST_ADMIN } from '../support/app';
+import type { Page } from 'playwright-core';
+import type { Paged } from '@evc/contracts/api';
+import type { CarView } from '@evc/contracts/charging/views';
+import type { StationView } from '@evc/contracts/network/views';
+import { loadConfig } from '@evc/platform/config/config';
+import { loadDemoChargers, Simulator } from '@evc/ocpp-gateway/simulator/simulator';
+import { bearer, getJson, postJson, TEST_ADMIN, TEST_CUSTOMER_PASSWORD } from '../support/app';
 import { ROOT } from '../support/process';
 import { chromiumUnavailableReason, launchChromium, newPage } from './support/browser';
 import { startBrowserApp } from './support/app';
@@ -42,6 +49,62 @@ try {
     await page.screenshot({ path: file });
     process.stdout.write(`saved ${path.relative(ROOT, file)}\n`);
     await page.context().close();
+  }
+  // The demo customer's wallet, and a live session at a simulated demo charger (meter values every second).
+  const chargerId = 'EVC-001-DC1';
+  const spec = (await loadDemoChargers(app.dataDir)).find((c) => c.id === chargerId);
+  if (!spec) throw new Error(`${chargerId} is not in demo-chargers.json`);
+  const simulator = new Simulator({ url: app.baseUrl.replace(/^http/, 'ws'), chargers: [spec], backoffMs: { initial: 100, max: 1000 }, charging: { meterIntervalS: 1, plugInDelayMs: 200 } });
+  simulator.start();
+  const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  const stationOf = async () => {
+    const { body } = await getJson<Paged<StationView>>(app.baseUrl, '/api/queries/stations?pageSize=100');
+    return body.dataList.find((st) => st.chargers.some((c) => c.chargerId === chargerId))!;
+  };
+  const connectorsFree = async () => (await stationOf()).chargers.find((c) => c.chargerId === chargerId)?.connectors.every((c) => c.status === 'available') ?? false;
+  const shoot = async (page: Page, name: string) => {
+    await page.waitForTimeout(300);
+    const file = path.join(ROOT, 'docs/screenshots', `${name}.png`);
+    await page.screenshot({ path: file });
+    process.stdout.write(`saved ${path.relative(ROOT, file)}\n`);
+  };
+  try {
+    for (const lang of ['en', 'ar']) {
+      await until(`${chargerId} online and available`, async () => (await stationOf()).chargers.find((c) => c.chargerId === chargerId)?.online === true && (await connectorsFree()));
+      const { page } = await newPage(browser, app.baseUrl);
+      await page.goto(`/SignInUp?lang=${lang}`);
+      await page.locator('input[type=email]').fill(loadConfig({ DATA_DIR: app.dataDir, PORT: '3000' }).SEED_CUSTOMER_EMAIL);
+      await page.locator('input[type=password]').fill(TEST_CUSTOMER_PASSWORD);
+      await page.locator('form button[type=submit]').click();
+      await page.waitForURL(/\/profile/i);
+      const token = (await page.evaluate("sessionStorage.getItem('token')")) as string;
+      await page.goto('/wallet');
+      await page.getByTestId('wallet-line').first().waitFor();
+      await shoot(page, `wallet-${lang}`);
+
+      const { body: cars } = await getJson<Paged<CarView>>(app.baseUrl, '/api/queries/me/cars', bearer(token));
+      const sessionId = randomUUID();
+      const started = await postJson(app.baseUrl, '/api/commands/sessions.start', { sessionId, chargerId, connectorId: 1, carId: cars.dataList[0]!.carId, target: { kind: 'none' } }, bearer(token));
+      if (started.status >= 300) throw new Error(`sessions.start: ${started.status} ${JSON.stringify(started.body)}`);
+      await page.goto(`/my-sessions/${sessionId}`);
+      await until('a live session with a few meter values', async () => {
+        const { body } = await getJson<{ status: string; readings: unknown[] }>(app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token));
+        return body.status === 'charging' && body.readings.length >= 3;
+      });
+      await page.getByTestId('session-energy').waitFor();
+      await shoot(page, `session-live-${lang}`);
+      await postJson(app.baseUrl, '/api/commands/sessions.stop', { sessionId }, bearer(token));
+      await until('the session to stop', async () => (await getJson<{ status: string }>(app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token))).body.status === 'stopped');
+      await page.context().close();
+    }
+  } finally {
+    await simulator.stop();
   }
 } finally {
   await browser.close();

@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { newUuid } from '../../../lib/uuid';
 import { theme } from '../../../styles/theme';
+import { useLocale } from '../../i18n/hooks/use-locale';
 import { translateErrorCode } from '../../i18n/translate-error';
 import { useTopUp } from '../api/charging-api';
 import { Row } from './charging-ui';
@@ -36,6 +37,15 @@ const Panel = styled.div`
 /** Where the browser goes for the provider's checkout (a seam for tests). */
 export const checkout = { go: (url: string) => window.location.assign(url) };
 
+/**
+ * A checkout page served by this site (the sandbox provider's, a path such as /api/payments/sandbox/<id>) speaks the
+ * customer's language only when told with `?lang=`; an external provider's address is left as it is.
+ */
+export function checkoutUrlFor(url: string, locale: string): string {
+  if (!url.startsWith('/') || url.startsWith('//')) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(locale)}`;
+}
+
 /** Keypress rule of the amount (product-spec §4): digits, one separator, editing keys; no typing past 999.9. */
 export function onAmountKeyDown(e: KeyboardEvent<HTMLInputElement>) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -55,6 +65,7 @@ export function amountProblem(raw: string): string | null {
 /** The payment dialog: an amount in EGP → wallet.top-up → the provider's checkout page. */
 export function TopUpDialog({ onClose }: { onClose: () => void }) {
   const intl = useIntl();
+  const locale = useLocale();
   const titleId = useId();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +82,7 @@ export function TopUpDialog({ onClose }: { onClose: () => void }) {
     }
     const body = startTopUpSchema.parse({ paymentId, amountEgp: amount });
     topUp.mutate(body, {
-      onSuccess: (result) => checkout.go(result.checkoutUrl),
+      onSuccess: (result) => checkout.go(checkoutUrlFor(result.checkoutUrl, locale)),
       onError: (e) => setError(translateErrorCode(intl, e instanceof ApiRequestError ? e.code : 'server.error')),
     });
   };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, resetBrowserState } from '../../../testing/render-app';
 import { PAYMENT_ID, apiError, asCustomer, calls, makeTx, makeWallet } from '../../../testing/charging-fixtures';
-import { checkout } from './top-up-dialog';
+import { checkout, checkoutUrlFor } from './top-up-dialog';
 
 const NOW = Date.parse('2026-03-01T10:00:00Z');
 const WALLET = '/api/queries/me/wallet';
@@ -151,6 +151,13 @@ describe('wallet', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     // the wallet is read again so the new line shows at the top of its day
     expect(calls(requests, WALLET).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("the site's own (sandbox) checkout page is opened in the customer's language; an external provider's as it is", () => {
+    expect(checkoutUrlFor('/api/payments/sandbox/p1', 'ar')).toBe('/api/payments/sandbox/p1?lang=ar');
+    expect(checkoutUrlFor('/api/payments/sandbox/p1?x=1', 'en')).toBe('/api/payments/sandbox/p1?x=1&lang=en');
+    expect(checkoutUrlFor('https://pay.example/checkout/1', 'ar')).toBe('https://pay.example/checkout/1');
+    expect(checkoutUrlFor('//pay.example/checkout/1', 'ar')).toBe('//pay.example/checkout/1');
   });
 
   it('a payment that cannot be read is reported as an error', async () => {
