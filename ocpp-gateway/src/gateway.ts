@@ -18,10 +18,12 @@ import {
 import type { Bus, Consumer, DocumentStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { authenticateCharger } from './charger-auth';
+import { Authorizer } from './authorizer';
+import { HEARTBEAT_INTERVAL_S, TransactionIds, inboundHandlers } from './inbound';
 import { outcomeOf, outcomeOfCallError, toOcppCall } from './outbound';
 
 export const OCPP_PATH_PREFIX = '/ocpp/';
-export const HEARTBEAT_INTERVAL_S = 60;
+export { HEARTBEAT_INTERVAL_S };
 
 /** A charger silent (no frame at all) for this many heartbeat intervals is disconnected, so it shows offline. */
 export const SILENT_INTERVALS = 2;
@@ -76,6 +78,8 @@ export interface OcppGatewayOptions {
   commandTimeoutMs?: number;
   /** Inbound calls per charger: sustained per second and burst (default RATE_LIMIT_PER_S / RATE_LIMIT_BURST). */
   rateLimit?: { perSecond: number; burst: number };
+  /** How long to wait for the command side's authorization answer (default CHARGING_TIMING.authorizeReplyTimeoutMs). */
+  authorizeTimeoutMs?: number;
 }
 
 /** How many command ids a node remembers, so a redelivered command is sent once. */
@@ -83,8 +87,9 @@ const RECENT_COMMANDS = 1000;
 
 /**
  * OCPP-J endpoint on /ocpp/<chargePointId> (1.6 and 2.0.1, strict schema validation, Basic auth).
- * Every inbound call is published on ocpp.inbound keyed by charger id; the command side turns them into events.
- * This is the connection layer; protocol behaviour beyond boot, heartbeat and status lives with the OCPP issue.
+ * Every inbound call is published on ocpp.inbound keyed by charger id, before it is answered; the command side turns
+ * them into events. The answers per action are in inbound.ts; Authorize and transaction starts ask the command side
+ * (authorizer.ts).
  */
 export class OcppGateway {
   private readonly log = createLogger('ocpp');
@@ -96,6 +101,8 @@ export class OcppGateway {
   private readonly recentCommands = new Set<string>();
   readonly nodeId: string;
   private readonly rateLimit: { perSecond: number; burst: number };
+  private readonly authorizer: Authorizer;
+  private readonly transactionIds = new TransactionIds();
 
   constructor(private readonly options: OcppGatewayOptions) {
     this.rateLimit = options.rateLimit ?? { perSecond: RATE_LIMIT_PER_S, burst: RATE_LIMIT_BURST };
@@ -121,11 +128,12 @@ export class OcppGateway {
     this.nodeId = options.nodeId ?? `${hostname()}-${randomUUID().slice(0, 8)}`;
     // Every node consumes every command (a group of its own); only the node holding the socket sends it.
     this.outbound = options.bus.subscribe<OutboundOcppCommand>({ groupId: `ocpp-gateway-${this.nodeId}`, topics: [BUS_TOPICS.ocppOutbound] }, ({ value }) => this.onOutbound(value));
+    this.authorizer = new Authorizer(options.bus, this.nodeId, options.authorizeTimeoutMs);
   }
 
-  /** Resolves once this node receives commands from ocpp.outbound. */
+  /** Resolves once this node receives commands from ocpp.outbound and authorization answers. */
   get ready(): Promise<void> {
-    return this.outbound.ready;
+    return Promise.all([this.outbound.ready, this.authorizer.ready]).then(() => undefined);
   }
 
   /** Closes every connection that sent nothing for SILENT_INTERVALS heartbeat intervals; answers their charger ids. */
@@ -154,6 +162,7 @@ export class OcppGateway {
   async close(): Promise<void> {
     if (this.watchdog) clearInterval(this.watchdog);
     await this.outbound.stop();
+    await this.authorizer.stop();
     await this.server.close({ code: 1001, reason: 'Server shutting down', awaitPending: true });
     this.clients.clear();
   }
@@ -179,9 +188,9 @@ export class OcppGateway {
     const chargerId = client.identity;
     const now = () => new Date().toISOString();
     const fail = (what: string) => (error: unknown) => this.log.error(`${what} not published`, { chargerId, error: String(error) });
-    const publish = (action: string, payload: unknown, messageId: string) =>
+    const publish = (action: string, payload: unknown, messageId: string, extra: Pick<InboundOcppMessage, 'transactionId' | 'authorization'> = {}) =>
       this.options.bus.publish<InboundOcppMessage>(BUS_TOPICS.ocppInbound, [
-        { key: chargerId, value: { chargerId, protocol: client.protocol, connectionId, messageId, action, payload, receivedAt: now() } },
+        { key: chargerId, value: { chargerId, protocol: client.protocol, connectionId, messageId, action, payload, receivedAt: now(), ...extra } },
       ]);
     const logFrame = (frame: Omit<OcppFrame, 'frameId' | 'chargerId' | 'connectionId' | 'at'>) =>
       this.options.bus
@@ -223,30 +232,17 @@ export class OcppGateway {
       void publish(OCPP_DISCONNECTED, { code }, connectionId).catch(fail(OCPP_DISCONNECTED));
       void logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_DISCONNECTED, payload: { code, reason: String(reason) }, error: null });
     });
-    client.handle(
-      'BootNotification',
-      guarded(async ({ params, messageId }) => {
-        await publish('BootNotification', params, messageId);
-        return { status: 'Accepted', currentTime: now(), interval: HEARTBEAT_INTERVAL_S };
-      }),
-    );
-    client.handle(
-      'Heartbeat',
-      guarded(async ({ params, messageId }) => {
-        await publish('Heartbeat', params, messageId);
-        return { currentTime: now() };
-      }),
-    );
-    client.handle(
-      'StatusNotification',
-      guarded(async ({ params, messageId }) => {
-        await publish('StatusNotification', params, messageId);
-        return {};
-      }),
-    );
+    const handlers = inboundHandlers({
+      chargerId,
+      protocol: client.protocol,
+      publish,
+      authorize: (question) => this.authorizer.authorize({ ...question, chargerId }),
+      transactionIdFor: (start) => this.transactionIds.for(chargerId, start),
+    });
+    for (const [action, handler] of Object.entries(handlers)) client.handle(action, guarded(handler));
     client.handle(
       guarded(({ method }: { method: string; messageId: string }) => {
-        throw createRPCError('NotImplemented', `${method} is not supported yet`);
+        throw createRPCError('NotImplemented', `${method} is not supported`);
       }),
     );
   }
@@ -279,10 +275,13 @@ export class OcppGateway {
     this.recentCommands.add(commandId);
     if (this.recentCommands.size > RECENT_COMMANDS) this.recentCommands.delete(this.recentCommands.values().next().value!);
     const protocol = client.protocol;
-    const call = toOcppCall(command.request, protocol);
+    const call = toOcppCall(command.request, protocol, commandId);
     const result = (r: Pick<OutboundOcppResult, 'status'> & Partial<OutboundOcppResult>) =>
       this.options.bus.publish<OutboundOcppResult>(BUS_TOPICS.ocppOutboundResults, [
-        { key: chargerId, value: { commandId, chargerId, ocppAction: null, protocol, response: null, error: null, at: new Date().toISOString(), ...r } },
+        {
+          key: chargerId,
+          value: { commandId, chargerId, ocppAction: null, protocol, response: null, error: null, at: new Date().toISOString(), ...(command.sessionId ? { sessionId: command.sessionId } : {}), ...r },
+        },
       ]);
     if ('unsupported' in call) return result({ status: 'not_supported', error: call.unsupported });
     const ocppAction = call.action;

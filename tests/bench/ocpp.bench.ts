@@ -1,5 +1,7 @@
 // OCPP gateway (issue 6): connections held, memory per charger, StatusNotification throughput into the event store,
-// and StatusNotification → station read model latency at ~1,000 messages/s. The embedded app runs in this process;
+// StatusNotification → station read model latency at ~1,000 messages/s, and with chargers charging: MeterValues
+// throughput (answered by the gateway; MeterReadingRecorded events when the command side records them) and
+// MeterValues → `sessions.lastReadingAt` latency at ~1,000 messages/s. The embedded app runs in this process;
 // the chargers are light `ws` clients speaking OCPP-J 1.6 frames in a forked copy of this file (BENCH_ROLE=load), so
 // the memory figures are the server's alone. Everything on 127.0.0.1, bounded in count and time.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -16,7 +18,11 @@ const TP_SECONDS = Number(process.env.BENCH_TP_SECONDS ?? 10);
 const LAT_RATE = Number(process.env.BENCH_LAT_RATE ?? 1000);
 const LAT_SECONDS = Number(process.env.BENCH_LAT_SECONDS ?? 10);
 const LAT_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_LAT_CHARGERS ?? 500));
-const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 300);
+const MV_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_MV_CHARGERS ?? CONNECTIONS));
+const MV_INTERVAL_MS = Number(process.env.BENCH_MV_INTERVAL_MS ?? 2000);
+const MV_SECONDS = Number(process.env.BENCH_MV_SECONDS ?? 15);
+const MV_LAT_CHARGERS = Math.min(MV_CHARGERS, Number(process.env.BENCH_MV_LAT_CHARGERS ?? 1000));
+const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 400);
 const CHARGERS_PER_STATION = 20;
 const HEARTBEAT_S = 60;
 const STATUSES = ['Available', 'Preparing'] as const;
@@ -33,11 +39,15 @@ type ToLoad =
   | { cmd: 'connect'; url: string; chargers: Cred[] }
   | { cmd: 'throughput'; chargers: number; seconds: number }
   | { cmd: 'latency'; chargers: number; rate: number; seconds: number }
+  | { cmd: 'start'; chargers: number }
+  | { cmd: 'meter'; chargers: number; intervalMs: number; seconds: number; probe: boolean }
   | { cmd: 'close' };
 type FromLoad =
   | { done: 'connect'; connected: number; failed: number; ms: number }
   | { done: 'throughput'; sent: number; answered: number; errors: number; startedAt: number; endedAt: number }
   | { done: 'latency'; sent: number; errors: number; sendTimes: [string, number][] }
+  | { done: 'start'; started: number; failed: number; ms: number }
+  | { done: 'meter'; sent: number; answered: number; errors: number; startedAt: number; endedAt: number; sendTimes: [string, number][] }
   | { done: 'close' };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -45,7 +55,11 @@ type FromLoad =
 // ---------------------------------------------------------------------------------------------------------------
 class LightCharger {
   private seq = 0;
-  private readonly pending = new Map<string, (ok: boolean) => void>();
+  private readonly pending = new Map<string, (ok: boolean, payload: unknown) => void>();
+  /** The running transaction (1.6 id from the gateway) and the energy register, Wh. */
+  transactionId: number | null = null;
+  private registerWh = 1_000_000;
+  private lastStamp = 0;
   private statusIndex = 0;
   private heartbeat: NodeJS.Timeout | null = null;
   ws!: WebSocket;
@@ -64,16 +78,44 @@ class LightCharger {
         const frame = JSON.parse(String(data)) as [number, string, ...unknown[]];
         const done = this.pending.get(frame[1]);
         this.pending.delete(frame[1]);
-        done?.(frame[0] === 3);
+        done?.(frame[0] === 3, frame[2]);
       });
     });
   }
 
   call(action: string, payload: unknown, messageId = `m-${++this.seq}`): Promise<boolean> {
     return new Promise((resolve) => {
-      this.pending.set(messageId, resolve);
+      this.pending.set(messageId, (ok) => resolve(ok));
       this.ws.send(JSON.stringify([2, messageId, action, payload]));
     });
+  }
+
+  /** StartTransaction on connector 1 (the gateway asks the command side, or falls back after its timeout). */
+  start(): Promise<boolean> {
+    const messageId = `st-${++this.seq}`;
+    return new Promise((resolve) => {
+      this.pending.set(messageId, (ok, payload) => {
+        this.transactionId = ok ? (payload as { transactionId: number }).transactionId : null;
+        resolve(ok);
+      });
+      const start = { connectorId: 1, idTag: `BENCH-${this.cred.id.slice(-5)}`, meterStart: this.registerWh, timestamp: new Date().toISOString() };
+      this.ws.send(JSON.stringify([2, messageId, 'StartTransaction', start]));
+    });
+  }
+
+  /** MeterValues of the running transaction: 22 kW over `seconds`; answers the reading's unique timestamp. */
+  meter(seconds: number, messageId: string): { timestamp: string; answered: Promise<boolean> } {
+    this.registerWh += (22_000 * seconds) / 3600;
+    // Unique per charger (ms resolution), so a reading is recognised in the event it becomes.
+    this.lastStamp = Math.max(Date.now(), this.lastStamp + 1);
+    const timestamp = new Date(this.lastStamp).toISOString();
+    const sampledValue = [
+      { value: String(Math.round(this.registerWh)), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+      { value: '22000', measurand: 'Power.Active.Import', unit: 'W' },
+      { value: '50', measurand: 'SoC', unit: 'Percent', location: 'EV' },
+    ];
+    const answered = this.call('MeterValues', { connectorId: 1, transactionId: this.transactionId ?? 0, meterValue: [{ timestamp, sampledValue }] }, messageId);
+    return { timestamp, answered };
   }
 
   /** The next status of connector 1, alternating so each one changes something (an event). */
@@ -156,6 +198,33 @@ async function runLoad(): Promise<void> {
       });
       const outcomes = await Promise.all(inFlight);
       reply({ done: 'latency', sent, errors: outcomes.filter((ok) => !ok).length, sendTimes });
+    } else if (message.cmd === 'start') {
+      const started = performance.now();
+      const outcomes = await Promise.all(chargers.slice(0, message.chargers).map((c) => (c.transactionId !== null ? true : c.start())));
+      reply({ done: 'start', started: outcomes.filter(Boolean).length, failed: outcomes.filter((ok) => !ok).length, ms: performance.now() - started });
+    } else if (message.cmd === 'meter') {
+      // Each charging charger sends MeterValues every intervalMs (starts staggered over the first interval).
+      const group = chargers.slice(0, message.chargers).filter((c) => c.transactionId !== null);
+      const sendTimes: [string, number][] = [];
+      const inFlight: Promise<boolean>[] = [];
+      const startedAt = clock();
+      const until = performance.now() + message.seconds * 1000;
+      await Promise.all(
+        group.map(async (charger, i) => {
+          await sleep((i / group.length) * message.intervalMs);
+          for (let n = 0; performance.now() < until; n++) {
+            const at = performance.now();
+            const { timestamp, answered } = charger.meter(message.intervalMs / 1000, `mv-${n}`);
+            if (message.probe) sendTimes.push([`${charger.transactionId}|${timestamp}`, clock()]);
+            inFlight.push(answered);
+            const wait = message.intervalMs - (performance.now() - at);
+            if (wait > 0) await sleep(wait);
+          }
+        }),
+      );
+      const outcomes = await Promise.all(inFlight);
+      const answered = outcomes.filter(Boolean).length;
+      reply({ done: 'meter', sent: outcomes.length, answered, errors: outcomes.length - answered, startedAt, endedAt: clock(), sendTimes });
     } else {
       for (const charger of chargers) charger.close();
       reply({ done: 'close' });
@@ -174,8 +243,25 @@ async function runMain(): Promise<void> {
   const { startTestApp } = await import('../support/app');
   const { aStation, givenGovernorate, registerCharger, registerStation } = await import('../support/factories');
 
+  const { randomUUID } = await import('node:crypto');
+  const { command, givenVerifiedCustomer, superAdminToken } = await import('../support/identity');
+
   const benchStarted = performance.now();
   const app = await startTestApp();
+  /**
+   * The bench chargers' card tokens, owned by one customer with a large balance, so their transactions become card
+   * sessions on the command side (IdTokenIssued appended directly: the product issues cards elsewhere).
+   */
+  const givenCards = async (tags: string[]): Promise<string> => {
+    const { customerId } = await givenVerifiedCustomer(app);
+    const credit = await command(app, 'wallet.adjust', { adjustmentId: randomUUID(), customerId, direction: 'credit', amountEgp: 10_000, reason: 'OCPP bench balance' }, await superAdminToken(app));
+    const at = new Date().toISOString();
+    const metadata = { correlationId: randomUUID(), causationId: 'ocpp-bench', actor: { type: 'system' as const, id: 'ocpp-bench' }, occurredAt: at, schemaVersion: 1 };
+    for (const idTag of tags) {
+      await app.embedded.infra.eventStore.append(`id-token-${idTag}`, [{ eventId: randomUUID(), type: 'IdTokenIssued', data: { idTag, customerId, kind: 'card', expiresAt: null, at }, metadata }], 'no_stream');
+    }
+    return `${tags.length} cards of one customer (wallet credit ${credit.status})`;
+  };
   let load: ChildProcess | null = null;
   const watchdog = setTimeout(() => {
     process.stderr.write(`ocpp bench: over ${TIMEOUT_S} s, stopping\n`);
@@ -214,6 +300,7 @@ async function runMain(): Promise<void> {
     await runner.waitFor(last, 60_000);
     creds.sort((a, b) => a.id.localeCompare(b.id));
     const registerS = (performance.now() - registerStarted) / 1000;
+    const cards = await givenCards(creds.map((c) => `BENCH-${c.id.slice(-5)}`)).catch((error: unknown) => `not set up (${String(error)})`);
 
     // Every ConnectorStatusChanged, as it is recorded; the latency probes also wait for the station read model.
     let recorded = 0;
@@ -222,8 +309,31 @@ async function runMain(): Promise<void> {
     let mismatched = 0;
     const stationsRm = infra.documents.collection(RM.stations);
     const probes: Promise<void>[] = [];
+    // MeterReadingRecorded (the command side's charging consumer), and the sessions read model for the probes.
+    let readings = 0;
+    let lastReadingAt = 0;
+    let probingMeters = false;
+    const readingSeenAt = new Map<string, number>();
+    let readingMissing = 0;
+    const sessionsRm = infra.documents.collection('sessions');
     const subscription = infra.eventStore.subscribeToAll(
       (event) => {
+        if (event.type === 'MeterReadingRecorded') {
+          readings++;
+          lastReadingAt = clock();
+          if (!probingMeters) return;
+          const data = event.data as { sessionId: string; transactionId: string; timestamp: string };
+          probes.push(
+            (async () => {
+              await runner.waitFor(event.position, 30_000);
+              const session = await sessionsRm.findOne({ _id: data.sessionId });
+              const shown = session?.lastReadingAt as string | null | undefined;
+              if (!shown || shown < data.timestamp) readingMissing++;
+              else readingSeenAt.set(`${data.transactionId}|${data.timestamp}`, clock());
+            })(),
+          );
+          return;
+        }
         if (event.type !== 'ConnectorStatusChanged') return;
         recorded++;
         lastRecordedAt = clock();
@@ -278,6 +388,8 @@ async function runMain(): Promise<void> {
     const online = (await infra.documents.collection(RM.chargers).countDocuments({ online: true })) as number;
     const perConnection = (a: number, b: number) => (held > 0 ? (b - a) / held / 1024 : NaN);
 
+    // BENCH_PROFILE=<file>: a CPU profile of this process over the throughput phases (c) to (g).
+    const profiler = process.env.BENCH_PROFILE ? await startProfile() : null;
     // (c): throughput into the event store.
     const recordedBefore = recorded;
     const tp = await ask({ cmd: 'throughput', chargers: TP_CHARGERS, seconds: TP_SECONDS }, 'throughput');
@@ -292,6 +404,31 @@ async function runMain(): Promise<void> {
     await Promise.all(probes);
     const latencies = lat.sendTimes.flatMap(([id, t]) => (seenAt.has(id) ? [seenAt.get(id)! - t] : []));
     const latSeconds = (lat.sendTimes.at(-1)![1] - lat.sendTimes[0]![1]) / 1000;
+
+    // (e) + (f): chargers charging, MeterValues.
+    const start = await ask({ cmd: 'start', chargers: MV_CHARGERS }, 'start');
+    await sleep(1000);
+    const readingsBefore = readings;
+    const mv = await ask({ cmd: 'meter', chargers: MV_CHARGERS, intervalMs: MV_INTERVAL_MS, seconds: MV_SECONDS, probe: false }, 'meter');
+    // The command side may lag behind (a backlog of starts): wait up to 90 s, or until 10 s pass without progress.
+    const mvUntil = performance.now() + 90_000;
+    for (let seen = readings, quietSince = performance.now(); readings - readingsBefore < mv.answered && performance.now() < mvUntil; ) {
+      await sleep(500);
+      if (readings !== seen) [seen, quietSince] = [readings, performance.now()];
+      else if (performance.now() - quietSince > 10_000) break;
+    }
+    if (profiler) await profiler.stop(process.env.BENCH_PROFILE!);
+    const mvRecorded = readings - readingsBefore;
+    const mvSeconds = (lastReadingAt - mv.startedAt) / 1000;
+    const mvAnsweredRate = mv.answered / ((mv.endedAt - mv.startedAt) / 1000);
+    probingMeters = true;
+    const probesBefore = probes.length;
+    const mvLat = await ask({ cmd: 'meter', chargers: MV_LAT_CHARGERS, intervalMs: 1000, seconds: LAT_SECONDS, probe: true }, 'meter');
+    const latUntil = performance.now() + 30_000;
+    while (readingSeenAt.size + readingMissing < mvLat.answered && performance.now() < latUntil) await sleep(200);
+    await Promise.all(probes.slice(probesBefore));
+    const mvLatencies = mvLat.sendTimes.flatMap(([key, t]) => (readingSeenAt.has(key) ? [readingSeenAt.get(key)! - t] : []));
+    const mvLatRate = mvLat.sent / ((mvLat.endedAt - mvLat.startedAt) / 1000);
 
     await ask({ cmd: 'close' }, 'close');
     await subscription.stop();
@@ -309,6 +446,23 @@ async function runMain(): Promise<void> {
         '(d) StatusNotification → station read model, p50 / p95 / p99 / max',
         `${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 95))} / **${fmt(percentile(latencies, 99))}** / ${fmt(Math.max(...latencies))} ms at ${fmt(lat.sent / latSeconds, 0)} messages/s from ${LAT_CHARGERS} chargers (${latencies.length} of ${lat.sent} measured, ${mismatched} already overtaken by the next status, ${lat.errors} CALLERRORs)`,
       ],
+      ['(e) chargers charging (StartTransaction answered)', `${start.started} of ${MV_CHARGERS} in ${fmt(start.ms / 1000)} s (${start.failed} refused); ${cards}`],
+      [
+        '(f) MeterValues answered by the gateway (published on ocpp.inbound first), sustained',
+        `${fmt(mvAnsweredRate, 0)} messages/s (${mv.answered} of ${mv.sent} from ${start.started} chargers every ${MV_INTERVAL_MS} ms for ${MV_SECONDS} s, ${mv.errors} CALLERRORs)`,
+      ],
+      [
+        '(g) MeterValues → MeterReadingRecorded in the event store',
+        mvRecorded > 0
+          ? `${fmt(mvRecorded / mvSeconds, 0)} events/s (${mvRecorded} events, the last recorded ${fmt(mvSeconds)} s after the first send)`
+          : 'pending: no MeterReadingRecorded recorded (the command side\'s charging consumer did not record readings for the bench chargers)',
+      ],
+      [
+        '(h) MeterValues → sessions.lastReadingAt, p50 / p95 / p99 / max',
+        mvLatencies.length > 0
+          ? `${fmt(percentile(mvLatencies, 50))} / ${fmt(percentile(mvLatencies, 95))} / **${fmt(percentile(mvLatencies, 99))}** / ${fmt(Math.max(...mvLatencies))} ms at ${fmt(mvLatRate, 0)} messages/s from ${MV_LAT_CHARGERS} chargers (${mvLatencies.length} of ${mvLat.sent} measured, ${readingMissing} not shown)`
+          : `pending: no reading reached the sessions read model (${readingMissing} events without it)`,
+      ],
       ['run time', `${fmt((performance.now() - benchStarted) / 1000)} s`],
     ];
     process.stdout.write(`\n## OCPP gateway (embedded profile)\n\n| figure | result |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`);
@@ -317,6 +471,23 @@ async function runMain(): Promise<void> {
     clearTimeout(watchdog);
     await app.close();
   }
+}
+
+/** The V8 CPU profiler of this process, through the inspector (NODE_OPTIONS may not carry --cpu-prof). */
+async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFile } = await import('node:fs/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
 }
 
 if (process.env.BENCH_ROLE === 'load') await runLoad();

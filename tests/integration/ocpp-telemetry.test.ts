@@ -142,7 +142,8 @@ describe('OCPP telemetry: boot, status, connections and the message log', () => 
     await app.embedded.runner.waitFor(result.position, 2000);
     const client = await connect(chargerId, secret, 'ocpp1.6');
     await client.call('Heartbeat', {});
-    await expect(client.call('DataTransfer', { vendorId: 'x' })).rejects.toMatchObject({ rpcErrorCode: 'NotImplemented' });
+    // A malformed call (no vendorId), past the client's own validation: answered with a CALLERROR.
+    (client as unknown as { sendRaw(m: string): void }).sendRaw(JSON.stringify([2, 'bad-1', 'DataTransfer', {}]));
     const path = `ocpp-messages?chargerId=${chargerId}&pageSize=20`;
     await expect.poll(async () => (await adminGet<Paged<OcppFrame>>(app, path, token)).body.totalCount).toBe(5);
     const { body } = await adminGet<Paged<OcppFrame>>(app, path, token);
@@ -153,7 +154,8 @@ describe('OCPP telemetry: boot, status, connections and the message log', () => 
       'in call Heartbeat',
       'in connection $connected',
     ]);
-    expect(body.dataList[0]).toMatchObject({ error: expect.stringContaining('NotImplemented'), messageId: body.dataList[1]!.messageId });
+    expect(body.dataList[0]).toMatchObject({ error: expect.stringMatching(/Violation/), messageId: 'bad-1' });
+    expect(body.dataList[1]).toMatchObject({ messageId: 'bad-1' });
     expect(body.dataList[2]).toMatchObject({ payload: { currentTime: expect.any(String) } });
     expect((await adminGet(app, path, '')).status).toBe(401);
   });

@@ -1,6 +1,6 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import { BUS_TOPICS, type InboundOcppMessage } from '@evc/contracts';
-import type { Bus, Consumer } from '@evc/platform';
+import type { Bus, Consumer, ConsumerOptions } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { newContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
@@ -17,7 +17,10 @@ const log = createLogger('charger-telemetry');
  * failure throws, so the bus delivers the message again.
  */
 export function startChargerTelemetry(bus: Bus, commandBus: CommandBus): Consumer {
-  return bus.subscribe<InboundOcppMessage>({ groupId: TELEMETRY_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true }, async ({ value }) => {
+  // Chargers are keys: different chargers of a partition are recorded concurrently (their appends share the event
+  // store's group commit), each charger's messages still in order.
+  const options: ConsumerOptions = { groupId: TELEMETRY_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true, concurrency: { perKey: true, max: 256 } };
+  return bus.subscribe<InboundOcppMessage>(options, async ({ value }) => {
     const command = translateInbound(value);
     if (!command) return;
     const context = { ...newContext({ type: 'charger', id: value.chargerId }), causationId: `${value.connectionId}/${value.messageId}` };

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RPCClient } from 'ocpp-rpc';
+import { ChargingPoint, DEFAULT_CHARGING, type ChargingOptions } from './charging';
+import { profileOf } from './power-curve';
 
 /** One entry of DATA_DIR/demo-chargers.json (written by the demo seed). */
 export interface SimulatedChargerSpec {
@@ -9,6 +11,9 @@ export interface SimulatedChargerSpec {
   ocppVersion: '1.6' | '2.0.1';
   /** Connector (1.6) / EVSE (2.0.1) numbers; the demo chargers have two. */
   connectorIds?: number[];
+  /** AC 22 kW / DC 50 kW by default, from the id (…-DC1 is DC). */
+  current?: 'AC' | 'DC';
+  maxPowerKw?: number;
 }
 
 export interface SimulatorOptions {
@@ -17,6 +22,14 @@ export interface SimulatorOptions {
   chargers: SimulatedChargerSpec[];
   /** Reconnect back-off: first delay and ceiling (doubles each failed attempt). */
   backoffMs?: { initial: number; max: number };
+  /** Meter value interval, plug-in delay, battery (see ChargingOptions; defaults DEFAULT_CHARGING). */
+  charging?: Partial<ChargingOptions>;
+  /**
+   * Queue messages while offline and send them in order on reconnect (after boot), as chargers with an offline
+   * queue do; a call whose answer was lost with the connection is sent again (a duplicate for the server). Without
+   * it, what happens offline is not reported.
+   */
+  offlineQueue?: boolean;
 }
 
 export interface SimulatorStats {
@@ -24,6 +37,10 @@ export interface SimulatorStats {
   connected: number;
   messagesSent: number;
   errors: number;
+  /** Connectors with a transaction running. */
+  charging: number;
+  /** Messages waiting in the chargers' outboxes. */
+  queued: number;
 }
 
 export const loadDemoChargers = async (dataDir: string): Promise<SimulatedChargerSpec[]> =>
@@ -31,17 +48,29 @@ export const loadDemoChargers = async (dataDir: string): Promise<SimulatedCharge
 
 type Client = InstanceType<typeof RPCClient>;
 
+interface Outgoing {
+  action: string;
+  build: () => Record<string, unknown>;
+  resolve: (answer: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
- * A charger without hardware: connects with its own protocol version, boots, reports every connector Available,
- * heartbeats at the interval the server answers, and reconnects with back-off when the connection drops. It obeys
- * staff commands (Reset, UnlockConnector, ChangeAvailability: Accepted/Unlocked; TriggerMessage: Accepted, then
- * sends the requested message; GetConfiguration/GetVariables and ChangeConfiguration/SetVariables on a small
- * in-memory configuration). Remote start/stop, reservations and meter values join with sessions: further `handle`s.
+ * A charger without hardware: connects with its own protocol version, boots, reports its connectors, heartbeats at
+ * the interval the server answers, and reconnects with back-off when the connection drops. It obeys staff commands
+ * (Reset, UnlockConnector, ChangeAvailability: Accepted/Unlocked; TriggerMessage: Accepted, then sends the
+ * requested message; GetConfiguration/GetVariables and ChangeConfiguration/SetVariables on a small in-memory
+ * configuration), remote start / stop and reservations (charging.ts), and sends meter values while charging.
+ * Status and transaction messages go through one outbox, in order.
  */
 export class SimulatedCharger {
   connected = false;
   messagesSent = 0;
   errors = 0;
+  readonly charging: ChargingPoint;
+  private readonly outbox: Outgoing[] = [];
+  private booted = false;
+  private draining = false;
   private client: Client | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
@@ -57,7 +86,57 @@ export class SimulatedCharger {
   constructor(
     readonly spec: SimulatedChargerSpec,
     private readonly options: SimulatorOptions,
-  ) {}
+  ) {
+    this.charging = new ChargingPoint(
+      spec.ocppVersion === '2.0.1',
+      spec.connectorIds ?? [1, 2],
+      profileOf(spec.id, spec.current, spec.maxPowerKw),
+      { ...DEFAULT_CHARGING, ...options.charging },
+      (action, build) => this.enqueue(action, build),
+      () => this.errors++,
+    );
+  }
+
+  get queued(): number {
+    return this.outbox.length;
+  }
+
+  /**
+   * Sends a call after those queued before it. Offline: queued when the offline queue is on, else refused. A call
+   * lost with the connection stays first in line; one the server refuses (CALLERROR) is dropped.
+   */
+  enqueue(action: string, build: () => Record<string, unknown>): Promise<unknown> {
+    if (!this.connected && !this.options.offlineQueue) return Promise.reject(new Error('offline'));
+    return new Promise((resolve, reject) => {
+      this.outbox.push({ action, build, resolve, reject });
+      void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      while (this.connected && this.booted && this.client && this.outbox.length > 0) {
+        const next = this.outbox[0]!;
+        try {
+          const answer = await this.call(this.client, next.action, next.build());
+          this.outbox.shift();
+          next.resolve(answer);
+        } catch (error) {
+          if (!(error as { rpcErrorCode?: string }).rpcErrorCode) {
+            // No answer (connection lost, timeout): try again later, first in line.
+            if (this.connected) setTimeout(() => void this.drain(), 1000).unref();
+            break;
+          }
+          this.outbox.shift();
+          next.reject(error);
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
 
   get protocol(): string {
     return this.spec.ocppVersion === '2.0.1' ? 'ocpp2.0.1' : 'ocpp1.6';
@@ -69,6 +148,7 @@ export class SimulatedCharger {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.charging.close();
     if (this.retry) clearTimeout(this.retry);
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.client?.close({ code: 1000, reason: 'Simulator stopping' }).catch(() => undefined);
@@ -89,6 +169,8 @@ export class SimulatedCharger {
     this.handleCommands(client);
     client.on('close', () => {
       this.connected = false;
+      this.booted = false;
+      if (!this.options.offlineQueue) for (const lost of this.outbox.splice(0)) lost.reject(new Error('offline'));
       if (this.heartbeat) clearInterval(this.heartbeat);
       this.scheduleReconnect();
     });
@@ -137,13 +219,7 @@ export class SimulatedCharger {
 
   private async sendStatus(client: Client, connectorIds = this.spec.connectorIds ?? [1, 2]): Promise<void> {
     for (const connectorId of connectorIds) {
-      await this.call(
-        client,
-        'StatusNotification',
-        this.v201
-          ? { timestamp: new Date().toISOString(), connectorStatus: 'Available', evseId: connectorId, connectorId: 1 }
-          : { connectorId, errorCode: 'NoError', status: 'Available', timestamp: new Date().toISOString() },
-      );
+      await this.call(client, 'StatusNotification', this.charging.statusPayload(connectorId));
     }
   }
 
@@ -153,6 +229,17 @@ export class SimulatedCharger {
     type Variable = { component: { name: string }; variable: { name: string } };
     const on = (method: string, answer: (params: Params) => Record<string, unknown>) =>
       client.handle(method, ({ params }: { params?: unknown }) => Promise.resolve(answer((params ?? {}) as Params)));
+    const idTokenOf = (p: Params) => String((p.idToken as { idToken?: string } | undefined)?.idToken ?? '');
+    on('RemoteStartTransaction', (p) => ({ status: this.charging.remoteStart(p.connectorId as number | undefined, String(p.idTag), null) }));
+    on('RequestStartTransaction', (p) => ({ status: this.charging.remoteStart(p.evseId as number | undefined, idTokenOf(p), Number(p.remoteStartId)) }));
+    on('RemoteStopTransaction', (p) => ({ status: this.charging.remoteStop(String(p.transactionId)) }));
+    on('RequestStopTransaction', (p) => ({ status: this.charging.remoteStop(String(p.transactionId)) }));
+    on('ReserveNow', (p) =>
+      this.v201
+        ? { status: this.charging.reserve(p.evseId as number | undefined, idTokenOf(p), Number(p.id), String(p.expiryDateTime)) }
+        : { status: this.charging.reserve(p.connectorId as number, String(p.idTag), Number(p.reservationId), String(p.expiryDate)) },
+    );
+    on('CancelReservation', (p) => ({ status: this.charging.cancelReservation(Number(p.reservationId)) }));
     on('Reset', () => ({ status: 'Accepted' }));
     on('UnlockConnector', () => ({ status: 'Unlocked' }));
     on('ChangeAvailability', () => ({ status: 'Accepted' }));
@@ -201,6 +288,8 @@ export class SimulatedCharger {
     const boot = (await this.sendBoot(client)) as { status: string; interval: number };
     if (boot.status !== 'Accepted') throw new Error(`boot ${boot.status}`);
     await this.sendStatus(client);
+    this.booted = true;
+    void this.drain();
     this.heartbeat = setInterval(() => {
       this.call(client, 'Heartbeat', {}).catch(() => this.errors++);
     }, Math.max(1, boot.interval) * 1000);
@@ -226,6 +315,8 @@ export class Simulator {
       connected: this.chargers.filter((c) => c.connected).length,
       messagesSent: this.chargers.reduce((n, c) => n + c.messagesSent, 0),
       errors: this.chargers.reduce((n, c) => n + c.errors, 0),
+      charging: this.chargers.reduce((n, c) => n + c.charging.charging, 0),
+      queued: this.chargers.reduce((n, c) => n + c.queued, 0),
     };
   }
 }

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Bus, Consumer, ConsumerOptions, IncomingMessage, MessageHandler, OutgoingMessage } from '../ports/bus';
+import { PER_KEY_MAX_IN_FLIGHT, type Bus, type Consumer, type ConsumerOptions, type IncomingMessage, type MessageHandler, type OutgoingMessage } from '../ports/bus';
 import { Group, Member, type GroupTopic, type Topic } from './in-process-group';
 import { partitionForKey } from './murmur2';
-import { PartitionLog } from './partition-log';
+import { PartitionLog, type StoredMessage } from './partition-log';
 
 export interface InProcessBusOptions {
   /** Partitions per auto-created topic (default 8, as the Kafka profile). */
@@ -78,7 +78,35 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     }
   }
 
-  /** Sequential consumption of one partition for one group: per-key order, commit after the handler resolves. */
+  const toIncoming = (topic: Topic, p: number, offset: number, stored: StoredMessage): IncomingMessage<unknown> => ({
+    topic: topic.name,
+    partition: p,
+    offset,
+    key: stored.key,
+    value: JSON.parse(stored.value) as unknown,
+    headers: { ...stored.headers },
+    timestamp: stored.timestamp,
+  });
+
+  /** One line per failure, and fewer as a poison message keeps failing (1st, 2nd, 4th, 8th... attempt). */
+  function logFailure(group: Group, message: IncomingMessage<unknown>, failures: number, error: Error): void {
+    if ((failures & (failures - 1)) !== 0) return;
+    console.error(
+      `[bus] handler failed for ${message.topic}[${message.partition}]@${message.offset} key=${message.key} group=${group.id} ` +
+        `(attempt ${failures}, retrying every ${retryDelayMs} ms): ${error.message}`,
+    );
+  }
+
+  /** A group that had no live member may find its committed offset dropped by retention: skip to what is left. */
+  function skipDropped(group: Group, state: GroupTopic, p: number): void {
+    const log = state.topic.partitions[p]!;
+    if (state.committed[p]! < log.start) {
+      console.error(`[bus] group ${group.id} skipped ${log.start - state.committed[p]!} message(s) of ${state.topic.name}[${p}] dropped by retention`);
+      state.committed[p] = log.start;
+    }
+  }
+
+  /** Consumption of one partition for one group: per-key order, commit after the handler resolves. */
   async function consumePartition(group: Group, state: GroupTopic, p: number): Promise<void> {
     const { topic } = state;
     const log = topic.partitions[p]!;
@@ -91,25 +119,18 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
         state.running[p] = false;
         return;
       }
-      let offset = state.committed[p]!;
-      if (offset < log.start) {
-        console.error(`[bus] group ${group.id} skipped ${log.start - offset} message(s) of ${topic.name}[${p}] dropped by retention`);
-        offset = state.committed[p] = log.start;
+      skipDropped(group, state, p);
+      if (owner.maxInFlight > 1) {
+        await consumeKeysConcurrently(group, state, p, owner);
+        continue;
       }
+      const offset = state.committed[p]!;
       const stored = log.at(offset);
       if (!stored) {
         await log.waitForAppend();
         continue;
       }
-      const message: IncomingMessage<unknown> = {
-        topic: topic.name,
-        partition: p,
-        offset,
-        key: stored.key,
-        value: JSON.parse(stored.value) as unknown,
-        headers: { ...stored.headers },
-        timestamp: stored.timestamp,
-      };
+      const message = toIncoming(topic, p, offset, stored);
       const outcome = await owner.deliver(message);
       if (outcome === 'ok') {
         failures = 0;
@@ -121,17 +142,71 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
           await new Promise<void>((resolve) => setImmediate(resolve));
         }
       } else if (outcome instanceof Error) {
-        failures++;
-        // One line per failure, and fewer as a poison message keeps failing (1st, 2nd, 4th, 8th... attempt).
-        if ((failures & (failures - 1)) === 0) {
-          console.error(
-            `[bus] handler failed for ${topic.name}[${p}]@${offset} key=${stored.key} group=${group.id} ` +
-              `(attempt ${failures}, retrying every ${retryDelayMs} ms): ${outcome.message}`,
-          );
-        }
+        logFailure(group, message, ++failures, outcome);
         await sleep(retryDelayMs, undefined, { signal: closing.signal }).catch(() => undefined);
       }
     }
+  }
+
+  /**
+   * `concurrency.perKey`: while `owner` owns the partition, messages are dispatched in offset order, each chained
+   * behind the previous message of its key (retried in place on failure), at most `owner.maxInFlight` unfinished.
+   * The committed offset advances over the finished prefix only. On a change of owner (or close) nothing more is
+   * started; once the started ones settle, the caller re-reads the owner and resumes from the committed offset.
+   */
+  async function consumeKeysConcurrently(group: Group, state: GroupTopic, p: number, owner: Member): Promise<void> {
+    const { topic } = state;
+    const log = topic.partitions[p]!;
+    let next = state.committed[p]!;
+    const finished = new Set<number>();
+    const tails = new Map<string, Promise<void>>();
+    const unfinished = new Set<Promise<void>>();
+    let over = false;
+    let slotFreed: (() => void) | null = null;
+    const live = () => !over && !closed && state.owners[p] === owner;
+    const run = async (message: IncomingMessage<unknown>): Promise<void> => {
+      for (let failures = 0; ; ) {
+        if (!live()) return void (over = true);
+        const outcome = await owner.deliver(message);
+        if (outcome === 'skipped') return void (over = true);
+        if (outcome === 'ok') {
+          finished.add(message.offset);
+          let committed = state.committed[p]!;
+          while (finished.delete(committed)) committed++;
+          if (committed !== state.committed[p]) {
+            state.committed[p] = committed;
+            retain(topic, p);
+          }
+          return;
+        }
+        logFailure(group, message, ++failures, outcome instanceof Error ? outcome : new Error(outcome));
+        await sleep(retryDelayMs, undefined, { signal: closing.signal }).catch(() => undefined);
+      }
+    };
+    while (live()) {
+      if (unfinished.size >= owner.maxInFlight) {
+        await new Promise<void>((resolve) => (slotFreed = resolve));
+        continue;
+      }
+      const stored = log.at(next);
+      if (!stored) {
+        await log.waitForAppend();
+        continue;
+      }
+      const message = toIncoming(topic, p, next++, stored);
+      const task = (tails.get(message.key) ?? Promise.resolve()).then(() => run(message));
+      tails.set(message.key, task);
+      unfinished.add(task);
+      void task.finally(() => {
+        unfinished.delete(task);
+        if (tails.get(message.key) === task) tails.delete(message.key);
+        const wake = slotFreed;
+        slotFreed = null;
+        wake?.();
+      });
+    }
+    over = true;
+    await Promise.allSettled([...unfinished]);
   }
 
   function wakeAll(): void {
@@ -167,7 +242,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
         group = new Group(consumerOptions.groupId);
         groups.set(group.id, group);
       }
-      const member = new Member([...consumerOptions.topics], handler as MessageHandler<unknown>);
+      const perKey = consumerOptions.concurrency?.perKey ? Math.max(1, consumerOptions.concurrency.max ?? PER_KEY_MAX_IN_FLIGHT) : 1;
+      const member = new Member([...consumerOptions.topics], handler as MessageHandler<unknown>, perKey);
       for (const name of member.topics) group.attach(topicFor(name), consumerOptions.fromBeginning ?? false);
       group.members.push(member);
       members.add(member);

@@ -18,6 +18,8 @@ export class Member {
   constructor(
     readonly topics: readonly string[],
     private readonly handler: MessageHandler<unknown>,
+    /** Messages of different keys in flight per partition (ConsumerOptions.concurrency); 1 = sequential. */
+    readonly maxInFlight = 1,
   ) {}
 
   /** Runs the handler unless the member stopped meanwhile ('skipped': the partition loop re-reads its owner). */

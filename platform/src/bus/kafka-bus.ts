@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Kafka, Partitioners, logLevel, type Consumer as KafkaConsumer, type IHeaders } from 'kafkajs';
-import type { Bus, Consumer, ConsumerOptions, IncomingMessage, MessageHandler, OutgoingMessage } from '../ports/bus';
+import { Kafka, Partitioners, logLevel, type Consumer as KafkaConsumer, type IHeaders, type KafkaMessage } from 'kafkajs';
+import { PER_KEY_MAX_IN_FLIGHT, type Bus, type Consumer, type ConsumerOptions, type IncomingMessage, type MessageHandler, type OutgoingMessage } from '../ports/bus';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -92,38 +92,78 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
         await ensureTopics(consumerOptions.topics);
         await consumer.connect();
         await consumer.subscribe({ topics: consumerOptions.topics, fromBeginning: consumerOptions.fromBeginning ?? false });
+        const toIncoming = (topic: string, partition: number, message: KafkaMessage): IncomingMessage<T> => ({
+          topic,
+          partition,
+          offset: Number(message.offset),
+          key: message.key?.toString() ?? '',
+          value: (message.value ? JSON.parse(message.value.toString()) : null) as T,
+          headers: headersToStrings(message.headers),
+          timestamp: new Date(Number(message.timestamp)).toISOString(),
+        });
+        /** Runs the handler until it succeeds; rethrows on stop or rebalance (the offset stays unresolved). */
+        const handle = async (incoming: IncomingMessage<T>, heartbeat: () => Promise<void>): Promise<void> => {
+          for (let attempt = 1; ; attempt++) {
+            try {
+              await handler(incoming);
+              return;
+            } catch (error) {
+              const text = error instanceof Error ? error.message : String(error);
+              if ((attempt & (attempt - 1)) === 0) {
+                console.error(
+                  `[bus] handler failed for ${incoming.topic}[${incoming.partition}]@${incoming.offset} key=${incoming.key} ` +
+                    `group=${consumerOptions.groupId} (attempt ${attempt}, retrying every ${retryDelayMs} ms): ${text}`,
+                );
+              }
+              // Not resolved, not committed: the next owner (or this one after restart) gets it again.
+              if (stopping || closed) throw error;
+              await sleep(retryDelayMs);
+              await heartbeat(); // throws on rebalance: kafkajs rejoins and re-fetches from the committed offset
+            }
+          }
+        };
+        const perKey = consumerOptions.concurrency?.perKey ? Math.max(1, consumerOptions.concurrency.max ?? PER_KEY_MAX_IN_FLIGHT) : 0;
+        if (perKey > 0) {
+          await consumer.run({
+            partitionsConsumedConcurrently: partitions,
+            eachBatchAutoResolve: false,
+            // concurrency.perKey: within a fetched batch of one partition, each key's messages run in order on one
+            // of at most `perKey` workers; offsets are resolved over the finished prefix only, then committed.
+            eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+              const { messages } = batch;
+              const done = new Array<boolean>(messages.length).fill(false);
+              let prefix = 0;
+              const byKey = new Map<string, number[]>();
+              messages.forEach((m, i) => {
+                const key = m.key?.toString() ?? '';
+                const list = byKey.get(key);
+                if (list) list.push(i);
+                else byKey.set(key, [i]);
+              });
+              const chains = [...byKey.values()];
+              let nextChain = 0;
+              const worker = async () => {
+                for (let chain = chains[nextChain++]; chain; chain = chains[nextChain++]) {
+                  for (const i of chain) {
+                    if (!isRunning() || isStale()) return;
+                    await handle(toIncoming(batch.topic, batch.partition, messages[i]!), heartbeat);
+                    done[i] = true;
+                    while (prefix < messages.length && done[prefix]) resolveOffset(messages[prefix++]!.offset);
+                  }
+                }
+              };
+              const outcomes = await Promise.allSettled(Array.from({ length: Math.min(perKey, chains.length) }, worker));
+              const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+              if (failed) throw failed.reason;
+              await commitOffsetsIfNecessary();
+            },
+          });
+          return;
+        }
         await consumer.run({
           // Partitions are processed concurrently (each one still sequentially), as in the in-process bus.
           partitionsConsumedConcurrently: partitions,
-          eachMessage: async ({ topic, partition, message, heartbeat }) => {
-            const incoming: IncomingMessage<T> = {
-              topic,
-              partition,
-              offset: Number(message.offset),
-              key: message.key?.toString() ?? '',
-              value: (message.value ? JSON.parse(message.value.toString()) : null) as T,
-              headers: headersToStrings(message.headers),
-              timestamp: new Date(Number(message.timestamp)).toISOString(),
-            };
-            for (let attempt = 1; ; attempt++) {
-              try {
-                await handler(incoming);
-                return; // kafkajs resolves the offset; auto-commit commits it
-              } catch (error) {
-                const text = error instanceof Error ? error.message : String(error);
-                if ((attempt & (attempt - 1)) === 0) {
-                  console.error(
-                    `[bus] handler failed for ${topic}[${partition}]@${incoming.offset} key=${incoming.key} ` +
-                      `group=${consumerOptions.groupId} (attempt ${attempt}, retrying every ${retryDelayMs} ms): ${text}`,
-                  );
-                }
-                // Not resolved, not committed: the next owner (or this one after restart) gets it again.
-                if (stopping || closed) throw error;
-                await sleep(retryDelayMs);
-                await heartbeat(); // throws on rebalance: kafkajs rejoins and re-fetches from the committed offset
-              }
-            }
-          },
+          eachMessage: ({ topic, partition, message, heartbeat }) => handle(toIncoming(topic, partition, message), heartbeat), // kafkajs resolves the offset once it returns
         });
       })();
       started.catch((error: unknown) => console.error(`[bus] consumer ${consumerOptions.groupId} failed to start`, error));

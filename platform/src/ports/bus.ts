@@ -26,7 +26,20 @@ export interface ConsumerOptions {
   topics: string[];
   /** For a group with no committed offset: start at the earliest message (true) or only new ones (false, default). */
   fromBeginning?: boolean;
+  /**
+   * Opt-in: handle messages of different keys of one partition concurrently (at most `max` in flight per partition,
+   * default 256), each key still strictly in order (a key's next message waits for its previous one, including its
+   * retries). The committed offset only ever moves up to the lowest unfinished message, so a restart or rebalance
+   * redelivers whatever was not finished below it and possibly some finished messages above it (at-least-once,
+   * as always). A failing message holds back its own key only, and the commit. Without it, a partition is
+   * consumed one message at a time. Worth it when each handler waits on I/O that batches across callers (the
+   * event store's group commit), e.g. one charger per key.
+   */
+  concurrency?: { perKey: true; max?: number };
 }
+
+/** Default cap of messages in flight per partition with `concurrency.perKey`. */
+export const PER_KEY_MAX_IN_FLIGHT = 256;
 
 export interface Consumer {
   /** Resolves when the consumer has joined its group and been assigned partitions. */

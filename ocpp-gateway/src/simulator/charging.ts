@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import { charge, type BatteryState, type PowerProfile } from './power-curve';
+
+type Json = Record<string, unknown>;
+
+export interface ChargingOptions {
+  /** Seconds between meter values while charging (default 10). */
+  meterIntervalS: number;
+  /** From an accepted remote start to the transaction start (the driver plugs in), ms (default 2,000). */
+  plugInDelayMs: number;
+  /** The car's battery, Wh (default 60,000). */
+  batteryWh: number;
+  /** The car arrives with a random state of charge in this range, percent (default 20-50). */
+  startSocPct: [number, number];
+}
+
+export const DEFAULT_CHARGING: ChargingOptions = { meterIntervalS: 10, plugInDelayMs: 2_000, batteryWh: 60_000, startSocPct: [20, 50] };
+
+/** Queues a call to the server in order with every other (the charger's outbox); resolves with its answer. */
+export type Send = (action: string, build: () => Json) => Promise<unknown>;
+
+interface Transaction {
+  /** 1.6: given by the server's StartTransaction answer (null until then); 2.0.1: chosen here. */
+  id: string | null;
+  idTag: string;
+  meterStartWh: number;
+  battery: BatteryState;
+  lastAt: number;
+  seqNo: number;
+  remoteStartId: number | null;
+  timer: NodeJS.Timeout | null;
+}
+
+interface ConnectorSim {
+  id: number;
+  /** 1.6 ChargePointStatus (2.0.1 reports Occupied for Preparing / Charging / SuspendedEV / Finishing). */
+  status: string;
+  /** The energy register, Wh (absolute, as a real meter). */
+  registerWh: number;
+  transaction: Transaction | null;
+  /** Waiting for the cable after an accepted remote start. */
+  plugging: NodeJS.Timeout | null;
+  reservation: { id: number; idTag: string; timer: NodeJS.Timeout } | null;
+}
+
+/**
+ * The connectors of one simulated charger: remote start / stop, reservations, and meter values while charging along
+ * the power curve. Every message goes through `send`, so they reach the server in the order they happened (also
+ * after being queued offline).
+ */
+export class ChargingPoint {
+  readonly connectors: ConnectorSim[];
+  /** Meter samples taken while charging (each one a MeterValues / TransactionEvent Updated). */
+  sampled = 0;
+
+  constructor(
+    private readonly v201: boolean,
+    connectorIds: number[],
+    private readonly profile: PowerProfile,
+    private readonly options: ChargingOptions,
+    private readonly send: Send,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.connectors = connectorIds.map((id) => ({ id, status: 'Available', registerWh: 1_000_000 + Math.floor(Math.random() * 9_000_000), transaction: null, plugging: null, reservation: null }));
+  }
+
+  /** StatusNotification payload of a connector as it is now. */
+  statusPayload(connectorId: number): Json {
+    const c = this.connector(connectorId);
+    const status = c?.status ?? 'Available';
+    const timestamp = new Date().toISOString();
+    if (!this.v201) return { connectorId, errorCode: 'NoError', status, timestamp };
+    const connectorStatus = status === 'Available' || status === 'Reserved' ? status : 'Occupied';
+    return { timestamp, connectorStatus, evseId: connectorId, connectorId: 1 };
+  }
+
+  /** RemoteStartTransaction / RequestStartTransaction: Preparing, then after the plug-in delay the transaction. */
+  remoteStart(connectorId: number | undefined, idTag: string, remoteStartId: number | null): 'Accepted' | 'Rejected' {
+    const c = connectorId === undefined ? this.connectors.find((k) => k.status === 'Available') : this.connector(connectorId);
+    if (!c || c.transaction || c.plugging) return 'Rejected';
+    if (c.status !== 'Available' && !(c.status === 'Reserved' && c.reservation?.idTag === idTag)) return 'Rejected';
+    this.clearReservation(c);
+    this.setStatus(c, 'Preparing');
+    c.plugging = setTimeout(() => {
+      c.plugging = null;
+      this.startTransaction(c, idTag, remoteStartId);
+    }, this.options.plugInDelayMs);
+    c.plugging.unref();
+    return 'Accepted';
+  }
+
+  /** A card presented at the charger (no remote start): the transaction starts at once. */
+  startLocal(connectorId: number, idTag: string): boolean {
+    const c = this.connector(connectorId);
+    if (!c || c.transaction || c.plugging || (c.status !== 'Available' && c.status !== 'Preparing')) return false;
+    this.startTransaction(c, idTag, null);
+    return true;
+  }
+
+  /** RemoteStopTransaction / RequestStopTransaction by transaction id. */
+  remoteStop(transactionId: string): 'Accepted' | 'Rejected' {
+    const c = this.connectors.find((k) => k.transaction?.id === transactionId);
+    if (!c) return 'Rejected';
+    this.stopTransaction(c, 'Remote');
+    return 'Accepted';
+  }
+
+  reserve(connectorId: number | undefined, idTag: string, reservationId: number, expiry: string): 'Accepted' | 'Occupied' | 'Rejected' {
+    const c = connectorId === undefined ? this.connectors.find((k) => k.status === 'Available') : this.connector(connectorId);
+    if (!c) return 'Rejected';
+    if (c.status !== 'Available' || c.transaction || c.plugging) return 'Occupied';
+    const timer = setTimeout(() => {
+      if (c.reservation?.id !== reservationId) return;
+      c.reservation = null;
+      this.setStatus(c, 'Available');
+    }, Math.max(0, Date.parse(expiry) - Date.now()));
+    timer.unref();
+    c.reservation = { id: reservationId, idTag, timer };
+    this.setStatus(c, 'Reserved');
+    return 'Accepted';
+  }
+
+  cancelReservation(reservationId: number): 'Accepted' | 'Rejected' {
+    const c = this.connectors.find((k) => k.reservation?.id === reservationId);
+    if (!c) return 'Rejected';
+    this.clearReservation(c);
+    this.setStatus(c, 'Available');
+    return 'Accepted';
+  }
+
+  /** Transactions running now (for stats and tests). */
+  get charging(): number {
+    return this.connectors.filter((c) => c.transaction).length;
+  }
+
+  transactionOf(connectorId: number): { id: string | null; idTag: string; energyWh: number; socPct: number } | null {
+    const t = this.connector(connectorId)?.transaction;
+    return t ? { id: t.id, idTag: t.idTag, energyWh: t.battery.energyWh, socPct: t.battery.socPct } : null;
+  }
+
+  close(): void {
+    for (const c of this.connectors) {
+      if (c.transaction?.timer) clearInterval(c.transaction.timer);
+      if (c.plugging) clearTimeout(c.plugging);
+      if (c.reservation) clearTimeout(c.reservation.timer);
+    }
+  }
+
+  private connector(id: number): ConnectorSim | undefined {
+    return this.connectors.find((c) => c.id === id);
+  }
+
+  private clearReservation(c: ConnectorSim): void {
+    if (c.reservation) clearTimeout(c.reservation.timer);
+    c.reservation = null;
+  }
+
+  private setStatus(c: ConnectorSim, status: string): void {
+    c.status = status;
+    const payload = this.statusPayload(c.id);
+    this.send('StatusNotification', () => payload).catch(this.onError);
+  }
+
+  private meterValue(c: ConnectorSim, t: Transaction, timestamp: string, context: string): Json {
+    const energy = Math.round(c.registerWh);
+    const power = Math.round(t.battery.powerW);
+    const soc = Math.round(t.battery.socPct * 10) / 10;
+    if (this.v201) {
+      return {
+        timestamp,
+        sampledValue: [
+          { value: energy, context, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh' } },
+          { value: power, context, measurand: 'Power.Active.Import', unitOfMeasure: { unit: 'W' } },
+          { value: soc, context, measurand: 'SoC', location: 'EV', unitOfMeasure: { unit: 'Percent' } },
+        ],
+      };
+    }
+    return {
+      timestamp,
+      sampledValue: [
+        { value: String(energy), context, measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+        { value: String(power), context, measurand: 'Power.Active.Import', unit: 'W' },
+        { value: String(soc), context, measurand: 'SoC', location: 'EV', unit: 'Percent' },
+      ],
+    };
+  }
+
+  private startTransaction(c: ConnectorSim, idTag: string, remoteStartId: number | null): void {
+    const [low, high] = this.options.startSocPct;
+    const t: Transaction = {
+      id: this.v201 ? randomUUID() : null,
+      idTag,
+      meterStartWh: Math.round(c.registerWh),
+      battery: { energyWh: 0, socPct: low + Math.random() * (high - low), powerW: 0 },
+      lastAt: Date.now(),
+      seqNo: 0,
+      remoteStartId,
+      timer: null,
+    };
+    t.battery = { ...t.battery, powerW: charge(t.battery, this.profile, this.options.batteryWh, 0).powerW };
+    c.transaction = t;
+    const timestamp = new Date().toISOString();
+    if (this.v201) {
+      const payload = {
+        eventType: 'Started',
+        timestamp,
+        triggerReason: remoteStartId !== null ? 'RemoteStart' : 'Authorized',
+        seqNo: t.seqNo++,
+        transactionInfo: { transactionId: t.id, chargingState: 'Charging', ...(remoteStartId !== null ? { remoteStartId } : {}) },
+        idToken: { idToken: idTag, type: remoteStartId !== null ? 'Central' : 'ISO14443' },
+        evse: { id: c.id, connectorId: 1 },
+        meterValue: [this.meterValue(c, t, timestamp, 'Transaction.Begin')],
+      };
+      this.send('TransactionEvent', () => payload).then((answer) => this.afterStart(c, t, answer), this.onError);
+    } else {
+      const payload = { connectorId: c.id, idTag, meterStart: t.meterStartWh, timestamp };
+      this.send('StartTransaction', () => payload).then((answer) => {
+        t.id = String((answer as { transactionId: number }).transactionId);
+        this.afterStart(c, t, answer);
+      }, this.onError);
+    }
+    this.setStatus(c, 'Charging');
+    t.timer = setInterval(() => this.sample(c, t), this.options.meterIntervalS * 1000);
+    t.timer.unref();
+  }
+
+  /** A start the server did not accept (idTagInfo / idTokenInfo not Accepted) is ended at once, DeAuthorized. */
+  private afterStart(c: ConnectorSim, t: Transaction, answer: unknown): void {
+    const a = answer as { idTagInfo?: { status: string }; idTokenInfo?: { status: string } };
+    const status = (this.v201 ? a.idTokenInfo : a.idTagInfo)?.status ?? 'Accepted';
+    if (status !== 'Accepted' && c.transaction === t) this.stopTransaction(c, 'DeAuthorized');
+  }
+
+  private sample(c: ConnectorSim, t: Transaction): void {
+    this.sampled++;
+    const now = Date.now();
+    const before = t.battery.energyWh;
+    t.battery = charge(t.battery, this.profile, this.options.batteryWh, (now - t.lastAt) / 1000);
+    t.lastAt = now;
+    c.registerWh += t.battery.energyWh - before;
+    if (t.battery.powerW === 0 && c.status === 'Charging') this.setStatus(c, 'SuspendedEV');
+    const timestamp = new Date(now).toISOString();
+    const meterValue = this.meterValue(c, t, timestamp, 'Sample.Periodic');
+    if (this.v201) {
+      const seqNo = t.seqNo++;
+      const chargingState = t.battery.powerW > 0 ? 'Charging' : 'SuspendedEV';
+      this.send('TransactionEvent', () => ({
+        eventType: 'Updated',
+        timestamp,
+        triggerReason: 'MeterValuePeriodic',
+        seqNo,
+        transactionInfo: { transactionId: t.id, chargingState },
+        evse: { id: c.id, connectorId: 1 },
+        meterValue: [meterValue],
+      })).catch(this.onError);
+    } else {
+      // The transaction id is read when the message is sent: a queued StartTransaction is answered before.
+      this.send('MeterValues', () => ({ connectorId: c.id, ...(t.id ? { transactionId: Number(t.id) } : {}), meterValue: [meterValue] })).catch(this.onError);
+    }
+  }
+
+  private stopTransaction(c: ConnectorSim, reason: 'Remote' | 'Local' | 'DeAuthorized'): void {
+    const t = c.transaction;
+    if (!t) return;
+    if (t.timer) clearInterval(t.timer);
+    c.transaction = null;
+    const now = Date.now();
+    const before = t.battery.energyWh;
+    t.battery = charge(t.battery, this.profile, this.options.batteryWh, (now - t.lastAt) / 1000);
+    c.registerWh += t.battery.energyWh - before;
+    const timestamp = new Date(now).toISOString();
+    const meterStop = Math.round(c.registerWh);
+    this.setStatus(c, 'Finishing');
+    if (this.v201) {
+      const payload = {
+        eventType: 'Ended',
+        timestamp,
+        triggerReason: reason === 'Remote' ? 'RemoteStop' : reason === 'DeAuthorized' ? 'Deauthorized' : 'StopAuthorized',
+        seqNo: t.seqNo++,
+        transactionInfo: { transactionId: t.id, chargingState: 'Idle', stoppedReason: reason },
+        evse: { id: c.id, connectorId: 1 },
+        meterValue: [this.meterValue(c, t, timestamp, 'Transaction.End')],
+      };
+      this.send('TransactionEvent', () => payload).catch(this.onError);
+    } else {
+      this.send('StopTransaction', () => ({ transactionId: Number(t.id ?? 0), idTag: t.idTag, meterStop, timestamp, reason })).catch(this.onError);
+    }
+    // The driver unplugs.
+    setTimeout(() => {
+      if (!c.transaction && !c.plugging && c.status === 'Finishing') this.setStatus(c, 'Available');
+    }, 200).unref();
+  }
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUS_TOPICS, type ChargerCommandRequest, type InboundOcppMessage, type OutboundOcppCommand, type OutboundOcppResult } from '@evc/contracts';
+import { remoteStartIdOf } from '@evc/ocpp-gateway/outbound';
+import { SimulatedCharger, type SimulatorOptions } from '@evc/ocpp-gateway/simulator/simulator';
+import { startTestApp, type TestApp } from '../support/app';
+import { startOcppNode, type OcppNode } from '../support/ocpp-node';
+
+type Reading = { timestamp: string; energyWh: number };
+
+/** Remote start / stop and reservations through the gateway to the simulator, and its offline queue. */
+describe('OCPP remote start/stop, reservations and meter values (simulator)', () => {
+  let app: TestApp;
+  let node: OcppNode;
+  const results: OutboundOcppResult[] = [];
+  const sims: SimulatedCharger[] = [];
+  const of = (chargerId: string, action: string) => node.inbound.filter((m) => m.chargerId === chargerId && m.action === action);
+  const statuses = (chargerId: string) => of(chargerId, 'StatusNotification').map((m) => String((m.payload as { status?: string; connectorStatus?: string }).status ?? (m.payload as { connectorStatus: string }).connectorStatus));
+
+  const simulate = async (version: '1.6' | '2.0.1', extra: Partial<SimulatorOptions> = {}) => {
+    const { chargerId, secret } = await node.charger(version);
+    const sim = new SimulatedCharger(
+      { id: chargerId, secret, ocppVersion: version, connectorIds: [1], current: 'DC' },
+      { url: node.url, chargers: [], backoffMs: { initial: 100, max: 1000 }, charging: { meterIntervalS: 1, plugInDelayMs: 50 }, ...extra },
+    );
+    sims.push(sim);
+    sim.start();
+    await expect.poll(() => statuses(chargerId)).toEqual(['Available']);
+    return { chargerId, sim };
+  };
+  const send = async (chargerId: string, request: ChargerCommandRequest, sessionId?: string) => {
+    const commandId = randomUUID();
+    const command: OutboundOcppCommand = { commandId, chargerId, request, requestedAt: new Date().toISOString(), ...(sessionId ? { sessionId } : {}) };
+    await node.bus.publish(BUS_TOPICS.ocppOutbound, [{ key: chargerId, value: command }]);
+    await expect.poll(() => results.find((r) => r.commandId === commandId && r.status !== 'sent')).toBeDefined();
+    return { commandId, result: results.find((r) => r.commandId === commandId && r.status !== 'sent')! };
+  };
+  const readings = (messages: InboundOcppMessage[]): Reading[] =>
+    messages.flatMap((m) =>
+      ((m.payload as { meterValue?: { timestamp: string; sampledValue: { value: unknown; measurand?: string }[] }[] }).meterValue ?? []).map((mv) => ({
+        timestamp: mv.timestamp,
+        energyWh: Number(mv.sampledValue.find((v) => v.measurand === 'Energy.Active.Import.Register')?.value),
+      })),
+    );
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    node = await startOcppNode(app, { authorizeTimeoutMs: 200 });
+    node.bus.subscribe<OutboundOcppResult>({ groupId: 'test-results', topics: [BUS_TOPICS.ocppOutboundResults] }, ({ value }) => void results.push(value));
+  });
+  afterAll(async () => {
+    await Promise.all(sims.map((s) => s.stop()));
+    await node?.close();
+    await app?.close();
+  });
+
+  it('OCPP 1.6: RemoteStartTransaction → Preparing, StartTransaction, Charging, MeterValues; RemoteStop → StopTransaction, Available', async () => {
+    const { chargerId } = await simulate('1.6');
+    const sessionId = randomUUID();
+    const { result } = await send(chargerId, { action: 'RemoteStartTransaction', connectorId: 1, idTag: 'APP-0001' }, sessionId);
+    expect(result).toMatchObject({ status: 'accepted', ocppAction: 'RemoteStartTransaction', sessionId });
+    await expect.poll(() => of(chargerId, 'StartTransaction').length).toBe(1);
+    const start = of(chargerId, 'StartTransaction')[0]!;
+    expect(start).toMatchObject({ payload: { connectorId: 1, idTag: 'APP-0001' }, transactionId: expect.stringMatching(/^\d+$/), authorization: { status: 'Accepted' } });
+    await expect.poll(() => of(chargerId, 'MeterValues').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    const meter = of(chargerId, 'MeterValues')[0]!.payload as { transactionId: number; meterValue: { sampledValue: { measurand: string; unit: string }[] }[] };
+    expect(String(meter.transactionId)).toBe(start.transactionId);
+    expect(meter.meterValue[0]!.sampledValue.map((v) => `${v.measurand} ${v.unit}`)).toEqual(['Energy.Active.Import.Register Wh', 'Power.Active.Import W', 'SoC Percent']);
+    const { result: stopped } = await send(chargerId, { action: 'RemoteStopTransaction', transactionId: start.transactionId! }, sessionId);
+    expect(stopped).toMatchObject({ status: 'accepted', sessionId });
+    await expect.poll(() => of(chargerId, 'StopTransaction').length).toBe(1);
+    const stop = of(chargerId, 'StopTransaction')[0]!;
+    expect(stop).toMatchObject({ transactionId: start.transactionId, payload: { reason: 'Remote', idTag: 'APP-0001' } });
+    const meterStart = (start.payload as { meterStart: number }).meterStart;
+    const meterStop = (stop.payload as { meterStop: number }).meterStop;
+    expect(meterStop).toBeGreaterThan(meterStart);
+    expect(Math.max(...readings(of(chargerId, 'MeterValues')).map((r) => r.energyWh))).toBeLessThanOrEqual(meterStop);
+    await expect.poll(() => statuses(chargerId)).toEqual(['Available', 'Preparing', 'Charging', 'Finishing', 'Available']);
+    // Nothing to stop any more.
+    expect((await send(chargerId, { action: 'RemoteStopTransaction', transactionId: start.transactionId! })).result.status).toBe('rejected');
+  });
+
+  it('OCPP 2.0.1: RequestStartTransaction → TransactionEvent Started with the remoteStartId, Updated; RequestStop → Ended', async () => {
+    const { chargerId } = await simulate('2.0.1');
+    const { commandId, result } = await send(chargerId, { action: 'RemoteStartTransaction', connectorId: 1, idTag: 'APP-0002' });
+    expect(result).toMatchObject({ status: 'accepted', ocppAction: 'RequestStartTransaction' });
+    expect(result.sessionId).toBeUndefined();
+    await expect.poll(() => of(chargerId, 'TransactionEvent').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    const [started, updated] = of(chargerId, 'TransactionEvent');
+    expect(started).toMatchObject({
+      payload: { eventType: 'Started', triggerReason: 'RemoteStart', idToken: { idToken: 'APP-0002' }, transactionInfo: { remoteStartId: remoteStartIdOf(commandId) }, evse: { id: 1 } },
+      authorization: { status: 'Accepted', source: 'command-side' },
+    });
+    expect(updated).toMatchObject({ payload: { eventType: 'Updated', triggerReason: 'MeterValuePeriodic' }, transactionId: started!.transactionId });
+    expect((await send(chargerId, { action: 'RemoteStopTransaction', transactionId: started!.transactionId! })).result.status).toBe('accepted');
+    await expect.poll(() => of(chargerId, 'TransactionEvent').some((m) => (m.payload as { eventType: string }).eventType === 'Ended')).toBe(true);
+    await expect.poll(() => statuses(chargerId)).toEqual(['Available', 'Occupied', 'Occupied', 'Occupied', 'Available']);
+    const seqNos = of(chargerId, 'TransactionEvent').map((m) => (m.payload as { seqNo: number }).seqNo);
+    expect(seqNos).toEqual(seqNos.map((_, i) => i));
+  });
+
+  for (const version of ['1.6', '2.0.1'] as const) {
+    it(`OCPP ${version}: ReserveNow → Reserved, a second one Occupied, CancelReservation → Available; expiry frees it`, async () => {
+      const { chargerId } = await simulate(version);
+      const expiryDate = new Date(Date.now() + 60_000).toISOString();
+      expect((await send(chargerId, { action: 'ReserveNow', connectorId: 1, idTag: 'APP-0003', reservationId: 7, expiryDate })).result).toMatchObject({ status: 'accepted', ocppAction: 'ReserveNow' });
+      await expect.poll(() => statuses(chargerId)).toEqual(['Available', 'Reserved']);
+      expect((await send(chargerId, { action: 'ReserveNow', connectorId: 1, idTag: 'APP-0004', reservationId: 8, expiryDate })).result.status).toBe('rejected');
+      expect((await send(chargerId, { action: 'CancelReservation', reservationId: 8 })).result.status).toBe('rejected');
+      expect((await send(chargerId, { action: 'CancelReservation', reservationId: 7 })).result.status).toBe('accepted');
+      await expect.poll(() => statuses(chargerId)).toEqual(['Available', 'Reserved', 'Available']);
+      const soon = new Date(Date.now() + 300).toISOString();
+      await send(chargerId, { action: 'ReserveNow', connectorId: 1, idTag: 'APP-0003', reservationId: 9, expiryDate: soon });
+      await expect.poll(() => statuses(chargerId)).toEqual(['Available', 'Reserved', 'Available', 'Reserved', 'Available']);
+    });
+  }
+
+  it('offline queue: what happens while the connection is down is sent in order on reconnect, none lost', async () => {
+    const { chargerId, sim } = await simulate('1.6', { offlineQueue: true, backoffMs: { initial: 2500, max: 2500 } });
+    expect(sim.charging.startLocal(1, 'CARD-0005')).toBe(true);
+    await expect.poll(() => of(chargerId, 'MeterValues').length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    // The gateway drops the connection (as for a silent charger); meter values keep being taken, and queued.
+    node.gateway.sweepSilent(Date.now() + 3_600_000);
+    await expect.poll(() => !sim.connected && sim.queued > 0, { timeout: 5000 }).toBe(true);
+    await expect.poll(() => sim.connected && sim.queued === 0, { timeout: 10_000 }).toBe(true);
+    const taken = sim.charging.sampled;
+    await expect.poll(() => new Set(readings(of(chargerId, 'MeterValues')).map((r) => r.timestamp)).size, { timeout: 5000 }).toBeGreaterThanOrEqual(taken);
+    const all = readings(of(chargerId, 'MeterValues'));
+    // In order (a resent message may repeat the one before it), and rising energy.
+    const distinct = all.filter((r, i) => i === 0 || r.timestamp !== all[i - 1]!.timestamp);
+    expect(distinct.map((r) => r.timestamp)).toEqual([...distinct.map((r) => r.timestamp)].sort());
+    expect(distinct.map((r) => r.energyWh)).toEqual([...distinct.map((r) => r.energyWh)].sort((a, b) => a - b));
+    expect(new Set(all.map((r) => r.timestamp)).size).toBe(distinct.length);
+  });
+});
