@@ -86,7 +86,9 @@ describe('seeded demo network through the public stations query', () => {
     const events = await app.embedded.infra.eventStore.readAll({ maxCount: 10_000 });
     expect(events.length).toBeGreaterThan(100);
     for (const e of events) {
-      expect(e.metadata.actor).toEqual({ type: 'system', id: 'system' });
+      // The demo customer's car is registered as the customer would (their own licence uploads); all else by the system.
+      if (e.type === 'CarRegistered') expect(e.metadata.actor).toMatchObject({ type: 'customer', id: (e.data as { customerId: string }).customerId });
+      else expect(e.metadata.actor).toEqual({ type: 'system', id: 'system' });
       expect(e.metadata.reason).toBe('demo seed');
       expect(Date.parse(e.metadata.occurredAt)).not.toBeNaN();
     }

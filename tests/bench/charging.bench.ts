@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:charging [-- --sessions 1000]`: issue 7's figures on the embedded profile, in one process on 127.0.0.1.
+ *
+ * - N customers (each with a car and a wallet) start N simultaneous sessions from the phone (HTTP sessions.start) on
+ *   N/2 simulated chargers with two connectors each; the simulator plugs in at once (no charger delay). Measured: from
+ *   the request to the moment the customer's session read model shows `charging` and its change notice is on the bus
+ *   (what the customer's /api/live/me stream and the next query see), p50/p99.
+ * - The N customers then stop (HTTP sessions.stop): remote stop → StopTransaction → SessionStopped → wallet debit →
+ *   SessionBilled. Measured: wallet debits per second from the first stop to the last billed session.
+ * - The ledger alone: 20,000 debits and credits spread over the N wallets, concurrently: transactions per second.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { BUS_TOPICS, type LiveChange } from '@evc/contracts';
+import { newContext } from '@evc/command-service';
+import { SeedCustomerCommand } from '@evc/command-service/identity/identity.commands';
+import { RegisterCarCommand } from '@evc/command-service/wallet/wallet.commands';
+import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
+import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
+import { stripedFlagPng } from '@evc/command-service/seed/flag-png';
+import { AccessTokens } from '@evc/platform/auth/access-tokens';
+import { Simulator, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
+import { startTestApp } from '../support/app';
+import { aStation, registerCharger, registerStation } from '../support/factories';
+import { fmt, percentile } from './stats';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const SESSIONS = arg('sessions', 1000);
+const CHARGERS = Math.ceil(SESSIONS / 2);
+const SECRET = randomUUID() + randomUUID();
+
+async function inBatches<T>(items: T[], size: number, fn: (item: T, index: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(size, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i]!, i);
+      }
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  const setupStarted = performance.now();
+  const app = await startTestApp({ seed: true, env: { AUTH_TOKEN_SECRET: SECRET } });
+  const bus = app.commandBus;
+  const documents = app.embedded.infra.documents;
+  const ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);
+  const tokens = new AccessTokens(SECRET, 3600);
+  const url = app.baseUrl;
+  const staff = newContext({ type: 'system', id: 'bench' }, 'bench data');
+
+  // Chargers: N/2 DC chargers with two 50 kW connectors, 50 per station, in a seeded governorate.
+  const governorate = await documents.collection('governorates').findOne({});
+  const chargers: SimulatedChargerSpec[] = [];
+  for (let s = 0; s * 50 < CHARGERS; s++) {
+    const station = aStation({ governorateId: String(governorate!._id) });
+    await registerStation(bus, station);
+    for (let c = s * 50; c < Math.min(CHARGERS, (s + 1) * 50); c++) {
+      const chargerId = `BENCH-${String(c).padStart(5, '0')}`;
+      const secret = `bench-secret-${c}-${randomUUID()}`;
+      await registerCharger(bus, station.stationId, {
+        chargerId,
+        secret,
+        model: 'DC Fast 50',
+        connectors: [
+          { connectorId: 1, code: `${chargerId}-1`, type: 'CCS2', current: 'DC', maxPowerKw: 50 },
+          { connectorId: 2, code: `${chargerId}-2`, type: 'CCS2', current: 'DC', maxPowerKw: 50 },
+        ],
+      });
+      chargers.push({ id: chargerId, secret, ocppVersion: '1.6', connectorIds: [1, 2], current: 'DC', maxPowerKw: 50 });
+    }
+  }
+
+  // Customers: signed up (verified), 1,000 EGP in the wallet, a car; tokens issued with the app's key.
+  const customers = Array.from({ length: SESSIONS }, (_, i) => ({ id: randomUUID(), email: `bench.${i}.${randomUUID().slice(0, 6)}@example.com`, token: '' }));
+  await inBatches(customers, 8, async (c, i) => {
+    await bus.execute(
+      new SeedCustomerCommand({ accountId: c.id, firstName: 'Bench', lastName: 'Driver', email: c.email, phone: '01000000000', gender: 'male', locale: 'en', password: 'Bench1234x' }, staff),
+    );
+    await ledger.record(c.id, { transactionId: `adjustment:bench-${c.id}`, direction: 'credit', amount: 100_000, kind: 'adjustment', reference: { type: 'adjustment', id: `bench-${c.id}` }, reason: 'bench' }, staff);
+    const png = stripedFlagPng([[i % 256, (i >> 8) % 256, 7], [9, 9, 9]], 8, 8);
+    const file = await app.embedded.files.put(png, { contentType: 'image/png', purpose: 'licence', ownerId: c.id });
+    const asCustomer = newContext({ type: 'customer', id: c.id }, 'bench data');
+    await bus.execute(new RegisterCarCommand({ carId: c.id, brandId: DEMO_CAR.brandId, typeId: DEMO_CAR.typeId, batteryRangeId: DEMO_CAR.batteryRangeId, licence: { customsCertificateFileId: file.fileId } }, asCustomer));
+    c.token = (await tokens.issue({ accountId: c.id, userType: 5, roles: [], privileges: [] })).token;
+  });
+
+  const simulator = new Simulator({ url: url.replace('http', 'ws'), chargers, backoffMs: { initial: 200, max: 5000 }, charging: { plugInDelayMs: 0, meterIntervalS: 10 } });
+  simulator.start();
+  const online = async () => documents.collection('chargers').countDocuments({ chargerId: { $regex: '^BENCH-' }, online: true });
+  for (const deadline = Date.now() + 120_000; (await online()) < CHARGERS; ) {
+    if (Date.now() > deadline) throw new Error(`only ${await online()} of ${CHARGERS} chargers online`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await app.embedded.runner.waitFor(await app.embedded.infra.eventStore.headPosition(), 30_000);
+  console.log(`setup: ${SESSIONS} customers, ${CHARGERS} chargers online in ${fmt((performance.now() - setupStarted) / 1000)} s`);
+
+  // Watch the sessions read model's change notices: the moment a session shows `charging` to its customer.
+  const sessions = customers.map((c, i) => ({ c, sessionId: randomUUID(), chargerId: chargers[Math.floor(i / 2)]!.id, connectorId: (i % 2) + 1, t0: 0, charging: 0, billed: 0 }));
+  const byId = new Map<string, (typeof sessions)[number]>(sessions.map((s) => [s.sessionId, s]));
+  const watcher = app.embedded.infra.bus.subscribe<LiveChange>({ groupId: `bench-${randomUUID()}`, topics: [BUS_TOPICS.readModelChanged] }, async ({ value }) => {
+    if (value.collection !== 'sessions' || !value.ids) return;
+    const at = performance.now();
+    const docs = await documents.collection('sessions').find({ _id: { $in: value.ids.filter((id: string) => byId.has(id)) } }, { projection: { status: 1, billed: 1 } }).toArray();
+    for (const d of docs) {
+      const s = byId.get(String(d._id))!;
+      if (!s.charging && d.status === 'charging') s.charging = at;
+      if (!s.billed && d.billed === true) s.billed = at;
+    }
+  });
+  await watcher.ready;
+
+  const post = (path: string, body: unknown, token: string) =>
+    fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const startAll = performance.now();
+  const starts = await Promise.all(
+    sessions.map(async (s) => {
+      s.t0 = performance.now();
+      const res = await post('/api/commands/sessions.start', { sessionId: s.sessionId, chargerId: s.chargerId, connectorId: s.connectorId, carId: s.c.id }, s.c.token);
+      return res.status;
+    }),
+  );
+  const refused = starts.filter((st) => st !== 200).length;
+  for (const deadline = Date.now() + 120_000; sessions.some((s) => !s.charging) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+  const toCharging = sessions.filter((s) => s.charging).map((s) => s.charging - s.t0);
+  console.log(
+    `start → charging shown: ${toCharging.length}/${SESSIONS} sessions (refused ${refused}) in ${fmt((performance.now() - startAll) / 1000)} s; ` +
+      `p50 ${fmt(percentile(toCharging, 50), 0)} ms, p99 ${fmt(percentile(toCharging, 99), 0)} ms, max ${fmt(Math.max(...toCharging), 0)} ms`,
+  );
+
+  await new Promise((r) => setTimeout(r, 12_000)); // a meter value from each connector
+  const stopAll = performance.now();
+  await Promise.all(sessions.filter((s) => s.charging).map((s) => post('/api/commands/sessions.stop', { sessionId: s.sessionId }, s.c.token)));
+  for (const deadline = Date.now() + 180_000; sessions.some((s) => s.charging && !s.billed) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+  const billed = sessions.filter((s) => s.billed);
+  const lastBilled = Math.max(...billed.map((s) => s.billed));
+  console.log(`stop → billed: ${billed.length} debits in ${fmt((lastBilled - stopAll) / 1000, 2)} s = ${fmt(billed.length / ((lastBilled - stopAll) / 1000), 0)} wallet debits/s (through OCPP stop, session and read model)`);
+
+  // The ledger alone.
+  const LEDGER_OPS = 20_000;
+  const ledgerStarted = performance.now();
+  await inBatches(Array.from({ length: LEDGER_OPS }, (_, i) => i), 1000, async (i) => {
+    const c = customers[i % customers.length]!;
+    // Each wallet alternates credit, debit, credit, …: it never runs dry.
+    const credit = Math.floor(i / customers.length) % 2 === 0;
+    const id = randomUUID();
+    await ledger.record(c.id, { transactionId: `adjustment:${id}`, direction: credit ? 'credit' : 'debit', amount: 100, kind: 'adjustment', reference: { type: 'adjustment', id }, reason: 'bench' }, staff);
+  });
+  const ledgerS = (performance.now() - ledgerStarted) / 1000;
+  console.log(`ledger: ${LEDGER_OPS} credits/debits over ${customers.length} wallets in ${fmt(ledgerS, 2)} s = ${fmt(LEDGER_OPS / ledgerS, 0)} transactions/s`);
+
+  await watcher.stop();
+  await simulator.stop();
+  await app.close();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
