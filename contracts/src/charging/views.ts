@@ -32,6 +32,8 @@ export const sessionViewSchema = z.object({
   carId: z.string().nullable(),
   /** e.g. "Nissan Leaf", for the session line; null for card sessions without a car. */
   carLabel: z.string().nullable(),
+  /** The same in Arabic (brand and type translations). */
+  carLabelAr: z.string().nullable(),
   target: sessionTargetSchema,
   pricePerKwh: z.number().int(),
   minimumCharge: z.number().int(),

@@ -41,6 +41,7 @@ export const makeSessionView = (over: Partial<SessionDetailView> = {}): SessionD
   current: 'AC',
   carId: 'car-1',
   carLabel: 'Nissan Leaf',
+  carLabelAr: 'نيسان ليف',
   target: { kind: 'none' },
   pricePerKwh: 250,
   minimumCharge: 1000,

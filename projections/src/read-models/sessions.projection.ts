@@ -44,7 +44,7 @@ async function requested(event: RecordedEvent, documents: DocumentStore): Promis
   const [station, account, car] = await Promise.all([
     documents.collection(RM.stations).findOne({ _id: d.stationId }, { projection: { nameEn: 1, nameAr: 1 } }),
     documents.collection(RM.accounts).findOne({ _id: d.customerId }, { projection: { firstName: 1, lastName: 1 } }),
-    d.carId ? documents.collection(CHARGING_RM.cars).findOne({ _id: d.carId }, { projection: { brandNameEn: 1, typeNameEn: 1 } }) : null,
+    d.carId ? documents.collection(CHARGING_RM.cars).findOne({ _id: d.carId }, { projection: { brandNameEn: 1, typeNameEn: 1, brandNameAr: 1, typeNameAr: 1 } }) : null,
   ]);
   return {
     _id: d.sessionId,
@@ -64,6 +64,7 @@ async function requested(event: RecordedEvent, documents: DocumentStore): Promis
     current: d.prices.current,
     carId: d.carId,
     carLabel: car ? `${String(car.brandNameEn)} ${String(car.typeNameEn)}`.trim() : null,
+    carLabelAr: car ? `${String(car.brandNameAr)} ${String(car.typeNameAr)}`.trim() : null,
     target: d.target,
     pricePerKwh: d.prices.pricePerKwh,
     minimumCharge: d.prices.minimumCharge,

@@ -78,7 +78,7 @@ export function SessionDetail({ sessionId, onClose }: { sessionId: string; onClo
         {row('admin.sessions.station', name(s.stationNameEn, s.stationNameAr))}
         {row('admin.sessions.charger', <bdi dir="ltr">{`${s.chargerId} · ${intl.formatMessage({ id: 'admin.sessions.connectorN' }, { n: s.connectorId })} · ${s.connectorType} ${s.current}`}</bdi>)}
         {row('admin.sessions.origin', code('admin.sessions.origin', s.origin))}
-        {row('admin.sessions.car', s.carLabel ?? '—')}
+        {row('admin.sessions.car', (intl.locale.startsWith('ar') ? (s.carLabelAr ?? s.carLabel) : s.carLabel) ?? '—')}
         {row('admin.sessions.requestedAt', fmt.dateTime(s.requestedAt))}
         {row('admin.sessions.startedAt', fmt.dateTime(s.startedAt))}
         {row('admin.sessions.stoppedAt', fmt.dateTime(s.stoppedAt))}

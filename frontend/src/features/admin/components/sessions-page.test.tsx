@@ -25,6 +25,7 @@ const makeRow = (n: number, over: Partial<SessionAdminView> = {}): SessionAdminV
   current: 'AC',
   carId: null,
   carLabel: 'Nissan Leaf',
+  carLabelAr: 'نيسان ليف',
   target: { kind: 'none' },
   pricePerKwh: 250,
   minimumCharge: 1000,

@@ -144,12 +144,12 @@ export function SessionPage() {
           <dd>
             {s.connectorType} · {s.current} · #{formatNumber(s.connectorId, locale)}
           </dd>
-          {s.carLabel && (
+          {(locale === 'ar' ? (s.carLabelAr ?? s.carLabel) : s.carLabel) && (
             <>
               <dt>
                 <FormattedMessage id="charging.car" />
               </dt>
-              <dd>{s.carLabel}</dd>
+              <dd>{locale === 'ar' ? (s.carLabelAr ?? s.carLabel) : s.carLabel}</dd>
             </>
           )}
           <dt>
