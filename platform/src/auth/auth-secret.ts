@@ -12,11 +12,18 @@ export const authSecretPath = (dataDir: string) => path.join(dataDir, 'auth-secr
 export async function resolveAuthSecret(config: Pick<Config, 'AUTH_TOKEN_SECRET' | 'profile'>, dataDir: string): Promise<string> {
   if (config.AUTH_TOKEN_SECRET) return config.AUTH_TOKEN_SECRET;
   if (config.profile === 'cluster') throw new Error('AUTH_TOKEN_SECRET must be set in the cluster profile');
-  const file = authSecretPath(dataDir);
+  return dataDirSecret(authSecretPath(dataDir), () => randomBytes(48).toString('base64url'));
+}
+
+/**
+ * A secret generated once into a file of the data dir (mode 0600, at least 32 characters), shared by every process of
+ * that data dir: the first writer wins a race and the others read its value. Never logged.
+ */
+export async function dataDirSecret(file: string, generate: () => string): Promise<string> {
   const existing = await readFile(file, 'utf8').catch(() => null);
   if (existing && existing.trim().length >= 32) return existing.trim();
-  await mkdir(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  await mkdir(path.dirname(file), { recursive: true });
+  const secret = generate();
   try {
     await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {

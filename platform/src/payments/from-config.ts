@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { dataDirSecret } from '../auth/auth-secret';
 import type { Config } from '../config/config';
 import { PaymobProvider } from './paymob-provider';
 import type { PaymentProvider } from './port';
@@ -26,19 +26,7 @@ type PaymentConfig = Pick<
  */
 export async function resolveSandboxSecret(config: Pick<Config, 'AUTH_TOKEN_SECRET'>, dataDir: string): Promise<string> {
   if (config.AUTH_TOKEN_SECRET) return createHmac('sha256', config.AUTH_TOKEN_SECRET).update('evc-payments-sandbox').digest('hex');
-  const file = path.join(dataDir, 'payments-sandbox-secret');
-  const existing = (await readFile(file, 'utf8').catch(() => '')).trim();
-  if (existing.length >= 32) return existing;
-  await mkdir(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  try {
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return (await readFile(file, 'utf8')).trim();
-    throw error;
-  }
-  await chmod(file, 0o600);
-  return secret;
+  return dataDirSecret(path.join(dataDir, 'payments-sandbox-secret'), () => randomBytes(32).toString('hex'));
 }
 
 export async function createPayments(config: PaymentConfig, dataDir: string): Promise<PaymentsSetup> {
