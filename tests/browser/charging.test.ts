@@ -279,7 +279,9 @@ describeJourney('charging and the wallet (customer)', (journey) => {
       await page.getByText(fill(t['charging.stopped.summary']!, { energy: kwh(stopped.energyWh, lang), cost: money(stopped.cost, lang) }), { exact: true }).waitFor();
       await page.getByText(t['charging.stopReason.customer']!, { exact: true }).waitFor();
       expect(stopped.carId).toBe(car!.carId);
-      if (stopped.carLabel) await page.getByText(stopped.carLabel, { exact: true }).waitFor();
+      const carLabel = lang === 'ar' ? stopped.carLabelAr : stopped.carLabel;
+      expect(carLabel).toBeTruthy();
+      await page.getByText(carLabel!, { exact: true }).waitFor();
 
       // billed: the wallet line of the session, debited, linking back to it
       const toWallet = page.getByRole('link', { name: t['charging.viewWalletLine'], exact: true });
