@@ -2,6 +2,7 @@ import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '
 import type { ApiError, ErrorCode, FieldError } from '@evc/contracts';
 import { statusOf } from '@evc/contracts';
 import { createLogger } from '../logging/logger';
+import { WrongExpectedRevisionError } from '../ports/event-store';
 import { ApiException } from './api-exception';
 
 const log = createLogger('http');
@@ -25,6 +26,8 @@ const isCoded = (e: unknown): e is CodedError =>
 /** Maps any thrown value to the API's error shape; never leaks a stack or an internal message. */
 export function toApiError(error: unknown): { status: number; body: ApiError } {
   if (error instanceof ApiException) return { status: error.status, body: error.toBody() };
+  // A write that lost every retry to concurrent writers: the caller may simply try again.
+  if (error instanceof WrongExpectedRevisionError) return { status: 409, body: { code: 'concurrency.conflict', message: 'Changed by someone else at the same moment; try again' } };
   if (isCoded(error)) {
     return { status: statusOf(error.code), body: { code: error.code, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
   }
