@@ -74,13 +74,21 @@ export interface StatusFilter {
 export const ACTIVE_FILTER: StatusFilter = { param: 'active', trueId: 'admin.active', falseId: 'admin.inactive' };
 
 /** The query of a list screen built from the URL state, plus its own filters (kind, parentId…). */
-export function useAdminList<T>(options: { collection: string; path: string; params?: ListParams; statusFilter?: StatusFilter | null; enabled?: boolean }) {
+export function useAdminList<T>(options: {
+  collection: string;
+  path: string;
+  params?: ListParams;
+  statusFilter?: StatusFilter | null;
+  enabled?: boolean;
+  /** The sort field while the user has chosen none (e.g. the Arabic name on Arabic pages); the server's default otherwise. */
+  defaultSort?: string;
+}) {
   const { state, update, search } = useListState();
   const filter = options.statusFilter === undefined ? ACTIVE_FILTER : options.statusFilter;
   const filters: ListParams = {
     q: state.q || undefined,
-    sort: state.sort,
-    dir: state.sort ? state.dir : undefined,
+    sort: state.sort ?? options.defaultSort,
+    dir: state.sort ? state.dir : options.defaultSort ? 'asc' : undefined,
     ...(filter && state.status ? { [filter.param]: state.status } : {}),
     ...options.params,
   };
@@ -351,6 +359,8 @@ export function useBilingual() {
     name: (en: string, ar: string) => (locale === 'ar' ? ar : en),
     other: (en: string, ar: string) => (locale === 'ar' ? en : ar),
     sortKey: (en: string, ar: string) => (locale === 'ar' ? ar : en),
+    /** The default sort of a list on Arabic pages: by the Arabic name (English pages keep the server's default). */
+    arabicDefault: (ar: string) => (locale === 'ar' ? ar : undefined),
   };
 }
 

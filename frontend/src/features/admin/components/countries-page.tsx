@@ -19,7 +19,7 @@ const FLAG_ID = /^[a-f0-9]{64}$/;
 export function CountriesPage() {
   const bi = useBilingual();
   const intl = useIntl();
-  const list = useAdminList<CountryView>({ collection: COLLECTION, path: endpoints.countries.list });
+  const list = useAdminList<CountryView>({ collection: COLLECTION, path: endpoints.countries.list, defaultSort: bi.arabicDefault('nameAr') });
   const editor = useEditorMode(() => list.query.refetch());
   const editing = editor.mode.kind === 'edit' ? (list.rows.find((r) => r.countryId === (editor.mode as { id: string }).id) ?? null) : null;
   const columns: Column<CountryView>[] = [

@@ -25,7 +25,7 @@ export function GovernoratesPage() {
     const c = allCountries.find((x) => x.countryId === id);
     return c ? bi.name(c.nameEn, c.nameAr) : id;
   };
-  const list = useAdminList<GovernorateAdminView>({ collection: COLLECTION, path: endpoints.governoratesAdmin.list });
+  const list = useAdminList<GovernorateAdminView>({ collection: COLLECTION, path: endpoints.governoratesAdmin.list, defaultSort: bi.arabicDefault('nameAr') });
   const editor = useEditorMode(() => list.query.refetch());
   const remove = useCommand<unknown>(COLLECTION, endpoints.governoratesAdmin.delete);
   const editing = editor.mode.kind === 'edit' ? (list.rows.find((r) => r.governorateId === (editor.mode as { id: string }).id) ?? null) : null;

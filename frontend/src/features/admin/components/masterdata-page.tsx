@@ -36,6 +36,7 @@ function MasterDataScreen({ kind }: { kind: MasterDataKind }) {
     collection: COLLECTION,
     path: endpoints.masterData.list,
     params: { kind, ...(parentId ? { parentId } : {}) },
+    defaultSort: bi.arabicDefault('nameTranslation'),
   });
   const editor = useEditorMode(() => scoped.query.refetch());
   const remove = useCommand<unknown>(COLLECTION, endpoints.masterData.delete);

@@ -199,6 +199,27 @@ describe('master data in use', () => {
   });
 });
 
+describe('default order follows the language', () => {
+  it('an Arabic list is sorted by the Arabic name until the user picks a column; an English one keeps the server default', async () => {
+    const requests = brandsApi(() => undefined);
+    storeSession(makeSession('staff'));
+    await renderApp('/admin/masterdata/carbrand?lang=ar');
+    await screen.findByText('بي واي دي');
+    const listCalls = () => requests.filter((r) => r.url.startsWith(MD)).map((r) => new URL(r.url, 'http://x').searchParams);
+    expect(listCalls().at(-1)?.get('sort')).toBe('nameTranslation');
+    expect(listCalls().at(-1)?.get('dir')).toBe('asc');
+  });
+
+  it('English pages send no sort of their own', async () => {
+    const requests = brandsApi(() => undefined);
+    storeSession(makeSession('staff'));
+    await renderApp('/admin/masterdata/carbrand');
+    await screen.findByText('BYD');
+    const last = requests.filter((r) => r.url.startsWith(MD)).map((r) => new URL(r.url, 'http://x').searchParams).at(-1);
+    expect(last?.get('sort')).toBeNull();
+  });
+});
+
 describe('concurrency', () => {
   it('a 409 keeps the input, says the item changed, and Reload loads the fresh row', async () => {
     let revision = 4;

@@ -19,7 +19,7 @@ export function StationsAdminPage() {
   const intl = useIntl();
   useAdminLiveUpdates(LIVE_ROOTS);
   const governorates = usePagedList<GovernorateAdminView>('governorates', endpoints.governoratesAdmin.list, { page: 1, pageSize: 100, active: 'true' });
-  const list = useAdminList<StationAdminView>({ collection: STATIONS, path: endpoints.stationsAdmin.list, statusFilter: null });
+  const list = useAdminList<StationAdminView>({ collection: STATIONS, path: endpoints.stationsAdmin.list, statusFilter: null, defaultSort: bi.arabicDefault('nameAr') });
   const editor = useEditorMode(() => list.query.refetch());
   const remove = useCommand<unknown>(STATIONS, endpoints.stationsAdmin.delete);
   const editing = editor.mode.kind === 'edit' ? (list.rows.find((r) => r.stationId === (editor.mode as { id: string }).id) ?? null) : null;
