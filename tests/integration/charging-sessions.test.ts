@@ -360,6 +360,45 @@ describe('charging sessions: phone start, charger transactions, billing, authori
     expect(await ofType(chargingStreams.session(await sessionOf(one, '8201')), 'SessionStopRequested')).toEqual([]);
   });
 
+  it('two chargers at once (one customer, two cards): every reading recorded, exactly two debits, balance = start − both costs', async () => {
+    const [one, two] = [await givenOnlineCharger(), await givenOnlineCharger()];
+    const owner = await givenCustomer(30_000);
+    const cards = [`CARD-${randomUUID().slice(0, 8).toUpperCase()}`, `CARD-${randomUUID().slice(0, 8).toUpperCase()}`];
+    for (const card of cards) {
+      const issued = { idTag: card, customerId: owner.customerId, kind: 'card' as const, expiresAt: null, at: new Date().toISOString() };
+      await store().append(chargingStreams.idToken(card), [envelope({ type: 'IdTokenIssued', data: issued }, newContext({ type: 'staff', id: 'test' }, 'card'))], 'no_stream');
+    }
+    const runs = [
+      { chargerId: one, card: cards[0]!, tx: '8401', meterStart: 0, meterStop: 20_000 },
+      { chargerId: two, card: cards[1]!, tx: '8402', meterStart: 1_000, meterStop: 16_000 },
+    ];
+    const startOf = (r: (typeof runs)[number]) =>
+      message(r.chargerId, 'StartTransaction', { connectorId: 1, idTag: r.card, meterStart: r.meterStart, timestamp: at(0) }, { transactionId: r.tx, authorization: { status: 'Accepted', source: 'command-side' } });
+    // One batch, the two chargers interleaved (per-key concurrency handles them side by side), stops redelivered.
+    const batch: InboundOcppMessage[] = runs.map(startOf);
+    for (let m = 1; m <= 6; m++) for (const r of runs) batch.push(meterValues(r.chargerId, r.tx, [[m, r.meterStart + m * 2_000]]));
+    for (const r of runs) batch.push(stopTransaction(r.chargerId, r.tx, r.meterStop));
+    for (const r of runs) batch.push(stopTransaction(r.chargerId, r.tx, r.meterStop));
+    await inbound(...batch);
+    const sessionOf = async (chargerId: string, tx: string) => ((await ofType(chargingStreams.chargerTransaction(chargerId, tx), 'TransactionBound'))[0]?.data as { sessionId: string } | undefined)?.sessionId;
+    await expect.poll(async () => (await Promise.all(runs.map((r) => sessionOf(r.chargerId, r.tx)))).every(Boolean)).toBe(true);
+    const sessionIds = (await Promise.all(runs.map((r) => sessionOf(r.chargerId, r.tx)))) as string[];
+    expect(new Set(sessionIds).size).toBe(2);
+    for (const sessionId of sessionIds) await expect.poll(() => types(sessionId)).toContain('SessionBilled');
+    const costs: number[] = [];
+    for (const [i, r] of runs.entries()) {
+      const sessionId = sessionIds[i]!;
+      expect((await ofType(chargingStreams.session(sessionId), 'MeterReadingRecorded')).map((e) => (e.data as { energyWh: number }).energyWh)).toEqual([1, 2, 3, 4, 5, 6].map((m) => r.meterStart + m * 2_000));
+      const cost = Math.round(((r.meterStop - r.meterStart) * AC) / 1000);
+      expect((await ofType(chargingStreams.session(sessionId), 'SessionStopped')).map((e) => e.data)).toEqual([expect.objectContaining({ energyWh: r.meterStop - r.meterStart, cost })]);
+      expect(await ofType(chargingStreams.session(sessionId), 'SessionBilled')).toHaveLength(1);
+      costs.push(cost);
+    }
+    expect((await debits(owner.customerId)).map((e) => (e.data as { amount: number }).amount).sort((a, b) => a - b)).toEqual([...costs].sort((a, b) => a - b));
+    expect(await ledger.balanceOf(owner.customerId)).toBe(30_000 - costs[0]! - costs[1]!);
+    for (const card of cards) expect((await ofType(chargingStreams.idToken(card), 'IdTokenSessionClosed')).length).toBe(1);
+  });
+
   it('unknown transaction ids record nothing', async () => {
     const chargerId = await givenOnlineCharger();
     await inbound(meterValues(chargerId, '99999', [[1, 100]]), stopTransaction(chargerId, '99999', 200));

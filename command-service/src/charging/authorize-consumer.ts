@@ -1,5 +1,5 @@
 import { BUS_TOPICS, CHARGING_TIMING, type OcppAuthorizeReply, type OcppAuthorizeRequest } from '@evc/contracts';
-import type { Bus, Consumer } from '@evc/platform';
+import type { Bus, Consumer, ConsumerOptions } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import type { ChargingSessions } from './charging-sessions';
 
@@ -8,10 +8,12 @@ const log = createLogger('charging-authorize');
 
 /**
  * Answers the gateway's token questions (`ocpp.authorize` → `ocpp.authorize.replies`, keyed by the asking node).
- * A question older than the gateway's wait is skipped: nobody listens for its answer any more.
+ * A question older than the gateway's wait is skipped: nobody listens for its answer any more. Questions are keyed
+ * by charger and only read: different chargers' questions are answered concurrently (each charger's in order).
  */
 export function startChargingAuthorize(bus: Bus, sessions: ChargingSessions): Consumer {
-  return bus.subscribe<OcppAuthorizeRequest>({ groupId: CHARGING_AUTHORIZE_GROUP, topics: [BUS_TOPICS.ocppAuthorize] }, async ({ value: q }) => {
+  const options: ConsumerOptions = { groupId: CHARGING_AUTHORIZE_GROUP, topics: [BUS_TOPICS.ocppAuthorize], concurrency: { perKey: true, max: 256 } };
+  return bus.subscribe<OcppAuthorizeRequest>(options, async ({ value: q }) => {
     if (Date.now() - Date.parse(q.at) > CHARGING_TIMING.authorizeReplyTimeoutMs) {
       log.warn('authorize question too old, not answered', { chargerId: q.chargerId, requestId: q.requestId });
       return;

@@ -15,21 +15,17 @@ import type { EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { chargerCommandDecider } from '../chargers-live/charger-command.decider';
 import { SendChargerCommandCommand } from '../chargers-live/charger-commands';
-import { loadAccount } from '../identity/accounts';
 import { newContext, type CommandContext } from '../shared/command-context';
 import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { toDomainEvent } from '../shared/run-decider';
 import type { WalletLedger } from '../wallet/wallet-ledger';
 import { authorizationStatus } from './authorization';
-import { decideOn, reads, type ChargingReads } from './charging-store';
-import { connectorClaimDecider } from './connector-claim.decider';
-import { idTokenDecider } from './id-token.decider';
+import { ChargingStreams, reads, type ChargingReads } from './charging-store';
 import { cardSessionId, startCommandId, stopCommandId, uuidFrom } from './ids';
 import type { TransactionReport } from './ocpp-transactions';
 import { pricesInForce, sessionPrices } from './pricing';
 import { sessionDecider, type SessionState } from './session.decider';
-import { transactionBindingDecider } from './transaction-binding.decider';
 
 const log = createLogger('charging');
 const system = (reason: string): CommandContext => newContext({ type: 'system', id: 'charging' }, reason);
@@ -55,17 +51,22 @@ export async function connectorFacts(r: ChargingReads, chargerId: string, connec
  */
 export class ChargingSessions {
   readonly reads: ChargingReads;
+  /** Session, claim, token and binding streams, folded in memory (bounded); a billed or failed session is dropped. */
+  readonly streams: ChargingStreams;
   /** Accepted sessions waiting for the cable: sessionId → when accepted (ms). Fed by the command results. */
   readonly awaitingCable = new Map<string, number>();
   /** Card sessions being opened: what the command side thinks of the token (stopped once charging if not Accepted). */
   private readonly verdicts = new Map<string, IdTokenStatus>();
+  /** Balance reads under way, per customer (the wallet answers one command at a time per wallet). */
+  private readonly balances = new Map<string, Promise<number>>();
 
   constructor(
     private readonly store: EventStore,
     readonly ledger: WalletLedger,
     private readonly commandBus: CommandBus,
   ) {
-    this.reads = reads(store);
+    this.streams = new ChargingStreams(store);
+    this.reads = reads(store, this.streams);
   }
 
   // Charger commands ----------------------------------------------------------------------------------------------
@@ -82,7 +83,7 @@ export class ChargingSessions {
   /** Records SessionStopRequested and sends the remote stop, once; false when the session is not charging. */
   async requestStop(sessionId: string, reason: StopReason, context: CommandContext): Promise<boolean> {
     const commandId = stopCommandId(sessionId);
-    const { events, state } = await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'request-stop', reason, commandId, at: new Date().toISOString() }, context);
+    const { events, state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request-stop', reason, commandId, at: new Date().toISOString() }, context);
     if (events.length > 0) await this.stopRemotely(sessionId, state, context);
     return events.length > 0 || state.phase === 'stopping';
   }
@@ -96,14 +97,17 @@ export class ChargingSessions {
   /** The session no longer holds its connector nor its token. */
   async releaseLocks(d: SessionRequested['data'], context: CommandContext) {
     const at = new Date().toISOString();
-    await decideOn(this.store, chargingStreams.connector(d.chargerId, d.connectorId), connectorClaimDecider, { kind: 'release', chargerId: d.chargerId, connectorId: d.connectorId, sessionId: d.sessionId, at }, context);
-    await decideOn(this.store, chargingStreams.idToken(d.idTag), idTokenDecider, { kind: 'close', idTag: d.idTag, sessionId: d.sessionId, at }, context);
+    await this.streams.claims.decide(chargingStreams.connector(d.chargerId, d.connectorId), { kind: 'release', chargerId: d.chargerId, connectorId: d.connectorId, sessionId: d.sessionId, at }, context);
+    await this.streams.tokens.decide(chargingStreams.idToken(d.idTag), { kind: 'close', idTag: d.idTag, sessionId: d.sessionId, at }, context);
   }
 
   async fail(sessionId: string, reason: SessionFailure, detail: string | null, context: CommandContext) {
-    const { state } = await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'fail', reason, detail, at: new Date().toISOString() }, context);
+    const { state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'fail', reason, detail, at: new Date().toISOString() }, context);
     this.awaitingCable.delete(sessionId);
-    if (state.phase === 'failed' && state.request) await this.releaseLocks(state.request, context);
+    if (state.phase === 'failed' && state.request) {
+      await this.releaseLocks(state.request, context);
+      this.streams.forgetSession(sessionId, state);
+    }
   }
 
   // Results of the session's charger commands ---------------------------------------------------------------------
@@ -124,7 +128,7 @@ export class ChargingSessions {
     const actor: Actor = outcome === 'offline' || outcome === 'timeout' ? { type: 'system', id: 'ocpp-gateway' } : { type: 'charger', id: r.chargerId };
     const context = { ...newContext(actor, `remote start ${outcome}`), causationId: r.commandId };
     if (outcome === 'accepted') {
-      const { state } = await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'accept', commandId: r.commandId, at: r.at }, context);
+      const { state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'accept', commandId: r.commandId, at: r.at }, context);
       if (state.phase === 'accepted') this.awaitingCable.set(sessionId, Date.parse(r.at) || Date.now());
       return;
     }
@@ -157,8 +161,8 @@ export class ChargingSessions {
     const sessionId = (await this.reads.binding(r.chargerId, r.transactionId)) ?? (await this.sessionForStart(r, context));
     if (!sessionId) return;
     const at = new Date().toISOString();
-    await decideOn(this.store, chargingStreams.chargerTransaction(r.chargerId, r.transactionId), transactionBindingDecider, { chargerId: r.chargerId, transactionId: r.transactionId, sessionId, at }, context);
-    const { events, state } = await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'charging', transactionId: r.transactionId, meterStartWh: r.meterStartWh, startedAt: r.timestamp, at }, context);
+    await this.streams.bindings.decide(chargingStreams.chargerTransaction(r.chargerId, r.transactionId), { chargerId: r.chargerId, transactionId: r.transactionId, sessionId, at }, context);
+    const { events, state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'charging', transactionId: r.transactionId, meterStartWh: r.meterStartWh, startedAt: r.timestamp, at }, context);
     this.awaitingCable.delete(sessionId);
     if (!events.some((e) => e.type === 'SessionCharging') || state.request?.origin !== 'card') return;
     const status = this.verdicts.get(sessionId) ?? (await this.tokenStatus(r.idTag, r.chargerId, r.connectorId));
@@ -193,15 +197,15 @@ export class ChargingSessions {
     // Judged before this session opens on the token (which would hide another open session of the same card).
     this.verdicts.set(sessionId, await this.tokenStatus(r.idTag, r.chargerId, r.connectorId));
     const facts = await connectorFacts(this.reads, r.chargerId, r.connectorId, new Date(r.timestamp));
-    const balance = await this.ledger.balanceOf(customerId);
+    const balance = await this.balanceOf(customerId);
     const data: SessionRequested['data'] = {
       sessionId, customerId, origin: 'card', idTag: r.idTag, chargerId: r.chargerId, connectorId: r.connectorId, carId: null, target: { kind: 'none' },
       ...facts, balanceAtStart: balance, at: new Date().toISOString(),
     };
     const { chargerId, connectorId, idTag, at } = data;
-    await decideOn(this.store, chargingStreams.connector(chargerId, connectorId), connectorClaimDecider, { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging: true, force: true }, context);
-    await decideOn(this.store, chargingStreams.idToken(idTag), idTokenDecider, { kind: 'open', idTag, sessionId, chargerId, connectorId, at, force: true }, context);
-    await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'request', data }, context);
+    await this.streams.claims.decide(chargingStreams.connector(chargerId, connectorId), { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging: true, force: true }, context);
+    await this.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'open', idTag, sessionId, chargerId, connectorId, at, force: true }, context);
+    await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request', data }, context);
     return sessionId;
   }
 
@@ -210,13 +214,25 @@ export class ChargingSessions {
     return (await this.authorize(idTag, chargerId, connectorId)).status;
   }
 
+  /**
+   * A customer's balance. Concurrent askers (many chargers, one customer) share the read under way: the wallet runs
+   * one command at a time per wallet, so a read still under way cannot miss a command that had finished when they asked.
+   */
+  private balanceOf(customerId: string): Promise<number> {
+    const pending = this.balances.get(customerId);
+    if (pending) return pending;
+    const read = this.ledger.balanceOf(customerId).finally(() => this.balances.delete(customerId));
+    this.balances.set(customerId, read);
+    return read;
+  }
+
   /** The answer for a token at a charger, and when the token expires (cards). */
   async authorize(idTag: string, chargerId: string, connectorId: number | null): Promise<{ status: IdTokenStatus; expiresAt: string | null }> {
     const token = await this.reads.token(idTag);
     if (!token.owner) return { status: 'Invalid', expiresAt: null };
     const [account, balance, pricing, live] = await Promise.all([
-      loadAccount(this.store, token.owner.customerId),
-      this.ledger.balanceOf(token.owner.customerId),
+      this.reads.account(token.owner.customerId),
+      this.balanceOf(token.owner.customerId),
       this.reads.pricing(),
       this.reads.live(chargerId),
     ]);
@@ -245,9 +261,12 @@ export class ChargingSessions {
     const sessionId = await this.sessionOf(r.chargerId, r.transactionId);
     if (!sessionId) return;
     const streamId = chargingStreams.session(sessionId);
-    const { events } = await decideOn(this.store, streamId, sessionDecider, { kind: 'readings', transactionId: r.transactionId, readings: r.readings, at: new Date().toISOString() }, context);
+    const { events, state } = await this.streams.sessions.decide(streamId, { kind: 'readings', transactionId: r.transactionId, readings: r.readings, at: new Date().toISOString() }, context);
     if (events.length === 0) return;
-    const auto = await decideOn(this.store, streamId, sessionDecider, { kind: 'auto-stop', stopCommandId: stopCommandId(sessionId), at: new Date().toISOString() }, system('automatic stop'));
+    const autoStop = { kind: 'auto-stop' as const, stopCommandId: stopCommandId(sessionId), at: new Date().toISOString() };
+    // Decided on the state just recorded first (pure): the stream is read again only when there is a stop to record.
+    if (sessionDecider.decide(autoStop, state).length === 0) return;
+    const auto = await this.streams.sessions.decide(streamId, autoStop, system('automatic stop'));
     const stop = auto.events.find((e) => e.type === 'SessionStopRequested');
     if (stop) await this.stopRemotely(sessionId, auto.state, { ...system(stop.data.reason), causationId: context.causationId });
   }
@@ -258,7 +277,7 @@ export class ChargingSessions {
     const before = await this.reads.session(sessionId);
     const meterStopWh = r.meterStopWh ?? before.latest?.energyWh ?? before.meterStartWh;
     const command = { kind: 'stop' as const, transactionId: r.transactionId, meterStopWh, stoppedAt: r.timestamp, chargerReason: r.reason, at: new Date().toISOString() };
-    await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, command, context);
+    await this.streams.sessions.decide(chargingStreams.session(sessionId), command, context);
     await this.settle(sessionId);
   }
 
@@ -278,9 +297,11 @@ export class ChargingSessions {
           context,
         );
       }
-      await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'billed', amount, walletTransactionId, at: new Date().toISOString() }, context);
+      await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'billed', amount, walletTransactionId, at: new Date().toISOString() }, context);
     }
     await this.releaseLocks(d, context);
+    // Billed: nothing more is recorded on the session (a late message reads the stream again).
+    this.streams.forgetSession(sessionId, state);
   }
 }
 

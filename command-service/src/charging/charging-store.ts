@@ -1,13 +1,16 @@
-import { chargingStreams, networkStreams, type CommandResult, type SetPricing } from '@evc/contracts';
+import { chargingStreams, identityStreams, networkStreams, type ChargerLiveEvent, type CommandResult, type ConnectorClaimEvent, type SessionEvent, type SetPricing, type TransactionBound } from '@evc/contracts';
 import { WrongExpectedRevisionError, type EventStore } from '@evc/platform';
+import { CachedDecider } from '../shared/cached-decider';
 import type { CommandContext } from '../shared/command-context';
 import { fold, type Decider, type DomainEventOf } from '../shared/decider';
 import { envelope, toDomainEvent } from '../shared/run-decider';
-import { chargerLiveDecider } from '../chargers-live/charger-live.decider';
-import { chargerDecider } from '../network/network.deciders';
-import { connectorClaimDecider } from './connector-claim.decider';
-import { idTokenDecider } from './id-token.decider';
-import { sessionDecider } from './session.decider';
+import { chargerLiveDecider, type ChargerLiveCommand, type ChargerLiveState } from '../chargers-live/charger-live.decider';
+import { chargerDecider, type ChargerCommand, type ChargerEvent, type ChargerState } from '../network/network.deciders';
+import { accountDecider, type AccountCommand, type AccountState } from '../identity/account.decider';
+import type { AccountEvent } from '../identity/identity.events';
+import { connectorClaimDecider, type ClaimCommand, type ClaimState } from './connector-claim.decider';
+import { idTokenDecider, type IdTokenCommand, type IdTokenState, type IdTokenStreamEvent } from './id-token.decider';
+import { sessionDecider, type SessionCommand, type SessionState } from './session.decider';
 import { transactionBindingDecider } from './transaction-binding.decider';
 
 const MAX_ATTEMPTS = 8;
@@ -39,14 +42,69 @@ export async function stateOf<E extends DomainEventOf, S>(store: EventStore, str
   return fold(decider, (await store.readStream(streamId)).map((e) => toDomainEvent<E>(e)));
 }
 
-/** Reads of the streams the charging context decides on or looks at. */
-export const reads = (store: EventStore) => ({
-  session: (sessionId: string) => stateOf(store, chargingStreams.session(sessionId), sessionDecider),
-  claim: (chargerId: string, connectorId: number) => stateOf(store, chargingStreams.connector(chargerId, connectorId), connectorClaimDecider),
-  token: (idTag: string) => stateOf(store, chargingStreams.idToken(idTag), idTokenDecider),
-  binding: async (chargerId: string, transactionId: string) => (await stateOf(store, chargingStreams.chargerTransaction(chargerId, transactionId), transactionBindingDecider)).sessionId,
-  charger: (chargerId: string) => stateOf(store, networkStreams.charger(chargerId), chargerDecider),
-  live: (chargerId: string) => stateOf(store, networkStreams.chargerLive(chargerId), chargerLiveDecider),
-  pricing: async (): Promise<SetPricing[]> => (await store.readStream(networkStreams.pricing())).map((e) => e.data as SetPricing),
+/** How many streams of each kind the process keeps folded in memory (least recently used dropped first). */
+export const CHARGING_CACHE_LIMITS = { sessions: 20_000, claims: 50_000, tokens: 50_000, bindings: 50_000, live: 50_000, chargers: 50_000, accounts: 50_000 };
+
+/** The pricing stream as a list of its SetPricing entries (read only). */
+const pricingList: Decider<never, { type: string; data: SetPricing }, SetPricing[]> = { initialState: [], evolve: (s, e) => [...s, e.data], decide: () => [] };
+
+/**
+ * The charging context's streams, each kind behind a CachedDecider: a decision or a read costs one read of the events
+ * after the cached revision (plus the append). Consumers handle many chargers at once, so a stream may be written
+ * concurrently (a card's token from two chargers, a session from its charger and the phone): the append's expected
+ * revision catches it and the loser retries on fresh state; after the last attempt the store's
+ * WrongExpectedRevisionError is thrown (not a DomainError), so a consumer's message is delivered again, not skipped.
+ */
+export class ChargingStreams {
+  readonly sessions: CachedDecider<SessionCommand, SessionEvent, SessionState>;
+  readonly claims: CachedDecider<ClaimCommand, ConnectorClaimEvent, ClaimState>;
+  readonly tokens: CachedDecider<IdTokenCommand, IdTokenStreamEvent, IdTokenState>;
+  readonly bindings: CachedDecider<TransactionBound['data'], TransactionBound, { sessionId: string | null }>;
+  /** Read only here (the telemetry consumer writes the live streams). */
+  readonly live: CachedDecider<ChargerLiveCommand, ChargerLiveEvent, ChargerLiveState>;
+  /** Read only: chargers (connectors), customers' accounts (authorize), the prices. */
+  readonly chargers: CachedDecider<ChargerCommand, ChargerEvent, ChargerState>;
+  readonly accounts: CachedDecider<AccountCommand, AccountEvent, AccountState>;
+  readonly pricing: CachedDecider<never, { type: string; data: SetPricing }, SetPricing[]>;
+
+  constructor(store: EventStore, limits = CHARGING_CACHE_LIMITS) {
+    const options = (max: number) => ({ max, attempts: MAX_ATTEMPTS, onConflict: 'rethrow' as const });
+    this.sessions = new CachedDecider(store, sessionDecider, options(limits.sessions));
+    this.claims = new CachedDecider(store, connectorClaimDecider, options(limits.claims));
+    this.tokens = new CachedDecider(store, idTokenDecider, options(limits.tokens));
+    this.bindings = new CachedDecider(store, transactionBindingDecider, options(limits.bindings));
+    this.live = new CachedDecider(store, chargerLiveDecider, options(limits.live));
+    this.chargers = new CachedDecider(store, chargerDecider, options(limits.chargers));
+    this.accounts = new CachedDecider(store, accountDecider, options(limits.accounts));
+    this.pricing = new CachedDecider(store, pricingList, options(1));
+  }
+
+  /** A transaction's session: a binding never changes once recorded, so a cached one is answered without a read. */
+  async binding(chargerId: string, transactionId: string): Promise<string | null> {
+    const streamId = chargingStreams.chargerTransaction(chargerId, transactionId);
+    return this.bindings.peek(streamId)?.sessionId ?? (await this.bindings.state(streamId)).sessionId;
+  }
+
+  /** A session that will not be written any more (billed, failed): its state and its transactions' bindings go. */
+  forgetSession(sessionId: string, state: SessionState): void {
+    this.sessions.forget(chargingStreams.session(sessionId));
+    const chargerId = state.request?.chargerId;
+    if (chargerId) for (const transactionId of state.transactionIds) this.bindings.forget(chargingStreams.chargerTransaction(chargerId, transactionId));
+  }
+}
+
+/** Reads of the streams the charging context decides on or looks at (cached ones through `streams`). */
+export const reads = (store: EventStore, streams?: ChargingStreams) => ({
+  session: (sessionId: string) => (streams ? streams.sessions.state(chargingStreams.session(sessionId)) : stateOf(store, chargingStreams.session(sessionId), sessionDecider)),
+  claim: (chargerId: string, connectorId: number) =>
+    streams ? streams.claims.state(chargingStreams.connector(chargerId, connectorId)) : stateOf(store, chargingStreams.connector(chargerId, connectorId), connectorClaimDecider),
+  token: (idTag: string) => (streams ? streams.tokens.state(chargingStreams.idToken(idTag)) : stateOf(store, chargingStreams.idToken(idTag), idTokenDecider)),
+  binding: async (chargerId: string, transactionId: string) =>
+    streams ? streams.binding(chargerId, transactionId) : (await stateOf(store, chargingStreams.chargerTransaction(chargerId, transactionId), transactionBindingDecider)).sessionId,
+  charger: (chargerId: string) => (streams ? streams.chargers.state(networkStreams.charger(chargerId)) : stateOf(store, networkStreams.charger(chargerId), chargerDecider)),
+  account: (customerId: string) => (streams ? streams.accounts.state(identityStreams.account(customerId)) : stateOf(store, identityStreams.account(customerId), accountDecider)),
+  live: (chargerId: string) => (streams ? streams.live.state(networkStreams.chargerLive(chargerId)) : stateOf(store, networkStreams.chargerLive(chargerId), chargerLiveDecider)),
+  pricing: async (): Promise<SetPricing[]> =>
+    streams ? streams.pricing.state(networkStreams.pricing()) : (await store.readStream(networkStreams.pricing())).map((e) => e.data as SetPricing),
 });
 export type ChargingReads = ReturnType<typeof reads>;

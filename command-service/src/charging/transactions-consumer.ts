@@ -1,5 +1,5 @@
 import { BUS_TOPICS, type InboundOcppMessage } from '@evc/contracts';
-import type { Bus, Consumer } from '@evc/platform';
+import type { Bus, Consumer, ConsumerOptions } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { newContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
@@ -13,9 +13,15 @@ const log = createLogger('charging-transactions');
  * Consumes `ocpp.inbound` (group charging-transactions): StartTransaction, MeterValues, StopTransaction (1.6) and
  * TransactionEvent (2.0.1) drive the sessions. Per-charger order comes from the bus key. A report refused by a rule
  * is logged and skipped; a store failure throws, so the bus delivers the message again (every step is idempotent).
+ *
+ * Chargers are keys: different chargers' messages are handled concurrently (their appends share the event store's
+ * group commit), each charger's still in order. What two chargers may share is safe for that: a session belongs to
+ * one connector; a card's token, a customer's wallet or a session the phone also stops are written with the
+ * stream's expected revision and retried on a conflict (ChargingStreams), the wallet one command at a time per wallet.
  */
 export function startChargingTransactions(bus: Bus, sessions: ChargingSessions): Consumer {
-  return bus.subscribe<InboundOcppMessage>({ groupId: CHARGING_TRANSACTIONS_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true }, async ({ value }) => {
+  const options: ConsumerOptions = { groupId: CHARGING_TRANSACTIONS_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true, concurrency: { perKey: true, max: 256 } };
+  return bus.subscribe<InboundOcppMessage>(options, async ({ value }) => {
     const reports = transactionReports(value);
     const context = { ...newContext({ type: 'charger', id: value.chargerId }, value.action), causationId: `${value.connectionId}/${value.messageId}` };
     for (const report of reports) {
