@@ -1,7 +1,8 @@
 /**
  * `npm run bench:charging [-- --sessions 1000]`: issue 7's figures on the embedded profile, in one process on 127.0.0.1.
  *
- * - N customers (each with a car and a wallet) start N simultaneous sessions from the phone (HTTP sessions.start) on
+ * - N customers (each with a car and a wallet) start N simultaneous sessions from the phone (HTTP sessions.start, all at
+ *   once, or `--rate R` starts per second) on
  *   N/2 simulated chargers with two connectors each; the simulator plugs in at once (no charger delay). Measured: from
  *   the request to the moment the customer's session read model shows `charging` and its change notice is on the bus
  *   (what the customer's /api/live/me stream and the next query see), p50/p99.
@@ -29,6 +30,8 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const SESSIONS = arg('sessions', 1000);
+/** Starts per second; 0 (default) fires all N at once. */
+const RATE = arg('rate', 0);
 const CHARGERS = Math.ceil(SESSIONS / 2);
 const SECRET = randomUUID() + randomUUID();
 
@@ -119,7 +122,8 @@ async function main(): Promise<void> {
     fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
   const startAll = performance.now();
   const starts = await Promise.all(
-    sessions.map(async (s) => {
+    sessions.map(async (s, i) => {
+      if (RATE > 0) await new Promise((r) => setTimeout(r, (i * 1000) / RATE));
       s.t0 = performance.now();
       const res = await post('/api/commands/sessions.start', { sessionId: s.sessionId, chargerId: s.chargerId, connectorId: s.connectorId, carId: s.c.id }, s.c.token);
       return res.status;
@@ -129,7 +133,7 @@ async function main(): Promise<void> {
   for (const deadline = Date.now() + 120_000; sessions.some((s) => !s.charging) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
   const toCharging = sessions.filter((s) => s.charging).map((s) => s.charging - s.t0);
   console.log(
-    `start → charging shown: ${toCharging.length}/${SESSIONS} sessions (refused ${refused}) in ${fmt((performance.now() - startAll) / 1000)} s; ` +
+    `start → charging shown (${RATE > 0 ? `${RATE} starts/s` : 'all at once'}): ${toCharging.length}/${SESSIONS} sessions (refused ${refused}) in ${fmt((performance.now() - startAll) / 1000)} s; ` +
       `p50 ${fmt(percentile(toCharging, 50), 0)} ms, p99 ${fmt(percentile(toCharging, 99), 0)} ms, max ${fmt(Math.max(...toCharging), 0)} ms`,
   );
 

@@ -421,6 +421,8 @@ async function runMain(): Promise<void> {
     const mvRecorded = readings - readingsBefore;
     const mvSeconds = (lastReadingAt - mv.startedAt) / 1000;
     const mvAnsweredRate = mv.answered / ((mv.endedAt - mv.startedAt) / 1000);
+    // (h) is the latency at ~1,000 messages/s, not behind the backlog of the throughput phase: let the read side catch up.
+    await runner.waitFor(await infra.eventStore.headPosition(), 120_000);
     probingMeters = true;
     const probesBefore = probes.length;
     const mvLat = await ask({ cmd: 'meter', chargers: MV_LAT_CHARGERS, intervalMs: 1000, seconds: LAT_SECONDS, probe: true }, 'meter');
