@@ -127,7 +127,11 @@ export class OcppGateway {
     this.watchdog?.unref();
     this.nodeId = options.nodeId ?? `${hostname()}-${randomUUID().slice(0, 8)}`;
     // Every node consumes every command (a group of its own); only the node holding the socket sends it.
-    this.outbound = options.bus.subscribe<OutboundOcppCommand>({ groupId: `ocpp-gateway-${this.nodeId}`, topics: [BUS_TOPICS.ocppOutbound] }, ({ value }) => this.onOutbound(value));
+    // Keyed by charger: each charger's commands go out in order, different chargers' side by side.
+    this.outbound = options.bus.subscribe<OutboundOcppCommand>(
+      { groupId: `ocpp-gateway-${this.nodeId}`, topics: [BUS_TOPICS.ocppOutbound], concurrency: { perKey: true, max: 256 } },
+      ({ value }) => this.onOutbound(value),
+    );
     this.authorizer = new Authorizer(options.bus, this.nodeId, options.authorizeTimeoutMs);
   }
 

@@ -1,6 +1,6 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import { BUS_TOPICS, type OutboundOcppResult } from '@evc/contracts';
-import type { Bus, Consumer } from '@evc/platform';
+import type { Bus, Consumer, ConsumerOptions } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { newContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
@@ -14,9 +14,14 @@ const log = createLogger('charger-command-results');
  * Consumes `ocpp.outbound.results` (group charger-command-results) and records ChargerCommandSent /
  * ChargerCommandAnswered on the command's stream and, for a session's remote start, SessionStartAccepted or
  * SessionStartFailed on the session. At-least-once: the deciders ignore repeats and late answers.
+ *
+ * Keyed by charger: each charger's results stay in order (`sent` before its answer) while different chargers' are
+ * handled side by side. They share nothing but the event store: a command's stream and its session belong to one
+ * charger, and a session the phone or the charger also writes is appended with its expected revision and retried.
  */
 export function startChargerCommandResults(bus: Bus, commandBus: CommandBus): Consumer {
-  return bus.subscribe<OutboundOcppResult>({ groupId: COMMAND_RESULTS_GROUP, topics: [BUS_TOPICS.ocppOutboundResults], fromBeginning: true }, async ({ value: r }) => {
+  const options: ConsumerOptions = { groupId: COMMAND_RESULTS_GROUP, topics: [BUS_TOPICS.ocppOutboundResults], fromBeginning: true, concurrency: { perKey: true, max: 256 } };
+  return bus.subscribe<OutboundOcppResult>(options, async ({ value: r }) => {
     const payload =
       r.status === 'sent'
         ? ({ kind: 'sent', commandId: r.commandId, chargerId: r.chargerId, ocppAction: r.ocppAction, protocol: r.protocol, at: r.at } as const)

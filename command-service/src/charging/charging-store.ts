@@ -1,9 +1,8 @@
-import { chargingStreams, identityStreams, networkStreams, type ChargerLiveEvent, type CommandResult, type ConnectorClaimEvent, type SessionEvent, type SetPricing, type TransactionBound } from '@evc/contracts';
-import { WrongExpectedRevisionError, type EventStore } from '@evc/platform';
+import { chargingStreams, identityStreams, networkStreams, type ChargerLiveEvent, type ConnectorClaimEvent, type SessionEvent, type SetPricing, type TransactionBound } from '@evc/contracts';
+import type { EventStore } from '@evc/platform';
 import { CachedDecider } from '../shared/cached-decider';
-import type { CommandContext } from '../shared/command-context';
 import { fold, type Decider, type DomainEventOf } from '../shared/decider';
-import { envelope, toDomainEvent } from '../shared/run-decider';
+import { toDomainEvent } from '../shared/run-decider';
 import { chargerLiveDecider, type ChargerLiveCommand, type ChargerLiveState } from '../chargers-live/charger-live.decider';
 import { chargerDecider, type ChargerCommand, type ChargerEvent, type ChargerState } from '../network/network.deciders';
 import { accountDecider, type AccountCommand, type AccountState } from '../identity/account.decider';
@@ -13,30 +12,8 @@ import { idTokenDecider, type IdTokenCommand, type IdTokenState, type IdTokenStr
 import { sessionDecider, type SessionCommand, type SessionState } from './session.decider';
 import { transactionBindingDecider } from './transaction-binding.decider';
 
+/** Attempts of a decision on a stream another charger or the phone may write at the same moment. */
 const MAX_ATTEMPTS = 8;
-
-/** Decide on the stream's current state and append; retried on a concurrent write. Answers the events recorded. */
-export async function decideOn<C, E extends DomainEventOf, S>(
-  store: EventStore,
-  streamId: string,
-  decider: Decider<C, E, S>,
-  command: C,
-  context: CommandContext,
-): Promise<{ result: CommandResult; events: E[]; state: S }> {
-  for (let attempt = 1; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const state = fold(decider, history.map((e) => toDomainEvent<E>(e)));
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { result: { streamId, revision: history.length - 1, position: history.at(-1)?.position ?? 0 }, events, state };
-    try {
-      const result = await store.append(streamId, events.map((e) => envelope(e, context)), history.length === 0 ? 'no_stream' : history.length - 1);
-      return { result, events, state: events.reduce(decider.evolve, state) };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
-    }
-  }
-}
 
 export async function stateOf<E extends DomainEventOf, S>(store: EventStore, streamId: string, decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>): Promise<S> {
   return fold(decider, (await store.readStream(streamId)).map((e) => toDomainEvent<E>(e)));

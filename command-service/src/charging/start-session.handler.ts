@@ -7,12 +7,8 @@ import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
 import { EVENT_STORE } from '../shared/tokens';
 import { CHARGING_SESSIONS, connectorFacts, type ChargingSessions } from './charging-sessions';
-import { decideOn } from './charging-store';
 import { StartSessionCommand } from './charging.commands';
-import { connectorClaimDecider } from './connector-claim.decider';
-import { idTokenDecider } from './id-token.decider';
 import { appIdTag } from './ids';
-import { sessionDecider } from './session.decider';
 
 const notFound = () => new DomainError('charging.session_not_found', 'No such session', [{ path: 'sessionId', code: 'not_found' }]);
 
@@ -75,18 +71,18 @@ export class StartSessionHandler implements ICommandHandler<StartSessionCommand,
     const { sessionId, customerId, idTag, chargerId, connectorId, at } = d;
     const session = await this.sessions.reads.session(sessionId);
     if (session.phase === 'none') {
-      await decideOn(this.store, chargingStreams.idToken(idTag), idTokenDecider, { kind: 'issue', idTag, customerId, tokenKind: 'app', expiresAt: null, at }, context);
+      await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'issue', idTag, customerId, tokenKind: 'app', expiresAt: null, at }, context);
       await this.openOnToken(d, context);
       const holder = (await this.sessions.reads.claim(chargerId, connectorId)).open;
       const holderCharging = holder ? ['charging', 'stopping', 'stopped'].includes((await this.sessions.reads.session(holder.sessionId)).phase) : false;
       try {
-        await decideOn(this.store, chargingStreams.connector(chargerId, connectorId), connectorClaimDecider, { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging }, context);
+        await this.sessions.streams.claims.decide(chargingStreams.connector(chargerId, connectorId), { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging }, context);
       } catch (error) {
-        await decideOn(this.store, chargingStreams.idToken(idTag), idTokenDecider, { kind: 'close', idTag, sessionId, at }, context);
+        await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'close', idTag, sessionId, at }, context);
         throw error;
       }
     }
-    const { result } = await decideOn(this.store, chargingStreams.session(sessionId), sessionDecider, { kind: 'request', data: d }, context);
+    const { result } = await this.sessions.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request', data: d }, context);
     if (session.phase === 'none' || session.phase === 'requested') await this.sessions.sendRemoteStart(d, context);
     return result;
   }
@@ -108,6 +104,6 @@ export class StartSessionHandler implements ICommandHandler<StartSessionCommand,
         replacing = open.sessionId;
       }
     }
-    await decideOn(this.store, chargingStreams.idToken(idTag), idTokenDecider, { kind: 'open', idTag, sessionId, chargerId, connectorId, at, replacing }, context);
+    await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'open', idTag, sessionId, chargerId, connectorId, at, replacing }, context);
   }
 }

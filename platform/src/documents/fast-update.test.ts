@@ -43,6 +43,30 @@ describe('fast update', () => {
     expect(decided).toBeGreaterThan(500);
   });
 
+  it('sets an element of a top-level array as mingo does, copying the array', () => {
+    const cases: Array<[Doc, Update]> = [
+      [{ _id: 1, a: [{ k: 1 }, { k: 2 }, 3], b: 1 }, { $set: { 'a.1': { k: 9 }, b: 2 } }],
+      [{ _id: 1, a: [{ k: 1 }, { k: 2 }] }, { $set: { 'a.0': { k: 1 } } }],
+      [{ _id: 1, a: [1, 2, 3] }, { $set: { 'a.0': 'x', 'a.2': [4] } }],
+    ];
+    for (const [doc, update] of cases) {
+      const before = cloneValue(doc);
+      const fast = fastApply(doc, update, false);
+      expect(doc).toEqual(before);
+      const slow = cloneValue(doc);
+      const changed = mingoUpdate(slow, update as Record<string, never>, undefined, undefined, { cloneMode: 'deep' });
+      expect(fast?.doc).toEqual(slow);
+      expect(fast?.modified).toBe(changed.length > 0);
+    }
+    // Past the end, through a non-array, nested, with a leading zero, or beside the whole array: mingo's.
+    expect(fastApply({ _id: 1, a: [1] }, { $set: { 'a.1': 2 } }, false)).toBeNull();
+    expect(fastApply({ _id: 1, a: { 0: 1 } }, { $set: { 'a.0': 2 } }, false)).toBeNull();
+    expect(fastApply({ _id: 1, n: { a: [1] } }, { $set: { 'n.a.0': 2 } }, false)).toBeNull();
+    expect(fastApply({ _id: 1, a: [1, 2] }, { $set: { 'a.01': 2 } }, false)).toBeNull();
+    expect(fastApply({ _id: 1, a: [1, 2] }, { $set: { 'a.0': 2, a: [] } }, false)).toBeNull();
+    expect(fastApply({ _id: 1, a: [1, 2] }, { $unset: { 'a.0': '' } }, false)).toBeNull();
+  });
+
   it('leaves other operators to mingo', () => {
     expect(fastApply({ _id: 1 }, { $inc: { a: 1 } }, false)).toBeNull();
     expect(fastApply({ _id: 1 }, { $set: { 'a.0': 1 } }, false)).toBeNull();

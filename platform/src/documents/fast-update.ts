@@ -1,12 +1,15 @@
 /**
  * A fast path for the updates projections send most: `$set` / `$unset` (and `$setOnInsert` on insert) of plain
- * field paths through plain sub-documents. Anything else (other operators, array positions, paths through arrays or
+ * field paths through plain sub-documents, and `$set` of one element of a top-level array (`list.3`, an index the array
+ * already has). Anything else (other operators, other array positions, paths through arrays or
  * non-objects) returns null and the caller applies the update with mingo.
  */
 import type { Doc, Update } from '../ports/documents';
 import { cloneValue, deepEqual, isPlainObject } from './values';
 
 const PLAIN_PATH = /^[^$.][^.]*(\.[^$.][^.]*)*$/;
+/** `field.index`: one element of a top-level array. */
+const ELEMENT_PATH = /^([^$.\d][^.]*)\.(0|[1-9]\d{0,8})$/;
 
 export function fastApply(doc: Doc, update: Update, inserting: boolean): { doc: Doc; modified: boolean } | null {
   const sets: [string, unknown][] = [];
@@ -18,13 +21,15 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean): { doc: 
     else if (op !== '$setOnInsert') return null;
   }
   const paths = [...sets.map(([p]) => p), ...unsets];
-  if (paths.some((p) => !PLAIN_PATH.test(p) || /(^|\.)\d+(\.|$)/.test(p) || p === '_id' || p.startsWith('_id.'))) return null;
+  const elementSet = new Set(sets.map(([p]) => p).filter((p) => ELEMENT_PATH.test(p)));
+  if (paths.some((p) => !PLAIN_PATH.test(p) || (!elementSet.has(p) && /(^|\.)\d+(\.|$)/.test(p)) || p === '_id' || p.startsWith('_id.'))) return null;
   // Conflicting paths (a.b and a, or the same path twice) are an error in MongoDB: let mingo report them.
   const sorted = [...paths].sort();
   for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1] || sorted[i]!.startsWith(`${sorted[i - 1]}.`)) return null;
 
   const next: Doc = { ...doc };
   const copied = new Set<Doc>([next]);
+  const copiedLists = new Set<unknown[]>();
   let modified = false;
   /** The parent object of a path in `next`, copied on write; null when the path crosses a non-object. */
   const parentOf = (segments: string[], create: boolean): Doc | null | undefined => {
@@ -52,6 +57,21 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean): { doc: 
     return target;
   };
   for (const [path, value] of sets) {
+    const element = elementSet.has(path) ? ELEMENT_PATH.exec(path) : null;
+    if (element) {
+      // An element the array already has (beyond its end MongoDB pads with nulls; on a non-array it sets a field).
+      const field = element[1]!;
+      const index = Number(element[2]);
+      const list = next[field];
+      if (!Array.isArray(list) || index >= list.length) return null;
+      if (deepEqual(list[index], value)) continue;
+      const copy = copiedLists.has(list) ? list : [...(list as unknown[])];
+      copiedLists.add(copy);
+      next[field] = copy;
+      copy[index] = cloneValue(value);
+      modified = true;
+      continue;
+    }
     const segments = path.split('.');
     const parent = parentOf(segments, true);
     if (!parent) return null;

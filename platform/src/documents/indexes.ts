@@ -25,6 +25,16 @@ class FieldIndex {
     return new Set(valuesAtPath(doc, this.segments, shape).map(valueKey));
   }
 
+  /**
+   * Whether `next` certainly has the same keys as `previous` here: the same value (or the very same object) at the
+   * path's first segment. Writes copy what they change (fastApply copies along the path), so an object still
+   * shared by both documents holds the same content.
+   */
+  unchangedIn(previous: Doc, next: Doc): boolean {
+    const top = this.segments[0]!;
+    return Object.is(previous[top], next[top]);
+  }
+
   add(id: string, doc: Doc): void {
     const shape = { irregular: false };
     const keys = this.keysOf(doc, shape);
@@ -160,6 +170,20 @@ export class IndexSet {
   add(id: string, doc: Doc): void {
     for (const field of this.fields.values()) field.add(id, doc);
     for (const constraint of this.uniques) for (const tuple of constraint.tuplesOf(doc)) constraint.owners.set(tuple, id);
+  }
+
+  /** `previous` stored as `id` becomes `next`: only the indexes over fields the write changed are touched. */
+  replace(id: string, previous: Doc, next: Doc): void {
+    for (const field of this.fields.values()) {
+      if (field.unchangedIn(previous, next)) continue;
+      field.remove(id, previous);
+      field.add(id, next);
+    }
+    for (const constraint of this.uniques) {
+      if (constraint.fields.every((field) => field.unchangedIn(previous, next))) continue;
+      for (const tuple of constraint.tuplesOf(previous)) if (constraint.owners.get(tuple) === id) constraint.owners.delete(tuple);
+      for (const tuple of constraint.tuplesOf(next)) constraint.owners.set(tuple, id);
+    }
   }
 
   remove(id: string, doc: Doc): void {

@@ -52,4 +52,44 @@ describe('memory document store specifics', () => {
     expect(desc).toEqual([6, 2, 8]); // descending uses the array's maximum 5
     expect(compareValues(Number.NaN, -Infinity)).toBeLessThan(0);
   });
+
+  it('answers top-level field projections as mingo does, with copies of the stored values', async () => {
+    const c = createMemoryDocumentStore().collection('c');
+    await c.insertOne({ _id: 'a', name: 'A', nested: { list: [1, 2] }, n: 0, empty: null });
+    await c.insertOne({ _id: 'b', other: true });
+    expect(await c.findOne({ _id: 'a' }, { projection: { name: 1, nested: 1 } })).toEqual({ _id: 'a', name: 'A', nested: { list: [1, 2] } });
+    expect(await c.findOne({ _id: 'a' }, { projection: { _id: 0, n: true, empty: 1, missing: 1 } })).toEqual({ n: 0, empty: null });
+    expect(await c.find({}, { projection: { name: 1 }, sort: { _id: -1 } }).toArray()).toEqual([{ _id: 'b' }, { _id: 'a', name: 'A' }]);
+    // Others still go to mingo.
+    expect(await c.findOne({ _id: 'a' }, { projection: { 'nested.list': 1 } })).toEqual({ _id: 'a', nested: { list: [1, 2] } });
+    expect(await c.findOne({ _id: 'a' }, { projection: { nested: 0, empty: 0 } })).toEqual({ _id: 'a', name: 'A', n: 0 });
+    const picked = (await c.findOne({ _id: 'a' }, { projection: { nested: 1 } })) as { nested: { list: number[] } } | null;
+    picked!.nested.list.push(3);
+    expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', name: 'A', nested: { list: [1, 2] }, n: 0, empty: null });
+  });
+
+  it('keeps indexes right through updates that do and do not touch the indexed fields', async () => {
+    const store = createMemoryDocumentStore();
+    const c = store.collection('c');
+    await c.createIndex({ status: 1 });
+    await c.createIndex({ 'geo.cell': 1 });
+    await c.createIndex({ email: 1 }, { unique: true });
+    await c.insertOne({ _id: 'a', status: 'on', geo: { cell: 'x', name: 'X' }, email: 'a@x.eg', n: 1 });
+    await c.insertOne({ _id: 'b', status: 'on', geo: { cell: 'y', name: 'Y' }, email: 'b@x.eg', n: 1 });
+    await c.updateOne({ _id: 'a' }, { $set: { n: 2 } });
+    await c.updateOne({ _id: 'b' }, { $set: { status: 'off', 'geo.name': 'Y2' } });
+    await c.replaceOne({ _id: 'a' }, { _id: 'a', status: 'on', geo: { cell: 'z', name: 'Z' }, email: 'a2@x.eg', n: 3 });
+    const ids = async (filter: Record<string, unknown>) => (await c.find(filter).toArray()).map((d) => d._id);
+    expect(await ids({ status: 'on' })).toEqual(['a']);
+    expect(await ids({ status: 'off' })).toEqual(['b']);
+    expect(await ids({ 'geo.cell': 'x' })).toEqual([]);
+    expect(await ids({ 'geo.cell': 'y' })).toEqual(['b']);
+    expect(await ids({ 'geo.cell': 'z' })).toEqual(['a']);
+    expect(await c.countDocuments({ status: 'on' })).toBe(1);
+    // The unique index follows too: the old address is free, the new one taken.
+    await c.insertOne({ _id: 'c', email: 'a@x.eg' });
+    await expect(c.insertOne({ _id: 'd', email: 'a2@x.eg' })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await expect(c.updateOne({ _id: 'b' }, { $set: { email: 'a2@x.eg' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect(await ids({ email: 'b@x.eg' })).toEqual(['b']);
+  });
 });

@@ -137,9 +137,34 @@ export function find(data: CollectionData, filter: Filter | undefined, options: 
   const hasSort = !!options.sort && Object.keys(options.sort).length > 0;
   const matched = hasSort ? match(data, filter, { ordered: false }) : match(data, filter, { limit: skip + limit });
   const sorted = hasSort ? sortMatches(data, matched, options.sort!, skip + limit) : matched.docs;
-  const page = sorted.slice(skip, limit === Infinity ? undefined : skip + limit).map(cloneValue);
-  if (!options.projection || Object.keys(options.projection).length === 0) return page;
-  return new Query({}, {}).find<Doc>(page, options.projection).all();
+  const window = sorted.slice(skip, limit === Infinity ? undefined : skip + limit);
+  if (!options.projection || Object.keys(options.projection).length === 0) return window.map(cloneValue);
+  const pick = topLevelInclusion(options.projection);
+  // Copies only the fields asked for (a projection's usual reason: a large document, a few fields).
+  if (pick) return window.map(pick);
+  return new Query({}, {}).find<Doc>(window.map(cloneValue), options.projection).all();
+}
+
+/**
+ * `{ a: 1, b: 1 }` (top-level fields, `_id` kept unless `_id: 0`): a picker that copies just those fields, as mingo
+ * would answer. Any other projection (dotted paths, exclusions, operators) answers null and goes to mingo.
+ */
+function topLevelInclusion(projection: NonNullable<FindOptions['projection']>): ((doc: Doc) => Doc) | null {
+  let withId = true;
+  const fields: string[] = [];
+  for (const [key, value] of Object.entries(projection)) {
+    if (key === '_id' && (value === 0 || value === false)) withId = false;
+    else if (value !== 1 && value !== true) return null;
+    else if (key.includes('.') || key.startsWith('$')) return null;
+    else if (key !== '_id') fields.push(key);
+  }
+  if (fields.length === 0) return null;
+  return (doc) => {
+    const out: Doc = {};
+    if (withId && doc._id !== undefined) out._id = cloneValue(doc._id);
+    for (const field of fields) if (Object.hasOwn(doc, field) && doc[field] !== undefined) out[field] = cloneValue(doc[field]);
+    return out;
+  };
 }
 
 /** Stages that build new objects from their input, so running them on stored documents is safe. */

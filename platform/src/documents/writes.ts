@@ -38,9 +38,8 @@ export function insertDoc(state: CollectionState, doc: Doc): void {
 
 function replaceDoc(state: CollectionState, id: string, previous: Doc, next: Doc): void {
   state.indexes.check(id, next); // before any change: a failed write leaves the store as it was
-  state.indexes.remove(id, previous);
   state.docs.set(id, next); // same key: keeps the natural position
-  state.indexes.add(id, next);
+  state.indexes.replace(id, previous, next);
 }
 
 export function deleteDocs(state: CollectionState, filter: Filter | undefined, many: boolean): number {

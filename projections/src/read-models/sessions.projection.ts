@@ -164,7 +164,14 @@ async function applySessionEvent(event: RecordedEvent, documents: DocumentStore,
     e.type === 'MeterReadingRecorded'
       ? doc.timeline
       : [...doc.timeline, { type: e.type, at: (e.data as { at: string }).at, actor: await actorView(documents, event.metadata.actor), reason: timelineReason(event) }];
-  await sessions.replaceOne({ _id: doc._id }, { ...doc, ...patch, timeline, eventPosition: event.position }, { upsert: true });
+  if (existing) {
+    // Only what this event changed is written (the readings and the rest of the document stay as stored).
+    const set: Partial<SessionDoc> = { ...patch, eventPosition: event.position };
+    if (timeline !== doc.timeline) set.timeline = timeline;
+    await sessions.updateOne({ _id: doc._id }, { $set: set });
+  } else {
+    await sessions.replaceOne({ _id: doc._id }, { ...doc, ...patch, timeline, eventPosition: event.position }, { upsert: true });
+  }
   changed(CHARGING_RM.sessions, doc._id, [doc.customerId]);
   if (e.type === 'SessionCharging' && (await noteLastCharge(documents, doc.customerId, e.data.startedAt))) changed(RM.customers, doc.customerId, [doc.customerId]);
 }

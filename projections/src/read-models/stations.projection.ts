@@ -73,12 +73,16 @@ const connectorsOf = (specs: RegisterCharger['connectors'], before: ConnectorVie
 
 /** Puts (or removes) one charger in its station's public list and recomputes the totals. */
 async function setStationCharger(stations: Collection<StationDoc>, stationId: string, chargerId: string, charger: ChargerView | null, event: RecordedEvent) {
-  const station = await stations.findOne({ _id: stationId });
+  // Only the chargers are needed (and copied out): a station holds a few dozen, and this runs on every status change.
+  const station = await stations.findOne({ _id: stationId }, { projection: { chargers: 1 } });
   if (!station) return false; // the command side guarantees the station exists; tolerate a partial replay
   const others = station.chargers.filter((c) => c.chargerId !== chargerId);
-  const chargers = charger ? [...station.chargers.map((c) => (c.chargerId === chargerId ? charger : c)), ...(station.chargers.some((c) => c.chargerId === chargerId) ? [] : [charger])] : others;
-  // One $set on the document just read (no second read): the station exists, so no upsert.
-  await stations.updateOne({ _id: stationId }, { $set: { chargers, ...stationTotals(chargers), updatedAt: event.metadata.occurredAt, position: event.position } });
+  const index = station.chargers.findIndex((c) => c.chargerId === chargerId);
+  const chargers = charger ? [...station.chargers.map((c) => (c.chargerId === chargerId ? charger : c)), ...(index >= 0 ? [] : [charger])] : others;
+  // One $set on the document just read (no second read): the station exists, so no upsert. A charger already listed
+  // is replaced in place (`chargers.<i>`: the runner applies one event at a time, so the index still holds).
+  const set = charger && index >= 0 ? { [`chargers.${index}`]: charger } : { chargers };
+  await stations.updateOne({ _id: stationId }, { $set: { ...set, ...stationTotals(chargers), updatedAt: event.metadata.occurredAt, position: event.position } });
   return true;
 }
 

@@ -157,4 +157,27 @@ describe('embedded file event store', () => {
     expect(seen).toEqual([1, 2]);
     expect(sub.position).toBe(2);
   });
+
+  it('answers reads of the latest appends from memory exactly as from the file, as fresh objects', async () => {
+    // Room for a few records only: reads mix events held in memory and events read from the file.
+    const store = await openFileEventStore({ dir, fsync: false, recentRecordBytes: 1500 });
+    open.push(store);
+    for (let i = 0; i < 12; i++) await store.append(i % 2 === 0 ? 'even' : 'odd', [ev('N', { i, nested: { list: [i] } })], i < 2 ? 'no_stream' : Math.floor(i / 2) - 1);
+    const all = await store.readAll();
+    expect(all.map((e) => (e.data as { i: number }).i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect((await store.readStream('even', { fromRevision: 4 })).map((e) => [e.revision, e.position, (e.data as { i: number }).i])).toEqual([[4, 9, 8], [5, 11, 10]]);
+    expect((await store.readAll({ after: 10 })).map((e) => e.position)).toEqual([11, 12]);
+    expect((await store.readStream('odd')).map((e) => (e.data as { i: number }).i)).toEqual([1, 3, 5, 7, 9, 11]);
+    // A caller may mutate what it got: the next read is not affected.
+    const [latest] = await store.readAll({ after: 11 });
+    (latest!.data as { nested: { list: number[] } }).nested.list.push(99);
+    latest!.metadata.actor.id = 'changed';
+    const [again] = await store.readAll({ after: 11 });
+    expect(again!.data).toEqual({ i: 11, nested: { list: [11] } });
+    expect(again!.metadata.actor.id).toBe('system');
+    // What the file holds is what memory answered.
+    await store.close();
+    const reopened = await openStore(false);
+    expect(await reopened.readAll()).toEqual(all);
+  });
 });

@@ -15,8 +15,53 @@ import {
 import { CatchUpSubscription } from './catch-up-subscription';
 import { GroupCommitWriter } from './group-commit';
 import { OffsetIndex, countAtOrBelow, indexOfSorted } from './indexes';
-import { encodeRecord } from './record-codec';
+import { HEADER_BYTES, decodePayload, encodeRecord } from './record-codec';
 import { consecutiveRuns, readConsecutive } from './record-reader';
+
+/** Bytes of the most recently appended records kept in memory, so reads of fresh events skip the file. */
+export const RECENT_RECORD_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The encoded records of the latest appends, by position (contiguous, oldest dropped first once over the byte cap).
+ * Hot reads (a consumer's stream state, the projections' subscription) are almost always of events just appended:
+ * decoding them from here spares a file read per call. These buffers are exactly what was written (and checksummed).
+ */
+class RecentRecords {
+  private buffers: Buffer[] = [];
+  private head = 0;
+  /** Position of buffers[0]. */
+  private base = 1;
+  private bytes = 0;
+
+  constructor(next: number, private readonly limit: number) {
+    this.base = next;
+  }
+
+  add(position: number, buffer: Buffer): void {
+    if (position !== this.base + this.buffers.length) {
+      this.buffers = [];
+      this.head = 0;
+      this.base = position;
+      this.bytes = 0;
+    }
+    this.buffers.push(buffer);
+    this.bytes += buffer.length;
+    while (this.bytes > this.limit && this.head < this.buffers.length) this.bytes -= this.buffers[this.head++]!.length;
+    if (this.head > 4096 && this.head * 2 > this.buffers.length) {
+      this.buffers = this.buffers.slice(this.head);
+      this.base += this.head;
+      this.head = 0;
+    }
+  }
+
+  /** The events first..last, decoded afresh (callers may mutate them), or null when some are not held. */
+  read(first: number, last: number): RecordedEvent[] | null {
+    if (first < this.base + this.head || last >= this.base + this.buffers.length) return null;
+    const events: RecordedEvent[] = [];
+    for (let p = first; p <= last; p++) events.push(decodePayload(this.buffers[p - this.base]!.subarray(HEADER_BYTES), -1));
+    return events;
+  }
+}
 
 export class StoreClosedError extends Error {
   readonly code = 'eventstore.closed';
@@ -45,6 +90,8 @@ export interface RecoveredLog {
   endOffset: number;
   fsync: boolean;
   release: () => Promise<void>;
+  /** Bytes of the latest appended records kept in memory for reads (default RECENT_RECORD_BYTES). */
+  recentRecordBytes?: number;
 }
 
 /**
@@ -69,6 +116,7 @@ export class FileEventStore implements EventStore {
   private readonly reads = new Set<Promise<unknown>>();
   private closing: Promise<void> | null = null;
   private readonly release: () => Promise<void>;
+  private readonly recent: RecentRecords;
 
   constructor(log: RecoveredLog) {
     this.fh = log.fh;
@@ -78,6 +126,7 @@ export class FileEventStore implements EventStore {
     this.assignedPosition = this.durablePosition = log.lastPosition;
     this.assignedEnd = log.endOffset;
     this.release = log.release;
+    this.recent = new RecentRecords(log.lastPosition + 1, log.recentRecordBytes ?? RECENT_RECORD_BYTES);
     this.writer = new GroupCommitWriter(log.fh, log.endOffset, log.lastPosition, log.fsync, (last) => this.onDurable(last));
   }
 
@@ -122,6 +171,7 @@ export class FileEventStore implements EventStore {
       this.assignedEnd += buffers[i]!.length;
       positions.push(position);
       this.eventIds.set(events[i]!.eventId, position);
+      this.recent.add(position, buffers[i]!);
     }
     const lastPosition = this.assignedPosition;
     await this.writer.enqueue(buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers), lastPosition);
@@ -155,7 +205,7 @@ export class FileEventStore implements EventStore {
     const to = options.maxCount === undefined ? durableCount : Math.min(durableCount, from + Math.max(0, options.maxCount));
     if (from >= to) return [];
     const runs = consecutiveRuns(stream.slice(from, to));
-    const parts = await this.track(Promise.all(runs.map(([a, b]) => readConsecutive(this.fh, a, b, this.offsetOf))));
+    const parts = await this.track(Promise.all(runs.map(([a, b]) => this.recent.read(a, b) ?? readConsecutive(this.fh, a, b, this.offsetOf))));
     return parts.flat();
   }
 
@@ -164,6 +214,8 @@ export class FileEventStore implements EventStore {
     const first = Math.max(0, Math.floor(options.after ?? 0)) + 1;
     const last = options.maxCount === undefined ? this.durablePosition : Math.min(this.durablePosition, first - 1 + Math.max(0, options.maxCount));
     if (first > last) return [];
+    const recent = this.recent.read(first, last);
+    if (recent) return recent;
     return this.track(readConsecutive(this.fh, first, last, this.offsetOf));
   }
 

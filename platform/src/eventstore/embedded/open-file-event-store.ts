@@ -2,7 +2,7 @@ import { mkdir, open, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { join } from 'node:path';
 import type { EventStore } from '../../ports/event-store';
-import { FileEventStore } from './file-event-store';
+import { FileEventStore, RECENT_RECORD_BYTES } from './file-event-store';
 import { OffsetIndex } from './indexes';
 import { acquireLock } from './lock-file';
 import { replayLog } from './log-replay';
@@ -12,6 +12,8 @@ export interface FileEventStoreOptions {
   dir: string;
   /** fsync before acknowledging an append. Default true; `false` is for tests only (no durability). */
   fsync?: boolean;
+  /** Bytes of the latest appended records kept in memory for reads (default RECENT_RECORD_BYTES, 32 MiB; 0: none). */
+  recentRecordBytes?: number;
 }
 
 export const LOG_FILE = 'events.log';
@@ -56,7 +58,7 @@ export async function openFileEventStore(options: FileEventStoreOptions): Promis
       await fh.truncate(validEnd);
       await fh.sync();
     }
-    return new FileEventStore({ fh, offsets, streams, eventIds, lastPosition, endOffset: validEnd, fsync, release });
+    return new FileEventStore({ fh, offsets, streams, eventIds, lastPosition, endOffset: validEnd, fsync, release, recentRecordBytes: options.recentRecordBytes ?? RECENT_RECORD_BYTES });
   } catch (error) {
     await fh?.close().catch(() => undefined);
     await release();
