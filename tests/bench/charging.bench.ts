@@ -10,7 +10,9 @@
  *   SessionBilled. Measured: wallet debits per second from the first stop to the last billed session.
  * - The ledger alone: 20,000 debits and credits spread over the N wallets, concurrently: transactions per second.
  */
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { BUS_TOPICS, type LiveChange } from '@evc/contracts';
 import { newContext } from '@evc/command-service';
@@ -32,6 +34,87 @@ const arg = (name: string, fallback: number) => {
 const SESSIONS = arg('sessions', 1000);
 /** Starts per second; 0 (default) fires all N at once. */
 const RATE = arg('rate', 0);
+/**
+ * Where the chargers and the phones run: `fork` (default) in a child process, as in production they are elsewhere and
+ * the measured process is the product alone; `inprocess` in the product's own process (the earlier setup).
+ */
+const LOAD = process.env.BENCH_LOAD === 'inprocess' ? 'inprocess' : 'fork';
+/** Epoch milliseconds with sub-millisecond precision, comparable between the two processes. */
+const now = () => performance.timeOrigin + performance.now();
+
+interface PhoneSession {
+  sessionId: string;
+  chargerId: string;
+  connectorId: number;
+  carId: string;
+  token: string;
+}
+type ToLoad =
+  | { cmd: 'connect'; url: string; chargers: SimulatedChargerSpec[] }
+  | { cmd: 'start'; url: string; rate: number; sessions: PhoneSession[] }
+  | { cmd: 'stop'; url: string; sessions: PhoneSession[] }
+  | { cmd: 'close' };
+type FromLoad = { done: 'connect' } | { done: 'start'; t0: Record<string, number>; statuses: number[] } | { done: 'stop'; startedAt: number } | { done: 'close' };
+
+/** The chargers (the product's simulator) and the customers' phones (HTTP). */
+function loadGenerator() {
+  let simulator: Simulator | null = null;
+  const post = (url: string, path: string, body: unknown, token: string) =>
+    fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  return async (m: ToLoad): Promise<FromLoad> => {
+    switch (m.cmd) {
+      case 'connect':
+        simulator = new Simulator({ url: m.url.replace('http', 'ws'), chargers: m.chargers, backoffMs: { initial: 200, max: 5000 }, charging: { plugInDelayMs: 0, meterIntervalS: 10 } });
+        simulator.start();
+        return { done: 'connect' };
+      case 'start': {
+        const t0: Record<string, number> = {};
+        const statuses = await Promise.all(
+          m.sessions.map(async (s, i) => {
+            if (m.rate > 0) await new Promise((r) => setTimeout(r, (i * 1000) / m.rate));
+            t0[s.sessionId] = now();
+            const res = await post(m.url, '/api/commands/sessions.start', { sessionId: s.sessionId, chargerId: s.chargerId, connectorId: s.connectorId, carId: s.carId }, s.token);
+            await res.arrayBuffer();
+            return res.status;
+          }),
+        );
+        return { done: 'start', t0, statuses };
+      }
+      case 'stop': {
+        const startedAt = now();
+        await Promise.all(m.sessions.map(async (s) => (await post(m.url, '/api/commands/sessions.stop', { sessionId: s.sessionId }, s.token)).arrayBuffer()));
+        return { done: 'stop', startedAt };
+      }
+      case 'close':
+        await simulator?.stop();
+        return { done: 'close' };
+    }
+  };
+}
+
+async function runLoad(): Promise<void> {
+  const handle = loadGenerator();
+  process.on('message', (m: ToLoad) => {
+    void handle(m).then((reply) => {
+      process.send!(reply);
+      if (reply.done === 'close') process.disconnect();
+    });
+  });
+}
+
+/** The load generator in a child process (default) or in this one; answers each command's reply. */
+function startLoad(): { ask(m: ToLoad): Promise<FromLoad> } {
+  if (LOAD === 'inprocess') return { ask: loadGenerator() };
+  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_ROLE: 'load' }, execArgv: process.execArgv, stdio: 'inherit' });
+  return {
+    ask: (m) =>
+      new Promise((resolve, reject) => {
+        child.once('message', (reply) => resolve(reply as FromLoad));
+        child.once('error', reject);
+        child.send(m);
+      }),
+  };
+}
 const CHARGERS = Math.ceil(SESSIONS / 2);
 const SECRET = randomUUID() + randomUUID();
 
@@ -93,22 +176,22 @@ async function main(): Promise<void> {
     c.token = (await tokens.issue({ accountId: c.id, userType: 5, roles: [], privileges: [] })).token;
   });
 
-  const simulator = new Simulator({ url: url.replace('http', 'ws'), chargers, backoffMs: { initial: 200, max: 5000 }, charging: { plugInDelayMs: 0, meterIntervalS: 10 } });
-  simulator.start();
+  const load = startLoad();
+  await load.ask({ cmd: 'connect', url, chargers });
   const online = async () => documents.collection('chargers').countDocuments({ chargerId: { $regex: '^BENCH-' }, online: true });
   for (const deadline = Date.now() + 120_000; (await online()) < CHARGERS; ) {
     if (Date.now() > deadline) throw new Error(`only ${await online()} of ${CHARGERS} chargers online`);
     await new Promise((r) => setTimeout(r, 250));
   }
   await app.embedded.runner.waitFor(await app.embedded.infra.eventStore.headPosition(), 30_000);
-  console.log(`setup: ${SESSIONS} customers, ${CHARGERS} chargers online in ${fmt((performance.now() - setupStarted) / 1000)} s`);
+  console.log(`setup: ${SESSIONS} customers, ${CHARGERS} chargers online in ${fmt((performance.now() - setupStarted) / 1000)} s (chargers and phones: ${LOAD === 'fork' ? 'a child process' : 'this process'})`);
 
   // Watch the sessions read model's change notices: the moment a session shows `charging` to its customer.
   const sessions = customers.map((c, i) => ({ c, sessionId: randomUUID(), chargerId: chargers[Math.floor(i / 2)]!.id, connectorId: (i % 2) + 1, t0: 0, charging: 0, billed: 0 }));
   const byId = new Map<string, (typeof sessions)[number]>(sessions.map((s) => [s.sessionId, s]));
   const watcher = app.embedded.infra.bus.subscribe<LiveChange>({ groupId: `bench-${randomUUID()}`, topics: [BUS_TOPICS.readModelChanged] }, async ({ value }) => {
     if (value.collection !== 'sessions' || !value.ids) return;
-    const at = performance.now();
+    const at = now();
     const docs = await documents.collection('sessions').find({ _id: { $in: value.ids.filter((id: string) => byId.has(id)) } }, { projection: { status: 1, billed: 1 } }).toArray();
     for (const d of docs) {
       const s = byId.get(String(d._id))!;
@@ -118,28 +201,22 @@ async function main(): Promise<void> {
   });
   await watcher.ready;
 
-  const post = (path: string, body: unknown, token: string) =>
-    fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-  const startAll = performance.now();
-  const starts = await Promise.all(
-    sessions.map(async (s, i) => {
-      if (RATE > 0) await new Promise((r) => setTimeout(r, (i * 1000) / RATE));
-      s.t0 = performance.now();
-      const res = await post('/api/commands/sessions.start', { sessionId: s.sessionId, chargerId: s.chargerId, connectorId: s.connectorId, carId: s.c.id }, s.c.token);
-      return res.status;
-    }),
-  );
+  const phones = sessions.map((s) => ({ sessionId: s.sessionId, chargerId: s.chargerId, connectorId: s.connectorId, carId: s.c.id, token: s.c.token }));
+  const startAll = now();
+  const started = (await load.ask({ cmd: 'start', url, rate: RATE, sessions: phones })) as Extract<FromLoad, { done: 'start' }>;
+  for (const s of sessions) s.t0 = started.t0[s.sessionId]!;
+  const starts = started.statuses;
   const refused = starts.filter((st) => st !== 200).length;
   for (const deadline = Date.now() + 120_000; sessions.some((s) => !s.charging) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
   const toCharging = sessions.filter((s) => s.charging).map((s) => s.charging - s.t0);
   console.log(
-    `start → charging shown (${RATE > 0 ? `${RATE} starts/s` : 'all at once'}): ${toCharging.length}/${SESSIONS} sessions (refused ${refused}) in ${fmt((performance.now() - startAll) / 1000)} s; ` +
+    `start → charging shown (${RATE > 0 ? `${RATE} starts/s` : 'all at once'}): ${toCharging.length}/${SESSIONS} sessions (refused ${refused}) in ${fmt((now() - startAll) / 1000)} s; ` +
       `p50 ${fmt(percentile(toCharging, 50), 0)} ms, p99 ${fmt(percentile(toCharging, 99), 0)} ms, max ${fmt(Math.max(...toCharging), 0)} ms`,
   );
 
   await new Promise((r) => setTimeout(r, 12_000)); // a meter value from each connector
-  const stopAll = performance.now();
-  await Promise.all(sessions.filter((s) => s.charging).map((s) => post('/api/commands/sessions.stop', { sessionId: s.sessionId }, s.c.token)));
+  const stopped = (await load.ask({ cmd: 'stop', url, sessions: phones.filter((p) => byId.get(p.sessionId)!.charging) })) as Extract<FromLoad, { done: 'stop' }>;
+  const stopAll = stopped.startedAt;
   for (const deadline = Date.now() + 180_000; sessions.some((s) => s.charging && !s.billed) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
   const billed = sessions.filter((s) => s.billed);
   const lastBilled = Math.max(...billed.map((s) => s.billed));
@@ -159,14 +236,17 @@ async function main(): Promise<void> {
   console.log(`ledger: ${LEDGER_OPS} credits/debits over ${customers.length} wallets in ${fmt(ledgerS, 2)} s = ${fmt(LEDGER_OPS / ledgerS, 0)} transactions/s`);
 
   await watcher.stop();
-  await simulator.stop();
+  await load.ask({ cmd: 'close' });
   await app.close();
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+if (process.env.BENCH_ROLE === 'load') await runLoad();
+else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
