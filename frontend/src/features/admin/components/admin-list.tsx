@@ -202,7 +202,10 @@ export function AdminList<T>(props: AdminListProps<T>) {
       (target as HTMLElement | null)?.focus();
     }
   };
-  const sortBy = (key: string) => update({ sort: key, dir: state.sort === key && state.dir === 'asc' ? 'desc' : 'asc', page: 1 }, true);
+  // The order in force: the user's choice, else the list's default (shown too, so clicking it turns it around).
+  const sortedBy = typeof list.filters.sort === 'string' ? list.filters.sort : undefined;
+  const ascending = list.filters.dir !== 'desc';
+  const sortBy = (key: string) => update({ sort: key, dir: sortedBy === key && ascending ? 'desc' : 'asc', page: 1 }, true);
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -307,13 +310,13 @@ export function AdminList<T>(props: AdminListProps<T>) {
           <thead>
             <tr>
               {columns.map((c) => {
-                const sorted = c.sortKey !== undefined && state.sort === c.sortKey;
+                const sorted = c.sortKey !== undefined && sortedBy === c.sortKey;
                 return (
-                  <th key={c.key} scope="col" aria-sort={sorted ? (state.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <th key={c.key} scope="col" aria-sort={sorted ? (ascending ? 'ascending' : 'descending') : undefined}>
                     {c.sortKey ? (
                       <button type="button" className="sort" onClick={() => sortBy(c.sortKey ?? c.key)}>
                         <FormattedMessage id={c.labelId} />
-                        <span aria-hidden="true">{sorted ? (state.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                        <span aria-hidden="true">{sorted ? (ascending ? ' ▲' : ' ▼') : ''}</span>
                       </button>
                     ) : (
                       <FormattedMessage id={c.labelId} />

@@ -208,6 +208,12 @@ describe('default order follows the language', () => {
     const listCalls = () => requests.filter((r) => r.url.startsWith(MD)).map((r) => new URL(r.url, 'http://x').searchParams);
     expect(listCalls().at(-1)?.get('sort')).toBe('nameTranslation');
     expect(listCalls().at(-1)?.get('dir')).toBe('asc');
+    // The default order shows on its column, and clicking that column turns it around.
+    const nameHeader = screen.getAllByRole('columnheader')[0]!;
+    expect(nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(nameHeader).getByRole('button'));
+    await waitFor(() => expect(listCalls().at(-1)?.get('dir')).toBe('desc'));
+    expect(listCalls().at(-1)?.get('sort')).toBe('nameTranslation');
   });
 
   it('English pages send no sort of their own', async () => {
