@@ -48,44 +48,33 @@ describe('CachedDecider', () => {
     for (let i = 0; i < 10; i++) await Promise.all([a.run('counter-2', { by: 1 }, context), b.run('counter-2', { by: 1 }, context)]);
     expect((await values('counter-2')).at(-1)).toBe(20);
   });
-});
 
-describe('CachedDecider: decisions, reads and bounds', () => {
-  let dir: string;
-  let store: EventStore;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'evc-cached-'));
-    store = await openFileEventStore({ dir, fsync: false });
-  });
-  afterEach(async () => {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-  const values = (id: string) => valuesOf(store, id);
+  describe('decisions, reads and bounds', () => {
 
-  it('answers the events and the state after them; state() sees other writers; forget() and the LRU bound drop entries', async () => {
-    const runner = new CachedDecider(store, counter, { max: 2 });
-    expect(await runner.decide('c-1', { by: 2 }, context)).toMatchObject({ events: [{ data: { value: 2 } }], state: 2 });
-    await store.append('c-1', [envelope({ type: 'Incremented', data: { value: 7 } }, context)], 0);
-    expect(runner.peek('c-1')).toBe(2);
-    expect(await runner.state('c-1')).toBe(7);
-    expect(runner.peek('c-1')).toBe(7);
-    await runner.run('c-2', { by: 1 }, context);
-    await runner.run('c-3', { by: 1 }, context);
-    expect([runner.size, runner.peek('c-1')]).toEqual([2, undefined]);
-    runner.forget('c-3');
-    expect(runner.peek('c-3')).toBeUndefined();
-    expect(await runner.decide('c-3', { by: 1 }, context)).toMatchObject({ state: 2 });
-  });
+    it('answers the events and the state after them; state() sees other writers; forget() and the LRU bound drop entries', async () => {
+      const runner = new CachedDecider(store, counter, { max: 2 });
+      expect(await runner.decide('c-1', { by: 2 }, context)).toMatchObject({ events: [{ data: { value: 2 } }], state: 2 });
+      await store.append('c-1', [envelope({ type: 'Incremented', data: { value: 7 } }, context)], 0);
+      expect(runner.peek('c-1')).toBe(2);
+      expect(await runner.state('c-1')).toBe(7);
+      expect(runner.peek('c-1')).toBe(7);
+      await runner.run('c-2', { by: 1 }, context);
+      await runner.run('c-3', { by: 1 }, context);
+      expect([runner.size, runner.peek('c-1')]).toEqual([2, undefined]);
+      runner.forget('c-3');
+      expect(runner.peek('c-3')).toBeUndefined();
+      expect(await runner.decide('c-3', { by: 1 }, context)).toMatchObject({ state: 2 });
+    });
 
-  it('many concurrent commands on one stream lose none; `rethrow` gives up with the store error, not a DomainError', async () => {
-    const runner = new CachedDecider(store, counter, { attempts: 50 });
-    await Promise.all(Array.from({ length: 20 }, () => runner.run('c-4', { by: 1 }, context)));
-    expect((await values('c-4')).at(-1)).toBe(20);
-    const impatient = new CachedDecider(store, counter, { attempts: 1, onConflict: 'rethrow' });
-    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => impatient.run('c-5', { by: 1 }, context)));
-    const failures = outcomes.filter((o) => o.status === 'rejected');
-    expect(failures.length).toBeGreaterThan(0);
-    for (const f of failures) expect((f as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+    it('many concurrent commands on one stream lose none; `rethrow` gives up with the store error, not a DomainError', async () => {
+      const runner = new CachedDecider(store, counter, { attempts: 50 });
+      await Promise.all(Array.from({ length: 20 }, () => runner.run('c-4', { by: 1 }, context)));
+      expect((await values('c-4')).at(-1)).toBe(20);
+      const impatient = new CachedDecider(store, counter, { attempts: 1, onConflict: 'rethrow' });
+      const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => impatient.run('c-5', { by: 1 }, context)));
+      const failures = outcomes.filter((o) => o.status === 'rejected');
+      expect(failures.length).toBeGreaterThan(0);
+      for (const f of failures) expect((f as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+    });
   });
 });
