@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { APP_VERSION, ERROR_CODES, LIVE_PATH, operations, type OperationSpec } from '@evc/contracts';
+import { APP_VERSION, ERROR_CODES, operations, type OperationSpec } from '@evc/contracts';
 
 type JsonSchema = Record<string, unknown>;
 const schemaOf = (s: z.ZodType, io: 'input' | 'output'): JsonSchema =>
@@ -66,15 +66,6 @@ export function buildOpenApiDocument(): JsonSchema {
     const path = spec.path.replace(/:(\w+)/g, '{$1}');
     paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operationObject(id, spec) };
   }
-  paths[LIVE_PATH] = {
-    get: {
-      operationId: 'live',
-      summary: 'Server-sent events: one `change` event per read-model change ({collection, ids?, position}).',
-      tags: ['queries'],
-      security: [],
-      responses: { '200': { description: 'text/event-stream' } },
-    },
-  };
   return {
     openapi: '3.0.3',
     info: { title: 'Egypt EV charging network API', version: APP_VERSION, description: 'Commands answer {streamId, revision, position}; pass `position` to a query to read your own write.' },

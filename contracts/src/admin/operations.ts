@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { pagedSchema } from '../api';
+import { AUTHENTICATED, PUBLIC, dedicated, group, privilege, query } from '../operation';
+import { auditEntrySchema, auditQuerySchema, fileInfoSchema } from './index';
+
+/** Uploaded images (multipart, served as files by the command side) and item histories. */
+export const adminOperations = group(
+  dedicated({
+    id: 'files.upload',
+    kind: 'command',
+    method: 'POST',
+    path: '/api/files',
+    summary:
+      'Upload a JPG or PNG (≤ 5 MB, checked by content) as multipart/form-data fields `file` and `purpose`; answers its id and checksum. Staff upload any purpose; a customer only `licence` images (private to them and staff with customers.read).',
+    access: AUTHENTICATED,
+    output: fileInfoSchema,
+  } as const),
+  dedicated({
+    id: 'files.get',
+    kind: 'query',
+    method: 'GET',
+    path: '/api/files/:fileId',
+    summary: 'A stored image with its content type and cache headers; flags and station photos are public, licences only for their owner and staff with customers.read.',
+    access: PUBLIC,
+    params: z.object({ fileId: z.string().regex(/^[a-f0-9]{64}$/) }),
+    output: z.unknown(),
+  } as const),
+  query('audit.history', '/api/queries/admin/audit', {
+    summary: "An item's history: events with actor, time, reason and field changes.",
+    access: privilege('events.read'),
+    input: auditQuerySchema,
+    output: pagedSchema(auditEntrySchema),
+  }),
+);

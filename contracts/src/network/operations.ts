@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { pagedSchema } from '../api';
+import { adminListQuerySchema } from '../admin/list-query';
+import { addChargerSchema, chargerRefSchema, chargerSecretResultSchema, deleteItemSchema, pricingChangeViewSchema, setPricingWithReasonSchema, stationAdminViewSchema, stationFormSchema, updateChargerSchema, updateStationSchema } from '../admin/index';
+import { PUBLIC, STAFF, command, group, privilege, query } from '../operation';
+import { chargerCommandViewSchema, ocppCommandsQuerySchema, sendChargerCommandSchema } from './charger-commands';
+import { ocppFrameSchema, ocppMessagesQuerySchema } from './ocpp';
+import { nearbyStationsQuerySchema, networkStatsSchema, pricingViewSchema, stationViewSchema, stationsQuerySchema } from './views';
+
+const stationsWrite = privilege('stations.write');
+const stationIdParams = z.object({ stationId: z.string().max(64) });
+
+/** Public station pages and figures. */
+const publicNetwork = [
+  query('stations.list', '/api/queries/stations', {
+    summary: 'Stations with their chargers and live connector status; filter by governorate, connector type, power, availability, text.',
+    access: PUBLIC,
+    input: stationsQuerySchema,
+    output: pagedSchema(stationViewSchema),
+  }),
+  query('stations.nearby', '/api/queries/stations/nearby', {
+    summary: 'Stations within a radius of a point, nearest first, with distance in metres.',
+    access: PUBLIC,
+    input: nearbyStationsQuerySchema,
+    output: pagedSchema(stationViewSchema),
+  }),
+  query('stations.get', '/api/queries/stations/:stationId', {
+    summary: 'One station with its chargers and connectors.',
+    access: PUBLIC,
+    params: stationIdParams,
+    output: stationViewSchema,
+  }),
+  query('network.stats', '/api/queries/network-stats', { summary: 'Network statistics for the landing page.', access: PUBLIC, output: networkStatsSchema }),
+  query('pricing.current', '/api/queries/pricing', { summary: 'Prices in force now (piastres).', access: PUBLIC, output: pricingViewSchema }),
+] as const;
+
+/** Stations, chargers and prices in the admin panel (issue 5). Updates and deletes carry expectedRevision (409 when stale). */
+const networkAdmin = [
+  command('stations.create', { summary: 'Create a station.', access: stationsWrite, input: stationFormSchema }),
+  command('stations.update', { summary: 'Change a station.', access: stationsWrite, input: updateStationSchema }),
+  command('stations.delete', { summary: 'Delete a station and mark its chargers deleted.', access: stationsWrite, input: deleteItemSchema }),
+  command('chargers.add', { summary: 'Add a charger to a station; answers its secret key, shown once.', access: stationsWrite, input: addChargerSchema, output: chargerSecretResultSchema }),
+  command('chargers.update', { summary: 'Change a charger and its connectors.', access: stationsWrite, input: updateChargerSchema }),
+  command('chargers.delete', {
+    summary: 'Mark a charger deleted (modelState 3): hidden from lists, kept in history, refused by the gateway.',
+    access: stationsWrite,
+    input: chargerRefSchema,
+  }),
+  command('chargers.rotate-secret', { summary: "Replace a charger's secret key; answers the new key, shown once.", access: stationsWrite, input: chargerRefSchema, output: chargerSecretResultSchema }),
+  command('chargers.send-command', {
+    summary:
+      'Send an OCPP command to a charger (Reset, UnlockConnector, ChangeAvailability, TriggerMessage, GetConfiguration, ChangeConfiguration); idempotent on commandId. The outcome shows in ocpp.commands.',
+    access: stationsWrite,
+    input: sendChargerCommandSchema,
+  }),
+  command('pricing.set', { summary: 'Set the network prices from an effective time, with a reason.', access: privilege('pricing.write'), input: setPricingWithReasonSchema }),
+  query('stations.admin-list', '/api/queries/admin/stations', {
+    summary: 'Stations with chargers (deleted chargers hidden).',
+    access: STAFF,
+    input: adminListQuerySchema.extend({ governorateId: z.string().max(64).optional() }),
+    output: pagedSchema(stationAdminViewSchema),
+  }),
+  query('stations.admin-get', '/api/queries/admin/stations/:stationId', {
+    summary: 'One station with its chargers.',
+    access: STAFF,
+    input: z.object({}),
+    params: stationIdParams,
+    output: stationAdminViewSchema,
+  }),
+  query('pricing.history', '/api/queries/admin/pricing-history', {
+    summary: 'Every price change: who, when, old and new, effective time.',
+    access: STAFF,
+    input: adminListQuerySchema,
+    output: pagedSchema(pricingChangeViewSchema),
+  }),
+  query('ocpp.messages', '/api/queries/admin/ocpp-messages', {
+    summary: "A charger's message log: every OCPP frame in and out, newest first (the last 1,000 per charger).",
+    access: stationsWrite,
+    input: ocppMessagesQuerySchema,
+    output: pagedSchema(ocppFrameSchema),
+  }),
+  query('ocpp.commands', '/api/queries/admin/ocpp-commands', {
+    summary: "Commands sent to chargers, newest first: status (pending, accepted, rejected, not_supported, offline, timeout, error), the charger's answer, who asked and when.",
+    access: stationsWrite,
+    input: ocppCommandsQuerySchema,
+    output: pagedSchema(chargerCommandViewSchema),
+  }),
+] as const;
+
+export const networkOperations = group(...publicNetwork, ...networkAdmin);
