@@ -71,6 +71,7 @@ export const walletOperations = group(
     path: '/api/payments/sandbox/:paymentId',
     summary: "The sandbox checkout page's form: signs the outcome like a provider callback, then redirects back to the wallet.",
     access: PUBLIC,
+    params: paymentIdParams,
     output: z.unknown(),
   } as const),
 );
