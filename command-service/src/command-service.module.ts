@@ -1,93 +1,29 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { Bus, EventStore } from '@evc/platform';
+import type { Bus, Clock, EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import type { PaymentsSetup } from '@evc/platform/payments/index';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
-import {
-  DeleteGovernorateHandler,
-  RegisterCountryHandler,
-  RegisterGovernorateHandler,
-  UpdateCountryHandler,
-  UpdateGovernorateHandler,
-} from './catalog/catalog.handlers';
-import {
-  CreateMasterDataItemHandler,
-  DeleteMasterDataItemHandler,
-  LinkMasterDataUsageHandler,
-  UnlinkMasterDataUsageHandler,
-  UpdateMasterDataItemHandler,
-} from './catalog/master-data.handlers';
-import { RecordChargerTelemetryHandler } from './chargers-live/chargers-live.handlers';
-import { RecordChargerCommandOutcomeHandler, SendChargerCommandHandler } from './chargers-live/charger-commands.handlers';
-import { SubmitContactRequestHandler } from './contact/contact.handlers';
-import { BanCustomerHandler } from './customers/customers.handlers';
-import { SetPricingHandler } from './network/network.handlers';
-import { AddChargerHandler, DeleteChargerHandler, RegisterChargerHandler, RotateChargerSecretHandler, UpdateChargerHandler } from './network/charger.handlers';
-import { DeleteStationHandler, RegisterStationHandler, UpdateStationHandler } from './network/station.handlers';
+import { catalogContext } from './catalog/catalog.context';
+import { chargersLiveContext } from './chargers-live/chargers-live.context';
+import { chargingContext } from './charging/charging.context';
+import { contactContext } from './contact/contact.context';
 import { FILE_STORE, FilesController } from './files/files.controller';
-import { AuthController } from './http/auth.controller';
-import { COMMAND_ROUTES, commandRoutes, type CommandRoute } from './http/command-routes';
+import { COMMAND_ROUTES, servedCommands } from './http/command-routes';
 import { CommandsController } from './http/commands.controller';
 import { ACCOUNT_GATE, AccountGate } from './identity/account-gate';
+import { identityContext } from './identity/identity.context';
 import { IDENTITY, type IdentityDeps } from './identity/identity.settings';
-import { ChangePasswordHandler, RequestLinkMailHandler, ResetPasswordHandler } from './identity/password.handlers';
-import { RefreshSessionHandler, SignInHandler, SignOutHandler } from './identity/session.handlers';
-import { SeedCustomerHandler, SignUpHandler, VerifyEmailHandler } from './identity/sign-up.handlers';
-import {
-  CreateAdminHandler,
-  CreateRoleHandler,
-  SetAdminActiveHandler,
-  UpdateAdminHandler,
-  UpdateOwnProfileHandler,
-  UpdateRoleHandler,
-} from './identity/staff.handlers';
-import { BUS, EVENT_STORE } from './shared/tokens';
+import { networkContext } from './network/network.context';
+import { paymentsContext } from './payments/payments.context';
 import { PAYMENTS } from './payments/payments.tokens';
-import { walletControllers, walletProviders, walletRoutes } from './wallet/wallet.module-parts';
-import { chargingControllers, chargingProviders, chargingRoutes } from './charging/charging.module-parts';
+import { SEED_REPORT, SEED_SETTINGS, Seeder, type SeedReport, type SeedSettings } from './seed/seeder';
+import type { ContextParts } from './shared/context-parts';
+import { BUS, CLOCK, EVENT_STORE } from './shared/tokens';
+import { walletContext } from './wallet/wallet.context';
 
-const handlers = [
-  RegisterCountryHandler,
-  UpdateCountryHandler,
-  RegisterGovernorateHandler,
-  UpdateGovernorateHandler,
-  DeleteGovernorateHandler,
-  CreateMasterDataItemHandler,
-  UpdateMasterDataItemHandler,
-  DeleteMasterDataItemHandler,
-  LinkMasterDataUsageHandler,
-  UnlinkMasterDataUsageHandler,
-  RegisterStationHandler,
-  UpdateStationHandler,
-  DeleteStationHandler,
-  RegisterChargerHandler,
-  AddChargerHandler,
-  UpdateChargerHandler,
-  DeleteChargerHandler,
-  RotateChargerSecretHandler,
-  SetPricingHandler,
-  SubmitContactRequestHandler,
-  SignUpHandler,
-  VerifyEmailHandler,
-  SeedCustomerHandler,
-  SignInHandler,
-  RefreshSessionHandler,
-  SignOutHandler,
-  RequestLinkMailHandler,
-  ResetPasswordHandler,
-  ChangePasswordHandler,
-  CreateAdminHandler,
-  UpdateAdminHandler,
-  SetAdminActiveHandler,
-  CreateRoleHandler,
-  UpdateRoleHandler,
-  UpdateOwnProfileHandler,
-  BanCustomerHandler,
-  RecordChargerTelemetryHandler,
-  SendChargerCommandHandler,
-  RecordChargerCommandOutcomeHandler,
-];
+/** The bounded contexts of the command side; adding one is a line here. */
+export const CONTEXTS: ContextParts[] = [catalogContext, networkContext, chargersLiveContext, contactContext, identityContext, walletContext, paymentsContext, chargingContext];
 
 export interface CommandServiceOptions {
   eventStore: EventStore;
@@ -95,34 +31,38 @@ export interface CommandServiceOptions {
   identity: IdentityDeps;
   /** Uploaded images (flags, station photos, licences): POST /api/files, GET /api/files/:fileId. */
   files: FileStore;
-  /** The bus: staff commands to chargers are published on ocpp.outbound (without it, chargers.send-command fails). */
+  /** The bus: charger traffic in and out, and the contexts' consumers (without it, none run). */
   bus?: Bus;
   /** The payment provider of top-ups (without it, wallet.top-up answers payments.provider_unavailable). */
   payments?: PaymentsSetup;
-  /** Extra HTTP command routes (tests). */
-  extraRoutes?: Record<string, CommandRoute>;
+  /** The seeds to run at start, and where to report what they did; none without. */
+  seed?: { settings: SeedSettings; report: SeedReport };
+  /** The time every decision is taken at (the system clock unless a test controls it). */
+  clock?: Clock;
 }
 
 /** The command side: HTTP commands → access check → @nestjs/cqrs handlers → deciders → event store. */
 @Module({})
 export class CommandServiceModule {
   static register(options: CommandServiceOptions): DynamicModule {
+    const handlers = CONTEXTS.flatMap((c) => c.handlers);
     return {
       module: CommandServiceModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [AuthController, CommandsController, FilesController, ...walletControllers, ...chargingControllers],
+      controllers: [CommandsController, FilesController, ...CONTEXTS.flatMap((c) => c.controllers ?? [])],
       providers: [
         { provide: EVENT_STORE, useValue: options.eventStore },
         { provide: BUS, useValue: options.bus ?? null },
         { provide: PAYMENTS, useValue: options.payments ?? null },
         { provide: IDENTITY, useValue: options.identity },
         { provide: FILE_STORE, useValue: options.files },
+        { provide: CLOCK, useValue: options.clock ?? options.identity.clock },
         { provide: AUTHENTICATOR, useValue: new Authenticator(options.identity.tokens) },
         { provide: ACCOUNT_GATE, useValue: new AccountGate(options.eventStore) },
-        { provide: COMMAND_ROUTES, useValue: { ...commandRoutes, ...walletRoutes, ...chargingRoutes, ...options.extraRoutes } },
+        { provide: COMMAND_ROUTES, useValue: servedCommands(handlers) },
         ...handlers,
-        ...walletProviders,
-        ...chargingProviders,
+        ...CONTEXTS.flatMap((c) => c.providers ?? []),
+        ...(options.seed ? [{ provide: SEED_SETTINGS, useValue: options.seed.settings }, { provide: SEED_REPORT, useValue: options.seed.report }, Seeder] : []),
       ],
       exports: [CqrsModule],
     };

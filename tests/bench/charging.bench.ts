@@ -16,8 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { BUS_TOPICS, type LiveChange } from '@evc/contracts';
 import { newContext } from '@evc/command-service';
-import { SeedCustomerCommand } from '@evc/command-service/identity/identity.commands';
-import { RegisterCarCommand } from '@evc/command-service/wallet/wallet.commands';
+import { SeedCustomerCommand, sendCommand } from '@evc/command-service';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
 import { stripedFlagPng } from '@evc/command-service/seed/flag-png';
@@ -172,7 +171,7 @@ async function main(): Promise<void> {
     const png = stripedFlagPng([[i % 256, (i >> 8) % 256, 7], [9, 9, 9]], 8, 8);
     const file = await app.embedded.files.put(png, { contentType: 'image/png', purpose: 'licence', ownerId: c.id });
     const asCustomer = newContext({ type: 'customer', id: c.id }, 'bench data');
-    await bus.execute(new RegisterCarCommand({ carId: c.id, brandId: DEMO_CAR.brandId, typeId: DEMO_CAR.typeId, batteryRangeId: DEMO_CAR.batteryRangeId, licence: { customsCertificateFileId: file.fileId } }, asCustomer));
+    await sendCommand(bus, 'cars.register', { carId: c.id, brandId: DEMO_CAR.brandId, typeId: DEMO_CAR.typeId, batteryRangeId: DEMO_CAR.batteryRangeId, licence: { customsCertificateFileId: file.fileId } }, asCustomer);
     c.token = (await tokens.issue({ accountId: c.id, userType: 5, roles: [], privileges: [] })).token;
   });
 

@@ -1,26 +1,25 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { catalogStreams, type CommandResult } from '@evc/contracts';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
+import { catalogStreams } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 import { countryDecider, governorateDecider } from './catalog.deciders';
-import { RegisterCountryCommand, RegisterGovernorateCommand, UpdateCountryCommand, UpdateGovernorateCommand, DeleteGovernorateCommand } from './catalog.commands';
 
-@CommandHandler(RegisterCountryCommand)
-export class RegisterCountryHandler implements ICommandHandler<RegisterCountryCommand, CommandResult> {
+@HandlesCommand('countries.create')
+export class RegisterCountryHandler implements OperationHandler<'countries.create'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  execute({ payload, context }: RegisterCountryCommand) {
+  execute({ payload, context }: OperationCommand<'countries.create'>) {
     return runDecider(this.store, catalogStreams.country(payload.countryId), countryDecider, { kind: 'create', data: payload }, context);
   }
 }
 
-@CommandHandler(UpdateCountryCommand)
-export class UpdateCountryHandler implements ICommandHandler<UpdateCountryCommand, CommandResult> {
+@HandlesCommand('countries.update')
+export class UpdateCountryHandler implements OperationHandler<'countries.update'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  execute({ payload, context }: UpdateCountryCommand) {
+  execute({ payload, context }: OperationCommand<'countries.update'>) {
     const { expectedRevision, ...data } = payload;
     return runDecider(this.store, catalogStreams.country(data.countryId), countryDecider, { kind: 'update', data }, context, { expectedRevision });
   }
@@ -37,29 +36,29 @@ async function requireActiveCountry(store: EventStore, countryId: string): Promi
   }
 }
 
-@CommandHandler(RegisterGovernorateCommand)
-export class RegisterGovernorateHandler implements ICommandHandler<RegisterGovernorateCommand, CommandResult> {
+@HandlesCommand('governorates.create')
+export class RegisterGovernorateHandler implements OperationHandler<'governorates.create'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  async execute({ payload, context }: RegisterGovernorateCommand) {
+  async execute({ payload, context }: OperationCommand<'governorates.create'>) {
     await requireActiveCountry(this.store, payload.countryId);
     return runDecider(this.store, catalogStreams.governorate(payload.governorateId), governorateDecider, { kind: 'create', data: payload }, context);
   }
 }
 
-@CommandHandler(UpdateGovernorateCommand)
-export class UpdateGovernorateHandler implements ICommandHandler<UpdateGovernorateCommand, CommandResult> {
+@HandlesCommand('governorates.update')
+export class UpdateGovernorateHandler implements OperationHandler<'governorates.update'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  async execute({ payload, context }: UpdateGovernorateCommand) {
+  async execute({ payload, context }: OperationCommand<'governorates.update'>) {
     const { expectedRevision, ...data } = payload;
     if (data.isActive) await requireActiveCountry(this.store, data.countryId);
     return runDecider(this.store, catalogStreams.governorate(data.governorateId), governorateDecider, { kind: 'update', data }, context, { expectedRevision });
   }
 }
 
-@CommandHandler(DeleteGovernorateCommand)
-export class DeleteGovernorateHandler implements ICommandHandler<DeleteGovernorateCommand, CommandResult> {
+@HandlesCommand('governorates.delete')
+export class DeleteGovernorateHandler implements OperationHandler<'governorates.delete'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  execute({ payload, context }: DeleteGovernorateCommand) {
+  execute({ payload, context }: OperationCommand<'governorates.delete'>) {
     return runDecider(this.store, catalogStreams.governorate(payload.id), governorateDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision });
   }
 }

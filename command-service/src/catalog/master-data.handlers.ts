@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { catalogStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import type { CommandContext } from '../shared/command-context';
@@ -9,13 +10,7 @@ import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 import type { MissingRef, UsedBy } from '../shared/usage';
 import { masterDataDecider, type MasterDataData } from './catalog.deciders';
-import {
-  CreateMasterDataItemCommand,
-  DeleteMasterDataItemCommand,
-  LinkMasterDataUsageCommand,
-  UnlinkMasterDataUsageCommand,
-  UpdateMasterDataItemCommand,
-} from './catalog.commands';
+import { LinkMasterDataUsageCommand, UnlinkMasterDataUsageCommand } from './catalog.commands';
 
 const stream = catalogStreams.masterData;
 const PARENT_MISSING = { code: 'catalog.parent_not_found', path: 'parentId', message: 'A car type belongs to an existing car brand' } as const;
@@ -47,14 +42,14 @@ class MasterData {
 
 const typeUse = (item: Pick<MasterDataData, 'itemId' | 'name'>): UsedBy => ({ id: item.itemId, kind: 'carType', name: item.name });
 
-@CommandHandler(CreateMasterDataItemCommand)
-export class CreateMasterDataItemHandler implements ICommandHandler<CreateMasterDataItemCommand, CommandResult> {
+@HandlesCommand('masterdata.create')
+export class CreateMasterDataItemHandler implements OperationHandler<'masterdata.create'> {
   private readonly items: MasterData;
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
     this.items = new MasterData(store);
   }
 
-  async execute({ payload, context }: CreateMasterDataItemCommand) {
+  async execute({ payload, context }: OperationCommand<'masterdata.create'>) {
     const { parentId, ...rest } = payload;
     const data: MasterDataData = payload.kind === 'carType' ? { ...rest, parentId: await this.items.requireBrand(parentId) } : rest;
     const existing = await this.items.load(data.itemId);
@@ -69,14 +64,14 @@ export class CreateMasterDataItemHandler implements ICommandHandler<CreateMaster
   }
 }
 
-@CommandHandler(UpdateMasterDataItemCommand)
-export class UpdateMasterDataItemHandler implements ICommandHandler<UpdateMasterDataItemCommand, CommandResult> {
+@HandlesCommand('masterdata.update')
+export class UpdateMasterDataItemHandler implements OperationHandler<'masterdata.update'> {
   private readonly items: MasterData;
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
     this.items = new MasterData(store);
   }
 
-  async execute({ payload, context }: UpdateMasterDataItemCommand) {
+  async execute({ payload, context }: OperationCommand<'masterdata.update'>) {
     const { expectedRevision, parentId, ...fields } = payload;
     const current = await this.items.load(fields.itemId);
     if (!current.data || current.deleted) throw new DomainError('catalog.item_not_found', 'No such item', [{ path: 'itemId', code: 'not_found' }]);
@@ -98,14 +93,14 @@ export class UpdateMasterDataItemHandler implements ICommandHandler<UpdateMaster
   }
 }
 
-@CommandHandler(DeleteMasterDataItemCommand)
-export class DeleteMasterDataItemHandler implements ICommandHandler<DeleteMasterDataItemCommand, CommandResult> {
+@HandlesCommand('masterdata.delete')
+export class DeleteMasterDataItemHandler implements OperationHandler<'masterdata.delete'> {
   private readonly items: MasterData;
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
     this.items = new MasterData(store);
   }
 
-  async execute({ payload, context }: DeleteMasterDataItemCommand) {
+  async execute({ payload, context }: OperationCommand<'masterdata.delete'>) {
     const current = await this.items.load(payload.id);
     const result = await runDecider(this.store, stream(payload.id), masterDataDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision });
     // After the type is gone its brand is free again; a crash in between leaves a link a retried delete removes.

@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { BUS_TOPICS, networkStreams, type CommandResult, type OutboundOcppCommand } from '@evc/contracts';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
+import { BUS_TOPICS, networkStreams, type CommandResult, type OutboundOcppCommand, type SendChargerCommand } from '@evc/contracts';
+import type { CommandContext } from '../shared/command-context';
 import type { Bus, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { fold } from '../shared/decider';
@@ -9,7 +11,7 @@ import { runDecider, toDomainEvent } from '../shared/run-decider';
 import { BUS, EVENT_STORE } from '../shared/tokens';
 import { chargerDecider } from '../network/network.deciders';
 import { chargerCommandDecider } from './charger-command.decider';
-import { RecordChargerCommandOutcomeCommand, SendChargerCommandCommand } from './charger-commands';
+import { RecordChargerCommandOutcomeCommand, SendSessionChargerCommand } from './charger-commands';
 
 const log = createLogger('charger-commands');
 
@@ -18,14 +20,13 @@ const log = createLogger('charger-commands');
  * the command on ocpp.outbound keyed by charger id: the same command id again sends nothing. If the publish fails
  * the command stays pending and the projections' sweep reports it `offline`.
  */
-@CommandHandler(SendChargerCommandCommand)
-export class SendChargerCommandHandler implements ICommandHandler<SendChargerCommandCommand, CommandResult> {
+abstract class ChargerCommandSender {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(BUS) private readonly bus: Bus | null,
   ) {}
 
-  async execute({ payload, context }: SendChargerCommandCommand): Promise<CommandResult> {
+  protected async send(payload: SendChargerCommand & { sessionId?: string }, context: CommandContext): Promise<CommandResult> {
     const { commandId, chargerId, sessionId, ...request } = payload;
     const charger = fold(chargerDecider, (await this.store.readStream(networkStreams.charger(chargerId))).map((e) => toDomainEvent(e)));
     if (!charger.data) throw new DomainError('network.charger_not_found', 'No such charger', [{ path: 'chargerId', code: 'not_found' }]);
@@ -41,6 +42,21 @@ export class SendChargerCommandHandler implements ICommandHandler<SendChargerCom
       .publish<OutboundOcppCommand>(BUS_TOPICS.ocppOutbound, [{ key: chargerId, value: { commandId, chargerId, request, requestedAt, ...(sessionId ? { sessionId } : {}) } }])
       .catch((error: unknown) => log.error('charger command not published; it will show offline', { commandId, chargerId, error: String(error) }));
     return result;
+  }
+}
+
+@HandlesCommand('chargers.send-command')
+export class SendChargerCommandHandler extends ChargerCommandSender implements OperationHandler<'chargers.send-command'> {
+  execute({ payload, context }: OperationCommand<'chargers.send-command'>) {
+    return this.send(payload, context);
+  }
+}
+
+/** A session's remote start or stop (the charging context), sent like staff's with the session id. */
+@CommandHandler(SendSessionChargerCommand)
+export class SendSessionChargerCommandHandler extends ChargerCommandSender implements ICommandHandler<SendSessionChargerCommand, CommandResult> {
+  execute({ payload, context }: SendSessionChargerCommand) {
+    return this.send(payload, context);
   }
 }
 

@@ -14,7 +14,7 @@ import {
 import type { EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { chargerCommandDecider } from '../chargers-live/charger-command.decider';
-import { SendChargerCommandCommand } from '../chargers-live/charger-commands';
+import { SendSessionChargerCommand } from '../chargers-live/charger-commands';
 import { newContext, type CommandContext } from '../shared/command-context';
 import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
@@ -72,12 +72,12 @@ export class ChargingSessions {
   // Charger commands ----------------------------------------------------------------------------------------------
   sendRemoteStart(d: SessionRequested['data'], context: CommandContext) {
     const payload = { commandId: startCommandId(d.sessionId), chargerId: d.chargerId, action: 'RemoteStartTransaction' as const, connectorId: d.connectorId, idTag: d.idTag, sessionId: d.sessionId };
-    return this.commandBus.execute(new SendChargerCommandCommand(payload, { ...context, causationId: `${SESSION_CAUSE}${d.sessionId}` }));
+    return this.commandBus.execute(new SendSessionChargerCommand(payload, { ...context, causationId: `${SESSION_CAUSE}${d.sessionId}` }));
   }
 
   sendRemoteStop(chargerId: string, transactionId: string, commandId: string, sessionId: string | null, context: CommandContext) {
     const payload = { commandId, chargerId, action: 'RemoteStopTransaction' as const, transactionId, ...(sessionId ? { sessionId } : {}) };
-    return this.commandBus.execute(new SendChargerCommandCommand(payload, sessionId ? { ...context, causationId: `${SESSION_CAUSE}${sessionId}` } : context));
+    return this.commandBus.execute(new SendSessionChargerCommand(payload, sessionId ? { ...context, causationId: `${SESSION_CAUSE}${sessionId}` } : context));
   }
 
   /** Records SessionStopRequested and sends the remote stop, once; false when the session is not charging. */

@@ -8,12 +8,11 @@ export { CHARGING_SESSIONS, ChargingSessions } from './charging-sessions';
 export { CHARGING_TRANSACTIONS_GROUP } from './transactions-consumer';
 export { CHARGING_AUTHORIZE_GROUP } from './authorize-consumer';
 export { appIdTag, cardSessionId, startCommandId, stopCommandId } from './ids';
-export { StartSessionCommand, StopSessionCommand } from './charging.commands';
 
 export interface ChargingConsumerDeps {
   bus: Bus;
   eventStore: EventStore;
-  /** The process's ChargingSessions (Nest: `app.get(CHARGING_SESSIONS)`), shared with the command handlers. */
+  /** The process's ChargingSessions, shared with the command handlers. */
   sessions: ChargingSessions;
   /** How often the no-cable sweep runs (ms). */
   sweepEveryMs?: number;

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { CHARGING_TIMING, chargingStreams, networkStreams, type CarRegistered, type CommandResult, type SessionRequested } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
@@ -7,7 +7,6 @@ import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
 import { EVENT_STORE } from '../shared/tokens';
 import { CHARGING_SESSIONS, connectorFacts, type ChargingSessions } from './charging-sessions';
-import { StartSessionCommand } from './charging.commands';
 import { appIdTag } from './ids';
 
 const notFound = () => new DomainError('charging.session_not_found', 'No such session', [{ path: 'sessionId', code: 'not_found' }]);
@@ -17,15 +16,15 @@ const notFound = () => new DomainError('charging.session_not_found', 'No such se
  * open session, the connector's claim, SessionRequested, and the remote start. Each step is idempotent on the
  * session id, so a retried request (even after a failure halfway) starts one session and sends one command.
  */
-@CommandHandler(StartSessionCommand)
-export class StartSessionHandler implements ICommandHandler<StartSessionCommand, CommandResult> {
+@HandlesCommand('sessions.start')
+export class StartSessionHandler implements OperationHandler<'sessions.start'> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CHARGING_SESSIONS) private readonly sessions: ChargingSessions,
     @Inject(ACCOUNT_GATE) private readonly gate: AccountGate,
   ) {}
 
-  async execute({ payload, context }: StartSessionCommand): Promise<CommandResult> {
+  async execute({ payload, context }: OperationCommand<'sessions.start'>): Promise<CommandResult> {
     const customerId = context.actor.id;
     await this.gate.assertMayAct({ accountId: customerId, userType: 5, privileges: [], roles: ['customer'] });
     const existing = await this.sessions.reads.session(payload.sessionId);
@@ -36,7 +35,7 @@ export class StartSessionHandler implements ICommandHandler<StartSessionCommand,
     return this.proceed(await this.check(payload, customerId), context);
   }
 
-  private async check(p: StartSessionCommand['payload'], customerId: string): Promise<SessionRequested['data']> {
+  private async check(p: OperationCommand<'sessions.start'>['payload'], customerId: string): Promise<SessionRequested['data']> {
     const chargerId = p.chargerId ?? (await this.chargerBySerial(p.serialNumber ?? ''));
     const now = new Date();
     const facts = await connectorFacts(this.sessions.reads, chargerId, p.connectorId, now);

@@ -1,17 +1,19 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { operations } from '@evc/contracts';
 import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
 import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
-import { COMMAND_ROUTES, type CommandRoute } from './command-routes';
+import { commandClass, type CommandPayload, type RoutedCommandId } from '../shared/operation-command';
+import { COMMAND_ROUTES } from './command-routes';
 import { contextOf, type RequestLike } from './request-context';
 
-/** POST /api/commands/<name>: check access, parse with the shared schema, send one command, answer its result. */
+/** POST /api/commands/<id>: check access, parse with the operation's schema, send its command, answer its result. */
 @Controller('api/commands')
 export class CommandsController {
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
-    @Inject(COMMAND_ROUTES) private readonly routes: Record<string, CommandRoute>,
+    @Inject(COMMAND_ROUTES) private readonly served: ReadonlySet<string>,
     @Inject(AUTHENTICATOR) private readonly auth: Authenticator,
     @Inject(ACCOUNT_GATE) private readonly gate: AccountGate,
   ) {}
@@ -25,12 +27,13 @@ export class CommandsController {
   @Post(':name')
   @HttpCode(200)
   async dispatch(@Param('name') name: string, @Body() body: unknown, @Req() req: RequestLike) {
-    const route = Object.hasOwn(this.routes, name) ? this.routes[name] : undefined;
-    if (!route) throw new ApiException('not_found', `Unknown command ${name}`);
-    const principal = await this.auth.authorize(route.spec.access, req);
-    if (!route.spec.input) throw new ApiException('server.error', 'Command without input schema');
-    const payload = parseInput(route.spec.input, body) as never;
-    if (principal && route.spec.access.kind !== 'public') await this.gate.assertMayAct(principal);
-    return this.commandBus.execute(route.build(payload, contextOf(req, principal)));
+    if (!this.served.has(name)) throw new ApiException('not_found', `Unknown command ${name}`);
+    const id = name as RoutedCommandId;
+    const spec = operations[id];
+    const principal = await this.auth.authorize(spec.access, req);
+    const payload = parseInput(spec.input, body) as CommandPayload<RoutedCommandId>;
+    if (principal && spec.access.kind !== 'public') await this.gate.assertMayAct(principal);
+    const Command = commandClass(id);
+    return this.commandBus.execute(new Command(payload, contextOf(req, principal)));
   }
 }

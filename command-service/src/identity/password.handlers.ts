@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type ICommandHandler } from '@nestjs/cqrs';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { identityStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
@@ -8,7 +9,6 @@ import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 import { accountDecider } from './account.decider';
 import { findAccountByEmail, loadAccount } from './accounts';
-import { ChangePasswordCommand, RequestLinkMailCommand, ResetPasswordCommand } from './identity.commands';
 import { IDENTITY, type IdentityDeps } from './identity.settings';
 import { sendInBackground } from './mail-outbox';
 import { renderMail } from './mail-templates';
@@ -16,25 +16,26 @@ import { hashPassword, verifyPassword } from './passwords';
 import { accountOfLinkToken, newLinkToken, sha256 } from './secrets';
 
 const log = createLogger('identity');
+type LinkMailOperation = 'auth.forgot-password' | 'auth.resend-verification';
 const linkExpired = () => new DomainError('identity.link_expired', 'This link is not valid anymore');
 
 /**
  * Forgot-password and resend-verification. The answer is always `accepted` and is given before any lookup, so
  * neither its content nor its timing says whether the address has an account; the work happens afterwards.
  */
-@CommandHandler(RequestLinkMailCommand)
-export class RequestLinkMailHandler implements ICommandHandler<RequestLinkMailCommand, { accepted: true }> {
+abstract class RequestLinkMailHandler implements ICommandHandler<OperationCommand<LinkMailOperation>, { accepted: true }> {
+  protected abstract readonly purpose: 'reset' | 'verification';
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(IDENTITY) private readonly identity: IdentityDeps,
   ) {}
 
-  async execute(command: RequestLinkMailCommand): Promise<{ accepted: true }> {
-    this.process(command).catch((error: unknown) => log.error('link mail request failed', { purpose: command.payload.purpose, error: error instanceof Error ? error.message : String(error) }));
+  async execute(command: OperationCommand<LinkMailOperation>): Promise<{ accepted: true }> {
+    this.process(command).catch((error: unknown) => log.error('link mail request failed', { purpose: this.purpose, error: error instanceof Error ? error.message : String(error) }));
     return { accepted: true };
   }
 
-  private async process({ payload, context }: RequestLinkMailCommand): Promise<void> {
+  private async process({ payload, context }: OperationCommand<LinkMailOperation>): Promise<void> {
     const { clock, settings, mailer } = this.identity;
     const account = await findAccountByEmail(this.store, payload.email);
     if (!account || account.userType !== (payload.audience === 'staff' ? 1 : 5)) return;
@@ -42,7 +43,7 @@ export class RequestLinkMailHandler implements ICommandHandler<RequestLinkMailCo
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + settings.linkExpiryMinutes * 60_000).toISOString();
     const throttle = { now: now.toISOString(), intervalMs: settings.resendIntervalSeconds * 1000, maxPerDay: settings.maxLinkMailsPerDay };
-    const reset = payload.purpose === 'reset';
+    const reset = this.purpose === 'reset';
     const ctx = { ...context, actor: { type: account.userType === 1 ? ('staff' as const) : ('customer' as const), id: account.accountId } };
     await runDecider(
       this.store,
@@ -57,19 +58,29 @@ export class RequestLinkMailHandler implements ICommandHandler<RequestLinkMailCo
     if (!issued) return; // throttled, verified already, banned or inactive: silently nothing
     const link = `${settings.publicUrl}/${reset ? 'resetPassword' : 'verifyEmail'}?token=${token}`;
     const mail = renderMail(reset ? 'reset' : 'verification', { to: after.email, name: after.firstName, locale: after.locale, link, minutes: settings.linkExpiryMinutes });
-    sendInBackground(mailer, mail, payload.purpose);
+    sendInBackground(mailer, mail, this.purpose);
   }
 }
 
+@HandlesCommand('auth.forgot-password')
+export class ForgotPasswordHandler extends RequestLinkMailHandler {
+  protected readonly purpose = 'reset';
+}
+
+@HandlesCommand('auth.resend-verification')
+export class ResendVerificationHandler extends RequestLinkMailHandler {
+  protected readonly purpose = 'verification';
+}
+
 /** Sets a new password with a reset link; the link (and every other outstanding one) then stops working. */
-@CommandHandler(ResetPasswordCommand)
-export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand, CommandResult> {
+@HandlesCommand('auth.reset-password')
+export class ResetPasswordHandler implements OperationHandler<'auth.reset-password'> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(IDENTITY) private readonly identity: IdentityDeps,
   ) {}
 
-  async execute({ payload, context }: ResetPasswordCommand): Promise<CommandResult> {
+  async execute({ payload, context }: OperationCommand<'auth.reset-password'>): Promise<CommandResult> {
     const accountId = accountOfLinkToken(payload.token);
     if (!accountId) throw linkExpired();
     const account = await loadAccount(this.store, accountId);
@@ -85,11 +96,11 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
 }
 
 /** Changes the caller's own password; needs the current one ("Old password is incorrect"). */
-@CommandHandler(ChangePasswordCommand)
-export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand, CommandResult> {
+@HandlesCommand('account.change-password')
+export class ChangePasswordHandler implements OperationHandler<'account.change-password'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async execute({ payload, context }: ChangePasswordCommand): Promise<CommandResult> {
+  async execute({ payload, context }: OperationCommand<'account.change-password'>): Promise<CommandResult> {
     const accountId = context.actor.id;
     const account = await loadAccount(this.store, accountId);
     const currentMatches = account.accountId !== null && (await verifyPassword(account.passwordHash, payload.currentPassword));

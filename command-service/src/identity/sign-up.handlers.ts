@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { identityStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { runDecider } from '../shared/run-decider';
@@ -8,7 +9,7 @@ import { EVENT_STORE } from '../shared/tokens';
 import { DomainError } from '../shared/domain-error';
 import { accountDecider } from './account.decider';
 import { emailIndexDecider } from './email-index.decider';
-import { SeedCustomerCommand, SignUpCommand, VerifyEmailCommand } from './identity.commands';
+import { SeedCustomerCommand } from './identity.commands';
 import { IDENTITY, type IdentityDeps } from './identity.settings';
 import { renderMail } from './mail-templates';
 import { sendInBackground } from './mail-outbox';
@@ -16,14 +17,14 @@ import { hashPassword } from './passwords';
 import { accountOfLinkToken, emailKey, newLinkToken, sha256 } from './secrets';
 
 /** Customer sign-up: reserve the e-mail, record the account with a verification link, mail the link. */
-@CommandHandler(SignUpCommand)
-export class SignUpHandler implements ICommandHandler<SignUpCommand, CommandResult> {
+@HandlesCommand('auth.sign-up')
+export class SignUpHandler implements OperationHandler<'auth.sign-up'> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(IDENTITY) private readonly identity: IdentityDeps,
   ) {}
 
-  async execute({ payload, context }: SignUpCommand): Promise<CommandResult> {
+  async execute({ payload, context }: OperationCommand<'auth.sign-up'>): Promise<CommandResult> {
     const { clock, settings, mailer } = this.identity;
     const accountId = randomUUID();
     const ctx = { ...context, actor: { type: 'customer' as const, id: accountId } };
@@ -50,14 +51,14 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand, CommandResu
   }
 }
 
-@CommandHandler(VerifyEmailCommand)
-export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand, CommandResult> {
+@HandlesCommand('auth.verify-email')
+export class VerifyEmailHandler implements OperationHandler<'auth.verify-email'> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(IDENTITY) private readonly identity: IdentityDeps,
   ) {}
 
-  execute({ payload, context }: VerifyEmailCommand): Promise<CommandResult> {
+  execute({ payload, context }: OperationCommand<'auth.verify-email'>): Promise<CommandResult> {
     const accountId = accountOfLinkToken(payload.token);
     if (!accountId) throw new DomainError('identity.link_expired', 'This link is not valid anymore');
     const { clock } = this.identity;

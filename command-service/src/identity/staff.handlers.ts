@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type ICommandHandler } from '@nestjs/cqrs';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { identityStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { DomainError } from '../shared/domain-error';
@@ -9,7 +10,6 @@ import { EVENT_STORE } from '../shared/tokens';
 import { accountDecider } from './account.decider';
 import { loadAccount } from './accounts';
 import { emailIndexDecider } from './email-index.decider';
-import { CreateAdminCommand, CreateRoleCommand, SetAdminActiveCommand, UpdateAdminCommand, UpdateOwnProfileCommand, UpdateRoleCommand } from './identity.commands';
 import { IDENTITY, type IdentityDeps } from './identity.settings';
 import { sendInBackground } from './mail-outbox';
 import { renderMail } from './mail-templates';
@@ -24,14 +24,14 @@ async function requireRoles(store: EventStore, roleIds: string[]): Promise<void>
 }
 
 /** A staff member with roles and a first password; they get a welcome mail (without the password). */
-@CommandHandler(CreateAdminCommand)
-export class CreateAdminHandler implements ICommandHandler<CreateAdminCommand, CommandResult> {
+@HandlesCommand('admins.create')
+export class CreateAdminHandler implements OperationHandler<'admins.create'> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(IDENTITY) private readonly identity: IdentityDeps,
   ) {}
 
-  async execute({ payload, context }: CreateAdminCommand): Promise<CommandResult> {
+  async execute({ payload, context }: OperationCommand<'admins.create'>): Promise<CommandResult> {
     const { adminId, firstName, lastName, email, roleIds, password } = payload;
     const stream = identityStreams.account(adminId);
     const existing = await loadAccount(this.store, adminId);
@@ -51,11 +51,11 @@ export class CreateAdminHandler implements ICommandHandler<CreateAdminCommand, C
   }
 }
 
-@CommandHandler(UpdateAdminCommand)
-export class UpdateAdminHandler implements ICommandHandler<UpdateAdminCommand, CommandResult> {
+@HandlesCommand('admins.update')
+export class UpdateAdminHandler implements OperationHandler<'admins.update'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async execute({ payload, context }: UpdateAdminCommand): Promise<CommandResult> {
+  async execute({ payload, context }: OperationCommand<'admins.update'>): Promise<CommandResult> {
     const { adminId, firstName, lastName, roleIds, expectedRevision } = payload;
     await requireRoles(this.store, roleIds);
     return runDecider(this.store, identityStreams.account(adminId), accountDecider, { kind: 'updateAdmin', firstName, lastName, roleIds: [...new Set(roleIds)] }, context, { expectedRevision });
@@ -63,42 +63,52 @@ export class UpdateAdminHandler implements ICommandHandler<UpdateAdminCommand, C
 }
 
 /** Deactivate or reactivate a staff member; a deactivated one cannot sign in or refresh, and their token expires. */
-@CommandHandler(SetAdminActiveCommand)
-export class SetAdminActiveHandler implements ICommandHandler<SetAdminActiveCommand, CommandResult> {
+abstract class SetAdminActiveHandler implements ICommandHandler<OperationCommand<'admins.activate' | 'admins.deactivate'>, CommandResult> {
+  protected abstract readonly active: boolean;
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  execute({ payload, context }: SetAdminActiveCommand): Promise<CommandResult> {
-    const { adminId, reason, active, expectedRevision } = payload;
-    return runDecider(this.store, identityStreams.account(adminId), accountDecider, { kind: 'setAdminActive', active, reason, by: context.actor.id }, { ...context, reason }, { expectedRevision });
+  execute({ payload, context }: OperationCommand<'admins.activate' | 'admins.deactivate'>): Promise<CommandResult> {
+    const { adminId, reason, expectedRevision } = payload;
+    return runDecider(this.store, identityStreams.account(adminId), accountDecider, { kind: 'setAdminActive', active: this.active, reason, by: context.actor.id }, { ...context, reason }, { expectedRevision });
   }
 }
 
-@CommandHandler(CreateRoleCommand)
-export class CreateRoleHandler implements ICommandHandler<CreateRoleCommand, CommandResult> {
+@HandlesCommand('admins.deactivate')
+export class DeactivateAdminHandler extends SetAdminActiveHandler {
+  protected readonly active = false;
+}
+
+@HandlesCommand('admins.activate')
+export class ActivateAdminHandler extends SetAdminActiveHandler {
+  protected readonly active = true;
+}
+
+@HandlesCommand('roles.create')
+export class CreateRoleHandler implements OperationHandler<'roles.create'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  execute({ payload, context }: CreateRoleCommand): Promise<CommandResult> {
+  execute({ payload, context }: OperationCommand<'roles.create'>): Promise<CommandResult> {
     const { expectedRevision: _ignored, ...role } = payload;
     return runDecider(this.store, identityStreams.role(role.roleId), roleDecider, { kind: 'create', role }, context);
   }
 }
 
-@CommandHandler(UpdateRoleCommand)
-export class UpdateRoleHandler implements ICommandHandler<UpdateRoleCommand, CommandResult> {
+@HandlesCommand('roles.update')
+export class UpdateRoleHandler implements OperationHandler<'roles.update'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  execute({ payload, context }: UpdateRoleCommand): Promise<CommandResult> {
+  execute({ payload, context }: OperationCommand<'roles.update'>): Promise<CommandResult> {
     const { expectedRevision, ...role } = payload;
     return runDecider(this.store, identityStreams.role(role.roleId), roleDecider, { kind: 'update', role }, context, { expectedRevision });
   }
 }
 
 /** The caller's own name and language (customers and staff alike). */
-@CommandHandler(UpdateOwnProfileCommand)
-export class UpdateOwnProfileHandler implements ICommandHandler<UpdateOwnProfileCommand, CommandResult> {
+@HandlesCommand('account.update-profile')
+export class UpdateOwnProfileHandler implements OperationHandler<'account.update-profile'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  execute({ payload, context }: UpdateOwnProfileCommand): Promise<CommandResult> {
+  execute({ payload, context }: OperationCommand<'account.update-profile'>): Promise<CommandResult> {
     return runDecider(this.store, identityStreams.account(context.actor.id), accountDecider, { kind: 'updateProfile', ...payload }, context);
   }
 }

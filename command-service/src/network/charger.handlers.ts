@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { networkStreams, type CommandResult, type RegisterCharger } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import type { CommandContext } from '../shared/command-context';
@@ -9,7 +10,7 @@ import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 import { newChargerSecret, type ChargerSecretResult } from './charger-secret';
 import { chargerDecider, serialDecider, stationDecider } from './network.deciders';
-import { AddChargerCommand, DeleteChargerCommand, RegisterChargerCommand, RotateChargerSecretCommand, UpdateChargerCommand } from './network.commands';
+import { RegisterChargerCommand } from './network.commands';
 
 const reserveSerial = (store: EventStore, serialNumber: string, chargerId: string, context: CommandContext, release = false) =>
   runDecider(store, networkStreams.chargerSerial(serialNumber), serialDecider, { serialNumber, chargerId, release }, context);
@@ -51,20 +52,20 @@ export class RegisterChargerHandler implements ICommandHandler<RegisterChargerCo
   }
 }
 
-@CommandHandler(AddChargerCommand)
-export class AddChargerHandler implements ICommandHandler<AddChargerCommand, ChargerSecretResult> {
+@HandlesCommand('chargers.add')
+export class AddChargerHandler implements OperationHandler<'chargers.add'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  async execute({ payload, context }: AddChargerCommand): Promise<ChargerSecretResult> {
+  async execute({ payload, context }: OperationCommand<'chargers.add'>): Promise<ChargerSecretResult> {
     const { secretKey, secretHash } = newChargerSecret();
     const result = await registerCharger(this.store, { ...payload, secretHash }, context);
     return { ...result, chargerId: payload.chargerId, secretKey };
   }
 }
 
-@CommandHandler(UpdateChargerCommand)
-export class UpdateChargerHandler implements ICommandHandler<UpdateChargerCommand, CommandResult> {
+@HandlesCommand('chargers.update')
+export class UpdateChargerHandler implements OperationHandler<'chargers.update'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  async execute({ payload, context }: UpdateChargerCommand) {
+  async execute({ payload, context }: OperationCommand<'chargers.update'>) {
     const { expectedRevision, ...data } = payload;
     const streamId = networkStreams.charger(data.chargerId);
     const { state } = await loadState(this.store, streamId, chargerDecider);
@@ -84,10 +85,10 @@ export class UpdateChargerHandler implements ICommandHandler<UpdateChargerComman
 }
 
 /** modelState 3: the station forgets it, the gateway refuses it, its history and serial stay. */
-@CommandHandler(DeleteChargerCommand)
-export class DeleteChargerHandler implements ICommandHandler<DeleteChargerCommand, CommandResult> {
+@HandlesCommand('chargers.delete')
+export class DeleteChargerHandler implements OperationHandler<'chargers.delete'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  async execute({ payload, context }: DeleteChargerCommand) {
+  async execute({ payload, context }: OperationCommand<'chargers.delete'>) {
     const streamId = networkStreams.charger(payload.chargerId);
     const result = await runDecider(this.store, streamId, chargerDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision });
     const { state } = await loadState(this.store, streamId, chargerDecider);
@@ -96,10 +97,10 @@ export class DeleteChargerHandler implements ICommandHandler<DeleteChargerComman
   }
 }
 
-@CommandHandler(RotateChargerSecretCommand)
-export class RotateChargerSecretHandler implements ICommandHandler<RotateChargerSecretCommand, ChargerSecretResult> {
+@HandlesCommand('chargers.rotate-secret')
+export class RotateChargerSecretHandler implements OperationHandler<'chargers.rotate-secret'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  async execute({ payload, context }: RotateChargerSecretCommand): Promise<ChargerSecretResult> {
+  async execute({ payload, context }: OperationCommand<'chargers.rotate-secret'>): Promise<ChargerSecretResult> {
     const { secretKey, secretHash } = newChargerSecret();
     const result = await runDecider(this.store, networkStreams.charger(payload.chargerId), chargerDecider, { kind: 'rotate-secret', secretHash }, context, {
       expectedRevision: payload.expectedRevision,

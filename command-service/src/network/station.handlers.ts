@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { catalogStreams, networkStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { governorateDecider } from '../catalog/catalog.deciders';
@@ -9,7 +9,6 @@ import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 import { chargerDecider, stationDecider, type StationData } from './network.deciders';
-import { DeleteStationCommand, RegisterStationCommand, UpdateStationCommand } from './network.commands';
 
 const GOVERNORATE_MISSING = { code: 'network.governorate_not_found', path: 'governorateId', message: 'No such governorate' } as const;
 
@@ -25,10 +24,10 @@ const linkGovernorate = (store: EventStore, station: StationData, context: Comma
 const unlinkGovernorate = (store: EventStore, governorateId: string, stationId: string, context: CommandContext) =>
   runDecider(store, catalogStreams.governorate(governorateId), governorateDecider, { kind: 'unlink', usedById: stationId }, context);
 
-@CommandHandler(RegisterStationCommand)
-export class RegisterStationHandler implements ICommandHandler<RegisterStationCommand, CommandResult> {
+@HandlesCommand('stations.create')
+export class RegisterStationHandler implements OperationHandler<'stations.create'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  async execute({ payload, context }: RegisterStationCommand) {
+  async execute({ payload, context }: OperationCommand<'stations.create'>) {
     const streamId = networkStreams.station(payload.stationId);
     const existing = await loadState(this.store, streamId, stationDecider);
     if (existing.state.data) return runDecider(this.store, streamId, stationDecider, { kind: 'create', data: payload }, context);
@@ -42,10 +41,10 @@ export class RegisterStationHandler implements ICommandHandler<RegisterStationCo
   }
 }
 
-@CommandHandler(UpdateStationCommand)
-export class UpdateStationHandler implements ICommandHandler<UpdateStationCommand, CommandResult> {
+@HandlesCommand('stations.update')
+export class UpdateStationHandler implements OperationHandler<'stations.update'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  async execute({ payload, context }: UpdateStationCommand) {
+  async execute({ payload, context }: OperationCommand<'stations.update'>) {
     const { expectedRevision, ...data } = payload;
     const streamId = networkStreams.station(data.stationId);
     const { state } = await loadState(this.store, streamId, stationDecider);
@@ -67,10 +66,10 @@ export class UpdateStationHandler implements ICommandHandler<UpdateStationComman
 }
 
 /** Deleting a station marks each of its chargers deleted (modelState 3) and frees its governorate. */
-@CommandHandler(DeleteStationCommand)
-export class DeleteStationHandler implements ICommandHandler<DeleteStationCommand, CommandResult> {
+@HandlesCommand('stations.delete')
+export class DeleteStationHandler implements OperationHandler<'stations.delete'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
-  async execute({ payload, context }: DeleteStationCommand) {
+  async execute({ payload, context }: OperationCommand<'stations.delete'>) {
     const streamId = networkStreams.station(payload.id);
     const result = await runDecider(this.store, streamId, stationDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision });
     const history = await this.store.readStream(streamId);

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { chargingStreams, egpToPiastres, type TopUpResult } from '@evc/contracts';
 import { systemClock, type EventStore } from '@evc/platform';
 import type { PaymentsSetup } from '@evc/platform/payments/index';
@@ -9,21 +9,20 @@ import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 import { loadPayment } from './load-payment';
 import { paymentDecider } from './payment.decider';
-import { StartTopUpCommand } from './payments.commands';
 import { PAYMENTS } from './payments.tokens';
 
 /**
  * Start a top-up: ask the provider for a checkout, record PaymentInitiated, answer the checkout URL. The wallet is
  * credited only from a verified callback. A retried request (same payment id) answers the checkout it already has.
  */
-@CommandHandler(StartTopUpCommand)
-export class StartTopUpHandler implements ICommandHandler<StartTopUpCommand, TopUpResult> {
+@HandlesCommand('wallet.top-up')
+export class StartTopUpHandler implements OperationHandler<'wallet.top-up'> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PAYMENTS) private readonly payments: PaymentsSetup | null,
   ) {}
 
-  async execute({ payload, context }: StartTopUpCommand): Promise<TopUpResult> {
+  async execute({ payload, context }: OperationCommand<'wallet.top-up'>): Promise<TopUpResult> {
     if (!this.payments) throw new DomainError('payments.provider_unavailable', 'Payments are not configured');
     const { provider, publicBaseUrl } = this.payments;
     const customerId = context.actor.id;

@@ -8,7 +8,7 @@ import { chargingStreams } from '@evc/contracts';
 import type { CommandContext } from '../shared/command-context';
 import { envelope, runDecider } from '../shared/run-decider';
 import { idTokenDecider } from '../charging/id-token.decider';
-import { RegisterCarCommand } from '../wallet/wallet.commands';
+import { sendCommand } from '../shared/operation-command';
 import type { WalletLedger } from '../wallet/wallet-ledger';
 import { stripedFlagPng } from './flag-png';
 import { seededId } from './seed-identity';
@@ -56,7 +56,7 @@ export async function seedCharging({ commandBus, eventStore, files, ledger, cust
   const front = await files.put(stripedFlagPng([[0x1d, 0x4e, 0x89], [0xf4, 0xf4, 0xf4]], 86, 54), { contentType: 'image/png', purpose: 'licence', ownerId: customerId });
   const back = await files.put(stripedFlagPng([[0xf4, 0xf4, 0xf4], [0x1d, 0x4e, 0x89]], 86, 54), { contentType: 'image/png', purpose: 'licence', ownerId: customerId });
   const asCustomer: CommandContext = { actor: { type: 'customer', id: customerId }, correlationId: system.correlationId, reason: 'demo seed' };
-  await commandBus.execute(new RegisterCarCommand({ ...DEMO_CAR, licence: { frontFileId: front.fileId, backFileId: back.fileId } }, asCustomer));
+  await sendCommand(commandBus, 'cars.register', { ...DEMO_CAR, licence: { frontFileId: front.fileId, backFileId: back.fileId } }, asCustomer);
   const at = new Date().toISOString();
   await runDecider(eventStore, chargingStreams.idToken(DEMO_CARD_ID_TAG), idTokenDecider, { kind: 'issue', idTag: DEMO_CARD_ID_TAG, customerId, tokenKind: 'card', expiresAt: null, at }, system);
   await eventStore.append(MARKER_STREAM, [envelope({ type: 'ChargingSeeded', data: { customerId, welcomeCredit: DEMO_WELCOME_CREDIT, carId: DEMO_CAR.carId } }, system)], 'no_stream');

@@ -4,8 +4,8 @@ import { SYSTEM_ACTOR, type ConnectorSpec, type OcppVersion, type RegisterCharge
 import type { EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import { createLogger } from '@evc/platform/logging/logger';
-import { CreateMasterDataItemCommand, RegisterCountryCommand, RegisterGovernorateCommand } from '../catalog/catalog.commands';
-import { RegisterChargerCommand, RegisterStationCommand, SetPricingCommand } from '../network/network.commands';
+import { RegisterChargerCommand } from '../network/network.commands';
+import { sendCommand, type CommandInput, type RoutedCommandId } from '../shared/operation-command';
 import type { CommandContext } from '../shared/command-context';
 import { envelope } from '../shared/run-decider';
 import { DEMO_BATTERY_RANGES, DEMO_CARS, DEMO_PRICING } from './data/catalog';
@@ -81,48 +81,43 @@ export async function seedDemo({ commandBus, eventStore, dataDir, files }: SeedO
   if ((await eventStore.readStream(MARKER_STREAM, { maxCount: 1 })).length > 0) return { seeded: false, commands: 0, chargers: [] };
   const context: CommandContext = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), reason: 'demo seed' };
   let commands = 0;
-  const run = async (command: Parameters<CommandBus['execute']>[0]) => {
+  const run = async <K extends RoutedCommandId>(id: K, payload: CommandInput<K>) => {
     commands++;
-    return commandBus.execute(command);
+    return sendCommand(commandBus, id, payload, context);
   };
   const { country, governorates } = governoratesFile;
   // A real image through the file store port (content-addressed: seeding again stores the same id).
   const flag = await files.put(stripedFlagPng(), { contentType: 'image/png', purpose: 'flag' });
-  await run(
-    new RegisterCountryCommand(
-      { countryId: 'eg', iso: country.iso, nameEn: country.name_en, nameAr: country.name_ar, phoneCode: country.phone_code, currency: country.currency, flagFileId: flag.fileId },
-      context,
-    ),
-  );
+  await run('countries.create', { countryId: 'eg', iso: country.iso, nameEn: country.name_en, nameAr: country.name_ar, phoneCode: country.phone_code, currency: country.currency, flagFileId: flag.fileId });
   await Promise.all(
     governorates.map((g) =>
-      run(new RegisterGovernorateCommand({ governorateId: govId(g.iso3166_2), countryId: 'eg', nameEn: g.name_en, nameAr: g.name_ar, centre: GOVERNORATE_CENTRES[g.iso3166_2] }, context)),
+      run('governorates.create', { governorateId: govId(g.iso3166_2), countryId: 'eg', nameEn: g.name_en, nameAr: g.name_ar, centre: GOVERNORATE_CENTRES[g.iso3166_2] }),
     ),
   );
   await Promise.all(
     DEMO_BATTERY_RANGES.map(([itemId, name, nameTranslation, value]) =>
-      run(new CreateMasterDataItemCommand({ itemId, kind: 'batteryRange', name, nameTranslation, value, isActive: true }, context)),
+      run('masterdata.create', { itemId, kind: 'batteryRange', name, nameTranslation, value, isActive: true }),
     ),
   );
   for (const [brand, brandAr, types] of DEMO_CARS) {
     const brandId = `brand-${slug(brand)}`;
-    await run(new CreateMasterDataItemCommand({ itemId: brandId, kind: 'carBrand', name: brand.length >= 3 ? brand : `${brand} Motor`, nameTranslation: brandAr, value: '', isActive: true }, context));
+    await run('masterdata.create', { itemId: brandId, kind: 'carBrand', name: brand.length >= 3 ? brand : `${brand} Motor`, nameTranslation: brandAr, value: '', isActive: true });
     // One after another: each type links itself to the brand's stream.
     for (const [type, typeAr, kwh] of types) {
-      await run(new CreateMasterDataItemCommand({ itemId: `type-${slug(brand)}-${slug(type)}`, kind: 'carType', parentId: brandId, name: type.length >= 3 ? type : `${brand} ${type}`, nameTranslation: typeAr, value: String(kwh), isActive: true }, context));
+      await run('masterdata.create', { itemId: `type-${slug(brand)}-${slug(type)}`, kind: 'carType', parentId: brandId, name: type.length >= 3 ? type : `${brand} ${type}`, nameTranslation: typeAr, value: String(kwh), isActive: true });
     }
   }
-  await run(new SetPricingCommand({ ...DEMO_PRICING, effectiveFrom: new Date(0).toISOString() }, context));
+  await run('pricing.set', { ...DEMO_PRICING, effectiveFrom: new Date(0).toISOString(), reason: 'demo seed' });
   // Stations link themselves to their governorate's stream: one at a time per governorate, governorates in parallel.
   await inGroups(DEMO_STATIONS, ([, gov]) => gov, ([stationId, gov, nameEn, nameAr, lat, lng, addressEn, addressAr]) =>
-    run(new RegisterStationCommand({ stationId, governorateId: govId(gov), nameEn, nameAr, location: { lat, lng }, addressEn, addressAr }, context)),
+    run('stations.create', { stationId, governorateId: govId(gov), nameEn, nameAr, location: { lat, lng }, addressEn, addressAr }),
   );
   const planned = planChargers();
   const credentials = await loadOrCreateDemoCredentials(dataDir, planned.map((p) => ({ id: p.spec.chargerId, ocppVersion: p.spec.ocppVersion })));
   const secretOf = new Map(credentials.map((c) => [c.id, c.secret]));
   // Chargers are recorded on their station's stream: one at a time per station, stations in parallel.
   await inGroups(planned, ({ spec }) => spec.stationId, ({ spec }) =>
-    run(new RegisterChargerCommand({ ...spec, secretHash: createHash('sha256').update(secretOf.get(spec.chargerId) ?? '').digest('hex') }, context)),
+    commandBus.execute(new RegisterChargerCommand({ ...spec, secretHash: createHash('sha256').update(secretOf.get(spec.chargerId) ?? '').digest('hex') }, context)).then(() => commands++),
   );
   await eventStore.append(MARKER_STREAM, [envelope({ type: 'DemoDataSeeded', data: { stations: DEMO_STATIONS.length, chargers: planned.length } }, context)], 'no_stream');
   log.info('demo data seeded', { commands, stations: DEMO_STATIONS.length, chargers: planned.length });

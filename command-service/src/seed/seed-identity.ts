@@ -5,7 +5,8 @@ import type { EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import type { CommandContext } from '../shared/command-context';
 import { envelope } from '../shared/run-decider';
-import { CreateAdminCommand, CreateRoleCommand, SeedCustomerCommand } from '../identity/identity.commands';
+import { SeedCustomerCommand } from '../identity/identity.commands';
+import { sendCommand } from '../shared/operation-command';
 import { findAccountByEmail } from '../identity/accounts';
 import { generatePassword, sha256 } from '../identity/secrets';
 
@@ -47,14 +48,12 @@ export async function seedIdentity({ commandBus, eventStore, admin, customer }: 
   if ((await eventStore.readStream(MARKER_STREAM, { maxCount: 1 })).length > 0) return { seeded: false, generated: [] };
   const context: CommandContext = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), reason: 'demo seed' };
   for (const { roleId, name, nameAr, privileges } of SEEDED_ROLES) {
-    await commandBus.execute(new CreateRoleCommand({ roleId, name, nameAr, privileges: [...privileges] }, context));
+    await sendCommand(commandBus, 'roles.create', { roleId, name, nameAr, privileges: [...privileges] }, context);
   }
   const generated: GeneratedCredential[] = [];
   if (!(await findAccountByEmail(eventStore, admin.email))) {
     const password = admin.password ?? generatePassword();
-    await commandBus.execute(
-      new CreateAdminCommand({ adminId: seededId(admin.email), firstName: 'Super', lastName: 'Admin', email: admin.email, roleIds: ['role-super-admin'], password }, context),
-    );
+    await sendCommand(commandBus, 'admins.create', { adminId: seededId(admin.email), firstName: 'Super', lastName: 'Admin', email: admin.email, roleIds: ['role-super-admin'], password }, context);
     if (!admin.password) generated.push({ who: 'super admin', email: admin.email, password });
   }
   if (customer && !(await findAccountByEmail(eventStore, customer.email))) {

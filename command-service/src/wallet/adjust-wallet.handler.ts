@@ -1,22 +1,21 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { egpToPiastres, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { loadAccount } from '../identity/accounts';
 import { DomainError } from '../shared/domain-error';
 import { EVENT_STORE } from '../shared/tokens';
-import { AdjustWalletCommand } from './wallet.commands';
 import { WALLET_LEDGER, type WalletLedger } from './wallet-ledger';
 
 /** Staff add to or deduct from a customer's wallet; the adjustment id makes a resent form count once. */
-@CommandHandler(AdjustWalletCommand)
-export class AdjustWalletHandler implements ICommandHandler<AdjustWalletCommand, CommandResult> {
+@HandlesCommand('wallet.adjust')
+export class AdjustWalletHandler implements OperationHandler<'wallet.adjust'> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(WALLET_LEDGER) private readonly ledger: WalletLedger,
   ) {}
 
-  async execute({ payload, context }: AdjustWalletCommand): Promise<CommandResult> {
+  async execute({ payload, context }: OperationCommand<'wallet.adjust'>): Promise<CommandResult> {
     const { adjustmentId, customerId, direction, amountEgp } = payload;
     const reason = payload.reason.trim();
     const account = await loadAccount(this.store, customerId);

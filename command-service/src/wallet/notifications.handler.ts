@@ -1,11 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { chargingStreams, type CommandResult, type NotificationsSeen } from '@evc/contracts';
 import { systemClock, type EventStore } from '@evc/platform';
 import type { Decider } from '../shared/decider';
 import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
-import { MarkNotificationsSeenCommand } from './wallet.commands';
 
 type SeenCommand = NotificationsSeen['data'];
 /** Seeing is a fact with no rule to check: every mark is recorded (the projection keeps the latest state). */
@@ -15,11 +14,11 @@ export const notificationsSeenDecider: Decider<SeenCommand, NotificationsSeen, n
   decide: (command) => [{ type: 'NotificationsSeen', data: command }],
 };
 
-@CommandHandler(MarkNotificationsSeenCommand)
-export class MarkNotificationsSeenHandler implements ICommandHandler<MarkNotificationsSeenCommand, CommandResult> {
+@HandlesCommand('notifications.mark-seen')
+export class MarkNotificationsSeenHandler implements OperationHandler<'notifications.mark-seen'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  execute({ payload, context }: MarkNotificationsSeenCommand): Promise<CommandResult> {
+  execute({ payload, context }: OperationCommand<'notifications.mark-seen'>): Promise<CommandResult> {
     const customerId = context.actor.id;
     const command = { customerId, notificationIds: payload.notificationIds ? [...new Set(payload.notificationIds)] : ('all' as const), at: systemClock.now().toISOString() };
     return runDecider(this.store, chargingStreams.notifications(customerId), notificationsSeenDecider, command, context);

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { catalogStreams, chargingStreams, type CommandResult, type MasterDataKind, type RegisterCar } from '@evc/contracts';
 import { systemClock, type EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
@@ -10,19 +10,18 @@ import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 import { carDecider } from './car.decider';
-import { RegisterCarCommand } from './wallet.commands';
 
 const missing = (path: string, message: string) => new DomainError('catalog.item_not_found', message, [{ path, code: 'not_found' }]);
 
 /** A customer registers a car of theirs: brand, type and battery range active in the catalog, their own licence images. */
-@CommandHandler(RegisterCarCommand)
-export class RegisterCarHandler implements ICommandHandler<RegisterCarCommand, CommandResult> {
+@HandlesCommand('cars.register')
+export class RegisterCarHandler implements OperationHandler<'cars.register'> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(FILE_STORE) private readonly files: FileStore,
   ) {}
 
-  async execute({ payload, context }: RegisterCarCommand): Promise<CommandResult> {
+  async execute({ payload, context }: OperationCommand<'cars.register'>): Promise<CommandResult> {
     const customerId = context.actor.id;
     await this.requireActive(payload.brandId, 'carBrand', 'brandId');
     const type = await this.requireActive(payload.typeId, 'carType', 'typeId');

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Bus, EventStore } from '@evc/platform';
+import type { ContextParts } from '../shared/context-parts';
+import { ContextConsumers } from '../shared/consumers';
+import { BUS, EVENT_STORE } from '../shared/tokens';
+import { WALLET_LEDGER, type WalletLedger } from '../wallet/wallet-ledger';
+import { CHARGING_SESSIONS, ChargingSessions } from './charging-sessions';
+import { startChargingConsumers } from './index';
+import { RecordSessionCommandResultHandler } from './session-command-result.handler';
+import { StartSessionHandler } from './start-session.handler';
+import { StaffStopSessionHandler, StopOwnSessionHandler } from './stop-session.handler';
+
+/** Charger transactions, authorize answers and the no-cable sweep, on the same ChargingSessions as the handlers. */
+@Injectable()
+export class ChargingConsumers extends ContextConsumers {
+  constructor(
+    @Inject(BUS) private readonly bus: Bus | null,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(CHARGING_SESSIONS) private readonly sessions: ChargingSessions,
+  ) {
+    super();
+  }
+
+  protected start() {
+    return this.bus ? startChargingConsumers({ bus: this.bus, eventStore: this.eventStore, sessions: this.sessions }) : [];
+  }
+}
+
+/** Charging sessions: start and stop from the phone, charger transactions, id tokens, connector claims. */
+export const chargingContext: ContextParts = {
+  handlers: [StartSessionHandler, StopOwnSessionHandler, StaffStopSessionHandler, RecordSessionCommandResultHandler],
+  providers: [
+    {
+      provide: CHARGING_SESSIONS,
+      useFactory: (store: EventStore, ledger: WalletLedger, commandBus: CommandBus) => new ChargingSessions(store, ledger, commandBus),
+      inject: [EVENT_STORE, WALLET_LEDGER, CommandBus],
+    },
+    ChargingConsumers,
+  ],
+};

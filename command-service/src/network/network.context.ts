@@ -1,0 +1,19 @@
+import type { ContextParts } from '../shared/context-parts';
+import { AddChargerHandler, DeleteChargerHandler, RegisterChargerHandler, RotateChargerSecretHandler, UpdateChargerHandler } from './charger.handlers';
+import { SetPricingHandler } from './network.handlers';
+import { DeleteStationHandler, RegisterStationHandler, UpdateStationHandler } from './station.handlers';
+
+/** Stations, chargers (with their serial reservations and keys) and prices. */
+export const networkContext: ContextParts = {
+  handlers: [
+    RegisterStationHandler,
+    UpdateStationHandler,
+    DeleteStationHandler,
+    RegisterChargerHandler,
+    AddChargerHandler,
+    UpdateChargerHandler,
+    DeleteChargerHandler,
+    RotateChargerSecretHandler,
+    SetPricingHandler,
+  ],
+};

@@ -1,0 +1,15 @@
+import type { EventStore } from '@evc/platform';
+import type { ContextParts } from '../shared/context-parts';
+import { EVENT_STORE } from '../shared/tokens';
+import { AdjustWalletHandler } from './adjust-wallet.handler';
+import { MarkNotificationsSeenHandler } from './notifications.handler';
+import { RegisterCarHandler } from './register-car.handler';
+import { WALLET_LEDGER } from './wallet-ledger';
+import { WalletService } from './wallet.service';
+
+/** The wallet ledger, staff adjustments, the customer's cars and notifications seen. */
+export const walletContext: ContextParts = {
+  handlers: [AdjustWalletHandler, MarkNotificationsSeenHandler, RegisterCarHandler],
+  // One ledger per process: its keyed queue and cache only work if every caller shares it.
+  providers: [{ provide: WALLET_LEDGER, useFactory: (store: EventStore) => new WalletService(store), inject: [EVENT_STORE] }],
+};
