@@ -5,16 +5,22 @@ import type { TokenVerifier } from '@evc/platform/auth/access-tokens';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
 import type { Mailbox } from '@evc/platform/mail/mailer';
 import type { PositionTracker } from '@evc/projections';
-import { AdminController } from './admin/admin.controller';
-import { CatalogController } from './catalog/catalog.controller';
-import { ChargingAdminController } from './charging/charging-admin.controller';
-import { MeController } from './charging/me.controller';
-import { IdentityController } from './identity/identity.controller';
+import { AdminAnswers } from './admin/admin.answers';
+import { CatalogAnswers } from './catalog/catalog.answers';
+import { ChargingAnswers } from './charging/charging.answers';
+import { QUERY_TABLE, QueriesController } from './http/queries.controller';
+import { QueryTable } from './http/query-routes';
+import { IdentityAnswers } from './identity/identity.answers';
 import { LiveHub } from './live/live-hub';
 import { LIVE_HUB, LiveController } from './live/live.controller';
+import type { QueryAnswers } from './shared/answers';
+import { SiteAnswers } from './site/site.answers';
 import { SiteController } from './site/site.controller';
-import { StationsController } from './stations/stations.controller';
+import { StationsAnswers } from './stations/stations.answers';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, MAILBOX, POSITIONS } from './shared/tokens';
+
+/** Each context's answers to its queries; adding a context is a line here. */
+export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers];
 
 export interface QueryServiceOptions {
   documents: DocumentStore;
@@ -29,13 +35,13 @@ export interface QueryServiceOptions {
   mailbox: Mailbox;
 }
 
-/** The query side: read models → HTTP queries and SSE. Never writes to the event store. */
+/** The query side: read models → HTTP queries (one generic controller) and SSE. Never writes to the event store. */
 @Module({})
 export class QueryServiceModule {
   static register(options: QueryServiceOptions): DynamicModule {
     return {
       module: QueryServiceModule,
-      controllers: [StationsController, CatalogController, LiveController, SiteController, IdentityController, MeController, ChargingAdminController, AdminController],
+      controllers: [QueriesController, LiveController, SiteController],
       providers: [
         { provide: DOCUMENTS, useValue: options.documents },
         { provide: EVENT_STORE, useValue: options.eventStore },
@@ -45,6 +51,8 @@ export class QueryServiceModule {
         { provide: AUTHENTICATOR, useValue: new Authenticator(options.tokens) },
         { provide: MAILBOX, useValue: options.mailbox },
         { provide: LIVE_HUB, useFactory: () => new LiveHub(options.bus) },
+        ...ANSWERS,
+        { provide: QUERY_TABLE, useFactory: (...contexts: QueryAnswers[]) => new QueryTable(contexts), inject: ANSWERS },
       ],
     };
   }

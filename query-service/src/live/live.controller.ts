@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Query, Req, Res, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { operations } from '@evc/contracts';
 import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
 import { ApiException } from '@evc/platform/http/api-exception';
 import type { ReplyLike } from '../shared/reply';
@@ -28,9 +29,10 @@ export class LiveController implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   @Get()
-  live(@Query('collections') collections: unknown, @Res() reply: ReplyLike) {
-    const list =
-      typeof collections === 'string' && /^[\w,-]{1,200}$/.test(collections) ? collections.split(',').filter(Boolean) : null;
+  live(@Query() query: unknown, @Res() reply: ReplyLike) {
+    // A malformed filter is not worth refusing a live stream for: it follows every public change instead.
+    const collections = operations['live.changes'].input.safeParse(query).data?.collections;
+    const list = collections ? collections.split(',').filter(Boolean) : null;
     reply.hijack();
     this.hub.attach(reply.raw, publicView(list));
   }

@@ -1,14 +1,12 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { BUS_TOPICS, operations, type ClientConfig, type Paged, type PageViewCount } from '@evc/contracts';
-import type { Bus, DocumentStore, Filter } from '@evc/platform';
-import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
+import { Body, Controller, Get, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { BUS_TOPICS, operations, type ClientConfig } from '@evc/contracts';
+import type { Bus } from '@evc/platform';
 import { parseInput } from '@evc/platform/http/api-exception';
-import { RM } from '@evc/projections';
 import { buildOpenApiDocument, renderOpenApiHtml } from '@evc/platform/http/openapi';
 import type { ReplyLike } from '../shared/reply';
-import { BUS, CLIENT_CONFIG, DOCUMENTS } from '../shared/tokens';
+import { BUS, CLIENT_CONFIG } from '../shared/tokens';
 
-/** Site plumbing: page views, browser config, API docs, health. */
+/** Site plumbing: recording page views (a bus message, not a domain event), browser config, API docs, health. */
 @Controller('api')
 export class SiteController {
   private readonly openapi = buildOpenApiDocument();
@@ -16,8 +14,6 @@ export class SiteController {
   constructor(
     @Inject(BUS) private readonly bus: Bus,
     @Inject(CLIENT_CONFIG) private readonly clientConfig: ClientConfig,
-    @Inject(DOCUMENTS) private readonly documents: DocumentStore,
-    @Inject(AUTHENTICATOR) private readonly auth: Authenticator,
   ) {}
 
   @Post('page-views')
@@ -27,20 +23,6 @@ export class SiteController {
     const view = parseInput(operations['site.page-view'].input, typeof body === 'string' ? parseJsonOrNull(body) : body);
     await this.bus.publish(BUS_TOPICS.pageViews, [{ key: view.path.toLowerCase(), value: { ...view, at: new Date().toISOString() } }]);
     return { accepted: true };
-  }
-
-  @Get('queries/page-views')
-  async pageViewCounts(@Query() query: unknown, @Req() req: { headers: Record<string, string | string[] | undefined> }): Promise<Paged<PageViewCount>> {
-    const spec = operations['site.page-view-counts'];
-    await this.auth.authorize(spec.access, req);
-    const q = parseInput(spec.input, query);
-    const filter: Filter = q.from || q.to ? { day: { ...(q.from ? { $gte: q.from } : {}), ...(q.to ? { $lte: q.to } : {}) } } : {};
-    const views = this.documents.collection(RM.pageViews);
-    const [docs, totalCount] = await Promise.all([
-      views.find(filter, { sort: { day: -1, count: -1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize, projection: { _id: 0 } }).toArray(),
-      views.countDocuments(filter),
-    ]);
-    return { dataList: docs as unknown as PageViewCount[], totalCount };
   }
 
   @Get('config')

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DocumentStore } from '@evc/platform';
+import { customerOf, found, type Answers, type Caller, type QueryAnswers } from '../shared/answers';
+import { DOCUMENTS } from '../shared/tokens';
+import { CustomerQueries } from './customer.queries';
+import { SessionsQueries } from './sessions.queries';
+import { WalletQueries } from './wallet.queries';
+
+/** The customer link (customerId) goes only to staff who may open the customer's profile. */
+const mayReadCustomers = ({ principal }: Caller) => principal?.privileges.includes('customers.read') === true;
+
+type ChargingQueryId =
+  | 'me.sessions'
+  | 'me.session'
+  | 'me.wallet'
+  | 'me.payment'
+  | 'me.notifications'
+  | 'me.cars'
+  | 'chargers.lookup'
+  | 'sessions.admin-list'
+  | 'sessions.admin-get'
+  | 'wallets.admin-get';
+
+/** The customer's own sessions, wallet, payments, notifications and cars; staff views of sessions and wallets. */
+@Injectable()
+export class ChargingAnswers implements QueryAnswers {
+  readonly answers: Answers<ChargingQueryId>;
+
+  constructor(@Inject(DOCUMENTS) documents: DocumentStore) {
+    const sessions = new SessionsQueries(documents);
+    const wallet = new WalletQueries(documents);
+    const customer = new CustomerQueries(documents);
+    const noSession = 'No such session';
+    this.answers = {
+      'me.sessions': (q, caller) => sessions.mine(customerOf(caller), q),
+      'me.session': async ({ sessionId }, caller) => found(await sessions.mineOne(customerOf(caller), sessionId), 'charging.session_not_found', noSession),
+      'me.wallet': (q, caller) => wallet.wallet(customerOf(caller), q),
+      'me.payment': async ({ paymentId }, caller) => found(await customer.payment(customerOf(caller), paymentId), 'payments.payment_not_found', 'No such payment'),
+      'me.notifications': (q, caller) => customer.notifications(customerOf(caller), q),
+      'me.cars': (q, caller) => customer.cars(customerOf(caller), q),
+      'chargers.lookup': async ({ serialNumber }) => found(await customer.stationOfSerial(serialNumber), 'network.charger_not_found', 'No charger with this serial number'),
+      'sessions.admin-list': (q, caller) => sessions.adminList(q, mayReadCustomers(caller)),
+      'sessions.admin-get': async ({ sessionId }, caller) => found(await sessions.adminGet(sessionId, mayReadCustomers(caller)), 'charging.session_not_found', noSession),
+      'wallets.admin-get': ({ customerId, ...q }) => wallet.wallet(customerId, q),
+    };
+  }
+}
