@@ -25,8 +25,7 @@ export default tseslint.config(
   },
   {
     files: ['platform/src/**'],
-    ignores: ['platform/src/launcher/**'],
-    rules: restrict([...services, '@evc/frontend'], 'platform holds ports and adapters; only the launcher composes services.'),
+    rules: restrict([...services, '@evc/launcher', '@evc/frontend'], 'platform holds ports and adapters; the launcher package (platform/launcher) composes services.'),
   },
   {
     files: ['command-service/**', 'query-service/**', 'projections/**', 'ocpp-gateway/**'],

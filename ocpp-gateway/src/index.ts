@@ -1,2 +1,3 @@
 export * from './gateway';
 export * from './charger-auth';
+export * from './compose';

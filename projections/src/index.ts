@@ -6,3 +6,4 @@ export * from './read-models/index';
 export * from './page-views/page-view-counter';
 export * from './ocpp/ocpp-consumers';
 export * from './ocpp/charger-command-sweep';
+export * from './compose';

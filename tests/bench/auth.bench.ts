@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import { ARGON2_OPTIONS, SeedCustomerCommand, newContext } from '@evc/command-service';
 import { loadConfig } from '@evc/platform/config/config';
-import { createEmbeddedApp } from '@evc/platform/launcher/embedded-app';
+import { createEmbeddedApp } from '@evc/launcher';
 import { setLogLevel } from '@evc/platform/logging/logger';
 import { CommandBus } from '@nestjs/cqrs';
 import { fmt, percentile } from './stats';

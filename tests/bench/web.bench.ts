@@ -5,7 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { FRONTEND_DIST } from '@evc/platform/launcher/embedded-app';
+import { FRONTEND_DIST } from '@evc/launcher';
 import { ROOT } from '../support/process';
 import { chromiumUnavailableReason, launchChromium, newPage } from '../browser/support/browser';
 import { startBrowserApp } from '../browser/support/app';

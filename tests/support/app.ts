@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import { loadConfig } from '@evc/platform/config/config';
-import { createEmbeddedApp, type EmbeddedApp } from '@evc/platform/launcher/embedded-app';
+import { createEmbeddedApp, type EmbeddedApp } from '@evc/launcher';
 import { setLogLevel } from '@evc/platform/logging/logger';
 
 /** The super admin every test app seeds (tests sign in with it to create their own staff). */

@@ -1,9 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { createLogger } from '../logging/logger';
-import { loadConfigOrExit } from './service-main';
-import { demoChargersPath } from '@evc/command-service/seed/demo-chargers-file';
+import { demoChargersPath } from '@evc/command-service';
+import { createLogger } from '@evc/platform/logging/logger';
+import { loadConfigOrExit } from '@evc/platform/hosting/service-main';
 import { createEmbeddedApp } from './embedded-app';
-import { printGeneratedCredentials } from '@evc/command-service/seed/seed-identity';
 
 /** `npm start`: the whole product in one process (embedded profile), or refuses to start naming the bad variable. */
 async function main(): Promise<void> {
@@ -18,7 +17,6 @@ async function main(): Promise<void> {
   const ms = Math.round(performance.now() - started);
   log.info(`listening on http://localhost:${config.PORT} (${config.profile} profile, data in ${embedded.infra.dataDir}) after ${ms} ms`);
   if (embedded.seed.seeded) log.info(`demo chargers' ids and secret keys: ${demoChargersPath(embedded.infra.dataDir)}`);
-  printGeneratedCredentials(embedded.identitySeed.generated);
 
   let signals = 0;
   const shutdown = (signal: string) => {

@@ -20,6 +20,15 @@ export interface HttpAppOptions {
   nestLogs?: ('error' | 'warn' | 'log')[];
 }
 
+export interface ServedRoute {
+  method: string;
+  path: string;
+}
+const routesOfApp = new WeakMap<object, ServedRoute[]>();
+
+/** Every route the app registered (method and path as Fastify holds them), for the test that keeps them in the index. */
+export const servedRoutes = (app: object): readonly ServedRoute[] => routesOfApp.get(app) ?? [];
+
 /** Trusts exactly `hops` proxies (proxy-addr's hop index starts at 0 for the socket peer). */
 const trustHops = (hops: number) => (hops > 0 ? (_address: string, hop: number) => hop < hops : false);
 
@@ -29,6 +38,10 @@ const trustHops = (hops: number) => (hops > 0 ? (_address: string, hop: number) 
  */
 export async function createHttpApp(module: DynamicModule, options: HttpAppOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimit, return503OnClosing: true, trustProxy: trustHops(options.trustProxy ?? 0) });
+  const served: ServedRoute[] = [];
+  adapter.getInstance().addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) served.push({ method: String(method), path: route.url });
+  });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: options.nestLogs ?? ['error', 'warn'],
     abortOnError: false,
@@ -40,5 +53,6 @@ export async function createHttpApp(module: DynamicModule, options: HttpAppOptio
     .getInstance()
     .addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MULTIPART_BODY_LIMIT }, (_req: unknown, body: Buffer, done: (e: Error | null, b?: Buffer) => void) => done(null, body));
   app.useGlobalFilters(new ApiExceptionFilter());
+  routesOfApp.set(app, served);
   return app;
 }

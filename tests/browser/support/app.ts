@@ -1,4 +1,4 @@
-import { FRONTEND_DIST } from '@evc/platform/launcher/embedded-app';
+import { FRONTEND_DIST } from '@evc/launcher';
 import { startTestApp, type TestApp } from '../../support/app';
 
 /** The product with the built frontend and the demo seed, as a visitor meets it. */
