@@ -1,10 +1,10 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { chargingStreams, type CommandResult, type NotificationsSeen } from '@evc/contracts';
-import { systemClock, type EventStore } from '@evc/platform';
+import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import type { Decider } from '../shared/decider';
 import { runDecider } from '../shared/run-decider';
-import { EVENT_STORE } from '../shared/tokens';
+import { CLOCK, EVENT_STORE } from '../shared/tokens';
 import { MarkNotificationsSeenCommand } from './wallet.commands';
 
 type SeenCommand = NotificationsSeen['data'];
@@ -17,11 +17,15 @@ export const notificationsSeenDecider: Decider<SeenCommand, NotificationsSeen, n
 
 @CommandHandler(MarkNotificationsSeenCommand)
 export class MarkNotificationsSeenHandler implements ICommandHandler<MarkNotificationsSeenCommand, CommandResult> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    // Optional until the module provides CLOCK; then drop @Optional() and the default.
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {}
 
   execute({ payload, context }: MarkNotificationsSeenCommand): Promise<CommandResult> {
     const customerId = context.actor.id;
-    const command = { customerId, notificationIds: payload.notificationIds ? [...new Set(payload.notificationIds)] : ('all' as const), at: systemClock.now().toISOString() };
-    return runDecider(this.store, chargingStreams.notifications(customerId), notificationsSeenDecider, command, context);
+    const command = { customerId, notificationIds: payload.notificationIds ? [...new Set(payload.notificationIds)] : ('all' as const), at: this.clock.now().toISOString() };
+    return runDecider(this.store, chargingStreams.notifications(customerId), notificationsSeenDecider, command, context, { clock: this.clock });
   }
 }

@@ -1,14 +1,14 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { catalogStreams, chargingStreams, type CommandResult, type MasterDataKind, type RegisterCar } from '@evc/contracts';
-import { systemClock, type EventStore } from '@evc/platform';
+import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import { masterDataDecider } from '../catalog/catalog.deciders';
 import { FILE_STORE } from '../files/files.controller';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';
-import { EVENT_STORE } from '../shared/tokens';
+import { CLOCK, EVENT_STORE } from '../shared/tokens';
 import { carDecider } from './car.decider';
 import { RegisterCarCommand } from './wallet.commands';
 
@@ -20,6 +20,8 @@ export class RegisterCarHandler implements ICommandHandler<RegisterCarCommand, C
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(FILE_STORE) private readonly files: FileStore,
+    // Optional until the module provides CLOCK; then drop @Optional() and the default.
+    @Optional() @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
   async execute({ payload, context }: RegisterCarCommand): Promise<CommandResult> {
@@ -30,8 +32,8 @@ export class RegisterCarHandler implements ICommandHandler<RegisterCarCommand, C
     await this.requireActive(payload.batteryRangeId, 'batteryRange', 'batteryRangeId');
     await this.requireOwnLicence(payload.licence, customerId);
     const { carId, brandId, typeId, batteryRangeId, licence } = payload;
-    const data = { carId, customerId, brandId, typeId, batteryRangeId, licence, at: systemClock.now().toISOString() };
-    return runDecider(this.store, chargingStreams.car(carId), carDecider, data, context);
+    const data = { carId, customerId, brandId, typeId, batteryRangeId, licence, at: this.clock.now().toISOString() };
+    return runDecider(this.store, chargingStreams.car(carId), carDecider, data, context, { clock: this.clock });
   }
 
   private async requireActive(itemId: string, kind: MasterDataKind, path: string) {
