@@ -25,7 +25,7 @@ export const DeciderSpecification = {
 /** Partial expectations of a refusal besides its code: message, fieldErrors (compared whole, matchers allowed). */
 type Refusal = { message?: string; fieldErrors?: unknown };
 
-export class Then<C, E extends DomainEventOf, S> {
+class Then<C, E extends DomainEventOf, S> {
   constructor(
     private readonly decider: Decider<C, E, S>,
     private readonly history: E[],
