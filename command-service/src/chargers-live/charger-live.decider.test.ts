@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChargerLiveEvent, InboundOcppMessage } from '@evc/contracts';
-import { fold } from '../shared/decider';
+import { DeciderSpecification } from '../shared/decider-specification';
 import { chargerLiveDecider as decider, RECENT_MESSAGES } from './charger-live.decider';
 import { translateInbound } from './ocpp-translate';
 
@@ -8,31 +8,28 @@ const at = '2026-01-01T00:00:00.000Z';
 const connected: ChargerLiveEvent = { type: 'ChargerConnected', data: { chargerId: 'CP-1', connectionId: 'c1', protocol: 'ocpp1.6', at } };
 const status = (messageId: string, s: 'available' | 'faulted', connectionId = 'c1') =>
   ({ kind: 'status', data: { chargerId: 'CP-1', connectionId, messageId, connectorId: 1, status: s, ocppStatus: s, errorCode: null, at } }) as const;
+const live = DeciderSpecification.for(decider);
 const inbound = (protocol: string, action: string, payload: unknown): InboundOcppMessage => ({ chargerId: 'CP-1', protocol, connectionId: 'c1', messageId: 'm1', action, payload, receivedAt: at });
 
 describe('charger live decider', () => {
   it('given a connected charger, when a status changes, then ConnectorStatusChanged; the same message again or the same status: nothing', () => {
-    const state = fold(decider, [connected]);
-    const [changed] = decider.decide(status('m1', 'faulted'), state);
-    expect(changed).toMatchObject({ type: 'ConnectorStatusChanged', data: { connectorId: 1, status: 'faulted' } });
-    const after = fold(decider, [connected, changed!]);
-    expect(decider.decide(status('m1', 'available'), after)).toEqual([]); // redelivery of m1, whatever it says
-    expect(decider.decide(status('m2', 'faulted'), after)).toEqual([]); // changes nothing
-    expect(decider.decide(status('m1', 'available', 'c2'), after)).toHaveLength(1); // message ids are per connection
+    const [changed] = live.given([connected]).when(status('m1', 'faulted')).thenMatches([{ type: 'ConnectorStatusChanged', data: { connectorId: 1, status: 'faulted' } }]);
+    const after = live.given([connected, changed!]);
+    after.when(status('m1', 'available')).thenNothingHappened(); // redelivery of m1, whatever it says
+    after.when(status('m2', 'faulted')).thenNothingHappened(); // changes nothing
+    after.when(status('m1', 'available', 'c2')).thenTypes(['ConnectorStatusChanged']); // message ids are per connection
   });
 
   it('forgets message ids beyond the window, keeping state bounded', () => {
-    const events = Array.from({ length: RECENT_MESSAGES + 10 }, (_, i) => decider.decide(status(`m${i}`, i % 2 ? 'available' : 'faulted'), fold(decider, [])));
-    expect(fold(decider, events.flat()).recent).toHaveLength(RECENT_MESSAGES);
+    const statuses = Array.from({ length: RECENT_MESSAGES + 10 }, (_, i) => status(`m${i}`, i % 2 ? 'available' : 'faulted'));
+    expect(live.given([]).when(...statuses).state().recent).toHaveLength(RECENT_MESSAGES);
   });
 
   it('disconnects only the current connection, once; connects a connection once', () => {
-    const state = fold(decider, [connected]);
-    expect(decider.decide({ kind: 'connected', chargerId: 'CP-1', connectionId: 'c1', protocol: 'ocpp1.6', at }, state)).toEqual([]);
-    expect(decider.decide({ kind: 'disconnected', chargerId: 'CP-1', connectionId: 'old', reason: 'closed', at }, state)).toEqual([]);
-    const [gone] = decider.decide({ kind: 'disconnected', chargerId: 'CP-1', connectionId: 'c1', reason: 'closed', at }, state);
-    expect(gone?.type).toBe('ChargerDisconnected');
-    expect(decider.decide({ kind: 'disconnected', chargerId: 'CP-1', connectionId: 'c1', reason: 'closed', at }, fold(decider, [connected, gone!]))).toEqual([]);
+    live.given([connected]).when({ kind: 'connected', chargerId: 'CP-1', connectionId: 'c1', protocol: 'ocpp1.6', at }).thenNothingHappened();
+    live.given([connected]).when({ kind: 'disconnected', chargerId: 'CP-1', connectionId: 'old', reason: 'closed', at }).thenNothingHappened();
+    const gone = live.given([connected]).when({ kind: 'disconnected', chargerId: 'CP-1', connectionId: 'c1', reason: 'closed', at }).thenTypes(['ChargerDisconnected']);
+    live.given([connected, ...gone]).when({ kind: 'disconnected', chargerId: 'CP-1', connectionId: 'c1', reason: 'closed', at }).thenNothingHappened();
   });
 });
 
@@ -41,10 +38,10 @@ describe('a charger presumed gone', () => {
   const closed: ChargerLiveEvent = { type: 'ChargerDisconnected', data: { chargerId: 'CP-1', connectionId: 'c1', reason: 'closed', at } };
   const alive = { kind: 'alive', chargerId: 'CP-1', connectionId: 'c1', at } as const;
   it('comes back online when the same connection speaks again, but not after its socket closed', () => {
-    expect(decider.decide(alive, fold(decider, [connected]))).toEqual([]);
-    expect(decider.decide(alive, fold(decider, [connected, silent]))).toEqual([{ ...connected, data: { ...connected.data, at } }]);
-    expect(decider.decide(alive, fold(decider, [connected, closed]))).toEqual([]);
-    expect(decider.decide(status('m9', 'faulted'), fold(decider, [connected, silent])).map((e) => e.type)).toEqual(['ChargerConnected', 'ConnectorStatusChanged']);
+    live.given([connected]).when(alive).thenNothingHappened();
+    live.given([connected, silent]).when(alive).then([{ ...connected, data: { ...connected.data, at } }]);
+    live.given([connected, closed]).when(alive).thenNothingHappened();
+    live.given([connected, silent]).when(status('m9', 'faulted')).thenTypes(['ChargerConnected', 'ConnectorStatusChanged']);
   });
 });
 

@@ -1,7 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { RegisterCharger, RegisterStation, SetPricing } from '@evc/contracts';
-import { fold } from '../shared/decider';
-import { DomainError } from '../shared/domain-error';
+import { DeciderSpecification } from '../shared/decider-specification';
 import { chargerDecider, pricingDecider, serialDecider, stationDecider, type ChargerEvent, type StationEvent } from './network.deciders';
 
 const station: RegisterStation = {
@@ -14,34 +13,34 @@ const station: RegisterStation = {
   addressAr: 'ميدان التحرير',
 };
 const registered: StationEvent = { type: 'StationRegistered', data: station };
+const stations = DeciderSpecification.for(stationDecider);
 
 describe('station decider', () => {
   it('given no history, when registering, then StationRegistered', () => {
-    expect(stationDecider.decide({ kind: 'create', data: station }, stationDecider.initialState)).toEqual([registered]);
+    stations.given([]).when({ kind: 'create', data: station }).then([registered]);
   });
 
   it('given the same registration, when repeated, then nothing new (a safe retry)', () => {
-    expect(stationDecider.decide({ kind: 'create', data: station }, fold(stationDecider, [registered]))).toEqual([]);
+    stations.given([registered]).when({ kind: 'create', data: station }).thenNothingHappened();
   });
 
   it('given a station, when another registration uses its id, then station_exists', () => {
-    const attempt = () => stationDecider.decide({ kind: 'create', data: { ...station, nameEn: 'Other Name' } }, fold(stationDecider, [registered]));
-    expect(attempt).toThrow(DomainError);
-    expect(attempt).toThrow(expect.objectContaining({ code: 'network.station_exists' }));
+    stations.given([registered]).when({ kind: 'create', data: { ...station, nameEn: 'Other Name' } }).thenThrows('network.station_exists');
   });
 
   it('given a station with chargers, when deleted, then StationDeleted names them, and no charger can join afterwards', () => {
-    const state = fold(stationDecider, [registered, { type: 'ChargerAttached', data: { stationId: 'cai-test', chargerId: 'CP-1' } }]);
-    expect(stationDecider.decide({ kind: 'delete' }, state)).toEqual([{ type: 'StationDeleted', data: { stationId: 'cai-test', chargerIds: ['CP-1'] } }]);
-    const deleted = fold(stationDecider, [registered, { type: 'StationDeleted', data: { stationId: 'cai-test', chargerIds: [] } }]);
-    expect(() => stationDecider.decide({ kind: 'attach', chargerId: 'CP-2' }, deleted)).toThrow(expect.objectContaining({ code: 'network.station_not_found' }));
-    expect(() => stationDecider.decide({ kind: 'update', data: station }, deleted)).toThrow(expect.objectContaining({ code: 'network.station_not_found' }));
+    stations
+      .given([registered, { type: 'ChargerAttached', data: { stationId: 'cai-test', chargerId: 'CP-1' } }])
+      .when({ kind: 'delete' })
+      .then([{ type: 'StationDeleted', data: { stationId: 'cai-test', chargerIds: ['CP-1'] } }]);
+    const deleted = stations.given([registered, { type: 'StationDeleted', data: { stationId: 'cai-test', chargerIds: [] } }]);
+    deleted.when({ kind: 'attach', chargerId: 'CP-2' }).thenThrows('network.station_not_found');
+    deleted.when({ kind: 'update', data: station }).thenThrows('network.station_not_found');
   });
 
   it('given a station, when updated with the same data, then nothing; with new data, then StationUpdated', () => {
-    const state = fold(stationDecider, [registered]);
-    expect(stationDecider.decide({ kind: 'update', data: station }, state)).toEqual([]);
-    expect(stationDecider.decide({ kind: 'update', data: { ...station, nameEn: 'Renamed' } }, state)).toEqual([{ type: 'StationUpdated', data: { ...station, nameEn: 'Renamed' } }]);
+    stations.given([registered]).when({ kind: 'update', data: station }).thenNothingHappened();
+    stations.given([registered]).when({ kind: 'update', data: { ...station, nameEn: 'Renamed' } }).then([{ type: 'StationUpdated', data: { ...station, nameEn: 'Renamed' } }]);
   });
 });
 
@@ -56,63 +55,59 @@ const charger: RegisterCharger = {
   connectors: [{ connectorId: 1, code: 'A1', type: 'Type2', current: 'AC', maxPowerKw: 22 }],
 };
 const chargerRegistered: ChargerEvent = { type: 'ChargerRegistered', data: charger };
+const chargers = DeciderSpecification.for(chargerDecider);
 
 describe('charger decider', () => {
   it('given a charger, when another registration uses its id, then charger_exists ("Charger already exists")', () => {
-    expect(() => chargerDecider.decide({ kind: 'register', data: { ...charger, serialNumber: 'SN-2' } }, fold(chargerDecider, [chargerRegistered]))).toThrow(
-      expect.objectContaining({ code: 'network.charger_exists', message: 'Charger already exists' }),
-    );
+    chargers
+      .given([chargerRegistered])
+      .when({ kind: 'register', data: { ...charger, serialNumber: 'SN-2' } })
+      .thenThrows('network.charger_exists', { message: 'Charger already exists' });
   });
 
   it('given a charger, when deleted, then ChargerMarkedDeleted (modelState 3); it stays taken and cannot change', () => {
-    const state = fold(chargerDecider, [chargerRegistered]);
-    const events = chargerDecider.decide({ kind: 'delete' }, state);
-    expect(events).toEqual([{ type: 'ChargerMarkedDeleted', data: { chargerId: 'CP-1', stationId: 'cai-test' } }]);
-    const deleted = fold(chargerDecider, [chargerRegistered, ...events]);
-    expect(chargerDecider.decide({ kind: 'delete' }, deleted)).toEqual([]);
-    expect(() => chargerDecider.decide({ kind: 'register', data: charger }, deleted)).toThrow(expect.objectContaining({ code: 'network.charger_exists' }));
-    expect(() => chargerDecider.decide({ kind: 'rotate-secret', secretHash: 'b'.repeat(64) }, deleted)).toThrow(expect.objectContaining({ code: 'network.charger_deleted' }));
+    const events = chargers.given([chargerRegistered]).when({ kind: 'delete' }).then([{ type: 'ChargerMarkedDeleted', data: { chargerId: 'CP-1', stationId: 'cai-test' } }]);
+    const deleted = chargers.given([chargerRegistered, ...events]);
+    deleted.when({ kind: 'delete' }).thenNothingHappened();
+    deleted.when({ kind: 'register', data: charger }).thenThrows('network.charger_exists');
+    deleted.when({ kind: 'rotate-secret', secretHash: 'b'.repeat(64) }).thenThrows('network.charger_deleted');
   });
 
   it('given a charger, when its connectors change, then ChargerUpdated; unchanged fields cause nothing', () => {
-    const state = fold(chargerDecider, [chargerRegistered]);
     const { stationId: _s, secretHash: _h, ...fields } = charger;
-    expect(chargerDecider.decide({ kind: 'update', data: fields }, state)).toEqual([]);
+    chargers.given([chargerRegistered]).when({ kind: 'update', data: fields }).thenNothingHappened();
     const more = { ...fields, connectors: [...fields.connectors, { connectorId: 2, code: 'A2', type: 'Type2' as const, current: 'AC' as const, maxPowerKw: 22 }] };
-    expect(chargerDecider.decide({ kind: 'update', data: more }, state)).toEqual([{ type: 'ChargerUpdated', data: more }]);
+    chargers.given([chargerRegistered]).when({ kind: 'update', data: more }).then([{ type: 'ChargerUpdated', data: more }]);
   });
 
   it('given no charger, when updating or deleting, then charger_not_found', () => {
-    expect(() => chargerDecider.decide({ kind: 'delete' }, chargerDecider.initialState)).toThrow(expect.objectContaining({ code: 'network.charger_not_found' }));
+    chargers.given([]).when({ kind: 'delete' }).thenThrows('network.charger_not_found');
   });
 });
 
 describe('charger serial reservation', () => {
+  const serials = DeciderSpecification.for(serialDecider);
+  const reserved = { type: 'ChargerSerialReserved' as const, data: { serialNumber: 'SN-1', chargerId: 'CP-1' } };
+
   it('refuses a second charger with the same serial ("Charger already exists")', () => {
-    const state = fold(serialDecider, [{ type: 'ChargerSerialReserved', data: { serialNumber: 'SN-1', chargerId: 'CP-1' } }]);
-    expect(serialDecider.decide({ serialNumber: 'SN-1', chargerId: 'CP-1' }, state)).toEqual([]);
-    expect(() => serialDecider.decide({ serialNumber: 'SN-1', chargerId: 'CP-2' }, state)).toThrow(
-      expect.objectContaining({ code: 'network.charger_exists', message: 'Charger already exists' }),
-    );
+    serials.given([reserved]).when({ serialNumber: 'SN-1', chargerId: 'CP-1' }).thenNothingHappened();
+    serials.given([reserved]).when({ serialNumber: 'SN-1', chargerId: 'CP-2' }).thenThrows('network.charger_exists', { message: 'Charger already exists' });
   });
 
   it('a released serial is free again; only its holder releases it', () => {
-    const reserved = { type: 'ChargerSerialReserved' as const, data: { serialNumber: 'SN-1', chargerId: 'CP-1' } };
-    expect(serialDecider.decide({ serialNumber: 'SN-1', chargerId: 'CP-2', release: true }, fold(serialDecider, [reserved]))).toEqual([]);
-    const released = serialDecider.decide({ serialNumber: 'SN-1', chargerId: 'CP-1', release: true }, fold(serialDecider, [reserved]));
-    expect(serialDecider.decide({ serialNumber: 'SN-1', chargerId: 'CP-2' }, fold(serialDecider, [reserved, ...released]))).toHaveLength(1);
+    serials.given([reserved]).when({ serialNumber: 'SN-1', chargerId: 'CP-2', release: true }).thenNothingHappened();
+    serials.given([reserved]).when({ serialNumber: 'SN-1', chargerId: 'CP-1', release: true }, { serialNumber: 'SN-1', chargerId: 'CP-2' }).thenTypes(['ChargerSerialReleased', 'ChargerSerialReserved']);
   });
 });
 
 describe('pricing decider', () => {
   const prices: SetPricing = { acPricePerKwh: 189, dcPricePerKwh: 375, minimumCharge: 2000, bookingFeePerMinute: 50, effectiveFrom: '2026-01-01T00:00:00.000Z' };
+  const pricing = DeciderSpecification.for(pricingDecider);
 
   it('records every change and skips a repeat of the prices in force', () => {
-    const first = pricingDecider.decide(prices, pricingDecider.initialState);
-    expect(first).toEqual([{ type: 'PricingSet', data: prices }]);
-    const state = fold(pricingDecider, first);
-    expect(pricingDecider.decide(prices, state)).toEqual([]);
+    const first = pricing.given([]).when(prices).then([{ type: 'PricingSet', data: prices }]);
+    pricing.given(first).when(prices).thenNothingHappened();
     const raised = { ...prices, dcPricePerKwh: 450 };
-    expect(pricingDecider.decide(raised, state)).toEqual([{ type: 'PricingSet', data: raised }]);
+    pricing.given(first).when(raised).then([{ type: 'PricingSet', data: raised }]);
   });
 });

@@ -77,4 +77,11 @@ describe('runDecider', () => {
     expect(events[0]!.metadata).toMatchObject({ actor: context.actor, reason: 'test', correlationId: 'c-1', causationId: 'c-1', schemaVersion: 1 });
     expect(Date.parse(events[0]!.metadata.occurredAt)).not.toBeNaN();
   });
+
+  it('takes occurredAt from the clock it is given', async () => {
+    const { store, events } = racingStore(1);
+    const clock = { now: () => new Date('2030-05-06T07:08:09.000Z') };
+    await runDecider(store, 'counter-1', counter, { by: 2 }, context, { clock });
+    expect(events.at(-1)!.metadata.occurredAt).toBe('2030-05-06T07:08:09.000Z');
+  });
 });

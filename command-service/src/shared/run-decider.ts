@@ -1,25 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { CommandResult } from '@evc/contracts';
-import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent } from '@evc/platform';
-import type { Clock } from '@evc/platform';
+import type { EventStore } from '@evc/platform';
 import type { CommandContext } from './command-context';
+import { decideAndAppend, type DecideOptions } from './decide-and-append';
 import type { Decider, DomainEventOf } from './decider';
-import { DomainError } from './domain-error';
 
-export const SCHEMA_VERSION = 1;
-const MAX_ATTEMPTS = 5;
+export { SCHEMA_VERSION, envelope, toDomainEvent } from './envelope';
 
-export interface RunOptions {
-  /** The revision the caller last saw; a mismatch is a 409 at once (the caller must reload), never retried. */
-  expectedRevision?: number;
-  clock?: Clock;
-}
+export type RunOptions = Pick<DecideOptions<unknown>, 'expectedRevision' | 'clock'>;
 
-/**
- * Load the stream, fold, decide, append with the loaded revision; on a concurrent write, retry with fresh
- * state up to MAX_ATTEMPTS, then answer concurrency.conflict. A command that causes no events answers the
- * stream's current revision (idempotent no-op).
- */
+/** The decision loop on the whole stream (no cached state) with the one retry policy, answering the append's result. */
 export async function runDecider<C, E extends DomainEventOf, S>(
   store: EventStore,
   streamId: string,
@@ -28,46 +17,5 @@ export async function runDecider<C, E extends DomainEventOf, S>(
   context: CommandContext,
   options: RunOptions = {},
 ): Promise<CommandResult> {
-  for (let attempt = 1; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const revision = history.length - 1;
-    if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
-      throw new DomainError('concurrency.conflict', `${streamId} changed (revision ${revision}); reload and try again`);
-    }
-    const state = history.reduce((s, e) => decider.evolve(s, toDomainEvent<E>(e)), decider.initialState);
-    const events = decider.decide(command, state);
-    if (events.length === 0) {
-      const last = history.at(-1);
-      return { streamId, revision, position: last?.position ?? 0 };
-    }
-    const expected: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
-    try {
-      return await store.append(streamId, events.map((e) => envelope(e, context, options.clock)), expected);
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (options.expectedRevision !== undefined || attempt >= MAX_ATTEMPTS) {
-        throw new DomainError('concurrency.conflict', `${streamId} was changed by someone else; reload and try again`);
-      }
-      // The winning write may not be durable (readable) yet: give it a moment before reloading.
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
-    }
-  }
-}
-
-export const toDomainEvent = <E extends DomainEventOf>(e: RecordedEvent): E => ({ type: e.type, data: e.data }) as E;
-
-export function envelope(event: DomainEventOf, context: CommandContext, clock?: Clock): NewEvent {
-  return {
-    eventId: randomUUID(),
-    type: event.type,
-    data: event.data,
-    metadata: {
-      correlationId: context.correlationId,
-      causationId: context.causationId ?? context.correlationId,
-      actor: context.actor,
-      occurredAt: (clock?.now() ?? new Date()).toISOString(),
-      ...(context.reason ? { reason: context.reason } : {}),
-      schemaVersion: SCHEMA_VERSION,
-    },
-  };
+  return (await decideAndAppend(store, streamId, decider, command, context, options)).result;
 }

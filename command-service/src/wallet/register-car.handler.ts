@@ -1,14 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { catalogStreams, chargingStreams, type CommandResult, type MasterDataKind, type RegisterCar } from '@evc/contracts';
-import { systemClock, type EventStore } from '@evc/platform';
+import type { Clock, EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import { masterDataDecider } from '../catalog/catalog.deciders';
 import { FILE_STORE } from '../files/files.controller';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';
-import { EVENT_STORE } from '../shared/tokens';
+import { CLOCK, EVENT_STORE } from '../shared/tokens';
 import { carDecider } from './car.decider';
 
 const missing = (path: string, message: string) => new DomainError('catalog.item_not_found', message, [{ path, code: 'not_found' }]);
@@ -19,6 +19,7 @@ export class RegisterCarHandler implements OperationHandler<'cars.register'> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(FILE_STORE) private readonly files: FileStore,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ payload, context }: OperationCommand<'cars.register'>): Promise<CommandResult> {
@@ -29,8 +30,8 @@ export class RegisterCarHandler implements OperationHandler<'cars.register'> {
     await this.requireActive(payload.batteryRangeId, 'batteryRange', 'batteryRangeId');
     await this.requireOwnLicence(payload.licence, customerId);
     const { carId, brandId, typeId, batteryRangeId, licence } = payload;
-    const data = { carId, customerId, brandId, typeId, batteryRangeId, licence, at: systemClock.now().toISOString() };
-    return runDecider(this.store, chargingStreams.car(carId), carDecider, data, context);
+    const data = { carId, customerId, brandId, typeId, batteryRangeId, licence, at: this.clock.now().toISOString() };
+    return runDecider(this.store, chargingStreams.car(carId), carDecider, data, context, { clock: this.clock });
   }
 
   private async requireActive(itemId: string, kind: MasterDataKind, path: string) {

@@ -1,6 +1,6 @@
-import type { EventStore } from '@evc/platform';
+import type { Clock, EventStore } from '@evc/platform';
 import type { ContextParts } from '../shared/context-parts';
-import { EVENT_STORE } from '../shared/tokens';
+import { CLOCK, EVENT_STORE } from '../shared/tokens';
 import { AdjustWalletHandler } from './adjust-wallet.handler';
 import { MarkNotificationsSeenHandler } from './notifications.handler';
 import { RegisterCarHandler } from './register-car.handler';
@@ -11,5 +11,5 @@ import { WalletService } from './wallet.service';
 export const walletContext: ContextParts = {
   handlers: [AdjustWalletHandler, MarkNotificationsSeenHandler, RegisterCarHandler],
   // One ledger per process: its keyed queue and cache only work if every caller shares it.
-  providers: [{ provide: WALLET_LEDGER, useFactory: (store: EventStore) => new WalletService(store), inject: [EVENT_STORE] }],
+  providers: [{ provide: WALLET_LEDGER, useFactory: (store: EventStore, clock: Clock) => new WalletService(store, clock), inject: [EVENT_STORE, CLOCK] }],
 };

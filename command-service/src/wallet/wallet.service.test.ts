@@ -88,4 +88,11 @@ describe('wallet service', () => {
     expect(again).toMatchObject({ recorded: false, revision: 0, position: first.position });
     expect(await ledger.balanceOf('cust-3')).toBe(500);
   });
+
+  it('stamps the transaction time and occurredAt from its clock', async () => {
+    const ledger = new WalletService(store, { now: () => new Date('2030-01-02T03:04:05.000Z') });
+    await ledger.record('cust-4', credit('t', 100), context);
+    const [event] = await store.readStream('wallet-cust-4');
+    expect([(event!.data as { at: string }).at, event!.metadata.occurredAt]).toEqual(['2030-01-02T03:04:05.000Z', '2030-01-02T03:04:05.000Z']);
+  });
 });
