@@ -15,11 +15,10 @@ import { ID_TOKEN_STATUSES } from './schemas';
 export const AUTHORIZE_PURPOSES = ['authorize', 'transaction'] as const;
 export type AuthorizePurpose = (typeof AUTHORIZE_PURPOSES)[number];
 
-export const ocppAuthorizeRequestSchema = z.object({
-  requestId: z.string(),
-  nodeId: z.string(),
-  chargerId: z.string(),
-  idTag: z.string(),
+/** Which question (request id), from which gateway node (it keeps only its own answers), about which token where. */
+const question = z.object({ requestId: z.string(), nodeId: z.string(), chargerId: z.string(), idTag: z.string() });
+
+export const ocppAuthorizeRequestSchema = question.extend({
   /** The network's connector number, when the charger named one. */
   connectorId: z.number().int().nullable(),
   purpose: z.enum(AUTHORIZE_PURPOSES),
@@ -27,11 +26,7 @@ export const ocppAuthorizeRequestSchema = z.object({
 });
 export type OcppAuthorizeRequest = z.infer<typeof ocppAuthorizeRequestSchema>;
 
-export const ocppAuthorizeReplySchema = z.object({
-  requestId: z.string(),
-  nodeId: z.string(),
-  chargerId: z.string(),
-  idTag: z.string(),
+export const ocppAuthorizeReplySchema = question.extend({
   status: z.enum(ID_TOKEN_STATUSES),
   /** ISO-8601, when the token expires (cards). */
   expiryDate: z.string().nullable(),
