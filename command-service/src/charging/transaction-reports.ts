@@ -11,7 +11,7 @@ export type TransactionReport =
       transactionId: string;
       meterStartWh: number;
       timestamp: string;
-      /** What the charger was told about the token (absent: not asked, e.g. a 2.0.1 start without an idToken). */
+      /** What the charger was told about the token (null: the gateway did not ask about it). */
       authorization: AuthorizationOutcome | null;
     }
   | { kind: 'readings'; chargerId: string; transactionId: string; readings: Reading[] }
