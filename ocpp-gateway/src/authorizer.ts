@@ -4,6 +4,7 @@ import {
   CHARGING_TIMING,
   type AuthorizationSource,
   type IdTokenStatus,
+  ocppAuthorizeReplySchema,
   type OcppAuthorizeReply,
   type OcppAuthorizeRequest,
 } from '@evc/contracts';
@@ -25,8 +26,9 @@ const CACHE_MAX = 100_000;
  * Request/reply with the command side for the calls a charger waits on (contracts/charging/ocpp-authorize.ts).
  * Questions go out on `ocpp.authorize` keyed by charger id; this node reads `ocpp.authorize.replies` in a group of
  * its own, keeps only replies carrying its node id and resolves the waiting call by request id. No answer within the
- * timeout (or the question could not be published): Authorize gets the tag's cached answer from the last 24 h, else
- * Invalid; a transaction start is Accepted (the car is already charging; the command side stops it if need be).
+ * timeout (or the question could not be published): purpose `authorize` gets the tag's cached answer from the last
+ * 24 h, else Invalid; `transaction` is Accepted (the car is already charging; the command side stops it if need be).
+ * Answers are the network's statuses; each protocol's wire answer is made in normalize/.
  */
 export class Authorizer {
   private readonly log = createLogger('ocpp-authorize');
@@ -39,9 +41,11 @@ export class Authorizer {
     private readonly nodeId: string,
     private readonly timeoutMs: number = CHARGING_TIMING.authorizeReplyTimeoutMs,
   ) {
-    this.replies = bus.subscribe<OcppAuthorizeReply>({ groupId: `ocpp-gateway-authorize-${nodeId}`, topics: [BUS_TOPICS.ocppAuthorizeReplies] }, ({ value }) => {
-      if (value.nodeId !== this.nodeId) return;
-      this.pending.get(value.requestId)?.(value);
+    this.replies = bus.subscribe<unknown>({ groupId: `ocpp-gateway-authorize-${nodeId}`, topics: [BUS_TOPICS.ocppAuthorizeReplies] }, ({ value }) => {
+      if ((value as Partial<OcppAuthorizeReply> | null)?.nodeId !== this.nodeId) return;
+      const reply = ocppAuthorizeReplySchema.safeParse(value);
+      if (!reply.success) return this.log.warn('authorize reply refused by its schema', { issue: reply.error.issues[0]?.message });
+      this.pending.get(reply.data.requestId)?.(reply.data);
     });
   }
 
@@ -77,7 +81,7 @@ export class Authorizer {
       return { status: reply.status, expiryDate: reply.expiryDate, source: 'command-side' };
     }
     this.log.warn('no authorize answer in time, fallback', { chargerId: question.chargerId, purpose: question.purpose, timeoutMs: this.timeoutMs });
-    if (question.purpose !== 'Authorize') return { status: 'Accepted', expiryDate: null, source: 'fallback' };
+    if (question.purpose === 'transaction') return { status: 'Accepted', expiryDate: null, source: 'fallback' };
     const cached = this.cache.get(question.idTag);
     if (cached && Date.now() - cached.at <= AUTHORIZE_CACHE_MS) return { status: cached.status, expiryDate: cached.expiryDate, source: 'cache' };
     return { status: 'Invalid', expiryDate: null, source: 'fallback' };
@@ -89,6 +93,3 @@ export class Authorizer {
     if (this.cache.size > CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
   }
 }
-
-/** 1.6 AuthorizationStatus has no NoCredit (→ Blocked, as the command side answers 1.6 chargers). */
-export const toOcpp16Status = (status: IdTokenStatus): string => (status === 'NoCredit' ? 'Blocked' : status);

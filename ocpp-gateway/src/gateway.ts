@@ -10,7 +10,9 @@ import {
   COMMAND_TIMEOUT_MS,
   OCPP_CONNECTED,
   OCPP_DISCONNECTED,
-  type InboundOcppMessage,
+  type AuthorizationOutcome,
+  type ChargerMessage,
+  type InboundChargerMessage,
   type OcppFrame,
   type OutboundOcppCommand,
   type OutboundOcppResult,
@@ -38,7 +40,7 @@ export const RATE_LIMIT_PER_S = 20;
 export const RATE_LIMIT_BURST = 60;
 export const RATE_LIMITED_CODE = 'GenericError';
 export const RATE_LIMITED_DESCRIPTION = 'Rate limited';
-export type { InboundOcppMessage };
+export type { InboundChargerMessage };
 
 interface RpcClient {
   identity: string;
@@ -87,9 +89,9 @@ const RECENT_COMMANDS = 1000;
 
 /**
  * OCPP-J endpoint on /ocpp/<chargePointId> (1.6 and 2.0.1, strict schema validation, Basic auth).
- * Every inbound call is published on ocpp.inbound keyed by charger id, before it is answered; the command side turns
- * them into events. The answers per action are in inbound.ts; Authorize and transaction starts ask the command side
- * (authorizer.ts).
+ * Every inbound call is published on ocpp.inbound keyed by charger id, before it is answered, as a version-neutral
+ * message (normalize/: the only reader of 1.6 and 2.0.1 field names); the command side turns them into events.
+ * Authorize and transaction starts ask the command side (authorizer.ts).
  */
 export class OcppGateway {
   private readonly log = createLogger('ocpp');
@@ -192,9 +194,9 @@ export class OcppGateway {
     const chargerId = client.identity;
     const now = () => new Date().toISOString();
     const fail = (what: string) => (error: unknown) => this.log.error(`${what} not published`, { chargerId, error: String(error) });
-    const publish = (action: string, payload: unknown, messageId: string, extra: Pick<InboundOcppMessage, 'transactionId' | 'authorization'> = {}) =>
-      this.options.bus.publish<InboundOcppMessage>(BUS_TOPICS.ocppInbound, [
-        { key: chargerId, value: { chargerId, protocol: client.protocol, connectionId, messageId, action, payload, receivedAt: now(), ...extra } },
+    const publish = (message: ChargerMessage, messageId: string, authorization?: AuthorizationOutcome) =>
+      this.options.bus.publish<InboundChargerMessage>(BUS_TOPICS.ocppInbound, [
+        { key: chargerId, value: { chargerId, protocol: client.protocol, connectionId, messageId, receivedAt: now(), ...(authorization ? { authorization } : {}), message } },
       ]);
     const logFrame = (frame: Omit<OcppFrame, 'frameId' | 'chargerId' | 'connectionId' | 'at'>) =>
       this.options.bus
@@ -202,7 +204,7 @@ export class OcppGateway {
           { key: chargerId, value: { frameId: `${connectionId}-${String(++connection.seq).padStart(9, '0')}`, chargerId, connectionId, at: now(), ...frame } },
         ])
         .catch(fail('frame'));
-    void publish(OCPP_CONNECTED, { protocol: client.protocol }, connectionId).catch(fail(OCPP_CONNECTED));
+    void publish({ type: 'Connected' }, connectionId).catch(fail(OCPP_CONNECTED));
     void logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_CONNECTED, payload: { protocol: client.protocol }, error: null });
     // 'message' comes before ocpp-rpc handles the frame, so a call over the limit is marked here and refused by the
     // handler (guarded); refused calls and their answers stay out of the message log, but the first of a burst.
@@ -233,11 +235,10 @@ export class OcppGateway {
     client.on('close', ({ code, reason }) => {
       this.connections.delete(client);
       if (this.clients.get(chargerId) === client) this.clients.delete(chargerId);
-      void publish(OCPP_DISCONNECTED, { code }, connectionId).catch(fail(OCPP_DISCONNECTED));
+      void publish({ type: 'Disconnected' }, connectionId).catch(fail(OCPP_DISCONNECTED));
       void logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_DISCONNECTED, payload: { code, reason: String(reason) }, error: null });
     });
     const handlers = inboundHandlers({
-      chargerId,
       protocol: client.protocol,
       publish,
       authorize: (question) => this.authorizer.authorize({ ...question, chargerId }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
-import { BUS_TOPICS } from '@evc/contracts';
-import type { InboundOcppMessage } from '@evc/ocpp-gateway';
+import { BUS_TOPICS, isPresenceNote } from '@evc/contracts';
+import type { InboundChargerMessage } from '@evc/ocpp-gateway';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/app';
 
@@ -31,9 +31,9 @@ describe('OCPP-J connections on /ocpp/<chargePointId>', () => {
   it('accepts a registered charger with its secret key and publishes its calls on ocpp.inbound', async () => {
     const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId);
     await app.embedded.runner.waitFor(result.position, 2000);
-    const inbound: InboundOcppMessage[] = [];
-    const consumer = app.embedded.infra.bus.subscribe<InboundOcppMessage>({ groupId: `t-${chargerId}`, topics: [BUS_TOPICS.ocppInbound] }, (m) => {
-      if (m.key === chargerId && !m.value.action.startsWith('$')) inbound.push(m.value);
+    const inbound: InboundChargerMessage[] = [];
+    const consumer = app.embedded.infra.bus.subscribe<InboundChargerMessage>({ groupId: `t-${chargerId}`, topics: [BUS_TOPICS.ocppInbound] }, (m) => {
+      if (m.key === chargerId && !isPresenceNote(m.value.message)) inbound.push(m.value);
     });
     await consumer.ready;
     const client = connect(chargerId, secret);
@@ -42,8 +42,8 @@ describe('OCPP-J connections on /ocpp/<chargePointId>', () => {
     const boot = await client.call('BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'AC Max 22' });
     expect(boot).toMatchObject({ status: 'Accepted', interval: 60 });
     await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
-    await expect.poll(() => inbound.map((m) => m.action)).toEqual(['BootNotification', 'StatusNotification']);
-    expect(inbound[0]).toMatchObject({ chargerId, protocol: 'ocpp1.6', payload: { chargePointVendor: 'Delta' } });
+    await expect.poll(() => inbound.map((m) => m.message.type)).toEqual(['Booted', 'StatusReported']);
+    expect(inbound[0]).toMatchObject({ chargerId, protocol: 'ocpp1.6', message: { vendor: 'Delta', model: 'AC Max 22' } });
     await consumer.stop();
   });
 

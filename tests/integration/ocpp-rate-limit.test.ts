@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import { BUS_TOPICS, type OcppFrame } from '@evc/contracts';
-import { RATE_LIMIT_BURST, RATE_LIMIT_PER_S, RATE_LIMITED_CODE, RATE_LIMITED_DESCRIPTION, type InboundOcppMessage } from '@evc/ocpp-gateway';
+import { RATE_LIMIT_BURST, RATE_LIMIT_PER_S, RATE_LIMITED_CODE, RATE_LIMITED_DESCRIPTION, type InboundChargerMessage } from '@evc/ocpp-gateway';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/app';
 
@@ -39,8 +39,8 @@ describe('OCPP per-charger rate limit', () => {
     const other = await aCharger();
     const heartbeats = new Map<string, number>();
     const frames: OcppFrame[] = [];
-    const inbound = app.embedded.infra.bus.subscribe<InboundOcppMessage>({ groupId: 't-rate-inbound', topics: [BUS_TOPICS.ocppInbound] }, (m) => {
-      if (m.value.action === 'Heartbeat') heartbeats.set(m.value.chargerId, (heartbeats.get(m.value.chargerId) ?? 0) + 1);
+    const inbound = app.embedded.infra.bus.subscribe<InboundChargerMessage>({ groupId: 't-rate-inbound', topics: [BUS_TOPICS.ocppInbound] }, (m) => {
+      if (m.value.message.type === 'Heartbeat') heartbeats.set(m.value.chargerId, (heartbeats.get(m.value.chargerId) ?? 0) + 1);
     });
     const frameLog = app.embedded.infra.bus.subscribe<OcppFrame>({ groupId: 't-rate-frames', topics: [BUS_TOPICS.ocppFrames] }, (m) => {
       if (m.value.chargerId === flooder.chargerId && m.value.kind !== 'connection') frames.push(m.value);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUS_TOPICS, type ChargerCommandRequest, type InboundOcppMessage, type OutboundOcppCommand, type OutboundOcppResult } from '@evc/contracts';
+import { BUS_TOPICS, type ChargerCommandRequest, type ChargerMessageOf, type ChargerMessageType, type OutboundOcppCommand, type OutboundOcppResult } from '@evc/contracts';
 import { remoteStartIdOf } from '@evc/ocpp-gateway/outbound';
 import { SimulatedCharger, type SimulatorOptions } from '@evc/ocpp-gateway/simulator/simulator';
 import { startTestApp, type TestApp } from '../support/app';
@@ -14,8 +14,11 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
   let node: OcppNode;
   const results: OutboundOcppResult[] = [];
   const sims: SimulatedCharger[] = [];
-  const of = (chargerId: string, action: string) => node.inbound.filter((m) => m.chargerId === chargerId && m.action === action);
-  const statuses = (chargerId: string) => of(chargerId, 'StatusNotification').map((m) => String((m.payload as { status?: string; connectorStatus?: string }).status ?? (m.payload as { connectorStatus: string }).connectorStatus));
+  /** What the gateway published for a charger (version-neutral), and the calls as the charger sent them (the message log). */
+  const of = <T extends ChargerMessageType>(chargerId: string, type: T) =>
+    node.inbound.filter((m) => m.chargerId === chargerId && m.message.type === type).map((m) => ({ ...m, message: m.message as ChargerMessageOf<T> }));
+  const calls = (chargerId: string, action: string) => node.frames.filter((f) => f.chargerId === chargerId && f.direction === 'in' && f.kind === 'call' && f.action === action).map((f) => f.payload);
+  const statuses = (chargerId: string) => of(chargerId, 'StatusReported').map((m) => m.message.reportedStatus);
 
   const simulate = async (version: '1.6' | '2.0.1', extra: Partial<SimulatorOptions> = {}) => {
     const { chargerId, secret } = await node.charger(version);
@@ -35,13 +38,8 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
     await expect.poll(() => results.find((r) => r.commandId === commandId && r.status !== 'sent')).toBeDefined();
     return { commandId, result: results.find((r) => r.commandId === commandId && r.status !== 'sent')! };
   };
-  const readings = (messages: InboundOcppMessage[]): Reading[] =>
-    messages.flatMap((m) =>
-      ((m.payload as { meterValue?: { timestamp: string; sampledValue: { value: unknown; measurand?: string }[] }[] }).meterValue ?? []).map((mv) => ({
-        timestamp: mv.timestamp,
-        energyWh: Number(mv.sampledValue.find((v) => v.measurand === 'Energy.Active.Import.Register')?.value),
-      })),
-    );
+  const readings = (chargerId: string): Reading[] =>
+    of(chargerId, 'MeterValuesReported').flatMap((m) => m.message.samples.map((s) => ({ timestamp: s.timestamp, energyWh: Number(s.energyWh) })));
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -59,25 +57,26 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
     const sessionId = randomUUID();
     const { result } = await send(chargerId, { action: 'RemoteStartTransaction', connectorId: 1, idTag: 'APP-0001' }, sessionId);
     expect(result).toMatchObject({ status: 'accepted', ocppAction: 'RemoteStartTransaction', sessionId });
-    await expect.poll(() => of(chargerId, 'StartTransaction').length).toBe(1);
-    const start = of(chargerId, 'StartTransaction')[0]!;
-    expect(start).toMatchObject({ payload: { connectorId: 1, idTag: 'APP-0001' }, transactionId: expect.stringMatching(/^\d+$/), authorization: { status: 'Accepted' } });
-    await expect.poll(() => of(chargerId, 'MeterValues').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
-    const meter = of(chargerId, 'MeterValues')[0]!.payload as { transactionId: number; meterValue: { sampledValue: { measurand: string; unit: string }[] }[] };
-    expect(String(meter.transactionId)).toBe(start.transactionId);
-    expect(meter.meterValue[0]!.sampledValue.map((v) => `${v.measurand} ${v.unit}`)).toEqual(['Energy.Active.Import.Register Wh', 'Power.Active.Import W', 'SoC Percent']);
-    const { result: stopped } = await send(chargerId, { action: 'RemoteStopTransaction', transactionId: start.transactionId! }, sessionId);
+    await expect.poll(() => of(chargerId, 'TransactionStarted').length).toBe(1);
+    const start = of(chargerId, 'TransactionStarted')[0]!;
+    expect(start).toMatchObject({ message: { connectorId: 1, idTag: 'APP-0001', transactionId: expect.stringMatching(/^\d+$/) }, authorization: { status: 'Accepted' } });
+    const transactionId = start.message.transactionId;
+    await expect.poll(() => of(chargerId, 'MeterValuesReported').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
+    const [meter] = of(chargerId, 'MeterValuesReported');
+    expect(meter!.message).toMatchObject({ transactionId, samples: [{ energyWh: expect.any(Number), powerW: expect.any(Number), socPercent: expect.any(Number) }] });
+    const sent = calls(chargerId, 'MeterValues')[0] as { meterValue: { sampledValue: { measurand: string; unit: string }[] }[] };
+    expect(sent.meterValue[0]!.sampledValue.map((v) => `${v.measurand} ${v.unit}`)).toEqual(['Energy.Active.Import.Register Wh', 'Power.Active.Import W', 'SoC Percent']);
+    const { result: stopped } = await send(chargerId, { action: 'RemoteStopTransaction', transactionId }, sessionId);
     expect(stopped).toMatchObject({ status: 'accepted', sessionId });
-    await expect.poll(() => of(chargerId, 'StopTransaction').length).toBe(1);
-    const stop = of(chargerId, 'StopTransaction')[0]!;
-    expect(stop).toMatchObject({ transactionId: start.transactionId, payload: { reason: 'Remote', idTag: 'APP-0001' } });
-    const meterStart = (start.payload as { meterStart: number }).meterStart;
-    const meterStop = (stop.payload as { meterStop: number }).meterStop;
-    expect(meterStop).toBeGreaterThan(meterStart);
-    expect(Math.max(...readings(of(chargerId, 'MeterValues')).map((r) => r.energyWh))).toBeLessThanOrEqual(meterStop);
+    await expect.poll(() => of(chargerId, 'TransactionEnded').length).toBe(1);
+    const stop = of(chargerId, 'TransactionEnded')[0]!.message;
+    expect(stop).toMatchObject({ transactionId, reason: 'Remote' });
+    expect(calls(chargerId, 'StopTransaction')[0]).toMatchObject({ idTag: 'APP-0001' });
+    expect(stop.meterStopWh).toBeGreaterThan(start.message.meterStartWh);
+    expect(Math.max(...readings(chargerId).map((r) => r.energyWh))).toBeLessThanOrEqual(stop.meterStopWh!);
     await expect.poll(() => statuses(chargerId)).toEqual(['Available', 'Preparing', 'Charging', 'Finishing', 'Available']);
     // Nothing to stop any more.
-    expect((await send(chargerId, { action: 'RemoteStopTransaction', transactionId: start.transactionId! })).result.status).toBe('rejected');
+    expect((await send(chargerId, { action: 'RemoteStopTransaction', transactionId })).result.status).toBe('rejected');
   });
 
   it('OCPP 2.0.1: RequestStartTransaction → TransactionEvent Started with the remoteStartId, Updated; RequestStop → Ended', async () => {
@@ -85,17 +84,20 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
     const { commandId, result } = await send(chargerId, { action: 'RemoteStartTransaction', connectorId: 1, idTag: 'APP-0002' });
     expect(result).toMatchObject({ status: 'accepted', ocppAction: 'RequestStartTransaction' });
     expect(result.sessionId).toBeUndefined();
-    await expect.poll(() => of(chargerId, 'TransactionEvent').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
-    const [started, updated] = of(chargerId, 'TransactionEvent');
-    expect(started).toMatchObject({
-      payload: { eventType: 'Started', triggerReason: 'RemoteStart', idToken: { idToken: 'APP-0002' }, transactionInfo: { remoteStartId: remoteStartIdOf(commandId) }, evse: { id: 1 } },
-      authorization: { status: 'Accepted', source: 'command-side' },
-    });
-    expect(updated).toMatchObject({ payload: { eventType: 'Updated', triggerReason: 'MeterValuePeriodic' }, transactionId: started!.transactionId });
-    expect((await send(chargerId, { action: 'RemoteStopTransaction', transactionId: started!.transactionId! })).result.status).toBe('accepted');
-    await expect.poll(() => of(chargerId, 'TransactionEvent').some((m) => (m.payload as { eventType: string }).eventType === 'Ended')).toBe(true);
+    await expect.poll(() => of(chargerId, 'MeterValuesReported').length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    const [started] = of(chargerId, 'TransactionStarted');
+    expect(started).toMatchObject({ message: { idTag: 'APP-0002', connectorId: 1 }, authorization: { status: 'Accepted', source: 'command-side' } });
+    const transactionId = started!.message.transactionId;
+    expect(of(chargerId, 'MeterValuesReported')[0]!.message).toMatchObject({ transactionId, connectorId: 1 });
+    const events = () => calls(chargerId, 'TransactionEvent') as { eventType: string; triggerReason: string; seqNo: number; transactionInfo: { remoteStartId?: number } }[];
+    expect(events().slice(0, 2)).toMatchObject([
+      { eventType: 'Started', triggerReason: 'RemoteStart', transactionInfo: { remoteStartId: remoteStartIdOf(commandId) } },
+      { eventType: 'Updated', triggerReason: 'MeterValuePeriodic' },
+    ]);
+    expect((await send(chargerId, { action: 'RemoteStopTransaction', transactionId })).result.status).toBe('accepted');
+    await expect.poll(() => of(chargerId, 'TransactionEnded').map((m) => m.message.transactionId)).toEqual([transactionId]);
     await expect.poll(() => statuses(chargerId)).toEqual(['Available', 'Occupied', 'Occupied', 'Occupied', 'Available']);
-    const seqNos = of(chargerId, 'TransactionEvent').map((m) => (m.payload as { seqNo: number }).seqNo);
+    const seqNos = events().map((e) => e.seqNo);
     expect(seqNos).toEqual(seqNos.map((_, i) => i));
   });
 
@@ -118,14 +120,14 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
   it('offline queue: what happens while the connection is down is sent in order on reconnect, none lost', async () => {
     const { chargerId, sim } = await simulate('1.6', { offlineQueue: true, backoffMs: { initial: 2500, max: 2500 } });
     expect(sim.charging.startLocal(1, 'CARD-0005')).toBe(true);
-    await expect.poll(() => of(chargerId, 'MeterValues').length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => of(chargerId, 'MeterValuesReported').length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
     // The gateway drops the connection (as for a silent charger); meter values keep being taken, and queued.
     node.gateway.sweepSilent(Date.now() + 3_600_000);
     await expect.poll(() => !sim.connected && sim.queued > 0, { timeout: 5000 }).toBe(true);
     await expect.poll(() => sim.connected && sim.queued === 0, { timeout: 10_000 }).toBe(true);
     const taken = sim.charging.sampled;
-    await expect.poll(() => new Set(readings(of(chargerId, 'MeterValues')).map((r) => r.timestamp)).size, { timeout: 5000 }).toBeGreaterThanOrEqual(taken);
-    const all = readings(of(chargerId, 'MeterValues'));
+    await expect.poll(() => new Set(readings(chargerId).map((r) => r.timestamp)).size, { timeout: 5000 }).toBeGreaterThanOrEqual(taken);
+    const all = readings(chargerId);
     // In order (a resent message may repeat the one before it), and rising energy.
     const distinct = all.filter((r, i) => i === 0 || r.timestamp !== all[i - 1]!.timestamp);
     expect(distinct.map((r) => r.timestamp)).toEqual([...distinct.map((r) => r.timestamp)].sort());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
-import { BUS_TOPICS, networkStreams, type InboundOcppMessage, type OcppFrame, type Paged, type StationAdminView, type StationView } from '@evc/contracts';
+import { BUS_TOPICS, networkStreams, type InboundChargerMessage, type OcppFrame, type Paged, type StationAdminView, type StationView } from '@evc/contracts';
 import { RM, sweepSilentChargers } from '@evc/projections';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { adminGet, superAdminToken } from '../support/admin';
@@ -86,19 +86,18 @@ describe('OCPP telemetry: boot, status, connections and the message log', () => 
     await connect(chargerId, secret, 'ocpp1.6');
     await expect.poll(() => liveEvents(chargerId)).toEqual(['ChargerConnected']);
     const [connected] = await app.embedded.infra.eventStore.readStream(networkStreams.chargerLive(chargerId));
-    const message: InboundOcppMessage = {
+    const message: InboundChargerMessage = {
       chargerId,
       protocol: 'ocpp1.6',
       connectionId: (connected!.data as { connectionId: string }).connectionId,
       messageId: 'dup-1',
-      action: 'StatusNotification',
-      payload: { connectorId: 1, errorCode: 'NoError', status: 'Faulted' },
       receivedAt: new Date().toISOString(),
+      message: { type: 'StatusReported', connectorId: 1, status: 'faulted', reportedStatus: 'Faulted', errorCode: null },
     };
-    const again = { ...message, payload: { connectorId: 1, errorCode: 'NoError', status: 'Available' } };
+    const again: InboundChargerMessage = { ...message, message: { type: 'StatusReported', connectorId: 1, status: 'available', reportedStatus: 'Available', errorCode: null } };
     // The same message twice, then (same id) a different status: a redelivery, not a new fact.
     await app.embedded.infra.bus.publish(BUS_TOPICS.ocppInbound, [{ key: chargerId, value: message }, { key: chargerId, value: message }, { key: chargerId, value: again }]);
-    await app.embedded.infra.bus.publish(BUS_TOPICS.ocppInbound, [{ key: chargerId, value: { ...message, messageId: 'after', action: 'Heartbeat', payload: {} } }]);
+    await app.embedded.infra.bus.publish(BUS_TOPICS.ocppInbound, [{ key: chargerId, value: { ...message, messageId: 'after', message: { type: 'Heartbeat' } } }]);
     await expect.poll(async () => (await staffCharger(chargerId))?.lastSeenAt).toBeTruthy();
     await expect.poll(() => liveEvents(chargerId)).toEqual(['ChargerConnected', 'ConnectorStatusChanged']);
   });

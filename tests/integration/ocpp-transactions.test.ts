@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RPCClient } from 'ocpp-rpc';
-import type { InboundOcppMessage } from '@evc/contracts';
+import type { ChargerMessageType, InboundChargerMessage } from '@evc/contracts';
 import { startTestApp, type TestApp } from '../support/app';
 import { startOcppNode, type OcppNode } from '../support/ocpp-node';
 
@@ -8,10 +8,10 @@ import { startOcppNode, type OcppNode } from '../support/ocpp-node';
 describe('OCPP inbound: authorization and transactions', () => {
   let app: TestApp;
   let node: OcppNode;
-  const published = (chargerId: string, action: string) => node.inbound.filter((m) => m.chargerId === chargerId && m.action === action);
-  const one = async (chargerId: string, action: string, count = 1): Promise<InboundOcppMessage> => {
-    await expect.poll(() => published(chargerId, action).length).toBe(count);
-    return published(chargerId, action).at(-1)!;
+  const published = (chargerId: string, type: ChargerMessageType) => node.inbound.filter((m) => m.chargerId === chargerId && m.message.type === type);
+  const one = async (chargerId: string, type: ChargerMessageType, count = 1): Promise<InboundChargerMessage> => {
+    await expect.poll(() => published(chargerId, type).length).toBe(count);
+    return published(chargerId, type).at(-1)!;
   };
 
   beforeAll(async () => {
@@ -23,15 +23,15 @@ describe('OCPP inbound: authorization and transactions', () => {
     await app?.close();
   });
 
-  it('OCPP 1.6: Authorize asks the command side; the answer (1.6 names) is returned and published', async () => {
+  it('OCPP 1.6: Authorize asks the command side; the answer (1.6 names) is returned, the network status published', async () => {
     const { chargerId, client } = await node.connect('1.6');
     node.answers = (q) => (q.idTag === 'CARD-OK' ? { status: 'Accepted', expiryDate: '2030-01-01T00:00:00.000Z' } : { status: 'NoCredit' });
     expect(await client.call('Authorize', { idTag: 'CARD-OK' })).toEqual({ idTagInfo: { status: 'Accepted', expiryDate: '2030-01-01T00:00:00.000Z' } });
-    expect(node.questions.at(-1)).toMatchObject({ chargerId, idTag: 'CARD-OK', nodeId: 'test-node', purpose: 'Authorize', connectorId: null, requestId: expect.any(String) });
-    expect(await one(chargerId, 'Authorize')).toMatchObject({ payload: { idTag: 'CARD-OK' }, authorization: { status: 'Accepted', source: 'command-side' } });
+    expect(node.questions.at(-1)).toMatchObject({ chargerId, idTag: 'CARD-OK', nodeId: 'test-node', purpose: 'authorize', connectorId: null, requestId: expect.any(String) });
+    expect(await one(chargerId, 'AuthorizeRequested')).toMatchObject({ message: { idTag: 'CARD-OK' }, authorization: { status: 'Accepted', source: 'command-side' } });
     // 1.6 has no NoCredit: Blocked.
     expect(await client.call('Authorize', { idTag: 'CARD-POOR' })).toEqual({ idTagInfo: { status: 'Blocked' } });
-    expect(await one(chargerId, 'Authorize', 2)).toMatchObject({ authorization: { status: 'NoCredit', source: 'command-side' } });
+    expect(await one(chargerId, 'AuthorizeRequested', 2)).toMatchObject({ authorization: { status: 'NoCredit', source: 'command-side' } });
   });
 
   it('OCPP 1.6: StartTransaction gets a transaction id (the same for the same start again), MeterValues, StopTransaction', async () => {
@@ -41,11 +41,14 @@ describe('OCPP inbound: authorization and transactions', () => {
     const answer = (await client.call('StartTransaction', start)) as { transactionId: number; idTagInfo: { status: string } };
     expect(answer.idTagInfo).toEqual({ status: 'Accepted' });
     expect(Number.isInteger(answer.transactionId) && answer.transactionId > 0 && answer.transactionId < 2 ** 31).toBe(true);
-    expect(node.questions.at(-1)).toMatchObject({ chargerId, purpose: 'StartTransaction', connectorId: 1, idTag: 'CARD-OK' });
-    expect(await one(chargerId, 'StartTransaction')).toMatchObject({ payload: start, transactionId: String(answer.transactionId), authorization: { status: 'Accepted', source: 'command-side' } });
+    expect(node.questions.at(-1)).toMatchObject({ chargerId, purpose: 'transaction', connectorId: 1, idTag: 'CARD-OK' });
+    expect(await one(chargerId, 'TransactionStarted')).toMatchObject({
+      message: { transactionId: String(answer.transactionId), connectorId: 1, idTag: 'CARD-OK', meterStartWh: 1_000_000, startedAt: start.timestamp, samples: [] },
+      authorization: { status: 'Accepted', source: 'command-side' },
+    });
     // A charger that lost the answer sends the same start again: same id (the command side sees one session).
     expect(((await client.call('StartTransaction', start)) as { transactionId: number }).transactionId).toBe(answer.transactionId);
-    await one(chargerId, 'StartTransaction', 2);
+    await one(chargerId, 'TransactionStarted', 2);
 
     const meter = {
       connectorId: 1,
@@ -62,21 +65,27 @@ describe('OCPP inbound: authorization and transactions', () => {
       ],
     };
     expect(await client.call('MeterValues', meter)).toEqual({});
-    expect(await one(chargerId, 'MeterValues')).toMatchObject({ payload: meter, protocol: 'ocpp1.6' });
+    expect(await one(chargerId, 'MeterValuesReported')).toMatchObject({
+      protocol: 'ocpp1.6',
+      message: { connectorId: 1, transactionId: String(answer.transactionId), samples: [{ timestamp: meter.meterValue[0]!.timestamp, energyWh: 1_002_500, powerW: 22_000, socPercent: 42 }] },
+    });
     const stop = { transactionId: answer.transactionId, idTag: 'CARD-OK', meterStop: 1_004_000, timestamp: new Date().toISOString(), reason: 'Local' };
     expect(await client.call('StopTransaction', stop)).toEqual({ idTagInfo: { status: 'Accepted' } });
-    expect(await one(chargerId, 'StopTransaction')).toMatchObject({ payload: stop, transactionId: String(answer.transactionId) });
+    expect(await one(chargerId, 'TransactionEnded')).toMatchObject({ message: { transactionId: String(answer.transactionId), meterStopWh: 1_004_000, endedAt: stop.timestamp, reason: 'Local' } });
     expect(await client.call('StopTransaction', { transactionId: answer.transactionId, meterStop: 1_004_000, timestamp: stop.timestamp })).toEqual({});
   });
 
   it('OCPP 1.6: DataTransfer (UnknownVendorId) and notifications are published and acknowledged', async () => {
     const { chargerId, client } = await node.connect('1.6');
     expect(await client.call('DataTransfer', { vendorId: 'com.example', messageId: 'x', data: 'y' })).toEqual({ status: 'UnknownVendorId' });
-    expect(await one(chargerId, 'DataTransfer')).toMatchObject({ payload: { vendorId: 'com.example' } });
+    expect(await one(chargerId, 'DataTransfer')).toMatchObject({ message: { vendorId: 'com.example', messageId: 'x', data: 'y' } });
     expect(await client.call('FirmwareStatusNotification', { status: 'Installed' })).toEqual({});
     expect(await client.call('DiagnosticsStatusNotification', { status: 'Idle' })).toEqual({});
-    await one(chargerId, 'FirmwareStatusNotification');
-    await one(chargerId, 'DiagnosticsStatusNotification');
+    await one(chargerId, 'Notified', 2);
+    expect(published(chargerId, 'Notified').map((m) => m.message)).toEqual([
+      { type: 'Notified', action: 'FirmwareStatusNotification' },
+      { type: 'Notified', action: 'DiagnosticsStatusNotification' },
+    ]);
   });
 
   it('no answer in time: Authorize answers the cached answer of the last 24 h, else Invalid; StartTransaction is Accepted', async () => {
@@ -85,12 +94,12 @@ describe('OCPP inbound: authorization and transactions', () => {
     expect(await client.call('Authorize', { idTag: 'CARD-KNOWN' })).toEqual({ idTagInfo: { status: 'Blocked' } });
     node.answers = () => undefined; // the command side is down
     expect(await client.call('Authorize', { idTag: 'CARD-KNOWN' })).toEqual({ idTagInfo: { status: 'Blocked' } });
-    expect(await one(chargerId, 'Authorize', 2)).toMatchObject({ authorization: { status: 'Blocked', source: 'cache' } });
+    expect(await one(chargerId, 'AuthorizeRequested', 2)).toMatchObject({ authorization: { status: 'Blocked', source: 'cache' } });
     expect(await client.call('Authorize', { idTag: 'CARD-NEW' })).toEqual({ idTagInfo: { status: 'Invalid' } });
-    expect(await one(chargerId, 'Authorize', 3)).toMatchObject({ authorization: { status: 'Invalid', source: 'fallback' } });
+    expect(await one(chargerId, 'AuthorizeRequested', 3)).toMatchObject({ authorization: { status: 'Invalid', source: 'fallback' } });
     const answer = (await client.call('StartTransaction', { connectorId: 2, idTag: 'CARD-NEW', meterStart: 5, timestamp: new Date().toISOString() })) as { idTagInfo: unknown; transactionId: number };
     expect(answer.idTagInfo).toEqual({ status: 'Accepted' });
-    expect(await one(chargerId, 'StartTransaction')).toMatchObject({ transactionId: String(answer.transactionId), authorization: { status: 'Accepted', source: 'fallback' } });
+    expect(await one(chargerId, 'TransactionStarted')).toMatchObject({ message: { transactionId: String(answer.transactionId) }, authorization: { status: 'Accepted', source: 'fallback' } });
     node.answers = () => ({ status: 'Accepted' });
   });
 
@@ -98,7 +107,7 @@ describe('OCPP inbound: authorization and transactions', () => {
     const { chargerId, client } = await node.connect('2.0.1');
     node.answers = (q) => (q.idTag === 'APP-1' ? { status: 'Accepted' } : { status: 'NoCredit' });
     expect(await client.call('Authorize', { idToken: { idToken: 'APP-2', type: 'Central' } })).toEqual({ idTokenInfo: { status: 'NoCredit' } });
-    expect(await one(chargerId, 'Authorize')).toMatchObject({ authorization: { status: 'NoCredit', source: 'command-side' } });
+    expect(await one(chargerId, 'AuthorizeRequested')).toMatchObject({ authorization: { status: 'NoCredit', source: 'command-side' } });
     const at = new Date().toISOString();
     const started = {
       eventType: 'Started',
@@ -111,23 +120,28 @@ describe('OCPP inbound: authorization and transactions', () => {
       meterValue: [{ timestamp: at, sampledValue: [{ value: 500_000, measurand: 'Energy.Active.Import.Register', unitOfMeasure: { unit: 'Wh' } }] }],
     };
     expect(await client.call('TransactionEvent', started)).toEqual({ idTokenInfo: { status: 'Accepted' } });
-    expect(node.questions.at(-1)).toMatchObject({ purpose: 'TransactionEvent', connectorId: 2, idTag: 'APP-1' });
-    expect(await one(chargerId, 'TransactionEvent')).toMatchObject({ payload: started, transactionId: 'tx-201-a', authorization: { status: 'Accepted', source: 'command-side' } });
+    expect(node.questions.at(-1)).toMatchObject({ purpose: 'transaction', connectorId: 2, idTag: 'APP-1' });
+    expect(await one(chargerId, 'TransactionStarted')).toMatchObject({
+      protocol: 'ocpp2.0.1',
+      message: { transactionId: 'tx-201-a', connectorId: 2, idTag: 'APP-1', meterStartWh: 500_000, startedAt: at, samples: [{ timestamp: at, energyWh: 500_000, powerW: null, socPercent: null }] },
+      authorization: { status: 'Accepted', source: 'command-side' },
+    });
     const asked = node.questions.length;
     const updated = { ...started, eventType: 'Updated', triggerReason: 'MeterValuePeriodic', seqNo: 1, idToken: undefined };
     delete updated.idToken;
     expect(await client.call('TransactionEvent', updated)).toEqual({});
-    expect(await one(chargerId, 'TransactionEvent', 2)).toMatchObject({ transactionId: 'tx-201-a' });
-    expect(published(chargerId, 'TransactionEvent')[1]!.authorization).toBeUndefined();
+    // Without a token: the transaction's meter values, nothing asked.
+    expect(await one(chargerId, 'MeterValuesReported')).toMatchObject({ message: { transactionId: 'tx-201-a', connectorId: 2 } });
+    expect(published(chargerId, 'MeterValuesReported')[0]!.authorization).toBeUndefined();
     expect(node.questions).toHaveLength(asked);
     const ended = { ...updated, eventType: 'Ended', triggerReason: 'RemoteStop', seqNo: 2, transactionInfo: { transactionId: 'tx-201-a', stoppedReason: 'Remote' } };
     expect(await client.call('TransactionEvent', ended)).toEqual({});
-    await one(chargerId, 'TransactionEvent', 3);
+    expect(await one(chargerId, 'TransactionEnded')).toMatchObject({ message: { transactionId: 'tx-201-a', meterStopWh: 500_000, reason: 'Remote' } });
     const report = { requestId: 1, generatedAt: at, seqNo: 0, tbc: false, reportData: [{ component: { name: 'ChargingStation' }, variable: { name: 'Model' }, variableAttribute: [{ value: 'X' }] }] };
     expect(await client.call('NotifyReport', report)).toEqual({});
-    expect(await one(chargerId, 'NotifyReport')).toMatchObject({ payload: report, protocol: 'ocpp2.0.1' });
+    expect(await one(chargerId, 'Notified')).toMatchObject({ message: { action: 'NotifyReport' }, protocol: 'ocpp2.0.1' });
     expect(await client.call('MeterValues', { evseId: 1, meterValue: [{ timestamp: at, sampledValue: [{ value: 1 }] }] })).toEqual({});
-    await one(chargerId, 'MeterValues');
+    expect(await one(chargerId, 'MeterValuesReported', 2)).toMatchObject({ message: { connectorId: 1, transactionId: null, samples: [{ energyWh: 1 }] } });
     expect(await client.call('DataTransfer', { vendorId: 'com.example' })).toEqual({ status: 'UnknownVendorId' });
   });
 
@@ -137,7 +151,7 @@ describe('OCPP inbound: authorization and transactions', () => {
     const at = new Date().toISOString();
     const started = { eventType: 'Started', timestamp: at, triggerReason: 'Authorized', seqNo: 0, transactionInfo: { transactionId: 'tx-201-b' }, idToken: { idToken: 'CARD-X', type: 'ISO14443' } };
     expect(await client.call('TransactionEvent', started)).toEqual({ idTokenInfo: { status: 'Accepted' } });
-    expect(await one(chargerId, 'TransactionEvent')).toMatchObject({ authorization: { status: 'Accepted', source: 'fallback' } });
+    expect(await one(chargerId, 'MeterValuesReported')).toMatchObject({ message: { transactionId: 'tx-201-b' }, authorization: { status: 'Accepted', source: 'fallback' } });
     node.answers = () => ({ status: 'Accepted' });
   });
 
@@ -152,7 +166,7 @@ describe('OCPP inbound: authorization and transactions', () => {
         ...[1, 2, 3].map(() => b.client.call('Authorize', { idTag: 'CARD-SHARED' })),
       ]);
       expect(answers.map((x) => (x as { idTagInfo: { status: string } }).idTagInfo.status)).toEqual(['Accepted', 'Accepted', 'Accepted', 'Blocked', 'Blocked', 'Blocked']);
-      expect(await one(b.chargerId, 'Authorize', 3)).toMatchObject({ authorization: { status: 'Blocked', source: 'command-side' } });
+      expect(await one(b.chargerId, 'AuthorizeRequested', 3)).toMatchObject({ authorization: { status: 'Blocked', source: 'command-side' } });
     } finally {
       node.answers = () => ({ status: 'Accepted' });
       await second.close();
@@ -175,7 +189,7 @@ describe('OCPP inbound: authorization and transactions', () => {
     ]);
     await client.call('Heartbeat', {});
     await one(chargerId, 'Heartbeat');
-    expect(published(chargerId, 'StartTransaction')).toEqual([]);
-    expect(published(chargerId, 'StopTransaction')).toEqual([]);
+    expect(published(chargerId, 'TransactionStarted')).toEqual([]);
+    expect(published(chargerId, 'TransactionEnded')).toEqual([]);
   });
 });

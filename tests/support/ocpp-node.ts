@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { RPCClient } from 'ocpp-rpc';
-import { BUS_TOPICS, type InboundOcppMessage, type OcppAuthorizeReply, type OcppAuthorizeRequest, type IdTokenStatus } from '@evc/contracts';
+import { BUS_TOPICS, type InboundChargerMessage, type OcppAuthorizeReply, type OcppAuthorizeRequest, type OcppFrame, type IdTokenStatus } from '@evc/contracts';
 import { createInProcessBus } from '@evc/platform/bus/index';
 import type { Bus } from '@evc/platform';
 import { OcppGateway } from '@evc/ocpp-gateway';
@@ -16,7 +16,9 @@ export interface OcppNode {
   bus: Bus;
   gateway: OcppGateway;
   url: string;
-  inbound: InboundOcppMessage[];
+  inbound: InboundChargerMessage[];
+  /** The message log's frames (`ocpp.frames`): what the chargers sent, as they sent it. */
+  frames: OcppFrame[];
   questions: OcppAuthorizeRequest[];
   answers: (question: OcppAuthorizeRequest) => { status: IdTokenStatus; expiryDate?: string } | undefined;
   charger(version: '1.6' | '2.0.1'): Promise<{ chargerId: string; secret: string }>;
@@ -43,6 +45,7 @@ export async function startOcppNode(app: TestApp, options: { authorizeTimeoutMs:
     gateway,
     url,
     inbound: options.sharing?.inbound ?? [],
+    frames: options.sharing?.frames ?? [],
     questions: options.sharing?.questions ?? [],
     answers: () => ({ status: 'Accepted' }),
     async charger(version) {
@@ -65,7 +68,8 @@ export async function startOcppNode(app: TestApp, options: { authorizeTimeoutMs:
     },
   };
   if (options.sharing) return node;
-  bus.subscribe<InboundOcppMessage>({ groupId: 'test-inbound', topics: [BUS_TOPICS.ocppInbound] }, ({ value }) => void node.inbound.push(value));
+  bus.subscribe<InboundChargerMessage>({ groupId: 'test-inbound', topics: [BUS_TOPICS.ocppInbound] }, ({ value }) => void node.inbound.push(value));
+  bus.subscribe<OcppFrame>({ groupId: 'test-frames', topics: [BUS_TOPICS.ocppFrames] }, ({ value }) => void node.frames.push(value));
   bus.subscribe<OcppAuthorizeRequest>({ groupId: 'test-command-side', topics: [BUS_TOPICS.ocppAuthorize] }, async ({ value }) => {
     node.questions.push(value);
     const answer = node.answers(value);

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ChargerLiveEvent, InboundOcppMessage } from '@evc/contracts';
+import type { ChargerLiveEvent, ChargerMessage, InboundChargerMessage } from '@evc/contracts';
 import { DeciderSpecification } from '../shared/decider-specification';
 import { chargerLiveDecider as decider, RECENT_MESSAGES } from './charger-live.decider';
-import { translateInbound } from './ocpp-translate';
+import { liveCommandOf } from './live-command';
 
 const at = '2026-01-01T00:00:00.000Z';
 const connected: ChargerLiveEvent = { type: 'ChargerConnected', data: { chargerId: 'CP-1', connectionId: 'c1', protocol: 'ocpp1.6', at } };
 const status = (messageId: string, s: 'available' | 'faulted', connectionId = 'c1') =>
   ({ kind: 'status', data: { chargerId: 'CP-1', connectionId, messageId, connectorId: 1, status: s, ocppStatus: s, errorCode: null, at } }) as const;
 const live = DeciderSpecification.for(decider);
-const inbound = (protocol: string, action: string, payload: unknown): InboundOcppMessage => ({ chargerId: 'CP-1', protocol, connectionId: 'c1', messageId: 'm1', action, payload, receivedAt: at });
+const inbound = (message: ChargerMessage): InboundChargerMessage => ({ chargerId: 'CP-1', protocol: 'ocpp2.0.1', connectionId: 'c1', messageId: 'm1', receivedAt: at, message });
 
 describe('charger live decider', () => {
   it('given a connected charger, when a status changes, then ConnectorStatusChanged; the same message again or the same status: nothing', () => {
@@ -45,24 +45,24 @@ describe('a charger presumed gone', () => {
   });
 });
 
-describe('OCPP 1.6 and 2.0.1 messages as live commands', () => {
-  it('reads BootNotification field names of both versions', () => {
-    expect(translateInbound(inbound('ocpp1.6', 'BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'M', firmwareVersion: 'f1', iccid: 'i', imsi: 's' }))).toMatchObject({
+describe('charger messages as live commands', () => {
+  it('a boot and a status carry the connection and message ids (redeliveries are recognised by them)', () => {
+    const booted: ChargerMessage = { type: 'Booted', reason: 'PowerUp', vendor: 'ABB', model: 'T', serialNumber: null, firmwareVersion: 'f2', iccid: 'i2', imsi: 's2' };
+    expect(liveCommandOf(inbound(booted))).toEqual({
       kind: 'boot',
-      data: { vendor: 'Delta', model: 'M', firmwareVersion: 'f1', iccid: 'i', imsi: 's', reason: null },
+      data: { chargerId: 'CP-1', connectionId: 'c1', messageId: 'm1', reason: 'PowerUp', vendor: 'ABB', model: 'T', serialNumber: null, firmwareVersion: 'f2', iccid: 'i2', imsi: 's2', at },
     });
-    expect(
-      translateInbound(inbound('ocpp2.0.1', 'BootNotification', { reason: 'PowerUp', chargingStation: { vendorName: 'ABB', model: 'T', firmwareVersion: 'f2', modem: { iccid: 'i2', imsi: 's2' } } })),
-    ).toMatchObject({ kind: 'boot', data: { vendor: 'ABB', model: 'T', firmwareVersion: 'f2', iccid: 'i2', imsi: 's2', reason: 'PowerUp' } });
+    expect(liveCommandOf(inbound({ type: 'StatusReported', connectorId: 2, status: 'preparing', reportedStatus: 'Occupied', errorCode: null }))).toEqual({
+      kind: 'status',
+      data: { chargerId: 'CP-1', connectionId: 'c1', messageId: 'm1', connectorId: 2, status: 'preparing', ocppStatus: 'Occupied', errorCode: null, at },
+    });
   });
 
-  it('maps StatusNotification of both versions to the network connector status', () => {
-    expect(translateInbound(inbound('ocpp1.6', 'StatusNotification', { connectorId: 2, errorCode: 'GroundFailure', status: 'SuspendedEV' }))).toMatchObject({
-      data: { connectorId: 2, status: 'suspended', ocppStatus: 'SuspendedEV', errorCode: 'GroundFailure' },
-    });
-    expect(translateInbound(inbound('ocpp2.0.1', 'StatusNotification', { timestamp: at, connectorStatus: 'Occupied', evseId: 2, connectorId: 1 }))).toMatchObject({
-      data: { connectorId: 2, status: 'preparing', ocppStatus: 'Occupied', errorCode: null },
-    });
-    expect(translateInbound(inbound('ocpp1.6', 'Heartbeat', {}))).toEqual({ kind: 'alive', chargerId: 'CP-1', connectionId: 'c1', at });
+  it('presence notes connect and disconnect; anything else is a sign of life', () => {
+    expect(liveCommandOf(inbound({ type: 'Connected' }))).toEqual({ kind: 'connected', chargerId: 'CP-1', connectionId: 'c1', protocol: 'ocpp2.0.1', at });
+    expect(liveCommandOf(inbound({ type: 'Disconnected' }))).toMatchObject({ kind: 'disconnected', reason: 'closed' });
+    expect(liveCommandOf(inbound({ type: 'Silent' }))).toMatchObject({ kind: 'disconnected', reason: 'silent' });
+    expect(liveCommandOf(inbound({ type: 'Heartbeat' }))).toEqual({ kind: 'alive', chargerId: 'CP-1', connectionId: 'c1', at });
+    expect(liveCommandOf(inbound({ type: 'Notified', action: 'NotifyReport' }))).toMatchObject({ kind: 'alive' });
   });
 });

@@ -7,14 +7,15 @@ export interface AuthorizationFacts {
   account: { banned: boolean; active: boolean } | null;
   balance: number;
   minimumCharge: number;
-  /** The charger speaks OCPP 2.0.1 (NoCredit exists there; 1.6 gets Blocked). */
-  v201: boolean;
   chargerId: string;
   connectorId: number | null;
   now: Date;
 }
 
-/** The answer for a token at a charger (docs/charging.md, "Authorize request/reply"). */
+/**
+ * The answer for a token at a charger (docs/charging.md, "Authorize request/reply"), in the network's statuses: an
+ * empty wallet is NoCredit whatever the charger speaks (the gateway tells a 1.6 charger Blocked).
+ */
 export function authorizationStatus(f: AuthorizationFacts): IdTokenStatus {
   const { token } = f;
   if (!token.owner || !f.account) return 'Invalid';
@@ -23,6 +24,6 @@ export function authorizationStatus(f: AuthorizationFacts): IdTokenStatus {
   const open = token.open;
   // The session the phone started on this very connector is not "another" transaction.
   if (open && (open.chargerId !== f.chargerId || (f.connectorId !== null && open.connectorId !== f.connectorId))) return 'ConcurrentTx';
-  if (f.balance < f.minimumCharge || f.balance < 0) return f.v201 ? 'NoCredit' : 'Blocked';
+  if (f.balance < f.minimumCharge || f.balance < 0) return 'NoCredit';
   return 'Accepted';
 }

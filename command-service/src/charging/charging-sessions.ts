@@ -23,7 +23,7 @@ import type { WalletLedger } from '../wallet/wallet-ledger';
 import { authorizationStatus } from './authorization';
 import { ChargingStreams, reads, type ChargingReads } from './charging-store';
 import { cardSessionId, startCommandId, stopCommandId, uuidFrom } from './ids';
-import type { TransactionReport } from './ocpp-transactions';
+import type { TransactionReport } from './transaction-reports';
 import { pricesInForce, sessionPrices } from './pricing';
 import { sessionDecider, type SessionState } from './session.decider';
 
@@ -230,19 +230,13 @@ export class ChargingSessions {
   async authorize(idTag: string, chargerId: string, connectorId: number | null): Promise<{ status: IdTokenStatus; expiresAt: string | null }> {
     const token = await this.reads.token(idTag);
     if (!token.owner) return { status: 'Invalid', expiresAt: null };
-    const [account, balance, pricing, live] = await Promise.all([
-      this.reads.account(token.owner.customerId),
-      this.balanceOf(token.owner.customerId),
-      this.reads.pricing(),
-      this.reads.live(chargerId),
-    ]);
+    const [account, balance, pricing] = await Promise.all([this.reads.account(token.owner.customerId), this.balanceOf(token.owner.customerId), this.reads.pricing()]);
     const now = new Date();
     const status = authorizationStatus({
       token,
       account: account.accountId ? { banned: account.banned, active: account.active } : null,
       balance,
       minimumCharge: pricesInForce(pricing, now)?.minimumCharge ?? 0,
-      v201: live.protocol.includes('2.0'),
       chargerId,
       connectorId,
       now,

@@ -195,7 +195,6 @@ describe('authorization', () => {
     account: { banned: false, active: true },
     balance: 5000,
     minimumCharge: 2000,
-    v201: false,
     chargerId: 'CP-1',
     connectorId: 1,
     now: new Date(at),
@@ -211,8 +210,7 @@ describe('authorization', () => {
     expect(authorizationStatus(facts({ token: { ...token, owner: { customerId: 'c-1', kind: 'card', expiresAt: t(-1) } } }))).toBe('Expired');
     expect(authorizationStatus(facts({ token: { ...token, open: { sessionId: 's', chargerId: 'CP-2', connectorId: 1 } } }))).toBe('ConcurrentTx');
     expect(authorizationStatus(facts({ token: { ...token, open: { sessionId: 's', chargerId: 'CP-1', connectorId: 1 } } }))).toBe('Accepted');
-    expect(authorizationStatus(facts({ balance: 1999 }))).toBe('Blocked');
-    expect(authorizationStatus(facts({ balance: 1999, v201: true }))).toBe('NoCredit');
+    expect(authorizationStatus(facts({ balance: 1999 }))).toBe('NoCredit'); // a 1.6 charger is told Blocked by the gateway
   });
 });
 

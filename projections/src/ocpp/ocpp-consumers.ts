@@ -1,4 +1,4 @@
-import { BUS_TOPICS, OCPP_LOG_CAP, OCPP_SILENT, type InboundOcppMessage, type OcppFrame } from '@evc/contracts';
+import { BUS_TOPICS, OCPP_LOG_CAP, isPresenceNote, silentNote, type InboundChargerMessage, type OcppFrame } from '@evc/contracts';
 import type { Bus, Consumer, DocumentStore } from '@evc/platform';
 import { RM } from '../read-models/collections';
 
@@ -22,10 +22,10 @@ const SWEEP_EVERY_MS = 30_000;
  */
 export function startChargerPresence(bus: Bus, documents: DocumentStore, options: { sweepEveryMs?: number } = {}): Consumer {
   const chargers = documents.collection(RM.chargers);
-  const consumer = bus.subscribe<InboundOcppMessage>({ groupId: PRESENCE_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true }, async ({ value }) => {
-    if (value.action.startsWith('$')) return; // connection notes and sweeps are not signs of life
+  const consumer = bus.subscribe<InboundChargerMessage>({ groupId: PRESENCE_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true }, async ({ value }) => {
+    if (isPresenceNote(value.message)) return; // connection notes and sweeps are not signs of life
     const set: Record<string, string> = { lastSeenAt: value.receivedAt };
-    if (value.action === 'Heartbeat') set.lastHeartbeatAt = value.receivedAt;
+    if (value.message.type === 'Heartbeat') set.lastHeartbeatAt = value.receivedAt;
     await chargers.updateOne({ _id: value.chargerId }, { $set: set });
   });
   const every = options.sweepEveryMs ?? SWEEP_EVERY_MS;
@@ -50,13 +50,9 @@ export async function sweepSilentChargers(bus: Bus, documents: DocumentStore, no
   });
   if (gone.length === 0) return [];
   const receivedAt = new Date(now).toISOString();
-  await bus.publish<InboundOcppMessage>(
+  await bus.publish<InboundChargerMessage>(
     BUS_TOPICS.ocppInbound,
-    gone.map((c) => {
-      const chargerId = String(c._id);
-      const connectionId = String(c.connectionId);
-      return { key: chargerId, value: { chargerId, protocol: '', connectionId, messageId: `${connectionId}${OCPP_SILENT}`, action: OCPP_SILENT, payload: {}, receivedAt } };
-    }),
+    gone.map((c) => ({ key: String(c._id), value: silentNote(String(c._id), String(c.connectionId), receivedAt) })),
   );
   return gone.map((c) => String(c._id));
 }
