@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
 import { accountBlock, accountDecider, type AccountCommand } from './account.decider';
-import type { AccountEvent } from './identity.events';
+import type { AccountEvent } from '@evc/contracts';
 
 const id = '11111111-2222-4333-8444-555555555555';
 const now = '2026-03-01T10:00:00.000Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
-import type { RefreshFamilyEvent } from './identity.events';
+import type { RefreshFamilyEvent } from '@evc/contracts';
 import { refreshFamilyDecider, type RefreshFamilyCommand } from './refresh-family.decider';
 
 const familyId = 'f0000000-0000-4000-8000-000000000000';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
-import type { RoleEvent } from './identity.events';
+import type { RoleEvent } from '@evc/contracts';
 import { roleDecider, type RoleData } from './role.decider';
 
 const role: RoleData = { roleId: 'role-support', name: 'Support', nameAr: 'الدعم', privileges: ['customers.read', 'contact.manage'] };
