@@ -7,11 +7,11 @@ export const catalogStreams = {
 };
 
 /** What uses a catalog item: a child car type, a station, later cars and customers. */
-export interface UsedBy {
+export type UsedBy = {
   id: string;
   kind: string;
   name: string;
-}
+};
 
 /** `country-<id>`. The update carries the whole form (and `isActive`). */
 export type CountryData = RegisterCountry & { isActive?: boolean };
