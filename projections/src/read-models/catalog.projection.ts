@@ -1,9 +1,9 @@
 import type { CreateMasterDataItem, RegisterCountry, RegisterGovernorate, UsedBy } from '@evc/contracts';
-import type { Collection, RecordedEvent } from '@evc/platform';
+import type { RecordedEvent } from '@evc/platform';
 import type { EventHandler, Projection, ProjectionContext } from '../runner/projection';
 import { RM } from './collections';
 import { mergeOne } from './merge';
-import { readModel } from './read-model';
+import { readModel, type ReadModel } from './read-model';
 
 /** The stream revision staff edit against, and when it last moved. */
 type Edited = { revision: number; updatedAt: string; position: number };
@@ -37,24 +37,29 @@ const fresh: Counted = { usageCount: 0, stationCount: 0 };
  * Linked / unlinked: one small document per use in `catalog_usage` (idempotent put / delete), then the item's
  * counts from its index (no growing array rewritten per link).
  */
-async function recount(collection: Collection<UsedItem>, id: string, event: RecordedEvent, { documents, changed }: ProjectionContext) {
-  const item = `${collection.collectionName}|${id}`;
+async function recount(model: ReadModel<UsedItem>, id: string, event: RecordedEvent, { documents, changed }: ProjectionContext) {
+  const item = `${model.name}|${id}`;
   const usage = CATALOG_USAGE.in(documents);
   const [usageCount, stationCount] = await Promise.all([usage.countDocuments({ item }), usage.countDocuments({ itemKind: `${item}|station` })]);
-  if (await mergeOne(collection, id, { usageCount, stationCount, ...edited(event) }, { upsert: false })) changed(collection.collectionName, id);
+  if (await mergeOne(model.in(documents), id, { usageCount, stationCount, ...edited(event) }, { upsert: false })) changed(model.name, id);
 }
 
-async function link(collection: Collection<UsedItem>, id: string, usedBy: UsedBy, event: RecordedEvent, context: ProjectionContext) {
-  const item = `${collection.collectionName}|${id}`;
+async function link(model: ReadModel<UsedItem>, id: string, usedBy: UsedBy, event: RecordedEvent, context: ProjectionContext) {
+  const item = `${model.name}|${id}`;
   const key = `${item}|${usedBy.id}`;
   // itemKind: one indexed field, so counting one item's uses of a kind is a single exact index lookup.
   await CATALOG_USAGE.in(context.documents).replaceOne({ _id: key }, { _id: key, item, itemKind: `${item}|${usedBy.kind}`, ...usedBy }, { upsert: true });
-  await recount(collection, id, event, context);
+  await recount(model, id, event, context);
 }
 
-async function unlink(collection: Collection<UsedItem>, id: string, usedById: string, event: RecordedEvent, context: ProjectionContext) {
-  await CATALOG_USAGE.in(context.documents).deleteOne({ _id: `${collection.collectionName}|${id}|${usedById}` });
-  await recount(collection, id, event, context);
+async function unlink(model: ReadModel<UsedItem>, id: string, usedById: string, event: RecordedEvent, context: ProjectionContext) {
+  await CATALOG_USAGE.in(context.documents).deleteOne({ _id: `${model.name}|${id}|${usedById}` });
+  await recount(model, id, event, context);
+}
+
+async function remove(model: ReadModel<UsedItem>, id: string, { documents, changed }: ProjectionContext) {
+  await model.in(documents).deleteOne({ _id: id });
+  changed(model.name, id);
 }
 
 const setCountry: EventHandler<'CountryRegistered' | 'CountryUpdated'> = async (event, { documents, changed }) => {
@@ -100,19 +105,13 @@ export const catalogProjection: Projection = {
     CountryUpdated: setCountry,
     GovernorateRegistered: setGovernorate,
     GovernorateUpdated: setGovernorate,
-    async GovernorateDeleted(event, { documents, changed }) {
-      await GOVERNORATES.in(documents).deleteOne({ _id: event.data.governorateId });
-      changed(RM.governorates, event.data.governorateId);
-    },
-    GovernorateUsageLinked: (event, context) => link(GOVERNORATES.in(context.documents), event.data.governorateId, event.data.usedBy, event, context),
-    GovernorateUsageUnlinked: (event, context) => unlink(GOVERNORATES.in(context.documents), event.data.governorateId, event.data.usedById, event, context),
+    GovernorateDeleted: (event, context) => remove(GOVERNORATES, event.data.governorateId, context),
+    GovernorateUsageLinked: (event, context) => link(GOVERNORATES, event.data.governorateId, event.data.usedBy, event, context),
+    GovernorateUsageUnlinked: (event, context) => unlink(GOVERNORATES, event.data.governorateId, event.data.usedById, event, context),
     MasterDataItemCreated: setMasterData,
     MasterDataItemUpdated: setMasterData,
-    async MasterDataItemDeleted(event, { documents, changed }) {
-      await MASTER_DATA.in(documents).deleteOne({ _id: event.data.itemId });
-      changed(RM.masterData, event.data.itemId);
-    },
-    MasterDataUsageLinked: (event, context) => link(MASTER_DATA.in(context.documents), event.data.itemId, event.data.usedBy, event, context),
-    MasterDataUsageUnlinked: (event, context) => unlink(MASTER_DATA.in(context.documents), event.data.itemId, event.data.usedById, event, context),
+    MasterDataItemDeleted: (event, context) => remove(MASTER_DATA, event.data.itemId, context),
+    MasterDataUsageLinked: (event, context) => link(MASTER_DATA, event.data.itemId, event.data.usedBy, event, context),
+    MasterDataUsageUnlinked: (event, context) => unlink(MASTER_DATA, event.data.itemId, event.data.usedById, event, context),
   },
 };

@@ -1,4 +1,4 @@
-import { geoCellOf, type ChargerLiveEvent, type ChargerView, type ConnectorView, type OcppVersion, type RegisterCharger, type StationView } from '@evc/contracts';
+import { geoCellOf, type ChargerFields, type ChargerLiveEvent, type ChargerView, type ConnectorView, type OcppVersion, type RegisterCharger, type StationView } from '@evc/contracts';
 import type { Collection, RecordedEvent } from '@evc/platform';
 import type { EventHandler, Projection, ProjectionContext, RecordedEventOf } from '../runner/projection';
 import { GOVERNORATES } from './catalog.projection';
@@ -76,6 +76,19 @@ const publicCharger = (c: ChargerDoc): ChargerView => ({
   connectors: c.connectors,
 });
 
+/** What staff enter on a charger, as the staff view keeps it (absent optional fields as null). */
+const enteredFields = (d: ChargerFields) => ({
+  serialNumber: d.serialNumber,
+  model: d.model,
+  vendor: d.vendor,
+  ocppVersion: d.ocppVersion,
+  ipAddress: d.ipAddress ?? null,
+  iccid: d.iccid ?? null,
+  simNumber: d.simNumber ?? null,
+  imsi: d.imsi ?? null,
+  comment: d.comment ?? null,
+});
+
 /** Connectors as entered, keeping the live status of those that stay. */
 const connectorsOf = (specs: RegisterCharger['connectors'], before: ConnectorView[] = []): ConnectorView[] =>
   specs.map((c) => ({ ...c, status: before.find((b) => b.connectorId === c.connectorId)?.status ?? 'unknown' }));
@@ -136,15 +149,7 @@ const registerCharger: EventHandler<'ChargerRegistered'> = async (event, { docum
     _id: d.chargerId,
     chargerId: d.chargerId,
     stationId: d.stationId,
-    serialNumber: d.serialNumber,
-    model: d.model,
-    vendor: d.vendor,
-    ocppVersion: d.ocppVersion,
-    ipAddress: d.ipAddress ?? null,
-    iccid: d.iccid ?? null,
-    simNumber: d.simNumber ?? null,
-    imsi: d.imsi ?? null,
-    comment: d.comment ?? null,
+    ...enteredFields(d),
     online: false,
     status: 'unknown',
     modelState: 0,
@@ -226,15 +231,7 @@ export const stationsProjection: Projection = {
       const connectors = connectorsOf(d.connectors, current.connectors);
       const doc: ChargerDoc = {
         ...current,
-        serialNumber: d.serialNumber,
-        model: d.model,
-        vendor: d.vendor,
-        ocppVersion: d.ocppVersion,
-        ipAddress: d.ipAddress ?? null,
-        iccid: d.iccid ?? null,
-        simNumber: d.simNumber ?? null,
-        imsi: d.imsi ?? null,
-        comment: d.comment ?? null,
+        ...enteredFields(d),
         connectors,
         status: chargerStatus(connectors),
         revision: event.revision,

@@ -1,6 +1,7 @@
 import type { AdminListQuery, CustomerAdminView } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
 import { CUSTOMER_ACCOUNTS, type CustomerAccountDoc } from '@evc/projections';
+import { customerIdentity } from '../identity/identity.queries';
 import { runAdminList, type ListAnswer } from './admin-list';
 
 /**
@@ -8,12 +9,7 @@ import { runAdminList, type ListAnswer } from './admin-list';
  * model holds them yet, so they are empty until then.
  */
 export const customerAdminView = (d: CustomerAccountDoc): CustomerAdminView => ({
-  customerId: d.customerId,
-  firstName: d.firstName,
-  lastName: d.lastName,
-  email: d.email,
-  phone: d.phone,
-  gender: d.gender,
+  ...customerIdentity(d),
   age: null,
   carType: null,
   batteryRange: null,

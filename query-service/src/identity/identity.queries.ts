@@ -35,13 +35,11 @@ export const roleView = (d: RoleDoc): RoleView => ({
   revision: d.revision,
 });
 
+/** Who the customer is: both customer lists (this one and the staff customers screen) begin their rows with it. */
+export const customerIdentity = (d: CustomerAccountDoc) => ({ customerId: d.customerId, firstName: d.firstName, lastName: d.lastName, email: d.email, phone: d.phone, gender: d.gender });
+
 export const customerAccountView = (d: CustomerAccountDoc): CustomerAccountView => ({
-  customerId: d.customerId,
-  firstName: d.firstName,
-  lastName: d.lastName,
-  email: d.email,
-  phone: d.phone,
-  gender: d.gender,
+  ...customerIdentity(d),
   emailVerified: d.emailVerified,
   banned: d.banned,
   banReason: d.banReason,
