@@ -188,10 +188,11 @@ export const identityProjection: Projection = {
       const { accountId: id, ...d } = event.data;
       await ACCOUNTS.in(documents).updateOne({ _id: id }, { $set: { firstName: d.firstName, lastName: d.lastName, locale: d.locale } });
       const patch = { firstName: d.firstName, lastName: d.lastName, ...revisionOf(event) };
-      const admin = await ADMINS.in(documents).findOne({ _id: id });
-      if (admin) await ADMINS.in(documents).updateOne({ _id: id }, { $set: { ...patch, searchText: searchText(d.firstName, d.lastName, admin.email) } });
-      const customer = await CUSTOMER_ACCOUNTS.in(documents).findOne({ _id: id });
-      if (customer) await CUSTOMER_ACCOUNTS.in(documents).updateOne({ _id: id }, { $set: { ...patch, searchText: searchText(d.firstName, d.lastName, customer.email, customer.phone) } });
+      const [admins, customers] = [ADMINS.in(documents), CUSTOMER_ACCOUNTS.in(documents)];
+      const admin = await admins.findOne({ _id: id });
+      if (admin) await admins.updateOne({ _id: id }, { $set: { ...patch, searchText: searchText(d.firstName, d.lastName, admin.email) } });
+      const customer = await customers.findOne({ _id: id });
+      if (customer) await customers.updateOne({ _id: id }, { $set: { ...patch, searchText: searchText(d.firstName, d.lastName, customer.email, customer.phone) } });
     }),
     CustomerBanned: setBanned,
     CustomerUnbanned: setBanned,
