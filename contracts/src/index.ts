@@ -11,6 +11,7 @@ export * from './charging/index';
 export * from './contact/index';
 export * from './site/index';
 export * from './identity/index';
+export type * from './events';
 export * from './admin/index';
 export * from './operations';
 export * from './geo';

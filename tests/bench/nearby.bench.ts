@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { geoCellOf, nearbyStationsQuerySchema } from '@evc/contracts';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
 import { StationLocator, StationsQueries } from '@evc/query-service';
-import { RM, stationsProjection, stationTotals } from '@evc/projections';
+import { STATIONS, stationsProjection, stationTotals } from '@evc/projections';
 import { fmt, percentile } from './stats';
 
 /** Where stations cluster in Egypt: [lat, lng, spread in degrees, share]. */
@@ -28,7 +28,7 @@ function point(): { lat: number; lng: number } {
 async function run(count: number, queries: number) {
   const documents = createMemoryDocumentStore();
   await stationsProjection.setup(documents);
-  const stations = documents.collection(RM.stations);
+  const stations = STATIONS.in(documents);
   const chargers = [0, 1].map((i) => ({
     chargerId: `c${i}`, serialNumber: `s${i}`, model: 'AC Max 22', vendor: 'Delta', ocppVersion: '1.6' as const, online: true,
     connectors: [1, 2].map((k) => ({ connectorId: k, code: `${i}-${k}`, type: 'Type2' as const, current: 'AC' as const, maxPowerKw: 22, status: 'available' as const })),

@@ -1,8 +1,7 @@
-import type { CreateMasterDataItem, RegisterCountry, RegisterGovernorate } from '@evc/contracts';
+import type { CountryData, CreateMasterDataItem, GovernorateData } from '@evc/contracts';
 import { itemDecider } from '../shared/item.decider';
 
-export type CountryData = RegisterCountry & { isActive?: boolean };
-export type GovernorateData = RegisterGovernorate & { isActive?: boolean };
+export type { CountryData, GovernorateData };
 export type MasterDataData = CreateMasterDataItem;
 
 export const countryDecider = itemDecider<CountryData>({

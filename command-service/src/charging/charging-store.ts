@@ -6,7 +6,7 @@ import { toDomainEvent } from '../shared/run-decider';
 import { chargerLiveDecider, type ChargerLiveCommand, type ChargerLiveState } from '../chargers-live/charger-live.decider';
 import { chargerDecider, type ChargerCommand, type ChargerEvent, type ChargerState } from '../network/network.deciders';
 import { accountDecider, type AccountCommand, type AccountState } from '../identity/account.decider';
-import type { AccountEvent } from '../identity/identity.events';
+import type { AccountEvent } from '@evc/contracts';
 import { connectorClaimDecider, type ClaimCommand, type ClaimState } from './connector-claim.decider';
 import { idTokenDecider, type IdTokenCommand, type IdTokenState, type IdTokenStreamEvent } from './id-token.decider';
 import { sessionDecider, type SessionCommand, type SessionState } from './session.decider';

@@ -6,7 +6,7 @@ import { connectorClaimDecider, type ClaimCommand } from './connector-claim.deci
 import { idTokenDecider, type IdTokenCommand } from './id-token.decider';
 import { appIdTag, cardSessionId, uuidFrom } from './ids';
 import { pricesInForce } from './pricing';
-import { sessionCost, sessionDecider, type SessionCommand } from './session.decider';
+import { sessionDecider, type SessionCommand } from './session.decider';
 import { transactionBindingDecider } from './transaction-binding.decider';
 
 const at = '2026-01-01T10:00:00.000Z';
@@ -126,13 +126,6 @@ describe('session decider', () => {
       .when({ kind: 'fail', reason: 'rejected', detail: null, at }, { kind: 'fail', reason: 'timeout', detail: null, at }, { kind: 'charging', transactionId: '7', meterStartWh: 0, startedAt: t(0), at })
       .thenTypes(['SessionStartFailed']);
     sessions.given(started()).when({ kind: 'fail', reason: 'no_cable', detail: null, at }).thenNothingHappened();
-  });
-
-  it('cost: max(minimum, round(Wh × price / 1000)) in integers', () => {
-    expect(sessionCost(12_345, { pricePerKwh: 375, minimumCharge: 0 })).toBe(4629); // 4629.375
-    expect(sessionCost(1_002, { pricePerKwh: 500, minimumCharge: 0 })).toBe(501); // 501.0
-    expect(sessionCost(1_001, { pricePerKwh: 500, minimumCharge: 0 })).toBe(501); // 500.5 rounds up
-    expect(sessionCost(10, { pricePerKwh: 189, minimumCharge: 2000 })).toBe(2000);
   });
 });
 

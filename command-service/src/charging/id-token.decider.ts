@@ -3,13 +3,10 @@ import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 
 /**
- * The charging context's own facts on `id-token-<tag>`: which session the token has open (one per token; the app
- * token is the customer's, so this is also "one open session per customer"). Not published contracts: the read
- * side follows sessions through their own streams.
+ * `id-token-<tag>`: whose token it is, and which session it has open (one per token; the app token is the
+ * customer's, so this is also "one open session per customer").
  */
-export type IdTokenSessionOpened = { type: 'IdTokenSessionOpened'; data: { idTag: string; sessionId: string; chargerId: string; connectorId: number; at: string } };
-export type IdTokenSessionClosed = { type: 'IdTokenSessionClosed'; data: { idTag: string; sessionId: string; at: string } };
-export type IdTokenStreamEvent = IdTokenEvent | IdTokenSessionOpened | IdTokenSessionClosed;
+export type IdTokenStreamEvent = IdTokenEvent;
 
 export type IdTokenCommand =
   | { kind: 'issue'; idTag: string; customerId: string; tokenKind: 'app' | 'card'; expiresAt: string | null; at: string }

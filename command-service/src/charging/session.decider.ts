@@ -1,4 +1,4 @@
-import type { SessionEvent, SessionFailure, SessionRequested, SessionStatus, StopReason } from '@evc/contracts';
+import { energyCost, sessionCost, type SessionEvent, type SessionFailure, type SessionRequested, type SessionStatus, type StopReason } from '@evc/contracts';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 
@@ -40,14 +40,6 @@ export interface SessionState {
 
 const ms = (iso: string) => new Date(iso).getTime();
 const OPEN: SessionPhase[] = ['requested', 'accepted', 'charging', 'stopping'];
-
-/** Piastres for the energy alone: round(energyWh × pricePerKwh / 1000), half up, in integers. */
-export function energyCost(energyWh: number, pricePerKwh: number): number {
-  return Math.floor((Math.max(0, energyWh) * pricePerKwh + 500) / 1000);
-}
-/** What a session costs: never less than the minimum charge. */
-export const sessionCost = (energyWh: number, prices: { pricePerKwh: number; minimumCharge: number }) =>
-  Math.max(prices.minimumCharge, energyCost(energyWh, prices.pricePerKwh));
 
 /** Energy delivered so far: the register of the latest reading − meterStart (never negative). */
 export const energySoFar = (s: SessionState) => (s.latest ? Math.max(0, s.latest.energyWh - s.meterStartWh) : 0);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
 import { DeciderSpecification } from '../shared/decider-specification';
 import { accountBlock, accountDecider } from './account.decider';
-import type { AccountEvent } from './identity.events';
+import type { AccountEvent } from '@evc/contracts';
 
 const id = '11111111-2222-4333-8444-555555555555';
 const now = '2026-03-01T10:00:00.000Z';

@@ -1,7 +1,7 @@
 import type { Locale } from '@evc/contracts';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import type { AccountEvent, AdminCreated, CustomerSignedUp } from './identity.events';
+import type { AccountEvent, AdminCreated, CustomerSignedUp } from '@evc/contracts';
 
 interface PendingLink {
   tokenHash: string;

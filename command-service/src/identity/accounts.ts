@@ -5,7 +5,7 @@ import { fold } from '../shared/decider';
 import { toDomainEvent } from '../shared/run-decider';
 import { accountDecider, type AccountState } from './account.decider';
 import { emailIndexDecider } from './email-index.decider';
-import type { AccountEvent, RoleEvent } from './identity.events';
+import type { AccountEvent, RoleEvent } from '@evc/contracts';
 import { roleDecider } from './role.decider';
 import { emailKey } from './secrets';
 

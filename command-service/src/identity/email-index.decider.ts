@@ -1,6 +1,6 @@
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import type { EmailReserved } from './identity.events';
+import type { EmailReserved } from '@evc/contracts';
 
 /** Holds one e-mail address for one account, so two accounts never share an address ("Email already exists"). */
 export const emailIndexDecider: Decider<{ accountId: string }, EmailReserved, { accountId: string | null }> = {

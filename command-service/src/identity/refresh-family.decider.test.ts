@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { DeciderSpecification } from '../shared/decider-specification';
-import type { RefreshFamilyEvent } from './identity.events';
+import type { RefreshFamilyEvent } from '@evc/contracts';
 import { refreshFamilyDecider } from './refresh-family.decider';
 
 const familyId = 'f0000000-0000-4000-8000-000000000000';

@@ -1,6 +1,6 @@
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import type { RefreshFamilyEvent, RefreshFamilyRevoked, RefreshFamilyStarted } from './identity.events';
+import type { RefreshFamilyEvent, RefreshFamilyRevoked, RefreshFamilyStarted } from '@evc/contracts';
 
 export interface RefreshFamilyState {
   started: RefreshFamilyStarted['data'] | null;

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { DeciderSpecification } from '../shared/decider-specification';
-import type { RoleEvent } from './identity.events';
+import type { RoleEvent } from '@evc/contracts';
 import { roleDecider, type RoleData } from './role.decider';
 
 const role: RoleData = { roleId: 'role-support', name: 'Support', nameAr: 'الدعم', privileges: ['customers.read', 'contact.manage'] };

@@ -1,7 +1,7 @@
 import type { Privilege } from '@evc/contracts';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import type { RoleEvent } from './identity.events';
+import type { RoleEvent } from '@evc/contracts';
 
 export interface RoleData {
   roleId: string;

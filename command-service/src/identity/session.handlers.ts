@@ -12,7 +12,7 @@ import { createLogger } from '@evc/platform/logging/logger';
 import { accountBlock, type AccountState } from './account.decider';
 import { describeAccount, findAccountByEmail, loadAccount } from './accounts';
 import { RefreshSessionCommand, SignInCommand, SignOutCommand, type IssuedSession } from './identity.commands';
-import type { RefreshFamilyEvent, RefreshFamilyRevoked } from './identity.events';
+import type { RefreshFamilyEvent, RefreshFamilyRevoked } from '@evc/contracts';
 import { IDENTITY, type IdentityDeps } from './identity.settings';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { refreshFamilyDecider, type RefreshFamilyState } from './refresh-family.decider';

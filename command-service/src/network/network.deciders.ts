@@ -1,4 +1,14 @@
-import type { ConnectorSpec, RegisterCharger, RegisterStation, SetPricing } from '@evc/contracts';
+import type {
+  ChargerEvent,
+  ChargerFields,
+  ChargerSerialEvent,
+  ConnectorSpec,
+  PricingSet,
+  RegisterCharger,
+  RegisterStation,
+  SetPricing,
+  StationEvent,
+} from '@evc/contracts';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 
@@ -6,13 +16,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 // Stations ------------------------------------------------------------------------------------------------------
 export type StationData = RegisterStation;
-export type StationEvent =
-  | { type: 'StationRegistered'; data: StationData }
-  | { type: 'StationUpdated'; data: StationData }
-  | { type: 'StationDeleted'; data: { stationId: string; chargerIds: string[] } }
-  /** The station's stream records its chargers, so a charger cannot be added to a station being deleted. */
-  | { type: 'ChargerAttached'; data: { stationId: string; chargerId: string } }
-  | { type: 'ChargerDetached'; data: { stationId: string; chargerId: string } };
+export type { StationEvent };
 export type StationCommand =
   | { kind: 'create'; data: StationData }
   | { kind: 'update'; data: StationData }
@@ -65,14 +69,7 @@ export const stationDecider: Decider<StationCommand, StationEvent, StationState>
 };
 
 // Chargers ------------------------------------------------------------------------------------------------------
-/** What staff may change on a charger: everything but its id, station and key. */
-export type ChargerFields = Omit<RegisterCharger, 'chargerId' | 'stationId' | 'secretHash'>;
-export type ChargerEvent =
-  | { type: 'ChargerRegistered'; data: RegisterCharger }
-  | { type: 'ChargerUpdated'; data: ChargerFields & { chargerId: string } }
-  /** modelState 3: hidden from lists, kept in history, refused by the gateway. The id and serial stay taken. */
-  | { type: 'ChargerMarkedDeleted'; data: { chargerId: string; stationId: string } }
-  | { type: 'ChargerSecretRotated'; data: { chargerId: string; secretHash: string } };
+export type { ChargerEvent, ChargerFields };
 export type ChargerCommand =
   | { kind: 'register'; data: RegisterCharger }
   | { kind: 'update'; data: ChargerFields & { chargerId: string } }
@@ -130,12 +127,8 @@ export type { ConnectorSpec };
 
 // Serial numbers ------------------------------------------------------------------------------------------------
 /** Holds a serial number for one charger id, so two chargers cannot share a serial. */
-type SerialEvent =
-  | { type: 'ChargerSerialReserved'; data: { serialNumber: string; chargerId: string } }
-  /** A charger's serial was corrected: the old one is free again. A deleted charger keeps its serial. */
-  | { type: 'ChargerSerialReleased'; data: { serialNumber: string; chargerId: string } };
 type SerialCommand = { serialNumber: string; chargerId: string; release?: boolean };
-export const serialDecider: Decider<SerialCommand, SerialEvent, { chargerId: string | null }> = {
+export const serialDecider: Decider<SerialCommand, ChargerSerialEvent, { chargerId: string | null }> = {
   initialState: { chargerId: null },
   evolve: (_state, event) => ({ chargerId: event.type === 'ChargerSerialReserved' ? event.data.chargerId : null }),
   decide(command, state) {
@@ -148,9 +141,8 @@ export const serialDecider: Decider<SerialCommand, SerialEvent, { chargerId: str
 };
 
 // Pricing -------------------------------------------------------------------------------------------------------
-type PricingSetEvent = { type: 'PricingSet'; data: SetPricing };
 /** Network pricing: every change is an event; identical prices are not recorded twice. */
-export const pricingDecider: Decider<SetPricing, PricingSetEvent, { current: SetPricing | null }> = {
+export const pricingDecider: Decider<SetPricing, PricingSet, { current: SetPricing | null }> = {
   initialState: { current: null },
   evolve: (_state, event) => ({ current: event.data }),
   decide(command, state) {

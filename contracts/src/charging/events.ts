@@ -103,7 +103,7 @@ export type MeterReadingRecorded = {
   data: { sessionId: string; transactionId: string; timestamp: string; energyWh: number; powerW: number | null; socPercent: number | null; at: string };
 };
 export type SessionStopRequested = { type: 'SessionStopRequested'; data: { sessionId: string; reason: StopReason; commandId: string | null; at: string } };
-/** The transaction ended; cost = max(minimum, round(energyWh × pricePerKwh / 1000)). The wallet debit follows. */
+/** The transaction ended; cost = sessionCost(energyWh, prices) (cost.ts). The wallet debit follows. */
 export type SessionStopped = {
   type: 'SessionStopped';
   data: {
@@ -149,7 +149,10 @@ export type IdTokenIssued = {
 };
 export type IdTokenBlocked = { type: 'IdTokenBlocked'; data: { idTag: string; at: string } };
 export type IdTokenUnblocked = { type: 'IdTokenUnblocked'; data: { idTag: string; at: string } };
-export type IdTokenEvent = IdTokenIssued | IdTokenBlocked | IdTokenUnblocked;
+/** The token's open session (one at a time per token), opened at start and closed at stop or failure. */
+export type IdTokenSessionOpened = { type: 'IdTokenSessionOpened'; data: { idTag: string; sessionId: string; chargerId: string; connectorId: number; at: string } };
+export type IdTokenSessionClosed = { type: 'IdTokenSessionClosed'; data: { idTag: string; sessionId: string; at: string } };
+export type IdTokenEvent = IdTokenIssued | IdTokenBlocked | IdTokenUnblocked | IdTokenSessionOpened | IdTokenSessionClosed;
 
 /** `car-<carId>`. */
 export type CarRegistered = {
@@ -167,5 +170,20 @@ export type CarRegistered = {
 
 /** `notifications-<customerId>`: notifications derive from session, wallet and payment events; seeing is a fact. */
 export type NotificationsSeen = { type: 'NotificationsSeen'; data: { customerId: string; notificationIds: string[] | 'all'; at: string } };
+
+/** `seed-charging`: the demo customer's welcome credit, car and card are complete. */
+export type ChargingSeeded = { type: 'ChargingSeeded'; data: { customerId: string; welcomeCredit: number; carId: string } };
+
+/** Every event of the charging, wallet, payments, cars and notifications streams. */
+export type ChargingEvent =
+  | SessionEvent
+  | WalletEvent
+  | PaymentEvent
+  | ConnectorClaimEvent
+  | TransactionBound
+  | IdTokenEvent
+  | CarRegistered
+  | NotificationsSeen
+  | ChargingSeeded;
 
 export type { IdTokenStatus, NotificationKind };

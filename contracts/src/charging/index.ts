@@ -2,3 +2,4 @@ export * from './schemas';
 export * from './events';
 export * from './views';
 export * from './ocpp-authorize';
+export * from './cost';

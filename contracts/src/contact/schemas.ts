@@ -23,6 +23,3 @@ export const submitContactRequestSchema = z.strictObject({
   details: z.string().trim().min(1).max(LIMITS.contactDetailsMax),
 });
 export type SubmitContactRequest = z.infer<typeof submitContactRequestSchema>;
-
-export type ContactRequestSubmitted = { type: 'ContactRequestSubmitted'; data: SubmitContactRequest };
-export const contactStreams = { request: (id: string) => `contact-request-${id}` };

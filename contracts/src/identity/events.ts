@@ -1,4 +1,7 @@
-/** Stream names of the identity context. Event payloads are defined beside their deciders in command-service. */
+import type { Locale } from '../constants';
+import type { Privilege } from './privileges';
+
+/** Stream names of the identity context. */
 export const identityStreams = {
   account: (accountId: string) => `account-${accountId}`,
   /** Reserves an e-mail address for one account (unique e-mail), keyed by a hash of the lower-cased address. */
@@ -6,3 +9,68 @@ export const identityStreams = {
   role: (roleId: string) => `role-${roleId}`,
   refreshFamily: (familyId: string) => `refresh-family-${familyId}`,
 };
+
+/**
+ * Events of `account-<id>` (customers and staff). Credentials appear only as hashes: an argon2id password hash, the
+ * sha256 of a link or refresh token. Nothing here is ever copied into a read model a query serves.
+ */
+export type CustomerSignedUp = {
+  type: 'CustomerSignedUp';
+  data: { accountId: string; firstName: string; lastName: string; email: string; phone: string; gender: 'male' | 'female'; locale: Locale; passwordHash: string };
+};
+export type AdminCreated = {
+  type: 'AdminCreated';
+  data: { accountId: string; firstName: string; lastName: string; email: string; roleIds: string[]; locale: Locale; passwordHash: string };
+};
+export type AdminUpdated = { type: 'AdminUpdated'; data: { accountId: string; firstName: string; lastName: string; roleIds: string[] } };
+export type AdminDeactivated = { type: 'AdminDeactivated'; data: { accountId: string; reason: string } };
+export type AdminActivated = { type: 'AdminActivated'; data: { accountId: string; reason: string } };
+export type EmailVerificationIssued = { type: 'EmailVerificationIssued'; data: { accountId: string; tokenHash: string; expiresAt: string; issuedAt: string } };
+export type EmailVerified = { type: 'EmailVerified'; data: { accountId: string } };
+export type PasswordResetRequested = { type: 'PasswordResetRequested'; data: { accountId: string; tokenHash: string; expiresAt: string; issuedAt: string } };
+/** Revokes every refresh family of the account (they carry the credential version they were opened with). */
+export type PasswordReset = { type: 'PasswordReset'; data: { accountId: string; tokenHash: string; passwordHash: string } };
+export type PasswordChanged = { type: 'PasswordChanged'; data: { accountId: string; passwordHash: string } };
+export type ProfileUpdated = { type: 'ProfileUpdated'; data: { accountId: string; firstName: string; lastName: string; locale: Locale } };
+export type CustomerBanned = { type: 'CustomerBanned'; data: { accountId: string; reason: string } };
+export type CustomerUnbanned = { type: 'CustomerUnbanned'; data: { accountId: string; reason: string } };
+
+export type AccountEvent =
+  | CustomerSignedUp
+  | AdminCreated
+  | AdminUpdated
+  | AdminDeactivated
+  | AdminActivated
+  | EmailVerificationIssued
+  | EmailVerified
+  | PasswordResetRequested
+  | PasswordReset
+  | PasswordChanged
+  | ProfileUpdated
+  | CustomerBanned
+  | CustomerUnbanned;
+
+/** `account-email-<sha256>`. */
+export type EmailReserved = { type: 'EmailReserved'; data: { accountId: string } };
+
+/** `role-<id>`. */
+export type RoleCreated = { type: 'RoleCreated'; data: { roleId: string; name: string; nameAr: string; privileges: Privilege[] } };
+export type RoleUpdated = { type: 'RoleUpdated'; data: { roleId: string; name: string; nameAr: string; privileges: Privilege[] } };
+export type RoleEvent = RoleCreated | RoleUpdated;
+
+/** `refresh-family-<id>`. */
+export type RefreshFamilyStarted = {
+  type: 'RefreshFamilyStarted';
+  data: { familyId: string; accountId: string; tokenHash: string; rememberMe: boolean; expiresAt: string; credentialVersion: number };
+};
+export type RefreshTokenRotated = { type: 'RefreshTokenRotated'; data: { familyId: string; tokenHash: string } };
+export type RefreshFamilyRevoked = {
+  type: 'RefreshFamilyRevoked';
+  data: { familyId: string; reason: 'sign-out' | 'reuse' | 'banned' | 'inactive' | 'password-reset' | 'account-missing' };
+};
+export type RefreshFamilyEvent = RefreshFamilyStarted | RefreshTokenRotated | RefreshFamilyRevoked;
+
+/** `seed-identity`: the seeded roles, first admin and demo customer are complete. */
+export type IdentitySeeded = { type: 'IdentitySeeded'; data: { roles: number; demoCustomer: boolean } };
+
+export type IdentityEvent = AccountEvent | EmailReserved | RoleEvent | RefreshFamilyEvent | IdentitySeeded;

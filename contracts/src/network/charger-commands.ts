@@ -104,18 +104,6 @@ export interface OutboundOcppResult {
   sessionId?: string;
 }
 
-/** Events of `charger-command-<commandId>`. */
-export type ChargerCommandRequested = {
-  type: 'ChargerCommandRequested';
-  data: { commandId: string; chargerId: string; request: ChargerCommandRequest; at: string; sessionId?: string };
-};
-export type ChargerCommandSent = { type: 'ChargerCommandSent'; data: { commandId: string; chargerId: string; ocppAction: string | null; protocol: string | null; at: string } };
-export type ChargerCommandAnswered = {
-  type: 'ChargerCommandAnswered';
-  data: { commandId: string; chargerId: string; status: ChargerCommandOutcome; response: unknown; error: string | null; at: string };
-};
-export type ChargerCommandEvent = ChargerCommandRequested | ChargerCommandSent | ChargerCommandAnswered;
-
 export const chargerCommandViewSchema = z.object({
   commandId: z.string(),
   chargerId: z.string(),

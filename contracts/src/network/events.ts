@@ -1,7 +1,45 @@
+import type { ChargerCommandOutcome, ChargerCommandRequest } from './charger-commands';
 import type { ConnectorStatus, RegisterCharger, RegisterStation, SetPricing } from './schemas';
 
+export const networkStreams = {
+  station: (id: string) => `station-${id}`,
+  charger: (id: string) => `charger-${id}`,
+  /**
+   * What a charger reports about itself (boot, connector status, connections), apart from the staff-edited
+   * `charger-<id>` stream, so telemetry never moves the revision a staff editor holds.
+   */
+  chargerLive: (id: string) => `charger-live-${id}`,
+  /** One staff command to a charger (OCPP outbound): requested, sent, answered. Keyed by the client's command id. */
+  chargerCommand: (commandId: string) => `charger-command-${commandId}`,
+  /** Reserves a serial number network-wide, so "Charger already exists" holds for serials too. */
+  chargerSerial: (serial: string) => `charger-serial-${serial.toLowerCase()}`,
+  pricing: () => 'pricing-network',
+};
+
+/** Events of `station-<id>`. The station's stream records its chargers, so none joins a station being deleted. */
 export type StationRegistered = { type: 'StationRegistered'; data: RegisterStation };
+export type StationUpdated = { type: 'StationUpdated'; data: RegisterStation };
+export type StationDeleted = { type: 'StationDeleted'; data: { stationId: string; chargerIds: string[] } };
+export type ChargerAttached = { type: 'ChargerAttached'; data: { stationId: string; chargerId: string } };
+export type ChargerDetached = { type: 'ChargerDetached'; data: { stationId: string; chargerId: string } };
+export type StationEvent = StationRegistered | StationUpdated | StationDeleted | ChargerAttached | ChargerDetached;
+
+/** What staff may change on a charger: everything but its id, station and key. */
+export type ChargerFields = Omit<RegisterCharger, 'chargerId' | 'stationId' | 'secretHash'>;
+/** Events of `charger-<id>`. */
 export type ChargerRegistered = { type: 'ChargerRegistered'; data: RegisterCharger };
+export type ChargerUpdated = { type: 'ChargerUpdated'; data: ChargerFields & { chargerId: string } };
+/** modelState 3: hidden from lists, kept in history, refused by the gateway. The id and serial stay taken. */
+export type ChargerMarkedDeleted = { type: 'ChargerMarkedDeleted'; data: { chargerId: string; stationId: string } };
+export type ChargerSecretRotated = { type: 'ChargerSecretRotated'; data: { chargerId: string; secretHash: string } };
+export type ChargerEvent = ChargerRegistered | ChargerUpdated | ChargerMarkedDeleted | ChargerSecretRotated;
+
+/** Events of `charger-serial-<serial>`: a serial held for one charger id; released when the charger's serial is corrected. */
+export type ChargerSerialReserved = { type: 'ChargerSerialReserved'; data: { serialNumber: string; chargerId: string } };
+export type ChargerSerialReleased = { type: 'ChargerSerialReleased'; data: { serialNumber: string; chargerId: string } };
+export type ChargerSerialEvent = ChargerSerialReserved | ChargerSerialReleased;
+
+/** `pricing-network`: every price change. */
 export type PricingSet = { type: 'PricingSet'; data: SetPricing };
 
 /** Events of `charger-live-<id>`, actor `{ type: 'charger', id }`. */
@@ -30,19 +68,19 @@ export type ConnectorStatusChanged = {
 };
 export type ChargerLiveEvent = ChargerConnected | ChargerDisconnected | ChargerBooted | ConnectorStatusChanged;
 
-export type NetworkEvent = StationRegistered | ChargerRegistered | PricingSet;
-
-export const networkStreams = {
-  station: (id: string) => `station-${id}`,
-  charger: (id: string) => `charger-${id}`,
-  /**
-   * What a charger reports about itself (boot, connector status, connections), apart from the staff-edited
-   * `charger-<id>` stream, so telemetry never moves the revision a staff editor holds.
-   */
-  chargerLive: (id: string) => `charger-live-${id}`,
-  /** One staff command to a charger (OCPP outbound): requested, sent, answered. Keyed by the client's command id. */
-  chargerCommand: (commandId: string) => `charger-command-${commandId}`,
-  /** Reserves a serial number network-wide, so "Charger already exists" holds for serials too. */
-  chargerSerial: (serial: string) => `charger-serial-${serial.toLowerCase()}`,
-  pricing: () => 'pricing-network',
+/** Events of `charger-command-<commandId>`. */
+export type ChargerCommandRequested = {
+  type: 'ChargerCommandRequested';
+  data: { commandId: string; chargerId: string; request: ChargerCommandRequest; at: string; sessionId?: string };
 };
+export type ChargerCommandSent = { type: 'ChargerCommandSent'; data: { commandId: string; chargerId: string; ocppAction: string | null; protocol: string | null; at: string } };
+export type ChargerCommandAnswered = {
+  type: 'ChargerCommandAnswered';
+  data: { commandId: string; chargerId: string; status: ChargerCommandOutcome; response: unknown; error: string | null; at: string };
+};
+export type ChargerCommandEvent = ChargerCommandRequested | ChargerCommandSent | ChargerCommandAnswered;
+
+/** `seed-demo`: the demo catalog, stations, chargers and prices are complete. */
+export type DemoDataSeeded = { type: 'DemoDataSeeded'; data: { stations: number; chargers: number } };
+
+export type NetworkEvent = StationEvent | ChargerEvent | ChargerSerialEvent | PricingSet | ChargerLiveEvent | ChargerCommandEvent | DemoDataSeeded;

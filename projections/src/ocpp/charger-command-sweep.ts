@@ -1,6 +1,6 @@
 import { BUS_TOPICS, COMMAND_OFFLINE_AFTER_MS, COMMAND_TIMEOUT_MS, type OutboundOcppResult } from '@evc/contracts';
 import type { Bus, Consumer, DocumentStore } from '@evc/platform';
-import { RM } from '../read-models/collections';
+import { OCPP_COMMANDS } from '../read-models/charger-commands.projection';
 
 /** Slack past the gateway's own call timeout before the sweep says `timeout` (the gateway normally says it first). */
 export const TIMEOUT_SLACK_MS = 5_000;
@@ -16,18 +16,16 @@ const SWEEP_EVERY_MS = 1_000;
 export async function sweepChargerCommands(bus: Bus, documents: DocumentStore, now = Date.now()): Promise<OutboundOcppResult[]> {
   const offlineBefore = new Date(now - COMMAND_OFFLINE_AFTER_MS).toISOString();
   const timeoutBefore = new Date(now - COMMAND_TIMEOUT_MS - TIMEOUT_SLACK_MS).toISOString();
-  const pending = await documents
-    .collection(RM.ocppCommands)
+  const pending = await OCPP_COMMANDS.in(documents)
     .find({ status: 'pending', requestedAt: { $lt: offlineBefore } }, { projection: { chargerId: 1, sentAt: 1, protocol: 1, ocppAction: 1 }, limit: 500 })
     .toArray();
   const at = new Date(now).toISOString();
   const results: OutboundOcppResult[] = [];
   for (const c of pending) {
-    const sentAt = typeof c.sentAt === 'string' ? c.sentAt : null;
-    if (sentAt !== null && sentAt >= timeoutBefore) continue;
-    const status = sentAt === null ? 'offline' : 'timeout';
+    if (c.sentAt !== null && c.sentAt >= timeoutBefore) continue;
+    const status = c.sentAt === null ? 'offline' : 'timeout';
     const error = status === 'offline' ? 'No gateway node holds a connection to this charger' : 'The charger did not answer (its gateway node went away)';
-    results.push({ commandId: String(c._id), chargerId: String(c.chargerId), status, ocppAction: (c.ocppAction as string | null) ?? null, protocol: (c.protocol as string | null) ?? null, response: null, error, at });
+    results.push({ commandId: c._id, chargerId: c.chargerId, status, ocppAction: c.ocppAction, protocol: c.protocol, response: null, error, at });
   }
   if (results.length > 0) await bus.publish<OutboundOcppResult>(BUS_TOPICS.ocppOutboundResults, results.map((value) => ({ key: value.chargerId, value })));
   return results;

@@ -1,6 +1,12 @@
 import { BUS_TOPICS, OCPP_LOG_CAP, isPresenceNote, silentNote, type InboundChargerMessage, type OcppFrame } from '@evc/contracts';
 import type { Bus, Consumer, DocumentStore } from '@evc/platform';
 import { RM } from '../read-models/collections';
+import { readModel } from '../read-models/read-model';
+import { CHARGERS } from '../read-models/stations.projection';
+
+/** One frame of the charger message log (`_id` = the gateway's frame id). */
+export type OcppMessageDoc = OcppFrame & { _id: string };
+export const OCPP_MESSAGES = readModel<OcppMessageDoc>(RM.ocppMessages);
 
 export const PRESENCE_GROUP = 'charger-presence';
 export const MESSAGE_LOG_GROUP = 'ocpp-message-log';
@@ -21,10 +27,10 @@ const SWEEP_EVERY_MS = 30_000;
  * order with the charger's own messages; the command side then records it offline until that connection speaks.
  */
 export function startChargerPresence(bus: Bus, documents: DocumentStore, options: { sweepEveryMs?: number } = {}): Consumer {
-  const chargers = documents.collection(RM.chargers);
+  const chargers = CHARGERS.in(documents);
   const consumer = bus.subscribe<InboundChargerMessage>({ groupId: PRESENCE_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true }, async ({ value }) => {
     if (isPresenceNote(value.message)) return; // connection notes and sweeps are not signs of life
-    const set: Record<string, string> = { lastSeenAt: value.receivedAt };
+    const set: { lastSeenAt: string; lastHeartbeatAt?: string } = { lastSeenAt: value.receivedAt };
     if (value.message.type === 'Heartbeat') set.lastHeartbeatAt = value.receivedAt;
     await chargers.updateOne({ _id: value.chargerId }, { $set: set });
   });
@@ -43,18 +49,18 @@ export function startChargerPresence(bus: Bus, documents: DocumentStore, options
 /** Reports `$silent` for every charger shown online that nothing was heard from since `now - PRESUMED_GONE_AFTER_MS`. */
 export async function sweepSilentChargers(bus: Bus, documents: DocumentStore, now = Date.now()): Promise<string[]> {
   const cutoff = new Date(now - PRESUMED_GONE_AFTER_MS).toISOString();
-  const online = await documents.collection(RM.chargers).find({ online: true, modelState: { $ne: 3 } }, { projection: { connectionId: 1, lastSeenAt: 1, lastConnectedAt: 1 } }).toArray();
-  const gone = online.filter((c) => {
-    const last = [c.lastSeenAt, c.lastConnectedAt].filter((t): t is string => typeof t === 'string').sort().at(-1) ?? '';
-    return last < cutoff && typeof c.connectionId === 'string';
+  const online = await CHARGERS.in(documents).find({ online: true, modelState: { $ne: 3 } }, { projection: { connectionId: 1, lastSeenAt: 1, lastConnectedAt: 1 } }).toArray();
+  const gone = online.flatMap((c) => {
+    const last = [c.lastSeenAt, c.lastConnectedAt].filter((t) => typeof t === 'string').sort().at(-1) ?? '';
+    return last < cutoff && typeof c.connectionId === 'string' ? [{ chargerId: c._id, connectionId: c.connectionId }] : [];
   });
   if (gone.length === 0) return [];
   const receivedAt = new Date(now).toISOString();
   await bus.publish<InboundChargerMessage>(
     BUS_TOPICS.ocppInbound,
-    gone.map((c) => ({ key: String(c._id), value: silentNote(String(c._id), String(c.connectionId), receivedAt) })),
+    gone.map(({ chargerId, connectionId }) => ({ key: chargerId, value: silentNote(chargerId, connectionId, receivedAt) })),
   );
-  return gone.map((c) => String(c._id));
+  return gone.map((c) => c.chargerId);
 }
 
 /**
@@ -63,7 +69,7 @@ export async function sweepSilentChargers(bus: Bus, documents: DocumentStore, no
  * per charger.
  */
 export function startOcppMessageLog(bus: Bus, documents: DocumentStore, cap = OCPP_LOG_CAP): Consumer {
-  const log = documents.collection(RM.ocppMessages);
+  const log = OCPP_MESSAGES.in(documents);
   void log.createIndex({ chargerId: 1, at: -1 });
   const writes = new Map<string, number>();
   return bus.subscribe<OcppFrame>({ groupId: MESSAGE_LOG_GROUP, topics: [BUS_TOPICS.ocppFrames], fromBeginning: true }, async ({ value }) => {

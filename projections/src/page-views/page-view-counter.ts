@@ -1,13 +1,18 @@
 import { BUS_TOPICS, type PageView } from '@evc/contracts';
 import type { Bus, Consumer, DocumentStore } from '@evc/platform';
 import { RM } from '../read-models/collections';
+import { readModel } from '../read-models/read-model';
+
+/** Views of one path on one UTC day (`_id` = `<day>|<path>`). */
+export type PageViewDoc = { _id: string; day: string; path: string; count: number };
+export const PAGE_VIEWS = readModel<PageViewDoc>(RM.pageViews);
 
 /**
  * Counts page views per path and UTC day from the bus (not domain events: analytics, not facts about the network).
  * At-least-once delivery can count a view twice after a crash; that error is accepted for traffic figures.
  */
 export function startPageViewCounter(bus: Bus, documents: DocumentStore): Consumer {
-  const views = documents.collection(RM.pageViews);
+  const views = PAGE_VIEWS.in(documents);
   void views.createIndex({ day: 1 });
   return bus.subscribe<PageView & { at: string }>({ groupId: 'page-view-counter', topics: [BUS_TOPICS.pageViews], fromBeginning: true }, async (message) => {
     const day = message.value.at.slice(0, 10);

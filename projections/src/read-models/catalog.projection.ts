@@ -1,15 +1,27 @@
-import type { CreateMasterDataItem, RegisterCountry, RegisterGovernorate } from '@evc/contracts';
-import type { Doc, DocumentStore, RecordedEvent } from '@evc/platform';
-import type { Projection } from '../runner/projection';
+import type { CreateMasterDataItem, RegisterCountry, RegisterGovernorate, UsedBy } from '@evc/contracts';
+import type { RecordedEvent } from '@evc/platform';
+import type { EventHandler, Projection, ProjectionContext } from '../runner/projection';
 import { RM } from './collections';
 import { mergeOne } from './merge';
+import { readModel, type ReadModel } from './read-model';
 
-/** What uses a catalog item (see command-service shared/usage.ts). */
-interface UsedBy {
-  id: string;
-  kind: string;
-  name: string;
-}
+/** The stream revision staff edit against, and when it last moved. */
+type Edited = { revision: number; updatedAt: string; position: number };
+/** Uses of the item (`catalog_usage`): all of them, and those by stations. */
+type Counted = { usageCount: number; stationCount: number };
+
+export type CountryDoc = Omit<RegisterCountry, 'flagFileId'> & Edited & { _id: string; flagFileId: string | null; isActive: boolean; searchText: string };
+export type GovernorateDoc = RegisterGovernorate & Edited & Counted & { _id: string; isActive: boolean; searchText: string };
+export type MasterDataDoc = Omit<CreateMasterDataItem, 'parentId'> & Edited & Counted & { _id: string; parentId: string | null; parentName: string | null; searchText: string };
+/** What a link or an unlink updates on the used item (a governorate or a master-data item). */
+type UsedItem = Counted & Edited & { _id: string };
+/** One use of one item: `item` = `<collection>|<id>`, `itemKind` = `<item>|<kind of user>` (both indexed). */
+export type CatalogUsageDoc = UsedBy & { _id: string; item: string; itemKind: string };
+
+export const COUNTRIES = readModel<CountryDoc>(RM.countries);
+export const GOVERNORATES = readModel<GovernorateDoc>(RM.governorates);
+export const MASTER_DATA = readModel<MasterDataDoc>(RM.masterData);
+export const CATALOG_USAGE = readModel<CatalogUsageDoc>(RM.catalogUsage);
 
 export const searchTextOf = (...parts: unknown[]) =>
   parts
@@ -17,54 +29,68 @@ export const searchTextOf = (...parts: unknown[]) =>
     .join(' ')
     .toLowerCase();
 /** $set without undefined values (an absent optional field keeps its stored value). */
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-
-const COLLECTION_OF: Record<string, string> = { Governorate: RM.governorates, MasterData: RM.masterData, Country: RM.countries };
-const ID_OF: Record<string, string> = { Governorate: 'governorateId', MasterData: 'itemId', Country: 'countryId' };
+const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+const edited = (event: RecordedEvent): Edited => ({ revision: event.revision, updatedAt: event.metadata.occurredAt, position: event.position });
+const fresh: Counted = { usageCount: 0, stationCount: 0 };
 
 /**
  * Linked / unlinked: one small document per use in `catalog_usage` (idempotent put / delete), then the item's
  * counts from its index (no growing array rewritten per link).
  */
-async function applyUsage(event: RecordedEvent, documents: DocumentStore, meta: Doc): Promise<[string, string] | null> {
-  const match = /^(Governorate|MasterData|Country)Usage(Linked|Unlinked)$/.exec(event.type);
-  if (!match) return null;
-  const data = event.data as Record<string, unknown>;
-  const collection = documents.collection(COLLECTION_OF[match[1]!]!);
-  const id = String(data[ID_OF[match[1]!]!]);
-  const item = `${collection.collectionName}|${id}`;
-  const usage = documents.collection(RM.catalogUsage);
-  if (match[2] === 'Linked') {
-    const usedBy = data.usedBy as UsedBy;
-    const key = `${item}|${usedBy.id}`;
-    // itemKind: one indexed field, so counting one item's uses of a kind is a single exact index lookup.
-    await usage.replaceOne({ _id: key }, { _id: key, item, itemKind: `${item}|${usedBy.kind}`, ...usedBy }, { upsert: true });
-  } else {
-    await usage.deleteOne({ _id: `${item}|${String(data.usedById)}` });
-  }
+async function recount(model: ReadModel<UsedItem>, id: string, event: RecordedEvent, { documents, changed }: ProjectionContext) {
+  const item = `${model.name}|${id}`;
+  const usage = CATALOG_USAGE.in(documents);
   const [usageCount, stationCount] = await Promise.all([usage.countDocuments({ item }), usage.countDocuments({ itemKind: `${item}|station` })]);
-  if (!(await mergeOne(collection, id, { usageCount, stationCount, ...meta }, { upsert: false }))) return null;
-  return [collection.collectionName, id];
+  if (await mergeOne(model.in(documents), id, { usageCount, stationCount, ...edited(event) }, { upsert: false })) changed(model.name, id);
 }
+
+async function link(model: ReadModel<UsedItem>, id: string, usedBy: UsedBy, event: RecordedEvent, context: ProjectionContext) {
+  const item = `${model.name}|${id}`;
+  const key = `${item}|${usedBy.id}`;
+  // itemKind: one indexed field, so counting one item's uses of a kind is a single exact index lookup.
+  await CATALOG_USAGE.in(context.documents).replaceOne({ _id: key }, { _id: key, item, itemKind: `${item}|${usedBy.kind}`, ...usedBy }, { upsert: true });
+  await recount(model, id, event, context);
+}
+
+async function unlink(model: ReadModel<UsedItem>, id: string, usedById: string, event: RecordedEvent, context: ProjectionContext) {
+  await CATALOG_USAGE.in(context.documents).deleteOne({ _id: `${model.name}|${id}|${usedById}` });
+  await recount(model, id, event, context);
+}
+
+async function remove(model: ReadModel<UsedItem>, id: string, { documents, changed }: ProjectionContext) {
+  await model.in(documents).deleteOne({ _id: id });
+  changed(model.name, id);
+}
+
+const setCountry: EventHandler<'CountryRegistered' | 'CountryUpdated'> = async (event, { documents, changed }) => {
+  const d = event.data;
+  const set = { ...defined(d), flagFileId: d.flagFileId ?? null, isActive: d.isActive ?? true, searchText: searchTextOf(d.nameEn, d.nameAr, d.iso, d.currency, d.phoneCode), ...edited(event) };
+  await mergeOne(COUNTRIES.in(documents), d.countryId, set);
+  changed(RM.countries, d.countryId);
+};
+
+const setGovernorate: EventHandler<'GovernorateRegistered' | 'GovernorateUpdated'> = async (event, { documents, changed }) => {
+  const d = event.data;
+  const set = { ...defined(d), isActive: d.isActive ?? true, searchText: searchTextOf(d.nameEn, d.nameAr), ...edited(event) };
+  await mergeOne(GOVERNORATES.in(documents), d.governorateId, set, { setOnInsert: fresh });
+  changed(RM.governorates, d.governorateId);
+};
+
+const setMasterData: EventHandler<'MasterDataItemCreated' | 'MasterDataItemUpdated'> = async (event, { documents, changed }) => {
+  const d = event.data;
+  const items = MASTER_DATA.in(documents);
+  const parent = d.parentId ? await items.findOne({ _id: d.parentId }) : null;
+  const set = { ...defined(d), parentId: d.parentId ?? null, parentName: parent ? parent.name : null, searchText: searchTextOf(d.name, d.nameTranslation, d.value), ...edited(event) };
+  await mergeOne(items, d.itemId, set, { setOnInsert: fresh });
+  // A renamed brand renames itself in its types' rows.
+  if (event.type === 'MasterDataItemUpdated') await items.updateMany({ parentId: d.itemId }, { $set: { parentName: d.name } });
+  changed(RM.masterData, d.itemId);
+};
 
 /** Countries, governorates and master data as staff and the public site read them. */
 export const catalogProjection: Projection = {
   name: 'catalog',
   collections: [RM.countries, RM.governorates, RM.masterData, RM.catalogUsage],
-  handles: [
-    'CountryRegistered',
-    'CountryUpdated',
-    'GovernorateRegistered',
-    'GovernorateUpdated',
-    'GovernorateDeleted',
-    'GovernorateUsageLinked',
-    'GovernorateUsageUnlinked',
-    'MasterDataItemCreated',
-    'MasterDataItemUpdated',
-    'MasterDataItemDeleted',
-    'MasterDataUsageLinked',
-    'MasterDataUsageUnlinked',
-  ],
   async setup(documents) {
     await documents.collection(RM.governorates).createIndex({ countryId: 1 });
     await documents.collection(RM.governorates).createIndex({ isActive: 1 });
@@ -74,44 +100,18 @@ export const catalogProjection: Projection = {
     await documents.collection(RM.catalogUsage).createIndex({ item: 1 });
     await documents.collection(RM.catalogUsage).createIndex({ itemKind: 1 });
   },
-  async apply(event, { documents, changed }) {
-    const meta = { revision: event.revision, updatedAt: event.metadata.occurredAt, position: event.position };
-    const usage = await applyUsage(event, documents, meta);
-    if (usage) return changed(usage[0], usage[1]);
-    const fresh = { usageCount: 0, stationCount: 0 };
-    switch (event.type) {
-      case 'CountryRegistered':
-      case 'CountryUpdated': {
-        const d = event.data as RegisterCountry & { isActive?: boolean };
-        const set = { ...defined(d), flagFileId: d.flagFileId ?? null, isActive: d.isActive ?? true, searchText: searchTextOf(d.nameEn, d.nameAr, d.iso, d.currency, d.phoneCode), ...meta };
-        await mergeOne(documents.collection(RM.countries), d.countryId, set);
-        return changed(RM.countries, d.countryId);
-      }
-      case 'GovernorateRegistered':
-      case 'GovernorateUpdated': {
-        const d = event.data as RegisterGovernorate & { isActive?: boolean };
-        const set = { ...defined(d), isActive: d.isActive ?? true, searchText: searchTextOf(d.nameEn, d.nameAr), ...meta };
-        await mergeOne(documents.collection(RM.governorates), d.governorateId, set, { setOnInsert: fresh });
-        return changed(RM.governorates, d.governorateId);
-      }
-      case 'MasterDataItemCreated':
-      case 'MasterDataItemUpdated': {
-        const d = event.data as CreateMasterDataItem;
-        const items = documents.collection(RM.masterData);
-        const parent = d.parentId ? await items.findOne({ _id: d.parentId }) : null;
-        const set = { ...defined(d), parentId: d.parentId ?? null, parentName: parent ? String(parent.name) : null, searchText: searchTextOf(d.name, d.nameTranslation, d.value), ...meta };
-        await mergeOne(items, d.itemId, set, { setOnInsert: fresh });
-        // A renamed brand renames itself in its types' rows.
-        if (event.type === 'MasterDataItemUpdated') await items.updateMany({ parentId: d.itemId }, { $set: { parentName: d.name } });
-        return changed(RM.masterData, d.itemId);
-      }
-      case 'GovernorateDeleted':
-      case 'MasterDataItemDeleted': {
-        const data = event.data as Record<string, unknown>;
-        const [collection, id] = event.type === 'GovernorateDeleted' ? [RM.governorates, data.governorateId] : [RM.masterData, data.itemId];
-        await documents.collection(collection).deleteOne({ _id: String(id) });
-        return changed(collection, String(id));
-      }
-    }
+  on: {
+    CountryRegistered: setCountry,
+    CountryUpdated: setCountry,
+    GovernorateRegistered: setGovernorate,
+    GovernorateUpdated: setGovernorate,
+    GovernorateDeleted: (event, context) => remove(GOVERNORATES, event.data.governorateId, context),
+    GovernorateUsageLinked: (event, context) => link(GOVERNORATES, event.data.governorateId, event.data.usedBy, event, context),
+    GovernorateUsageUnlinked: (event, context) => unlink(GOVERNORATES, event.data.governorateId, event.data.usedById, event, context),
+    MasterDataItemCreated: setMasterData,
+    MasterDataItemUpdated: setMasterData,
+    MasterDataItemDeleted: (event, context) => remove(MASTER_DATA, event.data.itemId, context),
+    MasterDataUsageLinked: (event, context) => link(MASTER_DATA, event.data.itemId, event.data.usedBy, event, context),
+    MasterDataUsageUnlinked: (event, context) => unlink(MASTER_DATA, event.data.itemId, event.data.usedById, event, context),
   },
 };

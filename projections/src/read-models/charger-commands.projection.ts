@@ -1,6 +1,27 @@
-import type { ChargerCommandEvent } from '@evc/contracts';
+import type { Actor, ChargerCommandAction, ChargerCommandStatus } from '@evc/contracts';
 import type { Projection } from '../runner/projection';
 import { RM } from './collections';
+import { readModel } from './read-model';
+
+/** One staff command to a charger (`_id` = its command id); `request` holds the parameters beside the action. */
+export type OcppCommandDoc = {
+  _id: string;
+  commandId: string;
+  chargerId: string;
+  action: ChargerCommandAction;
+  request: Record<string, unknown>;
+  status: ChargerCommandStatus;
+  ocppAction: string | null;
+  protocol: string | null;
+  response: unknown;
+  error: string | null;
+  requestedBy: Actor;
+  requestedAt: string;
+  sentAt: string | null;
+  answeredAt: string | null;
+  position: number;
+};
+export const OCPP_COMMANDS = readModel<OcppCommandDoc>(RM.ocppCommands);
 
 /**
  * `ocpp_commands`: one document per staff command to a charger (charger-command-<commandId>), with its status
@@ -9,39 +30,35 @@ import { RM } from './collections';
 export const chargerCommandsProjection: Projection = {
   name: 'charger-commands',
   collections: [RM.ocppCommands],
-  handles: ['ChargerCommandRequested', 'ChargerCommandSent', 'ChargerCommandAnswered'],
   async setup(documents) {
     const commands = documents.collection(RM.ocppCommands);
     await commands.createIndex({ chargerId: 1, requestedAt: -1 });
     await commands.createIndex({ status: 1 });
   },
-  async apply(event, { documents, changed }) {
-    const commands = documents.collection(RM.ocppCommands);
-    const e = { type: event.type, data: event.data } as ChargerCommandEvent;
-    const { commandId } = e.data;
-    switch (e.type) {
-      case 'ChargerCommandRequested': {
-        const { action, ...params } = e.data.request;
-        await commands.updateOne(
-          { _id: commandId },
-          {
-            $set: { commandId, chargerId: e.data.chargerId, action, request: params, requestedBy: event.metadata.actor, requestedAt: e.data.at, position: event.position },
-            $setOnInsert: { status: 'pending', ocppAction: null, protocol: null, response: null, error: null, sentAt: null, answeredAt: null },
-          },
-          { upsert: true },
-        );
-        break;
-      }
-      case 'ChargerCommandSent':
-        await commands.updateOne({ _id: commandId }, { $set: { ocppAction: e.data.ocppAction, protocol: e.data.protocol, sentAt: e.data.at, position: event.position } });
-        break;
-      case 'ChargerCommandAnswered':
-        await commands.updateOne(
-          { _id: commandId },
-          { $set: { status: e.data.status, response: e.data.response ?? null, error: e.data.error, answeredAt: e.data.at, position: event.position } },
-        );
-        break;
-    }
-    changed(RM.ocppCommands, commandId);
+  on: {
+    async ChargerCommandRequested({ data, metadata, position }, { documents, changed }) {
+      const { commandId, chargerId, at } = data;
+      const { action, ...params } = data.request;
+      await OCPP_COMMANDS.in(documents).updateOne(
+        { _id: commandId },
+        {
+          $set: { commandId, chargerId, action, request: params, requestedBy: metadata.actor, requestedAt: at, position },
+          $setOnInsert: { status: 'pending', ocppAction: null, protocol: null, response: null, error: null, sentAt: null, answeredAt: null },
+        },
+        { upsert: true },
+      );
+      changed(RM.ocppCommands, commandId);
+    },
+    async ChargerCommandSent({ data, position }, { documents, changed }) {
+      await OCPP_COMMANDS.in(documents).updateOne({ _id: data.commandId }, { $set: { ocppAction: data.ocppAction, protocol: data.protocol, sentAt: data.at, position } });
+      changed(RM.ocppCommands, data.commandId);
+    },
+    async ChargerCommandAnswered({ data, position }, { documents, changed }) {
+      await OCPP_COMMANDS.in(documents).updateOne(
+        { _id: data.commandId },
+        { $set: { status: data.status, response: data.response ?? null, error: data.error, answeredAt: data.at, position } },
+      );
+      changed(RM.ocppCommands, data.commandId);
+    },
   },
 };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '@evc/contracts';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
 import type { RecordedEvent } from '@evc/platform';
-import type { Projection } from '../runner/projection';
+import { dispatchTable, type Projection, type ProjectionContext } from '../runner/projection';
 import { cairoDateKey, cairoDayStart } from './cairo-date';
 import { CHARGING_RM } from './charging-collections';
 import { RM } from './collections';
@@ -41,12 +41,12 @@ function harness() {
       metadata: { correlationId: 'c', causationId: 'c', actor: g.actor ?? { type: 'system', id: 'system' }, occurredAt: at, schemaVersion: 1, ...(g.reason ? { reason: g.reason } : {}) },
     };
   };
+  const table = dispatchTable(projections);
+  const context: ProjectionContext = { documents, changed: (collection, id, customerIds) => changes.push({ collection, id, customerIds }) };
   const run = async (events: RecordedEvent[]) => {
     await ready;
     for (const event of events) {
-      for (const p of projections.filter((x) => x.handles.includes(event.type))) {
-        await p.apply(event, { documents, changed: (collection, id, customerIds) => changes.push({ collection, id, customerIds }) });
-      }
+      for (const handler of table.get(event.type) ?? []) await handler.handle(event, context);
     }
   };
   return {

@@ -1,45 +1,69 @@
 import { createHash } from 'node:crypto';
-import type { DocumentStore, RecordedEvent } from '@evc/platform';
-import type { Projection } from '../runner/projection';
-import { mergeOne } from './merge';
+import type { AccountEvent, Locale, Privilege } from '@evc/contracts';
+import type { DocumentStore } from '@evc/platform';
+import type { EventHandler, Projection, ProjectionContext, RecordedEventOf } from '../runner/projection';
 import { RM } from './collections';
+import { mergeOne } from './merge';
+import { readModel } from './read-model';
 
-/** The parts of the identity events (command-service/src/identity/identity.events.ts) the read side shows. */
-interface AccountData {
+/** Every account's profile (me.get, actor names). userType 1 = staff, 5 = customer. */
+export type AccountDoc = {
+  _id: string;
   accountId: string;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-  gender?: string;
-  locale?: string;
-  roleIds?: string[];
-  reason?: string;
-  tokenHash?: string;
-  expiresAt?: string;
-}
-interface RoleData {
-  roleId: string;
-  name: string;
-  nameAr: string;
-  privileges: string[];
-}
+  userType: 1 | 5;
+  firstName: string;
+  lastName: string;
+  email: string;
+  locale: Locale;
+  banned: boolean;
+  active: boolean;
+};
 
-const ACCOUNT_EVENTS = [
-  'CustomerSignedUp',
-  'AdminCreated',
-  'AdminUpdated',
-  'AdminDeactivated',
-  'AdminActivated',
-  'EmailVerificationIssued',
-  'EmailVerified',
-  'PasswordResetRequested',
-  'PasswordReset',
-  'PasswordChanged',
-  'ProfileUpdated',
-  'CustomerBanned',
-  'CustomerUnbanned',
-] as const;
+/** `revision` is the account stream's: staff edit against it. */
+type Revisioned = { revision: number; position: number };
+
+export type AdminDoc = Revisioned & {
+  _id: string;
+  adminId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  roleIds: string[];
+  isActive: boolean;
+  createdAt: string;
+  searchText: string;
+};
+
+export type CustomerAccountDoc = Revisioned & {
+  _id: string;
+  customerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  gender: 'male' | 'female';
+  emailVerified: boolean;
+  banned: boolean;
+  banReason: string | null;
+  createdAt: string;
+  /** Name, e-mail and phone, lower-cased. */
+  searchText: string;
+  /** Written by the sessions projection: the latest start of charging. */
+  lastChargeAt?: string;
+  /** Written by the wallet projection. */
+  walletBalance?: number;
+};
+
+export type RoleDoc = Revisioned & { _id: string; roleId: string; name: string; nameAr: string; privileges: Privilege[]; adminIds: string[] };
+
+/** Keyed by `resetLinkKey(tokenHash)`. */
+export type ResetLinkDoc = { _id: string; accountId: string; expiresAt: string; used: boolean };
+
+export const ACCOUNTS = readModel<AccountDoc>(RM.accounts);
+export const ADMINS = readModel<AdminDoc>(RM.admins);
+export const CUSTOMER_ACCOUNTS = readModel<CustomerAccountDoc>(RM.customers);
+export const ROLES = readModel<RoleDoc>(RM.roles);
+export const RESET_LINKS = readModel<ResetLinkDoc>(RM.resetLinks);
 
 /**
  * The reset-link lookup key: a hash of the stored hash, so this collection never holds the value the event log
@@ -47,103 +71,61 @@ const ACCOUNT_EVENTS = [
  */
 export const resetLinkKey = (tokenHash: string) => createHash('sha256').update(tokenHash).digest('hex');
 
-const searchText = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ').toLowerCase();
+const searchText = (...parts: string[]) => parts.filter(Boolean).join(' ').toLowerCase();
+const revisionOf = (event: { revision: number; position: number }): Revisioned => ({ revision: event.revision, position: event.position });
 
 /** Each role lists the staff members holding it; recomputed from the admins read model, so replays stay exact. */
-async function refreshRoleMembers(documents: DocumentStore, roleIds: string[], changed: (c: string, id?: string) => void) {
+async function refreshRoleMembers(documents: DocumentStore, roleIds: string[], changed: ProjectionContext['changed']) {
   for (const roleId of new Set(roleIds)) {
-    const holders = await documents.collection(RM.admins).find({ roleIds: roleId }, { sort: { adminId: 1 }, projection: { adminId: 1 } }).toArray();
-    const result = await documents.collection(RM.roles).updateOne({ _id: roleId }, { $set: { adminIds: holders.map((h) => String(h.adminId)) } });
+    const holders = await ADMINS.in(documents).find({ roleIds: roleId }, { sort: { adminId: 1 }, projection: { adminId: 1 } }).toArray();
+    const result = await ROLES.in(documents).updateOne({ _id: roleId }, { $set: { adminIds: holders.map((h) => h.adminId) } });
     if (result.matchedCount) changed(RM.roles, roleId);
   }
 }
 
-async function applyAccountEvent(event: RecordedEvent, documents: DocumentStore, changed: (c: string, id?: string) => void) {
-  const d = event.data as AccountData;
-  const id = d.accountId;
-  const at = { revision: event.revision, position: event.position };
-  const accounts = documents.collection(RM.accounts);
-  const admins = documents.collection(RM.admins);
-  const customers = documents.collection(RM.customers);
-  // Explicit fields only: the events also carry password and token hashes, which never reach a read model.
-  switch (event.type) {
-    case 'CustomerSignedUp': {
-      const profile = { accountId: id, userType: 5, firstName: d.firstName, lastName: d.lastName, email: d.email, locale: d.locale, banned: false, active: true };
-      await mergeOne(accounts, id, profile);
-      await mergeOne(
-        customers,
-        id,
-        { customerId: id, firstName: d.firstName, lastName: d.lastName, email: d.email, phone: d.phone, gender: d.gender, createdAt: event.metadata.occurredAt, searchText: searchText(d.firstName, d.lastName, d.email, d.phone), ...at },
-        { setOnInsert: { emailVerified: false, banned: false, banReason: null } },
-      );
-      break;
-    }
-    case 'AdminCreated': {
-      await accounts.updateOne({ _id: id }, { $set: { accountId: id, userType: 1, firstName: d.firstName, lastName: d.lastName, email: d.email, locale: d.locale, banned: false, active: true } }, { upsert: true });
-      await admins.updateOne(
-        { _id: id },
-        { $set: { adminId: id, firstName: d.firstName, lastName: d.lastName, email: d.email, roleIds: d.roleIds, createdAt: event.metadata.occurredAt, searchText: searchText(d.firstName, d.lastName, d.email), ...at }, $setOnInsert: { isActive: true } },
-        { upsert: true },
-      );
-      await refreshRoleMembers(documents, d.roleIds ?? [], changed);
-      break;
-    }
-    case 'AdminUpdated': {
-      const before = await admins.findOne({ _id: id });
-      await accounts.updateOne({ _id: id }, { $set: { firstName: d.firstName, lastName: d.lastName } });
-      await admins.updateOne({ _id: id }, { $set: { firstName: d.firstName, lastName: d.lastName, roleIds: d.roleIds, searchText: searchText(d.firstName, d.lastName, String(before?.email ?? '')), ...at } });
-      await refreshRoleMembers(documents, [...((before?.roleIds as string[] | undefined) ?? []), ...(d.roleIds ?? [])], changed);
-      break;
-    }
-    case 'AdminDeactivated':
-    case 'AdminActivated': {
-      const active = event.type === 'AdminActivated';
-      await accounts.updateOne({ _id: id }, { $set: { active } });
-      await admins.updateOne({ _id: id }, { $set: { isActive: active, ...at } });
-      break;
-    }
-    case 'EmailVerified':
-      await mergeOne(customers, id, { emailVerified: true, ...at }, { upsert: false });
-      break;
-    case 'ProfileUpdated': {
-      await accounts.updateOne({ _id: id }, { $set: { firstName: d.firstName, lastName: d.lastName, locale: d.locale } });
-      const patch = { firstName: d.firstName, lastName: d.lastName, ...at };
-      const admin = await admins.findOne({ _id: id });
-      if (admin) await admins.updateOne({ _id: id }, { $set: { ...patch, searchText: searchText(d.firstName, d.lastName, String(admin.email)) } });
-      const customer = await customers.findOne({ _id: id });
-      if (customer) await customers.updateOne({ _id: id }, { $set: { ...patch, searchText: searchText(d.firstName, d.lastName, String(customer.email), String(customer.phone)) } });
-      break;
-    }
-    case 'CustomerBanned':
-    case 'CustomerUnbanned': {
-      const banned = event.type === 'CustomerBanned';
-      await accounts.updateOne({ _id: id }, { $set: { banned } });
-      await customers.updateOne({ _id: id }, { $set: { banned, banReason: banned ? (d.reason ?? null) : null, ...at } });
-      break;
-    }
-    case 'PasswordResetRequested':
-      await documents.collection(RM.resetLinks).updateOne({ _id: resetLinkKey(d.tokenHash!) }, { $set: { accountId: id, expiresAt: d.expiresAt }, $setOnInsert: { used: false } }, { upsert: true });
-      await Promise.all([admins.updateOne({ _id: id }, { $set: at }), customers.updateOne({ _id: id }, { $set: at })]);
-      break;
-    case 'PasswordReset':
-      // The reset consumed the link and every sibling: none of them is valid any more.
-      await documents.collection(RM.resetLinks).updateMany({ accountId: id }, { $set: { used: true } });
-      await Promise.all([admins.updateOne({ _id: id }, { $set: at }), customers.updateOne({ _id: id }, { $set: at })]);
-      break;
-    default:
-      // Credential-only events still move the revision staff edit against.
-      await Promise.all([mergeOne(admins, id, at, { upsert: false }), mergeOne(customers, id, at, { upsert: false })]);
-  }
-  changed(RM.accounts, id);
-  changed(RM.admins, id);
-  changed(RM.customers, id);
+/** An account event's writes, then the change notices every account event gives (profile, staff, customer). */
+function onAccount<K extends AccountEvent['type']>(apply: (event: RecordedEventOf<K>, context: ProjectionContext) => Promise<unknown>): EventHandler<K> {
+  return async (event, context) => {
+    await apply(event, context);
+    const id = event.data.accountId;
+    context.changed(RM.accounts, id);
+    context.changed(RM.admins, id);
+    context.changed(RM.customers, id);
+  };
 }
+
+/** Both staff and customer views move to the event's revision (whichever the account is). */
+const touch = (documents: DocumentStore, id: string, at: Revisioned) =>
+  Promise.all([mergeOne(ADMINS.in(documents), id, at, { upsert: false }), mergeOne(CUSTOMER_ACCOUNTS.in(documents), id, at, { upsert: false })]);
+
+// Explicit fields only: the events also carry password and token hashes, which never reach a read model.
+const setActive = onAccount<'AdminDeactivated' | 'AdminActivated'>(async (event, { documents }) => {
+  const active = event.type === 'AdminActivated';
+  await ACCOUNTS.in(documents).updateOne({ _id: event.data.accountId }, { $set: { active } });
+  await ADMINS.in(documents).updateOne({ _id: event.data.accountId }, { $set: { isActive: active, ...revisionOf(event) } });
+});
+
+const setBanned = onAccount<'CustomerBanned' | 'CustomerUnbanned'>(async (event, { documents }) => {
+  const banned = event.type === 'CustomerBanned';
+  await ACCOUNTS.in(documents).updateOne({ _id: event.data.accountId }, { $set: { banned } });
+  await CUSTOMER_ACCOUNTS.in(documents).updateOne({ _id: event.data.accountId }, { $set: { banned, banReason: banned ? event.data.reason : null, ...revisionOf(event) } });
+});
+
+const setRole: EventHandler<'RoleCreated' | 'RoleUpdated'> = async (event, { documents, changed }) => {
+  const d = event.data;
+  await ROLES.in(documents).updateOne(
+    { _id: d.roleId },
+    { $set: { roleId: d.roleId, name: d.name, nameAr: d.nameAr, privileges: d.privileges, ...revisionOf(event) }, $setOnInsert: { adminIds: [] } },
+    { upsert: true },
+  );
+  changed(RM.roles, d.roleId);
+  if (event.type === 'RoleCreated') await refreshRoleMembers(documents, [d.roleId], changed);
+};
 
 /** Staff, customers, roles and account profiles for the identity screens and me.get. */
 export const identityProjection: Projection = {
   name: 'identity',
   collections: [RM.accounts, RM.admins, RM.customers, RM.roles, RM.resetLinks],
-  handles: [...ACCOUNT_EVENTS, 'RoleCreated', 'RoleUpdated'],
   async setup(documents) {
     await documents.collection(RM.admins).createIndex({ roleIds: 1 });
     // The staff customers list sorts and filters on these (MongoDB uses them; the memory store hashes equalities).
@@ -153,18 +135,82 @@ export const identityProjection: Projection = {
     await documents.collection(RM.customers).createIndex({ email: 1 });
     await documents.collection(RM.resetLinks).createIndex({ accountId: 1 });
   },
-  async apply(event, { documents, changed }) {
-    if (event.type === 'RoleCreated' || event.type === 'RoleUpdated') {
-      const d = event.data as RoleData;
-      await documents.collection(RM.roles).updateOne(
-        { _id: d.roleId },
-        { $set: { roleId: d.roleId, name: d.name, nameAr: d.nameAr, privileges: d.privileges, revision: event.revision, position: event.position }, $setOnInsert: { adminIds: [] } },
+  on: {
+    CustomerSignedUp: onAccount(async (event, { documents }) => {
+      const { accountId: id, ...d } = event.data;
+      await mergeOne(ACCOUNTS.in(documents), id, { accountId: id, userType: 5, firstName: d.firstName, lastName: d.lastName, email: d.email, locale: d.locale, banned: false, active: true });
+      await mergeOne(
+        CUSTOMER_ACCOUNTS.in(documents),
+        id,
+        {
+          customerId: id,
+          firstName: d.firstName,
+          lastName: d.lastName,
+          email: d.email,
+          phone: d.phone,
+          gender: d.gender,
+          createdAt: event.metadata.occurredAt,
+          searchText: searchText(d.firstName, d.lastName, d.email, d.phone),
+          ...revisionOf(event),
+        },
+        { setOnInsert: { emailVerified: false, banned: false, banReason: null } },
+      );
+    }),
+    AdminCreated: onAccount(async (event, { documents, changed }) => {
+      const { accountId: id, ...d } = event.data;
+      await ACCOUNTS.in(documents).updateOne(
+        { _id: id },
+        { $set: { accountId: id, userType: 1, firstName: d.firstName, lastName: d.lastName, email: d.email, locale: d.locale, banned: false, active: true } },
         { upsert: true },
       );
-      changed(RM.roles, d.roleId);
-      if (event.type === 'RoleCreated') await refreshRoleMembers(documents, [d.roleId], changed);
-      return;
-    }
-    await applyAccountEvent(event, documents, changed);
+      await ADMINS.in(documents).updateOne(
+        { _id: id },
+        {
+          $set: { adminId: id, firstName: d.firstName, lastName: d.lastName, email: d.email, roleIds: d.roleIds, createdAt: event.metadata.occurredAt, searchText: searchText(d.firstName, d.lastName, d.email), ...revisionOf(event) },
+          $setOnInsert: { isActive: true },
+        },
+        { upsert: true },
+      );
+      await refreshRoleMembers(documents, d.roleIds, changed);
+    }),
+    AdminUpdated: onAccount(async (event, { documents, changed }) => {
+      const { accountId: id, ...d } = event.data;
+      const admins = ADMINS.in(documents);
+      const before = await admins.findOne({ _id: id });
+      await ACCOUNTS.in(documents).updateOne({ _id: id }, { $set: { firstName: d.firstName, lastName: d.lastName } });
+      await admins.updateOne({ _id: id }, { $set: { firstName: d.firstName, lastName: d.lastName, roleIds: d.roleIds, searchText: searchText(d.firstName, d.lastName, before?.email ?? ''), ...revisionOf(event) } });
+      await refreshRoleMembers(documents, [...(before?.roleIds ?? []), ...d.roleIds], changed);
+    }),
+    AdminDeactivated: setActive,
+    AdminActivated: setActive,
+    EmailVerified: onAccount((event, { documents }) => mergeOne(CUSTOMER_ACCOUNTS.in(documents), event.data.accountId, { emailVerified: true, ...revisionOf(event) }, { upsert: false })),
+    ProfileUpdated: onAccount(async (event, { documents }) => {
+      const { accountId: id, ...d } = event.data;
+      await ACCOUNTS.in(documents).updateOne({ _id: id }, { $set: { firstName: d.firstName, lastName: d.lastName, locale: d.locale } });
+      const patch = { firstName: d.firstName, lastName: d.lastName, ...revisionOf(event) };
+      const [admins, customers] = [ADMINS.in(documents), CUSTOMER_ACCOUNTS.in(documents)];
+      const admin = await admins.findOne({ _id: id });
+      if (admin) await admins.updateOne({ _id: id }, { $set: { ...patch, searchText: searchText(d.firstName, d.lastName, admin.email) } });
+      const customer = await customers.findOne({ _id: id });
+      if (customer) await customers.updateOne({ _id: id }, { $set: { ...patch, searchText: searchText(d.firstName, d.lastName, customer.email, customer.phone) } });
+    }),
+    CustomerBanned: setBanned,
+    CustomerUnbanned: setBanned,
+    PasswordResetRequested: onAccount(async (event, { documents }) => {
+      const d = event.data;
+      await RESET_LINKS.in(documents).updateOne({ _id: resetLinkKey(d.tokenHash) }, { $set: { accountId: d.accountId, expiresAt: d.expiresAt }, $setOnInsert: { used: false } }, { upsert: true });
+      await touch(documents, d.accountId, revisionOf(event));
+    }),
+    PasswordReset: onAccount(async (event, { documents }) => {
+      // The reset consumed the link and every sibling: none of them is valid any more.
+      await RESET_LINKS.in(documents).updateMany({ accountId: event.data.accountId }, { $set: { used: true } });
+      await touch(documents, event.data.accountId, revisionOf(event));
+    }),
+    // Credential-only events still move the revision staff edit against.
+    EmailVerificationIssued: onAccount((event, { documents }) => touch(documents, event.data.accountId, revisionOf(event))),
+    PasswordChanged: onAccount((event, { documents }) => touch(documents, event.data.accountId, revisionOf(event))),
+    RoleCreated: setRole,
+    RoleUpdated: setRole,
   },
 };
+

@@ -12,17 +12,44 @@ import { pricingProjection } from './pricing.projection';
 import { stationsProjection } from './stations.projection';
 
 export { RM } from './collections';
-export { chargerStatus, stationTotals, stationsProjection, type ChargerDoc } from './stations.projection';
-export { chargerCommandsProjection } from './charger-commands.projection';
-export { searchTextOf } from './catalog.projection';
-export { identityProjection, resetLinkKey } from './identity.projection';
+export { readModel, type ReadModel } from './read-model';
+export { fullName } from './actor-view';
+export { CHARGERS, CHARGER_AUTH, STATIONS, chargerStatus, stationTotals, stationsProjection, type ChargerAuthDoc, type ChargerDoc, type StationDoc } from './stations.projection';
+export { OCPP_COMMANDS, chargerCommandsProjection, type OcppCommandDoc } from './charger-commands.projection';
+export {
+  CATALOG_USAGE,
+  COUNTRIES,
+  GOVERNORATES,
+  MASTER_DATA,
+  searchTextOf,
+  type CatalogUsageDoc,
+  type CountryDoc,
+  type GovernorateDoc,
+  type MasterDataDoc,
+} from './catalog.projection';
+export { PRICING_HISTORY, type PricingDoc } from './pricing.projection';
+export { CONTACT_REQUESTS, type ContactRequestDoc } from './contact-requests.projection';
+export {
+  ACCOUNTS,
+  ADMINS,
+  CUSTOMER_ACCOUNTS,
+  RESET_LINKS,
+  ROLES,
+  identityProjection,
+  resetLinkKey,
+  type AccountDoc,
+  type AdminDoc,
+  type CustomerAccountDoc,
+  type ResetLinkDoc,
+  type RoleDoc,
+} from './identity.projection';
 export { CHARGING_RM } from './charging-collections';
 export { cairoDateKey, cairoDayStart } from './cairo-date';
-export { sessionsProjection, evolveSession, sessionCost, type SessionDoc } from './sessions.projection';
-export { walletProjection, walletTxKey, type WalletTxDoc } from './wallet.projection';
-export { paymentsProjection, type PaymentDoc } from './payments.projection';
-export { notificationsProjection, type NotificationDoc } from './notifications.projection';
-export { carsProjection, type CarDoc } from './cars.projection';
+export { SESSIONS, sessionsProjection, evolveSession, type SessionDoc } from './sessions.projection';
+export { WALLETS, WALLET_TRANSACTIONS, walletProjection, walletTxKey, type WalletDoc, type WalletTxDoc } from './wallet.projection';
+export { PAYMENTS, paymentsProjection, type PaymentDoc } from './payments.projection';
+export { NOTIFICATIONS, notificationsProjection, type NotificationDoc } from './notifications.projection';
+export { CARS, carsProjection, type CarDoc } from './cars.projection';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,

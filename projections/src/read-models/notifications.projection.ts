@@ -1,71 +1,52 @@
-import type { NotificationKind, NotificationsSeen, PaymentFailed, SessionBilled, SessionStartFailed, WalletEvent } from '@evc/contracts';
-import type { Doc, DocumentStore, RecordedEvent } from '@evc/platform';
-import type { Projection } from '../runner/projection';
+import type { EventType, NotificationKind, NotificationView } from '@evc/contracts';
+import type { DocumentStore } from '@evc/platform';
+import type { EventHandler, Projection, RecordedEventOf } from '../runner/projection';
 import { cairoDateKey } from './cairo-date';
 import { CHARGING_RM } from './charging-collections';
+import { PAYMENTS } from './payments.projection';
+import { readModel } from './read-model';
+import { SESSIONS, type SessionDoc } from './sessions.projection';
 
-type Params = Record<string, string | number | null>;
-export interface NotificationDoc extends Doc {
-  _id: string;
-  notificationId: string;
-  customerId: string;
-  kind: NotificationKind;
-  params: Params;
-  isSeen: boolean;
-  incomingDate: string;
-  dateKey: string;
-  position: number;
-}
+/** `_id` = `notificationId` = the id of the event it derives from. */
+export type NotificationDoc = NotificationView & { _id: string; customerId: string; position: number };
+export const NOTIFICATIONS = readModel<NotificationDoc>(CHARGING_RM.notifications);
+
 interface Derived {
   customerId: string;
   kind: NotificationKind;
-  params: Params;
+  params: NotificationView['params'];
   at: string;
 }
 
-const stationParams = (s: Doc) => ({ sessionId: String(s.sessionId), stationNameEn: String(s.stationNameEn ?? ''), stationNameAr: String(s.stationNameAr ?? '') });
+/** A handler filing the notification an event means for its customer, if any (`_id` = the event's id). */
+function notify<K extends EventType>(derive: (event: RecordedEventOf<K>, documents: DocumentStore) => Promise<Derived | null>): EventHandler<K> {
+  return async (event, { documents, changed }) => {
+    const n = await derive(event, documents);
+    if (!n) return;
+    await NOTIFICATIONS.in(documents).updateOne(
+      { _id: event.eventId },
+      {
+        $set: { notificationId: event.eventId, customerId: n.customerId, kind: n.kind, params: n.params, incomingDate: n.at, dateKey: cairoDateKey(n.at), position: event.position },
+        $setOnInsert: { isSeen: false },
+      },
+      { upsert: true },
+    );
+    changed(CHARGING_RM.notifications, event.eventId, [n.customerId]);
+  };
+}
 
-/** The notification an event means for its customer, if any (sessions are read after the sessions projection ran). */
-async function derive(event: RecordedEvent, documents: DocumentStore): Promise<Derived | null> {
-  const data = event.data as { sessionId?: string; at: string };
-  if (data.sessionId) {
-    const session = await documents.collection(CHARGING_RM.sessions).findOne({ _id: data.sessionId });
-    if (!session) return null;
-    const customerId = String(session.customerId);
-    switch (event.type) {
-      case 'SessionCharging':
-        return { customerId, kind: 'session_started', params: stationParams(session), at: data.at };
-      case 'SessionStartFailed':
-        return { customerId, kind: 'session_failed', params: { ...stationParams(session), reason: (event.data as SessionStartFailed['data']).reason }, at: data.at };
-      default: {
-        const billed = event.data as SessionBilled['data'];
-        const kind = session.stopReason === 'low_balance' ? 'session_stopped_low_balance' : 'session_stopped';
-        return { customerId, kind, params: { ...stationParams(session), cost: billed.amount, energyWh: Number(session.energyWh ?? 0) }, at: billed.at };
-      }
-    }
-  }
-  if (event.type === 'PaymentFailed') {
-    const d = event.data as PaymentFailed['data'];
-    const payment = await documents.collection(CHARGING_RM.payments).findOne({ _id: d.paymentId }, { projection: { amount: 1 } });
-    return { customerId: d.customerId, kind: 'payment_failed', params: { paymentId: d.paymentId, amount: typeof payment?.amount === 'number' ? payment.amount : null, reason: d.reason }, at: d.at };
-  }
-  const tx = (event as unknown as WalletEvent).data;
-  if (event.type === 'WalletCredited' && tx.kind === 'top_up') {
+// Sessions are read after the sessions projection applied the same event (allProjections' order).
+const sessionOf = (documents: DocumentStore, sessionId: string) => SESSIONS.in(documents).findOne({ _id: sessionId });
+const stationParams = (s: SessionDoc) => ({ sessionId: s.sessionId, stationNameEn: s.stationNameEn, stationNameAr: s.stationNameAr });
+
+const fromWallet = notify<'WalletCredited' | 'WalletDebited'>(async ({ type, data: tx }): Promise<Derived | null> => {
+  if (type === 'WalletCredited' && tx.kind === 'top_up') {
     return { customerId: tx.customerId, kind: 'top_up_credited', params: { amount: tx.amount, paymentId: tx.reference.id, balanceAfter: tx.balanceAfter }, at: tx.at };
   }
-  if (tx.kind === 'adjustment') {
-    const direction = event.type === 'WalletCredited' ? 'in' : 'out';
-    return { customerId: tx.customerId, kind: 'wallet_adjusted', params: { amount: tx.amount, direction, reason: tx.reason, balanceAfter: tx.balanceAfter }, at: tx.at };
-  }
-  return null;
-}
-
-async function markSeen(event: RecordedEvent, documents: DocumentStore) {
-  const d = event.data as NotificationsSeen['data'];
-  // 'all' means those the customer could have seen: derived before the fact, never later ones.
-  const filter = d.notificationIds === 'all' ? { customerId: d.customerId, isSeen: false, position: { $lt: event.position } } : { customerId: d.customerId, _id: { $in: d.notificationIds } };
-  return documents.collection(CHARGING_RM.notifications).updateMany(filter, { $set: { isSeen: true } });
-}
+  if (tx.kind !== 'adjustment') return null;
+  const direction = type === 'WalletCredited' ? 'in' : 'out';
+  return { customerId: tx.customerId, kind: 'wallet_adjusted', params: { amount: tx.amount, direction, reason: tx.reason, balanceAfter: tx.balanceAfter }, at: tx.at };
+});
 
 /**
  * `notifications`: derived, one per source event (`notificationId` = the source event id): session started,
@@ -75,28 +56,36 @@ async function markSeen(event: RecordedEvent, documents: DocumentStore) {
 export const notificationsProjection: Projection = {
   name: 'notifications',
   collections: [CHARGING_RM.notifications],
-  handles: ['SessionCharging', 'SessionBilled', 'SessionStartFailed', 'WalletCredited', 'WalletDebited', 'PaymentFailed', 'NotificationsSeen'],
   async setup(documents) {
     const notifications = documents.collection(CHARGING_RM.notifications);
     await notifications.createIndex({ customerId: 1, incomingDate: -1 });
     await notifications.createIndex({ customerId: 1, isSeen: 1 });
   },
-  async apply(event, { documents, changed }) {
-    if (event.type === 'NotificationsSeen') {
-      const customerId = (event.data as NotificationsSeen['data']).customerId;
-      if ((await markSeen(event, documents)).modifiedCount > 0) changed(CHARGING_RM.notifications, undefined, [customerId]);
-      return;
-    }
-    const n = await derive(event, documents);
-    if (!n) return;
-    await documents.collection(CHARGING_RM.notifications).updateOne(
-      { _id: event.eventId },
-      {
-        $set: { notificationId: event.eventId, customerId: n.customerId, kind: n.kind, params: n.params, incomingDate: n.at, dateKey: cairoDateKey(n.at), position: event.position },
-        $setOnInsert: { isSeen: false },
-      },
-      { upsert: true },
-    );
-    changed(CHARGING_RM.notifications, event.eventId, [n.customerId]);
+  on: {
+    SessionCharging: notify(async ({ data }, documents) => {
+      const session = await sessionOf(documents, data.sessionId);
+      return session && { customerId: session.customerId, kind: 'session_started', params: stationParams(session), at: data.at };
+    }),
+    SessionStartFailed: notify(async ({ data }, documents) => {
+      const session = await sessionOf(documents, data.sessionId);
+      return session && { customerId: session.customerId, kind: 'session_failed', params: { ...stationParams(session), reason: data.reason }, at: data.at };
+    }),
+    SessionBilled: notify(async ({ data }, documents) => {
+      const session = await sessionOf(documents, data.sessionId);
+      const kind = session?.stopReason === 'low_balance' ? 'session_stopped_low_balance' : 'session_stopped';
+      return session && { customerId: session.customerId, kind, params: { ...stationParams(session), cost: data.amount, energyWh: session.energyWh }, at: data.at };
+    }),
+    WalletCredited: fromWallet,
+    WalletDebited: fromWallet,
+    PaymentFailed: notify(async ({ data }, documents) => {
+      const payment = await PAYMENTS.in(documents).findOne({ _id: data.paymentId }, { projection: { amount: 1 } });
+      return { customerId: data.customerId, kind: 'payment_failed', params: { paymentId: data.paymentId, amount: payment ? payment.amount : null, reason: data.reason }, at: data.at };
+    }),
+    async NotificationsSeen({ data, position }, { documents, changed }) {
+      // 'all' means those the customer could have seen: derived before the fact, never later ones.
+      const filter = data.notificationIds === 'all' ? { customerId: data.customerId, isSeen: false, position: { $lt: position } } : { customerId: data.customerId, _id: { $in: data.notificationIds } };
+      const result = await NOTIFICATIONS.in(documents).updateMany(filter, { $set: { isSeen: true } });
+      if (result.modifiedCount > 0) changed(CHARGING_RM.notifications, undefined, [data.customerId]);
+    },
   },
 };

@@ -1,9 +1,10 @@
 import type { PaymentEvent, PaymentView } from '@evc/contracts';
-import type { Doc } from '@evc/platform';
-import type { Projection } from '../runner/projection';
+import type { EventHandler, Projection } from '../runner/projection';
 import { CHARGING_RM } from './charging-collections';
+import { readModel } from './read-model';
 
-export type PaymentDoc = Doc & PaymentView & { _id: string; customerId: string; position: number };
+export type PaymentDoc = PaymentView & { _id: string; customerId: string; position: number };
+export const PAYMENTS = readModel<PaymentDoc>(CHARGING_RM.payments);
 
 /** The payment after one of its events (pure). */
 export function evolvePayment(doc: PaymentDoc | null, e: PaymentEvent, position: number): PaymentDoc | null {
@@ -22,22 +23,22 @@ export function evolvePayment(doc: PaymentDoc | null, e: PaymentEvent, position:
   }
 }
 
+const applyPayment: EventHandler<PaymentEvent['type']> = async (event, { documents, changed }) => {
+  const payments = PAYMENTS.in(documents);
+  const existing = await payments.findOne({ _id: event.data.paymentId });
+  if (existing && existing.position >= event.position) return; // a replay after a crash
+  const next = evolvePayment(existing, event, event.position);
+  if (!next) return;
+  await payments.replaceOne({ _id: next._id }, next, { upsert: true });
+  changed(CHARGING_RM.payments, next._id, [next.customerId]);
+};
+
 /** `payments`: each top-up payment with its status, for me.payment (the customer's own only). */
 export const paymentsProjection: Projection = {
   name: 'payments',
   collections: [CHARGING_RM.payments],
-  handles: ['PaymentInitiated', 'PaymentCompleted', 'PaymentCanceled', 'PaymentFailed'],
   async setup(documents) {
     await documents.collection(CHARGING_RM.payments).createIndex({ customerId: 1, createdAt: -1 });
   },
-  async apply(event, { documents, changed }) {
-    const payments = documents.collection<PaymentDoc>(CHARGING_RM.payments);
-    const e = { type: event.type, data: event.data } as PaymentEvent;
-    const existing = await payments.findOne({ _id: e.data.paymentId });
-    if (existing && existing.position >= event.position) return; // a replay after a crash
-    const next = evolvePayment(existing, e, event.position);
-    if (!next) return;
-    await payments.replaceOne({ _id: next._id }, next, { upsert: true });
-    changed(CHARGING_RM.payments, next._id, [next.customerId]);
-  },
+  on: { PaymentInitiated: applyPayment, PaymentCompleted: applyPayment, PaymentCanceled: applyPayment, PaymentFailed: applyPayment },
 };

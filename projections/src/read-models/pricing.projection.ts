@@ -1,8 +1,14 @@
-import type { SetPricing } from '@evc/contracts';
+import type { Actor, SetPricing } from '@evc/contracts';
 import type { Projection } from '../runner/projection';
 import { RM } from './collections';
+import { readModel } from './read-model';
 
-const PRICE_FIELDS = ['acPricePerKwh', 'dcPricePerKwh', 'minimumCharge', 'bookingFeePerMinute'] as const;
+type Prices = Omit<SetPricing, 'effectiveFrom'>;
+/** One price change (`_id` = its event id), with the prices in force before it. */
+export type PricingDoc = SetPricing & { _id: string; previous: Prices | null; setBy: Actor; reason: string | null; recordedAt: string; position: number };
+export const PRICING_HISTORY = readModel<PricingDoc>(RM.pricing);
+
+const pricesOf = (p: Prices): Prices => ({ acPricePerKwh: p.acPricePerKwh, dcPricePerKwh: p.dcPricePerKwh, minimumCharge: p.minimumCharge, bookingFeePerMinute: p.bookingFeePerMinute });
 
 /**
  * Every price change with who, when and why, and the prices it replaced: those in force at its effective time as
@@ -12,20 +18,19 @@ const PRICE_FIELDS = ['acPricePerKwh', 'dcPricePerKwh', 'minimumCharge', 'bookin
 export const pricingProjection: Projection = {
   name: 'pricing',
   collections: [RM.pricing],
-  handles: ['PricingSet'],
   async setup(documents) {
     await documents.collection(RM.pricing).createIndex({ effectiveFrom: -1 });
   },
-  async apply(event, { documents, changed }) {
-    const d = event.data as SetPricing;
-    const history = documents.collection(RM.pricing);
-    const before = await history.findOne({ position: { $lt: event.position }, effectiveFrom: { $lte: d.effectiveFrom } }, { sort: { effectiveFrom: -1, position: -1 } });
-    const previous = before ? Object.fromEntries(PRICE_FIELDS.map((f) => [f, Number(before[f])])) : null;
-    await history.updateOne(
-      { _id: event.eventId },
-      { $set: { ...d, previous, setBy: event.metadata.actor, reason: event.metadata.reason ?? null, recordedAt: event.metadata.occurredAt, position: event.position } },
-      { upsert: true },
-    );
-    changed(RM.pricing, event.eventId);
+  on: {
+    async PricingSet({ data, eventId, metadata, position }, { documents, changed }) {
+      const history = PRICING_HISTORY.in(documents);
+      const before = await history.findOne({ position: { $lt: position }, effectiveFrom: { $lte: data.effectiveFrom } }, { sort: { effectiveFrom: -1, position: -1 } });
+      await history.updateOne(
+        { _id: eventId },
+        { $set: { ...data, previous: before ? pricesOf(before) : null, setBy: metadata.actor, reason: metadata.reason ?? null, recordedAt: metadata.occurredAt, position } },
+        { upsert: true },
+      );
+      changed(RM.pricing, eventId);
+    },
   },
 };

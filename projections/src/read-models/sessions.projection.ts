@@ -1,35 +1,24 @@
-import type { MeterReadingView, SessionDetailView, SessionEvent, SessionRequested } from '@evc/contracts';
-import type { Collection, Doc, DocumentStore, RecordedEvent } from '@evc/platform';
-import type { Projection, ProjectionContext } from '../runner/projection';
+import { sessionCost, type MeterReadingView, type SessionDetailView, type SessionEvent } from '@evc/contracts';
+import type { DocumentStore } from '@evc/platform';
+import type { EventHandler, Projection, RecordedEventOf } from '../runner/projection';
 import { actorView, fullName } from './actor-view';
+import { CARS } from './cars.projection';
 import { CHARGING_RM } from './charging-collections';
 import { RM } from './collections';
+import { ACCOUNTS, CUSTOMER_ACCOUNTS } from './identity.projection';
+import { readModel } from './read-model';
+import { STATIONS } from './stations.projection';
 
 /** The `sessions` document: the detail view plus who it belongs to and the last session event applied. */
-export type SessionDoc = Doc &
-  SessionDetailView & {
-    _id: string;
-    customerId: string;
-    customerName: string | null;
-    balanceAtStart: number;
-    /** Position of the last session-stream event applied: an event at or before it is a replay and is skipped. */
-    eventPosition: number;
-  };
-
-const SESSION_EVENTS = [
-  'SessionRequested',
-  'SessionStartAccepted',
-  'SessionStartFailed',
-  'SessionCharging',
-  'MeterReadingRecorded',
-  'SessionStopRequested',
-  'SessionStopped',
-  'SessionBilled',
-  'SessionTransactionAliased',
-] as const;
-
-/** What the customer would pay now: max(minimum, round(energy × price / 1000)), as the stop computes it. */
-export const sessionCost = (energyWh: number, pricePerKwh: number, minimumCharge: number) => Math.max(minimumCharge, Math.round((energyWh * pricePerKwh) / 1000));
+export type SessionDoc = SessionDetailView & {
+  _id: string;
+  customerId: string;
+  customerName: string | null;
+  balanceAtStart: number;
+  /** Position of the last session-stream event applied: an event at or before it is a replay and is skipped. */
+  eventPosition: number;
+};
+export const SESSIONS = readModel<SessionDoc>(CHARGING_RM.sessions);
 
 /** Readings sorted by timestamp, one per timestamp (a repeated reading replaces the same slot). */
 export function withReading(readings: MeterReadingView[], reading: MeterReadingView): MeterReadingView[] {
@@ -39,12 +28,11 @@ export function withReading(readings: MeterReadingView[], reading: MeterReadingV
   return [...rest, reading].sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
 }
 
-async function requested(event: RecordedEvent, documents: DocumentStore): Promise<SessionDoc> {
-  const d = (event.data as SessionRequested['data']);
+async function requested({ data: d }: RecordedEventOf<'SessionRequested'>, documents: DocumentStore): Promise<SessionDoc> {
   const [station, account, car] = await Promise.all([
-    documents.collection(RM.stations).findOne({ _id: d.stationId }, { projection: { nameEn: 1, nameAr: 1 } }),
-    documents.collection(RM.accounts).findOne({ _id: d.customerId }, { projection: { firstName: 1, lastName: 1 } }),
-    d.carId ? documents.collection(CHARGING_RM.cars).findOne({ _id: d.carId }, { projection: { brandNameEn: 1, typeNameEn: 1, brandNameAr: 1, typeNameAr: 1 } }) : null,
+    STATIONS.in(documents).findOne({ _id: d.stationId }, { projection: { nameEn: 1, nameAr: 1 } }),
+    ACCOUNTS.in(documents).findOne({ _id: d.customerId }, { projection: { firstName: 1, lastName: 1 } }),
+    d.carId ? CARS.in(documents).findOne({ _id: d.carId }, { projection: { brandNameEn: 1, typeNameEn: 1, brandNameAr: 1, typeNameAr: 1 } }) : null,
   ]);
   return {
     _id: d.sessionId,
@@ -57,14 +45,14 @@ async function requested(event: RecordedEvent, documents: DocumentStore): Promis
     stopReason: null,
     chargerId: d.chargerId,
     stationId: d.stationId,
-    stationNameEn: String(station?.nameEn ?? d.stationId),
-    stationNameAr: String(station?.nameAr ?? d.stationId),
+    stationNameEn: station?.nameEn ?? d.stationId,
+    stationNameAr: station?.nameAr ?? d.stationId,
     connectorId: d.connectorId,
     connectorType: d.connectorType,
     current: d.prices.current,
     carId: d.carId,
-    carLabel: car ? `${String(car.brandNameEn)} ${String(car.typeNameEn)}`.trim() : null,
-    carLabelAr: car ? `${String(car.brandNameAr)} ${String(car.typeNameAr)}`.trim() : null,
+    carLabel: car ? `${car.brandNameEn} ${car.typeNameEn}`.trim() : null,
+    carLabelAr: car ? `${car.brandNameAr} ${car.typeNameAr}`.trim() : null,
     target: d.target,
     pricePerKwh: d.prices.pricePerKwh,
     minimumCharge: d.prices.minimumCharge,
@@ -102,7 +90,7 @@ export function evolveSession(doc: SessionDoc, e: SessionEvent): Partial<Session
         startedAt: e.data.startedAt,
         transactionId: e.data.transactionId,
         meterStartWh: e.data.meterStartWh,
-        cost: doc.status === 'stopped' ? doc.cost : sessionCost(doc.energyWh, doc.pricePerKwh, doc.minimumCharge),
+        cost: doc.status === 'stopped' ? doc.cost : sessionCost(doc.energyWh, doc),
       };
     case 'MeterReadingRecorded': {
       const reading = { timestamp: e.data.timestamp, energyWh: e.data.energyWh, powerW: e.data.powerW, socPercent: e.data.socPercent };
@@ -116,7 +104,7 @@ export function evolveSession(doc: SessionDoc, e: SessionEvent): Partial<Session
         powerW: latest.powerW,
         socPercent: latest.socPercent,
         lastReadingAt: latest.timestamp,
-        cost: sessionCost(energyWh, doc.pricePerKwh, doc.minimumCharge),
+        cost: sessionCost(energyWh, doc),
       };
     }
     case 'SessionStopRequested':
@@ -138,32 +126,31 @@ export function evolveSession(doc: SessionDoc, e: SessionEvent): Partial<Session
   }
 }
 
-function timelineReason(event: RecordedEvent): string | null {
-  const data = event.data as { reason?: unknown; detail?: unknown };
-  if (typeof data.reason === 'string') return data.reason;
-  return event.metadata.reason ?? null;
-}
+/** The event's own reason (a failure or stop reason), else the author's. */
+const timelineReason = (event: SessionRecordedEvent): string | null => ('reason' in event.data ? event.data.reason : (event.metadata.reason ?? null));
 
 /** The customer's last charge (customer_accounts.lastChargeAt): the latest start of charging. */
 async function noteLastCharge(documents: DocumentStore, customerId: string, startedAt: string) {
-  const customers = documents.collection(RM.customers);
+  const customers = CUSTOMER_ACCOUNTS.in(documents);
   const customer = await customers.findOne({ _id: customerId }, { projection: { lastChargeAt: 1 } });
-  if (!customer || (typeof customer.lastChargeAt === 'string' && customer.lastChargeAt >= startedAt)) return false;
+  if (!customer || (customer.lastChargeAt !== undefined && customer.lastChargeAt >= startedAt)) return false;
   await customers.updateOne({ _id: customerId }, { $set: { lastChargeAt: startedAt } });
   return true;
 }
 
-async function applySessionEvent(event: RecordedEvent, documents: DocumentStore, sessions: Collection<SessionDoc>, changed: ProjectionContext['changed']) {
-  const e = { type: event.type, data: event.data } as SessionEvent;
-  const existing = await sessions.findOne({ _id: e.data.sessionId });
+type SessionRecordedEvent = RecordedEventOf<SessionEvent['type']>;
+
+const applySessionEvent: EventHandler<SessionEvent['type']> = async (event, { documents, changed }) => {
+  const sessions = SESSIONS.in(documents);
+  const existing = await sessions.findOne({ _id: event.data.sessionId });
   if (existing && existing.eventPosition >= event.position) return; // a replay after a crash
-  const doc = existing ?? (e.type === 'SessionRequested' ? await requested(event, documents) : null);
+  const doc = existing ?? (event.type === 'SessionRequested' ? await requested(event, documents) : null);
   if (!doc) return;
-  const patch = evolveSession(doc, e);
+  const patch = evolveSession(doc, event);
   const timeline =
-    e.type === 'MeterReadingRecorded'
+    event.type === 'MeterReadingRecorded'
       ? doc.timeline
-      : [...doc.timeline, { type: e.type, at: (e.data as { at: string }).at, actor: await actorView(documents, event.metadata.actor), reason: timelineReason(event) }];
+      : [...doc.timeline, { type: event.type, at: event.data.at, actor: await actorView(documents, event.metadata.actor), reason: timelineReason(event) }];
   if (existing) {
     // Only what this event changed is written (the readings and the rest of the document stay as stored).
     const set: Partial<SessionDoc> = { ...patch, eventPosition: event.position };
@@ -173,8 +160,8 @@ async function applySessionEvent(event: RecordedEvent, documents: DocumentStore,
     await sessions.replaceOne({ _id: doc._id }, { ...doc, ...patch, timeline, eventPosition: event.position }, { upsert: true });
   }
   changed(CHARGING_RM.sessions, doc._id, [doc.customerId]);
-  if (e.type === 'SessionCharging' && (await noteLastCharge(documents, doc.customerId, e.data.startedAt))) changed(RM.customers, doc.customerId, [doc.customerId]);
-}
+  if (event.type === 'SessionCharging' && (await noteLastCharge(documents, doc.customerId, event.data.startedAt))) changed(RM.customers, doc.customerId, [doc.customerId]);
+};
 
 /**
  * `sessions`: one document per session with its status, running then final energy and cost, the readings (sorted
@@ -184,7 +171,6 @@ async function applySessionEvent(event: RecordedEvent, documents: DocumentStore,
 export const sessionsProjection: Projection = {
   name: 'sessions',
   collections: [CHARGING_RM.sessions],
-  handles: [...SESSION_EVENTS, 'StationUpdated', 'ProfileUpdated'],
   async setup(documents) {
     const sessions = documents.collection(CHARGING_RM.sessions);
     await sessions.createIndex({ customerId: 1, requestedAt: -1 });
@@ -193,20 +179,23 @@ export const sessionsProjection: Projection = {
     await sessions.createIndex({ chargerId: 1 });
     await sessions.createIndex({ status: 1 });
   },
-  async apply(event, { documents, changed }) {
-    const sessions = documents.collection<SessionDoc>(CHARGING_RM.sessions);
-    if (event.type === 'StationUpdated') {
-      const d = event.data as { stationId: string; nameEn: string; nameAr: string };
-      const result = await sessions.updateMany({ stationId: d.stationId }, { $set: { stationNameEn: d.nameEn, stationNameAr: d.nameAr } });
+  on: {
+    SessionRequested: applySessionEvent,
+    SessionStartAccepted: applySessionEvent,
+    SessionStartFailed: applySessionEvent,
+    SessionCharging: applySessionEvent,
+    MeterReadingRecorded: applySessionEvent,
+    SessionStopRequested: applySessionEvent,
+    SessionStopped: applySessionEvent,
+    SessionBilled: applySessionEvent,
+    SessionTransactionAliased: applySessionEvent,
+    async StationUpdated({ data: d }, { documents, changed }) {
+      const result = await SESSIONS.in(documents).updateMany({ stationId: d.stationId }, { $set: { stationNameEn: d.nameEn, stationNameAr: d.nameAr } });
       if (result.modifiedCount > 0) changed(CHARGING_RM.sessions, undefined, []);
-      return;
-    }
-    if (event.type === 'ProfileUpdated') {
-      const d = event.data as { accountId: string; firstName?: string; lastName?: string };
-      const result = await sessions.updateMany({ customerId: d.accountId }, { $set: { customerName: fullName(d) } });
+    },
+    async ProfileUpdated({ data: d }, { documents, changed }) {
+      const result = await SESSIONS.in(documents).updateMany({ customerId: d.accountId }, { $set: { customerName: fullName(d) } });
       if (result.modifiedCount > 0) changed(CHARGING_RM.sessions, undefined, [d.accountId]);
-      return;
-    }
-    await applySessionEvent(event, documents, sessions, changed);
+    },
   },
 };

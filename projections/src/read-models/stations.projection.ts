@@ -1,39 +1,48 @@
-import { geoCellOf, type ChargerBooted, type ChargerView, type ConnectorStatusChanged, type ConnectorView, type RegisterCharger, type RegisterStation, type StationView } from '@evc/contracts';
-import type { Collection, Doc, DocumentStore, RecordedEvent } from '@evc/platform';
-import type { Projection, ProjectionContext } from '../runner/projection';
+import { geoCellOf, type ChargerFields, type ChargerLiveEvent, type ChargerView, type ConnectorView, type OcppVersion, type RegisterCharger, type StationView } from '@evc/contracts';
+import type { Collection, RecordedEvent } from '@evc/platform';
+import type { EventHandler, Projection, ProjectionContext, RecordedEventOf } from '../runner/projection';
+import { GOVERNORATES } from './catalog.projection';
 import { RM } from './collections';
 import { mergeOne } from './merge';
+import { readModel } from './read-model';
 
-type StationDoc = StationView & Doc & { _id: string; geoCell: string; searchText: string; updatedAt: string; position: number; revision: number };
+/** The public station (`stations`): the view as served, plus what queries filter and staff edit on. */
+export type StationDoc = StationView & { _id: string; geoCell: string; searchText: string; updatedAt: string; position: number; revision: number };
 
 /** A charger as staff see it (collection `chargers`): SIM data, comment, modelState; never the key hash. */
-export type ChargerDoc = Doc &
-  Omit<RegisterCharger, 'secretHash' | 'connectors' | 'ipAddress' | 'iccid' | 'simNumber' | 'imsi' | 'comment'> & {
-    _id: string;
-    ipAddress: string | null;
-    iccid: string | null;
-    simNumber: string | null;
-    imsi: string | null;
-    comment: string | null;
-    online: boolean;
-    status: string;
-    /** 0 = in service, 3 = marked deleted. */
-    modelState: number;
-    connectors: ConnectorView[];
-    /** The charger stream's revision (staff edit against it); live events never move it. */
-    revision: number;
-    position: number;
-    /** From the charger's live stream (boot, connections); heartbeat times come from the presence consumer. */
-    firmwareVersion?: string | null;
-    reported?: { vendor: string; model: string; serialNumber: string | null; iccid: string | null; imsi: string | null } | null;
-    lastBootAt?: string | null;
-    /** The live connection's id (the presence sweep names it when it reports the charger silent). */
-    connectionId?: string | null;
-    lastConnectedAt?: string | null;
-    lastDisconnectedAt?: string | null;
-    lastHeartbeatAt?: string | null;
-    lastSeenAt?: string | null;
-  };
+export type ChargerDoc = Omit<RegisterCharger, 'secretHash' | 'connectors' | 'ipAddress' | 'iccid' | 'simNumber' | 'imsi' | 'comment'> & {
+  _id: string;
+  ipAddress: string | null;
+  iccid: string | null;
+  simNumber: string | null;
+  imsi: string | null;
+  comment: string | null;
+  online: boolean;
+  status: string;
+  /** 0 = in service, 3 = marked deleted. */
+  modelState: number;
+  connectors: ConnectorView[];
+  /** The charger stream's revision (staff edit against it); live events never move it. */
+  revision: number;
+  position: number;
+  /** From the charger's live stream (boot, connections); heartbeat times come from the presence consumer. */
+  firmwareVersion?: string | null;
+  reported?: { vendor: string; model: string; serialNumber: string | null; iccid: string | null; imsi: string | null } | null;
+  lastBootAt?: string | null;
+  /** The live connection's id (the presence sweep names it when it reports the charger silent). */
+  connectionId?: string | null;
+  lastConnectedAt?: string | null;
+  lastDisconnectedAt?: string | null;
+  lastHeartbeatAt?: string | null;
+  lastSeenAt?: string | null;
+};
+
+/** What the gateway checks a charger's Basic auth against (`charger_auth`). */
+export type ChargerAuthDoc = { _id: string; chargerId: string; stationId: string; secretHash: string; ocppVersion: OcppVersion; deleted: boolean };
+
+export const STATIONS = readModel<StationDoc>(RM.stations);
+export const CHARGERS = readModel<ChargerDoc>(RM.chargers);
+export const CHARGER_AUTH = readModel<ChargerAuthDoc>(RM.chargerAuth);
 
 /** Totals shown on station cards and used by filters; recomputed from the charger list on every change. */
 export function stationTotals(chargers: StationView['chargers']) {
@@ -67,6 +76,19 @@ const publicCharger = (c: ChargerDoc): ChargerView => ({
   connectors: c.connectors,
 });
 
+/** What staff enter on a charger, as the staff view keeps it (absent optional fields as null). */
+const enteredFields = (d: ChargerFields) => ({
+  serialNumber: d.serialNumber,
+  model: d.model,
+  vendor: d.vendor,
+  ocppVersion: d.ocppVersion,
+  ipAddress: d.ipAddress ?? null,
+  iccid: d.iccid ?? null,
+  simNumber: d.simNumber ?? null,
+  imsi: d.imsi ?? null,
+  comment: d.comment ?? null,
+});
+
 /** Connectors as entered, keeping the live status of those that stay. */
 const connectorsOf = (specs: RegisterCharger['connectors'], before: ConnectorView[] = []): ConnectorView[] =>
   specs.map((c) => ({ ...c, status: before.find((b) => b.connectorId === c.connectorId)?.status ?? 'unknown' }));
@@ -86,12 +108,10 @@ async function setStationCharger(stations: Collection<StationDoc>, stationId: st
   return true;
 }
 
-async function applyStation(event: RecordedEvent, documents: DocumentStore, stations: Collection<StationDoc>) {
-  const d = event.data as RegisterStation;
-  const [gov, existing] = await Promise.all([
-    documents.collection(RM.governorates).findOne({ _id: d.governorateId }),
-    stations.findOne({ _id: d.stationId }),
-  ]);
+const setStation: EventHandler<'StationRegistered' | 'StationUpdated'> = async (event, { documents, changed }) => {
+  const { data: d } = event;
+  const stations = STATIONS.in(documents);
+  const [gov, existing] = await Promise.all([GOVERNORATES.in(documents).findOne({ _id: d.governorateId }), stations.findOne({ _id: d.stationId })]);
   const chargers = existing?.chargers ?? [];
   const doc: StationDoc = {
     _id: d.stationId,
@@ -99,8 +119,8 @@ async function applyStation(event: RecordedEvent, documents: DocumentStore, stat
     nameEn: d.nameEn,
     nameAr: d.nameAr,
     governorateId: d.governorateId,
-    governorateNameEn: String(gov?.nameEn ?? d.governorateId),
-    governorateNameAr: String(gov?.nameAr ?? d.governorateId),
+    governorateNameEn: gov?.nameEn ?? d.governorateId,
+    governorateNameAr: gov?.nameAr ?? d.governorateId,
     location: d.location,
     addressEn: d.addressEn,
     addressAr: d.addressAr,
@@ -114,113 +134,64 @@ async function applyStation(event: RecordedEvent, documents: DocumentStore, stat
     revision: event.revision,
   };
   await stations.replaceOne({ _id: d.stationId }, doc, { upsert: true });
-}
+  changed(RM.stations, d.stationId);
+};
 
-async function applyCharger(event: RecordedEvent, documents: DocumentStore, stations: Collection<StationDoc>, changed: ProjectionContext['changed']) {
-  const chargersRm = documents.collection<ChargerDoc>(RM.chargers);
-  const auth = documents.collection(RM.chargerAuth);
-  const data = event.data as Record<string, unknown>;
-  const chargerId = String(data.chargerId);
-  const at = { revision: event.revision, position: event.position };
-  if (event.type === 'ChargerRegistered') {
-    const d = event.data as RegisterCharger;
-    const doc: ChargerDoc = {
-      _id: d.chargerId,
-      chargerId: d.chargerId,
-      stationId: d.stationId,
-      serialNumber: d.serialNumber,
-      model: d.model,
-      vendor: d.vendor,
-      ocppVersion: d.ocppVersion,
-      ipAddress: d.ipAddress ?? null,
-      iccid: d.iccid ?? null,
-      simNumber: d.simNumber ?? null,
-      imsi: d.imsi ?? null,
-      comment: d.comment ?? null,
-      online: false,
-      status: 'unknown',
-      modelState: 0,
-      connectors: connectorsOf(d.connectors),
-      ...at,
-    };
-    await chargersRm.replaceOne({ _id: d.chargerId }, doc, { upsert: true });
-    await mergeOne(auth, d.chargerId, { chargerId: d.chargerId, stationId: d.stationId, secretHash: d.secretHash, ocppVersion: d.ocppVersion, deleted: false });
-    if (await setStationCharger(stations, d.stationId, d.chargerId, publicCharger(doc), event)) changed(RM.stations, d.stationId);
-    return;
-  }
-  const current = await chargersRm.findOne({ _id: chargerId });
-  if (!current) return;
-  if (event.type === 'ChargerUpdated') {
-    const d = event.data as Omit<RegisterCharger, 'stationId' | 'secretHash'>;
-    const connectors = connectorsOf(d.connectors, current.connectors);
-    const doc: ChargerDoc = {
-      ...current,
-      serialNumber: d.serialNumber,
-      model: d.model,
-      vendor: d.vendor,
-      ocppVersion: d.ocppVersion,
-      ipAddress: d.ipAddress ?? null,
-      iccid: d.iccid ?? null,
-      simNumber: d.simNumber ?? null,
-      imsi: d.imsi ?? null,
-      comment: d.comment ?? null,
-      connectors,
-      status: chargerStatus(connectors),
-      ...at,
-    };
-    await chargersRm.replaceOne({ _id: chargerId }, doc);
-    await auth.updateOne({ _id: chargerId }, { $set: { ocppVersion: d.ocppVersion } });
-    if (current.modelState !== 3 && (await setStationCharger(stations, current.stationId, chargerId, publicCharger(doc), event))) changed(RM.stations, current.stationId);
-  } else if (event.type === 'ChargerMarkedDeleted') {
-    await chargersRm.updateOne({ _id: chargerId }, { $set: { modelState: 3, status: 'deleted', ...at } });
-    await auth.updateOne({ _id: chargerId }, { $set: { deleted: true } });
-    if (await setStationCharger(stations, current.stationId, chargerId, null, event)) changed(RM.stations, current.stationId);
-  } else if (event.type === 'ChargerSecretRotated') {
-    await auth.updateOne({ _id: chargerId }, { $set: { secretHash: data.secretHash } });
-    await chargersRm.updateOne({ _id: chargerId }, { $set: at });
-  }
-  changed(RM.chargers, chargerId);
-}
+/** Only the station's revision moves (staff edit against it). */
+const moveStationRevision: EventHandler<'ChargerAttached' | 'ChargerDetached'> = async ({ data, revision }, { documents, changed }) => {
+  await mergeOne(STATIONS.in(documents), data.stationId, { revision }, { upsert: false });
+  changed(RM.stations, data.stationId);
+};
 
-const LIVE_EVENTS = ['ChargerConnected', 'ChargerDisconnected', 'ChargerBooted', 'ConnectorStatusChanged'] as const;
+const registerCharger: EventHandler<'ChargerRegistered'> = async (event, { documents, changed }) => {
+  const { data: d } = event;
+  const doc: ChargerDoc = {
+    _id: d.chargerId,
+    chargerId: d.chargerId,
+    stationId: d.stationId,
+    ...enteredFields(d),
+    online: false,
+    status: 'unknown',
+    modelState: 0,
+    connectors: connectorsOf(d.connectors),
+    revision: event.revision,
+    position: event.position,
+  };
+  await CHARGERS.in(documents).replaceOne({ _id: d.chargerId }, doc, { upsert: true });
+  await mergeOne(CHARGER_AUTH.in(documents), d.chargerId, { chargerId: d.chargerId, stationId: d.stationId, secretHash: d.secretHash, ocppVersion: d.ocppVersion, deleted: false });
+  if (await setStationCharger(STATIONS.in(documents), d.stationId, d.chargerId, publicCharger(doc), event)) changed(RM.stations, d.stationId);
+};
+
+/** An event of a charger already registered (anything else is a partial replay, tolerated): applied, then noted. */
+function onCharger<K extends 'ChargerUpdated' | 'ChargerMarkedDeleted' | 'ChargerSecretRotated'>(
+  apply: (event: RecordedEventOf<K>, current: ChargerDoc, context: ProjectionContext) => Promise<void>,
+): EventHandler<K> {
+  return async (event, context) => {
+    const current = await CHARGERS.in(context.documents).findOne({ _id: event.data.chargerId });
+    if (!current) return;
+    await apply(event, current, context);
+    context.changed(RM.chargers, current.chargerId);
+  };
+}
 
 /**
  * What a charger reported (its `charger-live-<id>` stream): online, boot data, connector status. Writes with $set
  * only the fields it owns, so the presence consumer's heartbeat times are never overwritten.
  */
-async function applyLive(event: RecordedEvent, documents: DocumentStore, stations: Collection<StationDoc>, changed: ProjectionContext['changed']) {
-  const chargersRm = documents.collection<ChargerDoc>(RM.chargers);
-  const data = event.data as Record<string, unknown>;
-  const chargerId = String(data.chargerId);
-  const current = await chargersRm.findOne({ _id: chargerId });
-  if (!current) return;
-  const at = String(data.at);
-  let set: Partial<ChargerDoc>;
-  switch (event.type) {
-    case 'ChargerConnected':
-      set = { online: true, connectionId: String(data.connectionId), lastConnectedAt: at };
-      break;
-    case 'ChargerDisconnected':
-      set = { online: false, lastDisconnectedAt: at };
-      break;
-    case 'ChargerBooted': {
-      const d = event.data as ChargerBooted['data'];
-      set = { firmwareVersion: d.firmwareVersion, reported: { vendor: d.vendor, model: d.model, serialNumber: d.serialNumber, iccid: d.iccid, imsi: d.imsi }, lastBootAt: at };
-      break;
+function onLive<K extends ChargerLiveEvent['type']>(change: (data: RecordedEventOf<K>['data'], current: ChargerDoc) => Partial<ChargerDoc> | null): EventHandler<K> {
+  return async (event, { documents, changed }) => {
+    const chargers = CHARGERS.in(documents);
+    const current = await chargers.findOne({ _id: event.data.chargerId });
+    if (!current) return;
+    const set = change(event.data, current);
+    if (!set) return;
+    await chargers.updateOne({ _id: current.chargerId }, { $set: { ...set, position: event.position } });
+    changed(RM.chargers, current.chargerId);
+    const next: ChargerDoc = { ...current, ...set };
+    if (current.modelState !== 3 && ('online' in set || 'connectors' in set) && (await setStationCharger(STATIONS.in(documents), current.stationId, current.chargerId, publicCharger(next), event))) {
+      changed(RM.stations, current.stationId);
     }
-    default: {
-      const d = event.data as ConnectorStatusChanged['data'];
-      if (!current.connectors.some((k) => k.connectorId === d.connectorId)) return; // connector 0 (the whole charger) or unknown
-      const connectors = current.connectors.map((k) => (k.connectorId === d.connectorId ? { ...k, status: d.status } : k));
-      set = { connectors, status: chargerStatus(connectors) };
-    }
-  }
-  await chargersRm.updateOne({ _id: chargerId }, { $set: { ...set, position: event.position } });
-  changed(RM.chargers, chargerId);
-  const next = { ...current, ...set } as ChargerDoc;
-  if (current.modelState !== 3 && ('online' in set || 'connectors' in set) && (await setStationCharger(stations, current.stationId, chargerId, publicCharger(next), event))) {
-    changed(RM.stations, current.stationId);
-  }
+  };
 }
 
 /**
@@ -230,19 +201,6 @@ async function applyLive(event: RecordedEvent, documents: DocumentStore, station
 export const stationsProjection: Projection = {
   name: 'stations',
   collections: [RM.stations, RM.chargerAuth, RM.chargers],
-  handles: [
-    'StationRegistered',
-    'StationUpdated',
-    'StationDeleted',
-    'ChargerAttached',
-    'ChargerDetached',
-    'ChargerRegistered',
-    'ChargerUpdated',
-    'ChargerMarkedDeleted',
-    'ChargerSecretRotated',
-    'GovernorateUpdated',
-    ...LIVE_EVENTS,
-  ],
   async setup(documents) {
     const stations = documents.collection(RM.stations);
     await stations.createIndex({ governorateId: 1 });
@@ -251,42 +209,58 @@ export const stationsProjection: Projection = {
     await documents.collection(RM.chargerAuth).createIndex({ stationId: 1 });
     await documents.collection(RM.chargers).createIndex({ stationId: 1 });
   },
-  async apply(event, { documents, changed }) {
-    const stations = documents.collection<StationDoc>(RM.stations);
-    const data = event.data as Record<string, unknown>;
-    switch (event.type) {
-      case 'StationRegistered':
-      case 'StationUpdated':
-        await applyStation(event, documents, stations);
-        return changed(RM.stations, String(data.stationId));
-      case 'StationDeleted': {
-        const stationId = String(data.stationId);
-        await stations.deleteOne({ _id: stationId });
-        await documents.collection(RM.chargers).updateMany({ stationId }, { $set: { modelState: 3, status: 'deleted' } });
-        await documents.collection(RM.chargerAuth).updateMany({ stationId }, { $set: { deleted: true } });
-        changed(RM.chargers);
-        return changed(RM.stations, stationId);
-      }
-      case 'ChargerAttached':
-      case 'ChargerDetached': {
-        // Only the station's revision moves (staff edit against it).
-        const stationId = String(data.stationId);
-        await mergeOne(stations as unknown as Collection<Doc>, stationId, { revision: event.revision }, { upsert: false });
-        return changed(RM.stations, stationId);
-      }
-      case 'GovernorateUpdated': {
-        const d = event.data as { governorateId: string; nameEn: string; nameAr: string };
-        const result = await stations.updateMany({ governorateId: d.governorateId }, { $set: { governorateNameEn: d.nameEn, governorateNameAr: d.nameAr } });
-        if (result.modifiedCount > 0) changed(RM.stations);
-        return;
-      }
-      case 'ChargerConnected':
-      case 'ChargerDisconnected':
-      case 'ChargerBooted':
-      case 'ConnectorStatusChanged':
-        return applyLive(event, documents, stations, changed);
-      default:
-        return applyCharger(event, documents, stations, changed);
-    }
+  on: {
+    StationRegistered: setStation,
+    StationUpdated: setStation,
+    async StationDeleted({ data: { stationId } }, { documents, changed }) {
+      await STATIONS.in(documents).deleteOne({ _id: stationId });
+      await CHARGERS.in(documents).updateMany({ stationId }, { $set: { modelState: 3, status: 'deleted' } });
+      await CHARGER_AUTH.in(documents).updateMany({ stationId }, { $set: { deleted: true } });
+      changed(RM.chargers);
+      changed(RM.stations, stationId);
+    },
+    ChargerAttached: moveStationRevision,
+    ChargerDetached: moveStationRevision,
+    async GovernorateUpdated({ data: d }, { documents, changed }) {
+      const result = await STATIONS.in(documents).updateMany({ governorateId: d.governorateId }, { $set: { governorateNameEn: d.nameEn, governorateNameAr: d.nameAr } });
+      if (result.modifiedCount > 0) changed(RM.stations);
+    },
+    ChargerRegistered: registerCharger,
+    ChargerUpdated: onCharger(async (event, current, { documents, changed }) => {
+      const { data: d } = event;
+      const connectors = connectorsOf(d.connectors, current.connectors);
+      const doc: ChargerDoc = {
+        ...current,
+        ...enteredFields(d),
+        connectors,
+        status: chargerStatus(connectors),
+        revision: event.revision,
+        position: event.position,
+      };
+      await CHARGERS.in(documents).replaceOne({ _id: current.chargerId }, doc);
+      await CHARGER_AUTH.in(documents).updateOne({ _id: current.chargerId }, { $set: { ocppVersion: d.ocppVersion } });
+      if (current.modelState !== 3 && (await setStationCharger(STATIONS.in(documents), current.stationId, current.chargerId, publicCharger(doc), event))) changed(RM.stations, current.stationId);
+    }),
+    ChargerMarkedDeleted: onCharger(async (event, current, { documents, changed }) => {
+      await CHARGERS.in(documents).updateOne({ _id: current.chargerId }, { $set: { modelState: 3, status: 'deleted', revision: event.revision, position: event.position } });
+      await CHARGER_AUTH.in(documents).updateOne({ _id: current.chargerId }, { $set: { deleted: true } });
+      if (await setStationCharger(STATIONS.in(documents), current.stationId, current.chargerId, null, event)) changed(RM.stations, current.stationId);
+    }),
+    ChargerSecretRotated: onCharger(async (event, current, { documents }) => {
+      await CHARGER_AUTH.in(documents).updateOne({ _id: current.chargerId }, { $set: { secretHash: event.data.secretHash } });
+      await CHARGERS.in(documents).updateOne({ _id: current.chargerId }, { $set: { revision: event.revision, position: event.position } });
+    }),
+    ChargerConnected: onLive((d) => ({ online: true, connectionId: d.connectionId, lastConnectedAt: d.at })),
+    ChargerDisconnected: onLive((d) => ({ online: false, lastDisconnectedAt: d.at })),
+    ChargerBooted: onLive((d) => ({
+      firmwareVersion: d.firmwareVersion,
+      reported: { vendor: d.vendor, model: d.model, serialNumber: d.serialNumber, iccid: d.iccid, imsi: d.imsi },
+      lastBootAt: d.at,
+    })),
+    ConnectorStatusChanged: onLive((d, current) => {
+      if (!current.connectors.some((k) => k.connectorId === d.connectorId)) return null; // connector 0 (the whole charger) or unknown
+      const connectors = current.connectors.map((k) => (k.connectorId === d.connectorId ? { ...k, status: d.status } : k));
+      return { connectors, status: chargerStatus(connectors) };
+    }),
   },
 };

@@ -1,15 +1,49 @@
 import type { WalletEvent, WalletTxView } from '@evc/contracts';
-import type { Doc } from '@evc/platform';
-import type { Projection } from '../runner/projection';
+import type { EventHandler, Projection } from '../runner/projection';
 import { actorView } from './actor-view';
 import { cairoDateKey } from './cairo-date';
 import { CHARGING_RM } from './charging-collections';
 import { RM } from './collections';
+import { CUSTOMER_ACCOUNTS } from './identity.projection';
 import { mergeOne } from './merge';
+import { readModel } from './read-model';
 
-export type WalletTxDoc = Doc & WalletTxView & { _id: string; customerId: string; dateKey: string; position: number };
+export type WalletTxDoc = WalletTxView & { _id: string; customerId: string; dateKey: string; position: number };
+/** One per customer; `count` = the wallet stream's revision + 1 (the stream holds only transactions). */
+export type WalletDoc = { _id: string; customerId: string; balance: number; count: number; position: number };
+export const WALLET_TRANSACTIONS = readModel<WalletTxDoc>(CHARGING_RM.walletTransactions);
+export const WALLETS = readModel<WalletDoc>(CHARGING_RM.wallets);
 
 export const walletTxKey = (customerId: string, transactionId: string) => `${customerId}|${transactionId}`;
+
+const applyTransaction: EventHandler<WalletEvent['type']> = async (event, { documents, changed }) => {
+  const d = event.data;
+  const doc: WalletTxDoc = {
+    _id: walletTxKey(d.customerId, d.transactionId),
+    transactionId: d.transactionId,
+    customerId: d.customerId,
+    direction: event.type === 'WalletCredited' ? 'in' : 'out',
+    amount: d.amount,
+    balanceAfter: d.balanceAfter,
+    kind: d.kind,
+    reason: d.reason,
+    reference: d.reference,
+    creator: await actorView(documents, event.metadata.actor),
+    createdDate: d.at,
+    dateKey: cairoDateKey(d.at),
+    position: event.position,
+  };
+  const wallets = WALLETS.in(documents);
+  const wallet = await wallets.findOne({ _id: d.customerId }, { projection: { position: 1 } });
+  await WALLET_TRANSACTIONS.in(documents).replaceOne({ _id: doc._id }, doc, { upsert: true });
+  changed(CHARGING_RM.walletTransactions, doc._id, [d.customerId]);
+  if (wallet && wallet.position >= event.position) return; // a replay: the wallet is already past it
+  await mergeOne(wallets, d.customerId, { customerId: d.customerId, balance: d.balanceAfter, count: event.revision + 1, position: event.position });
+  changed(CHARGING_RM.wallets, d.customerId, [d.customerId]);
+  if (await mergeOne(CUSTOMER_ACCOUNTS.in(documents), d.customerId, { walletBalance: d.balanceAfter }, { upsert: false })) {
+    changed(RM.customers, d.customerId, [d.customerId]);
+  }
+};
 
 /**
  * `wallet_transactions` (one per WalletCredited / WalletDebited, with its creator's name and Cairo day) and
@@ -20,39 +54,10 @@ export const walletTxKey = (customerId: string, transactionId: string) => `${cus
 export const walletProjection: Projection = {
   name: 'wallet',
   collections: [CHARGING_RM.walletTransactions, CHARGING_RM.wallets],
-  handles: ['WalletCredited', 'WalletDebited'],
   async setup(documents) {
     const txs = documents.collection(CHARGING_RM.walletTransactions);
     await txs.createIndex({ customerId: 1, createdDate: -1 });
     await txs.createIndex({ customerId: 1, direction: 1, createdDate: -1 });
   },
-  async apply(event, { documents, changed }) {
-    const e = { type: event.type, data: event.data } as WalletEvent;
-    const d = e.data;
-    const doc: WalletTxDoc = {
-      _id: walletTxKey(d.customerId, d.transactionId),
-      transactionId: d.transactionId,
-      customerId: d.customerId,
-      direction: e.type === 'WalletCredited' ? 'in' : 'out',
-      amount: d.amount,
-      balanceAfter: d.balanceAfter,
-      kind: d.kind,
-      reason: d.reason,
-      reference: d.reference,
-      creator: await actorView(documents, event.metadata.actor),
-      createdDate: d.at,
-      dateKey: cairoDateKey(d.at),
-      position: event.position,
-    };
-    const wallets = documents.collection(CHARGING_RM.wallets);
-    const wallet = await wallets.findOne({ _id: d.customerId }, { projection: { position: 1 } });
-    await documents.collection<WalletTxDoc>(CHARGING_RM.walletTransactions).replaceOne({ _id: doc._id }, doc, { upsert: true });
-    changed(CHARGING_RM.walletTransactions, doc._id, [d.customerId]);
-    if (wallet && Number(wallet.position) >= event.position) return; // a replay: the wallet is already past it
-    await mergeOne(wallets, d.customerId, { customerId: d.customerId, balance: d.balanceAfter, count: event.revision + 1, position: event.position });
-    changed(CHARGING_RM.wallets, d.customerId, [d.customerId]);
-    if (await mergeOne(documents.collection(RM.customers), d.customerId, { walletBalance: d.balanceAfter }, { upsert: false })) {
-      changed(RM.customers, d.customerId, [d.customerId]);
-    }
-  },
+  on: { WalletCredited: applyTransaction, WalletDebited: applyTransaction },
 };

@@ -1,6 +1,6 @@
 import type { DocumentStore } from '@evc/platform';
 import type { PositionTracker } from './position-tracker';
-import { CHECKPOINTS, RUNNER_CHECKPOINT_ID } from './projection-runner';
+import { CHECKPOINT_DOCS, RUNNER_CHECKPOINT_ID } from './projection-runner';
 
 /**
  * For a query service in another process (cluster profile): reads the projections' checkpoint from the read-model
@@ -20,8 +20,8 @@ export class CheckpointPositionTracker implements PositionTracker {
   async waitFor(position: number, timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const doc = await this.documents.collection(CHECKPOINTS).findOne({ _id: RUNNER_CHECKPOINT_ID });
-      this.last = Math.max(this.last, Number(doc?.position ?? 0));
+      const doc = await CHECKPOINT_DOCS.in(this.documents).findOne({ _id: RUNNER_CHECKPOINT_ID });
+      this.last = Math.max(this.last, doc?.position ?? 0);
       if (this.last >= position) return true;
       if (Date.now() >= deadline) return false;
       await new Promise((r) => setTimeout(r, this.pollMs));

@@ -1,11 +1,15 @@
 import { BUS_TOPICS, type LiveChange } from '@evc/contracts';
 import type { Bus, DocumentStore, EventStore, RecordedEvent, Subscription } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import type { Projection, ProjectionContext } from './projection';
+import { dispatchTable, type Dispatch, type Projection, type ProjectionContext } from './projection';
 import { LocalPositionTracker, type PositionTracker } from './position-tracker';
+import { readModel } from '../read-models/read-model';
 
 export const CHECKPOINTS = '_checkpoints';
 export const RUNNER_CHECKPOINT_ID = 'projections';
+/** Where the runner keeps its position (one document, `RUNNER_CHECKPOINT_ID`). */
+export type CheckpointDoc = { _id: string; position: number; savedAt: string };
+export const CHECKPOINT_DOCS = readModel<CheckpointDoc>(CHECKPOINTS);
 const CHECKPOINT_EVERY_MS = 200;
 const NOTIFY_EVERY_MS = 15;
 const MAX_IDS_PER_CHANGE = 100;
@@ -26,7 +30,8 @@ export interface RunnerOptions {
 export class ProjectionRunner implements PositionTracker {
   private readonly log = createLogger('projections');
   private readonly tracker = new LocalPositionTracker();
-  private readonly byType = new Map<string, Projection[]>();
+  private readonly handlers: Map<string, Dispatch[]>;
+  private readonly context: ProjectionContext;
   private subscription: Subscription | null = null;
   /** Public changes by collection; private ones by collection and customer set (never merged with other customers'). */
   private pendingChanges = new Map<string, Set<string> | null>();
@@ -37,11 +42,8 @@ export class ProjectionRunner implements PositionTracker {
   private applied = 0;
 
   constructor(private readonly options: RunnerOptions) {
-    for (const projection of options.projections) {
-      for (const type of projection.handles) {
-        this.byType.set(type, [...(this.byType.get(type) ?? []), projection]);
-      }
-    }
+    this.handlers = dispatchTable(options.projections);
+    this.context = { documents: options.documents, changed: (c, id, customerIds) => this.noteChange(c, id, customerIds) };
   }
 
   current(): number {
@@ -61,8 +63,8 @@ export class ProjectionRunner implements PositionTracker {
   async start(): Promise<void> {
     const { documents, eventStore } = this.options;
     for (const projection of this.options.projections) await projection.setup(documents);
-    const checkpoint = await documents.collection(CHECKPOINTS).findOne({ _id: RUNNER_CHECKPOINT_ID });
-    const after = Number(checkpoint?.position ?? 0);
+    const checkpoint = await CHECKPOINT_DOCS.in(documents).findOne({ _id: RUNNER_CHECKPOINT_ID });
+    const after = checkpoint?.position ?? 0;
     this.savedPosition = after;
     this.tracker.advance(after);
     this.subscription = eventStore.subscribeToAll((event) => this.handle(event), { after, name: 'projections' });
@@ -80,7 +82,7 @@ export class ProjectionRunner implements PositionTracker {
     for (const projection of this.options.projections) {
       for (const name of projection.collections) await documents.dropCollection(name);
     }
-    await documents.collection(CHECKPOINTS).deleteOne({ _id: RUNNER_CHECKPOINT_ID });
+    await CHECKPOINT_DOCS.in(documents).deleteOne({ _id: RUNNER_CHECKPOINT_ID });
     await this.start();
   }
 
@@ -94,15 +96,14 @@ export class ProjectionRunner implements PositionTracker {
   }
 
   private async handle(event: RecordedEvent): Promise<void> {
-    const projections = this.byType.get(event.type);
-    if (projections) {
-      const context: ProjectionContext = { documents: this.options.documents, changed: (c, id, customerIds) => this.noteChange(c, id, customerIds) };
-      for (const projection of projections) {
+    const handlers = this.handlers.get(event.type);
+    if (handlers) {
+      for (const handler of handlers) {
         try {
-          await projection.apply(event, context);
+          await handler.handle(event, this.context);
         } catch (error) {
           // A projection bug must not silently skip an event: stop here; a restart resumes from the checkpoint.
-          this.log.error('projection failed', { projection: projection.name, type: event.type, position: event.position, error: String(error) });
+          this.log.error('projection failed', { projection: handler.projection, type: event.type, position: event.position, error: String(error) });
           throw error;
         }
       }
@@ -162,9 +163,7 @@ export class ProjectionRunner implements PositionTracker {
   private async saveCheckpoint(): Promise<void> {
     const position = this.current();
     if (position === this.savedPosition) return;
-    await this.options.documents
-      .collection(CHECKPOINTS)
-      .updateOne({ _id: RUNNER_CHECKPOINT_ID }, { $set: { position, savedAt: new Date().toISOString() } }, { upsert: true });
+    await CHECKPOINT_DOCS.in(this.options.documents).updateOne({ _id: RUNNER_CHECKPOINT_ID }, { $set: { position, savedAt: new Date().toISOString() } }, { upsert: true });
     this.savedPosition = position;
   }
 }

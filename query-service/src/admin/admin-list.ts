@@ -6,8 +6,8 @@ import { toCsv, type CsvColumn } from './csv';
 /** Most rows one CSV export carries (every matching row up to this). */
 export const CSV_MAX_ROWS = 200_000;
 
-export interface AdminList<V> {
-  collection: Collection<Doc>;
+export interface AdminList<D extends Doc, V> {
+  collection: Collection<D>;
   /** Sort fields the screen offers → the read-model field; anything else is a 400. */
   sortable: Record<string, string>;
   defaultSort: SortSpec;
@@ -15,7 +15,8 @@ export interface AdminList<V> {
   filter?: Filter;
   /** Field of the active filter; absent: the list has none. */
   activeField?: string;
-  toView(doc: Doc): V;
+  /** The one place a document of this read model becomes the screen's row. */
+  toView(doc: D): V;
   columns: CsvColumn<V>[];
 }
 
@@ -42,7 +43,7 @@ export function sortOf(q: Pick<AdminListQuery, 'sort' | 'dir'>, sortable: Record
 export type ListAnswer<V> = { kind: 'page'; page: Paged<V> } | { kind: 'csv'; csv: string };
 
 /** One page of a list, or (format=csv) every matching row as CSV in the same order. */
-export async function runAdminList<V>(list: AdminList<V>, q: AdminListQuery): Promise<ListAnswer<V>> {
+export async function runAdminList<D extends Doc, V>(list: AdminList<D, V>, q: AdminListQuery): Promise<ListAnswer<V>> {
   const filter = listFilter(q, list.filter, list.activeField);
   const sort = sortOf(q, list.sortable, list.defaultSort);
   if (q.format === 'csv') {

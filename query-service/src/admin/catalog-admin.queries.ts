@@ -1,32 +1,44 @@
 import type { AdminListQuery, CountryView, GovernorateAdminView, MasterDataItemView } from '@evc/contracts';
-import type { Doc, DocumentStore } from '@evc/platform';
-import { RM } from '@evc/projections';
+import type { DocumentStore } from '@evc/platform';
+import { COUNTRIES, GOVERNORATES, MASTER_DATA, type CountryDoc, type GovernorateDoc, type MasterDataDoc } from '@evc/projections';
 import { runAdminList, type ListAnswer } from './admin-list';
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const revisionOf = (d: Doc) => ({ revision: Number(d.revision ?? 0), updatedAt: str(d.updatedAt) });
+const revisionOf = (d: { revision: number; updatedAt: string }) => ({ revision: d.revision, updatedAt: d.updatedAt });
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 
-const masterDataView = (d: Doc): MasterDataItemView => ({
-  itemId: str(d.itemId),
-  kind: d.kind as MasterDataItemView['kind'],
-  name: str(d.name),
-  nameTranslation: str(d.nameTranslation),
-  value: str(d.value),
-  parentId: typeof d.parentId === 'string' ? d.parentId : null,
-  parentName: typeof d.parentName === 'string' ? d.parentName : null,
-  isActive: d.isActive !== false,
-  usageCount: Number(d.usageCount ?? 0),
+export const masterDataView = (d: MasterDataDoc): MasterDataItemView => ({
+  itemId: d.itemId,
+  kind: d.kind,
+  name: d.name,
+  nameTranslation: d.nameTranslation,
+  value: d.value,
+  parentId: d.parentId,
+  parentName: d.parentName,
+  isActive: d.isActive,
+  usageCount: d.usageCount,
   ...revisionOf(d),
 });
 
-const governorateView = (d: Doc): GovernorateAdminView => ({
-  governorateId: str(d.governorateId),
-  countryId: str(d.countryId),
-  nameEn: str(d.nameEn),
-  nameAr: str(d.nameAr),
-  isActive: d.isActive !== false,
-  stationCount: Number(d.stationCount ?? 0),
+export const governorateView = (d: GovernorateDoc): GovernorateAdminView => ({
+  governorateId: d.governorateId,
+  countryId: d.countryId,
+  nameEn: d.nameEn,
+  nameAr: d.nameAr,
+  isActive: d.isActive,
+  stationCount: d.stationCount,
+  ...revisionOf(d),
+});
+
+export const countryView = (d: CountryDoc, governorateCount: number): CountryView => ({
+  countryId: d.countryId,
+  iso: d.iso,
+  nameEn: d.nameEn,
+  nameAr: d.nameAr,
+  phoneCode: d.phoneCode,
+  currency: d.currency,
+  flagFileId: d.flagFileId,
+  isActive: d.isActive,
+  governorateCount,
   ...revisionOf(d),
 });
 
@@ -37,7 +49,7 @@ export class CatalogAdminQueries {
   masterData(q: AdminListQuery & { kind: MasterDataItemView['kind']; parentId?: string }): Promise<ListAnswer<MasterDataItemView>> {
     return runAdminList(
       {
-        collection: this.documents.collection(RM.masterData),
+        collection: MASTER_DATA.in(this.documents),
         filter: { kind: q.kind, ...(q.parentId ? { parentId: q.parentId } : {}) },
         sortable: { name: 'name', nameTranslation: 'nameTranslation', value: 'value', parentName: 'parentName', isActive: 'isActive', usageCount: 'usageCount', updatedAt: 'updatedAt' },
         defaultSort: { name: 1, _id: 1 },
@@ -57,29 +69,17 @@ export class CatalogAdminQueries {
   }
 
   async countries(q: AdminListQuery): Promise<ListAnswer<CountryView>> {
-    const counts = await this.documents
-      .collection(RM.governorates)
+    const counts = await GOVERNORATES.in(this.documents)
       .aggregate<{ _id: string; n: number }>([{ $group: { _id: '$countryId', n: { $sum: 1 } } }])
       .toArray();
     const countOf = new Map(counts.map((c) => [c._id, c.n]));
     return runAdminList(
       {
-        collection: this.documents.collection(RM.countries),
+        collection: COUNTRIES.in(this.documents),
         sortable: { nameEn: 'nameEn', nameAr: 'nameAr', iso: 'iso', phoneCode: 'phoneCode', currency: 'currency', isActive: 'isActive', updatedAt: 'updatedAt' },
         defaultSort: { nameEn: 1, _id: 1 },
         activeField: 'isActive',
-        toView: (d) => ({
-          countryId: str(d.countryId),
-          iso: str(d.iso),
-          nameEn: str(d.nameEn),
-          nameAr: str(d.nameAr),
-          phoneCode: str(d.phoneCode),
-          currency: str(d.currency),
-          flagFileId: typeof d.flagFileId === 'string' ? d.flagFileId : null,
-          isActive: d.isActive !== false,
-          governorateCount: countOf.get(str(d.countryId)) ?? 0,
-          ...revisionOf(d),
-        }),
+        toView: (d) => countryView(d, countOf.get(d.countryId) ?? 0),
         columns: [
           { header: 'Name', value: (v) => v.nameEn },
           { header: 'Name (Arabic)', value: (v) => v.nameAr },
@@ -97,7 +97,7 @@ export class CatalogAdminQueries {
   governorates(q: AdminListQuery & { countryId?: string }): Promise<ListAnswer<GovernorateAdminView>> {
     return runAdminList(
       {
-        collection: this.documents.collection(RM.governorates),
+        collection: GOVERNORATES.in(this.documents),
         filter: q.countryId ? { countryId: q.countryId } : {},
         sortable: { nameEn: 'nameEn', nameAr: 'nameAr', countryId: 'countryId', isActive: 'isActive', stationCount: 'stationCount', updatedAt: 'updatedAt' },
         defaultSort: { nameEn: 1, _id: 1 },

@@ -1,30 +1,27 @@
 import type { AdminListQuery, CustomerAdminView } from '@evc/contracts';
-import type { Doc, DocumentStore } from '@evc/platform';
-import { RM } from '@evc/projections';
+import type { DocumentStore } from '@evc/platform';
+import { CUSTOMER_ACCOUNTS, type CustomerAccountDoc } from '@evc/projections';
+import { customerIdentity } from '../identity/identity.queries';
 import { runAdminList, type ListAnswer } from './admin-list';
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-
-/** The customers screen. Car, battery, licences, card, last charge, wallet and age belong to later issues: null until then. */
-export const customerAdminView = (d: Doc): CustomerAdminView => ({
-  customerId: str(d.customerId),
-  firstName: str(d.firstName),
-  lastName: str(d.lastName),
-  email: str(d.email),
-  phone: str(d.phone),
-  gender: d.gender === 'female' ? 'female' : 'male',
-  age: typeof d.age === 'number' ? d.age : null,
-  carType: typeof d.carType === 'string' ? d.carType : null,
-  batteryRange: typeof d.batteryRange === 'string' ? d.batteryRange : null,
-  licenceImageIds: (d.licenceImageIds as string[] | undefined) ?? [],
-  cardStatus: typeof d.cardStatus === 'string' ? d.cardStatus : null,
-  lastChargeAt: typeof d.lastChargeAt === 'string' ? d.lastChargeAt : null,
-  walletBalance: typeof d.walletBalance === 'number' ? d.walletBalance : null,
-  banned: d.banned === true,
-  banReason: typeof d.banReason === 'string' ? d.banReason : null,
-  emailVerified: d.emailVerified === true,
-  createdAt: str(d.createdAt),
-  revision: Number(d.revision ?? 0),
+/**
+ * The customers screen. Age, car type, battery range, licences and card status belong to later issues: no read
+ * model holds them yet, so they are empty until then.
+ */
+export const customerAdminView = (d: CustomerAccountDoc): CustomerAdminView => ({
+  ...customerIdentity(d),
+  age: null,
+  carType: null,
+  batteryRange: null,
+  licenceImageIds: [],
+  cardStatus: null,
+  lastChargeAt: d.lastChargeAt ?? null,
+  walletBalance: d.walletBalance ?? null,
+  banned: d.banned,
+  banReason: d.banReason,
+  emailVerified: d.emailVerified,
+  createdAt: d.createdAt,
+  revision: d.revision,
 });
 
 export class CustomersAdminQueries {
@@ -34,7 +31,7 @@ export class CustomersAdminQueries {
   list(q: AdminListQuery & { banned?: 'true' | 'false' }): Promise<ListAnswer<CustomerAdminView>> {
     return runAdminList(
       {
-        collection: this.documents.collection(RM.customers),
+        collection: CUSTOMER_ACCOUNTS.in(this.documents),
         filter: q.banned ? { banned: q.banned === 'true' } : {},
         sortable: {
           firstName: 'firstName',
@@ -72,7 +69,7 @@ export class CustomersAdminQueries {
   }
 
   async get(customerId: string): Promise<CustomerAdminView | null> {
-    const doc = await this.documents.collection(RM.customers).findOne({ _id: customerId });
+    const doc = await CUSTOMER_ACCOUNTS.in(this.documents).findOne({ _id: customerId });
     return doc ? customerAdminView(doc) : null;
   }
 }

@@ -1,53 +1,91 @@
 import type { AdminListQuery, ChargerAdminView, ChargerCommandView, OcppCommandsQuery, OcppFrame, OcppMessagesQuery, Paged, PricingChangeView, StationAdminView } from '@evc/contracts';
-import type { Doc, DocumentStore } from '@evc/platform';
-import { RM } from '@evc/projections';
+import type { DocumentStore } from '@evc/platform';
+import {
+  CHARGERS,
+  OCPP_COMMANDS,
+  OCPP_MESSAGES,
+  PRICING_HISTORY,
+  STATIONS,
+  type ChargerDoc,
+  type OcppCommandDoc,
+  type PricingDoc,
+  type StationDoc,
+} from '@evc/projections';
 import { runAdminList, type ListAnswer } from './admin-list';
 import { ActorNames } from './actor-names';
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const orNull = (v: unknown) => (typeof v === 'string' ? v : null);
-
-const chargerView = (d: Doc): ChargerAdminView => ({
-  chargerId: str(d.chargerId),
-  serialNumber: str(d.serialNumber),
-  model: str(d.model),
-  vendor: str(d.vendor),
-  ocppVersion: d.ocppVersion as ChargerAdminView['ocppVersion'],
-  ipAddress: orNull(d.ipAddress),
-  iccid: orNull(d.iccid),
-  simNumber: orNull(d.simNumber),
-  imsi: orNull(d.imsi),
-  comment: orNull(d.comment),
-  status: str(d.status),
-  online: d.online === true,
-  modelState: Number(d.modelState ?? 0),
-  connectors: (d.connectors as ChargerAdminView['connectors'] | undefined) ?? [],
-  revision: Number(d.revision ?? 0),
-  firmwareVersion: orNull(d.firmwareVersion),
-  reported: (d.reported as ChargerAdminView['reported'] | undefined) ?? null,
-  lastBootAt: orNull(d.lastBootAt),
-  lastHeartbeatAt: orNull(d.lastHeartbeatAt),
-  lastSeenAt: orNull(d.lastSeenAt),
-  lastConnectedAt: orNull(d.lastConnectedAt),
-  lastDisconnectedAt: orNull(d.lastDisconnectedAt),
+export const chargerAdminView = (d: ChargerDoc): ChargerAdminView => ({
+  chargerId: d.chargerId,
+  serialNumber: d.serialNumber,
+  model: d.model,
+  vendor: d.vendor,
+  ocppVersion: d.ocppVersion,
+  ipAddress: d.ipAddress,
+  iccid: d.iccid,
+  simNumber: d.simNumber,
+  imsi: d.imsi,
+  comment: d.comment,
+  status: d.status,
+  online: d.online,
+  modelState: d.modelState,
+  connectors: d.connectors,
+  revision: d.revision,
+  // Filled by what the charger reports (live stream, presence consumer): null until it has.
+  firmwareVersion: d.firmwareVersion ?? null,
+  reported: d.reported ?? null,
+  lastBootAt: d.lastBootAt ?? null,
+  lastHeartbeatAt: d.lastHeartbeatAt ?? null,
+  lastSeenAt: d.lastSeenAt ?? null,
+  lastConnectedAt: d.lastConnectedAt ?? null,
+  lastDisconnectedAt: d.lastDisconnectedAt ?? null,
 });
 
-const stationView = (d: Doc): StationAdminView => ({
-  stationId: str(d.stationId),
-  nameEn: str(d.nameEn),
-  nameAr: str(d.nameAr),
-  governorateId: str(d.governorateId),
-  governorateNameEn: str(d.governorateNameEn),
-  governorateNameAr: str(d.governorateNameAr),
-  location: d.location as StationAdminView['location'],
-  addressEn: str(d.addressEn),
-  addressAr: str(d.addressAr),
-  photoFileId: orNull(d.photoFileId),
-  numberOfChargers: Number(d.numberOfChargers ?? 0),
-  numberOutOfService: Number(d.numberOutOfService ?? 0),
+/** The station row without its chargers (the page's chargers come in one query, `withChargers`). */
+export const stationAdminView = (d: StationDoc): StationAdminView => ({
+  stationId: d.stationId,
+  nameEn: d.nameEn,
+  nameAr: d.nameAr,
+  governorateId: d.governorateId,
+  governorateNameEn: d.governorateNameEn,
+  governorateNameAr: d.governorateNameAr,
+  location: d.location,
+  addressEn: d.addressEn,
+  addressAr: d.addressAr,
+  photoFileId: d.photoFileId ?? null,
+  numberOfChargers: d.numberOfChargers,
+  numberOutOfService: d.numberOutOfService,
   chargers: [],
-  revision: Number(d.revision ?? 0),
-  updatedAt: str(d.updatedAt),
+  revision: d.revision,
+  updatedAt: d.updatedAt,
+});
+
+export const chargerCommandView = (d: OcppCommandDoc, requestedByName: string | null): ChargerCommandView => ({
+  commandId: d.commandId,
+  chargerId: d.chargerId,
+  action: d.action,
+  request: d.request,
+  status: d.status,
+  ocppAction: d.ocppAction,
+  protocol: d.protocol,
+  response: d.response,
+  error: d.error,
+  requestedBy: { type: d.requestedBy.type, id: d.requestedBy.id, name: requestedByName },
+  requestedAt: d.requestedAt,
+  sentAt: d.sentAt,
+  answeredAt: d.answeredAt,
+});
+
+export const pricingChangeView = (d: PricingDoc, changedByName: string | null): PricingChangeView => ({
+  changeId: d._id,
+  acPricePerKwh: d.acPricePerKwh,
+  dcPricePerKwh: d.dcPricePerKwh,
+  minimumCharge: d.minimumCharge,
+  bookingFeePerMinute: d.bookingFeePerMinute,
+  effectiveFrom: d.effectiveFrom,
+  previous: d.previous,
+  changedBy: { type: d.setBy.type, id: d.setBy.id, name: changedByName },
+  changedAt: d.recordedAt,
+  reason: d.reason,
 });
 
 /** Stations with their chargers (deleted ones hidden) and the history of prices, for staff. */
@@ -59,49 +97,31 @@ export class NetworkAdminQueries {
 
   /** Staff commands to chargers (one charger, or all), newest first, with the asker's name. */
   async ocppCommands(q: OcppCommandsQuery): Promise<Paged<ChargerCommandView>> {
-    const commands = this.documents.collection(RM.ocppCommands);
+    const commands = OCPP_COMMANDS.in(this.documents);
     const filter = q.chargerId ? { chargerId: q.chargerId } : {};
     const [docs, totalCount] = await Promise.all([
       commands.find(filter, { sort: { requestedAt: -1, _id: -1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize }).toArray(),
       commands.countDocuments(filter),
     ]);
-    const names = await this.names.of(docs.map((d) => String((d.requestedBy as { id?: string } | undefined)?.id ?? '')).filter(Boolean));
-    const dataList = docs.map((d): ChargerCommandView => {
-      const by = (d.requestedBy ?? { type: 'system', id: 'system' }) as ChargerCommandView['requestedBy'];
-      return {
-        commandId: String(d._id),
-        chargerId: String(d.chargerId),
-        action: String(d.action),
-        request: (d.request ?? {}) as Record<string, unknown>,
-        status: d.status as ChargerCommandView['status'],
-        ocppAction: (d.ocppAction as string | null) ?? null,
-        protocol: (d.protocol as string | null) ?? null,
-        response: d.response ?? null,
-        error: (d.error as string | null) ?? null,
-        requestedBy: { type: by.type, id: by.id, name: names.get(by.id) ?? null },
-        requestedAt: String(d.requestedAt),
-        sentAt: (d.sentAt as string | null) ?? null,
-        answeredAt: (d.answeredAt as string | null) ?? null,
-      };
-    });
-    return { dataList, totalCount };
+    const names = await this.names.of(docs.map((d) => d.requestedBy.id));
+    return { dataList: docs.map((d) => chargerCommandView(d, names.get(d.requestedBy.id) ?? null)), totalCount };
   }
 
   /** A charger's message log, newest first. */
   async ocppMessages(q: OcppMessagesQuery): Promise<Paged<OcppFrame>> {
-    const log = this.documents.collection(RM.ocppMessages);
+    const log = OCPP_MESSAGES.in(this.documents);
     const filter = { chargerId: q.chargerId };
     const [docs, totalCount] = await Promise.all([
       log.find(filter, { sort: { at: -1, frameId: -1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize }).toArray(),
       log.countDocuments(filter),
     ]);
-    return { dataList: docs.map(({ _id, ...frame }) => frame as OcppFrame), totalCount };
+    return { dataList: docs.map(({ _id, ...frame }): OcppFrame => frame), totalCount };
   }
 
   async stations(q: AdminListQuery & { governorateId?: string }): Promise<ListAnswer<StationAdminView>> {
     const answer = await runAdminList(
       {
-        collection: this.documents.collection(RM.stations),
+        collection: STATIONS.in(this.documents),
         filter: q.governorateId ? { governorateId: q.governorateId } : {},
         sortable: {
           nameEn: 'nameEn',
@@ -113,7 +133,7 @@ export class NetworkAdminQueries {
           updatedAt: 'updatedAt',
         },
         defaultSort: { nameEn: 1, _id: 1 },
-        toView: stationView,
+        toView: stationAdminView,
         columns: [
           { header: 'Name', value: (v) => v.nameEn },
           { header: 'Name (Arabic)', value: (v) => v.nameAr },
@@ -132,9 +152,9 @@ export class NetworkAdminQueries {
   }
 
   async station(stationId: string): Promise<StationAdminView | null> {
-    const doc = await this.documents.collection(RM.stations).findOne({ _id: stationId });
+    const doc = await STATIONS.in(this.documents).findOne({ _id: stationId });
     if (!doc) return null;
-    const view = stationView(doc);
+    const view = stationAdminView(doc);
     await this.withChargers([view]);
     return view;
   }
@@ -142,40 +162,25 @@ export class NetworkAdminQueries {
   /** One query for the chargers of a whole page (indexed on stationId); deleted chargers stay out. */
   private async withChargers(stations: StationAdminView[]): Promise<void> {
     if (stations.length === 0) return;
-    const docs = await this.documents
-      .collection(RM.chargers)
+    const docs = await CHARGERS.in(this.documents)
       .find({ stationId: { $in: stations.map((s) => s.stationId) } }, { sort: { chargerId: 1 } })
       .toArray();
     for (const station of stations) {
-      station.chargers = docs.filter((c) => c.stationId === station.stationId && c.modelState !== 3).map(chargerView);
+      station.chargers = docs.filter((c) => c.stationId === station.stationId && c.modelState !== 3).map(chargerAdminView);
     }
   }
 
   async pricingHistory(q: AdminListQuery): Promise<ListAnswer<PricingChangeView>> {
-    const pricing = this.documents.collection(RM.pricing);
+    const pricing = PRICING_HISTORY.in(this.documents);
     // Few people change prices: their names for every row (page or CSV) in one lookup.
     const authors = await pricing.aggregate<{ _id: string }>([{ $group: { _id: '$setBy.id' } }]).toArray();
-    const names = await this.names.of(authors.map((a) => String(a._id)));
+    const names = await this.names.of(authors.map((a) => a._id));
     return runAdminList(
       {
         collection: pricing,
         sortable: { effectiveFrom: 'effectiveFrom', changedAt: 'recordedAt' },
         defaultSort: { position: -1 },
-        toView: (d): PricingChangeView => {
-          const actor = (d.setBy as { type?: string; id?: string } | undefined) ?? {};
-          return {
-            changeId: String(d._id),
-            acPricePerKwh: Number(d.acPricePerKwh),
-            dcPricePerKwh: Number(d.dcPricePerKwh),
-            minimumCharge: Number(d.minimumCharge),
-            bookingFeePerMinute: Number(d.bookingFeePerMinute),
-            effectiveFrom: str(d.effectiveFrom),
-            previous: (d.previous as PricingChangeView['previous'] | undefined) ?? null,
-            changedBy: { type: str(actor.type), id: str(actor.id), name: names.get(str(actor.id)) ?? null },
-            changedAt: str(d.recordedAt),
-            reason: orNull(d.reason),
-          };
-        },
+        toView: (d) => pricingChangeView(d, names.get(d.setBy.id) ?? null),
         columns: [
           { header: 'Changed at', value: (v) => v.changedAt },
           { header: 'Changed by', value: (v) => v.changedBy.name ?? v.changedBy.id },

@@ -1,7 +1,7 @@
 import type { CarOptionView, GovernorateView, NetworkStats, Paged, PricingView, carOptionsQuerySchema } from '@evc/contracts';
 import type { z } from 'zod';
 import type { DocumentStore } from '@evc/platform';
-import { RM } from '@evc/projections';
+import { GOVERNORATES, MASTER_DATA, PRICING_HISTORY, SESSIONS, STATIONS } from '@evc/projections';
 
 /** Public reference data and figures: governorates, the car form's options, network statistics, prices in force. */
 export class CatalogQueries {
@@ -9,48 +9,47 @@ export class CatalogQueries {
 
   async governorates(): Promise<Paged<GovernorateView>> {
     const [govs, counts] = await Promise.all([
-      this.documents.collection(RM.governorates).find({ isActive: true }, { sort: { nameEn: 1 } }).toArray(),
-      this.documents.collection(RM.stations).aggregate<{ _id: string; n: number }>([{ $group: { _id: '$governorateId', n: { $sum: 1 } } }]).toArray(),
+      GOVERNORATES.in(this.documents).find({ isActive: true }, { sort: { nameEn: 1 } }).toArray(),
+      STATIONS.in(this.documents).aggregate<{ _id: string; n: number }>([{ $group: { _id: '$governorateId', n: { $sum: 1 } } }]).toArray(),
     ]);
     const countOf = new Map(counts.map((c) => [c._id, c.n]));
     const dataList = govs.map((g) => ({
-      governorateId: String(g.governorateId),
-      countryId: String(g.countryId),
-      nameEn: String(g.nameEn),
-      nameAr: String(g.nameAr),
+      governorateId: g.governorateId,
+      countryId: g.countryId,
+      nameEn: g.nameEn,
+      nameAr: g.nameAr,
       isActive: true,
-      ...(g.centre ? { centre: g.centre as { lat: number; lng: number } } : {}),
-      stationCount: countOf.get(String(g.governorateId)) ?? 0,
+      ...(g.centre ? { centre: g.centre } : {}),
+      stationCount: countOf.get(g.governorateId) ?? 0,
     }));
     return { dataList, totalCount: dataList.length };
   }
 
   /** Active master data of one kind for the customer's car form (no usage counts, nothing inactive). */
   async carOptions({ kind, parentId }: z.output<typeof carOptionsQuerySchema>): Promise<Paged<CarOptionView>> {
-    const filter: Record<string, unknown> = { kind, isActive: true, ...(kind === 'carType' && parentId ? { parentId } : {}) };
-    const items = await this.documents.collection(RM.masterData).find(filter, { sort: { name: 1 } }).toArray();
+    const filter = { kind, isActive: true, ...(kind === 'carType' && parentId ? { parentId } : {}) };
+    const items = await MASTER_DATA.in(this.documents).find(filter, { sort: { name: 1 } }).toArray();
     const dataList = items.map((i) => ({
-      itemId: String(i.itemId),
+      itemId: i.itemId,
       kind,
-      name: String(i.name),
-      nameTranslation: String(i.nameTranslation),
-      value: String(i.value ?? ''),
-      parentId: i.parentId ? String(i.parentId) : null,
+      name: i.name,
+      nameTranslation: i.nameTranslation,
+      value: i.value ?? '',
+      parentId: i.parentId || null,
       isActive: true as const,
     }));
     return { dataList, totalCount: dataList.length };
   }
 
   async stats(): Promise<NetworkStats> {
-    const stations = this.documents.collection(RM.stations);
+    const stations = STATIONS.in(this.documents);
     const [totals, sessions] = await Promise.all([
       stations
         .aggregate<{ stations: number; points: number; governorates: string[] }>([
           { $group: { _id: null, stations: { $sum: 1 }, points: { $sum: '$totalConnectors' }, governorates: { $addToSet: '$governorateId' } } },
         ])
         .toArray(),
-      this.documents
-        .collection(RM.sessions)
+      SESSIONS.in(this.documents)
         .aggregate<{ n: number; wh: number }>([{ $group: { _id: null, n: { $sum: 1 }, wh: { $sum: '$energyWh' } } }])
         .toArray(),
     ]);
@@ -67,14 +66,14 @@ export class CatalogQueries {
 
   /** The prices in force now, or null before any are set. */
   async pricing(now = new Date()): Promise<PricingView | null> {
-    const current = await this.documents.collection(RM.pricing).findOne({ effectiveFrom: { $lte: now.toISOString() } }, { sort: { effectiveFrom: -1, position: -1 } });
+    const current = await PRICING_HISTORY.in(this.documents).findOne({ effectiveFrom: { $lte: now.toISOString() } }, { sort: { effectiveFrom: -1, position: -1 } });
     if (!current) return null;
     return {
-      acPricePerKwh: Number(current.acPricePerKwh),
-      dcPricePerKwh: Number(current.dcPricePerKwh),
-      minimumCharge: Number(current.minimumCharge),
-      bookingFeePerMinute: Number(current.bookingFeePerMinute),
-      effectiveFrom: String(current.effectiveFrom),
+      acPricePerKwh: current.acPricePerKwh,
+      dcPricePerKwh: current.dcPricePerKwh,
+      minimumCharge: current.minimumCharge,
+      bookingFeePerMinute: current.bookingFeePerMinute,
+      effectiveFrom: current.effectiveFrom,
     };
   }
 }

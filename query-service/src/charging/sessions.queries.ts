@@ -1,17 +1,22 @@
 import type { AdminSessionsQuery, MySessionsQuery, Paged, SessionAdminDetailView, SessionAdminView, SessionDetailView, SessionView } from '@evc/contracts';
 import type { Doc, DocumentStore, Filter, SortSpec } from '@evc/platform';
-import { CHARGING_RM, cairoDayStart } from '@evc/projections';
+import { SESSIONS, cairoDayStart, type SessionDoc } from '@evc/projections';
+import { exactly } from '../shared/exact-view';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const OPEN_STATUSES = ['requested', 'accepted', 'charging', 'stopping'];
 
-const INTERNAL = ['_id', 'customerId', 'customerName', 'balanceAtStart', 'eventPosition'];
-const DETAIL_ONLY = ['readings', 'timeline', 'transactionId', 'meterStartWh', 'meterStopWh'];
-const omit = (d: Doc, keys: string[]) => Object.fromEntries(Object.entries(d).filter(([k]) => !keys.includes(k)));
+/** The customer's detail: the document without its internals (field order as stored). */
+export function sessionDetailView(d: SessionDoc): SessionDetailView {
+  const { _id, customerId, customerName, balanceAtStart, eventPosition, ...view } = d;
+  return exactly<SessionDetailView>()(view);
+}
 
-/** The list line: the document without its internals, readings, timeline or owner. */
-export const sessionView = (d: Doc) => omit(d, [...INTERNAL, ...DETAIL_ONLY]) as unknown as SessionView;
-export const sessionDetailView = (d: Doc) => omit(d, INTERNAL) as unknown as SessionDetailView;
+/** The list line: the detail without readings, timeline and meter registers (lists do not even read them). */
+export function sessionView(d: SessionDoc): SessionView {
+  const { readings, timeline, transactionId, meterStartWh, meterStopWh, ...view } = sessionDetailView(d);
+  return exactly<SessionView>()(view);
+}
 
 /** A date-only bound is a Cairo calendar day: `from` its start, `to` the start of the next day (exclusive). */
 function bound(value: string, end: boolean): string {
@@ -46,7 +51,7 @@ export class SessionsQueries {
   constructor(private readonly documents: DocumentStore) {}
 
   private get sessions() {
-    return this.documents.collection(CHARGING_RM.sessions);
+    return SESSIONS.in(this.documents);
   }
 
   async mine(customerId: string, q: MySessionsQuery): Promise<Paged<SessionView>> {
@@ -80,7 +85,5 @@ export class SessionsQueries {
   }
 }
 
-const owner = (d: Doc, showCustomerId: boolean) => ({
-  customerName: typeof d.customerName === 'string' ? d.customerName : null,
-  customerId: showCustomerId && typeof d.customerId === 'string' ? d.customerId : null,
-});
+/** Staff see whose session it is; the customer link only with customers.read. */
+const owner = (d: SessionDoc, showCustomerId: boolean) => ({ customerName: d.customerName, customerId: showCustomerId ? d.customerId : null });

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CONNECTOR_TYPES, distanceMeters, geoCellOf, nearbyStationsQuerySchema } from '@evc/contracts';
+import type { Collection, Doc } from '@evc/platform';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
+import type { StationDoc } from '@evc/projections';
 import { StationLocator } from './station-locator';
 import { StationsQueries } from './stations.queries';
+
+/** The tests store partial station documents: only the fields the locator and the queries read. */
+const typed = (c: Collection<Doc>) => c as unknown as Collection<StationDoc>;
 
 let seed = 7;
 const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
@@ -27,7 +32,7 @@ async function setup(count: number) {
   const documents = createMemoryDocumentStore();
   const stations = documents.collection('stations');
   for (let i = 0; i < count; i++) await stations.insertOne(station(i));
-  const locator = new StationLocator(stations);
+  const locator = new StationLocator(typed(stations));
   await locator.start();
   return { stations, locator };
 }
@@ -99,8 +104,8 @@ describe('station locator', () => {
 
   it('gives the same pages through the query as the read-model path', async () => {
     const { stations, locator } = await setup(300);
-    const withIndex = new StationsQueries(stations, locator);
-    const without = new StationsQueries(stations);
+    const withIndex = new StationsQueries(typed(stations), locator);
+    const without = new StationsQueries(typed(stations));
     for (const lat of ['24.1', '27.5', '30.05']) {
       const q = nearbyStationsQuerySchema.parse({ lat, lng: '31.2', radiusKm: '300', pageSize: '10', page: '2' });
       expect(await withIndex.nearby(q)).toEqual(await without.nearby(q));

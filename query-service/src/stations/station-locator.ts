@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { BUS_TOPICS, CONNECTOR_TYPES, distanceMeters, type ConnectorType, type LiveChange } from '@evc/contracts';
-import type { Bus, Collection, Consumer, Doc } from '@evc/platform';
+import type { Bus, Collection, Consumer } from '@evc/platform';
+import type { StationDoc } from '@evc/projections';
 
 /** What the locator keeps per station: enough to rank and filter without touching the read model. */
 const FIELDS = { _id: 1, location: 1, governorateId: 1, connectorTypes: 1, maxPowerKw: 1, availableConnectors: 1 } as const;
+type Located = Pick<StationDoc, keyof typeof FIELDS>;
 
 export interface LocatorFilter {
   governorateId?: string;
@@ -17,7 +19,7 @@ export interface Ranked {
   distanceM: number;
 }
 
-const typeBit = (t: string) => 1 << Math.max(0, CONNECTOR_TYPES.indexOf(t as ConnectorType));
+const typeBit = (t: ConnectorType) => 1 << Math.max(0, CONNECTOR_TYPES.indexOf(t));
 /** Metres per degree, rounded down from the haversine's 111,195 so bounding boxes err on the large side. */
 const DEG_M = 111_000;
 
@@ -39,8 +41,11 @@ export class StationLocator {
   private consumer: Consumer | null = null;
   private refreshing: Promise<void> = Promise.resolve();
   private loaded = false;
+  private readonly stations: Collection<Located>;
 
-  constructor(private readonly stations: Collection<Doc>) {}
+  constructor(stations: Collection<Located>) {
+    this.stations = stations;
+  }
 
   get size(): number {
     return this.slotOf.size;
@@ -72,7 +77,7 @@ export class StationLocator {
     const docs = await this.stations.find({ _id: { $in: ids } }, { projection: FIELDS }).toArray();
     const seen = new Set<string>();
     for (const doc of docs) {
-      seen.add(String(doc._id));
+      seen.add(doc._id);
       this.put(doc);
     }
     for (const id of ids) if (!seen.has(id)) this.remove(id);
@@ -130,15 +135,13 @@ export class StationLocator {
 
   private async loadAll(): Promise<void> {
     const docs = await this.stations.find({}, { projection: FIELDS }).toArray();
-    const present = new Set(docs.map((d) => String(d._id)));
+    const present = new Set(docs.map((d) => d._id));
     for (const id of [...this.slotOf.keys()]) if (!present.has(id)) this.remove(id);
     for (const doc of docs) this.put(doc);
   }
 
-  private put(doc: Doc): void {
-    const id = String(doc._id);
-    const location = doc.location as { lat: number; lng: number } | undefined;
-    if (!location) return this.remove(id);
+  private put(doc: Located): void {
+    const id = doc._id;
     let slot = this.slotOf.get(id);
     if (slot === undefined) {
       slot = this.free.pop() ?? this.ids.length;
@@ -146,12 +149,12 @@ export class StationLocator {
       this.slotOf.set(id, slot);
       this.ids[slot] = id;
     }
-    this.lat[slot] = location.lat;
-    this.lng[slot] = location.lng;
-    this.power[slot] = Number(doc.maxPowerKw ?? 0);
-    this.available[slot] = Number(doc.availableConnectors ?? 0);
-    this.types[slot] = ((doc.connectorTypes as string[] | undefined) ?? []).reduce((bits, t) => bits | typeBit(t), 0);
-    this.gov[slot] = String(doc.governorateId ?? '');
+    this.lat[slot] = doc.location.lat;
+    this.lng[slot] = doc.location.lng;
+    this.power[slot] = doc.maxPowerKw;
+    this.available[slot] = doc.availableConnectors;
+    this.types[slot] = doc.connectorTypes.reduce((bits, t) => bits | typeBit(t), 0);
+    this.gov[slot] = doc.governorateId;
   }
 
   private remove(id: string): void {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Bus, DocumentStore } from '@evc/platform';
+import { STATIONS } from '@evc/projections';
 import { found, type Answers, type QueryAnswers } from '../shared/answers';
 import { BUS, DOCUMENTS } from '../shared/tokens';
 import { StationLocator } from './station-locator';
@@ -12,7 +13,7 @@ export class StationsAnswers implements QueryAnswers, OnModuleInit, BeforeApplic
   private readonly locator: StationLocator;
 
   constructor(@Inject(DOCUMENTS) documents: DocumentStore, @Inject(BUS) private readonly bus: Bus) {
-    const stations = documents.collection(StationsQueries.collectionName);
+    const stations = STATIONS.in(documents);
     this.locator = new StationLocator(stations);
     const queries = new StationsQueries(stations, this.locator);
     this.answers = {

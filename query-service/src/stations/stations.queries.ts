@@ -6,12 +6,21 @@ import {
   type StationView,
   type StationsQuery,
 } from '@evc/contracts';
-import type { Collection, Doc, Filter } from '@evc/platform';
-import { RM } from '@evc/projections';
+import type { Collection, Filter } from '@evc/platform';
+import { RM, type StationDoc } from '@evc/projections';
+import { exactly } from '../shared/exact-view';
 import type { Ranked, StationLocator } from './station-locator';
 
 const INTERNAL = { geoCell: 0, searchText: 0, position: 0, updatedAt: 0, revision: 0 } as const;
-const HIDDEN = { _id: 0, ...INTERNAL } as const;
+/** What a public station query reads: the document without `stationView`'s fields (less to copy out of the store). */
+export const STATION_HIDDEN = { _id: 0, ...INTERNAL } as const;
+
+/** The public station: the document without what queries filter on and staff edit against (field order as stored). */
+export function stationView(d: StationDoc): StationView {
+  const { _id, geoCell, searchText, position, updatedAt, revision, ...view } = d;
+  return exactly<StationView>()(view);
+}
+
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function stationFilter(q: Omit<StationsQuery, 'page' | 'pageSize' | 'position'>): Filter {
@@ -27,23 +36,27 @@ export function stationFilter(q: Omit<StationsQuery, 'page' | 'pageSize' | 'posi
 
 /** Public station queries over the `stations` read model. */
 export class StationsQueries {
+  private readonly stations: Collection<StationDoc>;
+
   constructor(
-    private readonly stations: Collection<Doc>,
+    stations: Collection<StationDoc>,
     /** Spatial index for nearby queries; without it (or while it loads) the read model answers alone. */
     private readonly locator?: StationLocator,
-  ) {}
+  ) {
+    this.stations = stations;
+  }
 
   static collectionName = RM.stations;
 
   async list(q: StationsQuery): Promise<Paged<StationView>> {
     const filter = stationFilter(q);
-    const [dataList, totalCount] = await Promise.all([
+    const [docs, totalCount] = await Promise.all([
       this.stations
-        .find(filter, { sort: { governorateNameEn: 1, nameEn: 1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize, projection: HIDDEN })
+        .find(filter, { sort: { governorateNameEn: 1, nameEn: 1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize, projection: STATION_HIDDEN })
         .toArray(),
       this.stations.countDocuments(filter),
     ]);
-    return { dataList: dataList as unknown as StationView[], totalCount };
+    return { dataList: docs.map(stationView), totalCount };
   }
 
   /**
@@ -67,7 +80,7 @@ export class StationsQueries {
     if (cells) filter.geoCell = { $in: cells };
     const candidates = await this.stations.find(filter, { projection: { _id: 1, location: 1 } }).toArray();
     const ranked = candidates
-      .map((d) => ({ id: String(d._id), distanceM: distanceMeters(centre, d.location as { lat: number; lng: number }) }))
+      .map((d) => ({ id: d._id, distanceM: distanceMeters(centre, d.location) }))
       .filter((c) => c.distanceM <= radiusM)
       .sort((a, b) => a.distanceM - b.distanceM || a.id.localeCompare(b.id));
     const page = ranked.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
@@ -77,16 +90,15 @@ export class StationsQueries {
   /** The whole documents of one page of ranked ids, in rank order, with their distances. */
   private async pageOf(page: Ranked[]): Promise<StationView[]> {
     const docs = await this.stations.find({ _id: { $in: page.map((p) => p.id) } }, { projection: INTERNAL }).toArray();
-    const byId = new Map(docs.map((d) => [String(d._id), d]));
+    const byId = new Map(docs.map((d) => [d._id, d]));
     return page.flatMap((p) => {
       const doc = byId.get(p.id);
-      if (!doc) return [];
-      const { _id: _ignored, ...view } = doc;
-      return [{ ...(view as unknown as StationView), distanceM: Math.round(p.distanceM) }];
+      return doc ? [{ ...stationView(doc), distanceM: Math.round(p.distanceM) }] : [];
     });
   }
 
   async get(stationId: string): Promise<StationView | null> {
-    return (await this.stations.findOne({ _id: stationId }, { projection: HIDDEN })) as StationView | null;
+    const doc = await this.stations.findOne({ _id: stationId }, { projection: STATION_HIDDEN });
+    return doc ? stationView(doc) : null;
   }
 }
