@@ -33,7 +33,7 @@ export default tseslint.config(
     rules: restrict(['@evc/frontend', '@evc/tests'], 'services never import the frontend or tests.'),
   },
   {
-    files: ['frontend/**'],
+    files: ['frontend/src/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict(['@evc/platform', ...services, '@evc/tests', 'node:*'], 'the frontend may import only @evc/contracts.'),
   },

@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { runnerImport } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
@@ -23,8 +25,31 @@ function precompileCatalogs(): Plugin {
   };
 }
 
+/** The id → [method, path] table of every operation, for `src/lib/api.ts` (types: src/lib/operation-routes.d.ts). */
+const ROUTES_MODULE = 'virtual:evc/operation-routes';
+const OPERATIONS_INDEX = fileURLToPath(new URL('../contracts/src/operations.ts', import.meta.url));
+
+/**
+ * Derives the API's routes from the contracts' operations index at build time and serves them as a plain table, so
+ * the typed client knows every path without shipping the zod schemas the index holds.
+ */
+function operationRoutes(): Plugin {
+  const resolved = `\0${ROUTES_MODULE}`;
+  return {
+    name: 'evc:operation-routes',
+    resolveId: (id) => (id === ROUTES_MODULE ? resolved : null),
+    async load(id) {
+      if (id !== resolved) return null;
+      // loaded through Vite's module runner (TypeScript, extensionless imports), not bundled into the config
+      const { module } = await runnerImport<typeof import('../contracts/src/operations')>(OPERATIONS_INDEX, { configFile: false, logLevel: 'error' });
+      const table = Object.fromEntries(Object.values(module.operations).map((op) => [op.id, [op.method, op.path]]));
+      return `export default ${JSON.stringify(table)};`;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react({ jsxImportSource: '@emotion/react' }), precompileCatalogs()],
+  plugins: [react({ jsxImportSource: '@emotion/react' }), precompileCatalogs(), operationRoutes()],
   resolve: {
     alias:
       command === 'build'

@@ -1,7 +1,7 @@
 import type { createStore } from 'jotai';
 import type { AuthSession } from '@evc/contracts/identity/views';
-import { ApiRequestError, apiPost, connectAuthBridge } from '../../lib/api-client';
-import { endpoints } from '../../lib/endpoints';
+import { ApiRequestError, connectAuthBridge } from '../../lib/api-client';
+import { api } from '../../lib/api';
 import { restoreSession } from './auth-storage';
 import { restoredSessionAtom, sessionAtom } from './auth-state';
 
@@ -18,7 +18,7 @@ export function connectSession(store: Store): void {
     },
     refresh: async () => {
       try {
-        const next = await apiPost<AuthSession>(endpoints.auth.refresh, {}, { auth: false });
+        const next = await api.command('auth.refresh', {}, { auth: false });
         // a sign-out while the refresh was in flight wins
         if (!store.get(sessionAtom)) return null;
         store.set(sessionAtom, next);
@@ -42,5 +42,5 @@ export function startSession(store: Store, session: AuthSession): void {
 /** Clears every stored auth key at once, then revokes the refresh cookie on the server (best effort). */
 export function signOut(store: Store): void {
   store.set(sessionAtom, null);
-  void apiPost(endpoints.auth.signOut, {}, { auth: false }).catch(() => undefined);
+  void api.command('auth.sign-out', {}, { auth: false }).catch(() => undefined);
 }

@@ -39,7 +39,7 @@ export function toStationsQuery(search: StationSearch, pageSize: number) {
     governorateId: search.governorateId,
     connectorType: search.connectorType,
     minPowerKw: search.minPowerKw,
-    available: search.available ? 'true' : undefined,
+    available: search.available ? ('true' as const) : undefined,
     page: search.page ?? 1,
     pageSize,
   };

@@ -8,19 +8,16 @@ import {
   sendChargerCommandSchema,
   type ChargerCommandAction,
   type ChargerCommandStatus,
-  type ChargerCommandView,
-  type SendChargerCommand,
 } from '@evc/contracts/network/charger-commands';
 import { normalizeDigits } from '@evc/contracts/digits';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { apiGet } from '../../../lib/api-client';
+import { api, type OutputOf } from '../../../lib/api';
 import { newUuid } from '../../../lib/uuid';
 import { useLocale } from '../../i18n/hooks/use-locale';
 import { pushToastAtom } from '../../toasts/toast-state';
 import { positionOf, useCommand } from '../api/admin-api';
-import { endpoints } from '../api/admin-endpoints';
 import { Alert, FormCard, Toolbar } from './admin-ui';
 import { ChargerPanel, usePolledPage } from './charger-panel';
 import { IdTagField, isoOf, ReservationFields, sessionCommandDefaults, TransactionField, type CommandValues } from './charger-command-fields';
@@ -153,7 +150,7 @@ export function CommandForm({ charger, action, onDone, onSent }: { charger: Char
   const pushToast = useSetAtom(pushToastAtom);
   const form = useSchemaForm<CommandValues>(() => initialValues(action, charger));
   const [problem, setProblem] = useState<string | null>(null);
-  const send = useCommand<SendChargerCommand>(OCPP_COMMANDS, endpoints.chargers.sendCommand);
+  const send = useCommand(OCPP_COMMANDS, 'chargers.send-command');
   const intl = form.intl;
   const label = (id: string) => intl.formatMessage({ id });
   const chargerId = charger.chargerId;
@@ -289,7 +286,9 @@ const paramsText = (request: Record<string, unknown>) =>
 
 const COLUMNS = ['command.requestedAt', 'command.actionColumn', 'command.status', 'command.requestedBy', 'command.response'];
 
-const anyPending = (page: Paged<ChargerCommandView> | undefined) => page?.dataList.some((c) => c.status === 'pending') ?? false;
+/** A row of ocpp.commands as its schema gives it. */
+type CommandRow = OutputOf<'ocpp.commands'>['dataList'][number];
+const anyPending = (page: Paged<CommandRow> | undefined) => page?.dataList.some((c) => c.status === 'pending') ?? false;
 
 /**
  * The commands sent to a charger (ocpp.commands, newest first): when, the action, its status, who asked and the
@@ -299,9 +298,9 @@ export function CommandsPanel({ chargerId, onClose }: { chargerId: string; onClo
   const intl = useIntl();
   const locale = useLocale();
   const now = useNow(COMMANDS_POLL_MS);
-  const list = usePolledPage<ChargerCommandView>(
+  const list = usePolledPage<CommandRow>(
     [OCPP_COMMANDS, chargerId],
-    (page, signal) => apiGet<Paged<ChargerCommandView>>(endpoints.ocppCommands, { chargerId, page, pageSize: COMMANDS_PAGE_SIZE, position: positionOf(OCPP_COMMANDS) }, signal),
+    (page, signal) => api.query('ocpp.commands', { chargerId, page, pageSize: COMMANDS_PAGE_SIZE }, { signal, position: positionOf(OCPP_COMMANDS) }),
     (data) => (anyPending(data) ? COMMANDS_POLL_MS : false),
   );
 

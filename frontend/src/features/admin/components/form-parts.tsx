@@ -133,11 +133,13 @@ type Command<B> = { mutate: (body: B, options: { onSuccess: () => void; onError:
 /**
  * Saving an editor form through a command: on success the "Saved" toast and `onDone`; on failure the server's
  * field errors beside the fields and the `problem` to show. `clear` forgets the last problem (call it on submit).
+ * `save` sends nothing for a null body (the form did not validate).
  */
 export function useSave(form: { serverError: (error: unknown) => unknown; intl: IntlShape }, onDone: () => void) {
   const pushToast = useSetAtom(pushToastAtom);
   const [problem, setProblem] = useState<unknown>(null);
-  const save = <B,>(command: Command<B>, body: B) =>
+  const save = <B,>(command: Command<B>, body: B | null) =>
+    body !== null &&
     command.mutate(body, {
       onSuccess: () => {
         pushToast({ kind: 'success', text: form.intl.formatMessage({ id: 'admin.saved' }) });

@@ -3,15 +3,12 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { SessionAdminDetailView } from '@evc/contracts/charging/views';
-import type { SessionRef } from '@evc/contracts/charging/schemas';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { apiGet } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
 import { pushToastAtom } from '../../toasts/toast-state';
 import { positionOf, useCommand } from '../api/admin-api';
-import { endpoints } from '../api/admin-endpoints';
 import { Alert, ErrorText, FormCard, Table, Toolbar } from './admin-ui';
 import { useBilingual } from './admin-list';
 import { useProblemText } from './problems';
@@ -31,7 +28,7 @@ const Summary = styled.dl`
 export function useSessionDetail(sessionId: string) {
   return useQuery({
     queryKey: [SESSIONS, 'item', sessionId],
-    queryFn: ({ signal }) => apiGet<SessionAdminDetailView>(endpoints.sessionsAdmin.get(sessionId), { position: positionOf(SESSIONS) }, signal),
+    queryFn: ({ signal }) => api.query('sessions.admin-get', { sessionId }, { signal, position: positionOf(SESSIONS) }),
     refetchInterval: (q) => (q.state.data && OPEN_STATUSES.includes(q.state.data.status) ? SESSION_REFRESH_MS : false),
   });
 }
@@ -151,7 +148,7 @@ function StopSession({ sessionId }: { sessionId: string }) {
   const problemText = useProblemText();
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const stop = useCommand<SessionRef>(SESSIONS, endpoints.sessionsAdmin.staffStop);
+  const stop = useCommand(SESSIONS, 'sessions.staff-stop');
   const send = () =>
     stop.mutate(
       { sessionId },

@@ -11,7 +11,6 @@ import { newUuid } from '../../../lib/uuid';
 import { translateFieldError } from '../../i18n/translate-error';
 import { pushToastAtom } from '../../toasts/toast-state';
 import { useCommand } from '../api/admin-api';
-import { endpoints } from '../api/admin-endpoints';
 import { Alert } from './admin-ui';
 import { EditorCard } from './form-parts';
 
@@ -42,7 +41,7 @@ export function WalletAdjustForm({ customerId, direction, onDone }: { customerId
   const queryClient = useQueryClient();
   const pushToast = useSetAtom(pushToastAtom);
   const [problem, setProblem] = useState<string | null>(null);
-  const adjust = useCommand<AdjustWallet>(WALLETS, endpoints.walletsAdmin.adjust);
+  const adjust = useCommand(WALLETS, 'wallet.adjust');
   const text = (field: 'amountEgp' | 'reason') => {
     const error = form.errors[field];
     return error ? walletErrorText(intl, field, error) : undefined;

@@ -4,15 +4,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { WalletQuery, WalletTxView, WalletView } from '@evc/contracts/charging/views';
+import type { WalletQuery, WalletTxView } from '@evc/contracts/charging/views';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { apiGet } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { intlLocale } from '../../../lib/format';
 import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
 import { positionOf } from '../api/admin-api';
-import { endpoints } from '../api/admin-endpoints';
 import { Alert, ErrorText, Pager, Toolbar } from './admin-ui';
 import { useCodeText, useSessionFormat } from './session-parts';
 import { WALLETS, WalletAdjustForm } from './wallet-adjust-form';
@@ -65,7 +64,7 @@ export function WalletPanel({ customerId }: { customerId: string }) {
     queryKey: [WALLETS, customerId, filter, page],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      apiGet<WalletView>(endpoints.walletsAdmin.get(customerId), { filter, page, pageSize: WALLET_PAGE_SIZE, position: positionOf(WALLETS) }, signal),
+      api.query('wallets.admin-get', { customerId, filter, page, pageSize: WALLET_PAGE_SIZE }, { signal, position: positionOf(WALLETS) }),
   });
   if (query.isPending) return <Spinner />;
   if (query.isError)

@@ -6,8 +6,7 @@ import { changePasswordSchema } from '@evc/contracts/identity/schemas';
 import { LIMITS } from '@evc/contracts/constants';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { apiPost } from '../../../lib/api-client';
-import { endpoints } from '../../../lib/endpoints';
+import { api, type InputOf } from '../../../lib/api';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { pushToastAtom } from '../../toasts/toast-state';
 import { Actions, FormStack } from './auth-ui';
@@ -19,7 +18,7 @@ export function ChangePasswordForm() {
   const form = useSchemaForm(empty);
   const pushToast = useSetAtom(pushToastAtom);
   const [done, setDone] = useState(false);
-  const change = useMutation({ mutationFn: (body: unknown) => apiPost(endpoints.account.changePassword, body) });
+  const change = useMutation({ mutationFn: (body: InputOf<'account.change-password'>) => api.command('account.change-password', body) });
   const { intl } = form;
   const label = (id: string) => intl.formatMessage({ id });
 

@@ -1,8 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { Paged } from '@evc/contracts/api';
-import type { StationView } from '@evc/contracts/network/views';
-import { apiGet } from '../../../lib/api-client';
-import { endpoints } from '../../../lib/endpoints';
+import { api } from '../../../lib/api';
 import { mergeNearbyPages } from '../nearby-merge';
 import { queryKeys } from './query-keys';
 
@@ -22,8 +19,7 @@ export function useNearbyStations(point: Point | null) {
     queryKey: queryKeys.stationNearby(params ?? {}),
     enabled: params !== null,
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) =>
-      apiGet<Paged<StationView>>(endpoints.nearby, { ...params, page: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => api.query('stations.nearby', { lat: point?.lat, lng: point?.lng, ...params, page: pageParam }, { signal }),
     getNextPageParam: (last, pages, lastPage) => {
       const loaded = pages.reduce((n, p) => n + p.dataList.length, 0);
       return last.dataList.length > 0 && loaded < last.totalCount ? lastPage + 1 : undefined;
