@@ -70,12 +70,12 @@ export default defineConfig(({ command }) => ({
           return catalog ? `assets/messages-${catalog[1]}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
         },
         // The framework every page needs goes in one chunk (fewer requests, better gzip); Leaflet and zod stay
-        // in the lazy chunks that use them.
+        // in the lazy chunks that use them, and so do the query hooks only forms and staff screens call.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@emotion|react-intl|@formatjs|intl-messageformat|jotai|stylis|hoist-non-react-statics|react-is|tslib)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@emotion|react-intl|@formatjs|intl-messageformat|jotai|stylis|hoist-non-react-statics|react-is|tslib)[\\/](?!.*[\\/](useMutation|mutationObserver|useQueries|queriesObserver)\.js$)/,
             },
           ],
         },

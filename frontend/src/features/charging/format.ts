@@ -1,4 +1,5 @@
 import type { Locale } from '@evc/contracts/constants';
+import type { WalletTxView } from '@evc/contracts/charging/views';
 import { formatMoney, intlLocale } from '../../lib/format';
 
 /** Cairo's calendar date (YYYY-MM-DD) of an instant: the server groups wallet lines and notifications by it. */
@@ -13,7 +14,7 @@ export function dayLabel(dateKey: string, locale: Locale, today: string, now: Da
 }
 
 /** A wallet line: + for money in, − for money out, EGP with two decimals in the language's digits. */
-export const signedMoney = (piastres: number, direction: 'in' | 'out', locale: Locale): string =>
+export const signedMoney = (piastres: number, direction: WalletTxView['direction'], locale: Locale): string =>
   `${direction === 'in' ? '+' : '−'}${formatMoney(Math.abs(piastres), locale)}`;
 
 export const formatTime = (iso: string, locale: Locale): string =>

@@ -1,5 +1,5 @@
 import type { ConnectorType } from '@evc/contracts/network/schemas';
-import { CONNECTOR_TYPE_VALUES as CONNECTOR_TYPES } from '../../config/enums';
+import { CONNECTOR_TYPES } from '@evc/contracts/constants';
 
 /** The /ChargingStations URL state: filters, page and the station shown in detail. */
 export interface StationSearch {

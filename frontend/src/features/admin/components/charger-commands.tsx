@@ -5,7 +5,9 @@ import type { Paged } from '@evc/contracts/api';
 import type { ChargerAdminView } from '@evc/contracts/admin/views';
 import {
   CHARGER_COMMAND_STATUSES,
+  chargerCommandRequestSchema,
   sendChargerCommandSchema,
+  type ChargerCommandRequest,
   type ChargerCommandAction,
   type ChargerCommandStatus,
 } from '@evc/contracts/network/charger-commands';
@@ -29,21 +31,13 @@ export const COMMANDS_PAGE_SIZE = 25;
 /** How often the open Commands panel asks again while a command is still pending. */
 export const COMMANDS_POLL_MS = 2_000;
 
-export const COMMAND_ACTIONS = [
-  'Reset',
-  'UnlockConnector',
-  'ChangeAvailability',
-  'TriggerMessage',
-  'GetConfiguration',
-  'ChangeConfiguration',
-  'RemoteStartTransaction',
-  'RemoteStopTransaction',
-  'ReserveNow',
-  'CancelReservation',
-] as const satisfies readonly ChargerCommandAction[];
-const RESET_TYPES = ['Soft', 'Hard'] as const;
-const AVAILABILITY_TYPES = ['Operative', 'Inoperative'] as const;
-const TRIGGER_MESSAGES = ['BootNotification', 'Heartbeat', 'StatusNotification'] as const;
+/** Every command a charger takes, in the contract's order (the order of the buttons). */
+export const COMMAND_ACTIONS: readonly ChargerCommandAction[] = chargerCommandRequestSchema.options.map((o) => o.shape.action.value);
+type Option<A extends ChargerCommandAction, K extends string> = Extract<ChargerCommandRequest, { action: A }>[K & keyof Extract<ChargerCommandRequest, { action: A }>];
+const RESET_TYPES = ['Soft', 'Hard'] as const satisfies readonly Option<'Reset', 'type'>[];
+const AVAILABILITY_TYPES = ['Operative', 'Inoperative'] as const satisfies readonly Option<'ChangeAvailability', 'type'>[];
+/** The messages offered (MeterValues is accepted too, but not offered). */
+const TRIGGER_MESSAGES = ['BootNotification', 'Heartbeat', 'StatusNotification'] as const satisfies readonly Option<'TriggerMessage', 'requestedMessage'>[];
 
 const STATUS_TONES: Record<ChargerCommandStatus, Tone> = {
   pending: 'busy',

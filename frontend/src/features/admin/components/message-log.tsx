@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { OcppMessageView } from '@evc/contracts/network/ocpp';
+import { ocppFrameSchema, type OcppMessageView } from '@evc/contracts/network/ocpp';
 import { api } from '../../../lib/api';
 import { useLocale } from '../../i18n/hooks/use-locale';
 import { ChargerPanel, usePolledPage } from './charger-panel';
@@ -9,7 +9,6 @@ import { formatExactTime, formatRelativeTime, useNow } from './charger-live';
 export const MESSAGE_LOG_PAGE_SIZE = 25;
 export const MESSAGE_LOG_POLL_MS = 5_000;
 
-const KINDS = ['call', 'result', 'error', 'connection'] as const;
 const COLUMNS = ['messageLog.time', 'messageLog.direction', 'messageLog.type', 'messageLog.action', 'messageLog.payload', 'messageLog.error'];
 
 function pretty(payload: unknown): string {
@@ -34,7 +33,7 @@ export function MessageLog({ chargerId, onClose }: { chargerId: string; onClose:
     (page, signal) => api.query('ocpp.messages', { chargerId, page, pageSize: MESSAGE_LOG_PAGE_SIZE }, { signal }),
     MESSAGE_LOG_POLL_MS,
   );
-  const kindText = (kind: string) => ((KINDS as readonly string[]).includes(kind) ? intl.formatMessage({ id: `messageLog.kind.${kind}` }) : kind);
+  const kindText = (kind: string) => ((ocppFrameSchema.shape.kind.options as readonly string[]).includes(kind) ? intl.formatMessage({ id: `messageLog.kind.${kind}` }) : kind);
 
   return (
     <ChargerPanel

@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage, type IntlShape } from 'react-intl';
 import { LIMITS } from '@evc/contracts/constants';
-import { toFieldErrors, type FieldError } from '@evc/contracts/errors';
+import type { FieldError } from '@evc/contracts/errors';
 import { adjustWalletSchema, type AdjustWallet } from '@evc/contracts/charging/schemas';
 import { Field } from '../../../components/ui/field';
-import { byField, useSchemaForm } from '../../../hooks/use-schema-form';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { newUuid } from '../../../lib/uuid';
 import { translateFieldError } from '../../i18n/translate-error';
 import { pushToastAtom } from '../../toasts/toast-state';
@@ -50,18 +50,10 @@ export function WalletAdjustForm({ customerId, direction, onDone }: { customerId
   const submit = () => {
     if (adjust.isPending) return;
     setProblem(null);
-    const input = { adjustmentId: newUuid(), customerId, direction, amountEgp: form.values.amountEgp, reason: form.values.reason };
-    const parsed = adjustWalletSchema.safeParse(input);
-    if (!parsed.success) {
-      const errors = byField(toFieldErrors(parsed.error));
-      // an empty amount reads as 0: say it is required rather than "at least 1 EGP"
-      if (form.values.amountEgp.trim() === '') errors.amountEgp = { path: 'amountEgp', code: 'amount_required' };
-      form.setErrors(errors);
-      setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
-      return;
-    }
+    const body = form.validate(adjustWalletSchema, { adjustmentId: newUuid(), customerId, direction, amountEgp: form.values.amountEgp, reason: form.values.reason });
+    if (!body) return;
     adjust.mutate(
-      { ...parsed.data, reason: parsed.data.reason.trim() },
+      { ...body, reason: body.reason.trim() },
       {
         onSuccess: () => {
           pushToast({ kind: 'success', text: intl.formatMessage({ id: direction === 'credit' ? 'admin.wallet.added' : 'admin.wallet.deducted' }) });

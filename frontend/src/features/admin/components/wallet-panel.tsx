@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { WalletQuery, WalletTxView } from '@evc/contracts/charging/views';
+import { WALLET_FILTERS, type WalletQuery, type WalletTxView } from '@evc/contracts/charging/views';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -17,7 +17,6 @@ import { useCodeText, useSessionFormat } from './session-parts';
 import { WALLETS, WalletAdjustForm } from './wallet-adjust-form';
 
 export const WALLET_PAGE_SIZE = 20;
-const FILTERS = ['all', 'incoming', 'outgoing'] as const satisfies readonly WalletQuery['filter'][];
 
 const History = styled.div`
   display: grid;
@@ -98,7 +97,7 @@ export function WalletPanel({ customerId }: { customerId: string }) {
       </Toolbar>
       {canAdjust && adjusting && <WalletAdjustForm key={adjusting} customerId={customerId} direction={adjusting} onDone={() => setAdjusting(null)} />}
       <Toolbar role="group" aria-label={intl.formatMessage({ id: 'admin.wallet.filter' })}>
-        {FILTERS.map((f) => (
+        {WALLET_FILTERS.map((f) => (
           <Button key={f} type="button" variant={filter === f ? 'primary' : 'secondary'} aria-pressed={filter === f} onClick={() => (setFilter(f), setPage(1))}>
             <FormattedMessage id={`admin.wallet.filter.${f}`} />
           </Button>

@@ -1,10 +1,10 @@
 import styled from '@emotion/styled';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { amountKeyAllowed, startTopUpSchema } from '@evc/contracts/charging/schemas';
-import { toFieldErrors } from '@evc/contracts/errors';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { ApiRequestError } from '../../../lib/api-client';
 import { newUuid } from '../../../lib/uuid';
 import { theme } from '../../../styles/theme';
@@ -53,39 +53,32 @@ export function onAmountKeyDown(e: KeyboardEvent<HTMLInputElement>) {
   if (!amountKeyAllowed(e.key, e.currentTarget.value)) e.preventDefault();
 }
 
-/** The amount's error id: required, or the code egpAmountSchema / startTopUpSchema gives. */
-export function amountProblem(raw: string): string | null {
-  if (raw.trim() === '') return 'wallet.amount.required';
-  const parsed = startTopUpSchema.safeParse({ paymentId: '00000000-0000-4000-8000-000000000000', amountEgp: raw });
-  if (parsed.success) return null;
-  const code = toFieldErrors(parsed.error).find((e) => e.path === 'amountEgp')?.code ?? 'invalid_amount';
-  return ['amount_min', 'amount_max'].includes(code) ? `wallet.amount.${code}` : 'wallet.amount.invalid_amount';
-}
+/** startTopUpSchema's amount codes in words (product-spec §4); anything else is "enter a valid number". */
+const AMOUNT_CODES = ['amount_required', 'amount_min', 'amount_max'];
+const amountMessageId = (code: string) => `wallet.amount.${AMOUNT_CODES.includes(code) ? code : 'invalid_amount'}`;
 
-/** The payment dialog: an amount in EGP → wallet.top-up → the provider's checkout page. */
+/** The payment dialog: an amount in EGP, validated by wallet.top-up's schema → the provider's checkout page. */
 export function TopUpDialog({ onClose }: { onClose: () => void }) {
-  const intl = useIntl();
+  const form = useSchemaForm({ amountEgp: '' });
+  const { intl } = form;
   const locale = useLocale();
   const titleId = useId();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [paymentId] = useState(newUuid);
   const topUp = useTopUp();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
 
   const submit = () => {
-    const problem = amountProblem(amount);
-    if (problem) {
-      setError(intl.formatMessage({ id: problem }));
-      return;
-    }
-    const body = startTopUpSchema.parse({ paymentId, amountEgp: amount });
+    const body = form.validate(startTopUpSchema, { paymentId, amountEgp: form.values.amountEgp });
+    if (!body) return;
     topUp.mutate(body, {
       onSuccess: (result) => checkout.go(checkoutUrlFor(result.checkoutUrl, locale)),
-      onError: (e) => setError(translateErrorCode(intl, e instanceof ApiRequestError ? e.code : 'server.error')),
+      onError: (e) => setFailure(translateErrorCode(intl, e instanceof ApiRequestError ? e.code : 'server.error')),
     });
   };
+  const invalid = form.errors.amountEgp;
+  const error = invalid ? intl.formatMessage({ id: amountMessageId(invalid.code) }) : failure;
 
   return (
     <Backdrop onKeyDown={(e) => e.key === 'Escape' && onClose()}>
@@ -105,11 +98,11 @@ export function TopUpDialog({ onClose }: { onClose: () => void }) {
               ref={input}
               inputMode="decimal"
               autoComplete="off"
-              value={amount}
+              value={form.values.amountEgp}
               onKeyDown={onAmountKeyDown}
               onChange={(e) => {
-                setAmount(e.target.value);
-                setError(null);
+                form.setValue('amountEgp', e.target.value);
+                setFailure(null);
               }}
             />
           </Field>

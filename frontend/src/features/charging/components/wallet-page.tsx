@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import type { WalletTxView } from '@evc/contracts/charging/views';
+import { WALLET_FILTERS, type WalletTxView } from '@evc/contracts/charging/views';
 import { Button } from '../../../components/ui/button';
 import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
@@ -17,7 +17,6 @@ import { Chip, DayHeading, Lines, Row, Stack } from './charging-ui';
 import { TopUpDialog } from './top-up-dialog';
 import { mergeDayGroups, txAnchor } from './wallet-lines';
 
-const FILTERS: WalletFilter[] = ['all', 'incoming', 'outgoing'];
 const has = (intl: IntlShape, id: string) => Object.prototype.hasOwnProperty.call(intl.messages, id);
 
 /** A line's reason: a stable code translated (`session`, `top_up`…), else the staff member's own words. */
@@ -105,7 +104,7 @@ export function WalletPage() {
         </Row>
       </Card>
       <Row role="group" aria-label={intl.formatMessage({ id: 'wallet.filter' })}>
-        {FILTERS.map((f) => (
+        {WALLET_FILTERS.map((f) => (
           <Button key={f} type="button" variant={f === filter ? 'primary' : 'secondary'} aria-pressed={f === filter} onClick={() => setFilter(f)}>
             <FormattedMessage id={`wallet.filter.${f}`} />
           </Button>
