@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { CONTACT_TYPES } from '@evc/contracts/constants';
 import type { ContactType } from '@evc/contracts/contact/schemas';
 import { paths } from '../../config/paths';
-import { PublicLayout } from '../../features/layout/components/public-layout';
+import { PublicLayout } from '../layouts/public-layout';
 import { parseStationSearch } from '../../features/stations/station-search';
 import { rootRoute } from './root';
 

@@ -4,10 +4,11 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Privilege } from '@evc/contracts/identity/privileges';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { useLocale } from '../../../hooks/use-locale';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { api, type InputOf } from '../../../lib/api';
 import { usePagedList, type ListQueryId } from '../api/admin-api';
 import { Alert, ErrorText, Pager, Screen, Table, Toolbar } from './admin-ui';
@@ -291,20 +292,15 @@ export function AdminList<T>(props: AdminListProps<T>) {
         </Alert>
       )}
       {confirming && selected && (
-        <div role="alertdialog" aria-labelledby="admin-delete-title">
-          <p id="admin-delete-title">
-            <FormattedMessage id="admin.confirmDelete" values={{ name: props.rowLabel?.(selected) ?? rowId(selected) }} />
-          </p>
+        <ConfirmDialog
+          title={<FormattedMessage id="admin.confirmDelete" values={{ name: props.rowLabel?.(selected) ?? rowId(selected) }} />}
+          confirm={<FormattedMessage id="admin.delete" />}
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(false)}
+        >
           {deleteError !== null && <ProblemAlert error={deleteError} context={deleteContext} onReload={() => void query.refetch()} />}
-          <Toolbar>
-            <Button type="button" disabled={deleting} onClick={() => void confirmDelete()}>
-              <FormattedMessage id="admin.delete" />
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-              <FormattedMessage id="common.cancel" />
-            </Button>
-          </Toolbar>
-        </div>
+        </ConfirmDialog>
       )}
       {props.children}
       {query.isPending ? (

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api';
 import { intlLocale } from '../../../lib/format';
-import { useLocale } from '../../i18n/hooks/use-locale';
+import { useLocale } from '../../../hooks/use-locale';
 import { theme } from '../../../styles/theme';
 import { Alert, ErrorText } from './admin-ui';
 

@@ -5,7 +5,7 @@ import type { ChargerAdminView } from '@evc/contracts/admin/views';
 import type { ChargerCommandAction } from '@evc/contracts/network/charger-commands';
 import { Field } from '../../../components/ui/field';
 import { api } from '../../../lib/api';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { SESSIONS } from './session-parts';
 
 /** The command form's values, as typed (strings); requestOf in charger-commands.tsx turns them into a request. */

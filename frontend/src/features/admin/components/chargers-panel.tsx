@@ -8,11 +8,12 @@ import type { ChargerCommandAction } from '@evc/contracts/network/charger-comman
 import { CONNECTOR_TYPES, CURRENT_TYPES, OCPP_VERSIONS, type ConnectorType, type CurrentType } from '@evc/contracts/network/schemas';
 import { normalizeDigits } from '@evc/contracts/digits';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { ApiRequestError } from '../../../lib/api-client';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { useCommand } from '../api/admin-api';
 import { FormCard, Table, Toolbar } from './admin-ui';
 import { CommandButtons, CommandForm, CommandsPanel } from './charger-commands';
@@ -172,19 +173,13 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
                     onPick={(action) => setCommandFor({ chargerId: c.chargerId, action })}
                   />
                   {confirmDelete === c.chargerId && (
-                    <div role="alertdialog" aria-label={intl.formatMessage({ id: 'charger.confirmDelete' }, { chargerId: c.chargerId })}>
-                      <p>
-                        <FormattedMessage id="charger.confirmDelete" values={{ chargerId: c.chargerId }} />
-                      </p>
-                      <Toolbar>
-                        <Button type="button" disabled={remove.isPending} onClick={() => onDelete(c)}>
-                          <FormattedMessage id="admin.delete" />
-                        </Button>
-                        <Button type="button" variant="secondary" onClick={() => setConfirmDelete(null)}>
-                          <FormattedMessage id="common.cancel" />
-                        </Button>
-                      </Toolbar>
-                    </div>
+                    <ConfirmDialog
+                      title={<FormattedMessage id="charger.confirmDelete" values={{ chargerId: c.chargerId }} />}
+                      confirm={<FormattedMessage id="admin.delete" />}
+                      busy={remove.isPending}
+                      onConfirm={() => onDelete(c)}
+                      onCancel={() => setConfirmDelete(null)}
+                    />
                   )}
                 </td>
               )}

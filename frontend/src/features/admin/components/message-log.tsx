@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ocppFrameSchema, type OcppMessageView } from '@evc/contracts/network/ocpp';
 import { api } from '../../../lib/api';
-import { useLocale } from '../../i18n/hooks/use-locale';
+import { useLocale } from '../../../hooks/use-locale';
 import { ChargerPanel, usePolledPage } from './charger-panel';
 import { formatExactTime, formatRelativeTime, useNow } from './charger-live';
 

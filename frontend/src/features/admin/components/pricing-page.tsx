@@ -8,8 +8,8 @@ import { egpToPiastres, piastresToEgp } from '@evc/contracts/money';
 import { Field } from '../../../components/ui/field';
 import { formatMoney, intlLocale } from '../../../lib/format';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { useLocale } from '../../i18n/hooks/use-locale';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { useLocale } from '../../../hooks/use-locale';
 
 import { useCommand, useCurrentPricing } from '../api/admin-api';
 import { AdminList, useAdminList, type Column } from './admin-list';

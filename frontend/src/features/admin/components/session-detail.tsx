@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { positionOf, useCommand } from '../api/admin-api';
 import { Alert, ErrorText, FormCard, Table, Toolbar } from './admin-ui';
 import { useBilingual } from './admin-list';
@@ -160,28 +161,22 @@ function StopSession({ sessionId }: { sessionId: string }) {
         onError: (error) => setProblem(problemText(error)),
       },
     );
-  if (!confirming)
-    return (
-      <Toolbar>
-        <Button type="button" onClick={() => (setProblem(null), setConfirming(true))}>
-          <FormattedMessage id="admin.sessions.stop" />
-        </Button>
-      </Toolbar>
-    );
   return (
-    <div role="alertdialog" aria-labelledby="session-stop-title">
-      <p id="session-stop-title">
-        <FormattedMessage id="admin.sessions.confirmStop" />
-      </p>
-      {problem && <Alert role="alert">{problem}</Alert>}
-      <Toolbar>
-        <Button type="button" disabled={stop.isPending} onClick={send}>
-          <FormattedMessage id="admin.sessions.stopConfirm" />
-        </Button>
-        <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-          <FormattedMessage id="common.cancel" />
-        </Button>
-      </Toolbar>
-    </div>
+    <Toolbar>
+      <Button type="button" onClick={() => (setProblem(null), setConfirming(true))}>
+        <FormattedMessage id="admin.sessions.stop" />
+      </Button>
+      {confirming && (
+        <ConfirmDialog
+          title={<FormattedMessage id="admin.sessions.confirmStop" />}
+          confirm={<FormattedMessage id="admin.sessions.stopConfirm" />}
+          busy={stop.isPending}
+          onConfirm={send}
+          onCancel={() => setConfirming(false)}
+        >
+          {problem && <Alert role="alert">{problem}</Alert>}
+        </ConfirmDialog>
+      )}
+    </Toolbar>
   );
 }

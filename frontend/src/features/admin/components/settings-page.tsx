@@ -8,10 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { api, type InputOf } from '../../../lib/api';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { sessionAtom } from '../../auth/auth-state';
-import { ChangePasswordForm } from '../../auth/components/change-password-form';
-import { localeAtom } from '../../i18n/locale-state';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { sessionAtom } from '../../../stores/auth-state';
+import { ChangePasswordForm } from '../../../components/change-password-form';
+import { localeAtom } from '../../../stores/locale-state';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { FormCard, Screen, Toolbar } from './admin-ui';
 
 /** /admin/settings: own profile (name, language) and password. */

@@ -8,11 +8,11 @@ import { adjustWalletSchema, type AdjustWallet } from '@evc/contracts/charging/s
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { newUuid } from '../../../lib/uuid';
-import { translateFieldError } from '../../i18n/translate-error';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { translateFieldError } from '../../../lib/i18n/translate-error';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { useCommand } from '../api/admin-api';
 import { Alert } from './admin-ui';
-import { EditorCard } from './form-parts';
+import { EditorDialog } from './form-parts';
 
 /** The read model of wallets: its query keys start with it, and an adjustment reads its own write through it. */
 export const WALLETS = 'wallets';
@@ -67,7 +67,7 @@ export function WalletAdjustForm({ customerId, direction, onDone }: { customerId
   };
 
   return (
-    <EditorCard
+    <EditorDialog
       titleId={direction === 'credit' ? 'admin.wallet.addTitle' : 'admin.wallet.deductTitle'}
       submitId={direction === 'credit' ? 'admin.wallet.add' : 'admin.wallet.deduct'}
       busy={adjust.isPending}
@@ -84,6 +84,6 @@ export function WalletAdjustForm({ customerId, direction, onDone }: { customerId
       <p>
         <FormattedMessage id={direction === 'credit' ? 'admin.wallet.addHint' : 'admin.wallet.deductHint'} />
       </p>
-    </EditorCard>
+    </EditorDialog>
   );
 }

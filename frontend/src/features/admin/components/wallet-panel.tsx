@@ -9,8 +9,8 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
-import { intlLocale } from '../../../lib/format';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
+import { formatDay } from '../../../lib/format-day';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { positionOf } from '../api/admin-api';
 import { Alert, ErrorText, Pager, Toolbar } from './admin-ui';
 import { useCodeText, useSessionFormat } from './session-parts';
@@ -113,8 +113,8 @@ export function WalletPanel({ customerId }: { customerId: string }) {
           </p>
         )}
         {wallet.transactionsDates.map((day) => (
-          <section key={day.date} aria-label={dayLabel(day.date, fmt.locale)}>
-            <h4>{dayLabel(day.date, fmt.locale)}</h4>
+          <section key={day.date} aria-label={formatDay(day.date, fmt.locale)}>
+            <h4>{formatDay(day.date, fmt.locale)}</h4>
             <ul>
               {day.transactions.map((tx) => (
                 <TransactionLine key={tx.transactionId} tx={tx} />
@@ -127,10 +127,6 @@ export function WalletPanel({ customerId }: { customerId: string }) {
     </section>
   );
 }
-
-/** A Cairo day (YYYY-MM-DD) as a date in the UI language, without a time-zone shift. */
-const dayLabel = (date: string, locale: 'en' | 'ar') =>
-  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 function TransactionLine({ tx }: { tx: WalletTxView }) {
   const intl = useIntl();

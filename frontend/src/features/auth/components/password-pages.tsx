@@ -11,7 +11,8 @@ import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { api, type InputOf } from '../../../lib/api';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { Actions, AuthCard, FormStack, Notice } from './auth-ui';
+import { Actions, FormStack } from '../../../components/ui/form-stack';
+import { AuthCard, Notice } from './auth-ui';
 
 type Search = { token?: string; audience?: string };
 const useAuthSearch = () => useSearch({ strict: false }) as Search;

@@ -10,8 +10,9 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { api, type InputOf } from '../../../lib/api';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { startSession } from '../session';
-import { Actions, CheckRow, FormStack, Notice } from './auth-ui';
+import { startSession } from '../../../lib/session';
+import { Actions, FormStack } from '../../../components/ui/form-stack';
+import { CheckRow, Notice } from './auth-ui';
 
 interface SignInFormProps {
   audience: Audience;

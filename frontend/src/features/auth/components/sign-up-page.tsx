@@ -10,8 +10,9 @@ import { Muted } from '../../../components/ui/layout';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { Actions, AuthCard, FormStack, Notice, Row } from './auth-ui';
+import { useLocale } from '../../../hooks/use-locale';
+import { Actions, FormStack } from '../../../components/ui/form-stack';
+import { AuthCard, Notice, Row } from './auth-ui';
 
 const empty = { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '', gender: '' };
 

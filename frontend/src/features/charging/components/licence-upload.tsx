@@ -5,7 +5,7 @@ import { LIMITS } from '@evc/contracts/constants';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { theme } from '../../../styles/theme';
-import { translateErrorCode } from '../../i18n/translate-error';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { api } from '../../../lib/api';
 
 /** Checked before uploading (the server checks again, by content): JPG or PNG, at most 5 MB. */

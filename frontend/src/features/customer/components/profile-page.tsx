@@ -6,9 +6,9 @@ import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api';
 import { theme } from '../../../styles/theme';
-import { ChangePasswordForm } from '../../auth/components/change-password-form';
-import { drawerTabAtom } from '../../layout/drawer-state';
-import { translateErrorCode } from '../../i18n/translate-error';
+import { ChangePasswordForm } from '../../../components/change-password-form';
+import { drawerTabAtom } from '../../../stores/drawer-state';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { ApiRequestError } from '../../../lib/api-client';
 
 /** Profile tabs of product-spec §2; ids are the drawer tab values ("1" by default). */

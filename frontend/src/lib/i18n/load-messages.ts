@@ -1,7 +1,7 @@
 import { atom, type createStore } from 'jotai';
 import type { Locale } from '@evc/contracts/constants';
 import type { MessageFormatElement } from 'react-intl';
-import { localeAtom } from './locale-state';
+import { localeAtom } from '../../stores/locale-state';
 
 /** Strings in dev and tests; pre-parsed ICU ASTs in production builds (see vite.config.ts). */
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;

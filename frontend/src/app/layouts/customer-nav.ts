@@ -1,5 +1,6 @@
+// i18n-catalog: app — these labels render only in the customer area, whose route loads the app catalog first.
 import { paths } from '../../config/paths';
-import type { NavItem } from '../layout/nav-items';
+import type { NavItem } from '../../config/nav-items';
 
 export const customerNav: NavItem[] = [
   { to: paths.customer.profile, labelId: 'nav.profile' },

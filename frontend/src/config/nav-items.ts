@@ -1,4 +1,4 @@
-import { MOBILE_APP_ANCHOR, paths } from '../../config/paths';
+import { MOBILE_APP_ANCHOR, paths } from './paths';
 
 export interface NavItem {
   to: string;

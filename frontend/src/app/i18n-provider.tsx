@@ -1,9 +1,9 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { useAtomValue } from 'jotai';
-import { applyDocumentLocale, localeAtom } from '../locale-state';
-import { catalogsAtom, messagesOf, shownLocaleAtom } from '../load-messages';
-import { intlLocale } from '../../../lib/format';
+import { applyDocumentLocale, localeAtom } from '../stores/locale-state';
+import { catalogsAtom, messagesOf, shownLocaleAtom } from '../lib/i18n/load-messages';
+import { intlLocale } from '../lib/format';
 
 /**
  * Renders the shown language (see connectI18n: it switches once the chosen language's catalogs have loaded), then

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { PricingView, StationView } from '@evc/contracts/network/views';
-import { formatMoney } from '../../../lib/format';
-import { useLocale } from '../../i18n/hooks/use-locale';
+import { formatMoney } from '../../lib/format';
+import { useLocale } from '../../hooks/use-locale';
 
 /** AC/DC prices per kWh for the currents a station offers. */
 export function PriceLine({ station, pricing }: { station: StationView; pricing: PricingView | undefined }) {

@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { theme } from '../../styles/theme';
-import { dismissToastAtom, toastsAtom } from './toast-state';
+import { dismissToastAtom, toastsAtom } from '../../stores/toast-state';
 
 /** Top right in English, top left in Arabic: inset-inline-end follows the direction. */
 const Region = styled.div`

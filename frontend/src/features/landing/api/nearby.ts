@@ -1,7 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { mergeNearbyPages } from '../nearby-merge';
-import { queryKeys } from './query-keys';
 
 export const NEARBY_PAGE_SIZE = 6;
 /** All of Egypt: a search should always find the nearest station, however far. */
@@ -16,7 +15,7 @@ export interface Point {
 export function useNearbyStations(point: Point | null) {
   const params = point ? { lat: point.lat, lng: point.lng, radiusKm: NEARBY_RADIUS_KM, pageSize: NEARBY_PAGE_SIZE } : null;
   return useInfiniteQuery({
-    queryKey: queryKeys.stationNearby(params ?? {}),
+    queryKey: ['stations', 'nearby', params ?? {}],
     enabled: params !== null,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) => api.query('stations.nearby', { lat: point?.lat, lng: point?.lng, ...params, page: pageParam }, { signal }),

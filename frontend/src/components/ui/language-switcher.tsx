@@ -1,8 +1,8 @@
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import styled from '@emotion/styled';
-import { localeAtom } from '../locale-state';
-import { useLocale } from '../hooks/use-locale';
+import { localeAtom } from '../../stores/locale-state';
+import { useLocale } from '../../hooks/use-locale';
 
 const Button = styled.button`
   border: 1px solid currentColor;

@@ -2,12 +2,12 @@ import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import type { PricingView, StationView } from '@evc/contracts/network/views';
-import { ArrowIcon, PinIcon } from '../../../components/ui/icons';
-import { paths } from '../../../config/paths';
-import { formatDistance, formatNumber } from '../../../lib/format';
-import { theme } from '../../../styles/theme';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { localName, stationAvailability } from '../station-status';
+import { ArrowIcon, PinIcon } from '../ui/icons';
+import { paths } from '../../config/paths';
+import { formatDistance, formatNumber } from '../../lib/format';
+import { theme } from '../../styles/theme';
+import { useLocale } from '../../hooks/use-locale';
+import { localName, stationAvailability } from '../../lib/station-status';
 import { AvailabilityBadge } from './availability-badge';
 import { PriceLine } from './price-line';
 

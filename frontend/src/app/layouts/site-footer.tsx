@@ -1,11 +1,11 @@
 import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Container } from '../../../components/ui/layout';
-import { theme } from '../../../styles/theme';
+import { Container } from '../../components/ui/layout';
+import { theme } from '../../styles/theme';
 import { useAtomValue } from 'jotai';
-import { isStaff, sessionAtom } from '../../auth/auth-state';
-import { accountNav, footerNavFor, signedInNav } from '../nav-items';
-import { NavLinkList } from './nav-link-list';
+import { isStaff, sessionAtom } from '../../stores/auth-state';
+import { accountNav, footerNavFor, signedInNav } from '../../config/nav-items';
+import { NavLinkList } from '../../components/ui/nav-link-list';
 
 const Foot = styled.footer`
   background: ${theme.color.ink};

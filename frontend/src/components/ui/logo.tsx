@@ -1,8 +1,8 @@
 import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { BoltIcon } from '../../../components/ui/icons';
-import { paths } from '../../../config/paths';
+import { BoltIcon } from './icons';
+import { paths } from '../../config/paths';
 
 const Brand = styled(Link)`
   display: inline-flex;

@@ -4,12 +4,12 @@ import { useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import { changePasswordSchema } from '@evc/contracts/identity/schemas';
 import { LIMITS } from '@evc/contracts/constants';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { api, type InputOf } from '../../../lib/api';
-import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { pushToastAtom } from '../../toasts/toast-state';
-import { Actions, FormStack } from './auth-ui';
+import { Button } from './ui/button';
+import { Field } from './ui/field';
+import { api, type InputOf } from '../lib/api';
+import { useSchemaForm } from '../hooks/use-schema-form';
+import { pushToastAtom } from '../stores/toast-state';
+import { Actions, FormStack } from './ui/form-stack';
 
 const empty = { currentPassword: '', password: '', confirmPassword: '' };
 

@@ -1,12 +1,13 @@
+// i18n-catalog: app — the customer area's layout, loaded lazily by its route after the app catalog.
 import styled from '@emotion/styled';
 import { Outlet } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
-import { Container } from '../../../components/ui/layout';
-import { theme } from '../../../styles/theme';
-import { PublicLayout } from '../../layout/components/public-layout';
-import { NavLinkList } from '../../layout/components/nav-link-list';
-import { useLiveMe } from '../../charging/hooks/use-live-me';
-import { customerNav } from '../customer-nav';
+import { Container } from '../../components/ui/layout';
+import { theme } from '../../styles/theme';
+import { PublicLayout } from './public-layout';
+import { NavLinkList } from '../../components/ui/nav-link-list';
+import { useLiveMe } from '../../features/charging/hooks/use-live-me';
+import { customerNav } from './customer-nav';
 
 const Columns = styled(Container)`
   display: grid;

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import type { NavItem } from '../nav-items';
+import type { NavItem } from '../../config/nav-items';
 
 export function NavLinkList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   return (

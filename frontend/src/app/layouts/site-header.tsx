@@ -3,19 +3,19 @@ import { Suspense, lazy, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useAtomValue, useStore } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { paths } from '../../../config/paths';
-import { displayName, isCustomer, isStaff, sessionAtom } from '../../auth/auth-state';
-import { signOut } from '../../auth/session';
-import { Container } from '../../../components/ui/layout';
-import { theme } from '../../../styles/theme';
-import { LanguageSwitcher } from '../../i18n/components/language-switcher';
-import { accountNav, mainNav, signedInNav } from '../nav-items';
-import { Logo } from './logo';
-import { NavLinkList } from './nav-link-list';
-import { notificationCountAtom } from '../notification-count';
+import { paths } from '../../config/paths';
+import { displayName, isCustomer, isStaff, sessionAtom } from '../../stores/auth-state';
+import { signOut } from '../../lib/session';
+import { Container } from '../../components/ui/layout';
+import { theme } from '../../styles/theme';
+import { LanguageSwitcher } from '../../components/ui/language-switcher';
+import { accountNav, mainNav, signedInNav } from '../../config/nav-items';
+import { Logo } from '../../components/ui/logo';
+import { NavLinkList } from '../../components/ui/nav-link-list';
+import { notificationCountAtom } from '../../stores/notification-count';
 
 /** Signed-in customers only: keeps the notification count on the server's unseen count (its own lazy chunk). */
-const NotificationCountSync = lazy(() => import('../../charging/components/notification-count-sync'));
+const NotificationCountSync = lazy(() => import('../../features/charging/components/notification-count-sync'));
 
 /** Twelve links fit on one row only on wide screens; below that the menu button shows them. */
 const wide = '@media (min-width: 82rem)';

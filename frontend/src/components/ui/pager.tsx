@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 const Bar = styled.nav`
   display: flex;

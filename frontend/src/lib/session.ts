@@ -1,9 +1,9 @@
 import type { createStore } from 'jotai';
 import type { AuthSession } from '@evc/contracts/identity/views';
-import { ApiRequestError, connectAuthBridge } from '../../lib/api-client';
-import { api } from '../../lib/api';
-import { restoreSession } from './auth-storage';
-import { restoredSessionAtom, sessionAtom } from './auth-state';
+import { ApiRequestError, connectAuthBridge } from './api-client';
+import { api } from './api';
+import { restoreSession } from '../stores/auth-storage';
+import { restoredSessionAtom, sessionAtom } from '../stores/auth-state';
 
 type Store = ReturnType<typeof createStore>;
 

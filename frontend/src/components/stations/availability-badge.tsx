@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
-import { theme } from '../../../styles/theme';
-import type { Availability } from '../station-status';
+import { theme } from '../../styles/theme';
+import type { Availability } from '../../lib/station-status';
 
 export const availabilityColor: Record<Availability, string> = {
   available: theme.color.available,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { StationView } from '@evc/contracts/network/views';
-import { stationAvailability } from '../station-status';
+import { stationAvailability } from '../../lib/station-status';
 import { availabilityColor } from './availability-badge';
 
 export interface MarkerLabels {

@@ -2,12 +2,12 @@ import styled from '@emotion/styled';
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { StationView } from '@evc/contracts/network/views';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { theme } from '../../../styles/theme';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { useClientConfig } from '../api/reference';
-import { localName } from '../station-status';
+import { Spinner } from '../ui/spinner';
+import { paths } from '../../config/paths';
+import { theme } from '../../styles/theme';
+import { useLocale } from '../../hooks/use-locale';
+import { useClientConfig } from '../../hooks/use-reference-data';
+import { localName } from '../../lib/station-status';
 
 const LeafletMap = lazy(() => import('./leaflet-map'));
 
