@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { runnerImport } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
@@ -23,8 +25,31 @@ function precompileCatalogs(): Plugin {
   };
 }
 
+/** The id → [method, path] table of every operation, for `src/lib/api.ts` (types: src/lib/operation-routes.d.ts). */
+const ROUTES_MODULE = 'virtual:evc/operation-routes';
+const OPERATIONS_INDEX = fileURLToPath(new URL('../contracts/src/operations.ts', import.meta.url));
+
+/**
+ * Derives the API's routes from the contracts' operations index at build time and serves them as a plain table, so
+ * the typed client knows every path without shipping the zod schemas the index holds.
+ */
+function operationRoutes(): Plugin {
+  const resolved = `\0${ROUTES_MODULE}`;
+  return {
+    name: 'evc:operation-routes',
+    resolveId: (id) => (id === ROUTES_MODULE ? resolved : null),
+    async load(id) {
+      if (id !== resolved) return null;
+      // loaded through Vite's module runner (TypeScript, extensionless imports), not bundled into the config
+      const { module } = await runnerImport<typeof import('../contracts/src/operations')>(OPERATIONS_INDEX, { configFile: false, logLevel: 'error' });
+      const table = Object.fromEntries(Object.values(module.operations).map((op) => [op.id, [op.method, op.path]]));
+      return `export default ${JSON.stringify(table)};`;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react({ jsxImportSource: '@emotion/react' }), precompileCatalogs()],
+  plugins: [react({ jsxImportSource: '@emotion/react' }), precompileCatalogs(), operationRoutes()],
   resolve: {
     alias:
       command === 'build'
@@ -45,12 +70,12 @@ export default defineConfig(({ command }) => ({
           return catalog ? `assets/messages-${catalog[1]}-${catalog[2]}-[hash].js` : 'assets/[name]-[hash].js';
         },
         // The framework every page needs goes in one chunk (fewer requests, better gzip); Leaflet and zod stay
-        // in the lazy chunks that use them.
+        // in the lazy chunks that use them, and so do the query hooks only forms and staff screens call.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@emotion|react-intl|@formatjs|intl-messageformat|jotai|stylis|hoist-non-react-statics|react-is|tslib)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@emotion|react-intl|@formatjs|intl-messageformat|jotai|stylis|hoist-non-react-statics|react-is|tslib)[\\/](?!.*[\\/](useMutation|mutationObserver|useQueries|queriesObserver)\.js$)/,
             },
           ],
         },

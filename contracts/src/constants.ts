@@ -52,6 +52,10 @@ export const STORAGE_KEYS = {
   locale: 'currentLocale',
 } as const;
 
+/** Enum values the landing page needs too, kept free of zod (their schemas import them from here). */
+export const CONNECTOR_TYPES = ['Type2', 'CCS2', 'CHAdeMO', 'GBT'] as const;
+export const CONTACT_TYPES = ['inquiry', 'suggestion', 'praise', 'complaint'] as const;
+
 export const LOCALES = ['en', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
 /** `?lang=ar` selects Arabic; any other value selects English (product-spec §1). */

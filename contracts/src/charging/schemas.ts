@@ -43,13 +43,20 @@ export type StartSession = z.infer<typeof startSessionSchema>;
 export const sessionRefSchema = z.strictObject({ sessionId: uuid });
 export type SessionRef = z.infer<typeof sessionRefSchema>;
 
-/** An amount typed in EGP (Eastern Arabic digits accepted), at least 1 EGP, at most two decimals. */
-export const egpAmountSchema = typedNumber(
-  z
-    .number({ error: () => ({ message: 'invalid', params: { code: 'invalid_amount' } }) })
-    .refine((n) => Number.isFinite(n), { params: { code: 'invalid_amount' } })
-    .refine((n) => n >= LIMITS.minWalletAmountEgp, { params: { code: 'amount_min' } })
-    .refine((n) => Math.abs(Math.round(n * PIASTRES_PER_EGP) - n * PIASTRES_PER_EGP) < 1e-6, { params: { code: 'invalid_amount' } }),
+/** An amount typed in EGP (Eastern Arabic digits accepted): required, at least 1 EGP, at most two decimals. */
+export const egpAmountSchema = z.preprocess(
+  (v, ctx) => {
+    // empty would read as 0 ("at least 1 EGP"); say it is missing instead
+    if (v === undefined || (typeof v === 'string' && v.trim() === '')) ctx.addIssue({ code: 'custom', message: 'required', params: { code: 'amount_required' } });
+    return v;
+  },
+  typedNumber(
+    z
+      .number({ error: () => ({ message: 'invalid', params: { code: 'invalid_amount' } }) })
+      .refine((n) => Number.isFinite(n), { params: { code: 'invalid_amount' } })
+      .refine((n) => n >= LIMITS.minWalletAmountEgp, { params: { code: 'amount_min' } })
+      .refine((n) => Math.abs(Math.round(n * PIASTRES_PER_EGP) - n * PIASTRES_PER_EGP) < 1e-6, { params: { code: 'invalid_amount' } }),
+  ),
 );
 
 /** Top-up: the amount in EGP as typed (min 1 EGP, the dialog stops typing past LIMITS.amountInputCap). */
@@ -81,17 +88,37 @@ export const markNotificationsSeenSchema = z.strictObject({
 });
 export type MarkNotificationsSeen = z.infer<typeof markNotificationsSeenSchema>;
 
+const fileIdSchema = z.string().regex(/^[a-f0-9]{64}$/);
+export type CarLicence = { frontFileId: string; backFileId: string } | { customsCertificateFileId: string };
+
+/**
+ * Front and back of the licence, or a customs release certificate instead (file ids of uploaded images). A missing
+ * file has its own code, so the car form can say which: licence_required (neither image), front_required,
+ * back_required, customs_required (the certificate chosen, none given).
+ */
+export const carLicenceSchema = z
+  .union([
+    z.strictObject({ frontFileId: fileIdSchema.optional(), backFileId: fileIdSchema.optional() }),
+    z.strictObject({ customsCertificateFileId: fileIdSchema.optional() }),
+  ])
+  .superRefine((licence, ctx) => {
+    const v: { frontFileId?: string; backFileId?: string; customsCertificateFileId?: string } = licence;
+    const missing = (code: string, path: string) => ctx.addIssue({ code: 'custom', message: 'required', path: [path], params: { code } });
+    if ('customsCertificateFileId' in v) {
+      if (!v.customsCertificateFileId) missing('customs_required', 'customsCertificateFileId');
+    } else if (!v.frontFileId && !v.backFileId) missing('licence_required', 'frontFileId');
+    else if (!v.frontFileId) missing('front_required', 'frontFileId');
+    else if (!v.backFileId) missing('back_required', 'backFileId');
+  })
+  .transform((v) => v as CarLicence);
+
 /** A customer's car (the cars issue adds licences and editing); the session form chooses one. */
 export const registerCarSchema = z.strictObject({
   carId: uuid,
   brandId: idSchema,
   typeId: idSchema,
   batteryRangeId: idSchema,
-  /** Front and back of the licence, or a customs release certificate instead (file ids of uploaded images). */
-  licence: z.union([
-    z.strictObject({ frontFileId: z.string().regex(/^[a-f0-9]{64}$/), backFileId: z.string().regex(/^[a-f0-9]{64}$/) }),
-    z.strictObject({ customsCertificateFileId: z.string().regex(/^[a-f0-9]{64}$/) }),
-  ]),
+  licence: carLicenceSchema,
 });
 export type RegisterCar = z.infer<typeof registerCarSchema>;
 

@@ -121,7 +121,9 @@ export const walletViewSchema = z.object({
 });
 export type WalletView = z.infer<typeof walletViewSchema>;
 
-export const walletQuerySchema = pagingQuerySchema.extend({ filter: z.enum(['all', 'incoming', 'outgoing']).default('all') });
+/** The wallet history's filters: every line, money in, money out. */
+export const WALLET_FILTERS = ['all', 'incoming', 'outgoing'] as const;
+export const walletQuerySchema = pagingQuerySchema.extend({ filter: z.enum(WALLET_FILTERS).default('all') });
 export type WalletQuery = z.infer<typeof walletQuerySchema>;
 
 export const paymentViewSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { CONTACT_TYPES, LIMITS } from '../constants';
 
-export const CONTACT_TYPES = ['inquiry', 'suggestion', 'praise', 'complaint'] as const;
+export { CONTACT_TYPES };
 export type ContactType = (typeof CONTACT_TYPES)[number];
 export const CONTACT_STATUSES = ['new', 'needs_action', 'closed'] as const;
 

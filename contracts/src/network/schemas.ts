@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { CONNECTOR_TYPES, LIMITS } from '../constants';
 import { bilingualNameSchema, egyptLatLngSchema, idSchema } from '../common';
 
-export const CONNECTOR_TYPES = ['Type2', 'CCS2', 'CHAdeMO', 'GBT'] as const;
+export { CONNECTOR_TYPES };
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
 export const CURRENT_TYPES = ['AC', 'DC'] as const;
 export type CurrentType = (typeof CURRENT_TYPES)[number];

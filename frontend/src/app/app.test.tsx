@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { STORAGE_KEYS } from '@evc/contracts/constants';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../testing/render-app';
-import { catalogsAtom } from '../features/i18n/load-messages';
+import { catalogsAtom } from '../lib/i18n/load-messages';
 import enApp from '../locales/en/app.json';
 import enPublic from '../locales/en/public.json';
 

@@ -2,9 +2,9 @@ import { RouterProvider, type RouterHistory } from '@tanstack/react-router';
 import { createStore } from 'jotai';
 import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
-import { initialLocale, localeAtom } from '../features/i18n/locale-state';
-import { connectSession } from '../features/auth/session';
-import { connectI18n } from '../features/i18n/load-messages';
+import { initialLocale, localeAtom } from '../stores/locale-state';
+import { connectSession } from '../lib/session';
+import { connectI18n } from '../lib/i18n/load-messages';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider, type createStore } from 'jotai';
-import { I18nProvider } from '../features/i18n/components/i18n-provider';
+import { I18nProvider } from './i18n-provider';
 import { GlobalStyles } from '../styles/global-styles';
 
 interface ProvidersProps {

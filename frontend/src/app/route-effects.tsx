@@ -3,7 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { localeFromLangParam } from '@evc/contracts/constants';
 import { recordPageView } from '../lib/page-view';
-import { localeAtom } from '../features/i18n/locale-state';
+import { localeAtom } from '../stores/locale-state';
 
 /** On every route change: scroll to the top (or to the #anchor), record a page view, honour ?lang=. */
 export function RouteEffects() {

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { toFieldErrors, type FieldError } from '@evc/contracts/errors';
 import { ApiRequestError } from '../lib/api-client';
-import { translateErrorCode, translateFieldError } from '../features/i18n/translate-error';
+import { translateErrorCode, translateFieldError } from '../lib/i18n/translate-error';
 
 export type FieldErrors = Record<string, FieldError>;
 

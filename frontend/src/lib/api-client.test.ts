@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
-import { connectSession } from '../features/auth/session';
-import { sessionAtom } from '../features/auth/auth-state';
+import { connectSession } from './session';
+import { sessionAtom } from '../stores/auth-state';
 import { makeSession, storeSession } from '../testing/render-app';
 import { ApiRequestError, apiGet, connectAuthBridge } from './api-client';
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveChange } from '@evc/contracts/site/schemas';
-import { endpoints } from './endpoints';
+import { pathOf } from './api';
 
 /**
  * Which query-key roots a server read model feeds. A station change also moves the network figures and the
@@ -35,7 +35,7 @@ export function keyRootsFor(change: LiveChange, follow: readonly string[], roots
  */
 export function subscribeLiveUpdates(queryClient: QueryClient, follow: readonly string[], roots: Record<string, readonly string[]> = LIVE_KEY_ROOTS): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
-  const source = new EventSource(endpoints.live);
+  const source = new EventSource(pathOf('live.changes', {}));
   const onChange = (event: MessageEvent<string>) => {
     let change: LiveChange;
     try {

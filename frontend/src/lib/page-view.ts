@@ -1,15 +1,16 @@
 import type { Locale } from '@evc/contracts/constants';
-import { endpoints } from './endpoints';
+import { pathOf } from './api';
 
 /** Fire-and-forget page view (product-spec §2: each route change records a page view). */
 export function recordPageView(path: string, locale: Locale): void {
+  const url = pathOf('site.page-view', {});
   const body = JSON.stringify({ path: path.slice(0, 200) || '/', locale });
   try {
     if (typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
-      const sent = navigator.sendBeacon(endpoints.pageViews, new Blob([body], { type: 'application/json' }));
+      const sent = navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
       if (sent) return;
     }
-    void fetch(endpoints.pageViews, {
+    void fetch(url, {
       method: 'POST',
       body,
       keepalive: true,

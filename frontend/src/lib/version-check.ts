@@ -1,5 +1,5 @@
 import { APP_VERSION } from '@evc/contracts/constants';
-import { endpoints } from './endpoints';
+import type { VERSION_FILE_PATH } from '@evc/contracts/operations';
 import { isNewerVersion } from './semver';
 
 export interface VersionCheckDeps {
@@ -8,9 +8,12 @@ export interface VersionCheckDeps {
   reload: () => void;
 }
 
+/** A static file beside index.html, not an API operation. */
+const VERSION_FILE = '/version.json' satisfies typeof VERSION_FILE_PATH;
+
 const browserDeps = (clearQueryCache: () => void): VersionCheckDeps => ({
   fetchVersion: async () => {
-    const res = await fetch(endpoints.version, { cache: 'no-store' });
+    const res = await fetch(VERSION_FILE, { cache: 'no-store' });
     if (!res.ok) return null;
     const body = (await res.json()) as { version?: unknown };
     return typeof body.version === 'string' ? body.version : null;

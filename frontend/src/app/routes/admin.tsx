@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { NotFoundPage } from '../../features/errors/components/error-pages';
 import { adminNav, privilegeOf } from '../../features/admin/admin-nav';
 import { requireStaff } from '../../features/auth/guards';
-import { requireAppCatalog } from '../../features/i18n/load-messages';
+import { requireAppCatalog } from '../../lib/i18n/load-messages';
 import { placeholder } from './placeholders';
 import { rootRoute } from './root';
 

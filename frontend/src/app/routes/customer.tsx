@@ -2,7 +2,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
 import { requireCustomer } from '../../features/auth/guards';
-import { requireAppCatalog } from '../../features/i18n/load-messages';
+import { requireAppCatalog } from '../../lib/i18n/load-messages';
 import { placeholder } from './placeholders';
 import { rootRoute } from './root';
 
@@ -13,7 +13,7 @@ export const customerLayoutRoute = createRoute({
   beforeLoad: ({ context, location }) => requireCustomer(context, location.href),
   // the customer area's messages are in the app catalog: loaded before any of its screens renders
   loader: ({ context }) => requireAppCatalog(context.store),
-  component: lazyRouteComponent(() => import('../../features/customer/components/customer-layout'), 'CustomerLayout'),
+  component: lazyRouteComponent(() => import('../layouts/customer-layout'), 'CustomerLayout'),
 });
 
 const parent = () => customerLayoutRoute;

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
 import { redirectSearch } from '../../features/auth/guards';
-import { requireAppCatalog } from '../../features/i18n/load-messages';
+import { requireAppCatalog } from '../../lib/i18n/load-messages';
 import { publicLayoutRoute } from './public';
 
 const ComingSoon = lazyRouteComponent(() => import('../../features/placeholders/components/coming-soon'), 'ComingSoon');

@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { CONTACT_TYPES } from '@evc/contracts/constants';
 import type { ContactType } from '@evc/contracts/contact/schemas';
-import { CONTACT_TYPE_VALUES as CONTACT_TYPES } from '../../config/enums';
 import { paths } from '../../config/paths';
-import { PublicLayout } from '../../features/layout/components/public-layout';
+import { PublicLayout } from '../layouts/public-layout';
 import { parseStationSearch } from '../../features/stations/station-search';
 import { rootRoute } from './root';
 

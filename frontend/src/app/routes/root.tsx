@@ -1,10 +1,10 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import { Toaster } from '../../features/toasts/toaster';
+import { Toaster } from '../../components/ui/toaster';
 import { NotFoundPage } from '../../features/errors/components/error-pages';
-import { PublicLayout } from '../../features/layout/components/public-layout';
+import { PublicLayout } from '../layouts/public-layout';
 import { SessionEffects } from '../../features/auth/components/session-effects';
 import type { RouterContext } from '../../features/auth/guards';
-import { showChosenLocale } from '../../features/i18n/load-messages';
+import { showChosenLocale } from '../../lib/i18n/load-messages';
 import { RouteEffects } from '../route-effects';
 
 declare module '@tanstack/react-router' {

@@ -1,7 +1,7 @@
 // i18n-catalog: app — these labels render only in the admin panel, whose route loads the app catalog first.
 import type { Privilege } from '@evc/contracts/identity/privileges';
 import { paths } from '../../config/paths';
-import type { NavItem } from '../layout/nav-items';
+import type { NavItem } from '../../config/nav-items';
 
 export interface AdminNavItem extends NavItem {
   /** Shown only to staff whose roles carry it; the route guard and the server check it too. */

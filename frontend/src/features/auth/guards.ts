@@ -3,8 +3,8 @@ import type { createStore } from 'jotai';
 import type { Privilege } from '@evc/contracts/identity/privileges';
 import { USER_TYPE } from '@evc/contracts/constants';
 import { paths } from '../../config/paths';
-import { storedUserType } from './auth-storage';
-import { hasPrivilege, isStaff, sessionAtom } from './auth-state';
+import { storedUserType } from '../../stores/auth-storage';
+import { hasPrivilege, isStaff, sessionAtom } from '../../stores/auth-state';
 
 export interface RouterContext {
   store: ReturnType<typeof createStore>;

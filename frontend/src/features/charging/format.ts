@@ -1,19 +1,9 @@
 import type { Locale } from '@evc/contracts/constants';
+import type { WalletTxView } from '@evc/contracts/charging/views';
 import { formatMoney, intlLocale } from '../../lib/format';
 
-/** Cairo's calendar date (YYYY-MM-DD) of an instant: the server groups wallet lines and notifications by it. */
-export function cairoDateKey(at: Date | string | number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
-}
-
-/** A day group's heading: "Today" for today's group (the caller passes the translated word), else the full date. */
-export function dayLabel(dateKey: string, locale: Locale, today: string, now: Date = new Date()): string {
-  if (dateKey === cairoDateKey(now)) return today;
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${dateKey}T00:00:00Z`));
-}
-
 /** A wallet line: + for money in, − for money out, EGP with two decimals in the language's digits. */
-export const signedMoney = (piastres: number, direction: 'in' | 'out', locale: Locale): string =>
+export const signedMoney = (piastres: number, direction: WalletTxView['direction'], locale: Locale): string =>
   `${direction === 'in' ? '+' : '−'}${formatMoney(Math.abs(piastres), locale)}`;
 
 export const formatTime = (iso: string, locale: Locale): string =>

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveChange } from '@evc/contracts/site/schemas';
-import { chargingEndpoints } from './api/endpoints';
+import { pathOf } from '../../lib/api';
 import { ME_LIVE_KEY_ROOTS } from './api/query-keys';
 
 /** Polling interval while the stream is down, and the wait before opening it again. */
@@ -69,7 +69,7 @@ export function subscribeLiveMe(client: QueryClient, getToken: () => string | nu
     const token = getToken();
     controller = new AbortController();
     try {
-      const response = await fetch(chargingEndpoints.liveMe, {
+      const response = await fetch(pathOf('live.mine', {}), {
         headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         signal: controller.signal,
       });

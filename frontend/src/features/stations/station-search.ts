@@ -1,5 +1,5 @@
 import type { ConnectorType } from '@evc/contracts/network/schemas';
-import { CONNECTOR_TYPE_VALUES as CONNECTOR_TYPES } from '../../config/enums';
+import { CONNECTOR_TYPES } from '@evc/contracts/constants';
 
 /** The /ChargingStations URL state: filters, page and the station shown in detail. */
 export interface StationSearch {
@@ -39,7 +39,7 @@ export function toStationsQuery(search: StationSearch, pageSize: number) {
     governorateId: search.governorateId,
     connectorType: search.connectorType,
     minPowerKw: search.minPowerKw,
-    available: search.available ? 'true' : undefined,
+    available: search.available ? ('true' as const) : undefined,
     page: search.page ?? 1,
     pageSize,
   };

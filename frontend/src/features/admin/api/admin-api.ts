@@ -1,10 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommandResult, Paged } from '@evc/contracts/api';
-import { apiGet, apiPost, apiRequest, withQuery, type QueryParams } from '../../../lib/api-client';
-import { endpoints } from './admin-endpoints';
-import type { FileInfo } from '@evc/contracts/admin/schemas';
-import type { PricingView } from '@evc/contracts/network/views';
-import type { ClientConfig } from '@evc/contracts/site/schemas';
+import type { Paged } from '@evc/contracts/api';
+import type { CommandId, QueryId } from '@evc/contracts/operations';
+import { api, type InputOf, type OutputOf } from '../../../lib/api';
 
 /** The last command position per read model: the next list query waits until the read model has caught up. */
 const positions = new Map<string, number>();
@@ -12,64 +9,42 @@ const positions = new Map<string, number>();
 /** The last command position of a read model (undefined before any command): pass it as `position` to read your own write. */
 export const positionOf = (collection: string): number | undefined => positions.get(collection);
 
-export interface ListParams {
-  q?: string;
-  page?: number;
-  pageSize?: number;
-  [param: string]: string | number | boolean | undefined;
-}
+/** The queries that answer a page of rows (`{ dataList, totalCount }`). */
+export type ListQueryId = { [Id in QueryId]: OutputOf<Id> extends Paged<unknown> ? Id : never }[QueryId];
 
 /** A paged staff list; the query key starts with the read model's collection name. */
-export function usePagedList<T>(collection: string, path: string, params: ListParams, enabled = true) {
+export function usePagedList<Id extends ListQueryId>(collection: string, id: Id, params: InputOf<Id>, enabled = true) {
   return useQuery({
     queryKey: [collection, 'list', params],
     enabled,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => apiGet<Paged<T>>(path, { ...params, position: positions.get(collection) }, signal),
+    queryFn: ({ signal }) => api.query(id, params, { signal, position: positions.get(collection) }),
   });
 }
 
 /** A command of a staff screen; on success the collection's lists load again (reading their own write). */
-export function useCommand<B, R extends CommandResult = CommandResult>(collection: string, path: string) {
+export function useCommand<Id extends CommandId>(collection: string, id: Id) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => apiPost<R>(path, body),
+    mutationFn: (body: InputOf<Id>) => api.command(id, body),
     onSuccess: (result) => {
-      if (typeof result?.position === 'number') positions.set(collection, Math.max(positions.get(collection) ?? 0, result.position));
+      const position = (result as { position?: unknown } | undefined)?.position;
+      if (typeof position === 'number') positions.set(collection, Math.max(positions.get(collection) ?? 0, position));
       return queryClient.invalidateQueries({ queryKey: [collection] });
     },
   });
 }
 
-/** One item by id (admin-get queries); reads its own writes like the lists. */
-export function useAdminItem<T>(collection: string, path: string | null) {
+/** One item by id (admin-get queries, `params` null while there is none); reads its own writes like the lists. */
+export function useAdminItem<Id extends QueryId>(collection: string, id: Id, params: InputOf<Id> | null) {
   return useQuery({
-    queryKey: [collection, 'item', path],
-    enabled: path !== null,
-    queryFn: ({ signal }) => apiGet<T>(path ?? '', { position: positions.get(collection) }, signal),
+    queryKey: [collection, 'item', id, params],
+    enabled: params !== null,
+    queryFn: ({ signal }) => api.query(id, params as InputOf<Id>, { signal, position: positions.get(collection) }),
   });
 }
 
-/** Uploads an image as multipart/form-data (`file`, `purpose`); answers its id. */
-export function uploadImage(file: File, purpose: FileInfo['purpose']): Promise<FileInfo> {
-  const form = new FormData();
-  form.append('file', file);
-  form.append('purpose', purpose);
-  return apiUpload<FileInfo>(endpoints.files.upload, form);
-}
-
-/**
- * The prices in force and the client config, under the public pages' query keys (shared cache). Restated here rather
- * than imported from features/stations so the landing page's chunks stay as they are.
- */
-export const useCurrentPricing = () =>
-  useQuery({ queryKey: ['pricing'], queryFn: ({ signal }) => apiGet<PricingView>(endpoints.pricing, undefined, signal) });
+/** The prices in force and the client config, under the public pages' query keys (one cache), read afresh on each visit. */
+export const useCurrentPricing = () => useQuery({ queryKey: ['pricing'], queryFn: ({ signal }) => api.query('pricing.current', {}, { signal }) });
 export const useMapConfig = () =>
-  useQuery({ queryKey: ['client-config'], queryFn: ({ signal }) => apiGet<ClientConfig>(endpoints.config, undefined, signal), staleTime: Infinity, retry: 1 });
-
-/** A multipart upload (files): the browser sets the multipart Content-Type with its boundary. */
-export const apiUpload = <T>(path: string, form: FormData): Promise<T> => apiRequest<T>(path, { method: 'POST', body: form });
-
-/** A GET whose answer is a file (CSV export, stored image), with the bearer token like every other call. */
-export const apiBlob = (path: string, params?: QueryParams, accept = '*/*', signal?: AbortSignal): Promise<Blob> =>
-  apiRequest<Blob>(withQuery(path, params), { method: 'GET', headers: { Accept: accept }, signal }, { as: 'blob' });
+  useQuery({ queryKey: ['client-config'], queryFn: ({ signal }) => api.query('site.config', {}, { signal }), staleTime: Infinity, retry: 1 });

@@ -3,12 +3,12 @@ import { Outlet, useRouter } from '@tanstack/react-router';
 import { useAtomValue, useStore } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { paths } from '../../../config/paths';
-import { displayName, hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { signOut } from '../../auth/session';
+import { displayName, hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { signOut } from '../../../lib/session';
 import { theme } from '../../../styles/theme';
-import { LanguageSwitcher } from '../../i18n/components/language-switcher';
-import { Logo } from '../../layout/components/logo';
-import { NavLinkList } from '../../layout/components/nav-link-list';
+import { LanguageSwitcher } from '../../../components/ui/language-switcher';
+import { Logo } from '../../../components/ui/logo';
+import { NavLinkList } from '../../../components/ui/nav-link-list';
 import { adminNav } from '../admin-nav';
 
 const Shell = styled.div`

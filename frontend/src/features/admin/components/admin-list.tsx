@@ -4,16 +4,21 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Privilege } from '@evc/contracts/identity/privileges';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { pushToastAtom } from '../../toasts/toast-state';
-import { apiBlob, usePagedList, type ListParams } from '../api/admin-api';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { useLocale } from '../../../hooks/use-locale';
+import { pushToastAtom } from '../../../stores/toast-state';
+import { api, type InputOf } from '../../../lib/api';
+import { usePagedList, type ListQueryId } from '../api/admin-api';
 import { Alert, ErrorText, Pager, Screen, Table, Toolbar } from './admin-ui';
 import { AuditPanel } from './audit-panel';
 import { ProblemAlert, useProblemText, type ProblemContext } from './problems';
 
 export const ADMIN_PAGE_SIZE = 20;
+
+/** Filters of a list query as the URL and the screen hold them. */
+export type ListParams = Record<string, string | number | boolean | undefined>;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The list state every admin screen keeps in the URL (so reload and back keep it). */
@@ -76,7 +81,8 @@ export const ACTIVE_FILTER: StatusFilter = { param: 'active', trueId: 'admin.act
 /** The query of a list screen built from the URL state, plus its own filters (kind, parentId…). */
 export function useAdminList<T>(options: {
   collection: string;
-  path: string;
+  /** The list query; its rows are T. */
+  operation: ListQueryId;
   params?: ListParams;
   statusFilter?: StatusFilter | null;
   enabled?: boolean;
@@ -92,14 +98,17 @@ export function useAdminList<T>(options: {
     ...(filter && state.status ? { [filter.param]: state.status } : {}),
     ...options.params,
   };
-  const query = usePagedList<T>(options.collection, options.path, { ...filters, page: state.page, pageSize: ADMIN_PAGE_SIZE }, options.enabled ?? true);
-  return { state, update, search, query, filters, filter, path: options.path, rows: query.data?.dataList ?? [] };
+  // every list query takes the admin list parameters (adminListQuerySchema or listQuerySchema, plus its own filters)
+  const params = { ...filters, page: state.page, pageSize: ADMIN_PAGE_SIZE } as InputOf<ListQueryId>;
+  const query = usePagedList(options.collection, options.operation, params, options.enabled ?? true);
+  const rows = (query.data?.dataList ?? []) as T[];
+  return { state, update, search, query, filters, filter, operation: options.operation, rows };
 }
 export type AdminListModel<T> = ReturnType<typeof useAdminList<T>>;
 
 /** Downloads the current filters' rows as CSV: fetched with the bearer token, handed to the browser as a Blob. */
-export async function downloadCsv(path: string, filters: ListParams, fileName: string) {
-  const blob = await apiBlob(path, { ...filters, format: 'csv' }, 'text/csv');
+export async function downloadCsv(operation: ListQueryId, filters: ListParams, fileName: string) {
+  const blob = await api.file(operation, { ...filters, format: 'csv' } as InputOf<ListQueryId>, { accept: 'text/csv' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -209,7 +218,7 @@ export function AdminList<T>(props: AdminListProps<T>) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCsv(list.path, list.filters, props.csvName ?? 'export.csv');
+      await downloadCsv(list.operation, list.filters, props.csvName ?? 'export.csv');
     } catch (error) {
       pushToast({ kind: 'error', text: problemText(error) });
     } finally {
@@ -283,20 +292,15 @@ export function AdminList<T>(props: AdminListProps<T>) {
         </Alert>
       )}
       {confirming && selected && (
-        <div role="alertdialog" aria-labelledby="admin-delete-title">
-          <p id="admin-delete-title">
-            <FormattedMessage id="admin.confirmDelete" values={{ name: props.rowLabel?.(selected) ?? rowId(selected) }} />
-          </p>
+        <ConfirmDialog
+          title={<FormattedMessage id="admin.confirmDelete" values={{ name: props.rowLabel?.(selected) ?? rowId(selected) }} />}
+          confirm={<FormattedMessage id="admin.delete" />}
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(false)}
+        >
           {deleteError !== null && <ProblemAlert error={deleteError} context={deleteContext} onReload={() => void query.refetch()} />}
-          <Toolbar>
-            <Button type="button" disabled={deleting} onClick={() => void confirmDelete()}>
-              <FormattedMessage id="admin.delete" />
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-              <FormattedMessage id="common.cancel" />
-            </Button>
-          </Toolbar>
-        </div>
+        </ConfirmDialog>
       )}
       {props.children}
       {query.isPending ? (

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/layout';
 import { ApiRequestError } from '../../../lib/api-client';
-import { translateErrorCode } from '../../i18n/translate-error';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { theme } from '../../../styles/theme';
 
 export const Screen = styled.div`

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import type { AdminView, RoleView } from '@evc/contracts/identity/views';
+import type { AdminView } from '@evc/contracts/identity/views';
 import { createAdminSchema, updateAdminSchema } from '@evc/contracts/identity/schemas';
 import { LIMITS } from '@evc/contracts/constants';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { endpoints } from '../../../lib/endpoints';
 import { newUuid } from '../../../lib/uuid';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { translateErrorCode } from '../../i18n/translate-error';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { useLocale } from '../../../hooks/use-locale';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { useCommand, usePagedList } from '../api/admin-api';
 import { AdminList, useAdminList, type Column } from './admin-list';
 import { Status } from './admin-ui';
@@ -25,7 +24,7 @@ export function AdminsPage() {
   const session = useAtomValue(sessionAtom);
   const canWrite = hasPrivilege(session, 'admins.write');
   const [mode, setMode] = useState<Mode>('none');
-  const list = useAdminList<AdminView>({ collection: 'admins', path: endpoints.admins.list, statusFilter: null });
+  const list = useAdminList<AdminView>({ collection: 'admins', operation: 'admins.list', statusFilter: null });
   const selected = list.rows.find((r) => r.adminId === list.state.selected) ?? null;
   const columns: Column<AdminView>[] = [
     { key: 'name', labelId: 'auth.name', render: (r) => `${r.firstName} ${r.lastName}` },
@@ -70,7 +69,7 @@ export function AdminsPage() {
 /** The roles to choose from (needs roles.read; otherwise none are listed). */
 export function useRoleOptions() {
   const session = useAtomValue(sessionAtom);
-  const roles = usePagedList<RoleView>('roles', endpoints.roles.list, { page: 1, pageSize: 100 }, hasPrivilege(session, 'roles.read'));
+  const roles = usePagedList('roles', 'roles.list', { page: 1, pageSize: 100 }, hasPrivilege(session, 'roles.read'));
   return roles.data?.dataList ?? [];
 }
 
@@ -81,27 +80,30 @@ function AdminForm({ admin, onDone }: { admin?: AdminView; onDone: () => void })
   const form = useSchemaForm({ firstName: admin?.firstName ?? '', lastName: admin?.lastName ?? '', email: admin?.email ?? '', password: '' });
   const [roleIds, setRoleIds] = useState<string[]>(admin?.roleIds ?? []);
   const [adminId] = useState(() => admin?.adminId ?? newUuid());
-  const create = useCommand<unknown>('admins', endpoints.admins.create);
-  const update = useCommand<unknown>('admins', endpoints.admins.update);
+  const create = useCommand('admins', 'admins.create');
+  const update = useCommand('admins', 'admins.update');
   const { intl } = form;
   const label = (id: string) => intl.formatMessage({ id });
 
+  const outcome = {
+    onSuccess: () => {
+      pushToast({ kind: 'success', text: label('admins.saved') });
+      onDone();
+    },
+    onError: (error: unknown) => {
+      const { code, text } = form.serverError(error);
+      if (code === 'identity.email_exists') form.setErrors((x) => ({ ...x, email: { path: 'email', code: 'email_exists' } }));
+      pushToast({ kind: 'error', text });
+    },
+  };
   const onSubmit = () => {
-    const body = admin
-      ? form.validate(updateAdminSchema, { adminId, firstName: form.values.firstName, lastName: form.values.lastName, roleIds, expectedRevision: admin.revision })
-      : form.validate(createAdminSchema, { adminId, ...form.values, roleIds });
-    if (!body) return;
-    (admin ? update : create).mutate(body, {
-      onSuccess: () => {
-        pushToast({ kind: 'success', text: label('admins.saved') });
-        onDone();
-      },
-      onError: (error) => {
-        const { code, text } = form.serverError(error);
-        if (code === 'identity.email_exists') form.setErrors((x) => ({ ...x, email: { path: 'email', code: 'email_exists' } }));
-        pushToast({ kind: 'error', text });
-      },
-    });
+    if (admin) {
+      const body = form.validate(updateAdminSchema, { adminId, firstName: form.values.firstName, lastName: form.values.lastName, roleIds, expectedRevision: admin.revision });
+      if (body) update.mutate(body, outcome);
+    } else {
+      const body = form.validate(createAdminSchema, { adminId, ...form.values, roleIds });
+      if (body) create.mutate(body, outcome);
+    }
   };
 
   const emailError = form.errors.email?.code === 'email_exists' ? label('error.identity.email_exists') : form.errorText('email');
@@ -137,8 +139,8 @@ function AdminForm({ admin, onDone }: { admin?: AdminView; onDone: () => void })
 function ToggleActive({ admin, onDone }: { admin: AdminView; onDone: () => void }) {
   const pushToast = useSetAtom(pushToastAtom);
   const form = useSchemaForm({});
-  const deactivate = useCommand<unknown>('admins', endpoints.admins.deactivate);
-  const activate = useCommand<unknown>('admins', endpoints.admins.activate);
+  const deactivate = useCommand('admins', 'admins.deactivate');
+  const activate = useCommand('admins', 'admins.activate');
   const command = admin.isActive ? deactivate : activate;
   return (
     <ReasonForm

@@ -1,13 +1,10 @@
 import styled from '@emotion/styled';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '@evc/contracts/api';
-import type { AuditEntry } from '@evc/contracts/admin/views';
 import { Spinner } from '../../../components/ui/spinner';
-import { apiGet } from '../../../lib/api-client';
-import { endpoints } from '../api/admin-endpoints';
+import { api } from '../../../lib/api';
 import { intlLocale } from '../../../lib/format';
-import { useLocale } from '../../i18n/hooks/use-locale';
+import { useLocale } from '../../../hooks/use-locale';
 import { theme } from '../../../styles/theme';
 import { Alert, ErrorText } from './admin-ui';
 
@@ -55,7 +52,7 @@ export function AuditPanel({ streamId }: { streamId: string }) {
   const locale = useLocale();
   const history = useQuery({
     queryKey: ['audit', streamId],
-    queryFn: ({ signal }) => apiGet<Paged<AuditEntry>>(endpoints.audit, { streamId, page: 1, pageSize: 50 }, signal),
+    queryFn: ({ signal }) => api.query('audit.history', { streamId, page: 1, pageSize: 50 }, { signal }),
   });
   const when = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' });
   return (

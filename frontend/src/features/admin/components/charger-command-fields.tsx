@@ -1,14 +1,11 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { IntlShape } from 'react-intl';
-import type { Paged } from '@evc/contracts/api';
 import type { ChargerAdminView } from '@evc/contracts/admin/views';
-import type { SessionAdminDetailView, SessionAdminView } from '@evc/contracts/charging/views';
 import type { ChargerCommandAction } from '@evc/contracts/network/charger-commands';
 import { Field } from '../../../components/ui/field';
-import { apiGet } from '../../../lib/api-client';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { endpoints } from '../api/admin-endpoints';
+import { api } from '../../../lib/api';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { SESSIONS } from './session-parts';
 
 /** The command form's values, as typed (strings); requestOf in charger-commands.tsx turns them into a request. */
@@ -95,12 +92,12 @@ export function TransactionField({ form, charger }: { form: FormLike; charger: C
     queryKey: [SESSIONS, 'running', charger.chargerId],
     enabled: canRead,
     queryFn: ({ signal }) =>
-      apiGet<Paged<SessionAdminView>>(endpoints.sessionsAdmin.list, { chargerId: charger.chargerId, status: 'charging', pageSize: 20 }, signal),
+      api.query('sessions.admin-list', { chargerId: charger.chargerId, status: 'charging', pageSize: 20 }, { signal }),
   });
   const details = useQueries({
     queries: (running.data?.dataList ?? []).map((s) => ({
       queryKey: [SESSIONS, 'item', s.sessionId],
-      queryFn: ({ signal }: { signal: AbortSignal }) => apiGet<SessionAdminDetailView>(endpoints.sessionsAdmin.get(s.sessionId), undefined, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.query('sessions.admin-get', { sessionId: s.sessionId }, { signal }),
     })),
   });
   const options = details.flatMap((d) => (d.data?.transactionId ? [d.data] : []));

@@ -5,22 +5,21 @@ import type { Paged } from '@evc/contracts/api';
 import type { ChargerAdminView } from '@evc/contracts/admin/views';
 import {
   CHARGER_COMMAND_STATUSES,
+  chargerCommandRequestSchema,
   sendChargerCommandSchema,
+  type ChargerCommandRequest,
   type ChargerCommandAction,
   type ChargerCommandStatus,
-  type ChargerCommandView,
-  type SendChargerCommand,
 } from '@evc/contracts/network/charger-commands';
 import { normalizeDigits } from '@evc/contracts/digits';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { apiGet } from '../../../lib/api-client';
+import { api, type OutputOf } from '../../../lib/api';
 import { newUuid } from '../../../lib/uuid';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { useLocale } from '../../../hooks/use-locale';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { positionOf, useCommand } from '../api/admin-api';
-import { endpoints } from '../api/admin-endpoints';
 import { Alert, FormCard, Toolbar } from './admin-ui';
 import { ChargerPanel, usePolledPage } from './charger-panel';
 import { IdTagField, isoOf, ReservationFields, sessionCommandDefaults, TransactionField, type CommandValues } from './charger-command-fields';
@@ -32,21 +31,13 @@ export const COMMANDS_PAGE_SIZE = 25;
 /** How often the open Commands panel asks again while a command is still pending. */
 export const COMMANDS_POLL_MS = 2_000;
 
-export const COMMAND_ACTIONS = [
-  'Reset',
-  'UnlockConnector',
-  'ChangeAvailability',
-  'TriggerMessage',
-  'GetConfiguration',
-  'ChangeConfiguration',
-  'RemoteStartTransaction',
-  'RemoteStopTransaction',
-  'ReserveNow',
-  'CancelReservation',
-] as const satisfies readonly ChargerCommandAction[];
-const RESET_TYPES = ['Soft', 'Hard'] as const;
-const AVAILABILITY_TYPES = ['Operative', 'Inoperative'] as const;
-const TRIGGER_MESSAGES = ['BootNotification', 'Heartbeat', 'StatusNotification'] as const;
+/** Every command a charger takes, in the contract's order (the order of the buttons). */
+export const COMMAND_ACTIONS: readonly ChargerCommandAction[] = chargerCommandRequestSchema.options.map((o) => o.shape.action.value);
+type Option<A extends ChargerCommandAction, K extends string> = Extract<ChargerCommandRequest, { action: A }>[K & keyof Extract<ChargerCommandRequest, { action: A }>];
+const RESET_TYPES = ['Soft', 'Hard'] as const satisfies readonly Option<'Reset', 'type'>[];
+const AVAILABILITY_TYPES = ['Operative', 'Inoperative'] as const satisfies readonly Option<'ChangeAvailability', 'type'>[];
+/** The messages offered (MeterValues is accepted too, but not offered). */
+const TRIGGER_MESSAGES = ['BootNotification', 'Heartbeat', 'StatusNotification'] as const satisfies readonly Option<'TriggerMessage', 'requestedMessage'>[];
 
 const STATUS_TONES: Record<ChargerCommandStatus, Tone> = {
   pending: 'busy',
@@ -153,7 +144,7 @@ export function CommandForm({ charger, action, onDone, onSent }: { charger: Char
   const pushToast = useSetAtom(pushToastAtom);
   const form = useSchemaForm<CommandValues>(() => initialValues(action, charger));
   const [problem, setProblem] = useState<string | null>(null);
-  const send = useCommand<SendChargerCommand>(OCPP_COMMANDS, endpoints.chargers.sendCommand);
+  const send = useCommand(OCPP_COMMANDS, 'chargers.send-command');
   const intl = form.intl;
   const label = (id: string) => intl.formatMessage({ id });
   const chargerId = charger.chargerId;
@@ -289,7 +280,9 @@ const paramsText = (request: Record<string, unknown>) =>
 
 const COLUMNS = ['command.requestedAt', 'command.actionColumn', 'command.status', 'command.requestedBy', 'command.response'];
 
-const anyPending = (page: Paged<ChargerCommandView> | undefined) => page?.dataList.some((c) => c.status === 'pending') ?? false;
+/** A row of ocpp.commands as its schema gives it. */
+type CommandRow = OutputOf<'ocpp.commands'>['dataList'][number];
+const anyPending = (page: Paged<CommandRow> | undefined) => page?.dataList.some((c) => c.status === 'pending') ?? false;
 
 /**
  * The commands sent to a charger (ocpp.commands, newest first): when, the action, its status, who asked and the
@@ -299,9 +292,9 @@ export function CommandsPanel({ chargerId, onClose }: { chargerId: string; onClo
   const intl = useIntl();
   const locale = useLocale();
   const now = useNow(COMMANDS_POLL_MS);
-  const list = usePolledPage<ChargerCommandView>(
+  const list = usePolledPage<CommandRow>(
     [OCPP_COMMANDS, chargerId],
-    (page, signal) => apiGet<Paged<ChargerCommandView>>(endpoints.ocppCommands, { chargerId, page, pageSize: COMMANDS_PAGE_SIZE, position: positionOf(OCPP_COMMANDS) }, signal),
+    (page, signal) => api.query('ocpp.commands', { chargerId, page, pageSize: COMMANDS_PAGE_SIZE }, { signal, position: positionOf(OCPP_COMMANDS) }),
     (data) => (anyPending(data) ? COMMANDS_POLL_MS : false),
   );
 

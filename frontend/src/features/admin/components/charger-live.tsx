@@ -5,7 +5,7 @@ import type { Locale } from '@evc/contracts/constants';
 import type { ConnectorStatus } from '@evc/contracts/network/schemas';
 import type { ChargerAdminView } from '@evc/contracts/admin/views';
 import { intlLocale } from '../../../lib/format';
-import { useLocale } from '../../i18n/hooks/use-locale';
+import { useLocale } from '../../../hooks/use-locale';
 import { theme } from '../../../styles/theme';
 
 /** Colours of a state chip: a light background with dark text (contrast ≥ 4.5:1); the text always names the state. */

@@ -8,12 +8,12 @@ import type { ChargerCommandAction } from '@evc/contracts/network/charger-comman
 import { CONNECTOR_TYPES, CURRENT_TYPES, OCPP_VERSIONS, type ConnectorType, type CurrentType } from '@evc/contracts/network/schemas';
 import { normalizeDigits } from '@evc/contracts/digits';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
-import { endpoints } from '../api/admin-endpoints';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { ApiRequestError } from '../../../lib/api-client';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { useCommand } from '../api/admin-api';
 import { FormCard, Table, Toolbar } from './admin-ui';
 import { CommandButtons, CommandForm, CommandsPanel } from './charger-commands';
@@ -37,14 +37,6 @@ const Panel = styled.section`
     align-items: end;
   }
 `;
-
-interface SecretResult {
-  streamId: string;
-  revision: number;
-  position: number;
-  chargerId: string;
-  secretKey: string;
-}
 
 interface ConnectorDraft {
   code: string;
@@ -75,8 +67,8 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
   const [commandsFor, setCommandsFor] = useState<string | null>(null);
   const [commandFor, setCommandFor] = useState<{ chargerId: string; action: ChargerCommandAction } | null>(null);
   const now = useNow();
-  const remove = useCommand<unknown>(STATIONS, endpoints.chargers.delete);
-  const rotate = useCommand<unknown, SecretResult>(STATIONS, endpoints.chargers.rotateSecret);
+  const remove = useCommand(STATIONS, 'chargers.delete');
+  const rotate = useCommand(STATIONS, 'chargers.rotate-secret');
   const chargers = station.chargers.filter((c) => c.modelState !== 3);
 
   const onRotate = (c: ChargerAdminView) => {
@@ -181,19 +173,13 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
                     onPick={(action) => setCommandFor({ chargerId: c.chargerId, action })}
                   />
                   {confirmDelete === c.chargerId && (
-                    <div role="alertdialog" aria-label={intl.formatMessage({ id: 'charger.confirmDelete' }, { chargerId: c.chargerId })}>
-                      <p>
-                        <FormattedMessage id="charger.confirmDelete" values={{ chargerId: c.chargerId }} />
-                      </p>
-                      <Toolbar>
-                        <Button type="button" disabled={remove.isPending} onClick={() => onDelete(c)}>
-                          <FormattedMessage id="admin.delete" />
-                        </Button>
-                        <Button type="button" variant="secondary" onClick={() => setConfirmDelete(null)}>
-                          <FormattedMessage id="common.cancel" />
-                        </Button>
-                      </Toolbar>
-                    </div>
+                    <ConfirmDialog
+                      title={<FormattedMessage id="charger.confirmDelete" values={{ chargerId: c.chargerId }} />}
+                      confirm={<FormattedMessage id="admin.delete" />}
+                      busy={remove.isPending}
+                      onConfirm={() => onDelete(c)}
+                      onCancel={() => setConfirmDelete(null)}
+                    />
                   )}
                 </td>
               )}
@@ -263,8 +249,8 @@ function ChargerForm({ stationId, charger, onDone, onRemove, onSecret }: { stati
   const [connectors, setConnectors] = useState<ConnectorDraft[]>(
     charger ? charger.connectors.map((k) => ({ code: k.code, type: k.type, current: k.current, maxPowerKw: String(k.maxPowerKw) })) : [newConnector(1)],
   );
-  const add = useCommand<unknown, SecretResult>(STATIONS, endpoints.chargers.add);
-  const update = useCommand<unknown>(STATIONS, endpoints.chargers.update);
+  const add = useCommand(STATIONS, 'chargers.add');
+  const update = useCommand(STATIONS, 'chargers.update');
   const label = (id: string) => form.intl.formatMessage({ id });
   const setConnector = (i: number, patch: Partial<ConnectorDraft>) => setConnectors((list) => list.map((k, j) => (j === i ? { ...k, ...patch } : k)));
 
@@ -284,16 +270,17 @@ function ChargerForm({ stationId, charger, onDone, onRemove, onSecret }: { stati
       comment: optional(v.comment),
       connectors: connectors.map((k, i) => ({ connectorId: i + 1, code: k.code, type: k.type, current: k.current, maxPowerKw: Number(normalizeDigits(k.maxPowerKw.trim()) || Number.NaN) })),
     };
-    const valid = charger ? form.validate(updateChargerSchema, { ...body, expectedRevision: revision }) : form.validate(addChargerSchema, { ...body, stationId });
-    if (!valid) return;
     const onError = (error: unknown) => {
       form.serverError(error);
       if (error instanceof ApiRequestError && error.code === 'network.charger_exists') form.setErrors((x) => ({ ...x, chargerId: { path: 'chargerId', code: 'charger_exists' } }));
       setProblem(error);
     };
     if (charger) {
-      update.mutate(valid, { onSuccess: () => (pushToast({ kind: 'success', text: label('admin.saved') }), onDone()), onError });
+      const valid = form.validate(updateChargerSchema, { ...body, expectedRevision: revision });
+      if (valid) update.mutate(valid, { onSuccess: () => (pushToast({ kind: 'success', text: label('admin.saved') }), onDone()), onError });
     } else {
+      const valid = form.validate(addChargerSchema, { ...body, stationId });
+      if (!valid) return;
       add.mutate(valid, {
         onSuccess: (r) => {
           onSecret({ chargerId: r.chargerId ?? valid.chargerId, secretKey: r.secretKey });

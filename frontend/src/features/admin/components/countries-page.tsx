@@ -3,7 +3,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { CountryView } from '@evc/contracts/admin/views';
 import { countryFormSchema, updateCountrySchema } from '@evc/contracts/admin/schemas';
 import { Field } from '../../../components/ui/field';
-import { endpoints } from '../api/admin-endpoints';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useCommand } from '../api/admin-api';
 import { AdminList, useAdminList, useBilingual, type Column } from './admin-list';
@@ -19,7 +18,7 @@ const FLAG_ID = /^[a-f0-9]{64}$/;
 export function CountriesPage() {
   const bi = useBilingual();
   const intl = useIntl();
-  const list = useAdminList<CountryView>({ collection: COLLECTION, path: endpoints.countries.list, defaultSort: bi.arabicDefault('nameAr') });
+  const list = useAdminList<CountryView>({ collection: COLLECTION, operation: 'countries.list', defaultSort: bi.arabicDefault('nameAr') });
   const editor = useEditorMode(() => list.query.refetch());
   const editing = editor.mode.kind === 'edit' ? (list.rows.find((r) => r.countryId === (editor.mode as { id: string }).id) ?? null) : null;
   const columns: Column<CountryView>[] = [
@@ -55,8 +54,8 @@ export function CountryForm({ country, onDone, onReload }: { country?: CountryVi
   const [isActive, setActive] = useState(country?.isActive ?? true);
   const [flag, setFlag] = useState<string | null>(country?.flagFileId && FLAG_ID.test(country.flagFileId) ? country.flagFileId : null);
   const form = useSchemaForm({ iso: country?.iso ?? '', nameEn: country?.nameEn ?? '', nameAr: country?.nameAr ?? '', phoneCode: country?.phoneCode ?? '+', currency: country?.currency ?? '' });
-  const create = useCommand<unknown>(COLLECTION, endpoints.countries.create);
-  const update = useCommand<unknown>(COLLECTION, endpoints.countries.update);
+  const create = useCommand(COLLECTION, 'countries.create');
+  const update = useCommand(COLLECTION, 'countries.update');
   const label = (id: string) => form.intl.formatMessage({ id });
   const saving = useSave(form, onDone);
 
@@ -64,9 +63,8 @@ export function CountryForm({ country, onDone, onReload }: { country?: CountryVi
     saving.clear();
     const iso = form.values.iso.trim().toUpperCase();
     const base = { countryId: country?.countryId ?? iso.toLowerCase(), ...form.values, iso, currency: form.values.currency.trim().toUpperCase(), flagFileId: flag ?? undefined, isActive };
-    const body = country ? form.validate(updateCountrySchema, { ...base, expectedRevision: revision }) : form.validate(countryFormSchema, base);
-    if (!body) return;
-    saving.save(country ? update : create, body);
+    if (country) saving.save(update, form.validate(updateCountrySchema, { ...base, expectedRevision: revision }));
+    else saving.save(create, form.validate(countryFormSchema, base));
   };
 
   return (

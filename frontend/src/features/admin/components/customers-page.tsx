@@ -6,12 +6,11 @@ import { Link } from '@tanstack/react-router';
 import type { CustomerAdminView } from '@evc/contracts/admin/views';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { endpoints } from '../api/admin-endpoints';
 import { paths } from '../../../config/paths';
 import { formatMoney, intlLocale } from '../../../lib/format';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { useLocale } from '../../../hooks/use-locale';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { useAdminItem, useCommand } from '../api/admin-api';
 import { AdminList, useAdminList, type Column, type StatusFilter } from './admin-list';
 import { FormCard, Status } from './admin-ui';
@@ -46,7 +45,7 @@ export function CustomersPage() {
   const session = useAtomValue(sessionAtom);
   const canBan = hasPrivilege(session, 'customers.ban');
   const [acting, setActing] = useState(false);
-  const list = useAdminList<CustomerAdminView>({ collection: COLLECTION, path: endpoints.customersAdmin.list, statusFilter: BANNED_FILTER });
+  const list = useAdminList<CustomerAdminView>({ collection: COLLECTION, operation: 'customers.admin-list', statusFilter: BANNED_FILTER });
   const dash = (v: string | number | null) => (v === null || v === '' ? '—' : v);
   const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(iso)) : '—');
   const columns: Column<CustomerAdminView>[] = [
@@ -99,8 +98,8 @@ function BanForm({ customer, onDone }: { customer: CustomerAdminView; onDone: ()
   const intl = useIntl();
   const pushToast = useSetAtom(pushToastAtom);
   const problemText = useProblemText();
-  const ban = useCommand<unknown>(COLLECTION, endpoints.customers.ban);
-  const unban = useCommand<unknown>(COLLECTION, endpoints.customers.unban);
+  const ban = useCommand(COLLECTION, 'customers.ban');
+  const unban = useCommand(COLLECTION, 'customers.unban');
   const command = customer.banned ? unban : ban;
   return (
     <ReasonForm
@@ -131,7 +130,7 @@ function CustomerDetail({ customerId }: { customerId: string }) {
   const locale = useLocale();
   const [tab, setTab] = useState<(typeof TABS)[number]>('wallet');
   const canSeeSessions = hasPrivilege(useAtomValue(sessionAtom), 'sessions.read');
-  const item = useAdminItem<CustomerAdminView>(COLLECTION, endpoints.customersAdmin.get(customerId));
+  const item = useAdminItem(COLLECTION, 'customers.admin-get', { customerId });
   if (item.isPending) return <Spinner />;
   if (!item.data) return null;
   const c = item.data;

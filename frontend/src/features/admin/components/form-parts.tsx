@@ -4,9 +4,10 @@ import { FormattedMessage, type IntlShape } from 'react-intl';
 import { reasonSchema } from '@evc/contracts/identity/schemas';
 import { toFieldErrors } from '@evc/contracts/errors';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { Alert, FormCard, Toolbar } from './admin-ui';
 
 /** A labelled checkbox (active flags). */
@@ -40,32 +41,51 @@ export function CheckGroup<V extends string>({ legend, options, checked, onChang
 }
 
 /** The add/edit panel of a list screen: title, what it is about (`intro`), the fields, Save (or `submitId`) and Cancel. */
-export function EditorCard(props: { titleId: string; submitId?: string; busy: boolean; onSubmit: () => void; onCancel: () => void; children: ReactNode; problem?: ReactNode; intro?: ReactNode }) {
+type EditorProps = { titleId: string; submitId?: string; busy: boolean; onSubmit: () => void; onCancel: () => void; children: ReactNode; problem?: ReactNode; intro?: ReactNode };
+
+/** The fields, the problem and Save / Cancel of an editor. */
+function EditorForm(props: EditorProps) {
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      {props.children}
+      {props.problem}
+      <Toolbar>
+        <Button type="submit" disabled={props.busy}>
+          <FormattedMessage id={props.submitId ?? 'common.save'} />
+        </Button>
+        <Button type="button" variant="secondary" onClick={props.onCancel}>
+          <FormattedMessage id="common.cancel" />
+        </Button>
+      </Toolbar>
+    </form>
+  );
+}
+
+export function EditorCard(props: EditorProps) {
   return (
     <FormCard>
       <h2>
         <FormattedMessage id={props.titleId} />
       </h2>
       {props.intro}
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          props.onSubmit();
-        }}
-      >
-        {props.children}
-        {props.problem}
-        <Toolbar>
-          <Button type="submit" disabled={props.busy}>
-            <FormattedMessage id={props.submitId ?? 'common.save'} />
-          </Button>
-          <Button type="button" variant="secondary" onClick={props.onCancel}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-        </Toolbar>
-      </form>
+      <EditorForm {...props} />
     </FormCard>
+  );
+}
+
+/** An editor over the screen (a wallet adjustment): Escape or Cancel closes it. */
+export function EditorDialog(props: EditorProps) {
+  return (
+    <Dialog title={<FormattedMessage id={props.titleId} />} onClose={props.onCancel}>
+      {props.intro}
+      <EditorForm {...props} />
+    </Dialog>
   );
 }
 
@@ -133,11 +153,13 @@ type Command<B> = { mutate: (body: B, options: { onSuccess: () => void; onError:
 /**
  * Saving an editor form through a command: on success the "Saved" toast and `onDone`; on failure the server's
  * field errors beside the fields and the `problem` to show. `clear` forgets the last problem (call it on submit).
+ * `save` sends nothing for a null body (the form did not validate).
  */
 export function useSave(form: { serverError: (error: unknown) => unknown; intl: IntlShape }, onDone: () => void) {
   const pushToast = useSetAtom(pushToastAtom);
   const [problem, setProblem] = useState<unknown>(null);
-  const save = <B,>(command: Command<B>, body: B) =>
+  const save = <B,>(command: Command<B>, body: B | null) =>
+    body !== null &&
     command.mutate(body, {
       onSuccess: () => {
         pushToast({ kind: 'success', text: form.intl.formatMessage({ id: 'admin.saved' }) });

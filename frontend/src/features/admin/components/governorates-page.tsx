@@ -4,7 +4,6 @@ import type { CountryView, GovernorateAdminView } from '@evc/contracts/admin/vie
 import { governorateFormSchema, updateGovernorateSchema } from '@evc/contracts/admin/schemas';
 import { LIMITS } from '@evc/contracts/constants';
 import { Field } from '../../../components/ui/field';
-import { endpoints } from '../api/admin-endpoints';
 import { newUuid } from '../../../lib/uuid';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useCommand, usePagedList } from '../api/admin-api';
@@ -19,15 +18,15 @@ const COLLECTION = 'governorates';
 export function GovernoratesPage() {
   const bi = useBilingual();
   const intl = useIntl();
-  const countries = usePagedList<CountryView>('countries', endpoints.countries.list, { page: 1, pageSize: 100 });
+  const countries = usePagedList('countries', 'countries.list', { page: 1, pageSize: 100 });
   const allCountries = countries.data?.dataList ?? [];
   const countryName = (id: string) => {
     const c = allCountries.find((x) => x.countryId === id);
     return c ? bi.name(c.nameEn, c.nameAr) : id;
   };
-  const list = useAdminList<GovernorateAdminView>({ collection: COLLECTION, path: endpoints.governoratesAdmin.list, defaultSort: bi.arabicDefault('nameAr') });
+  const list = useAdminList<GovernorateAdminView>({ collection: COLLECTION, operation: 'governorates.admin-list', defaultSort: bi.arabicDefault('nameAr') });
   const editor = useEditorMode(() => list.query.refetch());
-  const remove = useCommand<unknown>(COLLECTION, endpoints.governoratesAdmin.delete);
+  const remove = useCommand(COLLECTION, 'governorates.delete');
   const editing = editor.mode.kind === 'edit' ? (list.rows.find((r) => r.governorateId === (editor.mode as { id: string }).id) ?? null) : null;
   const columns: Column<GovernorateAdminView>[] = [
     { key: 'name', labelId: 'admin.name', sortKey: bi.sortKey('nameEn', 'nameAr'), render: (r) => bi.name(r.nameEn, r.nameAr) },
@@ -63,17 +62,16 @@ function GovernorateForm({ governorate, countries, onDone, onReload }: { governo
   const [governorateId] = useState(() => governorate?.governorateId ?? newUuid());
   const [isActive, setActive] = useState(governorate?.isActive ?? true);
   const form = useSchemaForm({ nameEn: governorate?.nameEn ?? '', nameAr: governorate?.nameAr ?? '', countryId: governorate?.countryId ?? (countries.length === 1 ? (countries[0]?.countryId ?? '') : '') });
-  const create = useCommand<unknown>(COLLECTION, endpoints.governoratesAdmin.create);
-  const update = useCommand<unknown>(COLLECTION, endpoints.governoratesAdmin.update);
+  const create = useCommand(COLLECTION, 'governorates.create');
+  const update = useCommand(COLLECTION, 'governorates.update');
   const label = (id: string) => form.intl.formatMessage({ id });
   const saving = useSave(form, onDone);
 
   const submit = () => {
     saving.clear();
     const base = { governorateId, ...form.values, isActive };
-    const body = governorate ? form.validate(updateGovernorateSchema, { ...base, expectedRevision: revision }) : form.validate(governorateFormSchema, base);
-    if (!body) return;
-    saving.save(governorate ? update : create, body);
+    if (governorate) saving.save(update, form.validate(updateGovernorateSchema, { ...base, expectedRevision: revision }));
+    else saving.save(create, form.validate(governorateFormSchema, base));
   };
   return (
     <EditorCard

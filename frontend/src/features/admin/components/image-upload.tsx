@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ALLOWED_IMAGE_TYPES, type FileInfo } from '@evc/contracts/admin/schemas';
 import { LIMITS } from '@evc/contracts/constants';
 import { Spinner } from '../../../components/ui/spinner';
-import { endpoints } from '../api/admin-endpoints';
 import { theme } from '../../../styles/theme';
-import { apiBlob, uploadImage } from '../api/admin-api';
+import { api } from '../../../lib/api';
 import { useProblemText } from './problems';
 
 /** Client-side check before uploading (the server checks again, by content): JPG or PNG, at most 5 MB. */
@@ -24,7 +23,7 @@ export function AuthorizedImage({ fileId, alt, size = 96 }: { fileId: string; al
     queryKey: ['files', fileId],
     enabled: isStoredId(fileId),
     staleTime: Infinity,
-    queryFn: ({ signal }) => apiBlob(endpoints.files.get(fileId), undefined, 'image/*', signal),
+    queryFn: ({ signal }) => api.file('files.get', { fileId }, { signal, accept: 'image/*' }),
   });
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -61,7 +60,7 @@ export function ImageUpload({ label, purpose, fileId, onUploaded, error }: { lab
     }
     setBusy(true);
     try {
-      const info = await uploadImage(file, purpose);
+      const info = await api.upload(file, purpose);
       if (typeof URL.createObjectURL === 'function') setPreview(URL.createObjectURL(file));
       onUploaded(info.fileId);
     } catch (e) {

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MailView } from '@evc/contracts/identity/views';
 import { Button } from '../../../components/ui/button';
-import { endpoints } from '../../../lib/endpoints';
 import { theme } from '../../../styles/theme';
 import { AdminList, useAdminList, type Column } from './admin-list';
 import { FormCard, Toolbar } from './admin-ui';
@@ -26,7 +25,7 @@ const Plain = styled.pre`
 export function MailboxPage() {
   const intl = useIntl();
   const [asHtml, setAsHtml] = useState(true);
-  const list = useAdminList<MailView>({ collection: 'mailbox', path: endpoints.mailbox, statusFilter: null });
+  const list = useAdminList<MailView>({ collection: 'mailbox', operation: 'mailbox.list', statusFilter: null });
   const columns: Column<MailView>[] = [
     { key: 'subject', labelId: 'mailbox.subject', render: (m) => <span lang={m.locale}>{m.subject}</span> },
     { key: 'to', labelId: 'mailbox.to', render: (m) => <bdi dir="ltr">{m.to}</bdi> },

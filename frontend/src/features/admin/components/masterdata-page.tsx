@@ -6,7 +6,6 @@ import type { MasterDataKind } from '@evc/contracts/catalog/schemas';
 import { LIMITS } from '@evc/contracts/constants';
 import { normalizeDigits } from '@evc/contracts/digits';
 import { Field } from '../../../components/ui/field';
-import { endpoints } from '../api/admin-endpoints';
 import { newUuid } from '../../../lib/uuid';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useCommand, usePagedList } from '../api/admin-api';
@@ -21,7 +20,7 @@ const FILES: Record<MasterDataKind, string> = { carBrand: 'car-brands.csv', carT
 
 /** The car brands to choose from (the parent of car types). */
 function useBrands(enabled: boolean) {
-  const brands = usePagedList<MasterDataItemView>(COLLECTION, endpoints.masterData.list, { kind: 'carBrand', page: 1, pageSize: 100, sort: 'name' }, enabled);
+  const brands = usePagedList(COLLECTION, 'masterdata.list', { kind: 'carBrand', page: 1, pageSize: 100, sort: 'name' }, enabled);
   return brands.data?.dataList ?? [];
 }
 
@@ -34,12 +33,12 @@ function MasterDataScreen({ kind }: { kind: MasterDataKind }) {
   const parentId = isType && typeof search.brand === 'string' ? search.brand : '';
   const scoped = useAdminList<MasterDataItemView>({
     collection: COLLECTION,
-    path: endpoints.masterData.list,
+    operation: 'masterdata.list',
     params: { kind, ...(parentId ? { parentId } : {}) },
     defaultSort: bi.arabicDefault('nameTranslation'),
   });
   const editor = useEditorMode(() => scoped.query.refetch());
-  const remove = useCommand<unknown>(COLLECTION, endpoints.masterData.delete);
+  const remove = useCommand(COLLECTION, 'masterdata.delete');
   const editing = editor.mode.kind === 'edit' ? (scoped.rows.find((r) => r.itemId === (editor.mode as { id: string }).id) ?? null) : null;
 
   const columns: Column<MasterDataItemView>[] = [
@@ -102,8 +101,8 @@ function MasterDataForm({ kind, item, brands, parentId, onDone, onReload }: { ki
   const [itemId] = useState(() => item?.itemId ?? newUuid());
   const [isActive, setActive] = useState(item?.isActive ?? true);
   const form = useSchemaForm({ name: item?.name ?? '', nameTranslation: item?.nameTranslation ?? '', value: item?.value ?? '', parentId: item?.parentId ?? parentId });
-  const create = useCommand<unknown>(COLLECTION, endpoints.masterData.create);
-  const update = useCommand<unknown>(COLLECTION, endpoints.masterData.update);
+  const create = useCommand(COLLECTION, 'masterdata.create');
+  const update = useCommand(COLLECTION, 'masterdata.update');
   const label = (id: string) => form.intl.formatMessage({ id });
   const saving = useSave(form, onDone);
   const isType = kind === 'carType';
@@ -116,9 +115,8 @@ function MasterDataForm({ kind, item, brands, parentId, onDone, onReload }: { ki
       form.setErrors({ parentId: { path: 'parentId', code: 'required_brand' } });
       return;
     }
-    const body = item ? form.validate(updateMasterDataItemSchema, { ...base, expectedRevision: revision }) : form.validate(createMasterDataItemSchema, { ...base, kind });
-    if (!body) return;
-    saving.save(item ? update : create, body);
+    if (item) saving.save(update, form.validate(updateMasterDataItemSchema, { ...base, expectedRevision: revision }));
+    else saving.save(create, form.validate(createMasterDataItemSchema, { ...base, kind }));
   };
 
   return (

@@ -1,9 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '@evc/contracts/api';
-import type { OcppMessageView } from '@evc/contracts/network/ocpp';
-import { apiGet } from '../../../lib/api-client';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { endpoints } from '../api/admin-endpoints';
+import { ocppFrameSchema, type OcppMessageView } from '@evc/contracts/network/ocpp';
+import { api } from '../../../lib/api';
+import { useLocale } from '../../../hooks/use-locale';
 import { ChargerPanel, usePolledPage } from './charger-panel';
 import { formatExactTime, formatRelativeTime, useNow } from './charger-live';
 
@@ -11,7 +9,6 @@ import { formatExactTime, formatRelativeTime, useNow } from './charger-live';
 export const MESSAGE_LOG_PAGE_SIZE = 25;
 export const MESSAGE_LOG_POLL_MS = 5_000;
 
-const KINDS = ['call', 'result', 'error', 'connection'] as const;
 const COLUMNS = ['messageLog.time', 'messageLog.direction', 'messageLog.type', 'messageLog.action', 'messageLog.payload', 'messageLog.error'];
 
 function pretty(payload: unknown): string {
@@ -33,10 +30,10 @@ export function MessageLog({ chargerId, onClose }: { chargerId: string; onClose:
   const now = useNow(MESSAGE_LOG_POLL_MS);
   const log = usePolledPage<OcppMessageView>(
     ['ocpp-messages', chargerId],
-    (page, signal) => apiGet<Paged<OcppMessageView>>(endpoints.ocppMessages, { chargerId, page, pageSize: MESSAGE_LOG_PAGE_SIZE }, signal),
+    (page, signal) => api.query('ocpp.messages', { chargerId, page, pageSize: MESSAGE_LOG_PAGE_SIZE }, { signal }),
     MESSAGE_LOG_POLL_MS,
   );
-  const kindText = (kind: string) => ((KINDS as readonly string[]).includes(kind) ? intl.formatMessage({ id: `messageLog.kind.${kind}` }) : kind);
+  const kindText = (kind: string) => ((ocppFrameSchema.shape.kind.options as readonly string[]).includes(kind) ? intl.formatMessage({ id: `messageLog.kind.${kind}` }) : kind);
 
   return (
     <ChargerPanel

@@ -6,11 +6,10 @@ import { setPricingWithReasonSchema } from '@evc/contracts/admin/schemas';
 import { normalizeDigits } from '@evc/contracts/digits';
 import { egpToPiastres, piastresToEgp } from '@evc/contracts/money';
 import { Field } from '../../../components/ui/field';
-import { endpoints } from '../api/admin-endpoints';
 import { formatMoney, intlLocale } from '../../../lib/format';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { useLocale } from '../../i18n/hooks/use-locale';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { useLocale } from '../../../hooks/use-locale';
 
 import { useCommand, useCurrentPricing } from '../api/admin-api';
 import { AdminList, useAdminList, type Column } from './admin-list';
@@ -42,7 +41,7 @@ export function PricingPage() {
   const canWrite = hasPrivilege(session, 'pricing.write');
   const current = useCurrentPricing();
   const [editing, setEditing] = useState(false);
-  const list = useAdminList<PricingChangeView>({ collection: COLLECTION, path: endpoints.pricingAdmin.history, statusFilter: null });
+  const list = useAdminList<PricingChangeView>({ collection: COLLECTION, operation: 'pricing.history', statusFilter: null });
   const money = (p: number) => formatMoney(p, locale);
   const when = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' });
   const change = (r: PricingChangeView, f: PriceField) => (
@@ -71,7 +70,7 @@ export function PricingPage() {
     >
       <FormCard aria-labelledby="pricing-current">
         <h2 id="pricing-current">
-          <FormattedMessage id="pricing.current" />
+          <FormattedMessage id="pricing.inForce" />
         </h2>
         {current.data && (
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}>
@@ -113,7 +112,7 @@ export function PricingForm({ initial, onDone }: { initial: Record<PriceField, n
     effectiveFrom: localInput(new Date()),
     reason: '',
   });
-  const set = useCommand<unknown>(COLLECTION, endpoints.pricingAdmin.set);
+  const set = useCommand(COLLECTION, 'pricing.set');
   const label = (id: string) => form.intl.formatMessage({ id });
   const saving = useSave(form, onDone);
   const submit = () => {

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { ApiRequestError } from '../../../lib/api-client';
-import { translateErrorCode } from '../../i18n/translate-error';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { Alert, Toolbar } from './admin-ui';
 
 /** What the failed request tried: the in-use message says "can't be deleted" or "can't be deactivated". */

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
-import type { AdminView, RoleView } from '@evc/contracts/identity/views';
+import type { RoleView } from '@evc/contracts/identity/views';
 import type { Privilege } from '@evc/contracts/identity/privileges';
 import { roleSchema } from '@evc/contracts/identity/schemas';
 import { Field } from '../../../components/ui/field';
-import { endpoints } from '../../../lib/endpoints';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { useLocale } from '../../../hooks/use-locale';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { useCommand, usePagedList } from '../api/admin-api';
 import { PRIVILEGE_GROUPS } from '../privilege-groups';
 import { AdminList, useAdminList, type Column } from './admin-list';
@@ -20,8 +19,8 @@ export function RolesPage() {
   const session = useAtomValue(sessionAtom);
   const locale = useLocale();
   const [mode, setMode] = useState<'none' | 'create' | 'edit'>('none');
-  const list = useAdminList<RoleView>({ collection: 'roles', path: endpoints.roles.list, statusFilter: null });
-  const admins = usePagedList<AdminView>('admins', endpoints.admins.list, { page: 1, pageSize: 100 }, hasPrivilege(session, 'admins.read'));
+  const list = useAdminList<RoleView>({ collection: 'roles', operation: 'roles.list', statusFilter: null });
+  const admins = usePagedList('admins', 'admins.list', { page: 1, pageSize: 100 }, hasPrivilege(session, 'admins.read'));
   const adminName = (id: string) => {
     const a = admins.data?.dataList.find((x) => x.adminId === id);
     return a ? `${a.firstName} ${a.lastName}` : id;
@@ -59,8 +58,8 @@ function RoleForm({ role, onDone }: { role?: RoleView; onDone: () => void }) {
   const pushToast = useSetAtom(pushToastAtom);
   const form = useSchemaForm({ roleId: role?.roleId ?? '', name: role?.name ?? '', nameAr: role?.nameAr ?? '' });
   const [privileges, setPrivileges] = useState<Privilege[]>(role ? [...role.privileges] : []);
-  const create = useCommand<unknown>('roles', endpoints.roles.create);
-  const update = useCommand<unknown>('roles', endpoints.roles.update);
+  const create = useCommand('roles', 'roles.create');
+  const update = useCommand('roles', 'roles.update');
   const { intl } = form;
   const label = (id: string) => intl.formatMessage({ id });
 

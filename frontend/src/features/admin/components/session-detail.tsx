@@ -3,15 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { SessionAdminDetailView } from '@evc/contracts/charging/views';
-import type { SessionRef } from '@evc/contracts/charging/schemas';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { apiGet } from '../../../lib/api-client';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { api } from '../../../lib/api';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { positionOf, useCommand } from '../api/admin-api';
-import { endpoints } from '../api/admin-endpoints';
 import { Alert, ErrorText, FormCard, Table, Toolbar } from './admin-ui';
 import { useBilingual } from './admin-list';
 import { useProblemText } from './problems';
@@ -31,7 +29,7 @@ const Summary = styled.dl`
 export function useSessionDetail(sessionId: string) {
   return useQuery({
     queryKey: [SESSIONS, 'item', sessionId],
-    queryFn: ({ signal }) => apiGet<SessionAdminDetailView>(endpoints.sessionsAdmin.get(sessionId), { position: positionOf(SESSIONS) }, signal),
+    queryFn: ({ signal }) => api.query('sessions.admin-get', { sessionId }, { signal, position: positionOf(SESSIONS) }),
     refetchInterval: (q) => (q.state.data && OPEN_STATUSES.includes(q.state.data.status) ? SESSION_REFRESH_MS : false),
   });
 }
@@ -151,7 +149,7 @@ function StopSession({ sessionId }: { sessionId: string }) {
   const problemText = useProblemText();
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const stop = useCommand<SessionRef>(SESSIONS, endpoints.sessionsAdmin.staffStop);
+  const stop = useCommand(SESSIONS, 'sessions.staff-stop');
   const send = () =>
     stop.mutate(
       { sessionId },
@@ -163,28 +161,22 @@ function StopSession({ sessionId }: { sessionId: string }) {
         onError: (error) => setProblem(problemText(error)),
       },
     );
-  if (!confirming)
-    return (
-      <Toolbar>
-        <Button type="button" onClick={() => (setProblem(null), setConfirming(true))}>
-          <FormattedMessage id="admin.sessions.stop" />
-        </Button>
-      </Toolbar>
-    );
   return (
-    <div role="alertdialog" aria-labelledby="session-stop-title">
-      <p id="session-stop-title">
-        <FormattedMessage id="admin.sessions.confirmStop" />
-      </p>
-      {problem && <Alert role="alert">{problem}</Alert>}
-      <Toolbar>
-        <Button type="button" disabled={stop.isPending} onClick={send}>
-          <FormattedMessage id="admin.sessions.stopConfirm" />
-        </Button>
-        <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-          <FormattedMessage id="common.cancel" />
-        </Button>
-      </Toolbar>
-    </div>
+    <Toolbar>
+      <Button type="button" onClick={() => (setProblem(null), setConfirming(true))}>
+        <FormattedMessage id="admin.sessions.stop" />
+      </Button>
+      {confirming && (
+        <ConfirmDialog
+          title={<FormattedMessage id="admin.sessions.confirmStop" />}
+          confirm={<FormattedMessage id="admin.sessions.stopConfirm" />}
+          busy={stop.isPending}
+          onConfirm={send}
+          onCancel={() => setConfirming(false)}
+        >
+          {problem && <Alert role="alert">{problem}</Alert>}
+        </ConfirmDialog>
+      )}
+    </Toolbar>
   );
 }

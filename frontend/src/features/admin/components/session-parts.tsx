@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { SESSION_STATUSES, type SessionStatus } from '@evc/contracts/charging/schemas';
 import { formatMoney, formatNumber, intlLocale } from '../../../lib/format';
-import { useLocale } from '../../i18n/hooks/use-locale';
+import { useLocale } from '../../../hooks/use-locale';
 import { Chip, type Tone } from './charger-live';
 
 /** The read model of sessions: its query keys start with it, and a staff stop reads its own write through it. */

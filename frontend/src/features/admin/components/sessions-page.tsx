@@ -1,11 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { StationAdminView } from '@evc/contracts/admin/views';
 import { SESSION_STATUSES } from '@evc/contracts/charging/schemas';
 import type { SessionAdminView } from '@evc/contracts/charging/views';
 import { paths } from '../../../config/paths';
-import { usePagedList, type ListParams } from '../api/admin-api';
-import { endpoints } from '../api/admin-endpoints';
+import { usePagedList } from '../api/admin-api';
+import type { ListParams } from './admin-list';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from './admin-list';
 import { SessionDetail } from './session-detail';
 import { SESSIONS, SessionStatusChip, useSessionFormat } from './session-parts';
@@ -28,8 +27,8 @@ export function SessionsPage() {
   const { search, update } = useListState();
   const filter = Object.fromEntries(FILTERS.map((k) => [k, text(search[k])])) as Record<FilterKey, string | undefined>;
   const params: ListParams = { status: filter.sessionStatus, stationId: filter.stationId, from: filter.from, to: filter.to, customerId: filter.customerId };
-  const list = useAdminList<SessionAdminView>({ collection: SESSIONS, path: endpoints.sessionsAdmin.list, params, statusFilter: null });
-  const stations = usePagedList<StationAdminView>('stations', endpoints.stationsAdmin.list, { pageSize: 100 });
+  const list = useAdminList<SessionAdminView>({ collection: SESSIONS, operation: 'sessions.admin-list', params, statusFilter: null });
+  const stations = usePagedList('stations', 'stations.admin-list', { pageSize: 100 });
   const set = (key: FilterKey, value: string) => update({ [key]: value || undefined, page: 1 });
   const label = (id: string) => intl.formatMessage({ id });
 

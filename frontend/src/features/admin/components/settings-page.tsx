@@ -6,13 +6,12 @@ import { updateOwnProfileSchema } from '@evc/contracts/identity/schemas';
 import { LIMITS, type Locale } from '@evc/contracts/constants';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { apiPost } from '../../../lib/api-client';
-import { endpoints } from '../../../lib/endpoints';
+import { api, type InputOf } from '../../../lib/api';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { sessionAtom } from '../../auth/auth-state';
-import { ChangePasswordForm } from '../../auth/components/change-password-form';
-import { localeAtom } from '../../i18n/locale-state';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { sessionAtom } from '../../../stores/auth-state';
+import { ChangePasswordForm } from '../../../components/change-password-form';
+import { localeAtom } from '../../../stores/locale-state';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { FormCard, Screen, Toolbar } from './admin-ui';
 
 /** /admin/settings: own profile (name, language) and password. */
@@ -44,7 +43,7 @@ export function ProfileForm() {
   const store = useStore();
   const pushToast = useSetAtom(pushToastAtom);
   const form = useSchemaForm({ firstName: session?.user.firstName ?? '', lastName: session?.user.lastName ?? '', locale: session?.user.locale ?? 'en' });
-  const save = useMutation({ mutationFn: (body: unknown) => apiPost(endpoints.account.updateProfile, body) });
+  const save = useMutation({ mutationFn: (body: InputOf<'account.update-profile'>) => api.command('account.update-profile', body) });
   const { intl } = form;
   const label = (id: string) => intl.formatMessage({ id });
 

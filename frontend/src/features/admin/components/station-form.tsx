@@ -6,7 +6,6 @@ import { LIMITS } from '@evc/contracts/constants';
 import { normalizeDigits } from '@evc/contracts/digits';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
-import { endpoints } from '../api/admin-endpoints';
 import { newUuid } from '../../../lib/uuid';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 
@@ -41,8 +40,8 @@ export function StationForm({ station, governorates, onDone, onReload }: { stati
     addressEn: station?.addressEn ?? '',
     addressAr: station?.addressAr ?? '',
   });
-  const create = useCommand<unknown>(STATIONS, endpoints.stationsAdmin.create);
-  const update = useCommand<unknown>(STATIONS, endpoints.stationsAdmin.update);
+  const create = useCommand(STATIONS, 'stations.create');
+  const update = useCommand(STATIONS, 'stations.update');
   const label = (id: string) => form.intl.formatMessage({ id });
   const saving = useSave(form, onDone);
   const lat = parseCoordinate(form.values.lat);
@@ -53,9 +52,8 @@ export function StationForm({ station, governorates, onDone, onReload }: { stati
     saving.clear();
     const { lat: _lat, lng: _lng, ...rest } = form.values;
     const base = { stationId, ...rest, location: { lat, lng }, ...(photo ? { photoFileId: photo } : {}) };
-    const body = station ? form.validate(updateStationSchema, { ...base, expectedRevision: revision }) : form.validate(stationFormSchema, base);
-    if (!body) return;
-    saving.save(station ? update : create, body);
+    if (station) saving.save(update, form.validate(updateStationSchema, { ...base, expectedRevision: revision }));
+    else saving.save(create, form.validate(stationFormSchema, base));
   };
   const locationError = form.errors.location ? (form.errors.location.code === 'outside_egypt' ? label('validation.outside_egypt') : label('station.locationRequired')) : undefined;
 

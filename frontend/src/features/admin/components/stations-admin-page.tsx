@@ -1,6 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { GovernorateAdminView, StationAdminView } from '@evc/contracts/admin/views';
-import { endpoints } from '../api/admin-endpoints';
+import type { StationAdminView } from '@evc/contracts/admin/views';
 import { useCommand, usePagedList } from '../api/admin-api';
 import { useAdminLiveUpdates } from '../hooks/use-admin-live-updates';
 import { AdminList, useAdminList, useBilingual, type Column } from './admin-list';
@@ -18,10 +17,10 @@ export function StationsAdminPage() {
   const bi = useBilingual();
   const intl = useIntl();
   useAdminLiveUpdates(LIVE_ROOTS);
-  const governorates = usePagedList<GovernorateAdminView>('governorates', endpoints.governoratesAdmin.list, { page: 1, pageSize: 100, active: 'true' });
-  const list = useAdminList<StationAdminView>({ collection: STATIONS, path: endpoints.stationsAdmin.list, statusFilter: null, defaultSort: bi.arabicDefault('nameAr') });
+  const governorates = usePagedList('governorates', 'governorates.admin-list', { page: 1, pageSize: 100, active: 'true' });
+  const list = useAdminList<StationAdminView>({ collection: STATIONS, operation: 'stations.admin-list', statusFilter: null, defaultSort: bi.arabicDefault('nameAr') });
   const editor = useEditorMode(() => list.query.refetch());
-  const remove = useCommand<unknown>(STATIONS, endpoints.stationsAdmin.delete);
+  const remove = useCommand(STATIONS, 'stations.delete');
   const editing = editor.mode.kind === 'edit' ? (list.rows.find((r) => r.stationId === (editor.mode as { id: string }).id) ?? null) : null;
   const columns: Column<StationAdminView>[] = [
     { key: 'name', labelId: 'admin.name', sortKey: bi.sortKey('nameEn', 'nameAr'), render: (r) => bi.name(r.nameEn, r.nameAr) },

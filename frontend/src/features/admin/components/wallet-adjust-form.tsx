@@ -3,17 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage, type IntlShape } from 'react-intl';
 import { LIMITS } from '@evc/contracts/constants';
-import { toFieldErrors, type FieldError } from '@evc/contracts/errors';
+import type { FieldError } from '@evc/contracts/errors';
 import { adjustWalletSchema, type AdjustWallet } from '@evc/contracts/charging/schemas';
 import { Field } from '../../../components/ui/field';
-import { byField, useSchemaForm } from '../../../hooks/use-schema-form';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { newUuid } from '../../../lib/uuid';
-import { translateFieldError } from '../../i18n/translate-error';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { translateFieldError } from '../../../lib/i18n/translate-error';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { useCommand } from '../api/admin-api';
-import { endpoints } from '../api/admin-endpoints';
 import { Alert } from './admin-ui';
-import { EditorCard } from './form-parts';
+import { EditorDialog } from './form-parts';
 
 /** The read model of wallets: its query keys start with it, and an adjustment reads its own write through it. */
 export const WALLETS = 'wallets';
@@ -42,7 +41,7 @@ export function WalletAdjustForm({ customerId, direction, onDone }: { customerId
   const queryClient = useQueryClient();
   const pushToast = useSetAtom(pushToastAtom);
   const [problem, setProblem] = useState<string | null>(null);
-  const adjust = useCommand<AdjustWallet>(WALLETS, endpoints.walletsAdmin.adjust);
+  const adjust = useCommand(WALLETS, 'wallet.adjust');
   const text = (field: 'amountEgp' | 'reason') => {
     const error = form.errors[field];
     return error ? walletErrorText(intl, field, error) : undefined;
@@ -51,18 +50,10 @@ export function WalletAdjustForm({ customerId, direction, onDone }: { customerId
   const submit = () => {
     if (adjust.isPending) return;
     setProblem(null);
-    const input = { adjustmentId: newUuid(), customerId, direction, amountEgp: form.values.amountEgp, reason: form.values.reason };
-    const parsed = adjustWalletSchema.safeParse(input);
-    if (!parsed.success) {
-      const errors = byField(toFieldErrors(parsed.error));
-      // an empty amount reads as 0: say it is required rather than "at least 1 EGP"
-      if (form.values.amountEgp.trim() === '') errors.amountEgp = { path: 'amountEgp', code: 'amount_required' };
-      form.setErrors(errors);
-      setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
-      return;
-    }
+    const body = form.validate(adjustWalletSchema, { adjustmentId: newUuid(), customerId, direction, amountEgp: form.values.amountEgp, reason: form.values.reason });
+    if (!body) return;
     adjust.mutate(
-      { ...parsed.data, reason: parsed.data.reason.trim() },
+      { ...body, reason: body.reason.trim() },
       {
         onSuccess: () => {
           pushToast({ kind: 'success', text: intl.formatMessage({ id: direction === 'credit' ? 'admin.wallet.added' : 'admin.wallet.deducted' }) });
@@ -76,7 +67,7 @@ export function WalletAdjustForm({ customerId, direction, onDone }: { customerId
   };
 
   return (
-    <EditorCard
+    <EditorDialog
       titleId={direction === 'credit' ? 'admin.wallet.addTitle' : 'admin.wallet.deductTitle'}
       submitId={direction === 'credit' ? 'admin.wallet.add' : 'admin.wallet.deduct'}
       busy={adjust.isPending}
@@ -93,6 +84,6 @@ export function WalletAdjustForm({ customerId, direction, onDone }: { customerId
       <p>
         <FormattedMessage id={direction === 'credit' ? 'admin.wallet.addHint' : 'admin.wallet.deductHint'} />
       </p>
-    </EditorCard>
+    </EditorDialog>
   );
 }

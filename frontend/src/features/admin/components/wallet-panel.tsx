@@ -4,21 +4,19 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { WalletQuery, WalletTxView, WalletView } from '@evc/contracts/charging/views';
+import { WALLET_FILTERS, type WalletQuery, type WalletTxView } from '@evc/contracts/charging/views';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { apiGet } from '../../../lib/api-client';
-import { intlLocale } from '../../../lib/format';
-import { hasPrivilege, sessionAtom } from '../../auth/auth-state';
+import { api } from '../../../lib/api';
+import { formatDay } from '../../../lib/format-day';
+import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { positionOf } from '../api/admin-api';
-import { endpoints } from '../api/admin-endpoints';
 import { Alert, ErrorText, Pager, Toolbar } from './admin-ui';
 import { useCodeText, useSessionFormat } from './session-parts';
 import { WALLETS, WalletAdjustForm } from './wallet-adjust-form';
 
 export const WALLET_PAGE_SIZE = 20;
-const FILTERS = ['all', 'incoming', 'outgoing'] as const satisfies readonly WalletQuery['filter'][];
 
 const History = styled.div`
   display: grid;
@@ -65,7 +63,7 @@ export function WalletPanel({ customerId }: { customerId: string }) {
     queryKey: [WALLETS, customerId, filter, page],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      apiGet<WalletView>(endpoints.walletsAdmin.get(customerId), { filter, page, pageSize: WALLET_PAGE_SIZE, position: positionOf(WALLETS) }, signal),
+      api.query('wallets.admin-get', { customerId, filter, page, pageSize: WALLET_PAGE_SIZE }, { signal, position: positionOf(WALLETS) }),
   });
   if (query.isPending) return <Spinner />;
   if (query.isError)
@@ -99,7 +97,7 @@ export function WalletPanel({ customerId }: { customerId: string }) {
       </Toolbar>
       {canAdjust && adjusting && <WalletAdjustForm key={adjusting} customerId={customerId} direction={adjusting} onDone={() => setAdjusting(null)} />}
       <Toolbar role="group" aria-label={intl.formatMessage({ id: 'admin.wallet.filter' })}>
-        {FILTERS.map((f) => (
+        {WALLET_FILTERS.map((f) => (
           <Button key={f} type="button" variant={filter === f ? 'primary' : 'secondary'} aria-pressed={filter === f} onClick={() => (setFilter(f), setPage(1))}>
             <FormattedMessage id={`admin.wallet.filter.${f}`} />
           </Button>
@@ -115,8 +113,8 @@ export function WalletPanel({ customerId }: { customerId: string }) {
           </p>
         )}
         {wallet.transactionsDates.map((day) => (
-          <section key={day.date} aria-label={dayLabel(day.date, fmt.locale)}>
-            <h4>{dayLabel(day.date, fmt.locale)}</h4>
+          <section key={day.date} aria-label={formatDay(day.date, fmt.locale)}>
+            <h4>{formatDay(day.date, fmt.locale)}</h4>
             <ul>
               {day.transactions.map((tx) => (
                 <TransactionLine key={tx.transactionId} tx={tx} />
@@ -129,10 +127,6 @@ export function WalletPanel({ customerId }: { customerId: string }) {
     </section>
   );
 }
-
-/** A Cairo day (YYYY-MM-DD) as a date in the UI language, without a time-zone shift. */
-const dayLabel = (date: string, locale: 'en' | 'ar') =>
-  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 function TransactionLine({ tx }: { tx: WalletTxView }) {
   const intl = useIntl();

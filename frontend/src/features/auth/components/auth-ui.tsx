@@ -21,24 +21,12 @@ const Panel = styled(Card)`
   }
 `;
 
-export const FormStack = styled.form`
-  display: grid;
-  gap: 1rem;
-`;
-
 export const Row = styled.div`
   display: grid;
   gap: 1rem;
   ${theme.bp.md} {
     grid-template-columns: 1fr 1fr;
   }
-`;
-
-export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.75rem 1.25rem;
-  align-items: center;
 `;
 
 export const Notice = styled.div<{ tone?: 'success' | 'error' | 'info' }>`

@@ -8,10 +8,11 @@ import { Button, buttonStyles } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { PageLoading } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { ApiRequestError, apiGet, apiPost } from '../../../lib/api-client';
-import { endpoints } from '../../../lib/endpoints';
+import { ApiRequestError } from '../../../lib/api-client';
+import { api, type InputOf } from '../../../lib/api';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { Actions, AuthCard, FormStack, Notice } from './auth-ui';
+import { Actions, FormStack } from '../../../components/ui/form-stack';
+import { AuthCard, Notice } from './auth-ui';
 
 type Search = { token?: string; audience?: string };
 const useAuthSearch = () => useSearch({ strict: false }) as Search;
@@ -49,11 +50,11 @@ function FormEnd({ failure, busy, submitId }: { failure: string | null; busy: bo
  * An e-mail-only request (forgot password: auth.forgot-password; a new confirmation mail: auth.resend-verification):
  * the answer never tells whether the account exists. On success `onSent`, or the `sentId` line in place of the form.
  */
-function EmailRequestForm({ path, audience, submitId, sentId, onSent }: { path: string; audience: Audience; submitId: string; sentId: string; onSent?: () => void }) {
+function EmailRequestForm({ operation, audience, submitId, sentId, onSent }: { operation: 'auth.forgot-password' | 'auth.resend-verification'; audience: Audience; submitId: string; sentId: string; onSent?: () => void }) {
   const form = useSchemaForm({ email: '' });
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const request = useMutation({ mutationFn: (body: unknown) => apiPost(path, body, { auth: false }) });
+  const request = useMutation({ mutationFn: (body: InputOf<typeof operation>) => api.command(operation, body, { auth: false }) });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +80,7 @@ function EmailRequestForm({ path, audience, submitId, sentId, onSent }: { path: 
 
 /** The forgot-password form of an audience. */
 const ForgotPasswordForm = ({ audience, onSent }: { audience: Audience; onSent?: () => void }) => (
-  <EmailRequestForm path={endpoints.auth.forgotPassword} audience={audience} submitId="auth.forgot.submit" sentId="auth.forgot.sent" onSent={onSent} />
+  <EmailRequestForm operation="auth.forgot-password" audience={audience} submitId="auth.forgot.submit" sentId="auth.forgot.sent" onSent={onSent} />
 );
 
 /** /ForgetPassword: the customer's forgot-password form. */
@@ -129,7 +130,7 @@ export function ResetPasswordPage() {
     enabled: wellFormed,
     retry: false,
     staleTime: Infinity,
-    queryFn: ({ signal }) => apiGet<{ valid: boolean }>(endpoints.auth.resetLink, { token }, signal),
+    queryFn: ({ signal }) => api.query('auth.reset-link', { token }, { signal }),
   });
   const invalid = !wellFormed || status.data?.valid === false || status.isError;
   useEffect(() => {
@@ -138,7 +139,7 @@ export function ResetPasswordPage() {
 
   const form = useSchemaForm({ password: '', confirmPassword: '' });
   const [failure, setFailure] = useState<string | null>(null);
-  const reset = useMutation({ mutationFn: (body: unknown) => apiPost(endpoints.auth.resetPassword, body, { auth: false }) });
+  const reset = useMutation({ mutationFn: (body: InputOf<'auth.reset-password'>) => api.command('auth.reset-password', body, { auth: false }) });
   const { intl } = form;
   const label = (id: string) => intl.formatMessage({ id });
 
@@ -233,7 +234,7 @@ export function VerifyEmailPage() {
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
-    queryFn: () => apiPost(endpoints.auth.verifyEmail, { token }, { auth: false }),
+    queryFn: () => api.command('auth.verify-email', { token }, { auth: false }),
   });
   if (wellFormed && verify.isPending) return <PageLoading />;
   if (wellFormed && verify.isSuccess) {
@@ -253,5 +254,5 @@ export function VerifyEmailPage() {
 }
 
 function ResendVerificationForm() {
-  return <EmailRequestForm path={endpoints.auth.resendVerification} audience="customer" submitId="auth.resendVerification" sentId="auth.verificationResent" />;
+  return <EmailRequestForm operation="auth.resend-verification" audience="customer" submitId="auth.resendVerification" sentId="auth.verificationResent" />;
 }

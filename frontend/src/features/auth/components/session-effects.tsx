@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useAtomValue, useStore } from 'jotai';
-import { requireAppCatalog } from '../../i18n/load-messages';
-import { sessionAtom } from '../auth-state';
+import { requireAppCatalog } from '../../../lib/i18n/load-messages';
+import { sessionAtom } from '../../../stores/auth-state';
 
 const InactivityMonitor = lazy(() => import('./inactivity-monitor').then((m) => ({ default: m.InactivityMonitor })));
 

@@ -8,11 +8,11 @@ import type { AuthSession } from '@evc/contracts/identity/views';
 import { LIMITS } from '@evc/contracts/constants';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { apiPost } from '../../../lib/api-client';
-import { endpoints } from '../../../lib/endpoints';
+import { api, type InputOf } from '../../../lib/api';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { startSession } from '../session';
-import { Actions, CheckRow, FormStack, Notice } from './auth-ui';
+import { startSession } from '../../../lib/session';
+import { Actions, FormStack } from '../../../components/ui/form-stack';
+import { CheckRow, Notice } from './auth-ui';
 
 interface SignInFormProps {
   audience: Audience;
@@ -29,9 +29,9 @@ export function SignInForm({ audience, forgotPath, onSignedIn }: SignInFormProps
   const [resent, setResent] = useState(false);
   const { intl } = form;
 
-  const signIn = useMutation({ mutationFn: (body: unknown) => apiPost<AuthSession>(endpoints.auth.signIn, body, { auth: false }) });
+  const signIn = useMutation({ mutationFn: (body: InputOf<'auth.sign-in'>) => api.command('auth.sign-in', body, { auth: false }) });
   const resend = useMutation({
-    mutationFn: (email: string) => apiPost(endpoints.auth.resendVerification, { email, audience }, { auth: false }),
+    mutationFn: (email: string) => api.command('auth.resend-verification', { email, audience }, { auth: false }),
   });
 
   const onSubmit = (event: FormEvent) => {

@@ -8,11 +8,11 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Muted } from '../../../components/ui/layout';
 import { paths } from '../../../config/paths';
-import { apiPost } from '../../../lib/api-client';
-import { endpoints } from '../../../lib/endpoints';
+import { api } from '../../../lib/api';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { Actions, AuthCard, FormStack, Notice, Row } from './auth-ui';
+import { useLocale } from '../../../hooks/use-locale';
+import { Actions, FormStack } from '../../../components/ui/form-stack';
+import { AuthCard, Notice, Row } from './auth-ui';
 
 const empty = { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '', gender: '' };
 
@@ -22,7 +22,7 @@ export function SignUpPage() {
   const form = useSchemaForm(empty);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const signUp = useMutation({ mutationFn: (body: SignUp) => apiPost(endpoints.auth.signUp, body, { auth: false }) });
+  const signUp = useMutation({ mutationFn: (body: SignUp) => api.command('auth.sign-up', body, { auth: false }) });
   const { intl } = form;
   const label = (id: string) => intl.formatMessage({ id });
 

@@ -7,10 +7,10 @@ import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { translateErrorCode } from '../../i18n/translate-error';
-import { StationMap } from '../../stations/components/station-map';
-import { localName } from '../../stations/station-status';
+import { useLocale } from '../../../hooks/use-locale';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
+import { StationMap } from '../../../components/stations/station-map';
+import { localName } from '../../../lib/station-status';
 import { useStationsForStart } from '../api/charging-api';
 import { Group, Lines, Row } from './charging-ui';
 

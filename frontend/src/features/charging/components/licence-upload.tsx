@@ -5,8 +5,8 @@ import { LIMITS } from '@evc/contracts/constants';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { theme } from '../../../styles/theme';
-import { translateErrorCode } from '../../i18n/translate-error';
-import { uploadLicence } from '../api/charging-api';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
+import { api } from '../../../lib/api';
 
 /** Checked before uploading (the server checks again, by content): JPG or PNG, at most 5 MB. */
 export function licenceProblem(file: File): 'car.upload.type' | 'car.upload.tooLarge' | null {
@@ -32,7 +32,7 @@ export function LicenceUpload({ labelId, fileId, onUploaded, error }: { labelId:
     }
     setBusy(true);
     try {
-      const info = await uploadLicence(file);
+      const info = await api.upload(file, 'licence');
       onUploaded(info.fileId);
     } catch (e) {
       onUploaded(null);

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSetAtom } from 'jotai';
-import { notificationCountAtom } from '../../layout/notification-count';
+import { notificationCountAtom } from '../../../stores/notification-count';
 import { useUnseenCount } from '../api/charging-api';
 
 /** Keeps the header's notification count on me.notifications' unseenCount (lazy: only for signed-in customers). */

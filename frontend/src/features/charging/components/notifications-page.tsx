@@ -6,10 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { translateErrorCode } from '../../i18n/translate-error';
+import { useLocale } from '../../../hooks/use-locale';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { useMarkSeen, useNotifications } from '../api/charging-api';
-import { dayLabel, formatTime } from '../format';
+import { dayLabel } from '../../../lib/format-day';
+import { formatTime } from '../format';
 import { Chip, DayHeading, Lines, Row, Stack } from './charging-ui';
 import { notificationText } from './notification-text';
 

@@ -1,44 +1,50 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
-import { FormattedMessage, useIntl } from 'react-intl';
-import type { RegisterCar } from '@evc/contracts/charging/schemas';
+import { FormattedMessage } from 'react-intl';
+import { registerCarSchema } from '@evc/contracts/charging/schemas';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import type { InputOf } from '../../../lib/api';
 import { ApiRequestError } from '../../../lib/api-client';
 import { newUuid } from '../../../lib/uuid';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { translateErrorCode } from '../../i18n/translate-error';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { useLocale } from '../../../hooks/use-locale';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { useCatalog, useMyCars, useRegisterCar } from '../api/charging-api';
 import { Group, Lines, Problem, Row, Stack } from './charging-ui';
 import { LicenceUpload } from './licence-upload';
 
 type LicenceMode = 'licence' | 'customs';
-interface Files {
+
+/** What the car form holds: the choices, the licence mode and the uploaded file ids. */
+export type CarValues = {
+  brandId: string;
+  typeId: string;
+  batteryRangeId: string;
+  mode: LicenceMode;
   front: string | null;
   back: string | null;
   customs: string | null;
-}
-type Problems = Partial<Record<'brand' | 'type' | 'range' | 'front' | 'back' | 'customs', string>>;
+};
+const EMPTY: CarValues = { brandId: '', typeId: '', batteryRangeId: '', mode: 'licence', front: null, back: null, customs: null };
 
-/** What is missing, as message ids: brand, type, range, then the licence (front and back) or the certificate. */
-export function carProblems(v: { brandId: string; typeId: string; rangeId: string; mode: LicenceMode; files: Files }): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!v.brandId) out.brand = 'car.brand.required';
-  if (!v.typeId) out.type = 'car.type.required';
-  if (!v.rangeId) out.range = 'car.range.required';
-  if (v.mode === 'customs') {
-    if (!v.files.customs) out.customs = 'car.customs.required';
-  } else if (!v.files.front && !v.files.back) {
-    out.front = 'car.licence.required';
-  } else {
-    if (!v.files.front) out.front = 'car.front.required';
-    if (!v.files.back) out.back = 'car.back.required';
-  }
-  return out;
+/** The form as cars.register's input: the licence images, or the customs certificate when that is chosen. */
+export function carInput(v: CarValues, carId: string): InputOf<'cars.register'> {
+  const licence = v.mode === 'customs' ? { customsCertificateFileId: v.customs ?? undefined } : { frontFileId: v.front ?? undefined, backFileId: v.back ?? undefined };
+  return { carId, brandId: v.brandId, typeId: v.typeId, batteryRangeId: v.batteryRangeId, licence };
 }
+
+/** registerCarSchema's errors in the spec's words: a choice missing, or which licence file (and where it shows). */
+const CHOICE_MESSAGES: Record<string, string> = { brandId: 'car.brand.required', typeId: 'car.type.required', batteryRangeId: 'car.range.required' };
+const LICENCE_MESSAGES: Record<string, { file: 'front' | 'back' | 'customs'; id: string }> = {
+  licence_required: { file: 'front', id: 'car.licence.required' },
+  front_required: { file: 'front', id: 'car.front.required' },
+  back_required: { file: 'back', id: 'car.back.required' },
+  customs_required: { file: 'customs', id: 'car.customs.required' },
+};
 
 function CarList() {
   const locale = useLocale();
@@ -69,46 +75,36 @@ function CarList() {
 
 /** /registerCarInfo: brand → type of that brand → battery range, licence images (or a customs certificate), and the list. */
 export function RegisterCarPage() {
-  const intl = useIntl();
+  const form = useSchemaForm<CarValues>(EMPTY);
+  const { intl, values } = form;
   const locale = useLocale();
   const pushToast = useSetAtom(pushToastAtom);
-  const [brandId, setBrandId] = useState('');
-  const [typeId, setTypeId] = useState('');
-  const [rangeId, setRangeId] = useState('');
-  const [mode, setMode] = useState<LicenceMode>('licence');
-  const [files, setFiles] = useState<Files>({ front: null, back: null, customs: null });
-  const [problems, setProblems] = useState<Problems>({});
   const [generation, setGeneration] = useState(0);
   const brands = useCatalog('carBrand', null);
-  const types = useCatalog('carType', brandId || null, brandId !== '');
+  const types = useCatalog('carType', values.brandId || null, values.brandId !== '');
   const ranges = useCatalog('batteryRange', null);
   const register = useRegisterCar();
-  const text = (id?: string) => (id ? intl.formatMessage({ id }) : undefined);
   const itemName = (i: { name: string; nameTranslation: string }) => (locale === 'ar' ? i.nameTranslation || i.name : i.name);
-  const setFile = (key: keyof Files) => (id: string | null) => {
-    setFiles((f) => ({ ...f, [key]: id }));
-    setProblems((p) => ({ ...p, [key]: undefined, ...(key === 'back' && p.front === 'car.licence.required' ? { front: undefined } : {}) }));
+  const choiceError = (key: string) => (form.errors[key] ? intl.formatMessage({ id: CHOICE_MESSAGES[key] ?? 'validation.invalid' }) : undefined);
+  const licenceError = form.errors.licence;
+  const licenceProblem = licenceError ? (LICENCE_MESSAGES[licenceError.code] ?? { file: values.mode === 'customs' ? 'customs' : 'front', id: 'validation.invalid' }) : null;
+  const fileError = (file: 'front' | 'back' | 'customs') => (licenceProblem?.file === file ? intl.formatMessage({ id: licenceProblem.id }) : undefined);
+  const setFile = (file: 'front' | 'back' | 'customs') => (id: string | null) => {
+    form.setValues((v) => ({ ...v, [file]: id }));
+    // a new file answers the problem shown beside it; "add car licence" is answered by either image
+    if (licenceProblem && (licenceProblem.file === file || licenceError?.code === 'licence_required')) form.setErrors(({ licence: _answered, ...rest }) => rest);
   };
 
   const submit = () => {
-    const found = carProblems({ brandId, typeId, rangeId, mode, files });
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    const licence: RegisterCar['licence'] =
-      mode === 'customs' ? { customsCertificateFileId: files.customs ?? '' } : { frontFileId: files.front ?? '', backFileId: files.back ?? '' };
-    register.mutate(
-      { carId: newUuid(), brandId, typeId, batteryRangeId: rangeId, licence },
-      {
-        onSuccess: () => {
-          pushToast({ kind: 'success', text: intl.formatMessage({ id: 'car.added' }) });
-          setBrandId('');
-          setTypeId('');
-          setRangeId('');
-          setFiles({ front: null, back: null, customs: null });
-          setGeneration((g) => g + 1);
-        },
+    const body = form.validate(registerCarSchema, carInput(values, newUuid()));
+    if (!body) return;
+    register.mutate(body, {
+      onSuccess: () => {
+        pushToast({ kind: 'success', text: intl.formatMessage({ id: 'car.added' }) });
+        form.setValues(EMPTY);
+        setGeneration((g) => g + 1);
       },
-    );
+    });
   };
 
   return (
@@ -131,8 +127,8 @@ export function RegisterCarPage() {
                 <FormattedMessage id="car.catalog.unavailable" />
               </Problem>
             )}
-            <Field label={intl.formatMessage({ id: 'car.brand' })} error={text(problems.brand)}>
-              <select value={brandId} onChange={(e) => (setBrandId(e.target.value), setTypeId(''), setProblems((p) => ({ ...p, brand: undefined })))}>
+            <Field label={intl.formatMessage({ id: 'car.brand' })} error={choiceError('brandId')}>
+              <select value={values.brandId} onChange={(e) => (form.setValue('brandId', e.target.value), form.setValues((v) => ({ ...v, typeId: '' })))}>
                 <option value="">{intl.formatMessage({ id: 'car.choose' })}</option>
                 {(brands.data ?? []).map((b) => (
                   <option key={b.itemId} value={b.itemId}>
@@ -141,18 +137,18 @@ export function RegisterCarPage() {
                 ))}
               </select>
             </Field>
-            <Field label={intl.formatMessage({ id: 'car.type' })} error={text(problems.type)}>
-              <select value={typeId} disabled={!brandId} onChange={(e) => (setTypeId(e.target.value), setProblems((p) => ({ ...p, type: undefined })))}>
+            <Field label={intl.formatMessage({ id: 'car.type' })} error={choiceError('typeId')}>
+              <select value={values.typeId} disabled={!values.brandId} onChange={(e) => form.setValue('typeId', e.target.value)}>
                 <option value="">{intl.formatMessage({ id: 'car.choose' })}</option>
-                {(types.data ?? []).filter((t) => !t.parentId || t.parentId === brandId).map((t) => (
+                {(types.data ?? []).filter((t) => !t.parentId || t.parentId === values.brandId).map((t) => (
                   <option key={t.itemId} value={t.itemId}>
                     {itemName(t)}
                   </option>
                 ))}
               </select>
             </Field>
-            <Field label={intl.formatMessage({ id: 'car.range' })} error={text(problems.range)}>
-              <select value={rangeId} onChange={(e) => (setRangeId(e.target.value), setProblems((p) => ({ ...p, range: undefined })))}>
+            <Field label={intl.formatMessage({ id: 'car.range' })} error={choiceError('batteryRangeId')}>
+              <select value={values.batteryRangeId} onChange={(e) => form.setValue('batteryRangeId', e.target.value)}>
                 <option value="">{intl.formatMessage({ id: 'car.choose' })}</option>
                 {(ranges.data ?? []).map((r) => (
                   <option key={r.itemId} value={r.itemId}>
@@ -167,21 +163,21 @@ export function RegisterCarPage() {
                 <FormattedMessage id="car.licence" />
               </legend>
               <label>
-                <input type="radio" name="licence-mode" checked={mode === 'licence'} onChange={() => setMode('licence')} />
+                <input type="radio" name="licence-mode" checked={values.mode === 'licence'} onChange={() => form.setValue('mode', 'licence')} />
                 <FormattedMessage id="car.licence.images" />
               </label>
               <label>
-                <input type="radio" name="licence-mode" checked={mode === 'customs'} onChange={() => setMode('customs')} />
+                <input type="radio" name="licence-mode" checked={values.mode === 'customs'} onChange={() => form.setValue('mode', 'customs')} />
                 <FormattedMessage id="car.licence.customs" />
               </label>
             </Group>
-            {mode === 'licence' ? (
+            {values.mode === 'licence' ? (
               <>
-                <LicenceUpload labelId="car.front" fileId={files.front} onUploaded={setFile('front')} error={text(problems.front)} />
-                <LicenceUpload labelId="car.back" fileId={files.back} onUploaded={setFile('back')} error={text(problems.back)} />
+                <LicenceUpload labelId="car.front" fileId={values.front} onUploaded={setFile('front')} error={fileError('front')} />
+                <LicenceUpload labelId="car.back" fileId={values.back} onUploaded={setFile('back')} error={fileError('back')} />
               </>
             ) : (
-              <LicenceUpload labelId="car.customs" fileId={files.customs} onUploaded={setFile('customs')} error={text(problems.customs)} />
+              <LicenceUpload labelId="car.customs" fileId={values.customs} onUploaded={setFile('customs')} error={fileError('customs')} />
             )}
             {register.isError && (
               <Problem role="alert">{translateErrorCode(intl, register.error instanceof ApiRequestError ? register.error.code : 'server.error')}</Problem>

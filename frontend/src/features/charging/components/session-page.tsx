@@ -3,13 +3,14 @@ import { Link, useParams } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { SessionDetailView } from '@evc/contracts/charging/views';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { translateErrorCode } from '../../i18n/translate-error';
+import { useLocale } from '../../../hooks/use-locale';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { useMySession, useStopSession } from '../api/charging-api';
 import { formatDateTime, formatElapsed, formatKwh } from '../format';
 import { Chip, Facts, Problem, Row, Stack } from './charging-ui';
@@ -168,7 +169,7 @@ export function SessionPage() {
           )}
         </Facts>
       </Card>
-      {isOpen(s) && !confirming && (
+      {isOpen(s) && (
         <Row>
           <Button type="button" onClick={() => setConfirming(true)}>
             <FormattedMessage id="charging.stop" />
@@ -176,21 +177,17 @@ export function SessionPage() {
         </Row>
       )}
       {isOpen(s) && confirming && (
-        <Card role="alertdialog" aria-labelledby="stop-confirm">
-          <p id="stop-confirm">
-            <FormattedMessage id="charging.stop.confirm" />
-          </p>
-          <Row>
-            <Button type="button" disabled={stop.isPending} onClick={onStop}>
-              <FormattedMessage id="charging.stop.yes" />
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
-              <FormattedMessage id="common.cancel" />
-            </Button>
-          </Row>
-        </Card>
+        <ConfirmDialog
+          title={<FormattedMessage id="charging.stop.confirm" />}
+          confirm={<FormattedMessage id="charging.stop.yes" />}
+          busy={stop.isPending}
+          onConfirm={onStop}
+          onCancel={() => setConfirming(false)}
+        >
+          {stopError && <p role="alert">{stopError}</p>}
+        </ConfirmDialog>
       )}
-      {stopError && <p role="alert">{stopError}</p>}
+      {stopError && !confirming && <p role="alert">{stopError}</p>}
       {s.status === 'stopped' && (
         <Card>
           <p>

@@ -1,38 +1,16 @@
-import styled from '@emotion/styled';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { amountKeyAllowed, startTopUpSchema } from '@evc/contracts/charging/schemas';
-import { toFieldErrors } from '@evc/contracts/errors';
 import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { ApiRequestError } from '../../../lib/api-client';
 import { newUuid } from '../../../lib/uuid';
-import { theme } from '../../../styles/theme';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { translateErrorCode } from '../../i18n/translate-error';
+import { useLocale } from '../../../hooks/use-locale';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { useTopUp } from '../api/charging-api';
 import { Row } from './charging-ui';
-
-const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 1500;
-  background: rgb(15 23 42 / 45%);
-  display: grid;
-  place-items: center;
-  padding-inline: 1rem;
-`;
-const Panel = styled.div`
-  background: ${theme.color.surface};
-  border-radius: ${theme.radius.md};
-  padding: 1.5rem;
-  inline-size: min(26rem, 100%);
-  display: grid;
-  gap: 1rem;
-  h2 {
-    margin: 0;
-  }
-`;
 
 /** Where the browser goes for the provider's checkout (a seam for tests). */
 export const checkout = { go: (url: string) => window.location.assign(url) };
@@ -53,76 +31,62 @@ export function onAmountKeyDown(e: KeyboardEvent<HTMLInputElement>) {
   if (!amountKeyAllowed(e.key, e.currentTarget.value)) e.preventDefault();
 }
 
-/** The amount's error id: required, or the code egpAmountSchema / startTopUpSchema gives. */
-export function amountProblem(raw: string): string | null {
-  if (raw.trim() === '') return 'wallet.amount.required';
-  const parsed = startTopUpSchema.safeParse({ paymentId: '00000000-0000-4000-8000-000000000000', amountEgp: raw });
-  if (parsed.success) return null;
-  const code = toFieldErrors(parsed.error).find((e) => e.path === 'amountEgp')?.code ?? 'invalid_amount';
-  return ['amount_min', 'amount_max'].includes(code) ? `wallet.amount.${code}` : 'wallet.amount.invalid_amount';
-}
+/** startTopUpSchema's amount codes in words (product-spec §4); anything else is "enter a valid number". */
+const AMOUNT_CODES = ['amount_required', 'amount_min', 'amount_max'];
+const amountMessageId = (code: string) => `wallet.amount.${AMOUNT_CODES.includes(code) ? code : 'invalid_amount'}`;
 
-/** The payment dialog: an amount in EGP → wallet.top-up → the provider's checkout page. */
+/** The payment dialog: an amount in EGP, validated by wallet.top-up's schema → the provider's checkout page. */
 export function TopUpDialog({ onClose }: { onClose: () => void }) {
-  const intl = useIntl();
+  const form = useSchemaForm({ amountEgp: '' });
+  const { intl } = form;
   const locale = useLocale();
-  const titleId = useId();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [paymentId] = useState(newUuid);
   const topUp = useTopUp();
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
 
   const submit = () => {
-    const problem = amountProblem(amount);
-    if (problem) {
-      setError(intl.formatMessage({ id: problem }));
-      return;
-    }
-    const body = startTopUpSchema.parse({ paymentId, amountEgp: amount });
+    const body = form.validate(startTopUpSchema, { paymentId, amountEgp: form.values.amountEgp });
+    if (!body) return;
     topUp.mutate(body, {
       onSuccess: (result) => checkout.go(checkoutUrlFor(result.checkoutUrl, locale)),
-      onError: (e) => setError(translateErrorCode(intl, e instanceof ApiRequestError ? e.code : 'server.error')),
+      onError: (e) => setFailure(translateErrorCode(intl, e instanceof ApiRequestError ? e.code : 'server.error')),
     });
   };
+  const invalid = form.errors.amountEgp;
+  const error = invalid ? intl.formatMessage({ id: amountMessageId(invalid.code) }) : failure;
 
   return (
-    <Backdrop onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <Panel role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <h2 id={titleId}>
-          <FormattedMessage id="wallet.topUp.title" />
-        </h2>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Field label={intl.formatMessage({ id: 'wallet.topUp.amount' })} hint={intl.formatMessage({ id: 'wallet.topUp.hint' })} error={error ?? undefined}>
-            <input
-              ref={input}
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onKeyDown={onAmountKeyDown}
-              onChange={(e) => {
-                setAmount(e.target.value);
-                setError(null);
-              }}
-            />
-          </Field>
-          <Row style={{ marginBlockStart: '1rem' }}>
-            <Button type="submit" disabled={topUp.isPending}>
-              <FormattedMessage id="wallet.topUp.pay" />
-            </Button>
-            <Button type="button" variant="secondary" onClick={onClose}>
-              <FormattedMessage id="common.cancel" />
-            </Button>
-          </Row>
-        </form>
-      </Panel>
-    </Backdrop>
+    <Dialog title={<FormattedMessage id="wallet.topUp.title" />} onClose={onClose} initialFocus={input} size="narrow">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Field label={intl.formatMessage({ id: 'wallet.topUp.amount' })} hint={intl.formatMessage({ id: 'wallet.topUp.hint' })} error={error ?? undefined}>
+          <input
+            ref={input}
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.values.amountEgp}
+            onKeyDown={onAmountKeyDown}
+            onChange={(e) => {
+              form.setValue('amountEgp', e.target.value);
+              setFailure(null);
+            }}
+          />
+        </Field>
+        <Row style={{ marginBlockStart: '1rem' }}>
+          <Button type="submit" disabled={topUp.isPending}>
+            <FormattedMessage id="wallet.topUp.pay" />
+          </Button>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            <FormattedMessage id="common.cancel" />
+          </Button>
+        </Row>
+      </form>
+    </Dialog>
   );
 }

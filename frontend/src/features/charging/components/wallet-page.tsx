@@ -1,23 +1,23 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import type { WalletTxView } from '@evc/contracts/charging/views';
+import { WALLET_FILTERS, type WalletTxView } from '@evc/contracts/charging/views';
 import { Button } from '../../../components/ui/button';
 import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatMoney, formatNumber } from '../../../lib/format';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { translateErrorCode } from '../../i18n/translate-error';
+import { useLocale } from '../../../hooks/use-locale';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { useWallet, type WalletFilter } from '../api/charging-api';
-import { dayLabel, formatTime, signedMoney } from '../format';
+import { dayLabel } from '../../../lib/format-day';
+import { formatTime, signedMoney } from '../format';
 import { usePaymentReturn } from '../hooks/use-payment-return';
 import { Chip, DayHeading, Lines, Row, Stack } from './charging-ui';
 import { TopUpDialog } from './top-up-dialog';
 import { mergeDayGroups, txAnchor } from './wallet-lines';
 
-const FILTERS: WalletFilter[] = ['all', 'incoming', 'outgoing'];
 const has = (intl: IntlShape, id: string) => Object.prototype.hasOwnProperty.call(intl.messages, id);
 
 /** A line's reason: a stable code translated (`session`, `top_up`…), else the staff member's own words. */
@@ -105,7 +105,7 @@ export function WalletPage() {
         </Row>
       </Card>
       <Row role="group" aria-label={intl.formatMessage({ id: 'wallet.filter' })}>
-        {FILTERS.map((f) => (
+        {WALLET_FILTERS.map((f) => (
           <Button key={f} type="button" variant={f === filter ? 'primary' : 'secondary'} aria-pressed={f === filter} onClick={() => setFilter(f)}>
             <FormattedMessage id={`wallet.filter.${f}`} />
           </Button>

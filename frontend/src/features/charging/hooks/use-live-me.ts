@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'jotai';
-import { sessionAtom } from '../../auth/auth-state';
+import { sessionAtom } from '../../../stores/auth-state';
 import { subscribeLiveMe } from '../live-me';
 
 /** While mounted, the customer's own changes (sessions, wallet, payments, notifications, cars) refresh their queries. */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { usePayment } from '../api/charging-api';
 import { chargingKeys } from '../api/query-keys';
 

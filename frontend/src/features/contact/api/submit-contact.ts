@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CommandResult } from '@evc/contracts/api';
 import type { SubmitContactRequest } from '@evc/contracts/contact/schemas';
-import { apiPost } from '../../../lib/api-client';
-import { endpoints } from '../../../lib/endpoints';
+import { api } from '../../../lib/api';
 
 export const useSubmitContact = () =>
   useMutation({
-    mutationFn: (body: SubmitContactRequest) => apiPost<CommandResult>(endpoints.submitContact, body),
+    mutationFn: (body: SubmitContactRequest) => api.command('contact-requests.submit', body),
   });

@@ -8,8 +8,8 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { newUuid } from '../../../lib/uuid';
-import { translateErrorCode, translateFieldError } from '../../i18n/translate-error';
-import { pushToastAtom } from '../../toasts/toast-state';
+import { translateErrorCode, translateFieldError } from '../../../lib/i18n/translate-error';
+import { pushToastAtom } from '../../../stores/toast-state';
 import { useSubmitContact } from '../api/submit-contact';
 import { byField, emptyContact, validateContact, type ContactValues, type FieldErrors } from '../contact-form-state';
 

@@ -2,15 +2,13 @@ import styled from '@emotion/styled';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { SessionUser } from '@evc/contracts/identity/views';
 import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
-import { apiGet } from '../../../lib/api-client';
-import { endpoints } from '../../../lib/endpoints';
+import { api } from '../../../lib/api';
 import { theme } from '../../../styles/theme';
-import { ChangePasswordForm } from '../../auth/components/change-password-form';
-import { drawerTabAtom } from '../../layout/drawer-state';
-import { translateErrorCode } from '../../i18n/translate-error';
+import { ChangePasswordForm } from '../../../components/change-password-form';
+import { drawerTabAtom } from '../../../stores/drawer-state';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { ApiRequestError } from '../../../lib/api-client';
 
 /** Profile tabs of product-spec §2; ids are the drawer tab values ("1" by default). */
@@ -83,7 +81,7 @@ export function ProfilePage() {
 
 function PersonalInfo() {
   const intl = useIntl();
-  const me = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => apiGet<SessionUser>(endpoints.account.me, undefined, signal) });
+  const me = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => api.query('me.get', {}, { signal }) });
   if (me.isPending) return <Spinner />;
   if (me.isError) return <p role="alert">{translateErrorCode(intl, me.error instanceof ApiRequestError ? me.error.code : 'server.error')}</p>;
   const u = me.data;

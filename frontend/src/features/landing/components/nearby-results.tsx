@@ -5,9 +5,9 @@ import type { StationView } from '@evc/contracts/network/views';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { theme } from '../../../styles/theme';
-import { usePricing } from '../../stations/api/reference';
-import { StationList } from '../../stations/components/station-list';
-import { StationMap } from '../../stations/components/station-map';
+import { usePricing } from '../../../hooks/use-reference-data';
+import { StationList } from '../../../components/stations/station-list';
+import { StationMap } from '../../../components/stations/station-map';
 
 const Results = styled.div`
   display: grid;

@@ -7,11 +7,11 @@ import { Container, Muted, Section } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { PinIcon } from '../../../components/ui/icons';
 import { theme } from '../../../styles/theme';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { useNearbyStations, type Point } from '../../stations/api/nearby';
-import { useGovernorates } from '../../stations/api/reference';
-import { useLiveUpdates } from '../../stations/hooks/use-live-updates';
-import { localName } from '../../stations/station-status';
+import { useLocale } from '../../../hooks/use-locale';
+import { useNearbyStations, type Point } from '../api/nearby';
+import { useGovernorates } from '../../../hooks/use-reference-data';
+import { useLiveUpdates } from '../../../hooks/use-live-updates';
+import { localName } from '../../../lib/station-status';
 import { findGovernorate } from '../find-place';
 
 const NearbyResults = lazy(() => import('./nearby-results'));

@@ -3,8 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Container } from '../../../components/ui/layout';
 import { formatEnergy, formatNumber } from '../../../lib/format';
 import { theme } from '../../../styles/theme';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { useNetworkStats } from '../../stations/api/reference';
+import { useLocale } from '../../../hooks/use-locale';
+import { useNetworkStats } from '../../../hooks/use-reference-data';
 
 const Tiles = styled.dl`
   display: grid;

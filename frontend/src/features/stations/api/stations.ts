@@ -1,8 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Paged } from '@evc/contracts/api';
-import type { StationView } from '@evc/contracts/network/views';
-import { apiGet } from '../../../lib/api-client';
-import { endpoints } from '../../../lib/endpoints';
+import { api } from '../../../lib/api';
 import { toStationsQuery, type StationSearch } from '../station-search';
 import { queryKeys } from './query-keys';
 
@@ -12,7 +9,7 @@ export function useStations(search: StationSearch) {
   const params = toStationsQuery(search, STATIONS_PAGE_SIZE);
   return useQuery({
     queryKey: queryKeys.stationList(params),
-    queryFn: ({ signal }) => apiGet<Paged<StationView>>(endpoints.stations, params, signal),
+    queryFn: ({ signal }) => api.query('stations.list', params, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -20,7 +17,7 @@ export function useStations(search: StationSearch) {
 export function useStation(stationId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.station(stationId ?? ''),
-    queryFn: ({ signal }) => apiGet<StationView>(endpoints.station(stationId ?? ''), undefined, signal),
+    queryFn: ({ signal }) => api.query('stations.get', { stationId: stationId ?? '' }, { signal }),
     enabled: !!stationId,
   });
 }

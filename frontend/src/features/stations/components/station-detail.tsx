@@ -2,20 +2,20 @@ import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
-import { isCustomer, sessionAtom } from '../../auth/auth-state';
+import { isCustomer, sessionAtom } from '../../../stores/auth-state';
 import { Card } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatNumber } from '../../../lib/format';
 import { theme } from '../../../styles/theme';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { translateErrorCode } from '../../i18n/translate-error';
+import { useLocale } from '../../../hooks/use-locale';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useStation } from '../api/stations';
-import { usePricing } from '../api/reference';
-import { connectorAvailability, localName, stationAvailability } from '../station-status';
-import { AvailabilityBadge } from './availability-badge';
-import { PriceLine } from './price-line';
+import { usePricing } from '../../../hooks/use-reference-data';
+import { connectorAvailability, localName, stationAvailability } from '../../../lib/station-status';
+import { AvailabilityBadge } from '../../../components/stations/availability-badge';
+import { PriceLine } from '../../../components/stations/price-line';
 
 const Panel = styled(Card)`
   display: grid;

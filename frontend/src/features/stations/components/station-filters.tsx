@@ -2,10 +2,10 @@ import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Field } from '../../../components/ui/field';
 import { theme } from '../../../styles/theme';
-import { useLocale } from '../../i18n/hooks/use-locale';
-import { useGovernorates } from '../api/reference';
+import { useLocale } from '../../../hooks/use-locale';
+import { useGovernorates } from '../../../hooks/use-reference-data';
 import { FILTER_CONNECTOR_TYPES, MIN_POWER_OPTIONS, type StationSearch } from '../station-search';
-import { localName } from '../station-status';
+import { localName } from '../../../lib/station-status';
 
 const Form = styled.form`
   display: grid;

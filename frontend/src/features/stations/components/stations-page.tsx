@@ -6,16 +6,16 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { theme } from '../../../styles/theme';
-import { translateErrorCode } from '../../i18n/translate-error';
-import { usePricing } from '../api/reference';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
+import { usePricing } from '../../../hooks/use-reference-data';
 import { STATIONS_PAGE_SIZE, useStations } from '../api/stations';
-import { useLiveUpdates } from '../hooks/use-live-updates';
+import { useLiveUpdates } from '../../../hooks/use-live-updates';
 import type { StationSearch } from '../station-search';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 import { StationDetail } from './station-detail';
 import { StationFilters } from './station-filters';
-import { StationList } from './station-list';
-import { StationMap } from './station-map';
+import { StationList } from '../../../components/stations/station-list';
+import { StationMap } from '../../../components/stations/station-map';
 
 const Layout = styled.div`
   display: grid;

@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState } from 'react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { StationView } from '@evc/contracts/network/views';
+import { stationAvailability } from '../../lib/station-status';
+import { availabilityColor } from './availability-badge';
+
+export interface MarkerLabels {
+  name: (s: StationView) => string;
+  available: (s: StationView) => string;
+  details: string;
+}
+
+export interface LeafletMapProps {
+  stations: StationView[];
+  tileUrl: string | null;
+  attribution: string | null;
+  labels: MarkerLabels;
+  onSelect: (stationId: string) => void;
+  detailHref: (stationId: string) => string;
+  /** Called with true when tiles are missing or fail, so the caller can show its note. */
+  onFallback: (fallback: boolean) => void;
+}
+
+const EGYPT_CENTRE: L.LatLngTuple = [26.8, 30.8];
+
+function popupContent(station: StationView, props: LeafletMapProps): HTMLElement {
+  const box = document.createElement('div');
+  const name = document.createElement('strong');
+  name.textContent = props.labels.name(station);
+  const available = document.createElement('div');
+  available.textContent = props.labels.available(station);
+  const link = document.createElement('a');
+  link.href = props.detailHref(station.stationId);
+  link.textContent = props.labels.details;
+  link.addEventListener('click', (e) => {
+    e.preventDefault();
+    props.onSelect(station.stationId);
+  });
+  box.append(name, available, link);
+  return box;
+}
+
+/** Leaflet lives in this lazily loaded chunk only. Without tiles it draws markers on a plain background. */
+export default function LeafletMap(props: LeafletMapProps) {
+  const { stations, tileUrl, attribution, onFallback } = props;
+  const element = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const layer = useRef<L.LayerGroup | null>(null);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const fallback = !tileUrl || tilesFailed;
+
+  useEffect(() => onFallback(fallback), [fallback, onFallback]);
+
+  useEffect(() => {
+    if (!element.current) return;
+    const m = L.map(element.current, { center: EGYPT_CENTRE, zoom: 5, scrollWheelZoom: false });
+    map.current = m;
+    layer.current = L.layerGroup().addTo(m);
+    let tiles: L.TileLayer | null = null;
+    if (tileUrl) {
+      tiles = L.tileLayer(tileUrl, { attribution: attribution ?? '', maxZoom: 19 });
+      tiles.once('tileerror', () => {
+        tiles?.remove();
+        setTilesFailed(true);
+      });
+      tiles.addTo(m);
+    }
+    return () => {
+      m.remove();
+      map.current = null;
+    };
+  }, [tileUrl, attribution]);
+
+  useEffect(() => {
+    const m = map.current;
+    const group = layer.current;
+    if (!m || !group) return;
+    group.clearLayers();
+    const points: L.LatLngTuple[] = [];
+    for (const station of stations) {
+      const at: L.LatLngTuple = [station.location.lat, station.location.lng];
+      points.push(at);
+      L.circleMarker(at, {
+        radius: 9,
+        color: '#ffffff',
+        weight: 2,
+        fillColor: availabilityColor[stationAvailability(station)],
+        fillOpacity: 1,
+      })
+        .bindPopup(() => popupContent(station, propsRef.current))
+        .addTo(group);
+    }
+    if (points.length > 0) {
+      const bounds = L.latLngBounds(points);
+      if (fallback) L.rectangle(bounds.pad(0.05), { color: '#0f766e', weight: 1, dashArray: '4 4', fill: false }).addTo(group);
+      m.fitBounds(bounds.pad(0.15), { maxZoom: 13 });
+    }
+  }, [stations, fallback]);
+
+  return (
+    <div
+      ref={element}
+      data-fallback={fallback}
+      style={{
+        blockSize: '100%',
+        minBlockSize: '320px',
+        background: fallback ? 'repeating-linear-gradient(0deg,#eef6f4 0 39px,#dbeae6 39px 40px),#eef6f4' : '#dbeae6',
+      }}
+    />
+  );
+}

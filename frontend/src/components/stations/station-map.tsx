@@ -1,0 +1,88 @@
+import styled from '@emotion/styled';
+import { Suspense, lazy, useCallback, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { StationView } from '@evc/contracts/network/views';
+import { Spinner } from '../ui/spinner';
+import { paths } from '../../config/paths';
+import { theme } from '../../styles/theme';
+import { useLocale } from '../../hooks/use-locale';
+import { useClientConfig } from '../../hooks/use-reference-data';
+import { localName } from '../../lib/station-status';
+
+const LeafletMap = lazy(() => import('./leaflet-map'));
+
+const Frame = styled.div`
+  position: relative;
+  block-size: 22rem;
+  border-radius: ${theme.radius.md};
+  overflow: hidden;
+  border: 1px solid ${theme.color.border};
+  ${theme.bp.md} {
+    block-size: 30rem;
+  }
+  .note {
+    position: absolute;
+    z-index: 500;
+    inset-block-start: 0.5rem;
+    inset-inline: 0.5rem;
+    margin: 0;
+    background: rgb(255 255 255 / 92%);
+    border-radius: ${theme.radius.sm};
+    padding-block: 0.35rem;
+    padding-inline: 0.75rem;
+    font-size: 0.9rem;
+  }
+  .loading {
+    display: grid;
+    place-items: center;
+    block-size: 100%;
+  }
+`;
+
+export function StationMap({ stations, onSelect }: { stations: StationView[]; onSelect: (id: string) => void }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const config = useClientConfig();
+  const [fallback, setFallback] = useState(false);
+  const onFallback = useCallback((f: boolean) => setFallback(f), []);
+  const ready = config.isSuccess || config.isError;
+  return (
+    <Frame role="region" aria-label={intl.formatMessage({ id: 'map.label' })}>
+      {fallback && (
+        <p className="note" role="note">
+          <FormattedMessage id="map.fallback" />
+        </p>
+      )}
+      {ready ? (
+        <Suspense fallback={<div className="loading"><Spinner /></div>}>
+          <LeafletMap
+            stations={stations}
+            tileUrl={config.data?.mapTileUrl ?? null}
+            attribution={config.data?.mapAttribution ?? null}
+            onSelect={onSelect}
+            onFallback={onFallback}
+            detailHref={(id) => `${paths.stations}?station=${encodeURIComponent(id)}`}
+            labels={{
+              name: (s) => localName(s, locale),
+              available: (s) =>
+                intl.formatMessage(
+                  { id: 'station.connectorsAvailable' },
+                  {
+                    available: s.availableConnectors,
+                    total: s.totalConnectors,
+                    availableText: intl.formatNumber(s.availableConnectors),
+                    totalText: intl.formatNumber(s.totalConnectors),
+                  },
+                ),
+              details: intl.formatMessage({ id: 'station.details' }),
+            }}
+          />
+        </Suspense>
+      ) : (
+        <div className="loading">
+          <Spinner />
+        </div>
+      )}
+    </Frame>
+  );
+}
