@@ -6,6 +6,7 @@ import { useAtomValue } from 'jotai';
 import { isStaff, sessionAtom } from '../../stores/auth-state';
 import { accountNav, footerNavFor, signedInNav } from '../../config/nav-items';
 import { NavLinkList } from '../../components/ui/nav-link-list';
+import { OpeningHours } from '../../components/opening-hours';
 
 const Foot = styled.footer`
   background: ${theme.color.ink};
@@ -48,15 +49,7 @@ export function SiteFooter() {
             <NavLinkList items={footerNavFor(session ? signedInNav(isStaff(session)) : accountNav)} />
           </nav>
           <div>
-            <h2>
-              <FormattedMessage id="footer.hoursTitle" />
-            </h2>
-            <p>
-              <FormattedMessage id="facts.hours" />
-            </p>
-            <p>
-              <FormattedMessage id="facts.callCentre" />
-            </p>
+            <OpeningHours />
           </div>
         </Columns>
         <p>

@@ -1,11 +1,10 @@
 import styled from '@emotion/styled';
 import { Suspense, lazy, useState } from 'react';
-import { useRouter } from '@tanstack/react-router';
-import { useAtomValue, useStore } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { paths } from '../../config/paths';
 import { displayName, isCustomer, isStaff, sessionAtom } from '../../stores/auth-state';
-import { signOut } from '../../lib/session';
+import { SignOutButton } from '../../components/sign-out-button';
 import { Container } from '../../components/ui/layout';
 import { theme } from '../../styles/theme';
 import { LanguageSwitcher } from '../../components/ui/language-switcher';
@@ -117,16 +116,6 @@ const Nav = styled.nav<{ open: boolean }>`
     font-size: 0.8rem;
     font-weight: 700;
   }
-  .signout {
-    background: transparent;
-    color: inherit;
-    border: 1px solid currentColor;
-    border-radius: 999px;
-    padding-block: 0.3rem;
-    padding-inline: 0.9rem;
-    font: inherit;
-    cursor: pointer;
-  }
 `;
 
 export function SiteHeader() {
@@ -136,12 +125,6 @@ export function SiteHeader() {
   const session = useAtomValue(sessionAtom);
   const unseen = useAtomValue(notificationCountAtom);
   const accountItems = signedInNav(isStaff(session)).map((item) => (item.to === paths.notifications ? { ...item, badge: unseen } : item));
-  const store = useStore();
-  const router = useRouter();
-  const onSignOut = () => {
-    close();
-    void router.navigate({ to: paths.home }).then(() => signOut(store));
-  };
   return (
     <Bar>
       <Row>
@@ -161,9 +144,7 @@ export function SiteHeader() {
                     <NotificationCountSync />
                   </Suspense>
                 )}
-                <button type="button" className="signout" onClick={onSignOut}>
-                  <FormattedMessage id="auth.signOut" />
-                </button>
+                <SignOutButton to={paths.home} onClick={close} />
               </>
             ) : (
               <NavLinkList items={accountNav} onNavigate={close} />

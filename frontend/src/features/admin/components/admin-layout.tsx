@@ -1,10 +1,10 @@
 import styled from '@emotion/styled';
-import { Outlet, useRouter } from '@tanstack/react-router';
-import { useAtomValue, useStore } from 'jotai';
+import { Outlet } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { paths } from '../../../config/paths';
 import { displayName, hasPrivilege, sessionAtom } from '../../../stores/auth-state';
-import { signOut } from '../../../lib/session';
+import { SignOutButton } from '../../../components/sign-out-button';
 import { theme } from '../../../styles/theme';
 import { LanguageSwitcher } from '../../../components/ui/language-switcher';
 import { Logo } from '../../../components/ui/logo';
@@ -43,16 +43,6 @@ const Top = styled.header`
     gap: 0.75rem;
     flex-wrap: wrap;
   }
-  .signout {
-    background: transparent;
-    color: inherit;
-    border: 1px solid currentColor;
-    border-radius: 999px;
-    padding-block: 0.3rem;
-    padding-inline: 0.9rem;
-    font: inherit;
-    cursor: pointer;
-  }
 `;
 
 const Side = styled.nav`
@@ -85,10 +75,7 @@ const Side = styled.nav`
 export function AdminLayout() {
   const intl = useIntl();
   const session = useAtomValue(sessionAtom);
-  const store = useStore();
-  const router = useRouter();
   const items = adminNav.filter((item) => !item.privilege || hasPrivilege(session, item.privilege));
-  const onSignOut = () => void router.navigate({ to: paths.signIn }).then(() => signOut(store));
   return (
     <Shell>
       <Top>
@@ -98,9 +85,7 @@ export function AdminLayout() {
         </span>
         <span className="switch">
           <span data-testid="admin-name">{displayName(session)}</span>
-          <button type="button" className="signout" onClick={onSignOut}>
-            <FormattedMessage id="auth.signOut" />
-          </button>
+          <SignOutButton to={paths.signIn} />
           <LanguageSwitcher />
         </span>
       </Top>

@@ -3,6 +3,7 @@ import { useSearch } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { Card, Container, Muted, PageTitle, Section } from '../../../components/ui/layout';
 import { theme } from '../../../styles/theme';
+import { OpeningHours } from '../../../components/opening-hours';
 import { ContactForm } from './contact-form';
 
 const Columns = styled.div`
@@ -30,15 +31,7 @@ export function ContactPage() {
             <ContactForm initialType={type} />
           </Card>
           <Card as="aside">
-            <h2>
-              <FormattedMessage id="footer.hoursTitle" />
-            </h2>
-            <p>
-              <FormattedMessage id="facts.hours" />
-            </p>
-            <p>
-              <FormattedMessage id="facts.callCentre" />
-            </p>
+            <OpeningHours />
           </Card>
         </Columns>
       </Container>
