@@ -32,6 +32,19 @@ const reserveNow = z.strictObject({
   expiryDate: z.iso.datetime(),
 });
 const cancelReservation = z.strictObject({ action: z.literal('CancelReservation'), reservationId: z.number().int().min(1).max(2_147_483_647) });
+/**
+ * The local authorisation list (1.6 SendLocalList / GetLocalListVersion, the same in 2.0.1): sent by the cards
+ * context's list sync only, never by staff. `Full` replaces the charger's list; `Differential` changes these entries.
+ */
+const localListEntry = z.strictObject({ idTag, status: z.enum(['Accepted', 'Blocked']) });
+const sendLocalList = z.strictObject({
+  action: z.literal('SendLocalList'),
+  listVersion: z.number().int().min(1).max(2_147_483_647),
+  updateType: z.enum(['Full', 'Differential']),
+  entries: z.array(localListEntry).max(10_000),
+});
+const getLocalListVersion = z.strictObject({ action: z.literal('GetLocalListVersion') });
+export type LocalListEntry = z.infer<typeof localListEntry>;
 export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
   reset,
   unlock,
@@ -43,6 +56,8 @@ export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
   remoteStop,
   reserveNow,
   cancelReservation,
+  sendLocalList,
+  getLocalListVersion,
 ]);
 export type ChargerCommandRequest = z.infer<typeof chargerCommandRequestSchema>;
 export type ChargerCommandAction = ChargerCommandRequest['action'];
