@@ -85,3 +85,12 @@ export type DeliverCardRequest = z.output<typeof deliverCardRequestSchema>;
 export const setCardStatusSchema = z.strictObject({ cardId: cardIdSchema, expectedRevision: expectedRevisionSchema, reason: staffTextSchema });
 /** The customer turns off a card of theirs at once (lost, stolen): no revision, it is always allowed. */
 export const deactivateOwnCardSchema = z.strictObject({ cardId: cardIdSchema });
+
+/**
+ * On `ocpp.id-token-changes` (keyed by idTag), published by the cards context when a card is turned off or on: every
+ * gateway node replaces its cached Authorize answer for the tag at once (Blocked), or forgets it (Accepted).
+ */
+export const idTokenChangeSchema = z.object({ idTag: z.string(), status: z.enum(['Accepted', 'Blocked']), at: z.string() });
+export type IdTokenChange = z.infer<typeof idTokenChangeSchema>;
+/** The reason recorded when a customer turns off their own card (the screens translate it). */
+export const CUSTOMER_DEACTIVATION_REASON = 'reported_lost';
