@@ -56,11 +56,14 @@ export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
   remoteStop,
   reserveNow,
   cancelReservation,
-  sendLocalList,
-  getLocalListVersion,
 ]);
-export type ChargerCommandRequest = z.infer<typeof chargerCommandRequestSchema>;
-export type ChargerCommandAction = ChargerCommandRequest['action'];
+/** The local list commands (the cards context's list sync only; not a staff command). */
+export const localListCommandSchema = z.discriminatedUnion('action', [sendLocalList, getLocalListVersion]);
+/** Every command the gateway sends to chargers: staff's and the charging context's, and the local list's. */
+export type ChargerCommandRequest = z.infer<typeof chargerCommandRequestSchema> | z.infer<typeof localListCommandSchema>;
+/** The actions staff (and charging sessions) send. */
+export type ChargerCommandAction = z.infer<typeof chargerCommandRequestSchema>['action'];
+export type AnyChargerCommandAction = ChargerCommandRequest['action'];
 
 const ids = { commandId: z.uuid(), chargerId: z.string().regex(/^[A-Za-z0-9_-]{3,48}$/) };
 /** Body of `chargers.send-command`: the request's fields, the charger, and a client-chosen command id (idempotent). */

@@ -25,6 +25,10 @@ const charging = {
   car: () => import('../../features/charging/components/register-car-page'),
   notifications: () => import('../../features/charging/components/notifications-page'),
 };
+const cards = {
+  request: () => import('../../features/cards/components/card-request-page'),
+  mine: () => import('../../features/cards/components/my-cards-page'),
+};
 /** ?payment=<id>: back from the payment provider's checkout. */
 const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
@@ -38,7 +42,8 @@ export const customerRoutes = [
     path: paths.customer.profile,
     component: lazyRouteComponent(() => import('../../features/customer/components/profile-page'), 'ProfilePage'),
   }),
-  placeholder(parent, paths.customer.cardRequest, 'nav.cardRequest'),
+  createRoute({ getParentRoute: parent, path: paths.customer.cardRequest, component: lazyRouteComponent(cards.request, 'CardRequestPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.cards, component: lazyRouteComponent(cards.mine, 'MyCardsPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.wallet, validateSearch: walletSearch, component: lazyRouteComponent(charging.wallet, 'WalletPage') }),
   placeholder(parent, paths.customer.bookings, 'page.bookings'),
   createRoute({ getParentRoute: parent, path: paths.customer.sessions, component: lazyRouteComponent(charging.sessions, 'SessionsPage') }),
