@@ -158,7 +158,7 @@ export function CardRequestsPage() {
       filters={
         <>
           <select aria-label={label('admin.cardRequests.filterStatus')} value={filter.requestStatus ?? ''} onChange={(e) => set('requestStatus', e.target.value)}>
-            <option value="">{label('admin.all')}</option>
+            <option value="">{label('admin.cardRequests.allStatuses')}</option>
             {CARD_REQUEST_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {label(`cards.status.${s}`)}
@@ -166,7 +166,7 @@ export function CardRequestsPage() {
             ))}
           </select>
           <select aria-label={label('admin.cardRequests.filterKind')} value={filter.kind ?? ''} onChange={(e) => set('kind', e.target.value)}>
-            <option value="">{label('admin.all')}</option>
+            <option value="">{label('admin.cardRequests.allKinds')}</option>
             {CARD_REQUEST_KINDS.map((k) => (
               <option key={k} value={k}>
                 {label(`cards.kind.${k}`)}

@@ -1,7 +1,6 @@
 // i18n-catalog: app — the customer area's cards page.
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import { PageTitle } from '../../../components/ui/layout';
 import { paths } from '../../../config/paths';
 import { MyCardsPanel } from './my-cards-panel';
 import { Stack } from './card-ui';
@@ -10,10 +9,7 @@ import { Stack } from './card-ui';
 export function MyCardsPage() {
   return (
     <Stack>
-      <PageTitle>
-        <FormattedMessage id="cards.cards.title" />
-      </PageTitle>
-      <MyCardsPanel />
+      <MyCardsPanel asPage />
       <p>
         <Link to={paths.customer.cardRequest}>
           <FormattedMessage id="cards.cards.requestAnother" />

@@ -6,6 +6,7 @@ import { CUSTOMER_DEACTIVATION_REASON } from '@evc/contracts/cards/schemas';
 import type { CardView } from '@evc/contracts/cards/views';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
@@ -25,9 +26,10 @@ function StatusReason({ card }: { card: CardView }) {
 
 /**
  * The customer's charging cards: card ID, reference name, issue date and status; an active card can be turned off at
- * once when it is lost (chargers refuse it from then on). Exported for the profile's account too.
+ * once when it is lost (chargers refuse it from then on). Exported for the profile's account too; `asPage` makes
+ * its heading the page's title.
  */
-export function MyCardsPanel() {
+export function MyCardsPanel({ asPage = false }: { asPage?: boolean }) {
   const intl = useIntl();
   const pushToast = useSetAtom(pushToastAtom);
   const dates = useCardDates();
@@ -51,9 +53,15 @@ export function MyCardsPanel() {
     );
   return (
     <section aria-labelledby="my-cards">
-      <h2 id="my-cards">
-        <FormattedMessage id="cards.cards.title" />
-      </h2>
+      {asPage ? (
+        <PageTitle id="my-cards">
+          <FormattedMessage id="cards.cards.title" />
+        </PageTitle>
+      ) : (
+        <h2 id="my-cards">
+          <FormattedMessage id="cards.cards.title" />
+        </h2>
+      )}
       {list.length === 0 ? (
         <p>
           <FormattedMessage id="cards.cards.empty" />
