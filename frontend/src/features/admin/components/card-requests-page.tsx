@@ -1,11 +1,11 @@
 // i18n-catalog: app — the admin panel's card requests screen.
-import styled from '@emotion/styled';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CARD_REQUEST_KINDS, CARD_REQUEST_STATUSES } from '@evc/contracts/cards/statuses';
 import type { CardRequestAdminView } from '@evc/contracts/cards/views';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { Facts } from '../../../components/ui/status-parts';
 import { useGovernorates } from '../../../hooks/use-reference-data';
 import { intlLocale } from '../../../lib/format';
 import { useAtomValue } from 'jotai';
@@ -16,22 +16,13 @@ import { AdminList, useAdminList, useBilingual, useListState, type Column } from
 import { FormCard } from './admin-ui';
 import { CARD_REQUESTS, STEPS, StepDialog, allowedSteps, stepLabel, type Step } from './card-request-actions';
 import { Chip, type Tone } from './charger-live';
+import { DateRangeFilter, FilterSelect } from './list-filters';
 
 const FILTERS = ['requestStatus', 'kind', 'governorateId', 'from', 'to'] as const;
 type FilterKey = (typeof FILTERS)[number];
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 const TONES: Record<string, Tone> = { requested: 'busy', in_progress: 'busy', needs_action: 'bad', in_delivery: 'busy', delivered: 'ok', rejected: 'bad', canceled: 'idle' };
-
-const Details = styled.dl`
-  margin: 0;
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.35rem 1rem;
-  dd {
-    margin: 0;
-  }
-`;
 
 export function RequestStatus({ status, kind }: { status: string; kind: string }) {
   const intl = useIntl();
@@ -62,7 +53,7 @@ function CardRequestDetail({ requestId }: { requestId: string }) {
       <h2 id="card-request-detail">
         {r.referenceName} <RequestStatus status={r.status} kind={r.kind} />
       </h2>
-      <Details>
+      <Facts>
         <dt><FormattedMessage id="cards.request.id" /></dt>
         <dd><bdi dir="ltr">{r.requestId}</bdi></dd>
         <dt><FormattedMessage id="admin.cardRequests.customer" /></dt>
@@ -85,7 +76,7 @@ function CardRequestDetail({ requestId }: { requestId: string }) {
         <dd><bdi dir="ltr">{dash(r.cardId)}</bdi></dd>
         <dt><FormattedMessage id="cards.card.issueDate" /></dt>
         <dd>{dash(r.issueDate)}</dd>
-      </Details>
+      </Facts>
       <h3>
         <FormattedMessage id="cards.request.history" />
       </h3>
@@ -157,38 +148,28 @@ export function CardRequestsPage() {
       }
       filters={
         <>
-          <select aria-label={label('admin.cardRequests.filterStatus')} value={filter.requestStatus ?? ''} onChange={(e) => set('requestStatus', e.target.value)}>
-            <option value="">{label('admin.cardRequests.allStatuses')}</option>
-            {CARD_REQUEST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {label(`cards.status.${s}`)}
-              </option>
-            ))}
-          </select>
-          <select aria-label={label('admin.cardRequests.filterKind')} value={filter.kind ?? ''} onChange={(e) => set('kind', e.target.value)}>
-            <option value="">{label('admin.cardRequests.allKinds')}</option>
-            {CARD_REQUEST_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {label(`cards.kind.${k}`)}
-              </option>
-            ))}
-          </select>
-          <select aria-label={label('admin.cardRequests.filterGovernorate')} value={filter.governorateId ?? ''} onChange={(e) => set('governorateId', e.target.value)}>
-            <option value="">{label('admin.cardRequests.allGovernorates')}</option>
-            {(governorates.data?.dataList ?? []).map((g) => (
-              <option key={g.governorateId} value={g.governorateId}>
-                {name(g.nameEn, g.nameAr)}
-              </option>
-            ))}
-          </select>
-          <label>
-            <FormattedMessage id="admin.sessions.from" />{' '}
-            <input type="date" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.target.value)} />
-          </label>
-          <label>
-            <FormattedMessage id="admin.sessions.to" />{' '}
-            <input type="date" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.target.value)} />
-          </label>
+          <FilterSelect
+            labelId="admin.cardRequests.filterStatus"
+            allId="admin.cardRequests.allStatuses"
+            value={filter.requestStatus}
+            options={CARD_REQUEST_STATUSES.map((s) => ({ value: s, label: label(`cards.status.${s}`) }))}
+            onChange={(v) => set('requestStatus', v)}
+          />
+          <FilterSelect
+            labelId="admin.cardRequests.filterKind"
+            allId="admin.cardRequests.allKinds"
+            value={filter.kind}
+            options={CARD_REQUEST_KINDS.map((k) => ({ value: k, label: label(`cards.kind.${k}`) }))}
+            onChange={(v) => set('kind', v)}
+          />
+          <FilterSelect
+            labelId="admin.cardRequests.filterGovernorate"
+            allId="admin.cardRequests.allGovernorates"
+            value={filter.governorateId}
+            options={(governorates.data?.dataList ?? []).map((g) => ({ value: g.governorateId, label: name(g.nameEn, g.nameAr) }))}
+            onChange={(v) => set('governorateId', v)}
+          />
+          <DateRangeFilter from={filter.from} to={filter.to} onChange={set} />
         </>
       }
       detail={(row) => <CardRequestDetail key={`${row.requestId}-${row.revision}`} requestId={row.requestId} />}

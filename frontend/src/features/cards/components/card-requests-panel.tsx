@@ -1,17 +1,13 @@
 // i18n-catalog: app — the customer area's card screens (and the profile's requests tab).
 import { useState } from 'react';
-import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CardRequestView } from '@evc/contracts/cards/views';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiRequestError } from '../../../lib/api-client';
-import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { useLocale } from '../../../hooks/use-locale';
-import { pushToastAtom } from '../../../stores/toast-state';
 import { useCancelCardRequest, useMyCardRequests } from '../api/cards-api';
-import { Facts, Lines, Notice, RequestStatusChip, useCardDates } from './card-ui';
+import { Facts, Lines, Notice, RequestStatusChip, useActionToasts, useCardDates, useErrorText } from './card-ui';
 
 /** The customer may cancel while the request is new or waits for them. */
 export const cancellable = (r: Pick<CardRequestView, 'status'>) => r.status === 'requested' || r.status === 'needs_action';
@@ -78,29 +74,15 @@ function RequestLine({ request, onCancel }: { request: CardRequestView; onCancel
  * and Cancel while a request is new or needs action. Exported for the profile's "requests" tab too.
  */
 export function CardRequestsPanel() {
-  const intl = useIntl();
-  const pushToast = useSetAtom(pushToastAtom);
   const requests = useMyCardRequests();
   const cancel = useCancelCardRequest();
+  const toasts = useActionToasts();
+  const errorText = useErrorText();
   const [confirming, setConfirming] = useState<CardRequestView | null>(null);
   if (requests.isPending) return <Spinner />;
-  if (requests.isError) return <p role="alert">{translateErrorCode(intl, requests.error instanceof ApiRequestError ? requests.error.code : 'server.error')}</p>;
+  if (requests.isError) return <p role="alert">{errorText(requests.error)}</p>;
   const list = requests.data.dataList;
-  const confirm = () =>
-    confirming &&
-    cancel.mutate(
-      { requestId: confirming.requestId },
-      {
-        onSuccess: () => {
-          pushToast({ kind: 'success', text: intl.formatMessage({ id: 'cards.request.canceled' }) });
-          setConfirming(null);
-        },
-        onError: (error) => {
-          pushToast({ kind: 'error', text: translateErrorCode(intl, error instanceof ApiRequestError ? error.code : 'server.error') });
-          setConfirming(null);
-        },
-      },
-    );
+  const confirm = () => confirming && cancel.mutate({ requestId: confirming.requestId }, toasts('cards.request.canceled', () => setConfirming(null)));
   return (
     <section aria-labelledby="my-card-requests">
       <h2 id="my-card-requests">

@@ -1,58 +1,30 @@
 // i18n-catalog: app — the customer area's card screens.
 import styled from '@emotion/styled';
+import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import type { CardRequestStatus, CardStatus } from '@evc/contracts/cards/schemas';
 import { useLocale } from '../../../hooks/use-locale';
 import { intlLocale } from '../../../lib/format';
 import { formatDay } from '../../../lib/format-day';
+import { ApiRequestError } from '../../../lib/api-client';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
+import { pushToastAtom } from '../../../stores/toast-state';
+import { Chip, Lines as SharedLines, type Tone } from '../../../components/ui/status-parts';
 import { theme } from '../../../styles/theme';
 
-type Tone = 'ok' | 'busy' | 'bad' | 'info' | 'idle';
-const toneColor: Record<Tone, string> = { ok: theme.color.available, busy: theme.color.busy, bad: theme.color.danger, info: theme.color.primary, idle: theme.color.muted };
+export { Facts, Stack } from '../../../components/ui/status-parts';
 
-export const Chip = styled.span<{ tone: Tone }>`
-  display: inline-block;
-  padding-block: 0.15rem;
-  padding-inline: 0.6rem;
-  border-radius: 999px;
-  font-size: 0.85rem;
-  font-weight: 700;
-  color: #fff;
-  background: ${(p) => toneColor[p.tone]};
-`;
-
-export const Stack = styled.div`
-  display: grid;
-  gap: 1rem;
-`;
-
-export const Lines = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
+/** The request's lines: each a box of rows; a line's own history list is not boxed again. */
+export const Lines = styled(SharedLines)`
   gap: 0.75rem;
   > li {
-    border: 1px solid ${theme.color.border};
-    border-radius: ${theme.radius.sm};
-    padding-block: 0.75rem;
-    padding-inline: 1rem;
-    background: ${theme.color.surface};
     display: grid;
     gap: 0.5rem;
   }
-`;
-
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.3rem 1.25rem;
-  margin: 0;
-  dt {
-    font-weight: 700;
-  }
-  dd {
-    margin: 0;
+  li li {
+    border: none;
+    padding: 0;
+    background: none;
   }
 `;
 
@@ -102,4 +74,27 @@ export function useCardDates() {
     dateTime: (iso: string) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(iso)),
     day: (date: string) => formatDay(date, locale),
   };
+}
+
+/** A failed request in the page's language. */
+export function useErrorText() {
+  const intl = useIntl();
+  return (error: unknown) => translateErrorCode(intl, error instanceof ApiRequestError ? error.code : 'server.error');
+}
+
+/** The outcome of a confirmed card action as a toast: the success message, or the error in words; then `after`. */
+export function useActionToasts() {
+  const intl = useIntl();
+  const pushToast = useSetAtom(pushToastAtom);
+  const errorText = useErrorText();
+  return (successId: string, after: () => void) => ({
+    onSuccess: () => {
+      pushToast({ kind: 'success', text: intl.formatMessage({ id: successId }) });
+      after();
+    },
+    onError: (error: unknown) => {
+      pushToast({ kind: 'error', text: errorText(error) });
+      after();
+    },
+  });
 }

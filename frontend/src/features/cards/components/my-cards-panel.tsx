@@ -1,18 +1,14 @@
 // i18n-catalog: app — the customer area's card screens (and the profile's account).
 import { useState } from 'react';
-import { useSetAtom } from 'jotai';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { CUSTOMER_DEACTIVATION_REASON } from '@evc/contracts/cards/schemas';
 import type { CardView } from '@evc/contracts/cards/views';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiRequestError } from '../../../lib/api-client';
-import { translateErrorCode } from '../../../lib/i18n/translate-error';
-import { pushToastAtom } from '../../../stores/toast-state';
 import { useDeactivateOwnCard, useMyCards } from '../api/cards-api';
-import { CardStatusChip, Facts, Lines, useCardDates } from './card-ui';
+import { CardStatusChip, Facts, Lines, useActionToasts, useCardDates, useErrorText } from './card-ui';
 
 /** Why a card is off, in words: the customer's own report is a code, staff write their reason. */
 function StatusReason({ card }: { card: CardView }) {
@@ -30,27 +26,16 @@ function StatusReason({ card }: { card: CardView }) {
  * its heading the page's title.
  */
 export function MyCardsPanel({ asPage = false }: { asPage?: boolean }) {
-  const intl = useIntl();
-  const pushToast = useSetAtom(pushToastAtom);
   const dates = useCardDates();
   const cards = useMyCards();
   const deactivate = useDeactivateOwnCard();
+  const toasts = useActionToasts();
+  const errorText = useErrorText();
   const [confirming, setConfirming] = useState<CardView | null>(null);
   if (cards.isPending) return <Spinner />;
-  if (cards.isError) return <p role="alert">{translateErrorCode(intl, cards.error instanceof ApiRequestError ? cards.error.code : 'server.error')}</p>;
+  if (cards.isError) return <p role="alert">{errorText(cards.error)}</p>;
   const list = cards.data.dataList;
-  const confirm = () =>
-    confirming &&
-    deactivate.mutate(
-      { cardId: confirming.cardId },
-      {
-        onSuccess: () => {
-          pushToast({ kind: 'success', text: intl.formatMessage({ id: 'cards.card.deactivated' }) });
-          setConfirming(null);
-        },
-        onError: (error) => pushToast({ kind: 'error', text: translateErrorCode(intl, error instanceof ApiRequestError ? error.code : 'server.error') }),
-      },
-    );
+  const confirm = () => confirming && deactivate.mutate({ cardId: confirming.cardId }, toasts('cards.card.deactivated', () => setConfirming(null)));
   return (
     <section aria-labelledby="my-cards">
       {asPage ? (
