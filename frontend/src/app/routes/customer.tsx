@@ -25,10 +25,8 @@ const charging = {
   car: () => import('../../features/charging/components/register-car-page'),
   notifications: () => import('../../features/charging/components/notifications-page'),
 };
-const cards = {
-  request: () => import('../../features/cards/components/card-request-page'),
-  mine: () => import('../../features/cards/components/my-cards-page'),
-};
+/** One import for the card pages (request, my cards): one chunk. */
+const cards = () => import('../../features/cards/components/card-pages');
 /** ?payment=<id>: back from the payment provider's checkout. */
 const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
@@ -42,8 +40,8 @@ export const customerRoutes = [
     path: paths.customer.profile,
     component: lazyRouteComponent(() => import('../../features/customer/components/profile-page'), 'ProfilePage'),
   }),
-  createRoute({ getParentRoute: parent, path: paths.customer.cardRequest, component: lazyRouteComponent(cards.request, 'CardRequestPage') }),
-  createRoute({ getParentRoute: parent, path: paths.customer.cards, component: lazyRouteComponent(cards.mine, 'MyCardsPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.cardRequest, component: lazyRouteComponent(cards, 'CardRequestPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.cards, component: lazyRouteComponent(cards, 'MyCardsPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.wallet, validateSearch: walletSearch, component: lazyRouteComponent(charging.wallet, 'WalletPage') }),
   placeholder(parent, paths.customer.bookings, 'page.bookings'),
   createRoute({ getParentRoute: parent, path: paths.customer.sessions, component: lazyRouteComponent(charging.sessions, 'SessionsPage') }),

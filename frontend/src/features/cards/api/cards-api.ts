@@ -21,6 +21,10 @@ export const useMyCardRequests = () =>
     queryFn: ({ signal }) => api.query('me.card-requests', { pageSize: 50 }, { signal, position: lastPosition }),
   });
 
+/** The active governorates to deliver to (the public list; same key root as every governorates query). */
+export const useGovernorates = () =>
+  useQuery({ queryKey: ['governorates', 'card-request'], queryFn: ({ signal }) => api.query('governorates.list', {}, { signal }), staleTime: 5 * 60_000 });
+
 export const useMyCards = () =>
   useQuery({
     queryKey: [...cardsKeys.cards, 'mine'],

@@ -7,11 +7,10 @@ import { LIMITS } from '@evc/contracts/constants';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useLocale } from '../../../hooks/use-locale';
-import { useGovernorates } from '../../../hooks/use-reference-data';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { newUuid } from '../../../lib/uuid';
 import { pushToastAtom } from '../../../stores/toast-state';
-import { useLinkCard, useRequestCard } from '../api/cards-api';
+import { useGovernorates, useLinkCard, useRequestCard } from '../api/cards-api';
 import { Stack } from './card-ui';
 
 /** What the last request said (phone, home address): the next form starts from it. */
