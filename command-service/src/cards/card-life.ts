@@ -4,6 +4,7 @@ import { createLogger } from '@evc/platform/logging/logger';
 import { idTokenDecider } from '../charging/id-token.decider';
 import type { ChargingSessions } from '../charging/charging-sessions';
 import type { CommandContext } from '../shared/command-context';
+import { decideAndAppend } from '../shared/decide-and-append';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';
@@ -95,9 +96,8 @@ export class CardLife {
   }
 
   private async listEntry(idTag: string, status: 'Accepted' | 'Blocked', context: CommandContext) {
-    const { revision } = await loadState(this.store, cardStreams.localAuthList(), localAuthListDecider);
-    const result = await runDecider(this.store, cardStreams.localAuthList(), localAuthListDecider, { idTag, status, at: this.now() }, context, { clock: this.clock });
-    if (result.revision !== revision) this.onListChanged();
+    const { events } = await decideAndAppend(this.store, cardStreams.localAuthList(), localAuthListDecider, { idTag, status, at: this.now() }, context, { clock: this.clock });
+    if (events.length > 0) this.onListChanged();
   }
 
   /** Every gateway node replaces its cached answer for the tag now (the command side answers Blocked already). */
