@@ -55,6 +55,12 @@ export const ERROR_CODES = [
   'payments.payment_not_found',
   'payments.provider_unavailable',
   'payments.invalid_callback',
+  'cards.request_not_found',
+  'cards.request_exists',
+  'cards.open_request_exists',
+  'cards.transition_not_allowed',
+  'cards.card_exists',
+  'cards.card_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

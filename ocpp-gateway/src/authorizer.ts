@@ -4,6 +4,7 @@ import {
   CHARGING_TIMING,
   type AuthorizationSource,
   type IdTokenStatus,
+  idTokenChangeSchema,
   ocppAuthorizeReplySchema,
   type OcppAuthorizeReply,
   type OcppAuthorizeRequest,
@@ -35,6 +36,8 @@ export class Authorizer {
   private readonly pending = new Map<string, (reply: OcppAuthorizeReply) => void>();
   private readonly cache = new Map<string, { status: IdTokenStatus; expiryDate: string | null; at: number }>();
   private readonly replies: Consumer;
+  /** Cards turned off or on (`ocpp.id-token-changes`, a group per node): the cached answer changes at once. */
+  private readonly tokenChanges: Consumer;
 
   constructor(
     private readonly bus: Bus,
@@ -47,14 +50,28 @@ export class Authorizer {
       if (!reply.success) return this.log.warn('authorize reply refused by its schema', { issue: reply.error.issues[0]?.message });
       this.pending.get(reply.data.requestId)?.(reply.data);
     });
+    this.tokenChanges = bus.subscribe<unknown>({ groupId: `ocpp-gateway-tokens-${nodeId}`, topics: [BUS_TOPICS.idTokenChanges] }, ({ value }) => {
+      const change = idTokenChangeSchema.safeParse(value);
+      if (!change.success) return this.log.warn('id token change refused by its schema', { issue: change.error.issues[0]?.message });
+      this.tokenChanged(change.data.idTag, change.data.status);
+    });
   }
 
   get ready(): Promise<void> {
-    return this.replies.ready;
+    return Promise.all([this.replies.ready, this.tokenChanges.ready]).then(() => undefined);
   }
 
-  stop(): Promise<void> {
-    return this.replies.stop();
+  async stop(): Promise<void> {
+    await Promise.all([this.replies.stop(), this.tokenChanges.stop()]);
+  }
+
+  /**
+   * A card turned off is refused from the cache from now on (should the command side not answer in time); one turned
+   * on again is forgotten, so the next answer comes from the command side (or, without one, Invalid).
+   */
+  tokenChanged(idTag: string, status: 'Accepted' | 'Blocked'): void {
+    if (status === 'Blocked') this.remember(idTag, 'Blocked', null);
+    else this.cache.delete(idTag);
   }
 
   async authorize(question: Pick<OcppAuthorizeRequest, 'chargerId' | 'idTag' | 'connectorId' | 'purpose'>): Promise<Authorization> {

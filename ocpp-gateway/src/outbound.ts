@@ -61,7 +61,25 @@ export function toOcppCall(request: ChargerCommandRequest, protocol: string, com
       };
     case 'CancelReservation':
       return { action: 'CancelReservation', payload: { reservationId: request.reservationId } };
+    case 'SendLocalList':
+      return sendLocalListCall(request, v201);
+    case 'GetLocalListVersion':
+      return { action: 'GetLocalListVersion', payload: {} };
   }
+}
+
+/**
+ * SendLocalList: 1.6 `{listVersion, updateType, localAuthorizationList: [{idTag, idTagInfo: {status}}]}`; 2.0.1
+ * `{versionNumber, updateType, localAuthorizationList: [{idToken: {idToken, type: ISO14443}, idTokenInfo: {status}}]}`
+ * (cards are RFID cards: ISO14443).
+ */
+function sendLocalListCall(request: Extract<ChargerCommandRequest, { action: 'SendLocalList' }>, v201: boolean): OcppCall {
+  if (!v201) {
+    const localAuthorizationList = request.entries.map((e) => ({ idTag: e.idTag, idTagInfo: { status: e.status } }));
+    return { action: 'SendLocalList', payload: { listVersion: request.listVersion, updateType: request.updateType, ...(localAuthorizationList.length > 0 ? { localAuthorizationList } : {}) } };
+  }
+  const localAuthorizationList = request.entries.map((e) => ({ idToken: { idToken: e.idTag, type: 'ISO14443' }, idTokenInfo: { status: e.status } }));
+  return { action: 'SendLocalList', payload: { versionNumber: request.listVersion, updateType: request.updateType, ...(localAuthorizationList.length > 0 ? { localAuthorizationList } : {}) } };
 }
 
 /** 2.0.1 remoteStartId: a positive 31-bit integer derived from the command id (the charger echoes it in TransactionEvent). */
@@ -78,7 +96,8 @@ export function outcomeOf(ocppAction: string, response: unknown): ChargerCommand
   switch (ocppAction) {
     case 'GetConfiguration':
     case 'GetVariables':
-      return 'accepted'; // the answer carries the values (and unknown keys)
+    case 'GetLocalListVersion':
+      return 'accepted'; // the answer carries the values (and unknown keys), or the list version
     case 'SetVariables': {
       const first = obj((r.setVariableResult as unknown[] | undefined)?.[0]);
       const s = String(first.attributeStatus ?? '');

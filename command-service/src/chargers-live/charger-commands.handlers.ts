@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
-import { BUS_TOPICS, networkStreams, type CommandResult, type OutboundOcppCommand, type SendChargerCommand } from '@evc/contracts';
+import { BUS_TOPICS, networkStreams, type ChargerCommandRequest, type CommandResult, type OutboundOcppCommand } from '@evc/contracts';
 import type { CommandContext } from '../shared/command-context';
 import type { Bus, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
@@ -20,13 +20,13 @@ const log = createLogger('charger-commands');
  * the command on ocpp.outbound keyed by charger id: the same command id again sends nothing. If the publish fails
  * the command stays pending and the projections' sweep reports it `offline`.
  */
-abstract class ChargerCommandSender {
+export abstract class ChargerCommandSender {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(BUS) private readonly bus: Bus | null,
   ) {}
 
-  protected async send(payload: SendChargerCommand & { sessionId?: string }, context: CommandContext): Promise<CommandResult> {
+  protected async send(payload: ChargerCommandRequest & { commandId: string; chargerId: string; sessionId?: string }, context: CommandContext): Promise<CommandResult> {
     const { commandId, chargerId, sessionId, ...request } = payload;
     const charger = fold(chargerDecider, (await this.store.readStream(networkStreams.charger(chargerId))).map((e) => toDomainEvent(e)));
     if (!charger.data) throw new DomainError('network.charger_not_found', 'No such charger', [{ path: 'chargerId', code: 'not_found' }]);

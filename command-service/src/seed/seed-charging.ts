@@ -4,10 +4,8 @@ import { SYSTEM_ACTOR } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import { createLogger } from '@evc/platform/logging/logger';
-import { chargingStreams } from '@evc/contracts';
 import type { CommandContext } from '../shared/command-context';
-import { envelope, runDecider } from '../shared/run-decider';
-import { idTokenDecider } from '../charging/id-token.decider';
+import { envelope } from '../shared/run-decider';
 import { sendCommand } from '../shared/operation-command';
 import type { WalletLedger } from '../wallet/wallet-ledger';
 import { stripedFlagPng } from './flag-png';
@@ -57,8 +55,7 @@ export async function seedCharging({ commandBus, eventStore, files, ledger, cust
   const back = await files.put(stripedFlagPng([[0xf4, 0xf4, 0xf4], [0x1d, 0x4e, 0x89]], 86, 54), { contentType: 'image/png', purpose: 'licence', ownerId: customerId });
   const asCustomer: CommandContext = { actor: { type: 'customer', id: customerId }, correlationId: system.correlationId, reason: 'demo seed' };
   await sendCommand(commandBus, 'cars.register', { ...DEMO_CAR, licence: { frontFileId: front.fileId, backFileId: back.fileId } }, asCustomer);
-  const at = new Date().toISOString();
-  await runDecider(eventStore, chargingStreams.idToken(DEMO_CARD_ID_TAG), idTokenDecider, { kind: 'issue', idTag: DEMO_CARD_ID_TAG, customerId, tokenKind: 'card', expiresAt: null, at }, system);
+  // The demo card (DEMO_CARD_ID_TAG) is issued by the cards seed (seed-cards.ts), on the card model.
   await eventStore.append(MARKER_STREAM, [envelope({ type: 'ChargingSeeded', data: { customerId, welcomeCredit: DEMO_WELCOME_CREDIT, carId: DEMO_CAR.carId } }, system)], 'no_stream');
   log.info('charging seeded', { customerId });
   return true;

@@ -5,6 +5,7 @@ import type { FileStore } from '@evc/platform/files/index';
 import { FILE_STORE } from '../files/files.controller';
 import { EVENT_STORE } from '../shared/tokens';
 import { WALLET_LEDGER, type WalletLedger } from '../wallet/wallet-ledger';
+import { seedCards } from './seed-cards';
 import { seedCharging } from './seed-charging';
 import { seedDemo, type SeedOutcome } from './seed-demo';
 import { printGeneratedCredentials, seedIdentity, type IdentitySeedOutcome } from './seed-identity';
@@ -58,7 +59,11 @@ export class Seeder implements OnApplicationBootstrap {
     const { commandBus, eventStore, files, settings } = this;
     if (settings.demo) this.report.demo = await seedDemo({ commandBus, eventStore, dataDir: settings.dataDir, files });
     this.report.identity = await seedIdentity({ commandBus, eventStore, admin: settings.admin, customer: settings.demo ? settings.customer : undefined });
-    if (settings.demo) this.report.charging = await seedCharging({ commandBus, eventStore, files, ledger: this.ledger, customerEmail: settings.customer.email });
+    if (settings.demo) {
+      const charging = await seedCharging({ commandBus, eventStore, files, ledger: this.ledger, customerEmail: settings.customer.email });
+      const cards = await seedCards({ eventStore, customerEmail: settings.customer.email });
+      this.report.charging = charging || cards;
+    }
     printGeneratedCredentials(this.report.identity.generated);
   }
 }

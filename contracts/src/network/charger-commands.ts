@@ -32,6 +32,19 @@ const reserveNow = z.strictObject({
   expiryDate: z.iso.datetime(),
 });
 const cancelReservation = z.strictObject({ action: z.literal('CancelReservation'), reservationId: z.number().int().min(1).max(2_147_483_647) });
+/**
+ * The local authorisation list (1.6 SendLocalList / GetLocalListVersion, the same in 2.0.1): sent by the cards
+ * context's list sync only, never by staff. `Full` replaces the charger's list; `Differential` changes these entries.
+ */
+const localListEntry = z.strictObject({ idTag, status: z.enum(['Accepted', 'Blocked']) });
+const sendLocalList = z.strictObject({
+  action: z.literal('SendLocalList'),
+  listVersion: z.number().int().min(1).max(2_147_483_647),
+  updateType: z.enum(['Full', 'Differential']),
+  entries: z.array(localListEntry).max(10_000),
+});
+const getLocalListVersion = z.strictObject({ action: z.literal('GetLocalListVersion') });
+export type LocalListEntry = z.infer<typeof localListEntry>;
 export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
   reset,
   unlock,
@@ -44,8 +57,13 @@ export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
   reserveNow,
   cancelReservation,
 ]);
-export type ChargerCommandRequest = z.infer<typeof chargerCommandRequestSchema>;
-export type ChargerCommandAction = ChargerCommandRequest['action'];
+/** The local list commands (the cards context's list sync only; not a staff command). */
+export const localListCommandSchema = z.discriminatedUnion('action', [sendLocalList, getLocalListVersion]);
+/** Every command the gateway sends to chargers: staff's and the charging context's, and the local list's. */
+export type ChargerCommandRequest = z.infer<typeof chargerCommandRequestSchema> | z.infer<typeof localListCommandSchema>;
+/** The actions staff (and charging sessions) send. */
+export type ChargerCommandAction = z.infer<typeof chargerCommandRequestSchema>['action'];
+export type AnyChargerCommandAction = ChargerCommandRequest['action'];
 
 const ids = { commandId: z.uuid(), chargerId: z.string().regex(/^[A-Za-z0-9_-]{3,48}$/) };
 /** Body of `chargers.send-command`: the request's fields, the charger, and a client-chosen command id (idempotent). */

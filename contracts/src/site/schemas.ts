@@ -42,6 +42,8 @@ export const BUS_TOPICS = {
   /** Request/reply for Authorize and transaction starts (see charging/ocpp-authorize.ts). */
   ocppAuthorize: 'ocpp.authorize',
   ocppAuthorizeReplies: 'ocpp.authorize.replies',
+  /** A card turned off or on (cards context → every gateway node): its cached Authorize answer changes at once. */
+  idTokenChanges: 'ocpp.id-token-changes',
 } as const;
 
 /** Runtime configuration the server gives the browser (never secrets). Served at CLIENT_CONFIG_PATH. */

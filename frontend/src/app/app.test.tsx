@@ -31,8 +31,8 @@ describe('routing', () => {
   it('serves the spec paths of later issues as bilingual "coming soon" placeholders', async () => {
     stubApi();
     storeSession(makeSession('staff'));
-    const { router } = await renderApp('/admin/cardrequests');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Card requests' })).toBeTruthy();
+    const { router } = await renderApp('/admin/Contactusrequests');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact requests' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
     await act(() => router.navigate({ to: '/demo' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Demo' })).toBeTruthy();

@@ -34,6 +34,8 @@ export const paths = {
   customer: {
     profile: '/profile',
     cardRequest: '/card-request',
+    /** The customer's charging cards (issue 13). */
+    cards: '/my-cards',
     wallet: '/wallet',
     bookings: '/my-bookings',
     sessions: '/my-sessions',

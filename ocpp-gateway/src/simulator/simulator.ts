@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RPCClient } from 'ocpp-rpc';
 import { ChargingPoint, DEFAULT_CHARGING, type ChargingOptions } from './charging';
+import { LocalAuthList, handleLocalList, presentCard, type CardDecision } from './local-list';
 import { profileOf } from './power-curve';
 
 /** One entry of DATA_DIR/demo-chargers.json (written by the demo seed). */
@@ -68,6 +69,8 @@ export class SimulatedCharger {
   messagesSent = 0;
   errors = 0;
   readonly charging: ChargingPoint;
+  /** SendLocalList / GetLocalListVersion, and cards decided offline (local-list.ts). */
+  readonly localList = new LocalAuthList();
   private readonly outbox: Outgoing[] = [];
   private booted = false;
   private draining = false;
@@ -223,6 +226,13 @@ export class SimulatedCharger {
     }
   }
 
+  /** A card presented at a connector: Authorize online, else (or without an answer in time) the local list. */
+  presentCard(connectorId: number, idTag: string, authorizeTimeoutMs?: number): Promise<CardDecision> {
+    const client = this.connected && this.booted ? this.client : null;
+    const authorize = client ? (payload: Record<string, unknown>) => this.call(client, 'Authorize', payload) : null;
+    return presentCard({ v201: this.v201, list: this.localList, charging: this.charging, authorize }, connectorId, idTag, authorizeTimeoutMs);
+  }
+
   /** Answers the gateway's calls (staff commands) in the charger's own protocol. */
   private handleCommands(client: Client): void {
     type Params = Record<string, unknown>;
@@ -240,6 +250,7 @@ export class SimulatedCharger {
         : { status: this.charging.reserve(p.connectorId as number, String(p.idTag), Number(p.reservationId), String(p.expiryDate)) },
     );
     on('CancelReservation', (p) => ({ status: this.charging.cancelReservation(Number(p.reservationId)) }));
+    handleLocalList(on, this.localList, this.v201);
     on('Reset', () => ({ status: 'Accepted' }));
     on('UnlockConnector', () => ({ status: 'Unlocked' }));
     on('ChangeAvailability', () => ({ status: 'Accepted' }));

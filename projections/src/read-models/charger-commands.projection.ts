@@ -1,4 +1,4 @@
-import type { Actor, ChargerCommandAction, ChargerCommandStatus } from '@evc/contracts';
+import type { Actor, AnyChargerCommandAction, ChargerCommandStatus } from '@evc/contracts';
 import type { Projection } from '../runner/projection';
 import { RM } from './collections';
 import { readModel } from './read-model';
@@ -8,7 +8,7 @@ export type OcppCommandDoc = {
   _id: string;
   commandId: string;
   chargerId: string;
-  action: ChargerCommandAction;
+  action: AnyChargerCommandAction;
   request: Record<string, unknown>;
   status: ChargerCommandStatus;
   ocppAction: string | null;

@@ -50,6 +50,8 @@ export type CustomerAccountDoc = Revisioned & {
   searchText: string;
   /** Written by the sessions projection: the latest start of charging. */
   lastChargeAt?: string;
+  /** `active` while any of the customer's cards is, `inactive` when none is (set by the cards projection). */
+  cardStatus?: 'active' | 'inactive';
   /** Written by the wallet projection. */
   walletBalance?: number;
 };

@@ -1,4 +1,7 @@
 import type { Projection } from '../runner/projection';
+import { cardNotificationsProjection } from './card-notifications.projection';
+import { cardRequestsProjection } from './card-requests.projection';
+import { cardsProjection } from './cards.projection';
 import { carsProjection } from './cars.projection';
 import { catalogProjection } from './catalog.projection';
 import { chargerCommandsProjection } from './charger-commands.projection';
@@ -50,6 +53,10 @@ export { WALLETS, WALLET_TRANSACTIONS, walletProjection, walletTxKey, type Walle
 export { PAYMENTS, paymentsProjection, type PaymentDoc } from './payments.projection';
 export { NOTIFICATIONS, notificationsProjection, type NotificationDoc } from './notifications.projection';
 export { CARS, carsProjection, type CarDoc } from './cars.projection';
+export { CARDS_RM } from './cards-collections';
+export { CARD_REQUESTS, cardRequestsProjection, type CardRequestDoc } from './card-requests.projection';
+export { CARDS, cardsProjection, type CardDoc } from './cards.projection';
+export { cardNotificationsProjection } from './card-notifications.projection';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -67,4 +74,7 @@ export const allProjections = (): Projection[] => [
   paymentsProjection,
   walletProjection,
   notificationsProjection,
+  cardRequestsProjection,
+  cardsProjection,
+  cardNotificationsProjection,
 ];

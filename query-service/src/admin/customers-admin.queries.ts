@@ -5,8 +5,8 @@ import { customerIdentity } from '../identity/identity.queries';
 import { runAdminList, type ListAnswer } from './admin-list';
 
 /**
- * The customers screen. Age, car type, battery range, licences and card status belong to later issues: no read
- * model holds them yet, so they are empty until then.
+ * The customers screen. Age, car type, battery range and licences belong to later issues: no read model holds them
+ * yet, so they are empty until then. The card status is the cards projection's (active while any card is).
  */
 export const customerAdminView = (d: CustomerAccountDoc): CustomerAdminView => ({
   ...customerIdentity(d),
@@ -14,7 +14,7 @@ export const customerAdminView = (d: CustomerAccountDoc): CustomerAdminView => (
   carType: null,
   batteryRange: null,
   licenceImageIds: [],
-  cardStatus: null,
+  cardStatus: d.cardStatus ?? null,
   lastChargeAt: d.lastChargeAt ?? null,
   walletBalance: d.walletBalance ?? null,
   banned: d.banned,

@@ -1,6 +1,6 @@
 import type { LiveChange, Privilege } from '@evc/contracts';
 import type { Principal } from '@evc/platform/http/access';
-import { CHARGING_RM, RM } from '@evc/projections';
+import { CARDS_RM, CHARGING_RM, RM } from '@evc/projections';
 
 /** Which private collections a staff member's stream follows, by privilege (notifications: never). */
 const STAFF_FOLLOWS: Record<string, Privilege> = {
@@ -10,6 +10,8 @@ const STAFF_FOLLOWS: Record<string, Privilege> = {
   [CHARGING_RM.payments]: 'customers.read',
   [CHARGING_RM.cars]: 'customers.read',
   [RM.customers]: 'customers.read',
+  [CARDS_RM.cardRequests]: 'cards.manage',
+  [CARDS_RM.cards]: 'customers.read',
 };
 
 /**

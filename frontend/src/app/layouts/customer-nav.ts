@@ -5,6 +5,7 @@ import type { NavItem } from '../../config/nav-items';
 export const customerNav: NavItem[] = [
   { to: paths.customer.profile, labelId: 'nav.profile' },
   { to: paths.customer.cardRequest, labelId: 'nav.cardRequest' },
+  { to: paths.customer.cards, labelId: 'cards.cards.title' },
   { to: paths.registerCarInfo, labelId: 'page.registerCarInfo' },
   { to: paths.customer.wallet, labelId: 'page.wallet' },
   { to: paths.customer.bookings, labelId: 'page.bookings' },

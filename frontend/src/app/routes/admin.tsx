@@ -57,7 +57,7 @@ export const adminRoutes = [
   built(a.batteryRange, catalog, 'BatteryRangePage'),
   built(a.chargerManagement, () => import('../../features/admin/components/stations-admin-page'), 'StationsAdminPage'),
   screen(a.contactRequests),
-  screen(a.cardRequests),
+  built(a.cardRequests, () => import('../../features/admin/components/card-requests-page'), 'CardRequestsPage'),
   built(a.pricing, catalog, 'PricingPage'),
   built(a.countries, catalog, 'CountriesPage'),
   built(a.governorates, catalog, 'GovernoratesPage'),

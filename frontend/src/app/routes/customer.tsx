@@ -25,6 +25,8 @@ const charging = {
   car: () => import('../../features/charging/components/register-car-page'),
   notifications: () => import('../../features/charging/components/notifications-page'),
 };
+/** One import for the card pages (request, my cards): one chunk. */
+const cards = () => import('../../features/cards/components/card-pages');
 /** ?payment=<id>: back from the payment provider's checkout. */
 const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
@@ -38,7 +40,8 @@ export const customerRoutes = [
     path: paths.customer.profile,
     component: lazyRouteComponent(() => import('../../features/customer/components/profile-page'), 'ProfilePage'),
   }),
-  placeholder(parent, paths.customer.cardRequest, 'nav.cardRequest'),
+  createRoute({ getParentRoute: parent, path: paths.customer.cardRequest, component: lazyRouteComponent(cards, 'CardRequestPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.cards, component: lazyRouteComponent(cards, 'MyCardsPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.wallet, validateSearch: walletSearch, component: lazyRouteComponent(charging.wallet, 'WalletPage') }),
   placeholder(parent, paths.customer.bookings, 'page.bookings'),
   createRoute({ getParentRoute: parent, path: paths.customer.sessions, component: lazyRouteComponent(charging.sessions, 'SessionsPage') }),

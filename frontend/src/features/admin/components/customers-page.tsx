@@ -14,6 +14,7 @@ import { pushToastAtom } from '../../../stores/toast-state';
 import { useAdminItem, useCommand } from '../api/admin-api';
 import { AdminList, useAdminList, type Column, type StatusFilter } from './admin-list';
 import { FormCard, Status } from './admin-ui';
+import { CustomerCardsPanel } from './customer-cards-panel';
 import { ReasonForm } from './form-parts';
 import { AuthorizedImage } from './image-upload';
 import { useProblemText } from './problems';
@@ -21,7 +22,7 @@ import { WalletPanel } from './wallet-panel';
 
 const COLLECTION = 'customers';
 const BANNED_FILTER: StatusFilter = { param: 'banned', trueId: 'customers.banned', falseId: 'customers.notBanned' };
-const TABS = ['wallet', 'sessions', 'bookings'] as const;
+const TABS = ['wallet', 'cards', 'sessions', 'bookings'] as const;
 
 const Details = styled.dl`
   margin: 0;
@@ -56,7 +57,7 @@ export function CustomersPage() {
     { key: 'gender', labelId: 'customers.gender', sortKey: 'gender', render: (r) => <FormattedMessage id={`customers.gender.${r.gender}`} /> },
     { key: 'car', labelId: 'customers.carType', render: (r) => dash(r.carType) },
     { key: 'battery', labelId: 'customers.batteryRange', render: (r) => dash(r.batteryRange) },
-    { key: 'card', labelId: 'customers.cardStatus', sortKey: 'cardStatus', render: (r) => dash(r.cardStatus) },
+    { key: 'card', labelId: 'customers.cardStatus', sortKey: 'cardStatus', render: (r) => (r.cardStatus ? <FormattedMessage id={`cards.cardStatus.${r.cardStatus}`} /> : '—') },
     { key: 'last', labelId: 'customers.lastCharge', sortKey: 'lastChargeAt', render: (r) => date(r.lastChargeAt) },
     { key: 'wallet', labelId: 'customers.wallet', sortKey: 'walletBalance', render: (r) => (r.walletBalance === null ? '—' : <bdi>{formatMoney(r.walletBalance, locale)}</bdi>) },
     {
@@ -165,6 +166,8 @@ function CustomerDetail({ customerId }: { customerId: string }) {
       <div role="tabpanel" id="customer-tab" aria-labelledby={'customer-tab-' + tab}>
         {tab === 'wallet' ? (
           <WalletPanel customerId={customerId} />
+        ) : tab === 'cards' ? (
+          <CustomerCardsPanel customerId={customerId} />
         ) : tab === 'sessions' && canSeeSessions ? (
           <Link to={paths.admin.sessions} search={{ customerId } as never}>
             <FormattedMessage id="admin.wallet.customerSessions" />

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { usePagedList } from '../api/admin-api';
 import type { ListParams } from './admin-list';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from './admin-list';
+import { DateRangeFilter } from './list-filters';
 import { SessionDetail } from './session-detail';
 import { SESSIONS, SessionStatusChip, useSessionFormat } from './session-parts';
 
@@ -79,14 +80,7 @@ export function SessionsPage() {
               </option>
             ))}
           </select>
-          <label>
-            <FormattedMessage id="admin.sessions.from" />{' '}
-            <input type="date" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.target.value)} />
-          </label>
-          <label>
-            <FormattedMessage id="admin.sessions.to" />{' '}
-            <input type="date" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.target.value)} />
-          </label>
+          <DateRangeFilter from={filter.from} to={filter.to} onChange={set} />
           {filter.customerId && (
             <button type="button" className="sort" onClick={() => set('customerId', '')}>
               <FormattedMessage id="admin.sessions.clearCustomer" />

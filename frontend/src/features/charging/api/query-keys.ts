@@ -25,4 +25,7 @@ export const ME_LIVE_KEY_ROOTS: Record<string, readonly (readonly string[])[]> =
   payments: [['payments'], chargingKeys.wallet],
   notifications: [chargingKeys.notifications],
   cars: [chargingKeys.cars],
+  // the cards feature's queries (card requests, cards) start with their collections
+  card_requests: [['card_requests']],
+  cards: [['cards']],
 };

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { paths } from '../../../config/paths';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { NotificationView } from '@evc/contracts/charging/views';
 import { Button } from '../../../components/ui/button';
@@ -108,6 +109,16 @@ export function NotificationsPage() {
                   {typeof n.params.sessionId === 'string' && (
                     <Link to="/my-sessions/$sessionId" params={{ sessionId: n.params.sessionId }}>
                       <FormattedMessage id="notification.viewSession" />
+                    </Link>
+                  )}
+                  {n.kind === 'card_request_status' && (
+                    <Link to={paths.customer.cardRequest}>
+                      <FormattedMessage id="notification.viewCardRequest" />
+                    </Link>
+                  )}
+                  {n.kind === 'card_status' && (
+                    <Link to={paths.customer.cards}>
+                      <FormattedMessage id="notification.viewCards" />
                     </Link>
                   )}
                 </Row>

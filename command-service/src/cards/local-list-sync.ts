@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { CommandHandler, type CommandBus, type ICommandHandler } from '@nestjs/cqrs';
+import { cardStreams, type ChargerCommandRequest, type CommandResult, type InboundChargerMessage, type LocalListEntry, type OutboundOcppResult } from '@evc/contracts';
+import type { EventStore } from '@evc/platform';
+import { createLogger } from '@evc/platform/logging/logger';
+import { ChargerCommandSender } from '../chargers-live/charger-commands.handlers';
+import { newContext } from '../shared/command-context';
+import { DomainError } from '../shared/domain-error';
+import { PayloadCommand } from '../shared/payload-command';
+import { catchUp, emptyStream, type StreamState } from '../shared/stream-state';
+import { localAuthListDecider, type LocalAuthListState } from './local-auth-list.decider';
+
+const log = createLogger('local-auth-list');
+
+/** A list command to a charger, sent like staff's charger commands (recorded on `charger-command-<id>`, then on ocpp.outbound). */
+type ListRequest = Extract<ChargerCommandRequest, { action: 'SendLocalList' | 'GetLocalListVersion' }>;
+export class SendListChargerCommand extends PayloadCommand<ListRequest & { commandId: string; chargerId: string }> {}
+
+@CommandHandler(SendListChargerCommand)
+export class SendListChargerCommandHandler extends ChargerCommandSender implements ICommandHandler<SendListChargerCommand, CommandResult> {
+  execute({ payload, context }: SendListChargerCommand) {
+    return this.send(payload, context);
+  }
+}
+
+interface ChargerList {
+  /** The list version the charger holds (its answer to GetLocalListVersion, or the last list it accepted); null: ask. */
+  version: number | null;
+  /** A command under way (one at a time per charger). */
+  pending: { commandId: string; kind: 'ask' | 'send'; target: number; since: number } | null;
+  /** False once the charger said it keeps no local list. */
+  supported: boolean;
+  /** The last differential update was refused: send the full list next. */
+  fullNext: boolean;
+}
+
+export interface LocalListSyncOptions {
+  /** How often every known charger is compared with the list (ms). */
+  everyMs?: number;
+  /** A command without an outcome after this long is forgotten and the charger asked again (ms). */
+  pendingTimeoutMs?: number;
+}
+
+/**
+ * Keeps chargers' local authorisation lists in step with the network's (`local-auth-list`, version = revision + 1).
+ * A charger is learned when it boots (or when it is first heard from, after this process started) and asked its list
+ * version; a charger behind gets the changes since its version (Differential), one with no list, an unknown version
+ * or a refused update gets the whole list (Full). A card change in this process pushes at once; a sweep catches up
+ * the rest (changes made by another process, lost answers). What each charger holds is its own answer: nothing here
+ * is durable but the commands' streams, so a restart asks every charger again.
+ */
+export class LocalListSync {
+  private readonly chargers = new Map<string, ChargerList>();
+  private list: StreamState<LocalAuthListState> = emptyStream(localAuthListDecider.initialState);
+  private timer: NodeJS.Timeout | null = null;
+  private readonly context = () => newContext({ type: 'system', id: 'local-auth-list' }, 'local list sync');
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly commandBus: Pick<CommandBus, 'execute'>,
+    private readonly options: LocalListSyncOptions = {},
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.syncAll().catch((error: unknown) => log.warn('local list sweep failed', { error: String(error) })), this.options.everyMs ?? 5_000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** The list changed in this process: push it to every charger now. */
+  changed(): void {
+    void this.syncAll().catch((error: unknown) => log.warn('local list push failed', { error: String(error) }));
+  }
+
+  /** What a charger said (ocpp.inbound): a boot (or a first word from a charger not known yet) starts its sync. */
+  onInbound(m: InboundChargerMessage): Promise<void> {
+    const type = m.message.type;
+    if (type === 'Disconnected' || type === 'Silent') {
+      this.chargers.delete(m.chargerId);
+      return Promise.resolve();
+    }
+    if (type === 'Connected' || (type !== 'Booted' && this.chargers.has(m.chargerId))) return Promise.resolve();
+    this.chargers.set(m.chargerId, { version: null, pending: null, supported: true, fullNext: false });
+    return this.sync(m.chargerId);
+  }
+
+  /** The outcome of one of our list commands (ocpp.outbound.results). */
+  onResult(r: OutboundOcppResult): Promise<void> {
+    const c = this.chargers.get(r.chargerId);
+    if (!c || c.pending?.commandId !== r.commandId || r.status === 'sent') return Promise.resolve();
+    const { kind, target } = c.pending;
+    c.pending = null;
+    if (r.status === 'offline') {
+      this.chargers.delete(r.chargerId);
+      return Promise.resolve();
+    }
+    if (r.status === 'not_supported') c.supported = false;
+    else if (r.status === 'accepted' && kind === 'ask') {
+      const v = (r.response as { listVersion?: unknown; versionNumber?: unknown } | null) ?? {};
+      const version = typeof v.listVersion === 'number' ? v.listVersion : v.versionNumber;
+      if (typeof version === 'number' && version >= 0) c.version = version;
+      else c.supported = false; // 1.6: -1 means no local list
+    } else if (r.status === 'accepted') {
+      c.version = target;
+      c.fullNext = false;
+    } else if (kind === 'send') {
+      c.version = null; // Failed / VersionMismatch: ask again, then send the whole list
+      c.fullNext = true;
+    }
+    return this.sync(r.chargerId);
+  }
+
+  /** Chargers known to this process and the version each holds (for tests and diagnostics). */
+  versions(): Map<string, number | null> {
+    return new Map([...this.chargers].map(([id, c]) => [id, c.version]));
+  }
+
+  async currentVersion(): Promise<number> {
+    this.list = await catchUp(this.store, cardStreams.localAuthList(), localAuthListDecider, this.list);
+    return this.list.revision + 1;
+  }
+
+  async syncAll(): Promise<void> {
+    const now = Date.now();
+    for (const c of this.chargers.values()) if (c.pending && now - c.pending.since > (this.options.pendingTimeoutMs ?? 60_000)) c.pending = null;
+    await Promise.all([...this.chargers.keys()].map((id) => this.sync(id)));
+  }
+
+  private async sync(chargerId: string): Promise<void> {
+    const c = this.chargers.get(chargerId);
+    if (!c || c.pending || !c.supported) return;
+    if (c.version === null) return this.send(chargerId, c, 'ask', 0, { action: 'GetLocalListVersion' });
+    const current = await this.currentVersion();
+    if (c.pending || c.version === current || current === 0) return;
+    if (c.version > 0 && c.version < current && !c.fullNext) {
+      return this.send(chargerId, c, 'send', current, { action: 'SendLocalList', listVersion: current, updateType: 'Differential', entries: await this.changesSince(c.version) });
+    }
+    const entries = [...this.list.state.entries].map(([idTag, status]) => ({ idTag, status }));
+    return this.send(chargerId, c, 'send', current, { action: 'SendLocalList', listVersion: current, updateType: 'Full', entries });
+  }
+
+  /** The entries changed after `version` (events from revision `version` on), each tag once with its latest status. */
+  private async changesSince(version: number): Promise<LocalListEntry[]> {
+    const changed = new Map<string, LocalListEntry['status']>();
+    for (const e of await this.store.readStream(cardStreams.localAuthList(), { fromRevision: version })) {
+      const { idTag, status } = e.data as LocalListEntry;
+      changed.set(idTag, status);
+    }
+    return [...changed].map(([idTag, status]) => ({ idTag, status }));
+  }
+
+  private async send(chargerId: string, c: ChargerList, kind: 'ask' | 'send', target: number, request: ListRequest) {
+    const commandId = randomUUID();
+    c.pending = { commandId, kind, target, since: Date.now() };
+    try {
+      await this.commandBus.execute(new SendListChargerCommand({ ...request, commandId, chargerId }, this.context()));
+    } catch (error) {
+      if (error instanceof DomainError) this.chargers.delete(chargerId); // unknown or deleted charger
+      else c.pending = null;
+      log.warn('local list command not sent', { chargerId, kind, error: String(error) });
+    }
+  }
+}

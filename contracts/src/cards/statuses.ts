@@ -1,0 +1,13 @@
+/**
+ * Card request and card statuses (product-spec §4; transitions in DESIGN §5): requested → in_progress → in_delivery →
+ * delivered; needs_action from any open status and back; rejected by staff while open; canceled by the customer while
+ * requested or needs_action. Kept free of zod: lists and screens import them.
+ */
+export const CARD_REQUEST_STATUSES = ['requested', 'in_progress', 'needs_action', 'in_delivery', 'delivered', 'rejected', 'canceled'] as const;
+/** A request still in the workflow (one at a time per customer). */
+export const OPEN_CARD_REQUEST_STATUSES = ['requested', 'in_progress', 'needs_action', 'in_delivery'] as const;
+/** `new`: a card to deliver; `link`: a card the customer already holds, verified by staff. */
+export const CARD_REQUEST_KINDS = ['new', 'link'] as const;
+export const CARD_STATUSES = ['active', 'inactive'] as const;
+/** Notifications the cards context derives: a request's status changed; a card was turned off or on. */
+export const CARD_NOTIFICATION_KINDS = ['card_request_status', 'card_status'] as const;
