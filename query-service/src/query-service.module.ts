@@ -5,9 +5,11 @@ import type { TokenVerifier } from '@evc/platform/auth/access-tokens';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
 import type { Mailbox } from '@evc/platform/mail/mailer';
 import type { PositionTracker } from '@evc/projections';
+import { AccountAnswers } from './account/account.answers';
 import { AdminAnswers } from './admin/admin.answers';
 import { CatalogAnswers } from './catalog/catalog.answers';
 import { ChargingAnswers } from './charging/charging.answers';
+import { ContactAnswers } from './contact/contact.answers';
 import { QUERY_TABLE, QueriesController } from './http/queries.controller';
 import { QueryTable } from './http/query-routes';
 import { IdentityAnswers } from './identity/identity.answers';
@@ -20,7 +22,7 @@ import { StationsAnswers } from './stations/stations.answers';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, MAILBOX, POSITIONS } from './shared/tokens';
 
 /** Each context's answers to its queries; adding a context is a line here. */
-export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers];
+export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers, ContactAnswers, AccountAnswers];
 
 export interface QueryServiceOptions {
   documents: DocumentStore;

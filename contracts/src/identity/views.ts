@@ -83,3 +83,20 @@ export const customerAccountViewSchema = z.object({
   revision: z.number().int(),
 });
 export type CustomerAccountView = z.infer<typeof customerAccountViewSchema>;
+
+/** The customer's own profile (tab "1"); `address` is null until they first save it. */
+export const customerProfileViewSchema = z.object({
+  customerId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  gender: z.enum(['male', 'female']),
+  address: z.string().nullable(),
+  deliveryAddress: z.object({ sameAsHome: z.boolean(), address: z.string().nullable() }),
+  pictureFileId: z.string().nullable(),
+  locale: z.enum(['en', 'ar']),
+  /** The account stream's revision (the form sends it back as expectedRevision). */
+  revision: z.number().int(),
+});
+export type CustomerProfileView = z.infer<typeof customerProfileViewSchema>;
