@@ -131,7 +131,7 @@ describe('contact requests: the managers inbox', () => {
 
   it('updates the status with the revision the manager saw, and a closed request takes no reply until reopened', async () => {
     const request = aRequest();
-    const submitted = await must(app, 'contact-requests.submit', request);
+    const submitted = (await command(app, 'contact-requests.submit', request)).body;
     const detail = (position?: number) => adminGet<ContactRequestDetail>(app, `contact-requests/${request.requestId}`, manager.token, position);
     const seen = (await detail(submitted.position)).body;
     const needs = await must(app, 'contact-requests.set-status', { requestId: request.requestId, status: 'needs_action', expectedRevision: seen.revision }, manager.token);

@@ -7,6 +7,7 @@ import { Simulator, loadDemoChargers, type SimulatedCharger, type SimulatedCharg
 import { RateWindow } from './rate-window';
 
 const log = createLogger('demo');
+type DemoLimits = { [K in keyof typeof DEMO_LIMITS]: number };
 
 export interface DemoRunnerOptions {
   /** Only the embedded profile runs simulated chargers; the cluster refuses. */
@@ -15,7 +16,7 @@ export interface DemoRunnerOptions {
   documents: DocumentStore;
   now?: () => number;
   /** Overrides of the limits (tests shorten the run). */
-  limits?: Partial<typeof DEMO_LIMITS>;
+  limits?: Partial<DemoLimits>;
 }
 
 interface Walk {
@@ -54,7 +55,7 @@ class RateLimited extends ApiException {
 export class DemoRunner {
   private run: Run | null = null;
   private starting: Promise<Run> | null = null;
-  private readonly limits: typeof DEMO_LIMITS;
+  private readonly limits: DemoLimits;
   private readonly starts: RateWindow;
   private readonly steps: RateWindow;
   private readonly now: () => number;
