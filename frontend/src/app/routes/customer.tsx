@@ -28,6 +28,11 @@ const charging = {
 /** ?payment=<id>: back from the payment provider's checkout. */
 const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
+/** ?tab=<1-7>: a profile tab chosen by a link (a reply's notification opens the requests tab). */
+const profileSearch = (search: Record<string, unknown>): { tab?: string } => {
+  const tab = typeof search.tab === 'number' || typeof search.tab === 'string' ? String(search.tab) : '';
+  return /^[1-7]$/.test(tab) ? { tab } : {};
+};
 /** ?station=<id>: "Start charging" from a station's detail. */
 const startSearch = (search: Record<string, unknown>): { station?: string } =>
   typeof search.station === 'string' ? { station: search.station } : {};
@@ -36,7 +41,8 @@ export const customerRoutes = [
   createRoute({
     getParentRoute: parent,
     path: paths.customer.profile,
-    component: lazyRouteComponent(() => import('../../features/customer/components/profile-page'), 'ProfilePage'),
+    validateSearch: profileSearch,
+    component: lazyRouteComponent(() => import('../screens/profile-screen'), 'ProfileScreen'),
   }),
   placeholder(parent, paths.customer.cardRequest, 'nav.cardRequest'),
   createRoute({ getParentRoute: parent, path: paths.customer.wallet, validateSearch: walletSearch, component: lazyRouteComponent(charging.wallet, 'WalletPage') }),

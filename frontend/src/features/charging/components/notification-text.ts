@@ -1,3 +1,4 @@
+// i18n-catalog: app — used only in the customer area (its layout and pages), after the app catalog has loaded.
 import type { IntlShape } from 'react-intl';
 import type { Locale } from '@evc/contracts/constants';
 import type { NotificationView } from '@evc/contracts/charging/views';
@@ -18,6 +19,7 @@ export function notificationText(intl: IntlShape, locale: Locale, n: Notificatio
       energy: formatKwh(num(p.energyWh), locale),
       cost: formatMoney(num(p.cost), locale),
       amount: formatMoney(num(p.amount), locale),
+      title: str(p.title),
     },
   );
 }

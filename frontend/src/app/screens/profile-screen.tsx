@@ -1,0 +1,15 @@
+// i18n-catalog: app — the customer's profile, loaded lazily by its route after the app catalog.
+import { useSearch } from '@tanstack/react-router';
+import { CarsPanel } from '../../features/charging/components/cars-panel';
+import { SessionsPage } from '../../features/charging/components/sessions-page';
+import { WalletPage } from '../../features/charging/components/wallet-page';
+import { ProfilePage } from '../../features/customer/components/profile-page';
+
+/**
+ * /profile composed: the customer feature's tabs with the charging feature's panels (cars, wallet, sessions).
+ * Bookings (issue 12, `bookings`) and card requests (issue 13, `cardRequests`) join here when those features merge.
+ */
+export function ProfileScreen() {
+  const { tab } = useSearch({ strict: false }) as { tab?: string };
+  return <ProfilePage tab={tab} panels={{ cars: <CarsPanel />, wallet: <WalletPage embedded />, sessions: <SessionsPage embedded /> }} />;
+}
