@@ -217,7 +217,7 @@ function WriteForm({ kind, requestId }: { kind: 'reply' | 'comment'; requestId: 
   };
   const labelId = kind === 'reply' ? 'contactRequests.replyLabel' : 'contactRequests.commentLabel';
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={intl.formatMessage({ id: labelId })}>
+    <form noValidate onSubmit={onSubmit}>
       <Field label={intl.formatMessage({ id: labelId })} error={form.errorText(field)}>
         <textarea rows={kind === 'reply' ? 5 : 3} {...form.bind(field)} maxLength={kind === 'reply' ? LIMITS.contactReplyMax : LIMITS.contactCommentMax} />
       </Field>
