@@ -29,9 +29,9 @@ const charging = {
 const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
 /** ?tab=<1-7>: a profile tab chosen by a link (a reply's notification opens the requests tab). */
-const profileSearch = (search: Record<string, unknown>): { tab?: string } => {
-  const tab = typeof search.tab === 'number' || typeof search.tab === 'string' ? String(search.tab) : '';
-  return /^[1-7]$/.test(tab) ? { tab } : {};
+const profileSearch = (search: Record<string, unknown>): { tab?: number } => {
+  const tab = Number(search.tab);
+  return Number.isInteger(tab) && tab >= 1 && tab <= 7 ? { tab } : {};
 };
 /** ?station=<id>: "Start charging" from a station's detail. */
 const startSearch = (search: Record<string, unknown>): { station?: string } =>

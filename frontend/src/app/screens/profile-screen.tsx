@@ -10,6 +10,6 @@ import { ProfilePage } from '../../features/customer/components/profile-page';
  * Bookings (issue 12, `bookings`) and card requests (issue 13, `cardRequests`) join here when those features merge.
  */
 export function ProfileScreen() {
-  const { tab } = useSearch({ strict: false }) as { tab?: string };
-  return <ProfilePage tab={tab} panels={{ cars: <CarsPanel />, wallet: <WalletPage embedded />, sessions: <SessionsPage embedded /> }} />;
+  const { tab } = useSearch({ strict: false }) as { tab?: number };
+  return <ProfilePage tab={tab === undefined ? undefined : String(tab)} panels={{ cars: <CarsPanel />, wallet: <WalletPage embedded />, sessions: <SessionsPage embedded /> }} />;
 }

@@ -83,7 +83,7 @@ function RequestCard({ request: r, onReload }: { request: Detail; onReload: () =
         )}
       </div>
       <p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{r.details}</p>
-      <StatusForm key={r.revision} request={r} onReload={onReload} />
+      <StatusForm request={r} onReload={onReload} />
       <section aria-labelledby="contact-replies">
         <h3 id="contact-replies">
           <FormattedMessage id="contactRequests.replies" />
@@ -143,16 +143,27 @@ function RequestCard({ request: r, onReload }: { request: Detail; onReload: () =
 function StatusForm({ request: r, onReload }: { request: Detail; onReload: () => void }) {
   const intl = useIntl();
   const pushToast = useSetAtom(pushToastAtom);
-  const [status, setStatus] = useState<ContactStatus>(r.status);
+  // the manager's choice, until saved; meanwhile the request's own status (it may change live)
+  const [choice, setChoice] = useState<ContactStatus | null>(null);
+  const status = choice ?? r.status;
+  const setStatus = setChoice;
   const save = useCommand(CONTACT_REQUESTS, 'contact-requests.set-status');
   const apply = (next: ContactStatus) =>
-    save.mutate({ requestId: r.requestId, status: next, expectedRevision: r.revision }, { onSuccess: () => pushToast({ kind: 'success', text: intl.formatMessage({ id: 'contactRequests.statusUpdated' }) }) });
+    save.mutate(
+      { requestId: r.requestId, status: next, expectedRevision: r.revision },
+      {
+        onSuccess: () => {
+          setChoice(null);
+          pushToast({ kind: 'success', text: intl.formatMessage({ id: 'contactRequests.statusUpdated' }) });
+        },
+      },
+    );
   return (
     <div>
       <Toolbar>
         <label>
-          <FormattedMessage id="admin.status" />{' '}
-          <select value={status} onChange={(e) => setStatus(e.target.value as ContactStatus)}>
+          <FormattedMessage id="contactRequests.statusLabel" />{' '}
+          <select aria-label={intl.formatMessage({ id: 'contactRequests.statusLabel' })} value={status} onChange={(e) => setStatus(e.target.value as ContactStatus)}>
             {CONTACT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {intl.formatMessage({ id: `contactRequests.status.${s}` })}
