@@ -29,10 +29,7 @@ const charging = {
 const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
 /** ?tab=<1-7>: a profile tab chosen by a link (a reply's notification opens the requests tab). */
-const profileSearch = (search: Record<string, unknown>): { tab?: number } => {
-  const tab = Number(search.tab);
-  return Number.isInteger(tab) && tab >= 1 && tab <= 7 ? { tab } : {};
-};
+const profileSearch = ({ tab }: Record<string, unknown>): { tab?: number } => (typeof tab === 'number' && tab >= 1 && tab <= 7 ? { tab } : {});
 /** ?station=<id>: "Start charging" from a station's detail. */
 const startSearch = (search: Record<string, unknown>): { station?: string } =>
   typeof search.station === 'string' ? { station: search.station } : {};

@@ -13,7 +13,6 @@ import { api } from '../../../lib/api';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
-import { localName } from '../../../lib/station-status';
 import { theme } from '../../../styles/theme';
 import { useDemo, useDemoStep, useStartDemo } from '../api/demo-api';
 
@@ -211,7 +210,7 @@ function NetworkView({ status }: { status: DemoStatus }) {
               <strong>
                 <bdi dir="ltr">{c.chargerId}</bdi>
               </strong>
-              <span>{station ? localName(station, locale) : c.stationId}</span>
+              <span>{station ? (locale === 'ar' ? station.nameAr || station.nameEn : station.nameEn) : c.stationId}</span>
               <span>OCPP {c.ocppVersion}</span>
               <span data-testid="demo-network-state">
                 <FormattedMessage id={seen?.online ? 'demo.network.online' : 'demo.network.offline'} />
