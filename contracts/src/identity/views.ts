@@ -85,13 +85,7 @@ export const customerAccountViewSchema = z.object({
 export type CustomerAccountView = z.infer<typeof customerAccountViewSchema>;
 
 /** The customer's own profile (tab "1"); `address` is null until they first save it. */
-export const customerProfileViewSchema = z.object({
-  customerId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  gender: z.enum(['male', 'female']),
+export const customerProfileViewSchema = customerAccountViewSchema.pick({ customerId: true, firstName: true, lastName: true, email: true, phone: true, gender: true }).extend({
   address: z.string().nullable(),
   deliveryAddress: z.object({ sameAsHome: z.boolean(), address: z.string().nullable() }),
   pictureFileId: z.string().nullable(),

@@ -34,12 +34,3 @@ export const useMyContactRequests = (page: number) =>
     queryKey: profileKeys.requestList(page),
     queryFn: ({ signal }) => api.query('me.contact-requests', { page, pageSize: REQUESTS_PAGE_SIZE }, { signal }),
   });
-
-/** A stored private image (the profile picture) as an object URL, fetched with the bearer token. */
-export const usePrivateImage = (fileId: string | null) =>
-  useQuery({
-    queryKey: ['files', fileId ?? ''],
-    enabled: fileId !== null,
-    staleTime: Infinity,
-    queryFn: ({ signal }) => api.file('files.get', { fileId: fileId ?? '' }, { signal, accept: 'image/*' }),
-  });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api';
@@ -6,7 +6,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { imageProblem } from '../../../lib/image-check';
 import { theme } from '../../../styles/theme';
-import { usePrivateImage } from '../api/profile-api';
+import { usePrivateImage } from '../../../hooks/use-private-image';
 
 /** The profile picture: private (fetched with the token), replaced by choosing a JPG or PNG of at most 5 MB. */
 export function PictureField({ fileId, onChange, error }: { fileId: string | null; onChange: (fileId: string | null) => void; error?: string }) {
@@ -15,13 +15,7 @@ export function PictureField({ fileId, onChange, error }: { fileId: string | nul
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const image = usePrivateImage(fileId);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image.data || typeof URL.createObjectURL !== 'function') return undefined;
-    const next = URL.createObjectURL(image.data);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [image.data]);
+  const { url } = image;
 
   const choose = async (file: File | undefined) => {
     setProblem(null);
