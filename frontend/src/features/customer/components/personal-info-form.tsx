@@ -100,6 +100,9 @@ function PersonalInfoForm({ profile }: { profile: CustomerProfileView }) {
   const pictureError = form.errors.pictureFileId?.code === 'not_found' ? label('profile.picture.again') : form.errorText('pictureFileId');
   return (
     <FormStack noValidate onSubmit={onSubmit} aria-label={label('profile.tab.personal')}>
+      <p style={{ margin: 0 }} data-testid="profile-summary">
+        <strong>{`${profile.firstName} ${profile.lastName}`}</strong> · <bdi dir="ltr">{profile.email}</bdi>
+      </p>
       <PictureField fileId={values.pictureFileId} onChange={(id) => form.setValue('pictureFileId', id)} error={pictureError} />
       <Field label={label('auth.firstName')} error={form.errorText('firstName')}>
         <input autoComplete="given-name" {...form.bind('firstName')} maxLength={LIMITS.firstLastNameMax + 5} />
