@@ -31,6 +31,8 @@ export const LIMITS = {
   contactSubjectMin: 20,
   contactSubjectMax: 200,
   contactDetailsMax: 4000,
+  contactReplyMax: 4000,
+  contactCommentMax: 2000,
   carLicenceImagesMin: 2,
   pageSizeMax: 100,
 } as const;

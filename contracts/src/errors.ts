@@ -61,6 +61,12 @@ export const ERROR_CODES = [
   'cards.transition_not_allowed',
   'cards.card_exists',
   'cards.card_not_found',
+  'contact.request_not_found',
+  'contact.request_closed',
+  'contact.reply_not_found',
+  'demo.unavailable',
+  'demo.not_running',
+  'demo.rate_limited',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -87,7 +93,7 @@ export function statusOf(code: ErrorCode): number {
   }
   if (code === 'auth.unauthenticated' || code === 'identity.invalid_credentials' || code === 'identity.session_expired') return 401;
   if (code === 'identity.account_banned' || code === 'identity.account_inactive' || code === 'identity.email_not_verified') return 403;
-  if (code === 'identity.too_many_attempts') return 429;
+  if (code === 'identity.too_many_attempts' || code === 'demo.rate_limited') return 429;
   if (code === 'files.too_large') return 413;
   if (code === 'files.unsupported_type') return 415;
   if (code === 'files.missing') return 400;

@@ -5,10 +5,12 @@ import type { TokenVerifier } from '@evc/platform/auth/access-tokens';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
 import type { Mailbox } from '@evc/platform/mail/mailer';
 import type { PositionTracker } from '@evc/projections';
+import { AccountAnswers } from './account/account.answers';
 import { AdminAnswers } from './admin/admin.answers';
 import { CardsAnswers } from './cards/cards.answers';
 import { CatalogAnswers } from './catalog/catalog.answers';
 import { ChargingAnswers } from './charging/charging.answers';
+import { ContactAnswers } from './contact/contact.answers';
 import { QUERY_TABLE, QueriesController } from './http/queries.controller';
 import { QueryTable } from './http/query-routes';
 import { IdentityAnswers } from './identity/identity.answers';
@@ -21,7 +23,7 @@ import { StationsAnswers } from './stations/stations.answers';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, MAILBOX, POSITIONS } from './shared/tokens';
 
 /** Each context's answers to its queries; adding a context is a line here. */
-export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers, CardsAnswers];
+export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers, CardsAnswers, ContactAnswers, AccountAnswers];
 
 export interface QueryServiceOptions {
   documents: DocumentStore;

@@ -144,6 +144,8 @@ describeJourney('contact form', (journey) => {
         type: 'complaint',
         title: t.data.title,
         details: t.data.details,
+        // the page's language (issue 14: replies are mailed in it); a visitor's request is linked to no customer
+        locale: lang,
       });
       // the form is cleared for the next request
       expect(await f.fullName.inputValue()).toBe('');

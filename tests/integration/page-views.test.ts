@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RM } from '@evc/projections';
+import { RM, cairoDateKey } from '@evc/projections';
 import { getJson, postJson, startTestApp, type TestApp } from '../support/app';
 
 describe('page views', () => {
@@ -14,7 +14,7 @@ describe('page views', () => {
     for (const path of ['/About', '/about', '/ChargingStations']) {
       expect((await postJson(app.baseUrl, '/api/page-views', { path, locale: 'ar' })).status).toBe(202);
     }
-    const day = new Date().toISOString().slice(0, 10);
+    const day = cairoDateKey(new Date().toISOString());
     const views = app.embedded.infra.documents.collection(RM.pageViews);
     await expect.poll(async () => (await views.findOne({ _id: `${day}|/about` }))?.count).toBe(2);
     await expect.poll(async () => (await views.findOne({ _id: `${day}|/chargingstations` }))?.count).toBe(1);

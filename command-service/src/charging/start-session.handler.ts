@@ -1,11 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
-import { CHARGING_TIMING, chargingStreams, networkStreams, type CarRegistered, type CommandResult, type SessionRequested } from '@evc/contracts';
+import { CHARGING_TIMING, chargingStreams, networkStreams, type CommandResult, type SessionRequested } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
 import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
+import { loadState } from '../shared/load-state';
 import { EVENT_STORE } from '../shared/tokens';
+import { carDecider, isUsableCar } from '../wallet/car.decider';
 import { CHARGING_SESSIONS, connectorFacts, type ChargingSessions } from './charging-sessions';
 import { appIdTag } from './ids';
 
@@ -39,8 +41,8 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     const chargerId = p.chargerId ?? (await this.chargerBySerial(p.serialNumber ?? ''));
     const now = new Date();
     const facts = await connectorFacts(this.sessions.reads, chargerId, p.connectorId, now);
-    const [car] = await this.store.readStream(chargingStreams.car(p.carId), { maxCount: 1 });
-    if (!car || (car.data as CarRegistered['data']).customerId !== customerId) {
+    const { state: car } = await loadState(this.store, chargingStreams.car(p.carId), carDecider);
+    if (!isUsableCar(car, customerId)) {
       throw new DomainError('charging.car_not_found', 'No such car', [{ path: 'carId', code: 'not_found' }]);
     }
     const live = await this.sessions.reads.live(chargerId);

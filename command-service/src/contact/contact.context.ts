@@ -1,5 +1,5 @@
 import type { ContextParts } from '../shared/context-parts';
-import { SubmitContactRequestHandler } from './contact.handlers';
+import { contactHandlers } from './contact.handlers';
 
-/** Contact requests from the public form. */
-export const contactContext: ContextParts = { handlers: [SubmitContactRequestHandler] };
+/** Contact requests: the public form, and the managers' replies, comments and statuses. */
+export const contactContext: ContextParts = { handlers: contactHandlers };

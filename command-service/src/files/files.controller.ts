@@ -30,11 +30,14 @@ export class FilesController {
   @Post()
   @HttpCode(200)
   async upload(@Body() body: unknown, @Req() req: RequestLike): Promise<FileInfo> {
-    // Staff (files.upload) upload any purpose; a signed-in customer only licence images, private to them and staff.
+    // Staff (files.upload) upload any purpose; a signed-in customer only licence images and their profile picture,
+    // private to them and staff.
     const principal = await this.auth.authorize(operations['files.upload'].access, req);
     if (principal) await this.gate.assertMayAct(principal);
     const { bytes, contentType, purpose } = readUpload(body, header(req, 'content-type'));
-    if (principal?.userType !== 1 && purpose !== 'licence') throw new ApiException('auth.forbidden', 'Customers upload licence images only', [{ path: 'purpose', code: 'forbidden' }]);
+    if (principal?.userType !== 1 && purpose !== 'licence' && purpose !== 'profile') {
+      throw new ApiException('auth.forbidden', 'Customers upload licence images and their picture only', [{ path: 'purpose', code: 'forbidden' }]);
+    }
     return this.files.put(bytes, { contentType, purpose, ownerId: principal?.accountId });
   }
 
@@ -54,7 +57,7 @@ export class FilesController {
     reply.header('content-type', file.contentType).status(200).send(file.bytes);
   }
 
-  /** A private file (licence): the customer who uploaded it, or staff who may read customers. */
+  /** A private file (licence, profile picture): the customer who uploaded it, or staff who may read customers. */
   private async assertMayRead(ownerIds: string[], req: RequestLike): Promise<void> {
     const principal = await this.auth.principalOf(req);
     if (principal?.userType === 5) {

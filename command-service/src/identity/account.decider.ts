@@ -1,7 +1,9 @@
 import type { Locale } from '@evc/contracts';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import type { AccountEvent, AdminCreated, CustomerSignedUp } from '@evc/contracts';
+import type { AccountEvent, AdminCreated, CustomerDetailsUpdated, CustomerSignedUp } from '@evc/contracts';
+
+type Details = Omit<CustomerDetailsUpdated['data'], 'accountId'>;
 
 interface PendingLink {
   tokenHash: string;
@@ -17,6 +19,8 @@ export interface AccountState {
   locale: Locale;
   phone: string;
   gender: 'male' | 'female' | null;
+  /** Personal info beyond sign-up (issue 14): null until the customer first saves it. */
+  details: Details | null;
   passwordHash: string;
   emailVerified: boolean;
   banned: boolean;
@@ -39,6 +43,7 @@ export const initialAccount: AccountState = {
   locale: 'en',
   phone: '',
   gender: null,
+  details: null,
   passwordHash: '',
   emailVerified: false,
   banned: false,
@@ -69,6 +74,8 @@ export type AccountCommand =
   /** The handler checked the current password against `checkedHash`; a different hash now means it changed meanwhile. */
   | { kind: 'changePassword'; checkedHash: string; currentMatches: boolean; passwordHash: string }
   | { kind: 'updateProfile'; firstName: string; lastName: string; locale: Locale }
+  /** The customer's personal info; the handler reserved a new e-mail address before (and releases the old after). */
+  | { kind: 'updatePersonalInfo'; firstName: string; lastName: string; email: string; details: Details }
   | { kind: 'ban'; reason: string }
   | { kind: 'unban'; reason: string };
 
@@ -132,6 +139,12 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         return { ...state, passwordHash: event.data.passwordHash, resetLinks: [] };
       case 'ProfileUpdated':
         return { ...state, firstName: event.data.firstName, lastName: event.data.lastName, locale: event.data.locale };
+      case 'CustomerDetailsUpdated': {
+        const { accountId: _id, ...details } = event.data;
+        return { ...state, phone: details.phone, gender: details.gender, details };
+      }
+      case 'EmailChanged':
+        return { ...state, email: event.data.email };
       case 'CustomerBanned':
         return { ...state, banned: true };
       case 'CustomerUnbanned':
@@ -198,6 +211,18 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         if (state.accountId === null) throw new DomainError('auth.unauthenticated', 'Sign in first');
         const same = state.firstName === command.firstName && state.lastName === command.lastName && state.locale === command.locale;
         return same ? [] : [{ type: 'ProfileUpdated', data: { accountId: state.accountId, firstName: command.firstName, lastName: command.lastName, locale: command.locale } }];
+      }
+      case 'updatePersonalInfo': {
+        requireKind(state, 5);
+        const { accountId } = state;
+        const events: AccountEvent[] = [];
+        if (command.email.toLowerCase() !== state.email.toLowerCase()) events.push({ type: 'EmailChanged', data: { accountId, email: command.email, previousEmail: state.email } });
+        if (state.firstName !== command.firstName || state.lastName !== command.lastName) {
+          events.push({ type: 'ProfileUpdated', data: { accountId, firstName: command.firstName, lastName: command.lastName, locale: state.locale } });
+        }
+        const current: Details | null = state.details ?? null;
+        if (!current || JSON.stringify(current) !== JSON.stringify(command.details)) events.push({ type: 'CustomerDetailsUpdated', data: { accountId, ...command.details } });
+        return events;
       }
       case 'ban':
       case 'unban': {

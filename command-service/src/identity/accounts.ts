@@ -21,7 +21,8 @@ export async function findAccountByEmail(store: EventStore, email: string): Prom
   const { accountId } = fold(emailIndexDecider, index.map((e) => toDomainEvent(e)));
   if (!accountId) return null;
   const state = await loadAccount(store, accountId);
-  return state.accountId ? (state as AccountState & { accountId: string }) : null;
+  // The account must still use this address (a crash between an e-mail change and the old address's release).
+  return state.accountId && emailKey(state.email) === emailKey(email) ? (state as AccountState & { accountId: string }) : null;
 }
 
 /** Role names and the union of their privileges; roles that do not exist (any more) give nothing. */

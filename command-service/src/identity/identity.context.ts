@@ -2,6 +2,7 @@ import { BanCustomerHandler, UnbanCustomerHandler } from '../customers/customers
 import { AuthController } from '../http/auth.controller';
 import type { ContextParts } from '../shared/context-parts';
 import { ChangePasswordHandler, ForgotPasswordHandler, ResendVerificationHandler, ResetPasswordHandler } from './password.handlers';
+import { UpdatePersonalInfoHandler } from './personal-info.handler';
 import { RefreshSessionHandler, SignInHandler, SignOutHandler } from './session.handlers';
 import { SeedCustomerHandler, SignUpHandler, VerifyEmailHandler } from './sign-up.handlers';
 import { ActivateAdminHandler, CreateAdminHandler, CreateRoleHandler, DeactivateAdminHandler, UpdateAdminHandler, UpdateOwnProfileHandler, UpdateRoleHandler } from './staff.handlers';
@@ -26,6 +27,7 @@ export const identityContext: ContextParts = {
     CreateRoleHandler,
     UpdateRoleHandler,
     UpdateOwnProfileHandler,
+    UpdatePersonalInfoHandler,
     BanCustomerHandler,
     UnbanCustomerHandler,
   ],

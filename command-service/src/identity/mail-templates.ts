@@ -1,7 +1,7 @@
 import type { Locale } from '@evc/contracts';
 import type { Mail } from '@evc/platform/mail/mailer';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface Template {
   subject: string;
@@ -11,7 +11,7 @@ interface Template {
   footer: string;
 }
 
-type Kind = 'verification' | 'reset' | 'welcomeStaff';
+type Kind = 'verification' | 'reset' | 'welcomeStaff' | 'emailChanged';
 
 const TEMPLATES: Record<Kind, Record<Locale, (minutes: number) => Template>> = {
   verification: {
@@ -60,6 +60,23 @@ const TEMPLATES: Record<Kind, Record<Locale, (minutes: number) => Template>> = {
       body: 'تم إنشاء حساب موظف لك. سجّل الدخول بهذا البريد الإلكتروني وكلمة المرور الأولى التي يعطيك إياها المسؤول، ثم غيّرها من الإعدادات.',
       action: 'تسجيل الدخول',
       footer: 'إذا لم تكن تتوقع ذلك، أخبر المسؤول.',
+    }),
+  },
+  // Sent to the previous address when a customer changes the e-mail they sign in with.
+  emailChanged: {
+    en: () => ({
+      subject: 'Your e-mail address was changed',
+      greeting: (name) => `Hello ${name},`,
+      body: 'The e-mail address you sign in to EV Charging Egypt with was changed in your profile. From now on, sign in with the new address.',
+      action: 'Not you? Contact us',
+      footer: 'If you made this change, there is nothing else to do.',
+    }),
+    ar: () => ({
+      subject: 'تم تغيير بريدك الإلكتروني',
+      greeting: (name) => `مرحبًا ${name}،`,
+      body: 'تم تغيير البريد الإلكتروني الذي تسجّل به الدخول إلى شبكة شحن السيارات الكهربائية في مصر من ملفك الشخصي. من الآن، سجّل الدخول بالعنوان الجديد.',
+      action: 'لم تقم بذلك؟ تواصل معنا',
+      footer: 'إذا كنت أنت من قام بهذا التغيير، فلا حاجة لفعل أي شيء آخر.',
     }),
   },
 };

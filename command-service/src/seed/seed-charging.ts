@@ -16,8 +16,8 @@ const log = createLogger('seed');
 
 /** The demo customer's wallet credit (piastres): enough for a few sessions at the demo prices. */
 export const DEMO_WELCOME_CREDIT = 50_000;
-/** The demo customer's charging card: present it at a simulated charger (`npm run simulate`, Authorize). */
-export const DEMO_CARD_ID_TAG = 'DEMO-CARD-0001';
+/** The demo customer's charging card: present it at a simulated charger (`npm run simulate`, Authorize; /demo). */
+export { DEMO_CARD_ID_TAG } from '@evc/contracts';
 /** The demo customer's car: an MG4 (64 kWh), registered with two licence images the seed draws. */
 export const DEMO_CAR = { carId: '5eed0000-0000-4000-a000-00000000ca01', brandId: 'brand-mg', typeId: 'type-mg-mg4', batteryRangeId: 'battery-60-80' } as const;
 

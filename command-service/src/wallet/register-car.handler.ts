@@ -1,6 +1,6 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
-import { catalogStreams, chargingStreams, type CommandResult, type MasterDataKind, type RegisterCar } from '@evc/contracts';
+import { catalogStreams, chargingStreams, type CarRegistered, type CommandResult, type MasterDataKind, type RegisterCar } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import { masterDataDecider } from '../catalog/catalog.deciders';
@@ -13,25 +13,24 @@ import { carDecider } from './car.decider';
 
 const missing = (path: string, message: string) => new DomainError('catalog.item_not_found', message, [{ path, code: 'not_found' }]);
 
-/** A customer registers a car of theirs: brand, type and battery range active in the catalog, their own licence images. */
-@HandlesCommand('cars.register')
-export class RegisterCarHandler implements OperationHandler<'cars.register'> {
+/** The rules of a car's fields, shared by registering and editing: active catalog items, the customer's own licence. */
+@Injectable()
+export class CarChoices {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ payload, context }: OperationCommand<'cars.register'>): Promise<CommandResult> {
-    const customerId = context.actor.id;
-    await this.requireActive(payload.brandId, 'carBrand', 'brandId');
-    const type = await this.requireActive(payload.typeId, 'carType', 'typeId');
-    if (type.parentId !== payload.brandId) throw missing('typeId', 'This car type is not of that brand');
-    await this.requireActive(payload.batteryRangeId, 'batteryRange', 'batteryRangeId');
-    await this.requireOwnLicence(payload.licence, customerId);
-    const { carId, brandId, typeId, batteryRangeId, licence } = payload;
-    const data = { carId, customerId, brandId, typeId, batteryRangeId, licence, at: this.clock.now().toISOString() };
-    return runDecider(this.store, chargingStreams.car(carId), carDecider, data, context, { clock: this.clock });
+  /** The car's event data, once brand, type (of that brand), battery range and licence images pass. */
+  async check(car: RegisterCar, customerId: string): Promise<CarRegistered['data']> {
+    await this.requireActive(car.brandId, 'carBrand', 'brandId');
+    const type = await this.requireActive(car.typeId, 'carType', 'typeId');
+    if (type.parentId !== car.brandId) throw missing('typeId', 'This car type is not of that brand');
+    await this.requireActive(car.batteryRangeId, 'batteryRange', 'batteryRangeId');
+    await this.requireOwnLicence(car.licence, customerId);
+    const { carId, brandId, typeId, batteryRangeId, licence } = car;
+    return { carId, customerId, brandId, typeId, batteryRangeId, licence, at: this.clock.now().toISOString() };
   }
 
   private async requireActive(itemId: string, kind: MasterDataKind, path: string) {
@@ -48,5 +47,20 @@ export class RegisterCarHandler implements OperationHandler<'cars.register'> {
         throw new DomainError('files.not_found', 'Upload the licence image first', [{ path: `licence.${field}`, code: 'not_found' }]);
       }
     }
+  }
+}
+
+/** A customer registers a car of theirs: brand, type and battery range active in the catalog, their own licence images. */
+@HandlesCommand('cars.register')
+export class RegisterCarHandler implements OperationHandler<'cars.register'> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CarChoices) private readonly choices: CarChoices,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ payload, context }: OperationCommand<'cars.register'>): Promise<CommandResult> {
+    const data = await this.choices.check(payload, context.actor.id);
+    return runDecider(this.store, chargingStreams.car(payload.carId), carDecider, { kind: 'register', data }, context, { clock: this.clock });
   }
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pagedSchema } from '../api';
-import { AUTHENTICATED, PUBLIC, dedicated, group, privilege, query } from '../operation';
+import { AUTHENTICATED, PUBLIC, STAFF, dedicated, group, positionParamSchema, privilege, query } from '../operation';
 import { auditEntrySchema, auditQuerySchema, fileInfoSchema } from './index';
+import { dashboardViewSchema } from './dashboard';
 
 /** Uploaded images (multipart, served as files by the command side) and item histories. */
 export const adminOperations = group(
@@ -11,7 +12,7 @@ export const adminOperations = group(
     method: 'POST',
     path: '/api/files',
     summary:
-      'Upload a JPG or PNG (≤ 5 MB, checked by content) as multipart/form-data fields `file` and `purpose`; answers its id and checksum. Staff upload any purpose; a customer only `licence` images (private to them and staff with customers.read).',
+      'Upload a JPG or PNG (≤ 5 MB, checked by content) as multipart/form-data fields `file` and `purpose`; answers its id and checksum. Staff upload any purpose; a customer only `licence` images and their `profile` picture (private to them and staff with customers.read).',
     access: AUTHENTICATED,
     output: fileInfoSchema,
   } as const),
@@ -30,5 +31,11 @@ export const adminOperations = group(
     access: privilege('events.read'),
     input: auditQuerySchema,
     output: pagedSchema(auditEntrySchema),
+  }),
+  query('admin.dashboard', '/api/queries/admin/dashboard', {
+    summary: "Today's sessions, energy and revenue (Cairo day), chargers online/offline/faulted, open card and contact requests; sections by privilege.",
+    access: STAFF,
+    input: positionParamSchema,
+    output: dashboardViewSchema,
   }),
 );

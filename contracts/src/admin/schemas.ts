@@ -44,7 +44,8 @@ export const chargerRefSchema = z.strictObject({ chargerId: registerChargerSchem
 export const setPricingWithReasonSchema = setPricingSchema.extend({ reason: reasonSchema });
 
 // Files: uploaded as multipart/form-data (field `file`, field `purpose`); checked by magic bytes and size.
-export const FILE_PURPOSES = ['flag', 'station-photo', 'licence'] as const;
+/** `profile`: a customer's picture, private like a licence (the customer and staff with customers.read). */
+export const FILE_PURPOSES = ['flag', 'station-photo', 'licence', 'profile'] as const;
 export const ALLOWED_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const fileInfoSchema = z.object({
   fileId: fileIdSchema,

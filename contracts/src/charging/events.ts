@@ -168,6 +168,12 @@ export type CarRegistered = {
   };
 };
 
+/** The car's fields as the customer edited them (same rules as registering). */
+export type CarUpdated = { type: 'CarUpdated'; data: Omit<CarRegistered['data'], 'at'> & { at: string } };
+/** The car is gone from the customer's list and cannot start a session any more. */
+export type CarRemoved = { type: 'CarRemoved'; data: { carId: string; customerId: string; at: string } };
+export type CarEvent = CarRegistered | CarUpdated | CarRemoved;
+
 /** `notifications-<customerId>`: notifications derive from session, wallet and payment events; seeing is a fact. */
 export type NotificationsSeen = { type: 'NotificationsSeen'; data: { customerId: string; notificationIds: string[] | 'all'; at: string } };
 
@@ -182,7 +188,7 @@ export type ChargingEvent =
   | ConnectorClaimEvent
   | TransactionBound
   | IdTokenEvent
-  | CarRegistered
+  | CarEvent
   | NotificationsSeen
   | ChargingSeeded;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedSchema } from '../api';
 import { CUSTOMER, command, group, listQuerySchema, positionParamSchema, privilege, query } from '../operation';
 import { stationViewSchema } from '../network/views';
-import { markNotificationsSeenSchema, registerCarSchema, sessionRefSchema, startSessionSchema } from './schemas';
+import { markNotificationsSeenSchema, registerCarSchema, removeCarSchema, sessionRefSchema, startSessionSchema, updateCarSchema } from './schemas';
 import {
   adminSessionsQuerySchema,
   carViewSchema,
@@ -28,6 +28,8 @@ export const chargingOperations = group(
   command('sessions.staff-stop', { summary: 'Stop any session remotely (operator support).', access: privilege('stations.write'), input: sessionRefSchema }),
   command('notifications.mark-seen', { summary: 'Mark your notifications seen (some or all).', access: CUSTOMER, input: markNotificationsSeenSchema }),
   command('cars.register', { summary: 'Register a car of yours (brand, type, battery range, licence images).', access: CUSTOMER, input: registerCarSchema }),
+  command('cars.update', { summary: 'Edit a car of yours (same rules as registering it).', access: CUSTOMER, input: updateCarSchema }),
+  command('cars.remove', { summary: 'Remove a car of yours (it can no longer start a session).', access: CUSTOMER, input: removeCarSchema }),
   query('me.sessions', '/api/queries/me/sessions', { summary: 'Your charging sessions, newest first.', access: CUSTOMER, input: mySessionsQuerySchema, output: pagedSchema(sessionViewSchema) }),
   query('me.session', '/api/queries/me/sessions/:sessionId', {
     summary: "One of your sessions with its meter readings (404 for anyone else's).",

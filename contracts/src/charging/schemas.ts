@@ -123,6 +123,12 @@ export const registerCarSchema = z.strictObject({
 });
 export type RegisterCar = z.infer<typeof registerCarSchema>;
 
+/** Edit a car of yours: the same fields and rules as registering it ("cars updated"). */
+export const updateCarSchema = registerCarSchema.extend({ expectedRevision: z.number().int().min(0).optional() });
+export type UpdateCar = z.infer<typeof updateCarSchema>;
+/** Remove a car of yours; its past sessions keep their car label. */
+export const removeCarSchema = z.strictObject({ carId: uuid });
+
 /** Keypress rule of the payment amount input: digits (Western or Eastern Arabic), one separator, editing keys. */
 export const AMOUNT_EDITING_KEYS = ['Backspace', 'Delete', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Tab', 'Enter'] as const;
 export function amountKeyAllowed(key: string, current: string): boolean {
@@ -152,7 +158,7 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'canceled', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const NOTIFICATION_KINDS = ['session_started', 'session_stopped', 'session_stopped_low_balance', 'session_failed', 'top_up_credited', 'payment_failed', 'wallet_adjusted', ...CARD_NOTIFICATION_KINDS] as const;
+export const NOTIFICATION_KINDS = ['session_started', 'session_stopped', 'session_stopped_low_balance', 'session_failed', 'top_up_credited', 'payment_failed', 'wallet_adjusted', 'contact_replied', ...CARD_NOTIFICATION_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** 1.6 AuthorizationStatus (2.0.1 adds NoCredit, used for an empty wallet). */

@@ -166,7 +166,11 @@ export const carViewSchema = z.object({
   typeNameAr: z.string(),
   batteryRangeId: z.string(),
   batteryRangeName: z.string(),
+  /** The licence images (front and back) or the customs release certificate: the customer's own uploads. */
+  licence: z.union([z.object({ frontFileId: z.string(), backFileId: z.string() }), z.object({ customsCertificateFileId: z.string() })]),
   createdAt: z.string(),
+  /** The car stream's revision (an edit sends it back as expectedRevision). */
+  revision: z.number().int(),
 });
 export type CarView = z.infer<typeof carViewSchema>;
 

@@ -32,6 +32,20 @@ export type PasswordResetRequested = { type: 'PasswordResetRequested'; data: { a
 export type PasswordReset = { type: 'PasswordReset'; data: { accountId: string; tokenHash: string; passwordHash: string } };
 export type PasswordChanged = { type: 'PasswordChanged'; data: { accountId: string; passwordHash: string } };
 export type ProfileUpdated = { type: 'ProfileUpdated'; data: { accountId: string; firstName: string; lastName: string; locale: Locale } };
+/** The customer's own details beside the names (personal info): kept whole, as the customer saved them. */
+export type CustomerDetailsUpdated = {
+  type: 'CustomerDetailsUpdated';
+  data: {
+    accountId: string;
+    phone: string;
+    gender: 'male' | 'female';
+    address: string;
+    deliveryAddress: { sameAsHome: boolean; address: string | null };
+    pictureFileId: string | null;
+  };
+};
+/** The sign-in address changed (the new one reserved in `account-email-<sha256>` first, the old one released after). */
+export type EmailChanged = { type: 'EmailChanged'; data: { accountId: string; email: string; previousEmail: string } };
 export type CustomerBanned = { type: 'CustomerBanned'; data: { accountId: string; reason: string } };
 export type CustomerUnbanned = { type: 'CustomerUnbanned'; data: { accountId: string; reason: string } };
 
@@ -47,11 +61,15 @@ export type AccountEvent =
   | PasswordReset
   | PasswordChanged
   | ProfileUpdated
+  | CustomerDetailsUpdated
+  | EmailChanged
   | CustomerBanned
   | CustomerUnbanned;
 
 /** `account-email-<sha256>`. */
 export type EmailReserved = { type: 'EmailReserved'; data: { accountId: string } };
+/** The address is free again (its account changed to another one). */
+export type EmailReleased = { type: 'EmailReleased'; data: { accountId: string } };
 
 /** `role-<id>`. */
 export type RoleCreated = { type: 'RoleCreated'; data: { roleId: string; name: string; nameAr: string; privileges: Privilege[] } };
@@ -73,4 +91,4 @@ export type RefreshFamilyEvent = RefreshFamilyStarted | RefreshTokenRotated | Re
 /** `seed-identity`: the seeded roles, first admin and demo customer are complete. */
 export type IdentitySeeded = { type: 'IdentitySeeded'; data: { roles: number; demoCustomer: boolean } };
 
-export type IdentityEvent = AccountEvent | EmailReserved | RoleEvent | RefreshFamilyEvent | IdentitySeeded;
+export type IdentityEvent = AccountEvent | EmailReserved | EmailReleased | RoleEvent | RefreshFamilyEvent | IdentitySeeded;

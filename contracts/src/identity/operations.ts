@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedSchema } from '../api';
 import { adminListQuerySchema } from '../admin/list-query';
 import { customerAdminViewSchema } from '../admin/views';
-import { AUTHENTICATED, PUBLIC, command, dedicated, group, listQuerySchema, privilege, query } from '../operation';
+import { AUTHENTICATED, CUSTOMER, PUBLIC, command, dedicated, group, listQuerySchema, positionParamSchema, privilege, query } from '../operation';
 import {
   banCustomerSchema,
   changePasswordSchema,
@@ -16,9 +16,10 @@ import {
   tokenSchema,
   updateAdminSchema,
   updateOwnProfileSchema,
+  updatePersonalInfoSchema,
   verifyEmailSchema,
 } from './schemas';
-import { adminViewSchema, authSessionSchema, customerAccountViewSchema, mailViewSchema, resetLinkStatusSchema, roleViewSchema, sessionUserSchema } from './views';
+import { adminViewSchema, authSessionSchema, customerAccountViewSchema, customerProfileViewSchema, mailViewSchema, resetLinkStatusSchema, roleViewSchema, sessionUserSchema } from './views';
 
 const accepted = z.object({ accepted: z.literal(true) });
 const noBody = z.strictObject({});
@@ -48,6 +49,12 @@ const accounts = [
     output: resetLinkStatusSchema,
   }),
   query('me.get', '/api/queries/me', { summary: 'The signed-in user.', access: AUTHENTICATED, output: sessionUserSchema }),
+  command('account.update-personal-info', {
+    summary: 'Save your personal info: names, e-mail (unique), phone, address, gender, picture and delivery address.',
+    access: CUSTOMER,
+    input: updatePersonalInfoSchema,
+  }),
+  query('me.profile', '/api/queries/me/profile', { summary: 'Your personal info.', access: CUSTOMER, input: positionParamSchema, output: customerProfileViewSchema }),
 ] as const;
 
 const staff = [

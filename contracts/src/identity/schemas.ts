@@ -98,4 +98,36 @@ export const roleSchema = z.strictObject({
 });
 
 export const updateOwnProfileSchema = z.strictObject({ firstName: personNameSchema, lastName: personNameSchema, locale: localeSchema });
+
+/** An address of the profile (home or delivery): required, 3 to 300 characters. */
+export const addressSchema = z.string().trim().min(LIMITS.addressMin).max(LIMITS.addressMax);
+/** Gender is required ("male" or "female"); an empty choice says so rather than "choose an option". */
+export const genderSchema = z
+  .string()
+  .refine((v) => (GENDERS as readonly string[]).includes(v), { params: { code: 'gender_required' } })
+  .pipe(z.enum(GENDERS));
+/** Where a charging card is delivered: the home address, or another one. */
+export const deliveryAddressSchema = z.discriminatedUnion('sameAsHome', [
+  z.strictObject({ sameAsHome: z.literal(true) }),
+  z.strictObject({ sameAsHome: z.literal(false), address: addressSchema }),
+]);
+export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
+
+/**
+ * The customer's personal info (profile tab "1"): names (letters only, 3-20), e-mail (unique), phone (11 digits),
+ * address (3-300), gender, a picture (a `profile` upload of theirs, JPG/PNG ≤ 5 MB) and the delivery address.
+ */
+export const updatePersonalInfoSchema = z.strictObject({
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  email: emailSchema,
+  phone: egyptianMobileSchema,
+  address: addressSchema,
+  gender: genderSchema,
+  pictureFileId: z.string().regex(/^[a-f0-9]{64}$/).nullable(),
+  deliveryAddress: deliveryAddressSchema,
+  /** The revision of the profile the customer edited: a change from elsewhere in between is a 409 (reload). */
+  expectedRevision: z.number().int().min(0).optional(),
+});
+export type UpdatePersonalInfo = z.infer<typeof updatePersonalInfoSchema>;
 export const banCustomerSchema = z.strictObject({ customerId: z.uuid(), reason: reasonSchema });

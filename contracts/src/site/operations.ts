@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedSchema } from '../api';
 import { PUBLIC, dedicated, group, privilege, query } from '../operation';
+import { demoStartSchema, demoStatusSchema, demoStepSchema } from './demo';
 import { CLIENT_CONFIG_PATH, clientConfigSchema, liveChangeSchema, pageViewCountSchema, pageViewCountsQuerySchema, pageViewSchema } from './schemas';
 
 export const LIVE_PATH = '/api/live';
@@ -19,7 +20,7 @@ export const siteOperations = group(
     output: z.object({ accepted: z.literal(true) }),
   } as const),
   query('site.page-view-counts', '/api/queries/page-views', {
-    summary: 'Page views per path and UTC day, for staff.',
+    summary: 'Page views per path and Cairo day, for staff with analytics.read.',
     access: privilege('analytics.read'),
     input: pageViewCountsQuerySchema,
     output: pagedSchema(pageViewCountSchema),
@@ -51,5 +52,34 @@ export const siteOperations = group(
     summary: "Server-sent events of the signed-in account's private read-model changes (bearer token; read with fetch).",
     access: { kind: 'authenticated' },
     output: liveChangeSchema,
+  } as const),
+  dedicated({
+    id: 'demo.status',
+    kind: 'query',
+    method: 'GET',
+    path: '/api/demo',
+    summary: 'The guided demonstration: available here (embedded profile only), running, its simulated chargers and the walk-through step.',
+    access: PUBLIC,
+    output: demoStatusSchema,
+  } as const),
+  dedicated({
+    id: 'demo.start',
+    kind: 'command',
+    method: 'POST',
+    path: '/api/demo/start',
+    summary: 'Start the demonstration (embedded profile only; one at a time; a start while it runs joins it; rate-limited per address).',
+    access: PUBLIC,
+    input: demoStartSchema,
+    output: demoStatusSchema,
+  } as const),
+  dedicated({
+    id: 'demo.step',
+    kind: 'command',
+    method: 'POST',
+    path: '/api/demo/step',
+    summary: "The walk-through's next step on the first simulated charger: plug in, start with the demo card, stop.",
+    access: PUBLIC,
+    input: demoStepSchema,
+    output: demoStatusSchema,
   } as const),
 );

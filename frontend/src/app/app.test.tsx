@@ -34,8 +34,10 @@ describe('routing', () => {
     const { router } = await renderApp('/admin/Contactusrequests');
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact requests' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
+    // /demo is built now (issue 14): its own page, not a placeholder
     await act(() => router.navigate({ to: '/demo' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Demo' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Guided demo' })).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
     cleanup();
     sessionStorage.clear();
     storeSession(makeSession('customer'));

@@ -24,3 +24,7 @@ export function formatDistance(metres: number, locale: Locale): string {
 
 export const formatDate = (iso: string | Date, locale: Locale): string =>
   new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(iso));
+
+/** A date and time as a person in Egypt reads it (Africa/Cairo), whatever the browser's own time zone. */
+export const formatCairoDateTime = (iso: string, locale: Locale): string =>
+  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(iso));

@@ -72,7 +72,9 @@ export const makeCar = (over: Partial<CarView> = {}): CarView => ({
   typeNameAr: 'ليف',
   batteryRangeId: 'r-40',
   batteryRangeName: '40 kWh',
+  licence: { frontFileId: 'f'.repeat(64), backFileId: 'b'.repeat(64) },
   createdAt: '2026-01-01T00:00:00Z',
+  revision: 0,
   ...over,
 });
 

@@ -37,12 +37,28 @@ export function stubApi(respond: Responder = () => undefined): RecordedRequest[]
   return requests;
 }
 
+/** The signed-in customer's personal info (me.profile) the stubbed API answers by default. */
+export const CUSTOMER_PROFILE = {
+  customerId: 'c-1',
+  firstName: 'Mona',
+  lastName: 'Hassan',
+  email: 'mona@example.com',
+  phone: '01012345678',
+  gender: 'female',
+  address: null,
+  deliveryAddress: { sameAsHome: true, address: null },
+  pictureFileId: null,
+  locale: 'en',
+  revision: 3,
+};
+
 function defaultAnswer(url: string): { status?: number; body: unknown } {
   if (url.startsWith('/api/config')) return { body: { mapTileUrl: null, mapAttribution: null, version: '1.11.55' } };
   if (url.startsWith('/api/queries/network-stats'))
     return { body: { stations: 3, chargingPoints: 12, governoratesCovered: 2, energyDeliveredWh: 1_500_000, sessions: 40 } };
   if (url.startsWith('/api/queries/pricing'))
     return { body: { acPricePerKwh: 250, dcPricePerKwh: 450, minimumCharge: 1000, bookingFeePerMinute: 10, effectiveFrom: '2024-01-01T00:00:00Z' } };
+  if (url.startsWith('/api/queries/me/profile')) return { body: CUSTOMER_PROFILE };
   if (url.startsWith('/api/queries/')) return { body: { dataList: [], totalCount: 0 } };
   if (url.startsWith('/api/page-views')) return { status: 202, body: { accepted: true } };
   return { status: 404, body: { code: 'not_found', message: 'Not found' } };

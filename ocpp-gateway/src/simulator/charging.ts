@@ -97,6 +97,27 @@ export class ChargingPoint {
     return true;
   }
 
+  /** The driver plugs the cable in without starting yet (Preparing), as the first step of a card session. */
+  plugIn(connectorId: number): boolean {
+    const c = this.connector(connectorId);
+    if (!c || c.transaction || c.plugging || c.status !== 'Available') return false;
+    this.setStatus(c, 'Preparing');
+    return true;
+  }
+
+  /** The driver stops at the charger (a card session): StopTransaction / TransactionEvent Ended, reason Local. */
+  stopLocal(connectorId: number): boolean {
+    const c = this.connector(connectorId);
+    if (!c?.transaction) return false;
+    this.stopTransaction(c, 'Local');
+    return true;
+  }
+
+  /** A connector's status as the simulated charger reports it (OCPP 1.6 words). */
+  statusOf(connectorId: number): string | null {
+    return this.connector(connectorId)?.status ?? null;
+  }
+
   /** RemoteStopTransaction / RequestStopTransaction by transaction id. */
   remoteStop(transactionId: string): 'Accepted' | 'Rejected' {
     const c = this.connectors.find((k) => k.transaction?.id === transactionId);

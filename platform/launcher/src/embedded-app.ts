@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { composeCommandService, type IdentitySeedOutcome, type SeedOutcome } from '@evc/command-service';
-import { composeOcppGateway, type OcppGateway } from '@evc/ocpp-gateway';
+import { composeDemo, composeOcppGateway, type DemoRunner, type OcppGateway } from '@evc/ocpp-gateway';
 import type { Config } from '@evc/platform/config/config';
 import type { FileStore } from '@evc/platform/files/index';
 import { hostServices } from '@evc/platform/hosting/host';
@@ -20,6 +20,8 @@ export interface EmbeddedApp {
   infra: Infrastructure;
   runner: ProjectionRunner;
   gateway: OcppGateway;
+  /** The guided demonstration (/demo) and its simulated chargers. */
+  demo: DemoRunner;
   files: FileStore;
   seed: SeedOutcome;
   /** Roles, super admin, demo customer; `generated` holds passwords made up on this first start (printed once). */
@@ -44,7 +46,9 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
     const query = await composeQueryService(projections.runner)(config, infra);
     const command = await composeCommandService(config, infra);
     const ocpp = await composeOcppGateway(config, infra);
-    const host = await hostServices(config, [projections, query, command, ocpp], { frontendDist: options.frontendDist ?? FRONTEND_DIST });
+    // The guided demonstration's simulated chargers (/demo): embedded only, so only this launcher hosts it.
+    const demo = await composeDemo(config, infra);
+    const host = await hostServices(config, [projections, query, command, ocpp, demo], { frontendDist: options.frontendDist ?? FRONTEND_DIST });
     if (!host.frontendServed) log.warn('frontend/dist not found: serving the API only (run npm run build)');
     if (command.seeds.seeded) await projections.runner.waitFor(await infra.eventStore.headPosition(), 10_000);
     let closing: Promise<void> | null = null;
@@ -53,6 +57,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
       infra,
       runner: projections.runner,
       gateway: ocpp.gateway,
+      demo: demo.runner,
       files: command.files,
       seed: command.seeds.demo ?? { seeded: false, commands: 0, chargers: [] },
       identitySeed: command.seeds.identity ?? { seeded: false, generated: [] },

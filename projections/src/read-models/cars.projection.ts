@@ -1,5 +1,5 @@
 import type { CarView } from '@evc/contracts';
-import type { Projection } from '../runner/projection';
+import type { EventHandler, Projection } from '../runner/projection';
 import { MASTER_DATA, type MasterDataDoc } from './catalog.projection';
 import { CHARGING_RM } from './charging-collections';
 import { readModel } from './read-model';
@@ -9,7 +9,40 @@ export const CARS = readModel<CarDoc>(CHARGING_RM.cars);
 
 const names = (item: MasterDataDoc | null, id: string) => ({ en: item?.name ?? id, ar: item?.nameTranslation ?? item?.name ?? id });
 
-/** `cars`: a customer's cars with the catalog names (brand, type, battery range), renamed with the catalog. */
+/** A car as registered or edited, with the catalog names; an edit keeps when it was first registered. */
+const saveCar: EventHandler<'CarRegistered' | 'CarUpdated'> = async ({ type, data: d, position, revision }, { documents, changed }) => {
+  const items = MASTER_DATA.in(documents);
+  const cars = CARS.in(documents);
+  const [brand, type_, range, before] = await Promise.all([
+    items.findOne({ _id: d.brandId }),
+    items.findOne({ _id: d.typeId }),
+    items.findOne({ _id: d.batteryRangeId }),
+    type === 'CarUpdated' ? cars.findOne({ _id: d.carId }, { projection: { createdAt: 1 } }) : null,
+  ]);
+  const brandName = names(brand ?? null, d.brandId);
+  const typeName = names(type_ ?? null, d.typeId);
+  const doc: CarDoc = {
+    _id: d.carId,
+    carId: d.carId,
+    customerId: d.customerId,
+    brandId: d.brandId,
+    brandNameEn: brandName.en,
+    brandNameAr: brandName.ar,
+    typeId: d.typeId,
+    typeNameEn: typeName.en,
+    typeNameAr: typeName.ar,
+    batteryRangeId: d.batteryRangeId,
+    batteryRangeName: names(range ?? null, d.batteryRangeId).en,
+    licence: d.licence,
+    createdAt: before?.createdAt ?? d.at,
+    revision,
+    position,
+  };
+  await cars.replaceOne({ _id: d.carId }, doc, { upsert: true });
+  changed(CHARGING_RM.cars, d.carId, [d.customerId]);
+};
+
+/** `cars`: a customer's cars with the catalog names (brand, type, battery range), renamed with the catalog; edited and removed by them. */
 export const carsProjection: Projection = {
   name: 'cars',
   collections: [CHARGING_RM.cars],
@@ -21,27 +54,10 @@ export const carsProjection: Projection = {
     await cars.createIndex({ batteryRangeId: 1 });
   },
   on: {
-    async CarRegistered({ data: d, position }, { documents, changed }) {
-      const items = MASTER_DATA.in(documents);
-      const [brand, type, range] = await Promise.all([d.brandId, d.typeId, d.batteryRangeId].map((id) => items.findOne({ _id: id })));
-      const brandName = names(brand ?? null, d.brandId);
-      const typeName = names(type ?? null, d.typeId);
-      const doc: CarDoc = {
-        _id: d.carId,
-        carId: d.carId,
-        customerId: d.customerId,
-        brandId: d.brandId,
-        brandNameEn: brandName.en,
-        brandNameAr: brandName.ar,
-        typeId: d.typeId,
-        typeNameEn: typeName.en,
-        typeNameAr: typeName.ar,
-        batteryRangeId: d.batteryRangeId,
-        batteryRangeName: names(range ?? null, d.batteryRangeId).en,
-        createdAt: d.at,
-        position,
-      };
-      await CARS.in(documents).replaceOne({ _id: d.carId }, doc, { upsert: true });
+    CarRegistered: saveCar,
+    CarUpdated: saveCar,
+    async CarRemoved({ data: d }, { documents, changed }) {
+      await CARS.in(documents).deleteOne({ _id: d.carId });
       changed(CHARGING_RM.cars, d.carId, [d.customerId]);
     },
     async MasterDataItemUpdated({ data: d }, { documents, changed }) {

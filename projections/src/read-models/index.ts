@@ -5,7 +5,9 @@ import { cardsProjection } from './cards.projection';
 import { carsProjection } from './cars.projection';
 import { catalogProjection } from './catalog.projection';
 import { chargerCommandsProjection } from './charger-commands.projection';
+import { contactNotificationsProjection } from './contact-notifications.projection';
 import { contactRequestsProjection } from './contact-requests.projection';
+import { customerProfilesProjection } from './customer-profiles.projection';
 import { identityProjection } from './identity.projection';
 import { notificationsProjection } from './notifications.projection';
 import { paymentsProjection } from './payments.projection';
@@ -31,7 +33,8 @@ export {
   type MasterDataDoc,
 } from './catalog.projection';
 export { PRICING_HISTORY, type PricingDoc } from './pricing.projection';
-export { CONTACT_REQUESTS, type ContactRequestDoc } from './contact-requests.projection';
+export { CONTACT_REQUESTS, type ContactCommentDoc, type ContactReplyDoc, type ContactRequestDoc } from './contact-requests.projection';
+export { CUSTOMER_PROFILES, CUSTOMER_PROFILES_COLLECTION, type CustomerProfileDoc } from './customer-profiles.projection';
 export {
   ACCOUNTS,
   ADMINS,
@@ -77,4 +80,7 @@ export const allProjections = (): Projection[] => [
   cardRequestsProjection,
   cardsProjection,
   cardNotificationsProjection,
+  // issue 14: after identity (it patches its views) and contact-requests (it reads the request's owner)
+  customerProfilesProjection,
+  contactNotificationsProjection,
 ];

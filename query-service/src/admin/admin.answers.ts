@@ -42,7 +42,7 @@ export class AdminAnswers implements QueryAnswers {
       'customers.admin-get': async ({ customerId }) => found(await customers.get(customerId), 'identity.customer_not_found', 'No such customer'),
       'ocpp.messages': (q) => network.ocppMessages(q),
       'ocpp.commands': (q) => network.ocppCommands(q),
-      'audit.history': (q) => audit.history(q),
+      'audit.history': (q, { principal }) => audit.history(q, principal?.privileges),
     };
   }
 }

@@ -1,10 +1,12 @@
-import type { AuditEntry, Paged } from '@evc/contracts';
+import type { AuditEntry, Paged, Privilege } from '@evc/contracts';
 import type { EventStore, RecordedEvent } from '@evc/platform';
 import { ApiException } from '@evc/platform/http/api-exception';
 import type { ActorNames } from './actor-names';
 
-/** Streams whose history staff may read: the network, catalog and customer contexts, card requests and cards. */
-const READABLE = [/^country-/, /^governorate-/, /^masterdata-/, /^station-/, /^charger-/, /^pricing-network$/, /^account-/, /^card-request-/, /^card-/];
+/** Streams whose history staff may read: the network, catalog and customer contexts, card requests, cards, contact requests. */
+const READABLE = [/^country-/, /^governorate-/, /^masterdata-/, /^station-/, /^charger-/, /^pricing-network$/, /^account-/, /^card-request-/, /^card-/, /^contact-request-/];
+/** Streams holding what only some staff may see (a contact request's internal comments: managers). */
+const GUARDED: [RegExp, Privilege][] = [[/^contact-request-/, 'contact.manage']];
 const SECRET = /hash|secret|password|token/i;
 export const SECRET_SHOWN_AS = '(changed)';
 
@@ -58,8 +60,9 @@ export class AuditQueries {
   ) {}
 
   /** The stream's events newest first, each with its author, time, reason and field changes. */
-  async history(q: { streamId: string; page: number; pageSize: number }): Promise<Paged<AuditEntry>> {
+  async history(q: { streamId: string; page: number; pageSize: number }, privileges: readonly Privilege[] = []): Promise<Paged<AuditEntry>> {
     if (!READABLE.some((r) => r.test(q.streamId))) throw new ApiException('auth.forbidden', 'This history is not readable here');
+    if (GUARDED.some(([stream, needs]) => stream.test(q.streamId) && !privileges.includes(needs))) throw new ApiException('auth.forbidden', 'This history is not readable here');
     const events = await this.events.readStream(q.streamId);
     // Accounts: only customers' (the customer context); staff accounts have their own screens.
     if (q.streamId.startsWith('account-') && events[0] && events[0].type !== 'CustomerSignedUp') throw new ApiException('auth.forbidden', 'This history is not readable here');

@@ -2,7 +2,7 @@ import type { LiveChange, Privilege } from '@evc/contracts';
 import type { Principal } from '@evc/platform/http/access';
 import { CARDS_RM, CHARGING_RM, RM } from '@evc/projections';
 
-/** Which private collections a staff member's stream follows, by privilege (notifications: never). */
+/** Which private collections a staff member's stream follows, by privilege (notifications: never; contact requests: managers). */
 const STAFF_FOLLOWS: Record<string, Privilege> = {
   [CHARGING_RM.sessions]: 'sessions.read',
   [CHARGING_RM.wallets]: 'customers.read',
@@ -12,6 +12,7 @@ const STAFF_FOLLOWS: Record<string, Privilege> = {
   [RM.customers]: 'customers.read',
   [CARDS_RM.cardRequests]: 'cards.manage',
   [CARDS_RM.cards]: 'customers.read',
+  [RM.contactRequests]: 'contact.manage',
 };
 
 /**

@@ -7,6 +7,7 @@ import { theme } from '../../styles/theme';
 import { PublicLayout } from './public-layout';
 import { NavLinkList } from '../../components/ui/nav-link-list';
 import { useLiveMe } from '../../features/charging/hooks/use-live-me';
+import { useSystemNotifications } from '../../features/charging/hooks/use-system-notifications';
 import { customerNav } from './customer-nav';
 
 const Columns = styled(Container)`
@@ -39,6 +40,7 @@ const Columns = styled(Container)`
 export function CustomerLayout() {
   const intl = useIntl();
   useLiveMe();
+  useSystemNotifications();
   return (
     <PublicLayout>
       <Columns>

@@ -5,7 +5,6 @@ import { NotFoundPage } from '../../features/errors/components/error-pages';
 import { adminNav, privilegeOf } from '../../features/admin/admin-nav';
 import { requireStaff } from '../../features/auth/guards';
 import { requireAppCatalog } from '../../lib/i18n/load-messages';
-import { placeholder } from './placeholders';
 import { rootRoute } from './root';
 
 /** Admin panel under /admin: signed-in staff only; layout and screens load as their own chunks. */
@@ -46,7 +45,7 @@ const built = <P extends string>(full: P, load: () => Promise<Record<string, unk
 const catalog = () => import('../../features/admin/components/catalog-screens');
 
 export const adminRoutes = [
-  placeholder(parent, '/', 'admin.dashboard'),
+  createRoute({ getParentRoute: parent, path: '/', component: lazyRouteComponent(() => import('../../features/admin/components/dashboard-page'), 'DashboardPage') }),
   built(a.admins, () => import('../../features/admin/components/admins-page'), 'AdminsPage'),
   built(a.roles, () => import('../../features/admin/components/roles-page'), 'RolesPage'),
   built(a.settings, () => import('../../features/admin/components/settings-page'), 'SettingsPage'),
@@ -56,7 +55,7 @@ export const adminRoutes = [
   built(a.carType, catalog, 'CarTypePage'),
   built(a.batteryRange, catalog, 'BatteryRangePage'),
   built(a.chargerManagement, () => import('../../features/admin/components/stations-admin-page'), 'StationsAdminPage'),
-  screen(a.contactRequests),
+  built(a.contactRequests, () => import('../../features/admin/components/contact-requests-page'), 'ContactRequestsPage'),
   built(a.cardRequests, () => import('../../features/admin/components/card-requests-page'), 'CardRequestsPage'),
   built(a.pricing, catalog, 'PricingPage'),
   built(a.countries, catalog, 'CountriesPage'),

@@ -30,6 +30,8 @@ const cards = () => import('../../features/cards/components/card-pages');
 /** ?payment=<id>: back from the payment provider's checkout. */
 const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
+/** ?tab=<1-7>: a profile tab chosen by a link (a reply's notification opens the requests tab). */
+const profileSearch = ({ tab }: Record<string, unknown>): { tab?: number } => (typeof tab === 'number' && tab >= 1 && tab <= 7 ? { tab } : {});
 /** ?station=<id>: "Start charging" from a station's detail. */
 const startSearch = (search: Record<string, unknown>): { station?: string } =>
   typeof search.station === 'string' ? { station: search.station } : {};
@@ -38,7 +40,8 @@ export const customerRoutes = [
   createRoute({
     getParentRoute: parent,
     path: paths.customer.profile,
-    component: lazyRouteComponent(() => import('../../features/customer/components/profile-page'), 'ProfilePage'),
+    validateSearch: profileSearch,
+    component: lazyRouteComponent(() => import('../screens/profile-screen'), 'ProfileScreen'),
   }),
   createRoute({ getParentRoute: parent, path: paths.customer.cardRequest, component: lazyRouteComponent(cards, 'CardRequestPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.cards, component: lazyRouteComponent(cards, 'MyCardsPage') }),

@@ -54,5 +54,11 @@ export const authRoutes = [
   authPage(paths.linkExpired, passwordPages, 'LinkExpiredPage'),
   authPage(paths.forgetSignin, passwordPages, 'ForgetSigninPage'),
   authPage(paths.timedOut, passwordPages, 'TimedOutPage'),
-  placeholder(() => publicLayoutRoute, paths.demo, 'page.demo'),
+  // /demo (issue 14): public, its messages in the app catalog (loaded first), its own lazy chunk
+  createRoute({
+    getParentRoute: () => publicLayoutRoute,
+    path: paths.demo,
+    loader: ({ context }) => requireAppCatalog(context.store),
+    component: lazyRouteComponent(() => import('../../features/demo/components/demo-page'), 'DemoPage'),
+  }),
 ];

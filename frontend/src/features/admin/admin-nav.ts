@@ -9,6 +9,7 @@ export interface AdminNavItem extends NavItem {
 }
 
 export const adminNav: AdminNavItem[] = [
+  { to: paths.admin.root, labelId: 'admin.dashboard' },
   { to: paths.admin.admins, labelId: 'admin.admins', privilege: 'admins.read' },
   { to: paths.admin.roles, labelId: 'admin.roles', privilege: 'roles.read' },
   { to: paths.admin.carBrand, labelId: 'admin.carBrand' },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { STORAGE_KEYS } from '@evc/contracts/constants';
-import { VIEWER_PRIVILEGES, makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../../testing/render-app';
+import { CUSTOMER_PROFILE, VIEWER_PRIVILEGES, makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../../testing/render-app';
 
 beforeEach(resetBrowserState);
 afterEach(() => {
@@ -49,12 +49,12 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/Error401');
   });
 
-  it('a signed-in customer reaches the profile with data from me.get', async () => {
+  it('a signed-in customer reaches the profile with their personal info (me.profile)', async () => {
     const session = makeSession('customer');
-    stubApi((req) => (req.url === '/api/queries/me' ? { body: session.user } : undefined));
+    stubApi((req) => (req.url.startsWith('/api/queries/me/profile') ? { body: { ...CUSTOMER_PROFILE, email: session.user.email } } : undefined));
     storeSession(session);
     await renderApp('/profile');
-    expect(await screen.findByText('omar@example.com')).toBeTruthy();
+    expect(await screen.findByDisplayValue('omar@example.com')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Change password' })).toBeTruthy();
   });
 });

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useQuery } from '@tanstack/react-query';
 import { ALLOWED_IMAGE_TYPES, type FileInfo } from '@evc/contracts/admin/schemas';
 import { LIMITS } from '@evc/contracts/constants';
 import { Spinner } from '../../../components/ui/spinner';
 import { theme } from '../../../styles/theme';
 import { api } from '../../../lib/api';
+import { usePrivateImage } from '../../../hooks/use-private-image';
 import { useProblemText } from './problems';
 
 /** Client-side check before uploading (the server checks again, by content): JPG or PNG, at most 5 MB. */
@@ -15,25 +15,10 @@ export function checkImage(file: File): 'upload.type' | 'upload.tooLarge' | null
   return null;
 }
 
-const isStoredId = (id: string | null | undefined): id is string => typeof id === 'string' && /^[a-f0-9]{64}$/.test(id);
-
 /** A stored image fetched with the bearer token (licences are private) and shown through an object URL. */
 export function AuthorizedImage({ fileId, alt, size = 96 }: { fileId: string; alt: string; size?: number }) {
-  const image = useQuery({
-    queryKey: ['files', fileId],
-    enabled: isStoredId(fileId),
-    staleTime: Infinity,
-    queryFn: ({ signal }) => api.file('files.get', { fileId }, { signal, accept: 'image/*' }),
-  });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image.data || typeof URL.createObjectURL !== 'function') return undefined;
-    const next = URL.createObjectURL(image.data);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [image.data]);
-  if (!isStoredId(fileId)) return null;
-  if (!url) return image.isPending ? <Spinner /> : null;
+  const { url, isPending } = usePrivateImage(fileId);
+  if (!url) return isPending ? <Spinner /> : null;
   return <img src={url} alt={alt} style={{ inlineSize: size, blockSize: size, objectFit: 'cover', borderRadius: theme.radius.sm }} />;
 }
 

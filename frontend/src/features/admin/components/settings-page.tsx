@@ -1,7 +1,7 @@
 import { type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { updateOwnProfileSchema } from '@evc/contracts/identity/schemas';
 import { LIMITS, type Locale } from '@evc/contracts/constants';
 import { Button } from '../../../components/ui/button';
@@ -14,8 +14,10 @@ import { localeAtom } from '../../../stores/locale-state';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { FormCard, Screen, Toolbar } from './admin-ui';
 
-/** /admin/settings: own profile (name, language) and password. */
+/** /admin/settings: own profile (name, language; e-mail and roles shown) and password. */
 export function SettingsPage() {
+  const session = useAtomValue(sessionAtom);
+  const intl = useIntl();
   return (
     <Screen>
       <h1>
@@ -25,6 +27,22 @@ export function SettingsPage() {
         <h2>
           <FormattedMessage id="account.profile" />
         </h2>
+        {session && (
+          <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.35rem 1rem', margin: 0 }}>
+            <dt>
+              <FormattedMessage id="auth.email" />
+            </dt>
+            <dd style={{ margin: 0 }}>
+              <bdi dir="ltr">{session.user.email}</bdi>
+            </dd>
+            <dt>
+              <FormattedMessage id="admin.roles" />
+            </dt>
+            <dd style={{ margin: 0 }} data-testid="settings-roles">
+              {session.user.roles.length > 0 ? intl.formatList(session.user.roles, { type: 'conjunction' }) : '—'}
+            </dd>
+          </dl>
+        )}
         <ProfileForm />
       </FormCard>
       <FormCard>

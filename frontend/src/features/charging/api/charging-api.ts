@@ -1,6 +1,7 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { MasterDataKind } from '@evc/contracts/catalog/schemas';
-import type { WalletQuery } from '@evc/contracts/charging/views';
+import type { NotificationsView, WalletQuery } from '@evc/contracts/charging/views';
 import type { CommandId } from '@evc/contracts/operations';
 import { api, type InputOf } from '../../../lib/api';
 import { chargingKeys } from './query-keys';
@@ -42,11 +43,14 @@ export const usePayment = (paymentId: string | null, poll: boolean) =>
     refetchInterval: (query) => (poll && (query.state.data?.status ?? 'pending') === 'pending' ? 2000 : false),
   });
 
+/** The position of the customer's last "seen" mark: notification reads wait for it, so a count never bounces back. */
+let seenPosition: number | undefined;
+
 export const useNotifications = () =>
   useInfiniteQuery({
     queryKey: chargingKeys.notificationList,
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api.query('me.notifications', { page: pageParam, pageSize: NOTIFICATIONS_PAGE_SIZE }, { signal }),
+    queryFn: ({ pageParam, signal }) => api.query('me.notifications', { page: pageParam, pageSize: NOTIFICATIONS_PAGE_SIZE }, { signal, position: seenPosition }),
     getNextPageParam: (last, pages, lastPage) => {
       const loaded = pages.reduce((n, p) => n + p.dataList.length, 0);
       return loaded < last.totalCount && last.dataList.length > 0 ? lastPage + 1 : undefined;
@@ -58,9 +62,37 @@ export const useUnseenCount = (enabled: boolean) =>
   useQuery({
     queryKey: chargingKeys.notificationCount,
     enabled,
-    queryFn: ({ signal }) => api.query('me.notifications', { page: 1, pageSize: 1 }, { signal }),
+    queryFn: ({ signal }) => api.query('me.notifications', { page: 1, pageSize: 1 }, { signal, position: seenPosition }),
     select: (v) => v.unseenCount,
   });
+
+/**
+ * Marks notifications seen (some, or all): the list and the header's count change at once (one seen, the count one
+ * lower), then both are read again once the server has recorded it.
+ */
+export function useMarkNotificationsSeen() {
+  const client = useQueryClient();
+  const { mutate } = useMutation({
+    mutationFn: (body: InputOf<'notifications.mark-seen'>) => api.command('notifications.mark-seen', body),
+    onSuccess: (result) => {
+      seenPosition = result.position;
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: chargingKeys.notifications }),
+  });
+  return useCallback(
+    (ids: string[] | 'all') => {
+      const marks = (id: string) => ids === 'all' || ids.includes(id);
+      const list = client.getQueryData<InfiniteData<NotificationsView>>(chargingKeys.notificationList);
+      const shown = list?.pages.flatMap((p) => p.dataList) ?? [];
+      const lowered = ids === 'all' ? Infinity : ids.filter((id) => !shown.some((n) => n.notificationId === id && n.isSeen)).length;
+      const lower = (v: NotificationsView): NotificationsView => ({ ...v, unseenCount: Math.max(0, v.unseenCount - lowered), dataList: v.dataList.map((n) => (marks(n.notificationId) ? { ...n, isSeen: true } : n)) });
+      client.setQueryData<InfiniteData<NotificationsView>>(chargingKeys.notificationList, (old) => old && { ...old, pages: old.pages.map(lower) });
+      client.setQueryData<NotificationsView>(chargingKeys.notificationCount, (old) => old && lower(old));
+      mutate(ids === 'all' ? {} : { notificationIds: ids.slice(0, 200) });
+    },
+    [client, mutate],
+  );
+}
 
 export const useMyCars = () =>
   useQuery({
@@ -113,5 +145,6 @@ function useCommand<Id extends CommandId>(id: Id, roots: readonly (readonly stri
 export const useStartSession = () => useCommand('sessions.start', [chargingKeys.sessions]);
 export const useStopSession = () => useCommand('sessions.stop', [chargingKeys.sessions]);
 export const useTopUp = () => useCommand('wallet.top-up', []);
-export const useMarkSeen = () => useCommand('notifications.mark-seen', [chargingKeys.notifications]);
 export const useRegisterCar = () => useCommand('cars.register', [chargingKeys.cars]);
+export const useUpdateCar = () => useCommand('cars.update', [chargingKeys.cars]);
+export const useRemoveCar = () => useCommand('cars.remove', [chargingKeys.cars]);

@@ -12,6 +12,7 @@ export const chargingKeys = {
   notifications: ['notifications'] as const,
   notificationList: ['notifications', 'list'] as const,
   notificationCount: ['notifications', 'count'] as const,
+  notificationLatest: ['notifications', 'latest'] as const,
   cars: ['cars'] as const,
   catalog: (kind: string, parentId: string | null) => ['car-catalog', kind, parentId ?? ''] as const,
   lookup: (serial: string) => ['stations', 'lookup', serial] as const,
@@ -28,4 +29,7 @@ export const ME_LIVE_KEY_ROOTS: Record<string, readonly (readonly string[])[]> =
   // the cards feature's queries (card requests, cards) start with their collections
   card_requests: [['card_requests']],
   cards: [['cards']],
+  // issue 14: the profile's personal info and the customer's contact requests (features/customer's query keys)
+  customer_profiles: [['customer_profiles']],
+  contact_requests: [['contact_requests']],
 };

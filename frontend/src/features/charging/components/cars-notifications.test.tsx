@@ -130,18 +130,31 @@ describe('notifications', () => {
     makeNotification({ notificationId: 'n-1', kind: 'session_stopped_low_balance', params: { stationNameEn: 'Maadi', energyWh: 5000, cost: 1250 }, isSeen: true, incomingDate: '2026-02-28T20:00:00Z', dateKey: '2026-02-28' }),
   ];
 
-  it('groups by day with Today, shows the texts, marks the unseen ones seen, and loads more', async () => {
+  /** The customer's notifications as the server holds them: marking one seen changes what the next read answers. */
+  function notificationsServer(extra: ReturnType<typeof makeNotification>[] = []) {
+    const seen = new Set<string>();
+    const all = () => [...extra, ...list].map((n) => (seen.has(n.notificationId) ? { ...n, isSeen: true } : n));
+    const unseen = () => all().filter((n) => !n.isSeen).length;
     const requests = asCustomer((req) => {
       const url = new URL(req.url, 'http://x');
       if (url.pathname === '/api/queries/me/notifications') {
-        if (url.searchParams.get('pageSize') === '1') return { body: { dataList: [], totalCount: 4, unseenCount: 1 } };
+        if (url.searchParams.get('pageSize') === '1') return { body: { dataList: [], totalCount: 4, unseenCount: unseen() } };
         if (url.searchParams.get('page') === '2')
-          return { body: { dataList: [makeNotification({ notificationId: 'n-0', kind: 'payment_failed', params: { amount: 5000 }, isSeen: true, incomingDate: '2026-02-20T10:00:00Z', dateKey: '2026-02-20' })], totalCount: 4, unseenCount: 1 } };
-        return { body: { dataList: list, totalCount: 4, unseenCount: 1 } };
+          return { body: { dataList: [makeNotification({ notificationId: 'n-0', kind: 'payment_failed', params: { amount: 5000 }, isSeen: true, incomingDate: '2026-02-20T10:00:00Z', dateKey: '2026-02-20' })], totalCount: 4, unseenCount: unseen() } };
+        return { body: { dataList: all(), totalCount: 4, unseenCount: unseen() } };
       }
-      if (url.pathname === '/api/commands/notifications.mark-seen') return commandOk;
+      if (url.pathname === '/api/commands/notifications.mark-seen') {
+        const ids = (req.body as { notificationIds?: string[] }).notificationIds ?? all().map((n) => n.notificationId);
+        for (const id of ids) seen.add(id);
+        return commandOk;
+      }
       return undefined;
     });
+    return { requests, extra };
+  }
+
+  it('groups by day with Today, shows the texts, and loads more; opening the page marks nothing', async () => {
+    const { requests } = notificationsServer();
     await renderApp('/Notifcation');
     const todayGroup = await screen.findByRole('region', { name: 'Today' });
     const items = within(todayGroup).getAllByTestId('notification');
@@ -151,14 +164,66 @@ describe('notifications', () => {
     expect(items[1]?.textContent).toMatch(/EGP\s?200\.00 was added to your wallet\./);
     const yesterday = screen.getByRole('region', { name: 'Saturday, 28 February 2026' });
     expect(yesterday.textContent).toMatch(/at Maadi stopped because your balance ran low: 5 kWh, EGP\s?12\.50/);
-    await waitFor(() => expect(calls(requests, '/api/commands/notifications.mark-seen')).toHaveLength(1));
-    expect(calls(requests, '/api/commands/notifications.mark-seen')[0]?.body).toEqual({ notificationIds: ['n-3'] });
     // the header's count follows me.notifications' unseenCount
     expect(await screen.findByText('1 unread')).toBeTruthy();
+    expect(calls(requests, '/api/commands/notifications.mark-seen')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText(/Your payment of EGP\s?50\.00 did not go through\./)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('marking one seen lowers the count by one at once, in the page and in the header', async () => {
+    const second = makeNotification({ notificationId: 'n-4', kind: 'top_up_credited', params: { amount: 1000 }, incomingDate: '2026-03-01T09:55:00Z' });
+    const { requests } = notificationsServer([second]);
+    await renderApp('/Notifcation');
+    expect(await screen.findByText('2 unread notifications')).toBeTruthy();
+    expect(await screen.findByText('2 unread')).toBeTruthy();
+    const line = screen.getAllByTestId('notification').find((i) => i.textContent?.includes('Zamalek')) as HTMLElement;
+    fireEvent.click(within(line).getByRole('button', { name: /^Mark as seen/ }));
+    expect(await screen.findByText('1 unread notification')).toBeTruthy();
+    expect(screen.getByText('1 unread')).toBeTruthy();
+    expect(line.getAttribute('data-seen')).toBe('true');
+    await waitFor(() => expect(calls(requests, '/api/commands/notifications.mark-seen')).toHaveLength(1));
+    expect(calls(requests, '/api/commands/notifications.mark-seen')[0]?.body).toEqual({ notificationIds: ['n-3'] });
+    // read again after the server recorded it: still one lower, never back up
+    await waitFor(() => expect(calls(requests, '/api/queries/me/notifications').length).toBeGreaterThan(3));
+    expect(await screen.findByText('1 unread notification')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as seen' }));
+    expect(await screen.findByText('No unread notifications')).toBeTruthy();
+    await waitFor(() => expect(calls(requests, '/api/commands/notifications.mark-seen')).toHaveLength(2));
+    expect(calls(requests, '/api/commands/notifications.mark-seen')[1]?.body).toEqual({});
+  });
+
+  it('a reply to a contact request links to the requests tab of the profile', async () => {
+    notificationsServer([makeNotification({ notificationId: 'n-9', kind: 'contact_replied', params: { requestId: 'r-1', title: 'Charger at Zamalek' }, incomingDate: '2026-03-01T09:58:00Z' })]);
+    await renderApp('/Notifcation');
+    expect(await screen.findByText('Your request “Charger at Zamalek” has a reply.')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Read the reply' });
+    expect(link.getAttribute('href')).toBe('/profile?tab=4');
+  });
+
+  it('once allowed, a notification that arrives later also shows as a system notification', async () => {
+    const shown: { title: string; body?: string }[] = [];
+    class FakeNotification {
+      static permission = 'granted';
+      static requestPermission = vi.fn();
+      constructor(title: string, options?: { body?: string }) {
+        shown.push({ title, body: options?.body });
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    const later: ReturnType<typeof makeNotification>[] = [];
+    notificationsServer(later);
+    const { queryClient } = await renderApp('/Notifcation');
+    await screen.findByRole('region', { name: 'Today' });
+    await waitFor(() => expect(queryClient.getQueryData(['notifications', 'latest'])).toBeTruthy());
+    expect(shown).toEqual([]);
+    later.push(makeNotification({ notificationId: 'n-5', kind: 'top_up_credited', params: { amount: 2500 }, incomingDate: '2026-03-01T09:59:00Z' }));
+    await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+    await waitFor(() => expect(shown).toHaveLength(1));
+    expect(shown[0]).toEqual({ title: 'EV Charging Egypt', body: expect.stringMatching(/EGP\s?25\.00 was added to your wallet\./) });
   });
 
   it('asks for browser notifications only when the button is pressed', async () => {

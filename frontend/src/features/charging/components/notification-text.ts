@@ -1,3 +1,4 @@
+// i18n-catalog: app — used only in the customer area (its layout and pages), after the app catalog has loaded.
 import type { IntlShape } from 'react-intl';
 import type { Locale } from '@evc/contracts/constants';
 import type { NotificationView } from '@evc/contracts/charging/views';
@@ -23,6 +24,7 @@ export function notificationText(intl: IntlShape, locale: Locale, n: Notificatio
       note: str(p.note),
       reason: str(p.reason),
       cardId: str(p.cardId),
+      title: str(p.title),
     },
   );
 }

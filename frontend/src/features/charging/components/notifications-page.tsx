@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { paths } from '../../../config/paths';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,11 +9,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useLocale } from '../../../hooks/use-locale';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
-import { useMarkSeen, useNotifications } from '../api/charging-api';
+import { useMarkNotificationsSeen, useNotifications } from '../api/charging-api';
 import { dayLabel } from '../../../lib/format-day';
 import { formatTime } from '../format';
 import { Chip, DayHeading, Lines, Row, Stack } from './charging-ui';
 import { notificationText } from './notification-text';
+
+/** The profile's requests tab (features/customer's PROFILE_TABS), where a reply is read (a number: `?tab=4`). */
+const REQUESTS_TAB = 4;
 
 /** Day groups by `dateKey` (Cairo date), newest day first, in the server's newest-first order within a day. */
 export function groupByDay(list: readonly NotificationView[]): { date: string; items: NotificationView[] }[] {
@@ -48,24 +51,13 @@ function BrowserPermission() {
   );
 }
 
-/** /Notifcation: notifications by day with a Today label, load more; the unseen ones shown are marked seen. */
+/** /Notifcation: notifications by day with a Today label and load more; each one is marked seen on its own. */
 export function NotificationsPage() {
   const intl = useIntl();
   const locale = useLocale();
   const notifications = useNotifications();
-  const markSeen = useMarkSeen();
-  const marked = useRef(new Set<string>());
+  const markSeen = useMarkNotificationsSeen();
   const list = notifications.data?.pages.flatMap((p) => p.dataList) ?? [];
-  const unseen = list.filter((n) => !n.isSeen && !marked.current.has(n.notificationId)).map((n) => n.notificationId);
-  const unseenKey = unseen.join(',');
-  const { mutate } = markSeen;
-  useEffect(() => {
-    if (!unseenKey) return;
-    const ids = unseenKey.split(',');
-    for (const id of ids) marked.current.add(id);
-    mutate({ notificationIds: ids.slice(0, 200) });
-  }, [unseenKey, mutate]);
-
   const today = intl.formatMessage({ id: 'notification.today' });
   const first = notifications.data?.pages[0];
   return (
@@ -75,9 +67,14 @@ export function NotificationsPage() {
       </PageTitle>
       <Row>
         {first && (
-          <Chip tone="info">
+          <Chip tone="info" data-testid="unseen-count">
             <FormattedMessage id="notification.unseenCount" values={{ count: first.unseenCount }} />
           </Chip>
+        )}
+        {first && first.unseenCount > 0 && (
+          <Button type="button" variant="secondary" onClick={() => markSeen('all')}>
+            <FormattedMessage id="notification.markAllSeen" />
+          </Button>
         )}
         <BrowserPermission />
       </Row>
@@ -95,34 +92,7 @@ export function NotificationsPage() {
           <DayHeading>{dayLabel(g.date, locale, today)}</DayHeading>
           <Lines>
             {g.items.map((n) => (
-              <li key={n.notificationId} data-testid="notification" data-seen={n.isSeen} style={n.isSeen ? undefined : { fontWeight: 700 }}>
-                <Row style={{ justifyContent: 'space-between' }}>
-                  <span>{notificationText(intl, locale, n)}</span>
-                  <span style={{ fontWeight: 400 }}>{formatTime(n.incomingDate, locale)}</span>
-                </Row>
-                <Row>
-                  {!n.isSeen && (
-                    <Chip tone="busy">
-                      <FormattedMessage id="notification.new" />
-                    </Chip>
-                  )}
-                  {typeof n.params.sessionId === 'string' && (
-                    <Link to="/my-sessions/$sessionId" params={{ sessionId: n.params.sessionId }}>
-                      <FormattedMessage id="notification.viewSession" />
-                    </Link>
-                  )}
-                  {n.kind === 'card_request_status' && (
-                    <Link to={paths.customer.cardRequest}>
-                      <FormattedMessage id="notification.viewCardRequest" />
-                    </Link>
-                  )}
-                  {n.kind === 'card_status' && (
-                    <Link to={paths.customer.cards}>
-                      <FormattedMessage id="notification.viewCards" />
-                    </Link>
-                  )}
-                </Row>
-              </li>
+              <NotificationLine key={n.notificationId} n={n} onSeen={() => markSeen([n.notificationId])} />
             ))}
           </Lines>
         </section>
@@ -133,5 +103,54 @@ export function NotificationsPage() {
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** One notification: its text and time, "New" while unseen with its own "mark as seen", and where it leads. */
+function NotificationLine({ n, onSeen }: { n: NotificationView; onSeen: () => void }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const text = notificationText(intl, locale, n);
+  // following a notification's link means it was read
+  const follow = () => (n.isSeen ? undefined : onSeen());
+  return (
+    <li data-testid="notification" data-seen={n.isSeen} style={n.isSeen ? undefined : { fontWeight: 700 }}>
+      <Row style={{ justifyContent: 'space-between' }}>
+        <span>{text}</span>
+        <span style={{ fontWeight: 400 }}>{formatTime(n.incomingDate, locale)}</span>
+      </Row>
+      <Row>
+        {!n.isSeen && (
+          <>
+            <Chip tone="busy">
+              <FormattedMessage id="notification.new" />
+            </Chip>
+            <Button type="button" variant="ghost" onClick={onSeen} aria-label={intl.formatMessage({ id: 'notification.markSeen.one' }, { text })}>
+              <FormattedMessage id="notification.markSeen" />
+            </Button>
+          </>
+        )}
+        {typeof n.params.sessionId === 'string' && (
+          <Link to="/my-sessions/$sessionId" params={{ sessionId: n.params.sessionId }} onClick={follow}>
+            <FormattedMessage id="notification.viewSession" />
+          </Link>
+        )}
+        {n.kind === 'contact_replied' && (
+          <Link to={paths.customer.profile} search={{ tab: REQUESTS_TAB } as never} onClick={follow}>
+            <FormattedMessage id="notification.viewReply" />
+          </Link>
+        )}
+        {n.kind === 'card_request_status' && (
+          <Link to={paths.customer.cardRequest} onClick={follow}>
+            <FormattedMessage id="notification.viewCardRequest" />
+          </Link>
+        )}
+        {n.kind === 'card_status' && (
+          <Link to={paths.customer.cards} onClick={follow}>
+            <FormattedMessage id="notification.viewCards" />
+          </Link>
+        )}
+      </Row>
+    </li>
   );
 }

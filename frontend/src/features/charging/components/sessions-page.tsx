@@ -16,16 +16,18 @@ import { Chip, Lines, Row, Stack } from './charging-ui';
 import { statusTone } from './session-status';
 
 /** /my-sessions: the customer's sessions, newest first (the server's order), with status, station, kWh and cost. */
-export function SessionsPage() {
+export function SessionsPage({ embedded = false }: { embedded?: boolean } = {}) {
   const intl = useIntl();
   const locale = useLocale();
   const [page, setPage] = useState(1);
   const sessions = useMySessions(page);
   return (
     <Stack>
-      <PageTitle>
-        <FormattedMessage id="page.sessions" />
-      </PageTitle>
+      {!embedded && (
+        <PageTitle>
+          <FormattedMessage id="page.sessions" />
+        </PageTitle>
+      )}
       <Row>
         <Link to={paths.customer.startCharging} css={buttonStyles('primary')}>
           <FormattedMessage id="charging.start.title" />

@@ -65,7 +65,7 @@ function TxLine({ tx }: { tx: WalletTxView }) {
 }
 
 /** /wallet: balance, top-up, and the history by day with All / Incoming / Outgoing and load more. */
-export function WalletPage() {
+export function WalletPage({ embedded = false }: { embedded?: boolean } = {}) {
   const intl = useIntl();
   const locale = useLocale();
   const search = useSearch({ strict: false }) as { payment?: string };
@@ -81,9 +81,11 @@ export function WalletPage() {
   const today = intl.formatMessage({ id: 'wallet.today' });
   return (
     <Stack>
-      <PageTitle>
-        <FormattedMessage id="page.wallet" />
-      </PageTitle>
+      {!embedded && (
+        <PageTitle>
+          <FormattedMessage id="page.wallet" />
+        </PageTitle>
+      )}
       {checking && (
         <p role="status">
           <Spinner /> <FormattedMessage id="wallet.payment.checking" />

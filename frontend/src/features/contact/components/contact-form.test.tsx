@@ -72,6 +72,8 @@ describe('contact form', () => {
       title: 'Charger at Maadi station is offline',
       type: 'complaint',
       details: 'The second connector has shown an error since this morning.',
+      // the page's language: the reply is mailed in it
+      locale: 'en',
     });
     // the form is cleared for the next request
     expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('');

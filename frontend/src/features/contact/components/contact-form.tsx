@@ -45,7 +45,8 @@ export function ContactForm({ initialType }: { initialType?: ContactType }) {
       setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
       return;
     }
-    submit.mutate(result.body, {
+    // replies are mailed in the language the request was written in
+    submit.mutate({ ...result.body, locale: intl.locale.startsWith('ar') ? 'ar' : 'en' }, {
       onSuccess: () => {
         pushToast({ kind: 'success', text: intl.formatMessage({ id: 'contact.sent' }) });
         setValues(emptyContact(initialType));

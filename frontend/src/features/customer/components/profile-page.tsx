@@ -1,25 +1,38 @@
 import styled from '@emotion/styled';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { useAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Card, PageTitle } from '../../../components/ui/layout';
-import { Spinner } from '../../../components/ui/spinner';
-import { api } from '../../../lib/api';
-import { theme } from '../../../styles/theme';
 import { ChangePasswordForm } from '../../../components/change-password-form';
+import { Card, PageTitle } from '../../../components/ui/layout';
 import { drawerTabAtom } from '../../../stores/drawer-state';
-import { translateErrorCode } from '../../../lib/i18n/translate-error';
-import { ApiRequestError } from '../../../lib/api-client';
+import { theme } from '../../../styles/theme';
+import { MyContactRequests } from './my-contact-requests';
+import { PersonalInfo } from './personal-info-form';
 
-/** Profile tabs of product-spec §2; ids are the drawer tab values ("1" by default). */
-const TABS = [
+/**
+ * What other features contribute to the profile (features do not import each other: `app/` hands them in). A tab
+ * whose panel is not given is not shown.
+ */
+export interface ProfilePanels {
+  cars?: ReactNode;
+  wallet?: ReactNode;
+  sessions?: ReactNode;
+  bookings?: ReactNode;
+  /** The customer's card requests, shown in the requests tab under the contact requests. */
+  cardRequests?: ReactNode;
+}
+
+/** Profile tabs of product-spec §2; ids are the drawer tab values ("1" by default, product-spec §9). */
+export const PROFILE_TABS = [
   { id: '1', labelId: 'profile.tab.personal' },
   { id: '2', labelId: 'profile.tab.password' },
-  { id: '3', labelId: 'profile.tab.car' },
+  { id: '3', labelId: 'profile.tab.car', panel: 'cars' },
   { id: '4', labelId: 'profile.tab.requests' },
-  { id: '5', labelId: 'profile.tab.wallet' },
-  { id: '6', labelId: 'profile.tab.sessions' },
-] as const;
+  { id: '5', labelId: 'profile.tab.wallet', panel: 'wallet' },
+  { id: '6', labelId: 'profile.tab.sessions', panel: 'sessions' },
+  { id: '7', labelId: 'profile.tab.bookings', panel: 'bookings' },
+] as const satisfies readonly { id: string; labelId: string; panel?: keyof ProfilePanels }[];
+export type ProfileTabId = (typeof PROFILE_TABS)[number]['id'];
 
 const tabDomId = (tab: string) => `profile-tab-${tab}`;
 
@@ -43,66 +56,77 @@ const TabList = styled.div`
     font-weight: 700;
   }
 `;
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.5rem 1.5rem;
-  dt {
-    font-weight: 700;
-  }
-  dd {
-    margin: 0;
-  }
-`;
 
-/** /profile: personal info (me.get) and change password; the other tabs arrive with later issues. */
-export function ProfilePage() {
+/**
+ * /profile: everything about the signed-in customer in one place. The selected tab is the drawer-tab state (jotai,
+ * "1" by default); `?tab=` (a notification's link) selects one on arrival.
+ */
+export function ProfilePage({ panels = {}, tab: linked }: { panels?: ProfilePanels; tab?: string }) {
   const [tab, setTab] = useAtom(drawerTabAtom);
   const intl = useIntl();
-  const active = TABS.find((t) => t.id === tab) ?? TABS[0];
+  useEffect(() => {
+    if (linked) setTab(linked);
+  }, [linked, setTab]);
+  const tabs = PROFILE_TABS.filter((t) => !('panel' in t) || panels[t.panel] !== undefined);
+  const active = tabs.find((t) => t.id === tab) ?? tabs[0]!;
+  const onKey = (key: string) => {
+    const i = tabs.findIndex((t) => t.id === active.id);
+    // in a right-to-left page the next tab is to the left
+    const rtl = document.documentElement.dir === 'rtl';
+    const step = key === 'ArrowRight' ? (rtl ? -1 : 1) : key === 'ArrowLeft' ? (rtl ? 1 : -1) : 0;
+    if (!step) return;
+    const next = tabs[(i + step + tabs.length) % tabs.length]!;
+    setTab(next.id);
+    document.getElementById(tabDomId(next.id))?.focus();
+  };
   return (
     <div>
       <PageTitle>
         <FormattedMessage id="nav.profile" />
       </PageTitle>
-      <TabList role="tablist" aria-label={intl.formatMessage({ id: 'nav.profile' })}>
-        {TABS.map((t) => (
-          <button key={t.id} type="button" role="tab" id={tabDomId(t.id)} aria-selected={t.id === active.id} aria-controls="profile-panel" onClick={() => setTab(t.id)}>
+      <TabList role="tablist" aria-label={intl.formatMessage({ id: 'nav.profile' })} onKeyDown={(e) => onKey(e.key)}>
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={tabDomId(t.id)}
+            tabIndex={t.id === active.id ? 0 : -1}
+            aria-selected={t.id === active.id}
+            aria-controls="profile-panel"
+            onClick={() => setTab(t.id)}
+          >
             <FormattedMessage id={t.labelId} />
           </button>
         ))}
       </TabList>
       <Card role="tabpanel" id="profile-panel" aria-labelledby={tabDomId(active.id)}>
-        {active.id === '1' ? <PersonalInfo /> : active.id === '2' ? <ChangePasswordForm /> : <FormattedMessage id="placeholder.body" />}
+        <Panel id={active.id} panels={panels} />
       </Card>
     </div>
   );
 }
 
-function PersonalInfo() {
-  const intl = useIntl();
-  const me = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => api.query('me.get', {}, { signal }) });
-  if (me.isPending) return <Spinner />;
-  if (me.isError) return <p role="alert">{translateErrorCode(intl, me.error instanceof ApiRequestError ? me.error.code : 'server.error')}</p>;
-  const u = me.data;
-  return (
-    <Facts>
-      <dt>
-        <FormattedMessage id="auth.firstName" />
-      </dt>
-      <dd>{u.firstName}</dd>
-      <dt>
-        <FormattedMessage id="auth.lastName" />
-      </dt>
-      <dd>{u.lastName}</dd>
-      <dt>
-        <FormattedMessage id="auth.email" />
-      </dt>
-      <dd dir="ltr">{u.email}</dd>
-      <dt>
-        <FormattedMessage id="account.language" />
-      </dt>
-      <dd>{u.locale === 'ar' ? 'العربية' : 'English'}</dd>
-    </Facts>
-  );
+function Panel({ id, panels }: { id: ProfileTabId; panels: ProfilePanels }) {
+  switch (id) {
+    case '1':
+      return <PersonalInfo />;
+    case '2':
+      return <ChangePasswordForm />;
+    case '3':
+      return panels.cars;
+    case '4':
+      return (
+        <>
+          <MyContactRequests />
+          {panels.cardRequests}
+        </>
+      );
+    case '5':
+      return panels.wallet;
+    case '6':
+      return panels.sessions;
+    case '7':
+      return panels.bookings;
+  }
 }

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { CarView } from '@evc/contracts/charging/views';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Card } from '../../../components/ui/layout';
+import { Spinner } from '../../../components/ui/spinner';
+import { useLocale } from '../../../hooks/use-locale';
+import { ApiRequestError } from '../../../lib/api-client';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
+import { pushToastAtom } from '../../../stores/toast-state';
+import { useMyCars, useRemoveCar } from '../api/charging-api';
+import { CarForm } from './car-form';
+import { Lines, Problem, Row, Stack } from './charging-ui';
+
+/** The customer's cars: add one, edit one (the form opens with what was saved), remove one after a confirmation. */
+export function CarsPanel() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const cars = useMyCars();
+  const remove = useRemoveCar();
+  const pushToast = useSetAtom(pushToastAtom);
+  const [editing, setEditing] = useState<CarView | null>(null);
+  const [removing, setRemoving] = useState<CarView | null>(null);
+  const label = (c: CarView) => (locale === 'ar' ? `${c.brandNameAr} ${c.typeNameAr}` : `${c.brandNameEn} ${c.typeNameEn}`);
+  const list = cars.data?.dataList ?? [];
+  const confirmRemove = (car: CarView) =>
+    remove.mutate(
+      { carId: car.carId },
+      {
+        onSuccess: () => {
+          setRemoving(null);
+          if (editing?.carId === car.carId) setEditing(null);
+          pushToast({ kind: 'success', text: intl.formatMessage({ id: 'car.removed' }) });
+        },
+      },
+    );
+  return (
+    <Stack>
+      <Card>
+        {editing ? (
+          <Stack>
+            <h2 style={{ margin: 0 }}>
+              <FormattedMessage id="car.edit.heading" values={{ car: label(editing) }} />
+            </h2>
+            <CarForm key={`${editing.carId}-${editing.revision}`} car={editing} onDone={() => setEditing(null)} />
+          </Stack>
+        ) : (
+          <CarForm />
+        )}
+      </Card>
+      <section aria-labelledby="my-cars">
+        <h2 id="my-cars">
+          <FormattedMessage id="car.list.title" />
+        </h2>
+        {cars.isPending && <Spinner />}
+        {cars.isSuccess && list.length === 0 && (
+          <p>
+            <FormattedMessage id="car.list.empty" />
+          </p>
+        )}
+        <Lines>
+          {list.map((c) => (
+            <li key={c.carId} data-testid="car-line">
+              <Row style={{ justifyContent: 'space-between' }}>
+                <span>
+                  <strong>{label(c)}</strong> · {c.batteryRangeName} ·{' '}
+                  <FormattedMessage id={'customsCertificateFileId' in c.licence ? 'car.licence.hasCustoms' : 'car.licence.hasImages'} />
+                </span>
+                <Row>
+                  <Button type="button" variant="secondary" onClick={() => setEditing(c)} aria-label={intl.formatMessage({ id: 'car.edit.one' }, { car: label(c) })}>
+                    <FormattedMessage id="common.edit" />
+                  </Button>
+                  <Button type="button" variant="secondary" onClick={() => setRemoving(c)} aria-label={intl.formatMessage({ id: 'car.remove.one' }, { car: label(c) })}>
+                    <FormattedMessage id="car.remove" />
+                  </Button>
+                </Row>
+              </Row>
+            </li>
+          ))}
+        </Lines>
+      </section>
+      {removing && (
+        <ConfirmDialog
+          title={<FormattedMessage id="car.remove.confirm" values={{ car: label(removing) }} />}
+          confirm={<FormattedMessage id="car.remove" />}
+          busy={remove.isPending}
+          onConfirm={() => confirmRemove(removing)}
+          onCancel={() => (setRemoving(null), remove.reset())}
+        >
+          <p>
+            <FormattedMessage id="car.remove.body" />
+          </p>
+          {remove.isError && <Problem role="alert">{translateErrorCode(intl, remove.error instanceof ApiRequestError ? remove.error.code : 'server.error')}</Problem>}
+        </ConfirmDialog>
+      )}
+    </Stack>
+  );
+}

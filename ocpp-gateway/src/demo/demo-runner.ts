@@ -1,0 +1,193 @@
+import { DEMO_CARD_ID_TAG, DEMO_LIMITS, type DemoAction, type DemoStatus } from '@evc/contracts';
+import type { DocumentStore } from '@evc/platform';
+import { ApiException } from '@evc/platform/http/api-exception';
+import { createLogger } from '@evc/platform/logging/logger';
+import { authenticateCharger } from '../charger-auth';
+import { Simulator, loadDemoChargers, type SimulatedCharger, type SimulatedChargerSpec } from '../simulator/simulator';
+import { RateWindow } from './rate-window';
+
+const log = createLogger('demo');
+type DemoLimits = { [K in keyof typeof DEMO_LIMITS]: number };
+
+export interface DemoRunnerOptions {
+  /** Only the embedded profile runs simulated chargers; the cluster refuses. */
+  profile: 'embedded' | 'cluster';
+  dataDir: string;
+  documents: DocumentStore;
+  now?: () => number;
+  /** Overrides of the limits (tests shorten the run). */
+  limits?: Partial<DemoLimits>;
+}
+
+interface Walk {
+  charger: SimulatedCharger;
+  connectorId: number;
+  startedAt: string | null;
+  stoppedAt: string | null;
+  endedBy: 'visitor' | 'network' | null;
+  energyWh: number;
+  socPercent: number;
+}
+
+interface Run {
+  simulator: Simulator;
+  chargers: { spec: SimulatedChargerSpec; stationId: string }[];
+  startedAt: number;
+  endsAt: number;
+  timer: NodeJS.Timeout;
+  walk: Walk;
+}
+
+class RateLimited extends ApiException {
+  readonly headers: Record<string, string>;
+  constructor(seconds: number) {
+    super('demo.rate_limited', 'Too many demonstration requests from this address; try again later');
+    this.headers = { 'Retry-After': String(seconds) };
+  }
+}
+
+/**
+ * The guided demonstration: one run at a time for the whole server (everyone watching shares it), with at most
+ * `chargers` simulated chargers of the demo seed connected over WebSocket to this very server, as real chargers do,
+ * for at most `runMs`; then it stops by itself (a running transaction is stopped first, so the session is billed).
+ * Starting while a run is on joins it. Starts and steps are rate-limited per client address.
+ */
+export class DemoRunner {
+  private run: Run | null = null;
+  private starting: Promise<Run> | null = null;
+  private readonly limits: DemoLimits;
+  private readonly starts: RateWindow;
+  private readonly steps: RateWindow;
+  private readonly now: () => number;
+
+  constructor(private readonly options: DemoRunnerOptions) {
+    this.limits = { ...DEMO_LIMITS, ...options.limits };
+    this.now = options.now ?? Date.now;
+    this.starts = new RateWindow(this.limits.startsPerWindow, this.limits.windowMs, this.now);
+    this.steps = new RateWindow(this.limits.stepsPerWindow, this.limits.windowMs, this.now);
+  }
+
+  async status(): Promise<DemoStatus> {
+    if (this.options.profile !== 'embedded') return this.view(null, 'cluster');
+    if (this.run) return this.view(this.run, null);
+    return this.view(null, (await this.candidates()).length === 0 ? 'no_chargers' : null);
+  }
+
+  /** Starts the run (or joins the one running); `serverUrl` is where this server takes chargers (ws://host:port). */
+  async start(serverUrl: string, client: string): Promise<DemoStatus> {
+    this.requireEmbedded();
+    if (!this.run) {
+      if (!this.starting) {
+        const wait = this.starts.take(client);
+        if (wait > 0) throw new RateLimited(wait);
+        this.starting = this.launch(serverUrl).finally(() => (this.starting = null));
+      }
+      await this.starting;
+    }
+    return this.status();
+  }
+
+  async step(action: DemoAction, client: string): Promise<DemoStatus> {
+    this.requireEmbedded();
+    const run = this.run;
+    if (!run) throw new ApiException('demo.not_running', 'Start the demonstration first');
+    const wait = this.steps.take(client);
+    if (wait > 0) throw new RateLimited(wait);
+    const { walk } = run;
+    const point = walk.charger.charging;
+    if (!walk.charger.connected) throw new ApiException('demo.not_running', 'The demonstration charger is still connecting');
+    if (action === 'plug-in' && point.plugIn(walk.connectorId)) Object.assign(walk, { startedAt: null, stoppedAt: null, endedBy: null, energyWh: 0, socPercent: 0 });
+    if (action === 'start' && point.transactionOf(walk.connectorId) === null && point.startLocal(walk.connectorId, DEMO_CARD_ID_TAG)) {
+      Object.assign(walk, { startedAt: new Date(this.now()).toISOString(), stoppedAt: null, endedBy: null, energyWh: 0, socPercent: 0 });
+    }
+    if (action === 'stop') {
+      this.follow(walk);
+      if (point.stopLocal(walk.connectorId)) Object.assign(walk, { stoppedAt: new Date(this.now()).toISOString(), endedBy: 'visitor' });
+    }
+    return this.status();
+  }
+
+  /** Ends the run: running transactions are stopped at the charger and sent before the chargers disconnect. */
+  async stop(): Promise<void> {
+    const run = this.run;
+    if (!run) return;
+    this.run = null;
+    clearTimeout(run.timer);
+    for (const charger of run.simulator.chargers) for (const c of charger.charging.connectors) charger.charging.stopLocal(c.id);
+    const until = Date.now() + 5_000;
+    while (run.simulator.chargers.some((c) => c.queued > 0 && c.connected) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await run.simulator.stop();
+    log.info('demonstration ended');
+  }
+
+  private requireEmbedded(): void {
+    if (this.options.profile !== 'embedded') throw new ApiException('demo.unavailable', 'The demonstration runs only on the embedded profile');
+  }
+
+  /** Demo chargers whose keys this server accepts (not deleted), in the order of the demo seed. */
+  private async candidates(): Promise<{ spec: SimulatedChargerSpec; stationId: string }[]> {
+    const specs = await loadDemoChargers(this.options.dataDir).catch(() => [] as SimulatedChargerSpec[]);
+    const found: { spec: SimulatedChargerSpec; stationId: string }[] = [];
+    for (const spec of specs) {
+      if (found.length >= this.limits.chargers) break;
+      const auth = await authenticateCharger(this.options.documents, spec.id, Buffer.from(spec.secret));
+      if (auth.ok) found.push({ spec, stationId: auth.stationId });
+    }
+    return found;
+  }
+
+  private async launch(serverUrl: string): Promise<Run> {
+    const chargers = await this.candidates();
+    if (chargers.length === 0) throw new ApiException('demo.unavailable', 'No demo chargers: start the product with the demo seed');
+    const simulator = new Simulator({
+      url: serverUrl,
+      chargers: chargers.map((c) => c.spec),
+      backoffMs: { initial: 500, max: 5_000 },
+      charging: { meterIntervalS: this.limits.meterIntervalS, plugInDelayMs: 1_000 },
+    });
+    simulator.start();
+    const first = simulator.chargers[0]!;
+    const startedAt = this.now();
+    const timer = setTimeout(() => void this.stop(), this.limits.runMs);
+    timer.unref();
+    const walk: Walk = { charger: first, connectorId: first.spec.connectorIds?.[0] ?? 1, startedAt: null, stoppedAt: null, endedBy: null, energyWh: 0, socPercent: 0 };
+    this.run = { simulator, chargers, startedAt, endsAt: startedAt + this.limits.runMs, timer, walk };
+    log.info('demonstration started', { chargers: chargers.length, minutes: this.limits.runMs / 60_000 });
+    return this.run;
+  }
+
+  /** The meter as the walk-through last saw it; a transaction that ended without the visitor was ended by the network. */
+  private follow(walk: Walk): void {
+    const t = walk.charger.charging.transactionOf(walk.connectorId);
+    if (t) Object.assign(walk, { energyWh: Math.round(t.energyWh), socPercent: Math.round(t.socPct * 10) / 10 });
+    else if (walk.startedAt && !walk.stoppedAt) Object.assign(walk, { stoppedAt: new Date(this.now()).toISOString(), endedBy: 'network' });
+  }
+
+  private view(run: Run | null, reason: DemoStatus['reason']): DemoStatus {
+    const limits = { chargers: this.limits.chargers, runMinutes: Math.round(this.limits.runMs / 60_000) };
+    const base = { available: reason === null, reason, limits };
+    if (!run) return { ...base, running: false, startedAt: null, endsAt: null, chargers: [], step: 'idle', session: null };
+    const { walk } = run;
+    this.follow(walk);
+    const point = walk.charger.charging;
+    const charging = point.transactionOf(walk.connectorId) !== null;
+    const step = charging ? 'charging' : walk.stoppedAt ? 'stopped' : point.statusOf(walk.connectorId) === 'Preparing' ? 'plugged' : 'idle';
+    return {
+      ...base,
+      running: true,
+      startedAt: new Date(run.startedAt).toISOString(),
+      endsAt: new Date(run.endsAt).toISOString(),
+      chargers: run.simulator.chargers.map((c, i) => ({
+        chargerId: c.spec.id,
+        stationId: run.chargers[i]!.stationId,
+        ocppVersion: c.spec.ocppVersion,
+        connected: c.connected,
+        connectors: c.charging.connectors.map((k) => ({ connectorId: k.id, status: k.status })),
+      })),
+      step,
+      session: walk.startedAt
+        ? { chargerId: walk.charger.spec.id, connectorId: walk.connectorId, idTag: DEMO_CARD_ID_TAG, energyWh: walk.energyWh, socPercent: walk.socPercent, startedAt: walk.startedAt, stoppedAt: walk.stoppedAt, endedBy: walk.endedBy }
+        : null,
+    };
+  }
+}
