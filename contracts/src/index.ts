@@ -12,6 +12,7 @@ export * from './contact/index';
 export * from './site/index';
 export * from './identity/index';
 export type * from './events';
+export * from './upcasting';
 export * from './admin/index';
 export * from './operations';
 export * from './geo';
