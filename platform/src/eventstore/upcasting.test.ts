@@ -25,7 +25,7 @@ describe('the upcasting event store', () => {
     dir = await mkdtemp(join(tmpdir(), 'evc-upcast-'));
     raw = await openFileEventStore({ dir, fsync: false });
     store = upcasting(raw);
-    await raw.append('charger-live-CP-1', [oldStatus()], 'no_stream');
+    await raw.append('charger-live-CP-1', [oldStatus(), oldStatus()], 'no_stream');
   });
   afterEach(async () => {
     await store.close();
@@ -33,27 +33,31 @@ describe('the upcasting event store', () => {
   });
 
   it('hands every reader the version-2 shape of a version-1 event: streams, $all, indexes and subscriptions', async () => {
-    const check = (e: RecordedEvent | undefined) => {
+    const checkOne = (e: RecordedEvent | undefined) => {
       expect(e?.metadata.schemaVersion).toBe(2);
       expect(e?.data).toMatchObject(upcast);
       expect(e?.data).not.toHaveProperty('errorCode');
     };
-    check((await store.readStream('charger-live-CP-1'))[0]);
-    check((await store.readAll())[0]);
-    check((await store.readIndexBackward({ kind: 'type', type: 'ConnectorStatusChanged' }, { maxCount: 1 }))[0]);
+    const check = (events: RecordedEvent[]) => {
+      expect(events).toHaveLength(2);
+      events.forEach(checkOne);
+    };
+    check(await store.readStream('charger-live-CP-1'));
+    check(await store.readAll());
+    check(await store.readIndexBackward({ kind: 'type', type: 'ConnectorStatusChanged' }, { maxCount: 2 }));
     const seen: RecordedEvent[] = [];
     const sub = store.subscribeToAll((e) => void seen.push(e));
     await sub.caughtUp;
     await sub.stop();
-    check(seen[0]);
+    check(seen);
     // What is stored stays as it was written.
     expect((await raw.readStream('charger-live-CP-1'))[0]!.data).toHaveProperty('errorCode', 'GroundFailure');
   });
 
   it('passes writes and positions through, and wraps once', async () => {
-    const result = await store.append('charger-live-CP-1', [{ ...oldStatus(), data: { ...oldStatus().data, errorCode: undefined, error: null }, metadata: metadata(2) }], 0);
-    expect(result.revision).toBe(1);
-    expect(await store.headPosition()).toBe(2);
+    const result = await store.append('charger-live-CP-1', [{ ...oldStatus(), data: { ...oldStatus().data, errorCode: undefined, error: null }, metadata: metadata(2) }], 1);
+    expect(result.revision).toBe(2);
+    expect(await store.headPosition()).toBe(3);
     expect(await store.positionAt('2000-01-01T00:00:00.000Z')).toBe(1);
     expect(upcasting(store)).toBe(store);
   });

@@ -21,7 +21,7 @@ import type {
 export class UpcastingEventStore implements EventStore {
   constructor(
     readonly inner: EventStore,
-    private readonly upcast: (event: RecordedEvent) => RecordedEvent = upcastEvent,
+    private readonly upcast: (event: RecordedEvent) => RecordedEvent = (event) => upcastEvent(event),
   ) {}
 
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
