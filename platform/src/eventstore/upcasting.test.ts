@@ -55,7 +55,7 @@ describe('the upcasting event store', () => {
   });
 
   it('passes writes and positions through, and wraps once', async () => {
-    const result = await store.append('charger-live-CP-1', [{ ...oldStatus(), data: { ...oldStatus().data, errorCode: undefined, error: null }, metadata: metadata(2) }], 1);
+    const result = await store.append('charger-live-CP-1', [{ ...oldStatus(), data: { ...(oldStatus().data as object), errorCode: undefined, error: null }, metadata: metadata(2) }], 1);
     expect(result.revision).toBe(2);
     expect(await store.headPosition()).toBe(3);
     expect(await store.positionAt('2000-01-01T00:00:00.000Z')).toBe(1);
