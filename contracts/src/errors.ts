@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   'payments.payment_not_found',
   'payments.provider_unavailable',
   'payments.invalid_callback',
+  'events.event_not_found',
+  'wallet.transaction_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

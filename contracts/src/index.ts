@@ -15,5 +15,6 @@ export type * from './events';
 export * from './upcasting';
 export * from './causation';
 export * from './admin/index';
+export * from './events/index';
 export * from './operations';
 export * from './geo';
