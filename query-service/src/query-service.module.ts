@@ -8,6 +8,7 @@ import type { PositionTracker } from '@evc/projections';
 import { AdminAnswers } from './admin/admin.answers';
 import { CatalogAnswers } from './catalog/catalog.answers';
 import { ChargingAnswers } from './charging/charging.answers';
+import { EventsAnswers } from './events/events.answers';
 import { QUERY_TABLE, QueriesController } from './http/queries.controller';
 import { QueryTable } from './http/query-routes';
 import { IdentityAnswers } from './identity/identity.answers';
@@ -20,7 +21,7 @@ import { StationsAnswers } from './stations/stations.answers';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, MAILBOX, POSITIONS } from './shared/tokens';
 
 /** Each context's answers to its queries; adding a context is a line here. */
-export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers];
+export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers, EventsAnswers];
 
 export interface QueryServiceOptions {
   documents: DocumentStore;
