@@ -89,7 +89,8 @@ export class ChargerOperations {
       const tail = await this.store.readIndexBackward({ kind: 'stream', streamId: `session-${s.sessionId}` }, { maxCount: 4 });
       const stopped = tail.find((e) => e.type === 'SessionStopped') as RecordedEvent<EventTypeMap['SessionStopped']> | undefined;
       const failed = tail.find((e) => e.type === 'SessionStartFailed');
-      const endedAt = stopped?.data.stoppedAt ?? failed?.metadata.occurredAt ?? s.stoppedAt ?? s.requestedAt;
+      // The server's time of the end, like the live events around it (a charger's own clock may be off).
+      const endedAt = stopped?.metadata.occurredAt ?? failed?.metadata.occurredAt ?? s.stoppedAt ?? s.requestedAt;
       if (endedAt < from || endedAt > to) continue;
       const end = Date.parse(endedAt);
       const around = live
