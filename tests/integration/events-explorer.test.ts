@@ -21,7 +21,7 @@ describe('the event explorer', () => {
   let session: ChargedSession;
 
   const search = async (token: string, params: Record<string, string | number>) => {
-    const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
     return query<EventSearchPage & { code?: string }>(app, `/api/queries/admin/events?${qs}`, token);
   };
   const field = (e: EventView, path: string) => e.fields.find((f) => f.path === path);
