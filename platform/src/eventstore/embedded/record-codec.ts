@@ -76,45 +76,80 @@ export interface IndexFields {
   correlationId?: string;
 }
 
-const METADATA_KEY = Buffer.from(',"metadata":');
-const CORRELATION_KEY = Buffer.from('"correlationId":"');
+const KEYS = {
+  position: Buffer.from('{"position":'),
+  streamId: Buffer.from(',"streamId":"'),
+  revision: Buffer.from('","revision":'),
+  eventId: Buffer.from(',"eventId":"'),
+  type: Buffer.from('","type":"'),
+  recordedAt: Buffer.from('","recordedAt":"'),
+  metadata: Buffer.from('","metadata":'),
+  correlation: Buffer.from('"correlationId":"'),
+  data: Buffer.from(',"data":'),
+};
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
+/** Digits of a non-negative integer at [from, to), or -1. */
+function integerAt(payload: Buffer, from: number, to: number): number {
+  if (to <= from) return -1;
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = payload[i]! - 0x30;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
+/** A string value at [from, to) without escapes (else null: the caller parses the record fully). */
+function plainAt(payload: Buffer, from: number, to: number): string | null {
+  if (to < from) return null;
+  const backslash = payload.indexOf(BACKSLASH, from);
+  return backslash >= 0 && backslash < to ? null : payload.toString('utf8', from, to);
+}
+
 /**
- * Replay needs only the index fields, which encodeRecord writes first (position … recordedAt, then metadata, then
- * data). Parsing that head and picking the correlation id out of the metadata is several times cheaper than parsing
- * data and metadata. The first `,"metadata":` is the real separator: inside a JSON string a `"` is always escaped,
- * so the sequence cannot occur within the values before it. Anything unexpected falls back to the full parse.
+ * Replay needs only the index fields, which encodeRecord writes first and in a fixed order (position, streamId,
+ * revision, eventId, type, recordedAt, then metadata, then data), plus the metadata's correlation id. They are read by
+ * scanning for the keys, without parsing JSON: several times cheaper than parsing the record. Inside a JSON string a
+ * `"` is always escaped, so a key sequence cannot occur within the values before it; a value with escapes, or
+ * anything unexpected, falls back to the full parse.
  */
 export function decodeIndexFields(payload: Buffer, offset: number): IndexFields {
-  const end = payload.indexOf(METADATA_KEY);
-  if (end > 0) {
-    try {
-      const head = JSON.parse(`${payload.toString('utf8', 0, end)}}`) as Partial<IndexFields>;
-      if (typeof head.position === 'number' && typeof head.streamId === 'string' && typeof head.revision === 'number' && typeof head.eventId === 'string') {
-        const correlationId = correlationIn(payload, end);
-        return correlationId === undefined ? (head as IndexFields) : { ...(head as IndexFields), correlationId };
-      }
-    } catch {
-      // fall through to the full parse, which reports the corruption precisely
-    }
-  }
+  const fast = scanIndexFields(payload);
+  if (fast) return fast;
   const event = decodePayload(payload, offset);
   const { position, streamId, revision, eventId, type, recordedAt } = event;
   return { position, streamId, revision, eventId, type, recordedAt, correlationId: event.metadata?.correlationId };
 }
 
-/** The metadata's correlationId (a plain string without escapes), or undefined to let the caller parse it fully. */
-function correlationIn(payload: Buffer, from: number): string | undefined {
-  const key = payload.indexOf(CORRELATION_KEY, from);
-  if (key < 0) return undefined;
-  const start = key + CORRELATION_KEY.length;
-  const close = payload.indexOf(QUOTE, start);
-  if (close < 0) return undefined;
-  const backslash = payload.indexOf(BACKSLASH, start);
-  if (backslash >= 0 && backslash < close) return (JSON.parse(payload.toString('utf8', from + METADATA_KEY.length, payload.indexOf(Buffer.from(',"data":'), from))) as { correlationId?: string }).correlationId;
-  return payload.toString('utf8', start, close);
+function scanIndexFields(payload: Buffer): IndexFields | null {
+  if (payload.indexOf(KEYS.position) !== 0) return null;
+  const p0 = KEYS.position.length;
+  const s0 = payload.indexOf(KEYS.streamId, p0);
+  const r0 = s0 < 0 ? -1 : payload.indexOf(KEYS.revision, s0 + KEYS.streamId.length);
+  const e0 = r0 < 0 ? -1 : payload.indexOf(KEYS.eventId, r0 + KEYS.revision.length);
+  const t0 = e0 < 0 ? -1 : payload.indexOf(KEYS.type, e0 + KEYS.eventId.length);
+  const a0 = t0 < 0 ? -1 : payload.indexOf(KEYS.recordedAt, t0 + KEYS.type.length);
+  const m0 = a0 < 0 ? -1 : payload.indexOf(KEYS.metadata, a0 + KEYS.recordedAt.length);
+  if (m0 < 0) return null;
+  const position = integerAt(payload, p0, s0);
+  const revision = integerAt(payload, r0 + KEYS.revision.length, e0);
+  const streamId = plainAt(payload, s0 + KEYS.streamId.length, r0);
+  const eventId = plainAt(payload, e0 + KEYS.eventId.length, t0);
+  const type = plainAt(payload, t0 + KEYS.type.length, a0);
+  const recordedAt = plainAt(payload, a0 + KEYS.recordedAt.length, m0);
+  if (position < 0 || revision < 0 || streamId === null || eventId === null || type === null || recordedAt === null) return null;
+  const fields: IndexFields = { position, streamId, revision, eventId, type, recordedAt };
+  const key = payload.indexOf(KEYS.correlation, m0);
+  if (key >= 0 && key < payload.indexOf(KEYS.data, m0)) {
+    const start = key + KEYS.correlation.length;
+    const correlationId = plainAt(payload, start, payload.indexOf(QUOTE, start));
+    if (correlationId === null) return null;
+    fields.correlationId = correlationId;
+  }
+  return fields;
 }
 
 /** Parses a checksummed payload into an event (fresh object: callers may mutate it). */
