@@ -163,7 +163,7 @@ async function emit(d: Draft): Promise<void> {
     const chunk = Buffer.concat(pending);
     pending = [];
     pendingBytes = 0;
-    if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
 }
 
