@@ -3,12 +3,11 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ChargerOperationsView } from '@evc/contracts/events/views';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useChargerOperations } from '../api/events-api';
-import { Alert, ErrorText, Screen, Table, Toolbar } from './admin-ui';
+import { Screen, Table, Toolbar } from './admin-ui';
 import { Chip, OnlineBadge } from './charger-live';
-import { useEventTime } from './event-parts';
+import { Loaded, useEventTime } from './event-parts';
 
 /** The window choices (hours back from now). */
 const WINDOWS = [24, 24 * 7, 24 * 30] as const;
@@ -133,81 +132,77 @@ export function ChargerOperationsPage() {
           </select>
         </label>
       </Toolbar>
-      {ops.isPending ? (
-        <Spinner />
-      ) : ops.isError ? (
-        <Alert role="alert">
-          <ErrorText error={ops.error} />
-        </Alert>
-      ) : (
-        <>
-          <Toolbar>
-            <OnlineBadge online={ops.data.online} />
-            {ops.data.stationId && (
-              <Link to={paths.admin.chargerManagement} search={{ selected: ops.data.stationId } as never}>
-                <FormattedMessage id="chargerOps.station" />
-              </Link>
-            )}
-          </Toolbar>
-          <Dropped view={ops.data} />
-          <Section titleId="chargerOps.connections" count={ops.data.connections.length} empty={ops.data.connections.length === 0} columns={['chargerOps.col.connected', 'chargerOps.col.disconnected', 'chargerOps.col.protocol', 'chargerOps.col.how']}>
-            {ops.data.connections.map((c) => (
-              <tr key={c.connectionId} data-testid="connection">
-                <td>{c.connectedAt ? time(c.connectedAt) : '—'}</td>
-                <td>{c.disconnectedAt ? time(c.disconnectedAt) : <FormattedMessage id="chargerOps.stillConnected" />}</td>
-                <td dir="ltr">{c.protocol || '—'}</td>
-                <td>{c.reason ? intl.formatMessage({ id: `chargerOps.reason.${c.reason}` }) : '—'}</td>
-              </tr>
-            ))}
-          </Section>
-          <Section titleId="chargerOps.boots" count={ops.data.boots.length} empty={ops.data.boots.length === 0} columns={['chargerOps.col.at', 'chargerOps.col.bootReason', 'chargerOps.col.model', 'chargerOps.col.firmware']}>
-            {ops.data.boots.map((b) => (
-              <tr key={`${b.at}-${b.connectionId}`} data-testid="boot">
-                <td>{time(b.at)}</td>
-                <td dir="ltr">{b.reason ?? '—'}</td>
-                <td dir="ltr">{`${b.vendor} ${b.model}`}</td>
-                <td dir="ltr">{b.firmwareVersion ?? '—'}</td>
-              </tr>
-            ))}
-          </Section>
-          <Section titleId="chargerOps.faults" count={ops.data.faults.length} empty={ops.data.faults.length === 0} columns={['chargerOps.col.at', 'chargerOps.col.connector', 'chargerOps.col.fault', 'chargerOps.col.vendorCode', 'chargerOps.col.cleared']}>
-            {ops.data.faults.map((f) => (
-              <tr key={`${f.at}-${f.connectorId}`} data-testid="fault">
-                <td>{time(f.at)}</td>
-                <td>
-                  <FormattedMessage id="chargerOps.connector" values={{ n: f.connectorId }} />
-                </td>
-                <td>
-                  <Chip tone="bad">
-                    <bdi dir="ltr">{f.code}</bdi>
-                  </Chip>{' '}
-                  {f.info && <bdi dir="ltr">{f.info}</bdi>}
-                </td>
-                <td dir="ltr">{f.vendorErrorCode ?? '—'}</td>
-                <td>{f.clearedAt ? time(f.clearedAt) : <FormattedMessage id="chargerOps.notCleared" />}</td>
-              </tr>
-            ))}
-          </Section>
-          <Section titleId="chargerOps.events" count={ops.data.events.length} empty={ops.data.events.length === 0} columns={['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor']}>
-            {ops.data.events.map((e) => (
-              <tr key={e.position}>
-                <td>{time(e.recordedAt)}</td>
-                <td>
-                  <Link to={paths.admin.event} params={{ position: String(e.position) }}>
-                    <bdi dir="ltr">{e.type}</bdi>
+      <Loaded query={ops}>
+        {(v) => (
+            <>
+              <Toolbar>
+                <OnlineBadge online={v.online} />
+                {v.stationId && (
+                  <Link to={paths.admin.chargerManagement} search={{ selected: v.stationId } as never}>
+                    <FormattedMessage id="chargerOps.station" />
                   </Link>
-                </td>
-                <td>
-                  <bdi dir="ltr">{e.streamId}</bdi>
-                </td>
-                <td>
-                  <FormattedMessage id={`events.actor.${e.actor.type}`} />
-                </td>
-              </tr>
-            ))}
-          </Section>
-        </>
-      )}
+                )}
+              </Toolbar>
+              <Dropped view={v} />
+              <Section titleId="chargerOps.connections" count={v.connections.length} empty={v.connections.length === 0} columns={['chargerOps.col.connected', 'chargerOps.col.disconnected', 'chargerOps.col.protocol', 'chargerOps.col.how']}>
+                {v.connections.map((c) => (
+                  <tr key={c.connectionId} data-testid="connection">
+                    <td>{c.connectedAt ? time(c.connectedAt) : '—'}</td>
+                    <td>{c.disconnectedAt ? time(c.disconnectedAt) : <FormattedMessage id="chargerOps.stillConnected" />}</td>
+                    <td dir="ltr">{c.protocol || '—'}</td>
+                    <td>{c.reason ? intl.formatMessage({ id: `chargerOps.reason.${c.reason}` }) : '—'}</td>
+                  </tr>
+                ))}
+              </Section>
+              <Section titleId="chargerOps.boots" count={v.boots.length} empty={v.boots.length === 0} columns={['chargerOps.col.at', 'chargerOps.col.bootReason', 'chargerOps.col.model', 'chargerOps.col.firmware']}>
+                {v.boots.map((b) => (
+                  <tr key={`${b.at}-${b.connectionId}`} data-testid="boot">
+                    <td>{time(b.at)}</td>
+                    <td dir="ltr">{b.reason ?? '—'}</td>
+                    <td dir="ltr">{`${b.vendor} ${b.model}`}</td>
+                    <td dir="ltr">{b.firmwareVersion ?? '—'}</td>
+                  </tr>
+                ))}
+              </Section>
+              <Section titleId="chargerOps.faults" count={v.faults.length} empty={v.faults.length === 0} columns={['chargerOps.col.at', 'chargerOps.col.connector', 'chargerOps.col.fault', 'chargerOps.col.vendorCode', 'chargerOps.col.cleared']}>
+                {v.faults.map((f) => (
+                  <tr key={`${f.at}-${f.connectorId}`} data-testid="fault">
+                    <td>{time(f.at)}</td>
+                    <td>
+                      <FormattedMessage id="chargerOps.connector" values={{ n: f.connectorId }} />
+                    </td>
+                    <td>
+                      <Chip tone="bad">
+                        <bdi dir="ltr">{f.code}</bdi>
+                      </Chip>{' '}
+                      {f.info && <bdi dir="ltr">{f.info}</bdi>}
+                    </td>
+                    <td dir="ltr">{f.vendorErrorCode ?? '—'}</td>
+                    <td>{f.clearedAt ? time(f.clearedAt) : <FormattedMessage id="chargerOps.notCleared" />}</td>
+                  </tr>
+                ))}
+              </Section>
+              <Section titleId="chargerOps.events" count={v.events.length} empty={v.events.length === 0} columns={['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor']}>
+                {v.events.map((e) => (
+                  <tr key={e.position}>
+                    <td>{time(e.recordedAt)}</td>
+                    <td>
+                      <Link to={paths.admin.event} params={{ position: String(e.position) }}>
+                        <bdi dir="ltr">{e.type}</bdi>
+                      </Link>
+                    </td>
+                    <td>
+                      <bdi dir="ltr">{e.streamId}</bdi>
+                    </td>
+                    <td>
+                      <FormattedMessage id={`events.actor.${e.actor.type}`} />
+                    </td>
+                  </tr>
+                ))}
+              </Section>
+            </>
+        )}
+      </Loaded>
     </Screen>
   );
 }

@@ -4,13 +4,12 @@ import { Link, useParams } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ChainEvent, ChainFrame, ChainView } from '@evc/contracts/events/views';
 import { Card } from '../../../components/ui/layout';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { theme } from '../../../styles/theme';
 import { useChain, useEvent } from '../api/events-api';
-import { Alert, ErrorText, Screen } from './admin-ui';
+import { Alert, Screen } from './admin-ui';
 import { Chip, type Tone } from './charger-live';
-import { ActorLink, EventFields, EventMeta, ItemLink, useEventTime } from './event-parts';
+import { ActorLink, EventFields, EventMeta, ItemLink, Loaded, useEventTime } from './event-parts';
 
 const Timeline = styled.ol`
   list-style: none;
@@ -158,68 +157,60 @@ export function EventChainPage() {
       <Link to={paths.admin.events}>
         <FormattedMessage id="events.back" />
       </Link>
-      {event.isPending ? (
-        <Spinner />
-      ) : event.isError ? (
-        <Alert role="alert">
-          <ErrorText error={event.error} />
-        </Alert>
-      ) : (
-        <Card style={{ display: 'grid', gap: '0.75rem' }}>
-          <h2 style={{ margin: 0 }} dir="ltr">
-            {event.data.type}
-          </h2>
-          <div className="head" style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-            <ItemLink event={event.data} />
-          </div>
-          <EventMeta event={event.data} />
-          <EventFields event={event.data} />
-        </Card>
-      )}
+      <Loaded query={event}>
+        {(e) => (
+          <Card style={{ display: 'grid', gap: '0.75rem' }}>
+            <h2 style={{ margin: 0 }} dir="ltr">
+              {e.type}
+            </h2>
+            <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+              <ItemLink event={e} />
+            </div>
+            <EventMeta event={e} />
+            <EventFields event={e} />
+          </Card>
+        )}
+      </Loaded>
       <h2>
         <FormattedMessage id="events.chain.heading" />
       </h2>
-      {chain.isPending ? (
-        <Spinner />
-      ) : chain.isError ? (
-        <Alert role="alert">
-          <ErrorText error={chain.error} />
-        </Alert>
-      ) : (
-        <>
-          <section aria-label={intl.formatMessage({ id: 'events.chain.origins' })}>
-            <h3>
-              <FormattedMessage id="events.chain.origins" />
-            </h3>
-            <ul data-testid="chain-origins">
-              {chain.data.origins.map((o) => (
-                <li key={o.correlationId}>
-                  <FormattedMessage id="events.chain.origin" values={{ type: o.type, time: time(o.at) }} /> <ActorLink actor={o.actor} />
-                  {o.reason ? ` — ${o.reason}` : ''}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <p role="status">
-            <FormattedMessage id="events.chain.summary" values={{ events: chain.data.events.length, frames: chain.data.frames.length }} />
-            {chain.data.framesHidden > 0 && (
-              <>
-                {' '}
-                <FormattedMessage id="events.chain.framesHidden" values={{ count: chain.data.framesHidden }} />
-              </>
-            )}
-            {chain.data.truncated && (
-              <>
-                {' '}
-                <FormattedMessage id="events.chain.truncated" />
-              </>
-            )}
-          </p>
-          <Timeline aria-label={intl.formatMessage({ id: 'events.chain.heading' })}>
-            {entriesOf(chain.data).map((entry) => (entry.kind === 'event' ? <EventEntry key={entry.event.eventId} event={entry.event} chain={chain.data} /> : <FrameEntry key={entry.frame.frameId} frame={entry.frame} />))}
-          </Timeline>
-        </>
-      )}
+      <Loaded query={chain}>
+        {(c) => (
+            <>
+              <section aria-label={intl.formatMessage({ id: 'events.chain.origins' })}>
+                <h3>
+                  <FormattedMessage id="events.chain.origins" />
+                </h3>
+                <ul data-testid="chain-origins">
+                  {c.origins.map((o) => (
+                    <li key={o.correlationId}>
+                      <FormattedMessage id="events.chain.origin" values={{ type: o.type, time: time(o.at) }} /> <ActorLink actor={o.actor} />
+                      {o.reason ? ` — ${o.reason}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+              <p role="status">
+                <FormattedMessage id="events.chain.summary" values={{ events: c.events.length, frames: c.frames.length }} />
+                {c.framesHidden > 0 && (
+                  <>
+                    {' '}
+                    <FormattedMessage id="events.chain.framesHidden" values={{ count: c.framesHidden }} />
+                  </>
+                )}
+                {c.truncated && (
+                  <>
+                    {' '}
+                    <FormattedMessage id="events.chain.truncated" />
+                  </>
+                )}
+              </p>
+              <Timeline aria-label={intl.formatMessage({ id: 'events.chain.heading' })}>
+                {entriesOf(c).map((entry) => (entry.kind === 'event' ? <EventEntry key={entry.event.eventId} event={entry.event} chain={c} /> : <FrameEntry key={entry.frame.frameId} frame={entry.frame} />))}
+              </Timeline>
+            </>
+        )}
+      </Loaded>
     </Screen>
   );
 }

@@ -8,6 +8,8 @@ import { paths } from '../../../config/paths';
 import { formatCairoDateTime } from '../../../lib/cairo-time';
 import { useLocale } from '../../../hooks/use-locale';
 import { theme } from '../../../styles/theme';
+import { Spinner } from '../../../components/ui/spinner';
+import { Alert, ErrorText } from './admin-ui';
 
 export const Facts = styled.dl`
   display: grid;
@@ -189,4 +191,17 @@ export function EventMeta({ event }: { event: EventView }) {
       <dd>{event.schemaVersion}</dd>
     </Facts>
   );
+}
+
+/** A query's answer once it is there: a spinner while pending, the translated error if it failed, else `children`. */
+export function Loaded<T>({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined }; children: (data: T) => ReactNode }) {
+  if (query.isPending) return <Spinner />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <Alert role="alert">
+        <ErrorText error={query.error} />
+      </Alert>
+    );
+  }
+  return <>{children(query.data)}</>;
 }

@@ -6,13 +6,12 @@ import { EVENT_ACTOR_TYPES, eventSearchQuerySchema } from '@evc/contracts/events
 import type { EventView } from '@evc/contracts/events/views';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { cairoInputToIso, isoToCairoInput } from '../../../lib/cairo-time';
 import { useEventSearch, useEventTail, type EventCriteria } from '../api/events-api';
-import { Alert, ErrorText, Screen, Table, Toolbar } from './admin-ui';
-import { EventFields, EventMeta, ItemLink, SearchLink, useEventTime } from './event-parts';
+import { Screen, Table, Toolbar } from './admin-ui';
+import { EventFields, EventMeta, ItemLink, Loaded, SearchLink, useEventTime } from './event-parts';
 
 /** The criteria in the URL, in the order of the form. */
 const KEYS = ['stream', 'streamPrefix', 'type', 'actorType', 'actorId', 'correlationId', 'from', 'to', 'q'] as const;
@@ -166,49 +165,45 @@ export function EventsPage() {
           </>
         )}
       </p>
-      {results.isPending ? (
-        <Spinner />
-      ) : results.isError ? (
-        <Alert role="alert">
-          <ErrorText error={results.error} />
-        </Alert>
-      ) : (
-        <>
-          <Table aria-label={intl.formatMessage({ id: 'events.results' })}>
-            <thead>
-              <tr>
-                {['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor', 'events.col.reason'].map((id) => (
-                  <th key={id} scope="col">
-                    <FormattedMessage id={id} />
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {all.map((event) => (
-                <EventRow key={event.position} event={event} fresh={fresh.includes(event)} open={open === event.position} onToggle={() => setOpen((o) => (o === event.position ? null : event.position))} />
-              ))}
-              {all.length === 0 && (
-                <tr>
-                  <td colSpan={5}>
-                    <FormattedMessage id="events.none" />
-                  </td>
-                </tr>
+      <Loaded query={results}>
+        {() => (
+            <>
+              <Table aria-label={intl.formatMessage({ id: 'events.results' })}>
+                <thead>
+                  <tr>
+                    {['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor', 'events.col.reason'].map((id) => (
+                      <th key={id} scope="col">
+                        <FormattedMessage id={id} />
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {all.map((event) => (
+                    <EventRow key={event.position} event={event} fresh={fresh.includes(event)} open={open === event.position} onToggle={() => setOpen((o) => (o === event.position ? null : event.position))} />
+                  ))}
+                  {all.length === 0 && (
+                    <tr>
+                      <td colSpan={5}>
+                        <FormattedMessage id="events.none" />
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              </Table>
+              {last && (
+                <p>
+                  <FormattedMessage id="events.scanned" values={{ scanned: pages.reduce((n, p) => n + p.scanned, 0), shown: rows.length }} />
+                </p>
               )}
-            </tbody>
-          </Table>
-          {last && (
-            <p>
-              <FormattedMessage id="events.scanned" values={{ scanned: pages.reduce((n, p) => n + p.scanned, 0), shown: rows.length }} />
-            </p>
-          )}
-          {results.hasNextPage && (
-            <Button type="button" variant="secondary" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
-              <FormattedMessage id={last && last.dataList.length === 0 ? 'events.searchFurther' : 'events.older'} />
-            </Button>
-          )}
-        </>
-      )}
+              {results.hasNextPage && (
+                <Button type="button" variant="secondary" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+                  <FormattedMessage id={last && last.dataList.length === 0 ? 'events.searchFurther' : 'events.older'} />
+                </Button>
+              )}
+            </>
+        )}
+      </Loaded>
     </Screen>
   );
 }
