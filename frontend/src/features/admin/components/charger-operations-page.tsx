@@ -134,73 +134,73 @@ export function ChargerOperationsPage() {
       </Toolbar>
       <Loaded query={ops}>
         {(v) => (
-            <>
-              <Toolbar>
-                <OnlineBadge online={v.online} />
-                {v.stationId && (
-                  <Link to={paths.admin.chargerManagement} search={{ selected: v.stationId } as never}>
-                    <FormattedMessage id="chargerOps.station" />
-                  </Link>
-                )}
-              </Toolbar>
-              <Dropped view={v} />
-              <Section titleId="chargerOps.connections" count={v.connections.length} empty={v.connections.length === 0} columns={['chargerOps.col.connected', 'chargerOps.col.disconnected', 'chargerOps.col.protocol', 'chargerOps.col.how']}>
-                {v.connections.map((c) => (
-                  <tr key={c.connectionId} data-testid="connection">
-                    <td>{c.connectedAt ? time(c.connectedAt) : '—'}</td>
-                    <td>{c.disconnectedAt ? time(c.disconnectedAt) : <FormattedMessage id="chargerOps.stillConnected" />}</td>
-                    <td dir="ltr">{c.protocol || '—'}</td>
-                    <td>{c.reason ? intl.formatMessage({ id: `chargerOps.reason.${c.reason}` }) : '—'}</td>
-                  </tr>
-                ))}
-              </Section>
-              <Section titleId="chargerOps.boots" count={v.boots.length} empty={v.boots.length === 0} columns={['chargerOps.col.at', 'chargerOps.col.bootReason', 'chargerOps.col.model', 'chargerOps.col.firmware']}>
-                {v.boots.map((b) => (
-                  <tr key={`${b.at}-${b.connectionId}`} data-testid="boot">
-                    <td>{time(b.at)}</td>
-                    <td dir="ltr">{b.reason ?? '—'}</td>
-                    <td dir="ltr">{`${b.vendor} ${b.model}`}</td>
-                    <td dir="ltr">{b.firmwareVersion ?? '—'}</td>
-                  </tr>
-                ))}
-              </Section>
-              <Section titleId="chargerOps.faults" count={v.faults.length} empty={v.faults.length === 0} columns={['chargerOps.col.at', 'chargerOps.col.connector', 'chargerOps.col.fault', 'chargerOps.col.vendorCode', 'chargerOps.col.cleared']}>
-                {v.faults.map((f) => (
-                  <tr key={`${f.at}-${f.connectorId}`} data-testid="fault">
-                    <td>{time(f.at)}</td>
-                    <td>
-                      <FormattedMessage id="chargerOps.connector" values={{ n: f.connectorId }} />
-                    </td>
-                    <td>
-                      <Chip tone="bad">
-                        <bdi dir="ltr">{f.code}</bdi>
-                      </Chip>{' '}
-                      {f.info && <bdi dir="ltr">{f.info}</bdi>}
-                    </td>
-                    <td dir="ltr">{f.vendorErrorCode ?? '—'}</td>
-                    <td>{f.clearedAt ? time(f.clearedAt) : <FormattedMessage id="chargerOps.notCleared" />}</td>
-                  </tr>
-                ))}
-              </Section>
-              <Section titleId="chargerOps.events" count={v.events.length} empty={v.events.length === 0} columns={['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor']}>
-                {v.events.map((e) => (
-                  <tr key={e.position}>
-                    <td>{time(e.recordedAt)}</td>
-                    <td>
-                      <Link to={paths.admin.event} params={{ position: String(e.position) }}>
-                        <bdi dir="ltr">{e.type}</bdi>
-                      </Link>
-                    </td>
-                    <td>
-                      <bdi dir="ltr">{e.streamId}</bdi>
-                    </td>
-                    <td>
-                      <FormattedMessage id={`events.actor.${e.actor.type}`} />
-                    </td>
-                  </tr>
-                ))}
-              </Section>
-            </>
+          <>
+            <Toolbar>
+              <OnlineBadge online={v.online} />
+              {v.stationId && (
+                <Link to={paths.admin.chargerManagement} search={{ selected: v.stationId } as never}>
+                  <FormattedMessage id="chargerOps.station" />
+                </Link>
+              )}
+            </Toolbar>
+            <Dropped view={v} />
+            <Section titleId="chargerOps.connections" count={v.connections.length} empty={v.connections.length === 0} columns={['chargerOps.col.connected', 'chargerOps.col.disconnected', 'chargerOps.col.protocol', 'chargerOps.col.how']}>
+              {v.connections.map((c) => (
+                <tr key={c.connectionId} data-testid="connection">
+                  <td>{c.connectedAt ? time(c.connectedAt) : '—'}</td>
+                  <td>{c.disconnectedAt ? time(c.disconnectedAt) : <FormattedMessage id="chargerOps.stillConnected" />}</td>
+                  <td dir="ltr">{c.protocol || '—'}</td>
+                  <td>{c.reason ? intl.formatMessage({ id: `chargerOps.reason.${c.reason}` }) : '—'}</td>
+                </tr>
+              ))}
+            </Section>
+            <Section titleId="chargerOps.boots" count={v.boots.length} empty={v.boots.length === 0} columns={['chargerOps.col.at', 'chargerOps.col.bootReason', 'chargerOps.col.model', 'chargerOps.col.firmware']}>
+              {v.boots.map((b) => (
+                <tr key={`${b.at}-${b.connectionId}`} data-testid="boot">
+                  <td>{time(b.at)}</td>
+                  <td dir="ltr">{b.reason ?? '—'}</td>
+                  <td dir="ltr">{`${b.vendor} ${b.model}`}</td>
+                  <td dir="ltr">{b.firmwareVersion ?? '—'}</td>
+                </tr>
+              ))}
+            </Section>
+            <Section titleId="chargerOps.faults" count={v.faults.length} empty={v.faults.length === 0} columns={['chargerOps.col.at', 'chargerOps.col.connector', 'chargerOps.col.fault', 'chargerOps.col.vendorCode', 'chargerOps.col.cleared']}>
+              {v.faults.map((f) => (
+                <tr key={`${f.at}-${f.connectorId}`} data-testid="fault">
+                  <td>{time(f.at)}</td>
+                  <td>
+                    <FormattedMessage id="chargerOps.connector" values={{ n: f.connectorId }} />
+                  </td>
+                  <td>
+                    <Chip tone="bad">
+                      <bdi dir="ltr">{f.code}</bdi>
+                    </Chip>{' '}
+                    {f.info && <bdi dir="ltr">{f.info}</bdi>}
+                  </td>
+                  <td dir="ltr">{f.vendorErrorCode ?? '—'}</td>
+                  <td>{f.clearedAt ? time(f.clearedAt) : <FormattedMessage id="chargerOps.notCleared" />}</td>
+                </tr>
+              ))}
+            </Section>
+            <Section titleId="chargerOps.events" count={v.events.length} empty={v.events.length === 0} columns={['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor']}>
+              {v.events.map((e) => (
+                <tr key={e.position}>
+                  <td>{time(e.recordedAt)}</td>
+                  <td>
+                    <Link to={paths.admin.event} params={{ position: String(e.position) }}>
+                      <bdi dir="ltr">{e.type}</bdi>
+                    </Link>
+                  </td>
+                  <td>
+                    <bdi dir="ltr">{e.streamId}</bdi>
+                  </td>
+                  <td>
+                    <FormattedMessage id={`events.actor.${e.actor.type}`} />
+                  </td>
+                </tr>
+              ))}
+            </Section>
+          </>
         )}
       </Loaded>
     </Screen>

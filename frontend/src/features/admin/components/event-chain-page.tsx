@@ -176,39 +176,39 @@ export function EventChainPage() {
       </h2>
       <Loaded query={chain}>
         {(c) => (
-            <>
-              <section aria-label={intl.formatMessage({ id: 'events.chain.origins' })}>
-                <h3>
-                  <FormattedMessage id="events.chain.origins" />
-                </h3>
-                <ul data-testid="chain-origins">
-                  {c.origins.map((o) => (
-                    <li key={o.correlationId}>
-                      <FormattedMessage id="events.chain.origin" values={{ type: o.type, time: time(o.at) }} /> <ActorLink actor={o.actor} />
-                      {o.reason ? ` — ${o.reason}` : ''}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-              <p role="status">
-                <FormattedMessage id="events.chain.summary" values={{ events: c.events.length, frames: c.frames.length }} />
-                {c.framesHidden > 0 && (
-                  <>
-                    {' '}
-                    <FormattedMessage id="events.chain.framesHidden" values={{ count: c.framesHidden }} />
-                  </>
-                )}
-                {c.truncated && (
-                  <>
-                    {' '}
-                    <FormattedMessage id="events.chain.truncated" />
-                  </>
-                )}
-              </p>
-              <Timeline aria-label={intl.formatMessage({ id: 'events.chain.heading' })}>
-                {entriesOf(c).map((entry) => (entry.kind === 'event' ? <EventEntry key={entry.event.eventId} event={entry.event} chain={c} /> : <FrameEntry key={entry.frame.frameId} frame={entry.frame} />))}
-              </Timeline>
-            </>
+          <>
+            <section aria-label={intl.formatMessage({ id: 'events.chain.origins' })}>
+              <h3>
+                <FormattedMessage id="events.chain.origins" />
+              </h3>
+              <ul data-testid="chain-origins">
+                {c.origins.map((o) => (
+                  <li key={o.correlationId}>
+                    <FormattedMessage id="events.chain.origin" values={{ type: o.type, time: time(o.at) }} /> <ActorLink actor={o.actor} />
+                    {o.reason ? ` — ${o.reason}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <p role="status">
+              <FormattedMessage id="events.chain.summary" values={{ events: c.events.length, frames: c.frames.length }} />
+              {c.framesHidden > 0 && (
+                <>
+                  {' '}
+                  <FormattedMessage id="events.chain.framesHidden" values={{ count: c.framesHidden }} />
+                </>
+              )}
+              {c.truncated && (
+                <>
+                  {' '}
+                  <FormattedMessage id="events.chain.truncated" />
+                </>
+              )}
+            </p>
+            <Timeline aria-label={intl.formatMessage({ id: 'events.chain.heading' })}>
+              {entriesOf(c).map((entry) => (entry.kind === 'event' ? <EventEntry key={entry.event.eventId} event={entry.event} chain={c} /> : <FrameEntry key={entry.frame.frameId} frame={entry.frame} />))}
+            </Timeline>
+          </>
         )}
       </Loaded>
     </Screen>

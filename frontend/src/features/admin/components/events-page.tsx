@@ -167,41 +167,41 @@ export function EventsPage() {
       </p>
       <Loaded query={results}>
         {() => (
-            <>
-              <Table aria-label={intl.formatMessage({ id: 'events.results' })}>
-                <thead>
-                  <tr>
-                    {['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor', 'events.col.reason'].map((id) => (
-                      <th key={id} scope="col">
-                        <FormattedMessage id={id} />
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {all.map((event) => (
-                    <EventRow key={event.position} event={event} fresh={fresh.includes(event)} open={open === event.position} onToggle={() => setOpen((o) => (o === event.position ? null : event.position))} />
+          <>
+            <Table aria-label={intl.formatMessage({ id: 'events.results' })}>
+              <thead>
+                <tr>
+                  {['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor', 'events.col.reason'].map((id) => (
+                    <th key={id} scope="col">
+                      <FormattedMessage id={id} />
+                    </th>
                   ))}
-                  {all.length === 0 && (
-                    <tr>
-                      <td colSpan={5}>
-                        <FormattedMessage id="events.none" />
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
-              </Table>
-              {last && (
-                <p>
-                  <FormattedMessage id="events.scanned" values={{ scanned: pages.reduce((n, p) => n + p.scanned, 0), shown: rows.length }} />
-                </p>
-              )}
-              {results.hasNextPage && (
-                <Button type="button" variant="secondary" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
-                  <FormattedMessage id={last && last.dataList.length === 0 ? 'events.searchFurther' : 'events.older'} />
-                </Button>
-              )}
-            </>
+                </tr>
+              </thead>
+              <tbody>
+                {all.map((event) => (
+                  <EventRow key={event.position} event={event} fresh={fresh.includes(event)} open={open === event.position} onToggle={() => setOpen((o) => (o === event.position ? null : event.position))} />
+                ))}
+                {all.length === 0 && (
+                  <tr>
+                    <td colSpan={5}>
+                      <FormattedMessage id="events.none" />
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </Table>
+            {last && (
+              <p>
+                <FormattedMessage id="events.scanned" values={{ scanned: pages.reduce((n, p) => n + p.scanned, 0), shown: rows.length }} />
+              </p>
+            )}
+            {results.hasNextPage && (
+              <Button type="button" variant="secondary" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+                <FormattedMessage id={last && last.dataList.length === 0 ? 'events.searchFurther' : 'events.older'} />
+              </Button>
+            )}
+          </>
         )}
       </Loaded>
     </Screen>
