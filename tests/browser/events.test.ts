@@ -82,7 +82,9 @@ describeJourney('the event log as a tool (issue 15)', (journey) => {
       expect(await readings.count()).toBe(3);
       expect(await chain.locator('[data-type="SessionRequested"]').count()).toBe(1);
       expect(await chain.locator('[data-type="SessionStopped"]').count()).toBe(1);
-      expect(await chain.locator('[data-action="MeterValues"]').count()).toBe(3);
+      // Each MeterValues call the charger sent, and the answer it got.
+      expect(await chain.locator('[data-action="MeterValues"][data-frame-kind="call"]').count()).toBe(3);
+      expect(await chain.locator('[data-action="MeterValues"][data-frame-kind="result"]').count()).toBe(3);
       // A reading names the frame that caused it; its fields hold the meter register the charger sent.
       const first = readings.first();
       expect(await first.getByRole('link', { name: 'OCPP MeterValues', exact: true }).count()).toBe(1);

@@ -114,7 +114,7 @@ function FrameEntry({ frame }: { frame: ChainFrame }) {
   const intl = useIntl();
   const time = useEventTime();
   return (
-    <li id={anchor(frame.frameId)} data-kind="frame" data-testid="chain-frame" data-action={frame.action}>
+    <li id={anchor(frame.frameId)} data-kind="frame" data-testid="chain-frame" data-action={frame.action} data-frame-kind={frame.kind}>
       <div className="head">
         <time dateTime={frame.at}>{time(frame.at)}</time>
         <span className="mirror-rtl" aria-hidden="true">
