@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChainView, ChargerOperationsView, EventSearchPage, EventView } from '@evc/contracts/events/views';
 import type { Privilege } from '@evc/contracts/identity/privileges';
 import { makeSession, renderApp, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
-import { advance, ago, setupLiveTests } from '../../../testing/network-fixtures';
+import { advance, ago, makeCharger, makeStation, setupLiveTests } from '../../../testing/network-fixtures';
 
 const SEARCH = '/api/queries/admin/events';
 setupLiveTests();
@@ -173,4 +173,21 @@ describe("a charger's operations view", () => {
     const asked = requests.find((r) => r.url.startsWith('/api/queries/admin/chargers/CP-1/operations'))!;
     expect(new URL(asked.url, 'http://x').searchParams.get('from')).toBe(new Date(Date.parse(ago(7 * 86_400))).toISOString());
   });
+});
+
+describe("the stations admin's way to a charger's operations view", () => {
+  for (const [who, privileges, shown] of [
+    ['staff with events.read', undefined, true],
+    ['staff without events.read', ['stations.write'] as Privilege[], false],
+  ] as const) {
+    it(`${shown ? 'links' : 'does not link'} each charger to its operations view for ${who}`, async () => {
+      asStaff((req) => (req.url.startsWith('/api/queries/admin/stations') ? { body: { dataList: [makeStation([makeCharger()])], totalCount: 1 } } : undefined), privileges ? [...privileges] : undefined);
+      await renderApp('/admin/chargerManagement');
+      fireEvent.click(await screen.findByText('Zamalek'));
+      const panel = await screen.findByRole('region', { name: 'Chargers of Zamalek' });
+      const link = within(panel).queryByRole('link', { name: 'Operations of charger EVC-001' });
+      if (shown) expect(link?.getAttribute('href')).toBe('/admin/chargers/EVC-001/operations');
+      else expect(link).toBeNull();
+    });
+  }
 });
