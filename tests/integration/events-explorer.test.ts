@@ -98,6 +98,11 @@ describe('the event explorer', () => {
     expect(sameCorrelation.map((e) => e.type)).toEqual(expect.arrayContaining(['SessionStopped', 'WalletDebited', 'SessionBilled']));
     expect(sameCorrelation.every((e) => e.correlationId === debit.correlationId)).toBe(true);
 
+    // Digits typed on an Arabic keyboard find the same number.
+    const eastern = String(session.transactionId).replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!);
+    const byTransaction = (await search(admin, { q: eastern, type: 'SessionCharging' })).body.dataList;
+    expect(byTransaction.map((e) => e.streamId)).toEqual([`session-${session.sessionId}`]);
+
     const byCharger = (await search(admin, { actorType: 'charger', actorId: charger.chargerId, pageSize: 200 })).body.dataList;
     expect(byCharger.map((e) => e.type)).toEqual(expect.arrayContaining(['ConnectorStatusChanged', 'MeterReadingRecorded', 'SessionCharging']));
     expect(byCharger.every((e) => e.actor.type === 'charger' && e.actor.id === charger.chargerId)).toBe(true);

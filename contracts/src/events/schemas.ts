@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { normalizeDigits } from '../digits';
 
 export const EVENT_ACTOR_TYPES = ['customer', 'staff', 'charger', 'system', 'visitor'] as const;
 
 const position = z.coerce.number().int().min(0);
 const text = (max: number) => z.string().trim().min(1).max(max);
+/** Ids (streams, actors, correlations) are ASCII: digits typed on an Arabic keyboard count as the same digits. */
+const id = (max: number) => text(max).transform(normalizeDigits);
 
 /**
  * The event explorer's search (staff, events.read). Every criterion is optional and they combine (AND). Results are
@@ -13,16 +16,16 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 export const eventSearchQuerySchema = z
   .object({
     /** One stream, e.g. `wallet-<customerId>`. */
-    stream: text(200).optional(),
+    stream: id(200).optional(),
     /** Streams starting with this, e.g. `wallet-` (every wallet) or `charger-live-`. */
-    streamPrefix: text(200).optional(),
+    streamPrefix: id(200).optional(),
     /** An event type, e.g. `WalletDebited`. */
     type: text(100)
       .regex(/^[A-Za-z][A-Za-z0-9_.]*$/)
       .optional(),
     actorType: z.enum(EVENT_ACTOR_TYPES).optional(),
-    actorId: text(100).optional(),
-    correlationId: text(100).optional(),
+    actorId: id(100).optional(),
+    correlationId: id(100).optional(),
     /** Recorded at or after / before (ISO-8601 date-times). */
     from: z.iso.datetime({ offset: true }).optional(),
     to: z.iso.datetime({ offset: true }).optional(),

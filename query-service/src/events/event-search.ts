@@ -1,4 +1,4 @@
-import type { EventSearchPage, EventSearchQuery, EventView } from '@evc/contracts';
+import { normalizeDigits, type EventSearchPage, type EventSearchQuery, type EventView } from '@evc/contracts';
 import { categoryOf, type EventIndexKey, type EventStore, type RecordedEvent } from '@evc/platform';
 import type { ActorNames } from '../admin/actor-names';
 import { eventView, namesOf, searchableText } from './event-view';
@@ -58,7 +58,8 @@ export class EventSearch {
     const head = await this.store.headPosition();
     const key = indexFor(q);
     const matches = matcher(q);
-    const text = q.q?.toLowerCase() ?? null;
+    // Digits typed on an Arabic keyboard also find the same number written with Western digits.
+    const texts = q.q ? [...new Set([q.q.toLowerCase(), normalizeDigits(q.q).toLowerCase()])] : null;
     let upper = Math.min(q.before ?? head + 1, head + 1);
     let lower = q.after ?? 0;
     if (q.to) upper = Math.min(upper, await this.store.positionAt(new Date(Date.parse(q.to) + 1).toISOString()));
@@ -76,7 +77,10 @@ export class EventSearch {
         cursor = event.position;
         if (!matches(event)) continue;
         const view = eventView(event, viewer, new Map());
-        if (text && !searchableText(view).includes(text)) continue;
+        if (texts) {
+          const searchable = searchableText(view);
+          if (!texts.some((t) => searchable.includes(t))) continue;
+        }
         found.push({ event, view });
         if (found.length >= q.pageSize) break;
       }
