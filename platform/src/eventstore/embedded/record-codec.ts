@@ -76,79 +76,48 @@ export interface IndexFields {
   correlationId?: string;
 }
 
-const KEYS = {
-  position: Buffer.from('{"position":'),
-  streamId: Buffer.from(',"streamId":"'),
-  revision: Buffer.from('","revision":'),
-  eventId: Buffer.from(',"eventId":"'),
-  type: Buffer.from('","type":"'),
-  recordedAt: Buffer.from('","recordedAt":"'),
-  metadata: Buffer.from('","metadata":'),
-  correlation: Buffer.from('"correlationId":"'),
-  data: Buffer.from(',"data":'),
-};
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-/** Digits of a non-negative integer at [from, to), or -1. */
-function integerAt(payload: Buffer, from: number, to: number): number {
-  if (to <= from) return -1;
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const d = payload[i]! - 0x30;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
-
-/** A string value at [from, to) without escapes (else null: the caller parses the record fully). */
-function plainAt(payload: Buffer, from: number, to: number): string | null {
-  if (to < from) return null;
-  const backslash = payload.indexOf(BACKSLASH, from);
-  return backslash >= 0 && backslash < to ? null : payload.toString('utf8', from, to);
-}
+/** The head and metadata of a record are read from at most this many bytes (longer ones take the full parse). */
+const HEAD_BYTES = 1024;
+const METADATA_KEY = ',"metadata":';
+const CORRELATION_KEY = '"correlationId":"';
+const DATA_KEY = ',"data":';
 
 /**
- * Replay needs only the index fields, which encodeRecord writes first and in a fixed order (position, streamId,
- * revision, eventId, type, recordedAt, then metadata, then data), plus the metadata's correlation id. They are read by
- * scanning for the keys, without parsing JSON: several times cheaper than parsing the record. Inside a JSON string a
- * `"` is always escaped, so a key sequence cannot occur within the values before it; a value with escapes, or
- * anything unexpected, falls back to the full parse.
+ * Replay needs only the index fields, which encodeRecord writes first (position, streamId, revision, eventId, type,
+ * recordedAt, then metadata, then data), plus the metadata's correlation id. The record's first bytes are decoded
+ * once; the head up to `,"metadata":` is parsed as JSON (small), and the correlation id is picked out of the metadata.
+ * Inside a JSON string a `"` is always escaped, so these key sequences cannot occur within the values before them; an
+ * escaped correlation id, a head longer than HEAD_BYTES, or anything unexpected falls back to the full parse.
  */
 export function decodeIndexFields(payload: Buffer, offset: number): IndexFields {
-  const fast = scanIndexFields(payload);
+  const fast = headFields(payload);
   if (fast) return fast;
   const event = decodePayload(payload, offset);
   const { position, streamId, revision, eventId, type, recordedAt } = event;
   return { position, streamId, revision, eventId, type, recordedAt, correlationId: event.metadata?.correlationId };
 }
 
-function scanIndexFields(payload: Buffer): IndexFields | null {
-  if (payload.indexOf(KEYS.position) !== 0) return null;
-  const p0 = KEYS.position.length;
-  const s0 = payload.indexOf(KEYS.streamId, p0);
-  const r0 = s0 < 0 ? -1 : payload.indexOf(KEYS.revision, s0 + KEYS.streamId.length);
-  const e0 = r0 < 0 ? -1 : payload.indexOf(KEYS.eventId, r0 + KEYS.revision.length);
-  const t0 = e0 < 0 ? -1 : payload.indexOf(KEYS.type, e0 + KEYS.eventId.length);
-  const a0 = t0 < 0 ? -1 : payload.indexOf(KEYS.recordedAt, t0 + KEYS.type.length);
-  const m0 = a0 < 0 ? -1 : payload.indexOf(KEYS.metadata, a0 + KEYS.recordedAt.length);
-  if (m0 < 0) return null;
-  const position = integerAt(payload, p0, s0);
-  const revision = integerAt(payload, r0 + KEYS.revision.length, e0);
-  const streamId = plainAt(payload, s0 + KEYS.streamId.length, r0);
-  const eventId = plainAt(payload, e0 + KEYS.eventId.length, t0);
-  const type = plainAt(payload, t0 + KEYS.type.length, a0);
-  const recordedAt = plainAt(payload, a0 + KEYS.recordedAt.length, m0);
-  if (position < 0 || revision < 0 || streamId === null || eventId === null || type === null || recordedAt === null) return null;
-  const fields: IndexFields = { position, streamId, revision, eventId, type, recordedAt };
-  const key = payload.indexOf(KEYS.correlation, m0);
-  if (key >= 0 && key < payload.indexOf(KEYS.data, m0)) {
-    const start = key + KEYS.correlation.length;
-    const correlationId = plainAt(payload, start, payload.indexOf(QUOTE, start));
-    if (correlationId === null) return null;
-    fields.correlationId = correlationId;
+function headFields(payload: Buffer): IndexFields | null {
+  const text = payload.toString('utf8', 0, Math.min(payload.length, HEAD_BYTES));
+  const end = text.indexOf(METADATA_KEY);
+  if (end <= 0) return null;
+  let head: Partial<IndexFields>;
+  try {
+    head = JSON.parse(`${text.slice(0, end)}}`) as Partial<IndexFields>;
+  } catch {
+    return null;
   }
+  if (typeof head.position !== 'number' || typeof head.streamId !== 'string' || typeof head.revision !== 'number' || typeof head.eventId !== 'string') return null;
+  const fields = head as IndexFields;
+  const key = text.indexOf(CORRELATION_KEY, end);
+  const data = text.indexOf(DATA_KEY, end);
+  if (key < 0 || (data >= 0 && key > data)) return data >= 0 ? fields : null; // no correlation id in the metadata (or not read yet)
+  const start = key + CORRELATION_KEY.length;
+  const close = text.indexOf('"', start);
+  if (close < 0) return null;
+  const correlationId = text.slice(start, close);
+  if (correlationId.includes('\\')) return null;
+  fields.correlationId = correlationId;
   return fields;
 }
 
