@@ -27,6 +27,10 @@ describe('index fields read at replay', () => {
     const noCorrelation = record({ metadata: { causationId: 'c', actor: { type: 'system', id: 's' }, occurredAt: 'x', schemaVersion: 1 } as never });
     expect(decode(noCorrelation).correlationId).toBeUndefined();
     expect(decode(record({ streamId: 'ملف-١' })).streamId).toBe('ملف-١');
+    // A correlation id past the first kilobyte (a long reason written before it) is still found, by the full parse.
+    const long = record({ metadata: { reason: 'x'.repeat(2000), correlationId: 'far-away', causationId: 'c', actor: { type: 'staff', id: 'a' }, occurredAt: 'x', schemaVersion: 1 } });
+    expect(decode(long).correlationId).toBe('far-away');
+    expect(decode(record({ streamId: `s-${'y'.repeat(1500)}` })).streamId).toHaveLength(1502);
   });
 
   it("turns the store's ISO times into milliseconds like Date.parse", () => {
