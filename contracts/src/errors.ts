@@ -67,6 +67,8 @@ export const ERROR_CODES = [
   'demo.unavailable',
   'demo.not_running',
   'demo.rate_limited',
+  'events.event_not_found',
+  'wallet.transaction_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,6 +5,7 @@ import { catalogOperations } from './catalog/operations';
 import { chargingOperations } from './charging/operations';
 import { walletOperations } from './charging/wallet-operations';
 import { contactOperations } from './contact/operations';
+import { eventsOperations } from './events/operations';
 import { identityOperations } from './identity/operations';
 import { networkOperations } from './network/operations';
 import { siteOperations } from './site/operations';
@@ -27,6 +28,7 @@ export const operations = {
   ...walletOperations,
   ...adminOperations,
   ...cardsOperations,
+  ...eventsOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

@@ -7,3 +7,4 @@ export * from './page-views/page-view-counter';
 export * from './ocpp/ocpp-consumers';
 export * from './ocpp/charger-command-sweep';
 export * from './compose';
+export * from './verify/verify-read-models';

@@ -11,6 +11,7 @@ import { CardsAnswers } from './cards/cards.answers';
 import { CatalogAnswers } from './catalog/catalog.answers';
 import { ChargingAnswers } from './charging/charging.answers';
 import { ContactAnswers } from './contact/contact.answers';
+import { EventsAnswers } from './events/events.answers';
 import { QUERY_TABLE, QueriesController } from './http/queries.controller';
 import { QueryTable } from './http/query-routes';
 import { IdentityAnswers } from './identity/identity.answers';
@@ -23,7 +24,7 @@ import { StationsAnswers } from './stations/stations.answers';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, MAILBOX, POSITIONS } from './shared/tokens';
 
 /** Each context's answers to its queries; adding a context is a line here. */
-export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers, CardsAnswers, ContactAnswers, AccountAnswers];
+export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers, CardsAnswers, ContactAnswers, AccountAnswers, EventsAnswers];
 
 export interface QueryServiceOptions {
   documents: DocumentStore;

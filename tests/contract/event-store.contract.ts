@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventMetadata } from '@evc/contracts';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '@evc/platform/ports/event-store';
+import { WrongExpectedRevisionError, type EventIndexKey, type EventStore, type NewEvent, type ReadIndexOptions, type RecordedEvent } from '@evc/platform/ports/event-store';
 
 export interface EventStoreHarness {
   store: EventStore;
@@ -32,9 +32,9 @@ export function newEvent(type = 'ThingHappened', data: unknown = { n: 1 }): NewE
 const streamName = (prefix: string): string => `${prefix}-${randomUUID()}`;
 
 /** Polls until `check` holds; the deadline only keeps a broken store from hanging the run. */
-async function eventually(check: () => boolean, what: string, deadlineMs = 20_000): Promise<void> {
+async function eventually(check: () => boolean | Promise<boolean>, what: string, deadlineMs = 20_000): Promise<void> {
   const deadline = Date.now() + deadlineMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
   }
@@ -282,6 +282,60 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreH
       await sub.stop();
     });
 
+    it('reads its indexes newest first (stream, category, type, correlation, $all), within after/before and maxCount', async () => {
+      const start = await store.headPosition();
+      const category = `idx${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+      const type = `Indexed${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+      const correlationId = randomUUID();
+      const one = `${category}-one`;
+      const two = `${category}-two-${randomUUID()}`;
+      const other = streamName('other');
+      const a = { ...newEvent(type, { n: 'a' }), metadata: metadata({ correlationId }) };
+      const b = newEvent(type, { n: 'b' });
+      const c = { ...newEvent('Elsewhere', { n: 'c' }), metadata: metadata({ correlationId }) };
+      const d = newEvent('Later', { n: 'd' });
+      await store.append(one, [a], 'no_stream');
+      await store.append(two, [b], 'no_stream');
+      await store.append(other, [c], 'no_stream');
+      await store.append(one, [d], 0);
+      const ids = async (key: EventIndexKey, options: Partial<ReadIndexOptions> = {}) =>
+        (await store.readIndexBackward(key, { maxCount: 10, ...options })).map((e) => (e.data as { n: string }).n);
+      // EventStoreDB fills its system projections' streams asynchronously: wait until they hold what was appended.
+      await eventually(async () => (await ids({ kind: 'category', category })).length === 3 && (await ids({ kind: 'correlation', correlationId })).length === 2, 'the indexes', 20_000);
+      expect(await ids({ kind: 'stream', streamId: one })).toEqual(['d', 'a']);
+      expect(await ids({ kind: 'category', category })).toEqual(['d', 'b', 'a']);
+      expect(await ids({ kind: 'type', type })).toEqual(['b', 'a']);
+      expect(await ids({ kind: 'correlation', correlationId })).toEqual(['c', 'a']);
+      expect(await ids({ kind: 'type', type: `${type}-none` })).toEqual([]);
+      expect(await ids({ kind: 'stream', streamId: `${one}-none` })).toEqual([]);
+      const [dEvent, bEvent, aEvent] = await store.readIndexBackward({ kind: 'category', category }, { maxCount: 10 });
+      expect(dEvent!.metadata).toEqual(d.metadata); // metadata round-trips unchanged through the index
+      expect(aEvent!.metadata).toEqual(a.metadata);
+      expect(await ids({ kind: 'category', category }, { maxCount: 2 })).toEqual(['d', 'b']);
+      expect(await ids({ kind: 'category', category }, { before: dEvent!.position })).toEqual(['b', 'a']);
+      expect(await ids({ kind: 'category', category }, { after: aEvent!.position })).toEqual(['d', 'b']);
+      expect(await ids({ kind: 'category', category }, { after: aEvent!.position, before: dEvent!.position })).toEqual(['b']);
+      const all = (await store.readIndexBackward({ kind: 'all' }, { after: start, maxCount: 1000 })).filter((e) => [one, two, other].includes(e.streamId));
+      expect(all.map((e) => (e.data as { n: string }).n)).toEqual(['d', 'c', 'b', 'a']);
+      expect((await store.readIndexBackward({ kind: 'all' }, { before: bEvent!.position + 1, after: bEvent!.position - 1, maxCount: 5 })).map((e) => e.eventId)).toEqual([b.eventId]);
+      expect(await store.readIndexBackward({ kind: 'all' }, { after: start, maxCount: 0 })).toEqual([]);
+    });
+
+    it('turns a time into the first position recorded at or after it', async () => {
+      const s = streamName('timed');
+      await store.append(s, [newEvent('Early')], 'no_stream');
+      await new Promise((r) => setTimeout(r, 30));
+      const between = new Date().toISOString();
+      await new Promise((r) => setTimeout(r, 30));
+      await store.append(s, [newEvent('Late')], 0);
+      const [early, late] = await store.readStream(s);
+      const at = await store.positionAt(between);
+      expect(at).toBeGreaterThan(early!.position);
+      expect(at).toBeLessThanOrEqual(late!.position);
+      expect(await store.positionAt(early!.recordedAt)).toBeLessThanOrEqual(early!.position);
+      expect(await store.positionAt(new Date(Date.now() + 3_600_000).toISOString())).toBe((await store.headPosition()) + 1);
+    });
+
     it('keeps everything across close and reopen; appends after close reject', async () => {
       const s = streamName('durable');
       const events = Array.from({ length: 3 }, (_, i) => newEvent('E', { i }));
@@ -299,6 +353,10 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreH
       expect(next.position).toBeGreaterThan(head);
       const retry = await reopened.append(s, events, 'no_stream');
       expect(retry).toEqual({ streamId: s, revision: 2, position: before[2]!.position });
+      // The indexes are back too (the embedded store rebuilds them from the log at open).
+      expect((await reopened.readIndexBackward({ kind: 'correlation', correlationId: events[1]!.metadata.correlationId }, { maxCount: 5 })).map((e) => e.eventId)).toEqual([events[1]!.eventId]);
+      expect((await reopened.readIndexBackward({ kind: 'stream', streamId: s }, { maxCount: 2 })).map((e) => e.revision)).toEqual([3, 2]);
+      expect(await reopened.positionAt(before[0]!.recordedAt)).toBeLessThanOrEqual(before[0]!.position);
     });
   });
 }

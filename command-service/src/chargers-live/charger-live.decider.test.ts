@@ -6,8 +6,8 @@ import { liveCommandOf } from './live-command';
 
 const at = '2026-01-01T00:00:00.000Z';
 const connected: ChargerLiveEvent = { type: 'ChargerConnected', data: { chargerId: 'CP-1', connectionId: 'c1', protocol: 'ocpp1.6', at } };
-const status = (messageId: string, s: 'available' | 'faulted', connectionId = 'c1') =>
-  ({ kind: 'status', data: { chargerId: 'CP-1', connectionId, messageId, connectorId: 1, status: s, ocppStatus: s, errorCode: null, at } }) as const;
+const status = (messageId: string, s: 'available' | 'faulted', connectionId = 'c1', error: { code: string; info: string | null; vendorErrorCode: string | null } | null = null) =>
+  ({ kind: 'status', data: { chargerId: 'CP-1', connectionId, messageId, connectorId: 1, status: s, ocppStatus: s, error, at } }) as const;
 const live = DeciderSpecification.for(decider);
 const inbound = (message: ChargerMessage): InboundChargerMessage => ({ chargerId: 'CP-1', protocol: 'ocpp2.0.1', connectionId: 'c1', messageId: 'm1', receivedAt: at, message });
 
@@ -18,6 +18,15 @@ describe('charger live decider', () => {
     after.when(status('m1', 'available')).thenNothingHappened(); // redelivery of m1, whatever it says
     after.when(status('m2', 'faulted')).thenNothingHappened(); // changes nothing
     after.when(status('m1', 'available', 'c2')).thenTypes(['ConnectorStatusChanged']); // message ids are per connection
+  });
+
+  it('given a faulted connector, when it reports another fault, then that is recorded too; the same fault again is not', () => {
+    const ground = { code: 'GroundFailure', info: 'RCD tripped', vendorErrorCode: 'E-417' };
+    const [first] = live.given([connected]).when(status('m1', 'faulted', 'c1', ground)).thenMatches([{ type: 'ConnectorStatusChanged', data: { status: 'faulted', error: ground } }]);
+    const after = live.given([connected, first!]);
+    after.when(status('m2', 'faulted', 'c1', { ...ground, info: 'still tripped' })).thenNothingHappened(); // same fault
+    after.when(status('m3', 'faulted', 'c1', { code: 'OverCurrentFailure', info: null, vendorErrorCode: 'E-12' })).thenMatches([{ type: 'ConnectorStatusChanged', data: { error: { code: 'OverCurrentFailure' } } }]);
+    after.when(status('m4', 'faulted')).thenTypes(['ConnectorStatusChanged']); // the fault cleared while still unavailable
   });
 
   it('forgets message ids beyond the window, keeping state bounded', () => {
@@ -54,8 +63,11 @@ describe('charger messages as live commands', () => {
     });
     expect(liveCommandOf(inbound({ type: 'StatusReported', connectorId: 2, status: 'preparing', reportedStatus: 'Occupied', errorCode: null }))).toEqual({
       kind: 'status',
-      data: { chargerId: 'CP-1', connectionId: 'c1', messageId: 'm1', connectorId: 2, status: 'preparing', ocppStatus: 'Occupied', errorCode: null, at },
+      data: { chargerId: 'CP-1', connectionId: 'c1', messageId: 'm1', connectorId: 2, status: 'preparing', ocppStatus: 'Occupied', error: null, at },
     });
+    // A 1.6 fault keeps the charger's text and the vendor's code (ConnectorStatusChanged schema version 2).
+    const fault: ChargerMessage = { type: 'StatusReported', connectorId: 1, status: 'faulted', reportedStatus: 'Faulted', errorCode: 'GroundFailure', errorInfo: 'RCD', vendorErrorCode: 'E-417' };
+    expect(liveCommandOf(inbound(fault))).toMatchObject({ kind: 'status', data: { error: { code: 'GroundFailure', info: 'RCD', vendorErrorCode: 'E-417' } } });
   });
 
   it('presence notes connect and disconnect; anything else is a sign of life', () => {

@@ -17,6 +17,8 @@ export interface ChargerLiveState {
   /** Offline because nothing was heard (not because the socket closed): the same connection speaking again revives it. */
   silent: boolean;
   connectors: Record<number, ConnectorStatus>;
+  /** The fault code each connector last reported (null: none): a new fault on a still-faulted connector is a change too. */
+  faults: Record<number, string | null>;
   /** `<connectionId>/<messageId>` of the latest recorded messages: a redelivered message causes nothing. */
   recent: string[];
 }
@@ -34,11 +36,11 @@ function revived(state: ChargerLiveState, c: { chargerId: string; connectionId: 
 
 /**
  * `charger-live-<id>`: what a charger tells about itself. Idempotent under at-least-once delivery: a message already
- * recorded, a status that changes nothing, a second `connected` for the same connection, or the close of a
+ * recorded, a status that changes nothing (same status, same fault code), a second `connected` for the same connection, or the close of a
  * connection that was already replaced cause no event.
  */
 export const chargerLiveDecider: Decider<ChargerLiveCommand, ChargerLiveEvent, ChargerLiveState> = {
-  initialState: { connectionId: null, protocol: '', online: false, silent: false, connectors: {}, recent: [] },
+  initialState: { connectionId: null, protocol: '', online: false, silent: false, connectors: {}, faults: {}, recent: [] },
   evolve(state, event) {
     switch (event.type) {
       case 'ChargerConnected':
@@ -51,6 +53,7 @@ export const chargerLiveDecider: Decider<ChargerLiveCommand, ChargerLiveEvent, C
         return {
           ...state,
           connectors: { ...state.connectors, [event.data.connectorId]: event.data.status },
+          faults: { ...state.faults, [event.data.connectorId]: event.data.error?.code ?? null },
           recent: remember(state.recent, keyOf(event.data)),
         };
       default:
@@ -77,7 +80,8 @@ export const chargerLiveDecider: Decider<ChargerLiveCommand, ChargerLiveEvent, C
         const d = command.data;
         if (state.recent.includes(keyOf(d))) return [];
         const back = revived(state, d);
-        return state.connectors[d.connectorId] === d.status ? back : [...back, { type: 'ConnectorStatusChanged', data: d }];
+        const same = state.connectors[d.connectorId] === d.status && (state.faults[d.connectorId] ?? null) === (d.error?.code ?? null);
+        return same ? back : [...back, { type: 'ConnectorStatusChanged', data: d }];
       }
     }
   },

@@ -1,5 +1,5 @@
 import type { CommandBus } from '@nestjs/cqrs';
-import { BUS_TOPICS, type OutboundOcppResult } from '@evc/contracts';
+import { BUS_TOPICS, itemCause, type OutboundOcppResult } from '@evc/contracts';
 import type { Bus, Consumer, ConsumerOptions } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { newContext } from '../shared/command-context';
@@ -27,9 +27,10 @@ export function startChargerCommandResults(bus: Bus, commandBus: CommandBus): Co
         ? ({ kind: 'sent', commandId: r.commandId, chargerId: r.chargerId, ocppAction: r.ocppAction, protocol: r.protocol, at: r.at } as const)
         : ({ kind: 'answer', commandId: r.commandId, chargerId: r.chargerId, status: r.status, response: r.response ?? null, error: r.error, at: r.at } as const);
     const actor = r.status === 'offline' || r.status === 'timeout' ? { type: 'system' as const, id: 'ocpp-gateway' } : { type: 'charger' as const, id: r.chargerId };
+    const causationId = itemCause('charger-command', r.commandId);
     try {
-      await commandBus.execute(new RecordChargerCommandOutcomeCommand(payload, { ...newContext(actor), causationId: r.commandId }));
-      if (r.status !== 'sent') await commandBus.execute(new RecordSessionCommandResultCommand(r, { ...newContext(actor), causationId: r.commandId }));
+      await commandBus.execute(new RecordChargerCommandOutcomeCommand(payload, { ...newContext(actor), causationId }));
+      if (r.status !== 'sent') await commandBus.execute(new RecordSessionCommandResultCommand(r, { ...newContext(actor), causationId }));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       log.warn('charger command result refused', { commandId: r.commandId, sessionId: r.sessionId, code: error.code });

@@ -20,7 +20,8 @@ export function liveCommandOf({ chargerId, connectionId, messageId, protocol, re
     }
     case 'StatusReported': {
       const { connectorId, status, reportedStatus, errorCode } = m;
-      return { kind: 'status', data: { chargerId, connectionId, messageId, connectorId, status, ocppStatus: reportedStatus, errorCode, at } };
+      const error = errorCode ? { code: errorCode, info: m.errorInfo ?? null, vendorErrorCode: m.vendorErrorCode ?? null } : null;
+      return { kind: 'status', data: { chargerId, connectionId, messageId, connectorId, status, ocppStatus: reportedStatus, error, at } };
     }
     default:
       return { kind: 'alive', chargerId, connectionId, at };

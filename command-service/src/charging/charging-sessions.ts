@@ -2,6 +2,7 @@ import type { CommandBus } from '@nestjs/cqrs';
 import {
   CHARGING_TIMING,
   chargingStreams,
+  itemCause,
   networkStreams,
   type Actor,
   type ChargerCommandEvent,
@@ -29,8 +30,8 @@ import { sessionDecider, type SessionState } from './session.decider';
 
 const log = createLogger('charging');
 const system = (reason: string): CommandContext => newContext({ type: 'system', id: 'charging' }, reason);
-/** The causation id of a session's charger commands: the session asked. */
-const SESSION_CAUSE = 'session:';
+/** The causation id of a session's charger commands and of its debit: the session (contracts/src/causation.ts). */
+const SESSION_CAUSE = itemCause('session', '');
 const FAILURE_OF: Record<string, SessionFailure> = { rejected: 'rejected', not_supported: 'rejected', offline: 'offline', timeout: 'timeout', error: 'error' };
 
 /** What a session on a connector needs to know about the charger and the prices in force now. */
@@ -126,7 +127,9 @@ export class ChargingSessions {
     const outcome = fold(chargerCommandDecider, history.map((e) => toDomainEvent<ChargerCommandEvent>(e))).outcome;
     if (outcome === null) return;
     const actor: Actor = outcome === 'offline' || outcome === 'timeout' ? { type: 'system', id: 'ocpp-gateway' } : { type: 'charger', id: r.chargerId };
-    const context = { ...newContext(actor, `remote start ${outcome}`), causationId: r.commandId };
+    // The outcome continues the start's correlation (the command was recorded with it) and names the command as its cause.
+    const started = history[0]?.metadata.correlationId;
+    const context = { ...newContext(actor, `remote start ${outcome}`), ...(started ? { correlationId: started } : {}), causationId: itemCause('charger-command', r.commandId) };
     if (outcome === 'accepted') {
       const { state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'accept', commandId: r.commandId, at: r.at }, context);
       if (state.phase === 'accepted') this.awaitingCable.set(sessionId, Date.parse(r.at) || Date.now());
@@ -272,15 +275,18 @@ export class ChargingSessions {
     const meterStopWh = r.meterStopWh ?? before.latest?.energyWh ?? before.meterStartWh;
     const command = { kind: 'stop' as const, transactionId: r.transactionId, meterStopWh, stoppedAt: r.timestamp, chargerReason: r.reason, at: new Date().toISOString() };
     await this.streams.sessions.decide(chargingStreams.session(sessionId), command, context);
-    await this.settle(sessionId);
+    await this.settle(sessionId, context.correlationId);
   }
 
-  /** After the stop: debit `session:<id>` (once), SessionBilled, then release the connector and the token. */
-  async settle(sessionId: string) {
+  /**
+   * After the stop: debit `session:<id>` (once), SessionBilled, then release the connector and the token. Caused by the
+   * session, in the correlation of the charger's stop message when there is one, so the debit joins the stop's chain.
+   */
+  async settle(sessionId: string, correlationId?: string) {
     const state = await this.reads.session(sessionId);
     const d = state.request;
     if (!d || (state.phase !== 'stopped' && state.phase !== 'billed')) return;
-    const context = { ...system('session'), causationId: sessionId };
+    const context = { ...system('session'), ...(correlationId ? { correlationId } : {}), causationId: itemCause('session', sessionId) };
     if (state.phase === 'stopped') {
       const walletTransactionId = `session:${sessionId}`;
       const amount = state.cost ?? 0;

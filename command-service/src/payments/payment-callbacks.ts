@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chargingStreams, type PaymentProviderName } from '@evc/contracts';
+import { chargingStreams, itemCause, type PaymentProviderName } from '@evc/contracts';
 import { systemClock, type EventStore } from '@evc/platform';
 import type { VerifiedCallback } from '@evc/platform/payments/index';
 import { createLogger } from '@evc/platform/logging/logger';
@@ -39,7 +39,13 @@ export class PaymentCallbacks {
     if (verified.outcome === 'pending') return { accepted: true };
     const { customerId } = initiated;
     const at = systemClock.now().toISOString();
-    const context: CommandContext = { actor: { type: 'system', id: `payments-${provider}` }, correlationId: randomUUID(), reason: `${provider} callback: ${verified.outcome}` };
+    // Caused by the payment (contracts/src/causation.ts): its outcome and the credit join the payment's chain.
+    const context: CommandContext = {
+      actor: { type: 'system', id: `payments-${provider}` },
+      correlationId: randomUUID(),
+      causationId: itemCause('payment', paymentId),
+      reason: `${provider} callback: ${verified.outcome}`,
+    };
     const command: PaymentCommand =
       verified.outcome === 'completed'
         ? { kind: 'complete', data: { paymentId, customerId, amount: verified.amountPiastres, providerTransactionId: verified.providerTransactionId, at } }

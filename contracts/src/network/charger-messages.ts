@@ -53,6 +53,9 @@ export const chargerMessageSchema = z.discriminatedUnion('type', [
     reportedStatus: z.string(),
     /** 1.6 errorCode other than NoError. */
     errorCode: text,
+    /** 1.6 `info` and `vendorErrorCode` of that error (absent from an older gateway's messages). */
+    errorInfo: text.optional(),
+    vendorErrorCode: text.optional(),
   }),
   z.object({ type: z.literal('AuthorizeRequested'), idTag: z.string() }),
   /**

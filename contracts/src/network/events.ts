@@ -62,9 +62,22 @@ export type ChargerBooted = {
     at: string;
   };
 };
+/** A fault the charger reported with a status (OCPP 1.6 StatusNotification: errorCode other than NoError, info, vendorErrorCode). */
+export interface ChargerFault {
+  code: string;
+  /** The charger's free text about it. */
+  info: string | null;
+  /** The vendor's own code: what an engineer looks up in the charger's manual. */
+  vendorErrorCode: string | null;
+}
+/**
+ * Schema version 2 (written since issue 15): `error` replaced version 1's `errorCode: string | null`, so the vendor's
+ * code and text reach the charger's operations view. Stored version-1 events are upcast on read
+ * (`network/upcasters.ts`): `errorCode: c` becomes `error: { code: c, info: null, vendorErrorCode: null }`.
+ */
 export type ConnectorStatusChanged = {
   type: 'ConnectorStatusChanged';
-  data: { chargerId: string; connectionId: string; messageId: string; connectorId: number; status: ConnectorStatus; ocppStatus: string; errorCode: string | null; at: string };
+  data: { chargerId: string; connectionId: string; messageId: string; connectorId: number; status: ConnectorStatus; ocppStatus: string; error: ChargerFault | null; at: string };
 };
 export type ChargerLiveEvent = ChargerConnected | ChargerDisconnected | ChargerBooted | ConnectorStatusChanged;
 

@@ -64,6 +64,10 @@ export const paths = {
     bookings: '/admin/bookings',
     /** Dev mailbox of the embedded profile (issue 4); not in the spec's table. */
     mailbox: '/admin/mailbox',
+    /** Issue 15, not in the spec's table: the event explorer, one event with its chain, a charger's operations view. */
+    events: '/admin/events',
+    event: '/admin/events/$position',
+    chargerOperations: '/admin/chargers/$chargerId/operations',
   },
 } as const;
 

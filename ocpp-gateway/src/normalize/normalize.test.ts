@@ -37,8 +37,12 @@ describe('OCPP 1.6 frames → version-neutral messages', () => {
       { type: 'Booted', reason: null, vendor: 'Delta', model: 'DC Wallbox', serialNumber: 'SB-1', firmwareVersion: 'f1', iccid: '8920', imsi: '6020' },
     ],
     ['Heartbeat', {}, { type: 'Heartbeat' }],
-    ['StatusNotification', { connectorId: 2, errorCode: 'GroundFailure', status: 'SuspendedEV' }, { type: 'StatusReported', connectorId: 2, status: 'suspended', reportedStatus: 'SuspendedEV', errorCode: 'GroundFailure' }],
-    ['StatusNotification', { connectorId: 0, errorCode: 'NoError', status: 'Unavailable' }, { type: 'StatusReported', connectorId: 0, status: 'unavailable', reportedStatus: 'Unavailable', errorCode: null }],
+    [
+      'StatusNotification',
+      { connectorId: 2, errorCode: 'GroundFailure', status: 'SuspendedEV', info: 'RCD tripped', vendorErrorCode: 'E-417' },
+      { type: 'StatusReported', connectorId: 2, status: 'suspended', reportedStatus: 'SuspendedEV', errorCode: 'GroundFailure', errorInfo: 'RCD tripped', vendorErrorCode: 'E-417' },
+    ],
+    ['StatusNotification', { connectorId: 0, errorCode: 'NoError', status: 'Unavailable' }, { type: 'StatusReported', connectorId: 0, status: 'unavailable', reportedStatus: 'Unavailable', errorCode: null, errorInfo: null, vendorErrorCode: null }],
     ['Authorize', { idTag: 'TAG1' }, { type: 'AuthorizeRequested', idTag: 'TAG1' }],
     [
       'StartTransaction',

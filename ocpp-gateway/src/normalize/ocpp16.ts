@@ -90,12 +90,14 @@ export const OCPP16_CALLS: InboundCalls = {
   },
   /** Connector 0 is the charger itself. */
   StatusNotification: {
-    read: (p: { connectorId: number; errorCode: string; status: string }) => ({
+    read: (p: { connectorId: number; errorCode: string; status: string; info?: string; vendorErrorCode?: string }) => ({
       type: 'StatusReported',
       connectorId: p.connectorId,
       status: STATUS[p.status] ?? 'unknown',
       reportedStatus: p.status,
       errorCode: p.errorCode === 'NoError' ? null : text(p.errorCode),
+      errorInfo: text(p.info),
+      vendorErrorCode: text(p.vendorErrorCode),
     }),
   },
   Authorize: {

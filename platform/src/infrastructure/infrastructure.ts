@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/config';
 import type { Bus, DocumentStore, EventStore } from '../ports/index';
-import { openEventStoreDb, openFileEventStore } from '../eventstore/index';
+import { openEventStoreDb, openFileEventStore, upcasting } from '../eventstore/index';
 import { createInProcessBus, createKafkaBus } from '../bus/index';
 import { createMemoryDocumentStore, openMongoDocumentStore } from '../documents/index';
 import { openEmbeddedFileStore, openGridFsFileStore, type FileStore } from '../files/index';
@@ -45,7 +45,8 @@ function assemble(
   return {
     profile,
     dataDir,
-    eventStore,
+    // Every reader sees events in their current shape (old schema versions upcast on read).
+    eventStore: upcasting(eventStore),
     bus,
     documents,
     // Bus first (stops consumers that might append), then the log (flushes), then read models.

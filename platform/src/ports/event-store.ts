@@ -78,6 +78,33 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/**
+ * An index of the log that both adapters keep (EventStoreDB: its system projections `$ce-`, `$et-`, `$bc-`; the
+ * embedded log: position lists in memory, rebuilt at open). Streams are `<category>-<id>`: the category is the part
+ * before the first `-` (`charger-live-CP1` is in `charger`), as EventStoreDB's `$by_category` splits by default.
+ */
+export type EventIndexKey =
+  | { kind: 'all' }
+  | { kind: 'stream'; streamId: string }
+  | { kind: 'category'; category: string }
+  | { kind: 'type'; type: string }
+  | { kind: 'correlation'; correlationId: string };
+
+export interface ReadIndexOptions {
+  /** Only events whose position is strictly below this (default: everything stored). */
+  before?: number;
+  /** Only events whose position is strictly above this (default 0). */
+  after?: number;
+  /** At most this many events (the newest of the range). */
+  maxCount: number;
+}
+
+/** The category of a stream: the part before its first `-` (the whole name when it has none). */
+export function categoryOf(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash < 0 ? streamId : streamId.slice(0, dash);
+}
+
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream in revision order; [] when the stream does not exist. */
@@ -92,6 +119,17 @@ export interface EventStore {
   subscribeToAll(handler: EventHandler, options?: SubscribeOptions): Subscription;
   /** Position of the last stored event (0 when empty). */
   headPosition(): Promise<number>;
+  /**
+   * The events of one index in the range (after, before), newest first, at most `maxCount`. What an explorer search or
+   * a chain reads instead of scanning the log; an index may lag an append by a moment in EventStoreDB (its system
+   * projections run asynchronously), never in the embedded store.
+   */
+  readIndexBackward(key: EventIndexKey, options: ReadIndexOptions): Promise<RecordedEvent[]>;
+  /**
+   * The first position recorded at or after `time` (ISO-8601), or head + 1 when none is: time windows become
+   * position ranges. Assumes the store's clock did not go backwards (positions and `recordedAt` grow together).
+   */
+  positionAt(time: string): Promise<number>;
   /** Flush and release resources. Appends after close reject. */
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 // i18n-catalog: app — the title ids below render only in the admin panel, whose route loads the app catalog first.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { Privilege } from '@evc/contracts/identity/privileges';
 import { paths } from '../../config/paths';
 import { NotFoundPage } from '../../features/errors/components/error-pages';
 import { adminNav, privilegeOf } from '../../features/admin/admin-nav';
@@ -41,6 +42,17 @@ const built = <P extends string>(full: P, load: () => Promise<Record<string, unk
     component: lazyRouteComponent(load as never, name as never),
   });
 
+/** A screen with path parameters (not in the menu), guarded by its own privilege (issue 15). */
+const guarded = <P extends string>(full: P, privilege: Privilege, load: () => Promise<Record<string, unknown>>, name: string) =>
+  createRoute({
+    getParentRoute: parent,
+    path: sub(full),
+    beforeLoad: ({ context, location }) => requireStaff(context, location.href, privilege),
+    component: lazyRouteComponent(load as never, name as never),
+  });
+/** The event explorer, an event's chain and a charger's operations view: one chunk. */
+const events = () => import('../../features/admin/components/events-screens');
+
 /** One import for the catalog screens (master data, countries, governorates) and pricing: one chunk. */
 const catalog = () => import('../../features/admin/components/catalog-screens');
 
@@ -62,4 +74,7 @@ export const adminRoutes = [
   built(a.governorates, catalog, 'GovernoratesPage'),
   built(a.sessions, () => import('../../features/admin/components/sessions-page'), 'SessionsPage'),
   screen(a.bookings),
+  built(a.events, events, 'EventsPage'),
+  guarded(a.event, 'events.read', events, 'EventChainPage'),
+  guarded(a.chargerOperations, 'events.read', events, 'ChargerOperationsPage'),
 ];

@@ -25,6 +25,7 @@ export const adminNav: AdminNavItem[] = [
   { to: paths.admin.sessions, labelId: 'admin.sessions', privilege: 'sessions.read' },
   { to: paths.admin.bookings, labelId: 'admin.bookings' },
   { to: paths.admin.mailbox, labelId: 'admin.mailbox', privilege: 'mailbox.read' },
+  { to: paths.admin.events, labelId: 'admin.events', privilege: 'events.read' },
   { to: paths.admin.settings, labelId: 'admin.settings' },
 ];
 

@@ -45,6 +45,26 @@ describe('embedded file event store', () => {
     expect(first).toMatchObject({ position: 1, streamId: 's-1', revision: 0, type: 'A' });
   });
 
+  it('indexes correlation ids that share a hash key, or carry escapes, exactly, before and after a reopen', async () => {
+    // corr-94783 and corr-350958 share a 31-bit key (search-indexes.ts): the index holds both, the read tells them apart.
+    const withCorrelation = (correlationId: string, type: string): NewEvent => ({ ...ev(type), metadata: { ...ev().metadata, correlationId } });
+    let store = await openStore(false);
+    await store.append('x-1', [withCorrelation('corr-94783', 'One'), withCorrelation('corr-350958', 'Two')], 'no_stream');
+    await store.append('x-2', [withCorrelation('quote "and" \\ slash', 'Three')], 'no_stream');
+    const types = async (correlationId: string) => (await store.readIndexBackward({ kind: 'correlation', correlationId }, { maxCount: 5 })).map((e) => e.type);
+    const check = async () => {
+      expect(await types('corr-94783')).toEqual(['One']);
+      expect(await types('corr-350958')).toEqual(['Two']);
+      expect(await types('quote "and" \\ slash')).toEqual(['Three']);
+      expect(await types('corr-0')).toEqual([]);
+    };
+    await check();
+    await store.close();
+    open.splice(0);
+    store = await openStore(false);
+    await check();
+  });
+
   it('group-commits concurrent appends into far fewer writes than appends', async () => {
     const store = (await openStore()) as FileEventStore;
     await Promise.all(Array.from({ length: 200 }, (_, i) => store.append(`g-${i}`, [ev()], 'no_stream')));

@@ -3,10 +3,12 @@ import {
   WrongExpectedRevisionError,
   type AppendResult,
   type EventHandler,
+  type EventIndexKey,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
+  type ReadIndexOptions,
   type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
@@ -17,6 +19,7 @@ import { GroupCommitWriter } from './group-commit';
 import { OffsetIndex, countAtOrBelow, indexOfSorted } from './indexes';
 import { HEADER_BYTES, decodePayload, encodeRecord } from './record-codec';
 import { consecutiveRuns, readConsecutive } from './record-reader';
+import { SearchIndexes, countUpTo, type Positions } from './search-indexes';
 
 /** Bytes of the most recently appended records kept in memory, so reads of fresh events skip the file. */
 export const RECENT_RECORD_BYTES = 32 * 1024 * 1024;
@@ -86,6 +89,8 @@ export interface RecoveredLog {
   offsets: OffsetIndex;
   streams: Map<string, number[]>;
   eventIds: Map<string, number>;
+  /** Type, category, correlation and time indexes (see search-indexes.ts). */
+  search: SearchIndexes;
   lastPosition: number;
   endOffset: number;
   fsync: boolean;
@@ -107,6 +112,7 @@ export class FileEventStore implements EventStore {
   private readonly offsets: OffsetIndex;
   private readonly streams: Map<string, number[]>;
   private readonly eventIds: Map<string, number>;
+  private readonly search: SearchIndexes;
   private assignedPosition: number;
   private assignedEnd: number;
   private durablePosition: number;
@@ -123,6 +129,7 @@ export class FileEventStore implements EventStore {
     this.offsets = log.offsets;
     this.streams = log.streams;
     this.eventIds = log.eventIds;
+    this.search = log.search;
     this.assignedPosition = this.durablePosition = log.lastPosition;
     this.assignedEnd = log.endOffset;
     this.release = log.release;
@@ -171,6 +178,7 @@ export class FileEventStore implements EventStore {
       this.assignedEnd += buffers[i]!.length;
       positions.push(position);
       this.eventIds.set(events[i]!.eventId, position);
+      this.search.add({ position, streamId, type: events[i]!.type, recordedAt, correlationId: events[i]!.metadata?.correlationId });
       this.recent.add(position, buffers[i]!);
     }
     const lastPosition = this.assignedPosition;
@@ -217,6 +225,48 @@ export class FileEventStore implements EventStore {
     const recent = this.recent.read(first, last);
     if (recent) return recent;
     return this.track(readConsecutive(this.fh, first, last, this.offsetOf));
+  }
+
+  async readIndexBackward(key: EventIndexKey, options: ReadIndexOptions): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const last = Math.min(this.durablePosition, (options.before ?? Number.POSITIVE_INFINITY) - 1);
+    const after = Math.max(0, options.after ?? 0);
+    const wanted = Math.max(0, Math.floor(options.maxCount));
+    if (wanted === 0 || last <= after) return [];
+    if (key.kind === 'all') {
+      const from = Math.max(after, last - wanted);
+      return (await this.readAll({ after: from, maxCount: last - from })).reverse();
+    }
+    const positions: Positions = key.kind === 'stream' ? (this.streams.get(key.streamId) ?? []) : this.search.positions(key);
+    const keep = key.kind === 'correlation' ? (e: RecordedEvent) => e.metadata?.correlationId === key.correlationId : null;
+    const found: RecordedEvent[] = [];
+    // Newest first, in slices: a hashed correlation key may hold strangers, which are read and dropped.
+    for (let end = countUpTo(positions, last); end > 0 && found.length < wanted; ) {
+      const slice: number[] = [];
+      for (let i = end - 1; i >= 0 && slice.length < wanted - found.length; i--) {
+        const p = positions.at(i)!;
+        if (p <= after) {
+          end = 0;
+          break;
+        }
+        slice.push(p);
+        end = i;
+      }
+      if (slice.length === 0) break;
+      slice.reverse();
+      const runs = consecutiveRuns(slice);
+      const parts = await this.track(Promise.all(runs.map(([a, b]) => this.recent.read(a, b) ?? readConsecutive(this.fh, a, b, this.offsetOf))));
+      const events = parts.flat().reverse();
+      found.push(...(keep ? events.filter(keep) : events));
+    }
+    return found;
+  }
+
+  async positionAt(time: string): Promise<number> {
+    this.assertOpen();
+    const ms = Date.parse(time);
+    if (!Number.isFinite(ms)) throw new TypeError(`positionAt: ${time} is not a time`);
+    return this.search.positionAt(ms, this.durablePosition);
   }
 
   subscribeToAll(handler: EventHandler, options: SubscribeOptions = {}): Subscription {

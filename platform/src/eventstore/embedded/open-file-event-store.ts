@@ -6,6 +6,7 @@ import { FileEventStore, RECENT_RECORD_BYTES } from './file-event-store';
 import { OffsetIndex } from './indexes';
 import { acquireLock } from './lock-file';
 import { replayLog } from './log-replay';
+import { SearchIndexes } from './search-indexes';
 
 export interface FileEventStoreOptions {
   /** Directory owned by the store: holds `events.log` and the `LOCK` file. Created if missing. */
@@ -41,6 +42,7 @@ export async function openFileEventStore(options: FileEventStoreOptions): Promis
     const offsets = new OffsetIndex();
     const streams = new Map<string, number[]>();
     const eventIds = new Map<string, number>();
+    const search = new SearchIndexes();
     let lastPosition = 0;
     const { validEnd, tornTail } = await replayLog(fh, file, (event, offset) => {
       offsets.set(event.position, offset);
@@ -48,6 +50,7 @@ export async function openFileEventStore(options: FileEventStoreOptions): Promis
       if (positions) positions.push(event.position);
       else streams.set(event.streamId, [event.position]);
       eventIds.set(event.eventId, event.position);
+      search.add(event);
       lastPosition = event.position;
     });
     if (tornTail) {
@@ -58,7 +61,7 @@ export async function openFileEventStore(options: FileEventStoreOptions): Promis
       await fh.truncate(validEnd);
       await fh.sync();
     }
-    return new FileEventStore({ fh, offsets, streams, eventIds, lastPosition, endOffset: validEnd, fsync, release, recentRecordBytes: options.recentRecordBytes ?? RECENT_RECORD_BYTES });
+    return new FileEventStore({ fh, offsets, streams, eventIds, search, lastPosition, endOffset: validEnd, fsync, release, recentRecordBytes: options.recentRecordBytes ?? RECENT_RECORD_BYTES });
   } catch (error) {
     await fh?.close().catch(() => undefined);
     await release();

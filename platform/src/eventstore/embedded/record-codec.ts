@@ -70,29 +70,55 @@ export interface IndexFields {
   streamId: string;
   revision: number;
   eventId: string;
+  /** What the search indexes also take (type, time, correlation); absent only when a record lacks them. */
+  type?: string;
+  recordedAt?: string;
+  correlationId?: string;
 }
 
-const TYPE_KEY = Buffer.from(',"type":');
+/** The head and metadata of a record are read from at most this many bytes (longer ones take the full parse). */
+const HEAD_BYTES = 1024;
+const METADATA_KEY = ',"metadata":';
+const CORRELATION_KEY = '"correlationId":"';
+const DATA_KEY = ',"data":';
 
 /**
- * Replay needs only the index fields, which encodeRecord writes first. Parsing just that prefix is several
- * times cheaper than parsing data and metadata. The first `,"type":` is the real separator: inside a JSON
- * string a `"` is always escaped, so the sequence cannot occur within the streamId or eventId values.
- * Anything unexpected falls back to the full parse.
+ * Replay needs only the index fields, which encodeRecord writes first (position, streamId, revision, eventId, type,
+ * recordedAt, then metadata, then data), plus the metadata's correlation id. The record's first bytes are decoded
+ * once; the head up to `,"metadata":` is parsed as JSON (small), and the correlation id is picked out of the metadata.
+ * Inside a JSON string a `"` is always escaped, so these key sequences cannot occur within the values before them; an
+ * escaped correlation id, a head longer than HEAD_BYTES, or anything unexpected falls back to the full parse.
  */
 export function decodeIndexFields(payload: Buffer, offset: number): IndexFields {
-  const end = payload.indexOf(TYPE_KEY);
-  if (end > 0) {
-    try {
-      const head = JSON.parse(`${payload.toString('utf8', 0, end)}}`) as Partial<IndexFields>;
-      if (typeof head.position === 'number' && typeof head.streamId === 'string' && typeof head.revision === 'number' && typeof head.eventId === 'string') {
-        return head as IndexFields;
-      }
-    } catch {
-      // fall through to the full parse, which reports the corruption precisely
-    }
+  const fast = headFields(payload);
+  if (fast) return fast;
+  const event = decodePayload(payload, offset);
+  const { position, streamId, revision, eventId, type, recordedAt } = event;
+  return { position, streamId, revision, eventId, type, recordedAt, correlationId: event.metadata?.correlationId };
+}
+
+function headFields(payload: Buffer): IndexFields | null {
+  const text = payload.toString('utf8', 0, Math.min(payload.length, HEAD_BYTES));
+  const end = text.indexOf(METADATA_KEY);
+  if (end <= 0) return null;
+  let head: Partial<IndexFields>;
+  try {
+    head = JSON.parse(`${text.slice(0, end)}}`) as Partial<IndexFields>;
+  } catch {
+    return null;
   }
-  return decodePayload(payload, offset);
+  if (typeof head.position !== 'number' || typeof head.streamId !== 'string' || typeof head.revision !== 'number' || typeof head.eventId !== 'string') return null;
+  const fields = head as IndexFields;
+  const key = text.indexOf(CORRELATION_KEY, end);
+  const data = text.indexOf(DATA_KEY, end);
+  if (key < 0 || (data >= 0 && key > data)) return data >= 0 ? fields : null; // no correlation id in the metadata (or not read yet)
+  const start = key + CORRELATION_KEY.length;
+  const close = text.indexOf('"', start);
+  if (close < 0) return null;
+  const correlationId = text.slice(start, close);
+  if (correlationId.includes('\\')) return null;
+  fields.correlationId = correlationId;
+  return fields;
 }
 
 /** Parses a checksummed payload into an event (fresh object: callers may mutate it). */

@@ -12,16 +12,18 @@ import {
   WrongExpectedRevisionError,
   type AppendResult,
   type EventHandler,
+  type EventIndexKey,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type ReadAllOptions,
+  type ReadIndexOptions,
   type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
 } from '../../ports/event-store';
-import { fromEsdbCurrent, fromPortPosition, isSystemEvent, toEsdbRevision, toPortPosition, toRecordedEvent } from './mapping';
+import { fromEsdbCurrent, fromPortPosition, isSystemEvent, toEsdbMetadata, toEsdbRevision, toPortPosition, toRecordedEvent } from './mapping';
 import { EsdbCatchUpSubscription } from './subscription';
 
 /** Events fetched per $all read when filtering system events client-side. */
@@ -49,7 +51,7 @@ export class EventStoreDbEventStore implements EventStore {
         type: e.type,
         // The port's data is JSON-serialisable by contract (the embedded store writes it as JSON too).
         data: e.data as JSONType,
-        metadata: e.metadata as unknown as JSONType,
+        metadata: toEsdbMetadata(e.metadata) as JSONType,
       }),
     );
     try {
@@ -124,6 +126,69 @@ export class EventStoreDbEventStore implements EventStore {
       if (seen < PAGE || !moved) break;
     }
     return events;
+  }
+
+  /**
+   * Reads an index backwards from its end: a stream itself, or the standard system projections' streams `$ce-<category>`,
+   * `$et-<type>` and `$bc-<correlationId>` with their links resolved (the server must run the standard projections:
+   * RUN_PROJECTIONS=System, START_STANDARD_PROJECTIONS=true). The range is applied while reading, so a deep
+   * `before` costs a walk over the newer entries of that index.
+   */
+  async readIndexBackward(key: EventIndexKey, options: ReadIndexOptions): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const before = options.before ?? Number.POSITIVE_INFINITY;
+    const after = Math.max(0, options.after ?? 0);
+    const found: RecordedEvent[] = [];
+    if (options.maxCount <= 0) return found;
+    if (key.kind === 'all') {
+      let from: number | null = Number.isFinite(before) ? before : null;
+      // Whether a backwards read includes its start position or not, an event is taken once: below the last taken.
+      let upper = before;
+      for (;;) {
+        let seen = 0;
+        for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: from === null ? END : fromPortPosition(from), maxCount: PAGE })) {
+          seen++;
+          const event = toRecordedEvent(resolved);
+          const commit = resolved.event?.position.commit ?? resolved.commitPosition;
+          if (commit !== undefined) from = toPortPosition(commit);
+          if (!event || event.position >= upper) continue;
+          if (event.position <= after) return found;
+          upper = event.position;
+          found.push(event);
+          if (found.length >= options.maxCount) return found;
+        }
+        if (seen < PAGE) return found;
+      }
+    }
+    const streamName = key.kind === 'stream' ? key.streamId : key.kind === 'category' ? `$ce-${key.category}` : key.kind === 'type' ? `$et-${key.type}` : `$bc-${key.correlationId}`;
+    try {
+      for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, resolveLinkTos: key.kind !== 'stream' })) {
+        const event = toRecordedEvent(resolved, key.kind !== 'stream');
+        if (!event || event.position >= before) continue;
+        if (event.position <= after) break;
+        found.push(event);
+        if (found.length >= options.maxCount) break;
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return found;
+      throw error;
+    }
+    return found;
+  }
+
+  /** Walks $all backwards from the end until an event older than `time`: cheap for recent windows only. */
+  async positionAt(time: string): Promise<number> {
+    this.assertOpen();
+    const ms = Date.parse(time);
+    if (!Number.isFinite(ms)) throw new TypeError(`positionAt: ${time} is not a time`);
+    let first: number | null = null;
+    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END })) {
+      const event = toRecordedEvent(resolved);
+      if (!event) continue;
+      if (Date.parse(event.recordedAt) < ms) break;
+      first = event.position;
+    }
+    return first ?? (await this.headPosition()) + 1;
   }
 
   subscribeToAll(handler: EventHandler, options: SubscribeOptions = {}): Subscription {

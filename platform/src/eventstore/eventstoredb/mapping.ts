@@ -56,12 +56,26 @@ export function isSystemEvent(streamId: string, type: string): boolean {
 }
 
 /**
+ * The metadata as ESDB stores it: the port's fields plus `$correlationId` / `$causationId`, the properties the
+ * standard `$by_correlation_id` projection (the `$bc-<id>` streams an explorer search reads) looks for.
+ */
+export function toEsdbMetadata(metadata: EventMetadata): Record<string, unknown> {
+  return { ...metadata, $correlationId: metadata.correlationId, $causationId: metadata.causationId };
+}
+
+function fromEsdbMetadata(stored: unknown): EventMetadata {
+  const { $correlationId: _c, $causationId: _k, ...metadata } = (stored ?? {}) as Record<string, unknown>;
+  return metadata as unknown as EventMetadata;
+}
+
+/**
  * A resolved ESDB event as the port's RecordedEvent, or null for links and system events.
  * Data and metadata were written as JSON (jsonEvent), so the client hands them back parsed.
+ * `throughLinks`: the event a link of a system projection stream ($ce-, $et-, $bc-) points to.
  */
-export function toRecordedEvent(resolved: AllStreamResolvedEvent | ResolvedEvent): RecordedEvent | null {
+export function toRecordedEvent(resolved: AllStreamResolvedEvent | ResolvedEvent, throughLinks = false): RecordedEvent | null {
   const e = resolved.event;
-  if (!e || resolved.link || isSystemEvent(e.streamId, e.type)) return null;
+  if (!e || (resolved.link && !throughLinks) || isSystemEvent(e.streamId, e.type)) return null;
   const commit = e.position?.commit ?? resolved.commitPosition;
   if (commit === undefined) throw new Error(`ESDB returned event ${e.id} without a position (server older than 22.6?)`);
   return {
@@ -71,7 +85,7 @@ export function toRecordedEvent(resolved: AllStreamResolvedEvent | ResolvedEvent
     eventId: e.id,
     type: e.type,
     data: e.isJson ? e.data : Buffer.from(e.data as Uint8Array).toString('base64'),
-    metadata: (e.metadata ?? {}) as unknown as EventMetadata,
+    metadata: fromEsdbMetadata(e.metadata),
     recordedAt: e.created.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ChargerAdminView, StationAdminView } from '@evc/contracts/admin/views';
@@ -10,6 +11,7 @@ import { normalizeDigits } from '@evc/contracts/digits';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
+import { paths } from '../../../config/paths';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { ApiRequestError } from '../../../lib/api-client';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
@@ -56,6 +58,7 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
   const intl = useIntl();
   const session = useAtomValue(sessionAtom);
   const canWrite = hasPrivilege(session, 'stations.write');
+  const canInvestigate = hasPrivilege(session, 'events.read');
   const pushToast = useSetAtom(pushToastAtom);
   const [drafts, setDrafts] = useState<number[]>([]);
   const [nextDraft, setNextDraft] = useState(1);
@@ -194,6 +197,15 @@ export function ChargersPanel({ station }: { station: StationAdminView }) {
           )}
         </tbody>
       </Table>
+      {canInvestigate && chargers.length > 0 && (
+        <Toolbar as="nav" aria-label={intl.formatMessage({ id: 'chargerOps.open' })}>
+          {chargers.map((c) => (
+            <Link key={c.chargerId} to={paths.admin.chargerOperations} params={{ chargerId: c.chargerId }}>
+              <FormattedMessage id="chargerOps.openOf" values={{ chargerId: c.chargerId }} />
+            </Link>
+          ))}
+        </Toolbar>
+      )}
       {commandFor &&
         (() => {
           const charger = chargers.find((c) => c.chargerId === commandFor.chargerId);

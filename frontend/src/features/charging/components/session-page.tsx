@@ -14,6 +14,7 @@ import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { useMySession, useStopSession } from '../api/charging-api';
 import { formatDateTime, formatElapsed, formatKwh } from '../format';
 import { Chip, Facts, Problem, Row, Stack } from './charging-ui';
+import { ProvenanceDialog } from './provenance-dialog';
 import { PROGRESS, isOpen, statusTone, targetMessage } from './session-status';
 import { txAnchor } from './wallet-lines';
 
@@ -69,6 +70,7 @@ export function SessionPage() {
   const stop = useStopSession();
   const [confirming, setConfirming] = useState(false);
   const [stopError, setStopError] = useState<string | null>(null);
+  const [explaining, setExplaining] = useState(false);
 
   if (session.isPending) return <Spinner />;
   if (session.isError) {
@@ -169,13 +171,17 @@ export function SessionPage() {
           )}
         </Facts>
       </Card>
-      {isOpen(s) && (
-        <Row>
+      <Row>
+        {isOpen(s) && (
           <Button type="button" onClick={() => setConfirming(true)}>
             <FormattedMessage id="charging.stop" />
           </Button>
-        </Row>
-      )}
+        )}
+        <Button type="button" variant="secondary" onClick={() => setExplaining(true)}>
+          <FormattedMessage id="provenance.open" />
+        </Button>
+      </Row>
+      {explaining && <ProvenanceDialog subject={{ kind: 'session', sessionId }} onClose={() => setExplaining(false)} />}
       {isOpen(s) && confirming && (
         <ConfirmDialog
           title={<FormattedMessage id="charging.stop.confirm" />}

@@ -16,6 +16,7 @@ import { formatTime, signedMoney } from '../format';
 import { usePaymentReturn } from '../hooks/use-payment-return';
 import { Chip, DayHeading, Lines, Row, Stack } from './charging-ui';
 import { TopUpDialog } from './top-up-dialog';
+import { ProvenanceDialog } from './provenance-dialog';
 import { mergeDayGroups, txAnchor } from './wallet-lines';
 
 const has = (intl: IntlShape, id: string) => Object.prototype.hasOwnProperty.call(intl.messages, id);
@@ -36,6 +37,7 @@ function creatorText(intl: IntlShape, tx: WalletTxView): string {
 function TxLine({ tx }: { tx: WalletTxView }) {
   const intl = useIntl();
   const locale = useLocale();
+  const [explaining, setExplaining] = useState(false);
   return (
     <li id={txAnchor(tx.transactionId)} data-testid="wallet-line">
       <Row style={{ justifyContent: 'space-between' }}>
@@ -59,7 +61,11 @@ function TxLine({ tx }: { tx: WalletTxView }) {
             <FormattedMessage id="wallet.paymentRef" values={{ ref: tx.reference.id.slice(0, 8) }} />
           </span>
         )}
+        <Button type="button" variant="ghost" onClick={() => setExplaining(true)}>
+          <FormattedMessage id="provenance.open" />
+        </Button>
       </Row>
+      {explaining && <ProvenanceDialog subject={{ kind: 'wallet-line', transactionId: tx.transactionId }} onClose={() => setExplaining(false)} />}
     </li>
   );
 }
