@@ -46,7 +46,7 @@ export function SerialLookup({ onAsk, busy, lookupError }: { onAsk: (serial: str
       }}
     >
       <Field label={intl.formatMessage({ id: 'charging.serial' })} hint={intl.formatMessage({ id: 'charging.serial.hint' })} error={error}>
-        <input dir="ltr" value={text} maxLength={48} onChange={(e) => setText(e.target.value)} />
+        <input dir="ltr" value={text} maxLength={48} onChange={(e) => (setText(e.target.value), setTooShort(false))} />
       </Field>
       <Row style={{ marginBlockStart: '0.75rem' }}>
         <Button type="submit" variant="secondary" disabled={busy}>

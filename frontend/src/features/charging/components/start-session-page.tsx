@@ -199,7 +199,7 @@ export function StartSessionPage() {
                   hint={intl.formatMessage({ id: targetKind === 'energy' ? 'charging.target.kwhHint' : 'charging.target.timeHint' })}
                   error={problems.target}
                 >
-                  <input inputMode={targetKind === 'energy' ? 'decimal' : 'text'} value={targetText} onChange={(e) => setTargetText(e.target.value)} />
+                  <input inputMode={targetKind === 'energy' ? 'decimal' : 'text'} value={targetText} onChange={(e) => (setTargetText(e.target.value), setProblems((p) => ({ ...p, target: undefined })))} />
                 </Field>
               )}
             </Group>
