@@ -22,5 +22,6 @@ export function formatDistance(metres: number, locale: Locale): string {
   return formatNumber(metres / 1000, locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 });
 }
 
+/** A date in Cairo (Africa/Cairo): lib/cairo-time.ts formats every other instant. */
 export const formatDate = (iso: string | Date, locale: Locale): string =>
-  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'Africa/Cairo' }).format(new Date(iso));

@@ -7,6 +7,7 @@ import { isStaff, sessionAtom } from '../../stores/auth-state';
 import { accountNav, footerNavFor, signedInNav } from '../../config/nav-items';
 import { NavLinkList } from '../../components/ui/nav-link-list';
 import { OpeningHours } from '../../components/opening-hours';
+import { cairoDateKey } from '../../lib/format-day';
 
 const Foot = styled.footer`
   background: ${theme.color.ink};
@@ -53,7 +54,7 @@ export function SiteFooter() {
           </div>
         </Columns>
         <p>
-          <FormattedMessage id="footer.copyright" values={{ year: new Date().getFullYear() }} />
+          <FormattedMessage id="footer.copyright" values={{ year: Number(cairoDateKey(Date.now()).slice(0, 4)) }} />
         </p>
       </Container>
     </Foot>
