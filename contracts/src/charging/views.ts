@@ -170,7 +170,7 @@ export const carViewSchema = z.object({
 });
 export type CarView = z.infer<typeof carViewSchema>;
 
-/** A charger found by the serial printed on it (the start-by-serial form), with its station and connectors. */
+/** A charger found by the serial number or the charger id printed on it (the start-by-serial form), with its station. */
 export const chargerLookupQuerySchema = z.object({ serialNumber: z.string().trim().min(3).max(48) });
 
 export const idTokenStatusSchema = z.enum(ID_TOKEN_STATUSES);

@@ -22,7 +22,7 @@ export interface ConnectorChoice {
   connectorId: number;
 }
 
-/** By serial: the serial printed on the charger; the parent looks it up (chargers.lookup answers its station). */
+/** By serial: the serial number or charger id printed on the charger; the parent looks it up (chargers.lookup). */
 export function SerialLookup({ onAsk, busy, lookupError }: { onAsk: (serial: string) => void; busy: boolean; lookupError: unknown }) {
   const intl = useIntl();
   const [text, setText] = useState('');
@@ -94,9 +94,9 @@ export function StationChooser({ onChoose }: { onChoose: (stationId: string) => 
 export function ConnectorPicker(props: { station: StationView; serial: string | null; value: ConnectorChoice | null; onChange: (c: ConnectorChoice) => void; error?: string }) {
   const intl = useIntl();
   const locale = useLocale();
-  const chargers = props.serial
-    ? props.station.chargers.filter((c) => c.serialNumber.toLowerCase() === props.serial?.toLowerCase())
-    : props.station.chargers;
+  // the code typed is the serial number or the charger id (chargers.lookup matches either, in any case)
+  const code = props.serial?.trim().toLowerCase();
+  const chargers = code ? props.station.chargers.filter((c) => c.serialNumber.toLowerCase() === code || c.chargerId.toLowerCase() === code) : props.station.chargers;
   return (
     <Group>
       <legend>
