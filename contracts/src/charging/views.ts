@@ -166,6 +166,8 @@ export const carViewSchema = z.object({
   typeNameAr: z.string(),
   batteryRangeId: z.string(),
   batteryRangeName: z.string(),
+  /** The battery range's Arabic name (its English name when it has none). */
+  batteryRangeNameAr: z.string(),
   createdAt: z.string(),
 });
 export type CarView = z.infer<typeof carViewSchema>;

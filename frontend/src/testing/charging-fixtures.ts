@@ -72,6 +72,7 @@ export const makeCar = (over: Partial<CarView> = {}): CarView => ({
   typeNameAr: 'ليف',
   batteryRangeId: 'r-40',
   batteryRangeName: '40 kWh',
+  batteryRangeNameAr: '٤٠ كيلوواط ساعة',
   createdAt: '2026-01-01T00:00:00Z',
   ...over,
 });

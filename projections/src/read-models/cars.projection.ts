@@ -26,6 +26,7 @@ export const carsProjection: Projection = {
       const [brand, type, range] = await Promise.all([d.brandId, d.typeId, d.batteryRangeId].map((id) => items.findOne({ _id: id })));
       const brandName = names(brand ?? null, d.brandId);
       const typeName = names(type ?? null, d.typeId);
+      const rangeName = names(range ?? null, d.batteryRangeId);
       const doc: CarDoc = {
         _id: d.carId,
         carId: d.carId,
@@ -37,7 +38,8 @@ export const carsProjection: Projection = {
         typeNameEn: typeName.en,
         typeNameAr: typeName.ar,
         batteryRangeId: d.batteryRangeId,
-        batteryRangeName: names(range ?? null, d.batteryRangeId).en,
+        batteryRangeName: rangeName.en,
+        batteryRangeNameAr: rangeName.ar,
         createdAt: d.at,
         position,
       };
@@ -49,7 +51,7 @@ export const carsProjection: Projection = {
       const results = await Promise.all([
         cars.updateMany({ brandId: d.itemId }, { $set: { brandNameEn: d.name, brandNameAr: d.nameTranslation } }),
         cars.updateMany({ typeId: d.itemId }, { $set: { typeNameEn: d.name, typeNameAr: d.nameTranslation } }),
-        cars.updateMany({ batteryRangeId: d.itemId }, { $set: { batteryRangeName: d.name } }),
+        cars.updateMany({ batteryRangeId: d.itemId }, { $set: { batteryRangeName: d.name, batteryRangeNameAr: d.nameTranslation || d.name } }),
       ]);
       if (results.some((r) => r.modifiedCount > 0)) changed(CHARGING_RM.cars, undefined, []);
     },

@@ -16,6 +16,7 @@ import { pushToastAtom } from '../../../stores/toast-state';
 import { useCatalog, useMyCars, useRegisterCar } from '../api/charging-api';
 import { Group, Lines, Problem, Row, Stack } from './charging-ui';
 import { LicenceUpload } from './licence-upload';
+import { batteryRangeName, carName, masterName } from '../../../lib/names';
 
 type LicenceMode = 'licence' | 'customs';
 
@@ -64,7 +65,7 @@ function CarList() {
         <Lines>
           {list.map((c) => (
             <li key={c.carId} data-testid="car-line">
-              <strong>{locale === 'ar' ? `${c.brandNameAr} ${c.typeNameAr}` : `${c.brandNameEn} ${c.typeNameEn}`}</strong> · {c.batteryRangeName}
+              <strong>{carName(c, locale)}</strong> · {batteryRangeName(c, locale)}
             </li>
           ))}
         </Lines>
@@ -84,7 +85,7 @@ export function RegisterCarPage() {
   const types = useCatalog('carType', values.brandId || null, values.brandId !== '');
   const ranges = useCatalog('batteryRange', null);
   const register = useRegisterCar();
-  const itemName = (i: { name: string; nameTranslation: string }) => (locale === 'ar' ? i.nameTranslation || i.name : i.name);
+  const itemName = (i: { name: string; nameTranslation: string }) => masterName(i, locale);
   const choiceError = (key: string) => (form.errors[key] ? intl.formatMessage({ id: CHOICE_MESSAGES[key] ?? 'validation.invalid' }) : undefined);
   const licenceError = form.errors.licence;
   const licenceProblem = licenceError ? (LICENCE_MESSAGES[licenceError.code] ?? { file: values.mode === 'customs' ? 'customs' : 'front', id: 'validation.invalid' }) : null;
@@ -153,7 +154,6 @@ export function RegisterCarPage() {
                 {(ranges.data ?? []).map((r) => (
                   <option key={r.itemId} value={r.itemId}>
                     {itemName(r)}
-                    {r.value ? ` (${r.value})` : ''}
                   </option>
                 ))}
               </select>
