@@ -11,6 +11,13 @@ import { localName } from '../../lib/station-status';
 
 const LeafletMap = lazy(() => import('./leaflet-map'));
 
+/** Below the map, never over it: Leaflet's zoom and attribution controls own its corners. */
+const Note = styled.p`
+  margin: 0.4rem 0 0;
+  font-size: 0.9rem;
+  color: ${theme.color.muted};
+`;
+
 const Frame = styled.div`
   position: relative;
   block-size: 22rem;
@@ -20,17 +27,28 @@ const Frame = styled.div`
   ${theme.bp.md} {
     block-size: 30rem;
   }
-  .note {
+  /* the offline basemap's place names (offline-basemap.ts) */
+  .evc-place {
+    inline-size: auto !important;
+    block-size: auto !important;
+  }
+  .evc-place span {
     position: absolute;
-    z-index: 500;
-    inset-block-start: 0.5rem;
-    inset-inline: 0.5rem;
-    margin: 0;
-    background: rgb(255 255 255 / 92%);
-    border-radius: ${theme.radius.sm};
-    padding-block: 0.35rem;
-    padding-inline: 0.75rem;
-    font-size: 0.9rem;
+    white-space: nowrap;
+    transform: translate(-50%, -50%);
+    font-size: 0.72rem;
+    font-weight: 700;
+    color: #3f3a33;
+    text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff;
+  }
+  .evc-city span {
+    transform: translate(-50%, -135%);
+  }
+  .evc-governorate span {
+    font-size: 0.66rem;
+    font-weight: 600;
+    color: #857b69;
+    letter-spacing: 0.04em;
   }
   .loading {
     display: grid;
@@ -47,42 +65,45 @@ export function StationMap({ stations, onSelect }: { stations: StationView[]; on
   const onFallback = useCallback((f: boolean) => setFallback(f), []);
   const ready = config.isSuccess || config.isError;
   return (
-    <Frame role="region" aria-label={intl.formatMessage({ id: 'map.label' })}>
+    <div>
+      <Frame role="region" aria-label={intl.formatMessage({ id: 'map.label' })}>
+        {ready ? (
+          <Suspense fallback={<div className="loading"><Spinner /></div>}>
+            <LeafletMap
+              stations={stations}
+              locale={locale}
+              tileUrl={config.data?.mapTileUrl ?? null}
+              attribution={config.data?.mapAttribution ?? null}
+              onSelect={onSelect}
+              onFallback={onFallback}
+              detailHref={(id) => `${paths.stations}?station=${encodeURIComponent(id)}`}
+              labels={{
+                name: (s) => localName(s, locale),
+                available: (s) =>
+                  intl.formatMessage(
+                    { id: 'station.connectorsAvailable' },
+                    {
+                      available: s.availableConnectors,
+                      total: s.totalConnectors,
+                      availableText: intl.formatNumber(s.availableConnectors),
+                      totalText: intl.formatNumber(s.totalConnectors),
+                    },
+                  ),
+                details: intl.formatMessage({ id: 'station.details' }),
+              }}
+            />
+          </Suspense>
+        ) : (
+          <div className="loading">
+            <Spinner />
+          </div>
+        )}
+      </Frame>
       {fallback && (
-        <p className="note" role="note">
+        <Note role="note">
           <FormattedMessage id="map.fallback" />
-        </p>
+        </Note>
       )}
-      {ready ? (
-        <Suspense fallback={<div className="loading"><Spinner /></div>}>
-          <LeafletMap
-            stations={stations}
-            tileUrl={config.data?.mapTileUrl ?? null}
-            attribution={config.data?.mapAttribution ?? null}
-            onSelect={onSelect}
-            onFallback={onFallback}
-            detailHref={(id) => `${paths.stations}?station=${encodeURIComponent(id)}`}
-            labels={{
-              name: (s) => localName(s, locale),
-              available: (s) =>
-                intl.formatMessage(
-                  { id: 'station.connectorsAvailable' },
-                  {
-                    available: s.availableConnectors,
-                    total: s.totalConnectors,
-                    availableText: intl.formatNumber(s.availableConnectors),
-                    totalText: intl.formatNumber(s.totalConnectors),
-                  },
-                ),
-              details: intl.formatMessage({ id: 'station.details' }),
-            }}
-          />
-        </Suspense>
-      ) : (
-        <div className="loading">
-          <Spinner />
-        </div>
-      )}
-    </Frame>
+    </div>
   );
 }
