@@ -9,6 +9,7 @@ import type { PricingView, StationView } from '@evc/contracts/network/views';
 import { getJson, TEST_ADMIN } from '../support/app';
 import { tinyPng } from '../support/admin';
 import { ROOT } from '../support/process';
+import { formatMoney } from '../../frontend/src/lib/format';
 import { LANGS, describeJourney, eventually, localDigits, type Journey, type Lang } from './support/journey';
 
 type Words = Record<string, string>;
@@ -41,7 +42,7 @@ const rowWith = (page: Page, t: Words, titleId: string, text: string) => table(p
 const selectedId = (page: Page) => new URL(page.url()).searchParams.get('selected') ?? '';
 const eventTypes = async (journey: Journey, streamId: string) => (await journey.app.embedded.infra.eventStore.readStream(streamId)).map((e) => e.type);
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-const money = (piastres: number, lang: Lang) => new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { style: 'currency', currency: 'EGP' }).format(piastres / 100);
+const money = (piastres: number, lang: Lang) => formatMoney(piastres, lang);
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 async function select(page: Page, row: Locator) {

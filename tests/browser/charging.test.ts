@@ -12,6 +12,7 @@ import { loadConfig } from '@evc/platform/config/config';
 import { loadDemoChargers, Simulator } from '@evc/ocpp-gateway/simulator/simulator';
 import { bearer, getJson, TEST_CUSTOMER_PASSWORD } from '../support/app';
 import { ROOT } from '../support/process';
+import { formatMoney } from '../../frontend/src/lib/format';
 import { LANGS, describeJourney, localDigits, type Journey, type Lang } from './support/journey';
 
 type Words = Record<string, string>;
@@ -25,8 +26,8 @@ async function words(lang: Lang): Promise<Words> {
 /** A catalog message with its {placeholders} filled (plain ones only). */
 const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 const intlLocale = (lang: Lang) => (lang === 'ar' ? 'ar-EG' : 'en-GB');
-/** Money as the app writes it (frontend/src/lib/format.ts: formatMoney). */
-const money = (piastres: number, lang: Lang) => new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'EGP' }).format(piastres / 100);
+/** Money as the app writes it. */
+const money = (piastres: number, lang: Lang) => formatMoney(piastres, lang);
 /** A wallet line's amount (frontend/src/features/charging/format.ts: signedMoney). */
 const signed = (piastres: number, direction: 'in' | 'out', lang: Lang) => `${direction === 'in' ? '+' : '−'}${money(piastres, lang)}`;
 /** Energy as the session page writes it (formatKwh). */
