@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 const byd: MasterDataItemView = {
-  itemId: 'brand-byd', kind: 'carBrand', name: 'BYD', nameTranslation: 'بي واي دي', value: '', parentId: null, parentName: null,
+  itemId: 'brand-byd', kind: 'carBrand', name: 'BYD', nameTranslation: 'بي واي دي', value: '', parentId: null, parentName: null, parentNameAr: null,
   isActive: true, usageCount: 2, revision: 4, updatedAt: '2026-01-01T00:00:00Z',
 };
 const refusal = { names: 'Atto 3, Dolphin', namesAr: 'أتو ٣, دولفين', count: 2, action: 'delete' };

@@ -24,6 +24,7 @@ const brand = (n: number, over: Partial<MasterDataItemView> = {}): MasterDataIte
   value: '',
   parentId: null,
   parentName: null,
+  parentNameAr: null,
   isActive: true,
   usageCount: 0,
   revision: 4,
