@@ -216,6 +216,12 @@ describeJourney('issue 17: a new user', (journey) => {
       expect(statuses.length).toBeGreaterThan(0);
       expect(statuses).toContain(t['status.available']);
       for (const s of statuses) expect(s.toLowerCase()).not.toContain(`${t['status.available']} ${t['connector.available']}`.toLowerCase());
+
+      await detail.getByRole('button', { name: t['common.close'], exact: true }).click();
+      await detail.waitFor({ state: 'detached' });
+      expect(await page.getByRole('heading', { level: 1, name: t['stations.title'], exact: true }).count()).toBe(1);
+      expect(await page.getByRole('region', { name: t['map.label'], exact: true }).isVisible()).toBe(true);
+      expect(new URL(page.url()).searchParams.get('available')).toBe('true');
     });
 
     it(`${lang} (phone): item 12: the landing statistics fill their rows (no orphan tile)`, async () => {

@@ -85,7 +85,9 @@ export function StationChooser({ onChoose }: { onChoose: (stationId: string) => 
   const [q, setQ] = useState('');
   const here = useCurrentPosition();
   const { locate } = here;
-  useEffect(() => locate(), [locate]);
+  useEffect(() => {
+    locate();
+  }, [locate]);
   const stations = useStationsForStart(q.trim(), here.position);
   const list = [...(stations.data?.dataList ?? [])].sort((a, b) => (a.distanceM ?? 0) - (b.distanceM ?? 0));
   return (

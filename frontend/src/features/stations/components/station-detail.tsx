@@ -49,7 +49,10 @@ export function StationDetail({ stationId, onClose }: { stationId: string; onClo
   const customer = isCustomer(useAtomValue(sessionAtom));
   const shown = useRef<HTMLDivElement>(null);
   // opened from the list or the map: bring it into view (below the map on a phone)
-  useEffect(() => shown.current?.scrollIntoView?.({ block: 'nearest' }), [station.isSuccess]);
+  useEffect(() => {
+    // a block, not an expression: newer browsers answer scrollIntoView with a promise, which React would call
+    shown.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [station.isSuccess]);
   if (station.isPending) return <Spinner />;
   if (station.isError) {
     const code = station.error instanceof ApiRequestError ? station.error.code : 'server.error';
