@@ -84,7 +84,8 @@ describeJourney('network admin panel', (journey) => {
       await toast(page, t['admin.saved']!).waitFor();
       const typeRow = rowWith(page, t, 'admin.carType', shown(type));
       await typeRow.waitFor();
-      expect(await typeRow.textContent()).toContain(brand.name);
+      // the brand column in the page's language (issue 17)
+      expect(await typeRow.textContent()).toContain(shown(brand));
       const typeId = await select(page, typeRow);
       const typeDoc = await journey.app.embedded.infra.documents.collection('master_data').findOne({ _id: typeId });
       expect(typeDoc).toMatchObject({ kind: 'carType', parentId: brandId, name: type.name, value: '60' });
@@ -97,7 +98,8 @@ describeJourney('network admin panel', (journey) => {
       const confirm = page.getByRole('alertdialog');
       await confirm.getByText(fill(t['admin.confirmDelete']!, { name: shown(brand) })).waitFor();
       await confirm.getByRole('button', { name: t['admin.delete'], exact: true }).click();
-      await confirm.getByRole('alert').getByText(fill(t['admin.inUseDelete']!, { names: type.name }), { exact: true }).waitFor();
+      // named in the page's language (issue 17)
+      await confirm.getByRole('alert').getByText(fill(t['admin.inUseDelete']!, { names: shown(type) }), { exact: true }).waitFor();
       expect(await eventTypes(journey, `masterdata-${brandId}`)).not.toContain('MasterDataItemDeleted');
       await rowWith(page, t, 'admin.carBrand', shown(brand)).waitFor();
     });

@@ -13,6 +13,7 @@ import { loadDemoChargers, Simulator } from '@evc/ocpp-gateway/simulator/simulat
 import { bearer, getJson, TEST_CUSTOMER_PASSWORD } from '../support/app';
 import { ROOT } from '../support/process';
 import { formatMoney } from '../../frontend/src/lib/format';
+import { batteryRangeName, carName } from '../../frontend/src/lib/names';
 import { LANGS, describeJourney, localDigits, type Journey, type Lang } from './support/journey';
 
 type Words = Record<string, string>;
@@ -237,7 +238,7 @@ describeJourney('charging and the wallet (customer)', (journey) => {
       const connector = connectors.getByRole('radio', { name: new RegExp(`^${charger.connectorCode} · .* · ${t['connector.available']}$`) });
       expect(await connector.isEnabled()).toBe(true);
       await connector.check();
-      await page.getByLabel(t['charging.car']!, { exact: true }).selectOption({ label: `${lang === 'ar' ? `${car!.brandNameAr} ${car!.typeNameAr} · ${car!.batteryRangeNameAr}` : `${car!.brandNameEn} ${car!.typeNameEn} · ${car!.batteryRangeName}`}` });
+      await page.getByLabel(t['charging.car']!, { exact: true }).selectOption({ label: `${carName(car!, lang)} · ${batteryRangeName(car!, lang)}` });
       await page.getByRole('button', { name: t['charging.start.submit'], exact: true }).last().click();
       await page.waitForURL(/\/my-sessions\/[0-9a-f-]{36}/, { timeout: 10_000 });
       const sessionId = /my-sessions\/([0-9a-f-]{36})/.exec(page.url())![1]!;
