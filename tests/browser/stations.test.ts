@@ -19,7 +19,7 @@ const TEXT = {
     close: 'Close',
     charger: (serial: string, model: string) => `Charger ${serial} (${model})`,
     map: 'Map of charging stations',
-    fallback: 'Offline map of Egypt (no street detail): stations are shown by their position.',
+    fallback: 'Offline map of Egypt: no street detail.',
   },
   ar: {
     title: 'محطات الشحن',
@@ -34,7 +34,7 @@ const TEXT = {
     close: 'إغلاق',
     charger: (serial: string, model: string) => `الشاحن ${serial} (${model})`,
     map: 'خريطة محطات الشحن',
-    fallback: 'خريطة مصر دون اتصال (بلا تفاصيل الشوارع): تظهر المحطات حسب مواقعها.',
+    fallback: 'خريطة مصر دون اتصال: بلا تفاصيل الشوارع.',
   },
 };
 

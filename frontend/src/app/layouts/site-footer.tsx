@@ -7,7 +7,6 @@ import { isStaff, sessionAtom } from '../../stores/auth-state';
 import { accountNav, footerNavFor, signedInNav } from '../../config/nav-items';
 import { NavLinkList } from '../../components/ui/nav-link-list';
 import { OpeningHours } from '../../components/opening-hours';
-import { cairoDateKey } from '../../lib/format-day';
 
 const Foot = styled.footer`
   background: ${theme.color.ink};
@@ -39,6 +38,9 @@ const Columns = styled.div`
   }
 `;
 
+/** The year in Cairo. New Year falls in winter time (UTC+2), so no time-zone data is needed for it. */
+const cairoYear = () => new Date(Date.now() + 2 * 3_600_000).getUTCFullYear();
+
 export function SiteFooter() {
   const intl = useIntl();
   const session = useAtomValue(sessionAtom);
@@ -54,7 +56,7 @@ export function SiteFooter() {
           </div>
         </Columns>
         <p>
-          <FormattedMessage id="footer.copyright" values={{ year: Number(cairoDateKey(Date.now()).slice(0, 4)) }} />
+          <FormattedMessage id="footer.copyright" values={{ year: cairoYear() }} />
         </p>
       </Container>
     </Foot>

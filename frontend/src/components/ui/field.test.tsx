@@ -13,8 +13,8 @@ afterEach(() => {
 const LONG_PASSWORD = 'Abcdefghijklmnopqrstu1';
 
 const TEXT = {
-  en: { title: 'Create your account', password: 'Password', submit: 'Sign up', rule: 'At most 20 characters: this has 22. Shorten it; nothing was cut.', digit: 'Must contain a digit' },
-  ar: { title: 'أنشئ حسابك', password: 'كلمة المرور', submit: 'إنشاء حساب', rule: 'بحد أقصى ٢٠ حرفًا: النص الحالي ٢٢. اختصره؛ لم يُحذف منه شيء.', digit: 'يجب أن تحتوي على رقم' },
+  en: { title: 'Create your account', password: 'Password', submit: 'Sign up', rule: 'At most 20 characters; this has 22. Shorten it: nothing was cut.', digit: 'Must contain a digit' },
+  ar: { title: 'أنشئ حسابك', password: 'كلمة المرور', submit: 'إنشاء حساب', rule: 'الحد الأقصى لعدد الأحرف ٢٠، والنص الحالي ٢٢. اختصره، فلم يُحذف منه شيء.', digit: 'يجب أن تحتوي على رقم' },
 };
 
 describe('a field with a length limit', () => {

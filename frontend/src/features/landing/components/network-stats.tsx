@@ -6,10 +6,7 @@ import { theme } from '../../../styles/theme';
 import { useLocale } from '../../../hooks/use-locale';
 import { useNetworkStats } from '../../../hooks/use-reference-data';
 
-/**
- * Five tiles that always fill their rows (no orphan): two columns on a phone with the fifth across both, 3 + 2 on a
- * tablet (a six-column track), one row of five from 1024 px.
- */
+/** Five tiles that fill their rows (no orphan): two columns on a phone with the fifth across both, one row of five from 768 px. */
 const Tiles = styled.dl`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -18,20 +15,7 @@ const Tiles = styled.dl`
     grid-column: 1 / -1;
   }
   ${theme.bp.md} {
-    grid-template-columns: repeat(6, minmax(0, 1fr));
-    > div,
-    > div:last-child:nth-child(odd) {
-      grid-column: span 2;
-    }
-    > div:nth-child(n + 4),
-    > div:last-child:nth-child(odd) {
-      grid-column: span 3;
-    }
-  }
-  ${theme.bp.lg} {
     grid-template-columns: repeat(5, minmax(0, 1fr));
-    > div,
-    > div:nth-child(n + 4),
     > div:last-child:nth-child(odd) {
       grid-column: auto;
     }
