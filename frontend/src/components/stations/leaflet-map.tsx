@@ -6,7 +6,7 @@ import type { Locale } from '@evc/contracts/constants';
 import basemapUrl from 'virtual:evc/basemap-url';
 import { stationAvailability } from '../../lib/station-status';
 import { availabilityColor } from './availability-badge';
-import { drawBasemap, loadBasemap } from './offline-basemap';
+import { SEA, drawBasemap, loadBasemap } from './offline-basemap';
 
 export interface MarkerLabels {
   name: (s: StationView) => string;
@@ -28,8 +28,6 @@ export interface LeafletMapProps {
 }
 
 const EGYPT_CENTRE: L.LatLngTuple = [26.8, 30.8];
-/** The offline basemap's sea (the map's background). */
-const SEA = '#cfe3ee';
 
 function popupContent(station: StationView, props: LeafletMapProps): HTMLElement {
   const box = document.createElement('div');

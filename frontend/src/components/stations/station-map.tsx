@@ -27,29 +27,6 @@ const Frame = styled.div`
   ${theme.bp.md} {
     block-size: 30rem;
   }
-  /* the offline basemap's place names (offline-basemap.ts) */
-  .evc-place {
-    inline-size: auto !important;
-    block-size: auto !important;
-  }
-  .evc-place span {
-    position: absolute;
-    white-space: nowrap;
-    transform: translate(-50%, -50%);
-    font-size: 0.72rem;
-    font-weight: 700;
-    color: #3f3a33;
-    text-shadow: 0 0 3px #fff, 0 0 3px #fff, 0 0 2px #fff;
-  }
-  .evc-city span {
-    transform: translate(-50%, -135%);
-  }
-  .evc-governorate span {
-    font-size: 0.66rem;
-    font-weight: 600;
-    color: #857b69;
-    letter-spacing: 0.04em;
-  }
   .loading {
     display: grid;
     place-items: center;
