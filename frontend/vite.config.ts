@@ -3,6 +3,7 @@ import { runnerImport } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { parse } from '@formatjs/icu-messageformat-parser';
+import { createHash } from 'node:crypto';
 
 /** src/locales/<language>/<catalog>.json: the public and app catalogs of each language. */
 const CATALOG = /[\\/]src[\\/]locales[\\/]([a-z]{2})[\\/](public|app)\.json$/;
@@ -48,8 +49,41 @@ function operationRoutes(): Plugin {
   };
 }
 
+/**
+ * The offline basemap of Egypt (basemap/README.md), built from npm data at build time into a static JSON asset with a
+ * content hash; `virtual:evc/basemap-url` answers its URL, which only the lazy map chunk fetches.
+ */
+function offlineBasemap(): Plugin {
+  const MODULE = 'virtual:evc/basemap-url';
+  const BUILDER = fileURLToPath(new URL('./basemap/build-basemap.ts', import.meta.url));
+  let built: Promise<{ json: string; fileName: string }> | undefined;
+  const basemap = () =>
+    (built ??= runnerImport<typeof import('./basemap/build-basemap')>(BUILDER, { configFile: false, logLevel: 'error' }).then(({ module }) => {
+      const json = JSON.stringify(module.buildBasemap());
+      return { json, fileName: `assets/basemap-egypt-${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json` };
+    }));
+  return {
+    name: 'evc:offline-basemap',
+    resolveId: (id) => (id === MODULE ? `\0${MODULE}` : null),
+    load: (id) => (id === `\0${MODULE}` ? basemap().then(({ fileName }) => `export default ${JSON.stringify(`/${fileName}`)};`) : null),
+    async generateBundle() {
+      const { json, fileName } = await basemap();
+      this.emitFile({ type: 'asset', fileName, source: json });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        void basemap().then(({ json, fileName }) => {
+          if (req.url !== `/${fileName}`) return next();
+          res.setHeader('Content-Type', 'application/json');
+          res.end(json);
+        }, next);
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react({ jsxImportSource: '@emotion/react' }), precompileCatalogs(), operationRoutes()],
+  plugins: [react({ jsxImportSource: '@emotion/react' }), precompileCatalogs(), operationRoutes(), offlineBasemap()],
   resolve: {
     alias:
       command === 'build'

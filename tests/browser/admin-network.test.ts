@@ -9,6 +9,7 @@ import type { PricingView, StationView } from '@evc/contracts/network/views';
 import { getJson, TEST_ADMIN } from '../support/app';
 import { tinyPng } from '../support/admin';
 import { ROOT } from '../support/process';
+import { formatMoney } from '../../frontend/src/lib/format';
 import { LANGS, describeJourney, eventually, localDigits, type Journey, type Lang } from './support/journey';
 
 type Words = Record<string, string>;
@@ -41,7 +42,7 @@ const rowWith = (page: Page, t: Words, titleId: string, text: string) => table(p
 const selectedId = (page: Page) => new URL(page.url()).searchParams.get('selected') ?? '';
 const eventTypes = async (journey: Journey, streamId: string) => (await journey.app.embedded.infra.eventStore.readStream(streamId)).map((e) => e.type);
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
-const money = (piastres: number, lang: Lang) => new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { style: 'currency', currency: 'EGP' }).format(piastres / 100);
+const money = (piastres: number, lang: Lang) => formatMoney(piastres, lang);
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 async function select(page: Page, row: Locator) {
@@ -83,7 +84,8 @@ describeJourney('network admin panel', (journey) => {
       await toast(page, t['admin.saved']!).waitFor();
       const typeRow = rowWith(page, t, 'admin.carType', shown(type));
       await typeRow.waitFor();
-      expect(await typeRow.textContent()).toContain(brand.name);
+      // the brand column in the page's language (issue 17)
+      expect(await typeRow.textContent()).toContain(shown(brand));
       const typeId = await select(page, typeRow);
       const typeDoc = await journey.app.embedded.infra.documents.collection('master_data').findOne({ _id: typeId });
       expect(typeDoc).toMatchObject({ kind: 'carType', parentId: brandId, name: type.name, value: '60' });
@@ -96,7 +98,8 @@ describeJourney('network admin panel', (journey) => {
       const confirm = page.getByRole('alertdialog');
       await confirm.getByText(fill(t['admin.confirmDelete']!, { name: shown(brand) })).waitFor();
       await confirm.getByRole('button', { name: t['admin.delete'], exact: true }).click();
-      await confirm.getByRole('alert').getByText(fill(t['admin.inUseDelete']!, { names: type.name }), { exact: true }).waitFor();
+      // named in the page's language (issue 17)
+      await confirm.getByRole('alert').getByText(fill(t['admin.inUseDelete']!, { names: shown(type) }), { exact: true }).waitFor();
       expect(await eventTypes(journey, `masterdata-${brandId}`)).not.toContain('MasterDataItemDeleted');
       await rowWith(page, t, 'admin.carBrand', shown(brand)).waitFor();
     });

@@ -12,6 +12,8 @@ import { loadConfig } from '@evc/platform/config/config';
 import { loadDemoChargers, Simulator } from '@evc/ocpp-gateway/simulator/simulator';
 import { bearer, getJson, TEST_CUSTOMER_PASSWORD } from '../support/app';
 import { ROOT } from '../support/process';
+import { formatMoney } from '../../frontend/src/lib/format';
+import { batteryRangeName, carName } from '../../frontend/src/lib/names';
 import { LANGS, describeJourney, localDigits, type Journey, type Lang } from './support/journey';
 
 type Words = Record<string, string>;
@@ -25,8 +27,8 @@ async function words(lang: Lang): Promise<Words> {
 /** A catalog message with its {placeholders} filled (plain ones only). */
 const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 const intlLocale = (lang: Lang) => (lang === 'ar' ? 'ar-EG' : 'en-GB');
-/** Money as the app writes it (frontend/src/lib/format.ts: formatMoney). */
-const money = (piastres: number, lang: Lang) => new Intl.NumberFormat(intlLocale(lang), { style: 'currency', currency: 'EGP' }).format(piastres / 100);
+/** Money as the app writes it. */
+const money = (piastres: number, lang: Lang) => formatMoney(piastres, lang);
 /** A wallet line's amount (frontend/src/features/charging/format.ts: signedMoney). */
 const signed = (piastres: number, direction: 'in' | 'out', lang: Lang) => `${direction === 'in' ? '+' : '−'}${money(piastres, lang)}`;
 /** Energy as the session page writes it (formatKwh). */
@@ -236,7 +238,7 @@ describeJourney('charging and the wallet (customer)', (journey) => {
       const connector = connectors.getByRole('radio', { name: new RegExp(`^${charger.connectorCode} · .* · ${t['connector.available']}$`) });
       expect(await connector.isEnabled()).toBe(true);
       await connector.check();
-      await page.getByLabel(t['charging.car']!, { exact: true }).selectOption({ label: `${lang === 'ar' ? `${car!.brandNameAr} ${car!.typeNameAr}` : `${car!.brandNameEn} ${car!.typeNameEn}`} · ${car!.batteryRangeName}` });
+      await page.getByLabel(t['charging.car']!, { exact: true }).selectOption({ label: `${carName(car!, lang)} · ${batteryRangeName(car!, lang)}` });
       await page.getByRole('button', { name: t['charging.start.submit'], exact: true }).last().click();
       await page.waitForURL(/\/my-sessions\/[0-9a-f-]{36}/, { timeout: 10_000 });
       const sessionId = /my-sessions\/([0-9a-f-]{36})/.exec(page.url())![1]!;

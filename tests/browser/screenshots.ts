@@ -1,4 +1,5 @@
-// `npm run screenshots`: the landing page in English and Arabic, saved under docs/screenshots/.
+// `npm run screenshots`: the landing, stations and contact pages (laptop and phone), the admin stations screen, the
+// customer's wallet, start-from-map and a live session, in English and Arabic, saved under docs/screenshots/.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -29,6 +30,21 @@ try {
       await page.waitForTimeout(300);
       const name = route === '/' ? 'landing' : route.replace(/^\//, '').replace(/[^\w]+/g, '-').toLowerCase();
       const file = path.join(ROOT, 'docs/screenshots', `${name}-${lang}.png`);
+      await page.screenshot({ path: file, fullPage: route === '/' });
+      process.stdout.write(`saved ${path.relative(ROOT, file)}\n`);
+      await page.context().close();
+    }
+  }
+  // Phone size: the landing page (statistics tiles) and the stations page (the offline basemap of Egypt).
+  for (const lang of ['en', 'ar']) {
+    for (const route of ['/', '/ChargingStations']) {
+      const { page } = await newPage(browser, app.baseUrl, { viewport: { width: 390, height: 844 } });
+      await page.goto(`${route}?lang=${lang}`);
+      await page.waitForLoadState('networkidle');
+      if (route !== '/') await page.locator('[data-basemap="drawn"]').waitFor();
+      await page.waitForTimeout(300);
+      const name = route === '/' ? 'landing' : 'chargingstations';
+      const file = path.join(ROOT, 'docs/screenshots', `${name}-phone-${lang}.png`);
       await page.screenshot({ path: file, fullPage: route === '/' });
       process.stdout.write(`saved ${path.relative(ROOT, file)}\n`);
       await page.context().close();
@@ -87,6 +103,15 @@ try {
       await page.goto('/wallet');
       await page.getByTestId('wallet-line').first().waitFor();
       await shoot(page, `wallet-${lang}`);
+      // start from the map: the offline basemap and the stations nearest first (from Tahrir Square)
+      await page.context().grantPermissions(['geolocation']);
+      await page.context().setGeolocation({ latitude: 30.0444, longitude: 31.2357 });
+      await page.goto('/start-charging');
+      await page.locator('input[type=radio][name=mode]').nth(1).check();
+      await page.getByTestId('start-station-distance').first().waitFor();
+      await page.locator('[data-basemap="drawn"]').waitFor();
+      await page.getByTestId('start-station-order').scrollIntoViewIfNeeded();
+      await shoot(page, `start-from-map-${lang}`);
 
       const { body: cars } = await getJson<Paged<CarView>>(app.baseUrl, '/api/queries/me/cars', bearer(token));
       const sessionId = randomUUID();

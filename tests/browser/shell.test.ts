@@ -8,6 +8,7 @@ const TEXT = {
     notFound: 'Page not found',
     notFoundBody: 'The page you are looking for does not exist or has moved.',
     backToAdmin: 'Back to admin',
+    backHome: 'Back to the home page',
     about: 'About us',
     stations: 'Stations',
     stationsTitle: 'Charging stations',
@@ -24,6 +25,7 @@ const TEXT = {
     notFound: 'الصفحة غير موجودة',
     notFoundBody: 'الصفحة التي تبحث عنها غير موجودة أو تم نقلها.',
     backToAdmin: 'العودة إلى لوحة الإدارة',
+    backHome: 'العودة إلى الصفحة الرئيسية',
     about: 'من نحن',
     stations: 'المحطات',
     stationsTitle: 'محطات الشحن',
@@ -77,17 +79,23 @@ describeJourney('shell: routing, error screens, page views, accessibility', (jou
   for (const lang of LANGS) {
     const t = TEXT[lang];
 
-    it(`${lang}: an unknown path shows "Page not found" with a button to /admin`, async () => {
+    it(`${lang}: an unknown public path shows "Page not found" leading home; an unknown admin path leads back to /admin`, async () => {
       const page = await journey.open('/no-such-page/at-all', { lang });
       await h1(page, t.notFound).waitFor();
       await page.getByText(t.notFoundBody, { exact: true }).waitFor();
+      expect(await page.getByRole('link', { name: t.backToAdmin }).count()).toBe(0);
+      const home = page.getByRole('main').getByRole('link', { name: t.backHome });
+      expect(await home.getAttribute('href')).toBe('/');
+      await home.click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.locator('main h1').filter({ hasNotText: t.notFound }).first().waitFor();
+
+      await page.goto('/admin/no-such-screen');
+      // the admin area's 404, or its sign-in gate on the way there
       const back = page.getByRole('link', { name: t.backToAdmin });
-      expect(await back.getAttribute('href')).toBe('/admin');
-      await back.click();
-      // the admin panel, or its sign-in gate on the way there (redirect=/admin)
-      await page.waitForURL((url) => /^\/admin\/?$/.test(url.pathname) || /^\/admin\/?$/.test(url.searchParams.get('redirect') ?? ''));
-      await page.getByRole('heading', { level: 1 }).filter({ hasNotText: t.notFound }).first().waitFor();
-      expect(await page.getByText(t.notFound).count()).toBe(0);
+      const signIn = page.locator('input[type=email]');
+      await back.or(signIn).first().waitFor();
+      if (await back.count()) expect(await back.getAttribute('href')).toBe('/admin');
     });
 
     it(`${lang}: routes ignore case; the error screens show their texts`, async () => {

@@ -19,7 +19,7 @@ const TEXT = {
     close: 'Close',
     charger: (serial: string, model: string) => `Charger ${serial} (${model})`,
     map: 'Map of charging stations',
-    fallback: 'Map tiles are not available; showing stations by position',
+    fallback: 'Offline map of Egypt: no street detail.',
   },
   ar: {
     title: 'محطات الشحن',
@@ -34,7 +34,7 @@ const TEXT = {
     close: 'إغلاق',
     charger: (serial: string, model: string) => `الشاحن ${serial} (${model})`,
     map: 'خريطة محطات الشحن',
-    fallback: 'خرائط الخلفية غير متاحة؛ يتم عرض المحطات حسب موقعها',
+    fallback: 'خريطة مصر دون اتصال: بلا تفاصيل الشوارع.',
   },
 };
 
@@ -105,7 +105,8 @@ describeJourney('stations page', (journey) => {
       const rows = station.chargers.reduce((n, c) => n + c.connectors.length + 1, 0); // + one header row per charger
       expect(await detail.getByRole('row').count()).toBe(rows);
 
-      // closing the detail brings the map back
+      // the map stays while the detail is open (issue 17), and closing the detail keeps it
+      await page.getByRole('region', { name: t.map }).waitFor();
       await detail.getByRole('button', { name: t.close }).click();
       await page.getByRole('region', { name: t.map }).waitFor();
       expect(new URL(page.url()).searchParams.has('station')).toBe(false);
@@ -115,7 +116,8 @@ describeJourney('stations page', (journey) => {
       const page = await journey.open('/ChargingStations', { lang });
       await showsCount(page, lang, 40);
       const map = page.getByRole('region', { name: t.map });
-      await map.getByRole('note').getByText(t.fallback, { exact: true }).waitFor();
+      // the note sits below the map (issue 17: it hid under the zoom control)
+      await page.getByRole('note').getByText(t.fallback, { exact: true }).waitFor();
       await expect.poll(() => markers(page, lang).count(), { timeout: 5000 }).toBe(12);
       expect(await map.locator('img.leaflet-tile').count()).toBe(0);
 

@@ -24,7 +24,7 @@ describe('admin: master data, countries and governorates over HTTP', () => {
     }
     const last = await must(app, 'masterdata.create', { itemId: id('type'), kind: 'carType', parentId: brandId, name: 'Seal EV', nameTranslation: 'سيل' }, token);
     const types = await adminGet<Paged<MasterDataItemView>>(app, `masterdata?kind=carType&parentId=${brandId}&sort=name`, token, last.position);
-    expect(types.body.dataList.map((t) => [t.name, t.parentName])).toEqual([['Atto 3', 'BYD Auto'], ['Dolphin', 'BYD Auto'], ['Seal EV', 'BYD Auto']]);
+    expect(types.body.dataList.map((t) => [t.name, t.parentName, t.parentNameAr])).toEqual([['Atto 3', 'BYD Auto', 'بي واي دي'], ['Dolphin', 'BYD Auto', 'بي واي دي'], ['Seal EV', 'BYD Auto', 'بي واي دي']]);
     const [brand] = (await adminGet<Paged<MasterDataItemView>>(app, `masterdata?kind=carBrand&q=${encodeURIComponent('بي واي')}`, token)).body.dataList.filter((b) => b.itemId === brandId);
     expect(brand).toMatchObject({ usageCount: 3, isActive: true });
 

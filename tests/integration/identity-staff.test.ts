@@ -53,7 +53,7 @@ describe('staff identity and access over HTTP', () => {
     const created = await command(app, 'admins.create', body, superToken);
     expect(created.status).toBe(200);
     const list = await adminsList(app, superToken, created.body.position);
-    expect(list.body.dataList.find((a) => a.adminId === body.adminId)).toMatchObject({ email: body.email, roleNames: ['Operator'], isActive: true, revision: 0 });
+    expect(list.body.dataList.find((a) => a.adminId === body.adminId)).toMatchObject({ email: body.email, roleNames: ['Operator'], roleNamesAr: [expect.stringMatching(/[\u0600-\u06FF]/)], isActive: true, revision: 0 });
   });
 
   it('page-view counts need analytics.read: 200 for the Viewer, 403 for an Operator', async () => {

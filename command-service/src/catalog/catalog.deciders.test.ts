@@ -15,7 +15,7 @@ describe('master data decider', () => {
     masterData
       .given([created, linked('type-dolphin', 'Dolphin'), linked('type-atto-3', 'Atto 3')])
       .when({ kind: 'delete' })
-      .thenThrows('catalog.in_use', { fieldErrors: [{ path: 'itemId', code: 'in_use', params: { names: 'Atto 3, Dolphin', count: 2, action: 'delete' } }] });
+      .thenThrows('catalog.in_use', { fieldErrors: [{ path: 'itemId', code: 'in_use', params: { names: 'Atto 3, Dolphin', namesAr: 'Atto 3, Dolphin', count: 2, action: 'delete' } }] });
   });
 
   it('given a brand with a type, when deactivating, then in_use; other edits pass', () => {

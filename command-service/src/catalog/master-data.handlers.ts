@@ -40,7 +40,7 @@ class MasterData {
   }
 }
 
-const typeUse = (item: Pick<MasterDataData, 'itemId' | 'name'>): UsedBy => ({ id: item.itemId, kind: 'carType', name: item.name });
+const typeUse = (item: Pick<MasterDataData, 'itemId' | 'name' | 'nameTranslation'>): UsedBy => ({ id: item.itemId, kind: 'carType', name: item.name, nameAr: item.nameTranslation });
 
 @HandlesCommand('masterdata.create')
 export class CreateMasterDataItemHandler implements OperationHandler<'masterdata.create'> {

@@ -61,11 +61,19 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     };
   }
 
-  private async chargerBySerial(serialNumber: string): Promise<string> {
-    const [reserved] = await this.store.readStream(networkStreams.chargerSerial(serialNumber.trim()));
-    const chargerId = (reserved?.data as { chargerId?: string } | undefined)?.chargerId;
-    if (!chargerId) throw new DomainError('network.charger_not_found', 'No charger has this serial number', [{ path: 'serialNumber', code: 'not_found' }]);
-    return chargerId;
+  /**
+   * The charger whose serial number, or else whose charger id (many chargers show only that), is `code`: the serial's
+   * reservation stream, else the charger's own stream as typed or in capitals (ids are written in capitals).
+   */
+  private async chargerBySerial(code: string): Promise<string> {
+    const typed = code.trim();
+    const [reserved] = await this.store.readStream(networkStreams.chargerSerial(typed));
+    const bySerial = (reserved?.data as { chargerId?: string } | undefined)?.chargerId;
+    if (bySerial) return bySerial;
+    for (const id of new Set([typed, typed.toUpperCase()])) {
+      if ((await this.sessions.reads.charger(id)).data) return id;
+    }
+    throw new DomainError('network.charger_not_found', 'No charger has this serial number or id', [{ path: 'serialNumber', code: 'not_found' }]);
   }
 
   private async proceed(d: SessionRequested['data'], context: CommandContext): Promise<CommandResult> {

@@ -18,7 +18,7 @@ const linkGovernorate = (store: EventStore, station: StationData, context: Comma
     store,
     catalogStreams.governorate(station.governorateId),
     governorateDecider,
-    { kind: 'link', usedBy: { id: station.stationId, kind: 'station', name: station.nameEn }, missing: GOVERNORATE_MISSING },
+    { kind: 'link', usedBy: { id: station.stationId, kind: 'station', name: station.nameEn, nameAr: station.nameAr }, missing: GOVERNORATE_MISSING },
     context,
   );
 const unlinkGovernorate = (store: EventStore, governorateId: string, stationId: string, context: CommandContext) =>

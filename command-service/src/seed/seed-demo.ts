@@ -104,7 +104,7 @@ export async function seedDemo({ commandBus, eventStore, dataDir, files }: SeedO
     await run('masterdata.create', { itemId: brandId, kind: 'carBrand', name: brand.length >= 3 ? brand : `${brand} Motor`, nameTranslation: brandAr, value: '', isActive: true });
     // One after another: each type links itself to the brand's stream.
     for (const [type, typeAr, kwh] of types) {
-      await run('masterdata.create', { itemId: `type-${slug(brand)}-${slug(type)}`, kind: 'carType', parentId: brandId, name: type.length >= 3 ? type : `${brand} ${type}`, nameTranslation: typeAr, value: String(kwh), isActive: true });
+      await run('masterdata.create', { itemId: `type-${slug(brand)}-${slug(type)}`, kind: 'carType', parentId: brandId, name: type, nameTranslation: typeAr, value: String(kwh), isActive: true });
     }
   }
   await run('pricing.set', { ...DEMO_PRICING, effectiveFrom: new Date(0).toISOString(), reason: 'demo seed' });

@@ -13,6 +13,8 @@ export const masterDataItemViewSchema = z.object({
   value: z.string(),
   parentId: z.string().nullable(),
   parentName: z.string().nullable(),
+  /** The parent brand's Arabic name (its English name when it has none). */
+  parentNameAr: z.string().nullable(),
   isActive: z.boolean(),
   /** What uses it (child types, cars, customers): it cannot be deleted or deactivated while > 0. */
   usageCount: z.number().int(),

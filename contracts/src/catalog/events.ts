@@ -11,6 +11,8 @@ export type UsedBy = {
   id: string;
   kind: string;
   name: string;
+  /** The user's Arabic name, for the Arabic "in use" message (links recorded before it was kept have none). */
+  nameAr?: string;
 };
 
 /** `country-<id>`. The update carries the whole form (and `isActive`). */

@@ -41,7 +41,7 @@ export const chargingOperations = group(
   query('me.notifications', '/api/queries/me/notifications', { summary: 'Your notifications, newest first, with the unseen count.', access: CUSTOMER, input: listQuerySchema, output: notificationsViewSchema }),
   query('me.cars', '/api/queries/me/cars', { summary: 'Your cars.', access: CUSTOMER, input: listQuerySchema, output: pagedSchema(carViewSchema) }),
   query('chargers.lookup', '/api/queries/chargers/lookup', {
-    summary: 'The station of the charger with this serial number (start by serial).',
+    summary: 'The station of the charger with this serial number or charger id, in any case (start by serial).',
     access: CUSTOMER,
     input: chargerLookupQuerySchema,
     output: stationViewSchema,

@@ -32,7 +32,7 @@ export const startSessionSchema = z
   .strictObject({
     sessionId: uuid,
     chargerId: chargerIdSchema.optional(),
-    /** The serial number printed on the charger; accepted instead of chargerId (case-insensitive). */
+    /** The serial number or the charger id printed on the charger, in any case; accepted instead of chargerId. */
     serialNumber: z.string().trim().min(3).max(48).optional(),
     connectorId: z.number().int().min(1).max(16),
     carId: idSchema,

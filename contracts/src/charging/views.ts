@@ -168,13 +168,15 @@ export const carViewSchema = z.object({
   batteryRangeName: z.string(),
   /** The licence images (front and back) or the customs release certificate: the customer's own uploads. */
   licence: z.union([z.object({ frontFileId: z.string(), backFileId: z.string() }), z.object({ customsCertificateFileId: z.string() })]),
+  /** The battery range's Arabic name (its English name when it has none). */
+  batteryRangeNameAr: z.string(),
   createdAt: z.string(),
   /** The car stream's revision (an edit sends it back as expectedRevision). */
   revision: z.number().int(),
 });
 export type CarView = z.infer<typeof carViewSchema>;
 
-/** A charger found by the serial printed on it (the start-by-serial form), with its station and connectors. */
+/** A charger found by the serial number or the charger id printed on it (the start-by-serial form), with its station. */
 export const chargerLookupQuerySchema = z.object({ serialNumber: z.string().trim().min(3).max(48) });
 
 export const idTokenStatusSchema = z.enum(ID_TOKEN_STATUSES);

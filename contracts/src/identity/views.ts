@@ -38,6 +38,8 @@ export const adminViewSchema = z.object({
   email: z.string(),
   roleIds: z.array(z.string()),
   roleNames: z.array(z.string()),
+  /** The same roles' Arabic names (the English name where a role has none). */
+  roleNamesAr: z.array(z.string()),
   isActive: z.boolean(),
   revision: z.number().int(),
   createdAt: z.string(),

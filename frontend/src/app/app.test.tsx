@@ -13,12 +13,20 @@ afterEach(() => {
 });
 
 describe('routing', () => {
-  it('shows "Page not found" with a button back to /admin for an unknown path', async () => {
+  it('shows "Page not found" for an unknown path, leading home (issue 17: not "Back to admin" for a visitor)', async () => {
     stubApi();
     await renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    const back = screen.getByRole('link', { name: 'Back to admin' });
-    expect(back.getAttribute('href')).toBe('/admin');
+    expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('link', { name: 'Back to admin' })).toBeNull();
+  });
+
+  it('an unknown admin path keeps the spec\'s button back to /admin', async () => {
+    stubApi();
+    storeSession(makeSession('staff'));
+    await renderApp('/admin/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to admin' }).getAttribute('href')).toBe('/admin');
   });
 
   it.each(['/About', '/about', '/ABOUT'])('matches %s case-insensitively', async (path) => {

@@ -4,8 +4,9 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { localeFromLangParam } from '@evc/contracts/constants';
 import { recordPageView } from '../lib/page-view';
 import { localeAtom } from '../stores/locale-state';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
-/** On every route change: scroll to the top (or to the #anchor), record a page view, honour ?lang=. */
+/** On every route change: scroll to the top (or to the #anchor), record a page view, honour ?lang=, title the document. */
 export function RouteEffects() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const hash = useRouterState({ select: (s) => s.location.hash });
@@ -14,6 +15,7 @@ export function RouteEffects() {
   const localeRef = useRef(locale);
   localeRef.current = locale;
   const setLocale = useSetAtom(localeAtom);
+  useDocumentTitle(pathname);
 
   useEffect(() => {
     if (lang !== undefined) setLocale(localeFromLangParam(String(lang)));

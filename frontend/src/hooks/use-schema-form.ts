@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { toFieldErrors, type FieldError } from '@evc/contracts/errors';
@@ -17,19 +17,43 @@ export function byField(errors: FieldError[]): FieldErrors {
   return out;
 }
 
+/** The errors left once `changed` fields of `values` changed (see useSchemaForm's setValues). */
+export function clearCorrected(errors: FieldErrors, changed: string[], values: Record<string, unknown>): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, error] of Object.entries(errors)) {
+    if (changed.includes(key) || !(key in values)) continue;
+    if (error.code === 'password_mismatch' && values.password === values[key]) continue;
+    out[key] = error;
+  }
+  return Object.keys(out).length === Object.keys(errors).length ? errors : out;
+}
+
 /**
  * Form state validated with a contract schema (the same rules the server applies). Server field errors land
  * beside their fields; `errorText` translates them into the current language.
  */
 export function useSchemaForm<V extends Record<string, unknown>>(initial: V | (() => V)) {
   const intl = useIntl();
-  const [values, setValues] = useState<V>(initial);
+  const [values, setValuesState] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const setValue = useCallback(<K extends keyof V & string>(key: K, value: V[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
+  /**
+   * Every change of values (typed, picked on a map, an uploaded file, a reset) takes away the errors it may have
+   * corrected: the changed fields' own, the errors of no single field (a location made of lat and lng, the whole
+   * form), and a confirmation mismatch once both passwords agree. Submitting validates everything again.
+   */
+  const latest = useRef(values);
+  latest.current = values;
+  const setValues = useCallback((next: V | ((v: V) => V)) => {
+    const before = latest.current;
+    const after = typeof next === 'function' ? next(before) : next;
+    latest.current = after;
+    setValuesState(after);
+    const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+    if (changed.length > 0) setErrors((errs) => clearCorrected(errs, changed, after));
   }, []);
+
+  const setValue = useCallback(<K extends keyof V & string>(key: K, value: V[K]) => setValues((v) => ({ ...v, [key]: value })), [setValues]);
 
   /** onChange for text inputs and selects. */
   const bind = <K extends keyof V & string>(key: K) => ({

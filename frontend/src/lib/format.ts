@@ -4,8 +4,14 @@ import { CURRENCY, PIASTRES_PER_EGP } from '@evc/contracts/constants';
 /** Intl locale tags per UI language (dates and numbers). */
 export const intlLocale = (locale: Locale): string => (locale === 'ar' ? 'ar-EG' : 'en-GB');
 
-export const formatMoney = (piastres: number, locale: Locale): string =>
-  new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: CURRENCY }).format(piastres / PIASTRES_PER_EGP);
+/**
+ * EGP in the language's digits. Arabic abbreviates the pound "ج.م." whose last dot doubles a sentence's full stop
+ * ("١٠٫٠٠ ج.م..") and sits before every comma: it is written "ج.م", as is common.
+ */
+export function formatMoney(piastres: number, locale: Locale): string {
+  const text = new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: CURRENCY }).format(piastres / PIASTRES_PER_EGP);
+  return locale === 'ar' ? text.replace(/ج\.م\.(?=\u200f?$)/u, 'ج.م') : text;
+}
 
 export const formatNumber = (value: number, locale: Locale, options?: Intl.NumberFormatOptions): string =>
   new Intl.NumberFormat(intlLocale(locale), options).format(value);
@@ -22,9 +28,6 @@ export function formatDistance(metres: number, locale: Locale): string {
   return formatNumber(metres / 1000, locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 });
 }
 
+/** A date in Cairo (Africa/Cairo): lib/cairo-time.ts formats every other instant. */
 export const formatDate = (iso: string | Date, locale: Locale): string =>
-  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(iso));
-
-/** A date and time as a person in Egypt reads it (Africa/Cairo), whatever the browser's own time zone. */
-export const formatCairoDateTime = (iso: string, locale: Locale): string =>
-  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'Africa/Cairo' }).format(new Date(iso));

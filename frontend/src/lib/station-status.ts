@@ -17,5 +17,15 @@ export function connectorAvailability(status: ConnectorStatus, chargerOnline: bo
   return status === 'available' ? 'available' : 'busy';
 }
 
+/**
+ * The connector's own status word beside its badge, only where it says more than the badge: "Busy · charging",
+ * "Offline · faulted"; never "Available available" nor "Offline unavailable".
+ */
+export function connectorStatusDetail(status: ConnectorStatus, chargerOnline: boolean): ConnectorStatus | null {
+  const availability = connectorAvailability(status, chargerOnline);
+  if (availability === 'busy') return status;
+  return availability === 'offline' && chargerOnline && status === 'faulted' ? status : null;
+}
+
 export const localName = (s: { nameEn: string; nameAr: string }, locale: 'en' | 'ar') =>
   locale === 'ar' ? s.nameAr || s.nameEn : s.nameEn;

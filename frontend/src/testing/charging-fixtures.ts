@@ -73,6 +73,7 @@ export const makeCar = (over: Partial<CarView> = {}): CarView => ({
   batteryRangeId: 'r-40',
   batteryRangeName: '40 kWh',
   licence: { frontFileId: 'f'.repeat(64), backFileId: 'b'.repeat(64) },
+  batteryRangeNameAr: '٤٠ كيلوواط ساعة',
   createdAt: '2026-01-01T00:00:00Z',
   revision: 0,
   ...over,

@@ -21,6 +21,7 @@ const saveCar: EventHandler<'CarRegistered' | 'CarUpdated'> = async ({ type, dat
   ]);
   const brandName = names(brand ?? null, d.brandId);
   const typeName = names(type_ ?? null, d.typeId);
+  const rangeName = names(range ?? null, d.batteryRangeId);
   const doc: CarDoc = {
     _id: d.carId,
     carId: d.carId,
@@ -32,7 +33,8 @@ const saveCar: EventHandler<'CarRegistered' | 'CarUpdated'> = async ({ type, dat
     typeNameEn: typeName.en,
     typeNameAr: typeName.ar,
     batteryRangeId: d.batteryRangeId,
-    batteryRangeName: names(range ?? null, d.batteryRangeId).en,
+    batteryRangeName: rangeName.en,
+    batteryRangeNameAr: rangeName.ar,
     licence: d.licence,
     createdAt: before?.createdAt ?? d.at,
     revision,
@@ -65,7 +67,7 @@ export const carsProjection: Projection = {
       const results = await Promise.all([
         cars.updateMany({ brandId: d.itemId }, { $set: { brandNameEn: d.name, brandNameAr: d.nameTranslation } }),
         cars.updateMany({ typeId: d.itemId }, { $set: { typeNameEn: d.name, typeNameAr: d.nameTranslation } }),
-        cars.updateMany({ batteryRangeId: d.itemId }, { $set: { batteryRangeName: d.name } }),
+        cars.updateMany({ batteryRangeId: d.itemId }, { $set: { batteryRangeName: d.name, batteryRangeNameAr: d.nameTranslation || d.name } }),
       ]);
       if (results.some((r) => r.modifiedCount > 0)) changed(CHARGING_RM.cars, undefined, []);
     },

@@ -12,7 +12,7 @@ type Counted = { usageCount: number; stationCount: number };
 
 export type CountryDoc = Omit<RegisterCountry, 'flagFileId'> & Edited & { _id: string; flagFileId: string | null; isActive: boolean; searchText: string };
 export type GovernorateDoc = RegisterGovernorate & Edited & Counted & { _id: string; isActive: boolean; searchText: string };
-export type MasterDataDoc = Omit<CreateMasterDataItem, 'parentId'> & Edited & Counted & { _id: string; parentId: string | null; parentName: string | null; searchText: string };
+export type MasterDataDoc = Omit<CreateMasterDataItem, 'parentId'> & Edited & Counted & { _id: string; parentId: string | null; parentName: string | null; parentNameAr?: string | null; searchText: string };
 /** What a link or an unlink updates on the used item (a governorate or a master-data item). */
 type UsedItem = Counted & Edited & { _id: string };
 /** One use of one item: `item` = `<collection>|<id>`, `itemKind` = `<item>|<kind of user>` (both indexed). */
@@ -80,10 +80,10 @@ const setMasterData: EventHandler<'MasterDataItemCreated' | 'MasterDataItemUpdat
   const d = event.data;
   const items = MASTER_DATA.in(documents);
   const parent = d.parentId ? await items.findOne({ _id: d.parentId }) : null;
-  const set = { ...defined(d), parentId: d.parentId ?? null, parentName: parent ? parent.name : null, searchText: searchTextOf(d.name, d.nameTranslation, d.value), ...edited(event) };
+  const set = { ...defined(d), parentId: d.parentId ?? null, parentName: parent ? parent.name : null, parentNameAr: parent ? parent.nameTranslation || parent.name : null, searchText: searchTextOf(d.name, d.nameTranslation, d.value), ...edited(event) };
   await mergeOne(items, d.itemId, set, { setOnInsert: fresh });
   // A renamed brand renames itself in its types' rows.
-  if (event.type === 'MasterDataItemUpdated') await items.updateMany({ parentId: d.itemId }, { $set: { parentName: d.name } });
+  if (event.type === 'MasterDataItemUpdated') await items.updateMany({ parentId: d.itemId }, { $set: { parentName: d.name, parentNameAr: d.nameTranslation || d.name } });
   changed(RM.masterData, d.itemId);
 };
 

@@ -15,7 +15,7 @@ async function givenWorld(h: ReturnType<typeof harness>) {
     { stream: 'account-staff-1', type: 'AdminCreated', data: { accountId: 'staff-1', firstName: 'Karim', lastName: 'Adel', email: 'k@example.com', roleIds: [] } },
     { stream: 'md-b', type: 'MasterDataItemCreated', data: { itemId: 'b1', kind: 'carBrand', name: 'Nissan', nameTranslation: 'نيسان', value: '' } },
     { stream: 'md-t', type: 'MasterDataItemCreated', data: { itemId: 't1', kind: 'carType', name: 'Leaf', nameTranslation: 'ليف', value: '', parentId: 'b1' } },
-    { stream: 'md-r', type: 'MasterDataItemCreated', data: { itemId: 'r1', kind: 'batteryRange', name: '40 kWh', nameTranslation: '40', value: '' } },
+    { stream: 'md-r', type: 'MasterDataItemCreated', data: { itemId: 'r1', kind: 'batteryRange', name: '40 kWh', nameTranslation: '٤٠ كيلوواط ساعة', value: '' } },
     {
       stream: 'station-st1',
       type: 'StationRegistered',
@@ -140,7 +140,7 @@ describe('wallet, payments, notifications and cars projections', () => {
       ['wallet_adjusted', { amount: 500, direction: 'out', reason: 'Duplicate top-up', balanceAfter: 19_500 }],
       ['payment_failed', { paymentId: 'p2', amount: 3000, reason: 'declined' }],
     ]);
-    expect(await h.find(CHARGING_RM.cars)).toMatchObject([{ carId: 'car1', brandNameEn: 'Nissan', brandNameAr: 'نيسان', typeNameEn: 'Leaf', batteryRangeName: '40 kWh' }]);
+    expect(await h.find(CHARGING_RM.cars)).toMatchObject([{ carId: 'car1', brandNameEn: 'Nissan', brandNameAr: 'نيسان', typeNameEn: 'Leaf', batteryRangeName: '40 kWh', batteryRangeNameAr: '٤٠ كيلوواط ساعة' }]);
     expect(h.changes.filter((c) => [CHARGING_RM.walletTransactions, CHARGING_RM.wallets, CHARGING_RM.payments, CHARGING_RM.notifications].includes(c.collection as never)).every((c) => c.customerIds?.[0] === CUSTOMER)).toBe(true);
   });
 

@@ -14,6 +14,7 @@ export const masterDataView = (d: MasterDataDoc): MasterDataItemView => ({
   value: d.value,
   parentId: d.parentId,
   parentName: d.parentName,
+  parentNameAr: d.parentNameAr ?? d.parentName,
   isActive: d.isActive,
   usageCount: d.usageCount,
   ...revisionOf(d),

@@ -38,7 +38,7 @@ export class ChargingAnswers implements QueryAnswers {
       'me.payment': async ({ paymentId }, caller) => found(await customer.payment(customerOf(caller), paymentId), 'payments.payment_not_found', 'No such payment'),
       'me.notifications': (q, caller) => customer.notifications(customerOf(caller), q),
       'me.cars': (q, caller) => customer.cars(customerOf(caller), q),
-      'chargers.lookup': async ({ serialNumber }) => found(await customer.stationOfSerial(serialNumber), 'network.charger_not_found', 'No charger with this serial number'),
+      'chargers.lookup': async ({ serialNumber }) => found(await customer.stationOfCharger(serialNumber), 'network.charger_not_found', 'No charger with this serial number or id'),
       'sessions.admin-list': (q, caller) => sessions.adminList(q, mayReadCustomers(caller)),
       'sessions.admin-get': async ({ sessionId }, caller) => found(await sessions.adminGet(sessionId, mayReadCustomers(caller)), 'charging.session_not_found', noSession),
       'wallets.admin-get': ({ customerId, ...q }) => wallet.wallet(customerId, q),

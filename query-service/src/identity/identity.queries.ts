@@ -14,13 +14,14 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const search = (q: string | undefined): Filter => (q ? { searchText: { $regex: escapeRegex(q.toLowerCase()) } } : {});
 const page = (q: ListQuery) => ({ skip: (q.page - 1) * q.pageSize, limit: q.pageSize });
 
-export const adminView = (d: AdminDoc, roleNames: string[]): AdminView => ({
+export const adminView = (d: AdminDoc, roles: { en: string; ar: string }[]): AdminView => ({
   adminId: d.adminId,
   firstName: d.firstName,
   lastName: d.lastName,
   email: d.email,
   roleIds: d.roleIds,
-  roleNames,
+  roleNames: roles.map((r) => r.en),
+  roleNamesAr: roles.map((r) => r.ar),
   isActive: d.isActive,
   revision: d.revision,
   createdAt: d.createdAt,
@@ -73,9 +74,9 @@ export class IdentityQueries {
     const [docs, totalCount, roles] = await Promise.all([
       admins.find(filter, { sort: { createdAt: 1, adminId: 1 }, ...page(q) }).toArray(),
       admins.countDocuments(filter),
-      ROLES.in(this.documents).find({}, { projection: { roleId: 1, name: 1 } }).toArray(),
+      ROLES.in(this.documents).find({}, { projection: { roleId: 1, name: 1, nameAr: 1 } }).toArray(),
     ]);
-    const nameOf = new Map(roles.map((r) => [r.roleId, r.name]));
+    const nameOf = new Map(roles.map((r) => [r.roleId, { en: r.name, ar: r.nameAr || r.name }]));
     const dataList = docs.map((d) => adminView(d, d.roleIds.flatMap((id) => (nameOf.has(id) ? [nameOf.get(id)!] : []))));
     return { dataList, totalCount };
   }

@@ -18,11 +18,16 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A page that fails the test on uncaught page errors, and never reaches outside 127.0.0.1. */
-export async function newPage(browser: Browser, baseUrl: string, options: { locale?: string; geolocation?: { latitude: number; longitude: number } } = {}): Promise<{ page: Page; errors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  options: { locale?: string; geolocation?: { latitude: number; longitude: number }; timezoneId?: string; viewport?: { width: number; height: number } } = {},
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     locale: options.locale ?? 'en-GB',
-    viewport: { width: 1280, height: 900 },
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());

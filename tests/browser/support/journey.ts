@@ -12,7 +12,14 @@ export const LANGS: Lang[] = ['en', 'ar'];
 export interface OpenOptions {
   lang?: Lang;
   geolocation?: { latitude: number; longitude: number };
+  /** The browser's time zone (default: the machine's). */
+  timezoneId?: string;
+  /** Default 1280 × 900 (a laptop); PHONE is a phone. */
+  viewport?: { width: number; height: number };
 }
+
+export const LAPTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
 
 export interface Journey {
   /** The running product (API, read models, event store). */
@@ -35,7 +42,7 @@ export function describeJourney(name: string, body: (journey: Journey) => void):
     async open(path, options = {}) {
       if (!browser || !app) throw new Error('the browser is not started');
       const lang = options.lang ?? 'en';
-      const tab = await newPage(browser, app.baseUrl, { locale: lang === 'ar' ? 'ar-EG' : 'en-GB', geolocation: options.geolocation });
+      const tab = await newPage(browser, app.baseUrl, { locale: lang === 'ar' ? 'ar-EG' : 'en-GB', geolocation: options.geolocation, timezoneId: options.timezoneId, viewport: options.viewport });
       opened.push(tab);
       tab.page.setDefaultTimeout(10_000);
       await tab.page.goto(lang === 'ar' ? withQuery(path, 'lang=ar') : path);

@@ -1,4 +1,7 @@
-/** Cars common on Egyptian roads with their usable battery: [brand en, brand ar, [[type en, type ar, kWh]]]. */
+/**
+ * Cars common on Egyptian roads with their usable battery: [brand en, brand ar, [[type en, type ar, kWh]]]. A type's
+ * name never repeats its brand (screens show "brand type"), and every name has the 3 characters master data needs.
+ */
 export const DEMO_CARS: readonly [string, string, readonly (readonly [string, string, number])[]][] = [
   ['BYD', 'بي واي دي', [['Atto 3', 'أتو ٣', 60], ['Dolphin', 'دولفين', 44], ['Seal', 'سيل', 82]]],
   ['MG', 'إم جي', [['MG4', 'إم جي ٤', 64], ['ZS EV', 'زد إس كهرباء', 51]]],
@@ -6,7 +9,7 @@ export const DEMO_CARS: readonly [string, string, readonly (readonly [string, st
   ['Hyundai', 'هيونداي', [['Kona Electric', 'كونا الكهربائية', 64], ['Ioniq 5', 'أيونيك ٥', 77]]],
   ['Kia', 'كيا', [['EV6', 'إي في ٦', 77]]],
   ['Tesla', 'تسلا', [['Model 3', 'موديل ٣', 60], ['Model Y', 'موديل واي', 75]]],
-  ['BMW', 'بي إم دبليو', [['iX3', 'آي إكس ٣', 74], ['i4', 'آي ٤', 81]]],
+  ['BMW', 'بي إم دبليو', [['iX3', 'آي إكس ٣', 74], ['i4 eDrive40', 'آي ٤ إي درايف ٤٠', 81]]],
   ['Mercedes-Benz', 'مرسيدس بنز', [['EQA', 'إي كيو إيه', 67], ['EQS', 'إي كيو إس', 108]]],
   ['Volkswagen', 'فولكس فاجن', [['ID.4', 'آي دي ٤', 77]]],
   ['Chery', 'شيري', [['eQ1', 'إي كيو ١', 38]]],

@@ -38,6 +38,9 @@ const Columns = styled.div`
   }
 `;
 
+/** The year in Cairo. New Year falls in winter time (UTC+2), so no time-zone data is needed for it. */
+const cairoYear = () => new Date(Date.now() + 2 * 3_600_000).getUTCFullYear();
+
 export function SiteFooter() {
   const intl = useIntl();
   const session = useAtomValue(sessionAtom);
@@ -53,7 +56,7 @@ export function SiteFooter() {
           </div>
         </Columns>
         <p>
-          <FormattedMessage id="footer.copyright" values={{ year: new Date().getFullYear() }} />
+          <FormattedMessage id="footer.copyright" values={{ year: cairoYear() }} />
         </p>
       </Container>
     </Foot>

@@ -6,6 +6,7 @@ import { SessionEffects } from '../../features/auth/components/session-effects';
 import type { RouterContext } from '../../features/auth/guards';
 import { showChosenLocale } from '../../lib/i18n/load-messages';
 import { RouteEffects } from '../route-effects';
+import { NewerVersion } from '../newer-version';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -21,6 +22,7 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({
     <>
       <RouteEffects />
       <SessionEffects />
+      <NewerVersion />
       <Outlet />
       <Toaster />
     </>

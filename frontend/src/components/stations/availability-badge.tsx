@@ -1,7 +1,8 @@
 import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
 import { theme } from '../../styles/theme';
-import type { Availability } from '../../lib/station-status';
+import type { ConnectorStatus } from '@evc/contracts/network/schemas';
+import { connectorAvailability, connectorStatusDetail, type Availability } from '../../lib/station-status';
 
 export const availabilityColor: Record<Availability, string> = {
   available: theme.color.available,
@@ -30,3 +31,19 @@ export const AvailabilityBadge = ({ value }: { value: Availability }) => (
     <FormattedMessage id={`status.${value}`} />
   </Pill>
 );
+
+/** A connector's badge, with its own status word only where that adds something (see connectorStatusDetail). */
+export function ConnectorStatusBadge({ status, online }: { status: ConnectorStatus; online: boolean }) {
+  const detail = connectorStatusDetail(status, online);
+  return (
+    <span data-testid="connector-status">
+      <AvailabilityBadge value={connectorAvailability(status, online)} />
+      {detail && (
+        <small>
+          {' · '}
+          <FormattedMessage id={`connector.${detail}`} />
+        </small>
+      )}
+    </span>
+  );
+}

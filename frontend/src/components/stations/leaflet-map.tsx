@@ -2,8 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { StationView } from '@evc/contracts/network/views';
+import type { Locale } from '@evc/contracts/constants';
+import basemapUrl from 'virtual:evc/basemap-url';
 import { stationAvailability } from '../../lib/station-status';
 import { availabilityColor } from './availability-badge';
+import { SEA, drawBasemap, loadBasemap } from './offline-basemap';
 
 export interface MarkerLabels {
   name: (s: StationView) => string;
@@ -13,6 +16,8 @@ export interface MarkerLabels {
 
 export interface LeafletMapProps {
   stations: StationView[];
+  /** The language of the basemap's place names. */
+  locale: Locale;
   tileUrl: string | null;
   attribution: string | null;
   labels: MarkerLabels;
@@ -41,9 +46,12 @@ function popupContent(station: StationView, props: LeafletMapProps): HTMLElement
   return box;
 }
 
-/** Leaflet lives in this lazily loaded chunk only. Without tiles it draws markers on a plain background. */
+/**
+ * Leaflet lives in this lazily loaded chunk only. Without tiles (none configured, or they fail) it draws the offline
+ * basemap of Egypt under the markers: land, coast and borders, the governorates, the Nile and the main cities.
+ */
 export default function LeafletMap(props: LeafletMapProps) {
-  const { stations, tileUrl, attribution, onFallback } = props;
+  const { stations, tileUrl, attribution, onFallback, locale } = props;
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
@@ -52,6 +60,7 @@ export default function LeafletMap(props: LeafletMapProps) {
   const [tilesFailed, setTilesFailed] = useState(false);
   const fallback = !tileUrl || tilesFailed;
 
+  const [basemapDrawn, setBasemapDrawn] = useState(false);
   useEffect(() => onFallback(fallback), [fallback, onFallback]);
 
   useEffect(() => {
@@ -74,6 +83,24 @@ export default function LeafletMap(props: LeafletMapProps) {
     };
   }, [tileUrl, attribution]);
 
+  // after the map exists (the effect above); drawn again when the language changes
+  useEffect(() => {
+    const m = map.current;
+    if (!fallback || !m) return undefined;
+    let drawn: L.LayerGroup | null = null;
+    let cancelled = false;
+    void loadBasemap(basemapUrl).then((basemap) => {
+      if (cancelled || !basemap || map.current !== m) return;
+      drawn = drawBasemap(m, basemap, locale);
+      setBasemapDrawn(true);
+    });
+    return () => {
+      cancelled = true;
+      drawn?.remove();
+      setBasemapDrawn(false);
+    };
+  }, [fallback, locale, tileUrl]);
+
   useEffect(() => {
     const m = map.current;
     const group = layer.current;
@@ -95,7 +122,6 @@ export default function LeafletMap(props: LeafletMapProps) {
     }
     if (points.length > 0) {
       const bounds = L.latLngBounds(points);
-      if (fallback) L.rectangle(bounds.pad(0.05), { color: '#0f766e', weight: 1, dashArray: '4 4', fill: false }).addTo(group);
       m.fitBounds(bounds.pad(0.15), { maxZoom: 13 });
     }
   }, [stations, fallback]);
@@ -104,11 +130,8 @@ export default function LeafletMap(props: LeafletMapProps) {
     <div
       ref={element}
       data-fallback={fallback}
-      style={{
-        blockSize: '100%',
-        minBlockSize: '320px',
-        background: fallback ? 'repeating-linear-gradient(0deg,#eef6f4 0 39px,#dbeae6 39px 40px),#eef6f4' : '#dbeae6',
-      }}
+      data-basemap={basemapDrawn ? 'drawn' : undefined}
+      style={{ blockSize: '100%', minBlockSize: '320px', background: fallback ? SEA : '#dbeae6' }}
     />
   );
 }

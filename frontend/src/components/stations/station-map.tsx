@@ -11,6 +11,13 @@ import { localName } from '../../lib/station-status';
 
 const LeafletMap = lazy(() => import('./leaflet-map'));
 
+/** Below the map, never over it: Leaflet's zoom and attribution controls own its corners. */
+const Note = styled.p`
+  margin: 0.4rem 0 0;
+  font-size: 0.9rem;
+  color: ${theme.color.muted};
+`;
+
 const Frame = styled.div`
   position: relative;
   block-size: 22rem;
@@ -19,18 +26,6 @@ const Frame = styled.div`
   border: 1px solid ${theme.color.border};
   ${theme.bp.md} {
     block-size: 30rem;
-  }
-  .note {
-    position: absolute;
-    z-index: 500;
-    inset-block-start: 0.5rem;
-    inset-inline: 0.5rem;
-    margin: 0;
-    background: rgb(255 255 255 / 92%);
-    border-radius: ${theme.radius.sm};
-    padding-block: 0.35rem;
-    padding-inline: 0.75rem;
-    font-size: 0.9rem;
   }
   .loading {
     display: grid;
@@ -47,42 +42,45 @@ export function StationMap({ stations, onSelect }: { stations: StationView[]; on
   const onFallback = useCallback((f: boolean) => setFallback(f), []);
   const ready = config.isSuccess || config.isError;
   return (
-    <Frame role="region" aria-label={intl.formatMessage({ id: 'map.label' })}>
+    <div>
+      <Frame role="region" aria-label={intl.formatMessage({ id: 'map.label' })}>
+        {ready ? (
+          <Suspense fallback={<div className="loading"><Spinner /></div>}>
+            <LeafletMap
+              stations={stations}
+              locale={locale}
+              tileUrl={config.data?.mapTileUrl ?? null}
+              attribution={config.data?.mapAttribution ?? null}
+              onSelect={onSelect}
+              onFallback={onFallback}
+              detailHref={(id) => `${paths.stations}?station=${encodeURIComponent(id)}`}
+              labels={{
+                name: (s) => localName(s, locale),
+                available: (s) =>
+                  intl.formatMessage(
+                    { id: 'station.connectorsAvailable' },
+                    {
+                      available: s.availableConnectors,
+                      total: s.totalConnectors,
+                      availableText: intl.formatNumber(s.availableConnectors),
+                      totalText: intl.formatNumber(s.totalConnectors),
+                    },
+                  ),
+                details: intl.formatMessage({ id: 'station.details' }),
+              }}
+            />
+          </Suspense>
+        ) : (
+          <div className="loading">
+            <Spinner />
+          </div>
+        )}
+      </Frame>
       {fallback && (
-        <p className="note" role="note">
+        <Note role="note">
           <FormattedMessage id="map.fallback" />
-        </p>
+        </Note>
       )}
-      {ready ? (
-        <Suspense fallback={<div className="loading"><Spinner /></div>}>
-          <LeafletMap
-            stations={stations}
-            tileUrl={config.data?.mapTileUrl ?? null}
-            attribution={config.data?.mapAttribution ?? null}
-            onSelect={onSelect}
-            onFallback={onFallback}
-            detailHref={(id) => `${paths.stations}?station=${encodeURIComponent(id)}`}
-            labels={{
-              name: (s) => localName(s, locale),
-              available: (s) =>
-                intl.formatMessage(
-                  { id: 'station.connectorsAvailable' },
-                  {
-                    available: s.availableConnectors,
-                    total: s.totalConnectors,
-                    availableText: intl.formatNumber(s.availableConnectors),
-                    totalText: intl.formatNumber(s.totalConnectors),
-                  },
-                ),
-              details: intl.formatMessage({ id: 'station.details' }),
-            }}
-          />
-        </Suspense>
-      ) : (
-        <div className="loading">
-          <Spinner />
-        </div>
-      )}
-    </Frame>
+    </div>
   );
 }

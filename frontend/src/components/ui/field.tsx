@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useId, type ReactElement, cloneElement } from 'react';
+import { useIntl } from 'react-intl';
 import { theme } from '../../styles/theme';
 
 const Wrapper = styled.div`
@@ -40,16 +41,30 @@ interface FieldProps {
   children: ReactElement<Record<string, unknown>>;
 }
 
-/** A labelled form control; the error is announced and linked with aria-describedby. */
-export function Field({ label, error, hint, children }: FieldProps) {
+/**
+ * A labelled form control; the error is announced and linked with aria-describedby.
+ *
+ * A child's `maxLength` is a rule, not a cut: the browser would truncate a typed or pasted value silently (and the
+ * form would then report some other rule the lost characters satisfied). The attribute is kept off the element and a
+ * value over the limit shows the length rule instead of any other error until it is shortened.
+ */
+export function Field({ label, error: givenError, hint, children }: FieldProps) {
+  const intl = useIntl();
   const id = useId();
+  const { maxLength, value } = children.props as { maxLength?: number; value?: unknown };
+  // the same count as the schema's max() (UTF-16 units), so the two never disagree
+  const count = typeof value === 'string' ? value.length : 0;
+  const error =
+    typeof maxLength === 'number' && count > maxLength
+      ? intl.formatMessage({ id: 'validation.tooLongTyped' }, { maximum: maxLength, count })
+      : givenError;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <Wrapper>
       <label htmlFor={id}>{label}</label>
-      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {cloneElement(children, { id, maxLength: undefined, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <small id={hintId} style={{ color: theme.color.muted }}>
           {hint}

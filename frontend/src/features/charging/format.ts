@@ -1,16 +1,15 @@
 import type { Locale } from '@evc/contracts/constants';
 import type { WalletTxView } from '@evc/contracts/charging/views';
 import { formatMoney, intlLocale } from '../../lib/format';
+import { formatCairo } from '../../lib/cairo-time';
 
 /** A wallet line: + for money in, − for money out, EGP with two decimals in the language's digits. */
 export const signedMoney = (piastres: number, direction: WalletTxView['direction'], locale: Locale): string =>
   `${direction === 'in' ? '+' : '−'}${formatMoney(Math.abs(piastres), locale)}`;
 
-export const formatTime = (iso: string, locale: Locale): string =>
-  new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(iso));
+export const formatTime = (iso: string, locale: Locale): string => formatCairo(iso, locale, 'time');
 
-export const formatDateTime = (iso: string, locale: Locale): string =>
-  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(iso));
+export const formatDateTime = (iso: string, locale: Locale): string => formatCairo(iso, locale);
 
 /** Elapsed time as H:MM:SS (digits of the language). */
 export function formatElapsed(ms: number, locale: Locale): string {

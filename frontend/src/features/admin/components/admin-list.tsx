@@ -11,6 +11,7 @@ import { useLocale } from '../../../hooks/use-locale';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { api, type InputOf } from '../../../lib/api';
 import { usePagedList, type ListQueryId } from '../api/admin-api';
+import { theme } from '../../../styles/theme';
 import { Alert, ErrorText, Pager, Screen, Table, Toolbar } from './admin-ui';
 import { AuditPanel } from './audit-panel';
 import { ProblemAlert, useProblemText, type ProblemContext } from './problems';
@@ -119,21 +120,30 @@ export async function downloadCsv(operation: ListQueryId, filters: ListParams, f
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+const SEARCH_MAX = 60;
+
 function SearchInput({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   const intl = useIntl();
   const [q, setQ] = useState(value);
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(() => setQ(value), [value]);
+  // a search over the limit is not cut (that would search for something else): it waits, showing the rule
+  const tooLong = q.trim().length > SEARCH_MAX;
   useEffect(() => {
-    if (q.trim() === value) return undefined;
+    if (q.trim() === value || tooLong) return undefined;
     const timer = setTimeout(() => latest.current(q.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [q, value]);
+  }, [q, value, tooLong]);
   const label = intl.formatMessage({ id: 'admin.search' });
   return (
-    <form role="search" onSubmit={(e) => (e.preventDefault(), latest.current(q.trim()))}>
-      <input type="search" value={q} maxLength={60} onChange={(e) => setQ(e.target.value)} aria-label={label} placeholder={label} />
+    <form role="search" onSubmit={(e) => (e.preventDefault(), !tooLong && latest.current(q.trim()))}>
+      <input type="search" value={q} onChange={(e) => setQ(e.target.value)} aria-label={label} placeholder={label} aria-invalid={tooLong || undefined} />
+      {tooLong && (
+        <small role="alert" style={{ display: 'block', color: theme.color.danger }}>
+          {intl.formatMessage({ id: 'validation.tooLongTyped' }, { maximum: SEARCH_MAX, count: q.trim().length })}
+        </small>
+      )}
     </form>
   );
 }

@@ -15,6 +15,7 @@ const admin = {
   email: 'mona@evc.example',
   roleIds: ['role-viewer'],
   roleNames: ['Viewer'],
+  roleNamesAr: ['مشاهد'],
   isActive: true,
   revision: 3,
   createdAt: '2026-01-01T00:00:00Z',
@@ -42,6 +43,15 @@ describe('admins screen', () => {
     expect(screen.queryByRole('link', { name: 'Mailbox' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Roles' })).toBeTruthy();
     expect(screen.getByTestId('admin-name').textContent).toBe('Hala Said');
+  });
+
+  it('ar: the roles column names the roles in Arabic (issue 17)', async () => {
+    api();
+    storeSession(makeSession('staff'));
+    await renderApp('/admin/admins?lang=ar');
+    const row = (await screen.findByText('mona@evc.example')).closest('tr')!;
+    expect(row.textContent).toContain('مشاهد');
+    expect(row.textContent).not.toContain('Viewer');
   });
 
   it('a super admin sees the create button; edit without a selection prompts to select a row', async () => {

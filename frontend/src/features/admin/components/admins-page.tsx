@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { AdminView } from '@evc/contracts/identity/views';
 import { createAdminSchema, updateAdminSchema } from '@evc/contracts/identity/schemas';
 import { LIMITS } from '@evc/contracts/constants';
@@ -21,6 +21,8 @@ type Mode = 'none' | 'create' | 'edit' | 'toggle';
 
 /** /admin/admins: staff list (the shared admin list; the query answers JSON only, so no CSV); select a row, then edit or (de)activate. */
 export function AdminsPage() {
+  const intl = useIntl();
+  const locale = useLocale();
   const session = useAtomValue(sessionAtom);
   const canWrite = hasPrivilege(session, 'admins.write');
   const [mode, setMode] = useState<Mode>('none');
@@ -29,7 +31,7 @@ export function AdminsPage() {
   const columns: Column<AdminView>[] = [
     { key: 'name', labelId: 'auth.name', render: (r) => `${r.firstName} ${r.lastName}` },
     { key: 'email', labelId: 'auth.email', render: (r) => <bdi dir="ltr">{r.email}</bdi> },
-    { key: 'roles', labelId: 'admin.roles', render: (r) => r.roleNames.join('، ') },
+    { key: 'roles', labelId: 'admin.roles', render: (r) => intl.formatList(locale === 'ar' ? r.roleNamesAr : r.roleNames, { type: 'conjunction', style: 'narrow' }) },
     {
       key: 'status',
       labelId: 'admin.status',

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api';
-import { intlLocale } from '../../../lib/format';
 import { useLocale } from '../../../hooks/use-locale';
 import { theme } from '../../../styles/theme';
 import { Alert, ErrorText } from './admin-ui';
+import { formatCairo } from '../../../lib/cairo-time';
 
 const Panel = styled.section`
   background: #fff;
@@ -54,7 +54,6 @@ export function AuditPanel({ streamId }: { streamId: string }) {
     queryKey: ['audit', streamId],
     queryFn: ({ signal }) => api.query('audit.history', { streamId, page: 1, pageSize: 50 }, { signal }),
   });
-  const when = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Panel aria-labelledby="audit-title">
       <h2 id="audit-title">
@@ -79,7 +78,7 @@ export function AuditPanel({ streamId }: { streamId: string }) {
                 <span className="meta">
                   <FormattedMessage
                     id="audit.byAt"
-                    values={{ actor: entry.actor.name ?? intl.formatMessage({ id: `audit.actor.${entry.actor.type === 'staff' || entry.actor.type === 'customer' ? entry.actor.type : 'system'}` }), time: when.format(new Date(entry.occurredAt)) }}
+                    values={{ actor: entry.actor.name ?? intl.formatMessage({ id: `audit.actor.${entry.actor.type === 'staff' || entry.actor.type === 'customer' ? entry.actor.type : 'system'}` }), time: formatCairo(entry.occurredAt, locale) }}
                   />
                 </span>
               </div>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
+import { toCairoInput } from '../../../lib/cairo-time';
 import { CARD_LIMITS, advanceCardRequestSchema, cardRequestNeedsActionSchema, deliverCardRequestSchema, rejectCardRequestSchema } from '@evc/contracts/cards/schemas';
 import type { CardRequestStatus } from '@evc/contracts/cards/schemas';
 import type { CardRequestAdminView } from '@evc/contracts/cards/views';
@@ -36,7 +37,7 @@ export function allowedSteps(r: Pick<CardRequestAdminView, 'status' | 'kind'>): 
 /** The label of a step's button (a linked card is verified, not delivered). */
 export const stepLabel = (step: Step, kind: 'new' | 'link') => (step === 'deliver' && kind === 'link' ? 'admin.cardRequests.step.verify' : `admin.cardRequests.step.${step}`);
 
-const cairoToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+const cairoToday = () => toCairoInput(Date.now()).slice(0, 10);
 
 const COMMAND_OF = {
   start: 'card-requests.start',

@@ -6,7 +6,7 @@ import type { CardRequestAdminView } from '@evc/contracts/cards/views';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Facts } from '../../../components/ui/status-parts';
-import { intlLocale } from '../../../lib/format';
+import { formatCairo } from '../../../lib/cairo-time';
 import { useAtomValue } from 'jotai';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { useAdminItem, usePagedList } from '../api/admin-api';
@@ -35,7 +35,7 @@ export function RequestStatus({ status, kind }: { status: string; kind: string }
 
 function useDates() {
   const { locale } = useBilingual();
-  return (iso: string) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(iso));
+  return (iso: string) => formatCairo(iso, locale);
 }
 
 /** The selected request: who asked, where to, the card, and its timeline with each step's author and note. */

@@ -7,6 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { api } from '../../../lib/api';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { SESSIONS } from './session-parts';
+import { fromCairoInput, toCairoInput } from '../../../lib/cairo-time';
 
 /** The command form's values, as typed (strings); requestOf in charger-commands.tsx turns them into a request. */
 export interface CommandValues extends Record<string, unknown> {
@@ -19,25 +20,15 @@ export interface CommandValues extends Record<string, unknown> {
   idTag: string;
   transactionId: string;
   reservationId: string;
-  /** datetime-local (the operator's time); sent as ISO-8601 UTC. */
+  /** datetime-local in Cairo time (labelled so); sent as ISO-8601 UTC. */
   expiryDate: string;
 }
 
 /** How long a reservation lasts unless the operator changes it. */
 const DEFAULT_RESERVATION_MS = 30 * 60_000;
 
-/** `YYYY-MM-DDTHH:mm` in local time, as a datetime-local input shows it. */
-export function localDateTime(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value as ISO-8601 UTC; the raw text when it is not a date (the schema then refuses it). */
-export function isoOf(local: string): string {
-  const ms = Date.parse(local);
-  return Number.isNaN(ms) ? local : new Date(ms).toISOString();
-}
+/** A datetime-local value (Cairo time) as ISO-8601 UTC; the raw text when it is not a date (the schema then refuses it). */
+export const isoOf = (local: string): string => fromCairoInput(local) ?? local;
 
 /** The starting values of the remote start/stop and reservation fields. */
 export const sessionCommandDefaults = (action: ChargerCommandAction) => ({
@@ -45,7 +36,7 @@ export const sessionCommandDefaults = (action: ChargerCommandAction) => ({
   transactionId: '',
   // a fresh id the operator can cancel with later (seconds since 2024, fits OCPP's 32-bit integer for decades)
   reservationId: action === 'ReserveNow' ? String(Math.floor((Date.now() - Date.UTC(2024, 0, 1)) / 1000)) : '',
-  expiryDate: localDateTime(Date.now() + DEFAULT_RESERVATION_MS),
+  expiryDate: toCairoInput(Date.now() + DEFAULT_RESERVATION_MS),
 });
 
 interface FormLike {
@@ -73,7 +64,7 @@ export function ReservationFields({ form, withExpiry }: { form: FormLike; withEx
         <input dir="ltr" inputMode="numeric" autoComplete="off" maxLength={10} {...form.bind('reservationId')} />
       </Field>
       {withExpiry && (
-        <Field label={label('command.expiryDate')} error={form.errorText('expiryDate')}>
+        <Field label={label('command.expiryDate')} error={form.errorText('expiryDate')} hint={label('time.cairoInput')}>
           <input type="datetime-local" dir="ltr" {...form.bind('expiryDate')} />
         </Field>
       )}

@@ -239,7 +239,7 @@ describe('session and reservation commands', () => {
     await waitFor(() => expect(sends(requests)).toHaveLength(1));
     const body = sendOf(requests);
     expect(Object.keys(body).sort()).toEqual(['action', 'chargerId', 'commandId', 'connectorId', 'expiryDate', 'idTag', 'reservationId']);
-    expect(body).toMatchObject({ action: 'ReserveNow', connectorId: 1, idTag: 'CARD-0042', reservationId: 77, expiryDate: new Date('2026-03-01T12:30').toISOString() });
+    expect(body).toMatchObject({ action: 'ReserveNow', connectorId: 1, idTag: 'CARD-0042', reservationId: 77, expiryDate: '2026-03-01T10:30:00.000Z' }); // typed in Cairo time (UTC+2 in March)
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel reservation: charger EVC-001' }));
     form = await screen.findByRole('form', { name: 'Cancel reservation: charger EVC-001' });

@@ -7,6 +7,7 @@ import type { ChargerAdminView } from '@evc/contracts/admin/views';
 import { intlLocale } from '../../../lib/format';
 import { useLocale } from '../../../hooks/use-locale';
 import { theme } from '../../../styles/theme';
+import { formatCairo } from '../../../lib/cairo-time';
 
 /** Colours of a state chip: a light background with dark text (contrast ≥ 4.5:1); the text always names the state. */
 const TONES = {
@@ -121,7 +122,7 @@ export function formatRelativeTime(iso: string, now: number, locale: Locale): st
 
 /** The exact date and time (shown on hover). */
 export const formatExactTime = (iso: string, locale: Locale): string =>
-  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+  formatCairo(iso, locale, 'dateTimeSeconds');
 
 /** The current time, moving on every `everyMs` so relative times stay true while the screen is open. */
 export function useNow(everyMs = 30_000): number {

@@ -11,7 +11,7 @@ import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { formatCairoDateTime } from '../../../lib/format';
+import { formatCairo } from '../../../lib/cairo-time';
 import { newUuid } from '../../../lib/uuid';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { pushToastAtom } from '../../../stores/toast-state';
@@ -66,7 +66,7 @@ function RequestCard({ request: r, onReload }: { request: Detail; onReload: () =
   const intl = useIntl();
   const { locale } = useBilingual();
   const canSeeCustomers = hasPrivilege(useAtomValue(sessionAtom), 'customers.read');
-  const when = (iso: string) => formatCairoDateTime(iso, locale);
+  const when = (iso: string) => formatCairo(iso, locale);
   return (
     <FormCard aria-labelledby="contact-request-title">
       <h2 id="contact-request-title">{r.title}</h2>

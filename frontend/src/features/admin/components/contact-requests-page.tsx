@@ -1,7 +1,7 @@
 import { useIntl, FormattedMessage } from 'react-intl';
 import { CONTACT_STATUSES, CONTACT_TYPES } from '@evc/contracts/contact/schemas';
 import type { ContactRequestRow } from '@evc/contracts/contact/views';
-import { formatCairoDateTime } from '../../../lib/format';
+import { formatCairo } from '../../../lib/cairo-time';
 import { useStaffLive } from '../hooks/use-staff-live';
 import type { ListParams } from './admin-list';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from './admin-list';
@@ -29,7 +29,7 @@ export function ContactRequestsPage() {
   const set = (key: FilterKey, value: string) => update({ [key]: value || undefined, page: 1 });
   const label = (id: string) => intl.formatMessage({ id });
   const columns: Column<ContactRequestRow>[] = [
-    { key: 'createdAt', labelId: 'contactRequests.received', sortKey: 'createdAt', render: (r) => <time dateTime={r.createdAt}>{formatCairoDateTime(r.createdAt, locale)}</time> },
+    { key: 'createdAt', labelId: 'contactRequests.received', sortKey: 'createdAt', render: (r) => <time dateTime={r.createdAt}>{formatCairo(r.createdAt, locale)}</time> },
     { key: 'fullName', labelId: 'contact.fullName', sortKey: 'fullName', render: (r) => r.fullName },
     { key: 'email', labelId: 'contact.email', render: (r) => <bdi dir="ltr">{r.email}</bdi> },
     { key: 'title', labelId: 'contact.subject', sortKey: 'title', render: (r) => r.title },

@@ -7,7 +7,7 @@ import type { CustomerAdminView } from '@evc/contracts/admin/views';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { formatMoney, intlLocale } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { useLocale } from '../../../hooks/use-locale';
 import { pushToastAtom } from '../../../stores/toast-state';
@@ -19,6 +19,7 @@ import { ReasonForm } from './form-parts';
 import { AuthorizedImage } from './image-upload';
 import { useProblemText } from './problems';
 import { WalletPanel } from './wallet-panel';
+import { formatCairo } from '../../../lib/cairo-time';
 
 const COLLECTION = 'customers';
 const BANNED_FILTER: StatusFilter = { param: 'banned', trueId: 'customers.banned', falseId: 'customers.notBanned' };
@@ -48,7 +49,7 @@ export function CustomersPage() {
   const [acting, setActing] = useState(false);
   const list = useAdminList<CustomerAdminView>({ collection: COLLECTION, operation: 'customers.admin-list', statusFilter: BANNED_FILTER });
   const dash = (v: string | number | null) => (v === null || v === '' ? '—' : v);
-  const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(iso)) : '—');
+  const date = (iso: string | null) => (iso ? formatCairo(iso, locale, 'date') : '—');
   const columns: Column<CustomerAdminView>[] = [
     { key: 'name', labelId: 'admin.name', sortKey: 'firstName', render: (r) => `${r.firstName} ${r.lastName}` },
     { key: 'email', labelId: 'auth.email', sortKey: 'email', render: (r) => <bdi dir="ltr">{r.email}</bdi> },
@@ -142,7 +143,7 @@ function CustomerDetail({ customerId }: { customerId: string }) {
         <dt><FormattedMessage id="customers.verified" /></dt>
         <dd><FormattedMessage id={c.emailVerified ? 'common.yes' : 'common.no'} /></dd>
         <dt><FormattedMessage id="customers.since" /></dt>
-        <dd>{new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(new Date(c.createdAt))}</dd>
+        <dd>{formatCairo(c.createdAt, locale, 'date')}</dd>
         {c.banned && (
           <>
             <dt><FormattedMessage id="customers.banReason" /></dt>

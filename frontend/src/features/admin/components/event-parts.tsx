@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EventField, EventView } from '@evc/contracts/events/views';
 import { paths } from '../../../config/paths';
-import { formatCairoDateTime } from '../../../lib/cairo-time';
+import { formatCairo } from '../../../lib/cairo-time';
 import { useLocale } from '../../../hooks/use-locale';
 import { theme } from '../../../styles/theme';
 import { Spinner } from '../../../components/ui/spinner';
@@ -40,7 +40,7 @@ export const Masked = styled.span`
 /** Times of the log: Cairo time, to the second. */
 export function useEventTime() {
   const locale = useLocale();
-  return (iso: string) => formatCairoDateTime(iso, locale);
+  return (iso: string) => formatCairo(iso, locale, 'dateTimeSeconds');
 }
 
 /** The explorer filtered to one criterion (a stream, a correlation id…), as a link. */

@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
-import { cairoInputToIso, isoToCairoInput } from '../../../lib/cairo-time';
+import { fromCairoInput, toCairoInput } from '../../../lib/cairo-time';
 import { useEventSearch, useEventTail, type EventCriteria } from '../api/events-api';
 import { Screen, Table, Toolbar } from './admin-ui';
 import { EventFields, EventMeta, ItemLink, Loaded, SearchLink, useEventTime } from './event-parts';
@@ -84,7 +84,7 @@ export function EventsPage() {
   const live = search.live === '1';
   const form = useSchemaForm<FormValues>(() => {
     const c = criteriaOf(search) as Record<string, string>;
-    return Object.fromEntries(KEYS.map((k) => [k, k === 'from' || k === 'to' ? (c[k] ? isoToCairoInput(c[k]) : '') : (c[k] ?? '')])) as FormValues;
+    return Object.fromEntries(KEYS.map((k) => [k, k === 'from' || k === 'to' ? (c[k] ? toCairoInput(c[k]) : '') : (c[k] ?? '')])) as FormValues;
   });
   const results = useEventSearch(criteria);
   const [open, setOpen] = useState<number | null>(null);
@@ -109,7 +109,7 @@ export function EventsPage() {
     const raw: Record<string, string | undefined> = {};
     for (const k of KEYS) {
       const v = form.values[k].trim();
-      raw[k] = v === '' ? undefined : k === 'from' || k === 'to' ? (cairoInputToIso(v) ?? v) : v;
+      raw[k] = v === '' ? undefined : k === 'from' || k === 'to' ? (fromCairoInput(v) ?? v) : v;
     }
     const valid = form.validate(eventSearchQuerySchema, raw);
     if (!valid) return;

@@ -7,6 +7,7 @@ import { theme } from '../../../styles/theme';
 import { api } from '../../../lib/api';
 import { usePrivateImage } from '../../../hooks/use-private-image';
 import { useProblemText } from './problems';
+import { FileInput } from '../../../components/ui/file-input';
 
 /** Client-side check before uploading (the server checks again, by content): JPG or PNG, at most 5 MB. */
 export function checkImage(file: File): 'upload.type' | 'upload.tooLarge' | null {
@@ -60,13 +61,12 @@ export function ImageUpload({ label, purpose, fileId, onUploaded, error }: { lab
       <label htmlFor={id} style={{ fontWeight: 700 }}>
         {label}
       </label>
-      <input
+      <FileInput
         id={id}
-        type="file"
         accept={ALLOWED_IMAGE_TYPES.join(',')}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
-        onChange={(e) => void onFile(e.target.files?.[0])}
+        invalid={Boolean(message)}
+        describedBy={`${id}-hint${message ? ` ${id}-error` : ''}`}
+        onFile={(file) => void onFile(file)}
       />
       <small id={`${id}-hint`} style={{ color: theme.color.muted }}>
         <FormattedMessage id="upload.hint" />

@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { EGYPT_BOUNDS } from '@evc/contracts/common';
+import basemapUrl from 'virtual:evc/basemap-url';
+import { SEA, drawBasemap, loadBasemap } from '../../../components/stations/offline-basemap';
+import { useLocale } from '../../../hooks/use-locale';
 
 export interface LocationMapProps {
   value: { lat: number; lng: number } | null;
@@ -13,13 +16,17 @@ export interface LocationMapProps {
 
 const EGYPT_CENTRE: L.LatLngTuple = [26.8, 30.8];
 
-/** Leaflet (its own lazy chunk): click the map to set the station's marker; Egypt's box is outlined. */
+/**
+ * Leaflet (its own lazy chunk): click the map to set the station's marker; Egypt's box is outlined. Without a tile
+ * URL the offline basemap of Egypt is drawn, so staff can place a station without tiles.
+ */
 export default function LocationMap({ value, onPick, tileUrl, attribution, label }: LocationMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.CircleMarker | null>(null);
   const pick = useRef(onPick);
   pick.current = onPick;
+  const locale = useLocale();
 
   useEffect(() => {
     if (!element.current) return undefined;
@@ -44,6 +51,20 @@ export default function LocationMap({ value, onPick, tileUrl, attribution, label
 
   useEffect(() => {
     const m = map.current;
+    if (tileUrl || !m) return undefined;
+    let drawn: L.LayerGroup | null = null;
+    let cancelled = false;
+    void loadBasemap(basemapUrl).then((basemap) => {
+      if (!cancelled && basemap && map.current === m) drawn = drawBasemap(m, basemap, locale);
+    });
+    return () => {
+      cancelled = true;
+      drawn?.remove();
+    };
+  }, [tileUrl, locale]);
+
+  useEffect(() => {
+    const m = map.current;
     if (!m) return;
     if (!value) {
       marker.current?.remove();
@@ -55,5 +76,5 @@ export default function LocationMap({ value, onPick, tileUrl, attribution, label
     else marker.current = L.circleMarker(at, { radius: 9, color: '#fff', weight: 2, fillColor: '#0f766e', fillOpacity: 1 }).addTo(m);
   }, [value]);
 
-  return <div ref={element} role="application" aria-label={label} style={{ blockSize: '18rem', background: '#eef6f4' }} />;
+  return <div ref={element} role="application" aria-label={label} style={{ blockSize: '18rem', background: tileUrl ? '#eef6f4' : SEA }} />;
 }

@@ -6,6 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { theme } from '../../../styles/theme';
 import { AdminList, useAdminList, type Column } from './admin-list';
 import { FormCard, Toolbar } from './admin-ui';
+import { formatCairo } from '../../../lib/cairo-time';
+import { useLocale } from '../../../hooks/use-locale';
 
 const Frame = styled.iframe`
   inline-size: 100%;
@@ -24,12 +26,13 @@ const Plain = styled.pre`
 /** /admin/mailbox: mails the embedded profile kept (dev mailbox; the shared admin list, JSON only); the selected mail's HTML body renders in a sandboxed frame. */
 export function MailboxPage() {
   const intl = useIntl();
+  const locale = useLocale();
   const [asHtml, setAsHtml] = useState(true);
   const list = useAdminList<MailView>({ collection: 'mailbox', operation: 'mailbox.list', statusFilter: null });
   const columns: Column<MailView>[] = [
     { key: 'subject', labelId: 'mailbox.subject', render: (m) => <span lang={m.locale}>{m.subject}</span> },
     { key: 'to', labelId: 'mailbox.to', render: (m) => <bdi dir="ltr">{m.to}</bdi> },
-    { key: 'date', labelId: 'mailbox.date', render: (m) => intl.formatDate(m.sentAt, { dateStyle: 'medium', timeStyle: 'short' }) },
+    { key: 'date', labelId: 'mailbox.date', render: (m) => formatCairo(m.sentAt, locale) },
   ];
 
   return (

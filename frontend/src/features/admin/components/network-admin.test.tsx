@@ -24,6 +24,7 @@ const brand = (n: number, over: Partial<MasterDataItemView> = {}): MasterDataIte
   value: '',
   parentId: null,
   parentName: null,
+  parentNameAr: null,
   isActive: true,
   usageCount: 0,
   revision: 4,
@@ -450,7 +451,7 @@ describe('pricing', () => {
         dcPricePerKwh: 600,
         minimumCharge: 1500,
         bookingFeePerMinute: 20,
-        effectiveFrom: new Date('2026-07-01T08:30').toISOString(),
+        effectiveFrom: '2026-07-01T05:30:00.000Z', // 08:30 Cairo summer time (UTC+3)
         reason: 'New tariff',
       }),
     );

@@ -6,7 +6,7 @@ import { setPricingWithReasonSchema } from '@evc/contracts/admin/schemas';
 import { normalizeDigits } from '@evc/contracts/digits';
 import { egpToPiastres, piastresToEgp } from '@evc/contracts/money';
 import { Field } from '../../../components/ui/field';
-import { formatMoney, intlLocale } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { useLocale } from '../../../hooks/use-locale';
@@ -16,6 +16,7 @@ import { AdminList, useAdminList, type Column } from './admin-list';
 import { FormCard } from './admin-ui';
 import { EditorCard, useSave } from './form-parts';
 import { ProblemAlert } from './problems';
+import { formatCairo, fromCairoInput, toCairoInput } from '../../../lib/cairo-time';
 
 const COLLECTION = 'pricing_history';
 const PRICE_FIELDS = ['acPricePerKwh', 'dcPricePerKwh', 'minimumCharge', 'bookingFeePerMinute'] as const;
@@ -28,11 +29,6 @@ export function egpTextToPiastres(text: string): number {
   return egpToPiastres(Number(t));
 }
 
-/** `<input type="datetime-local">` value for a moment, in the browser's zone. */
-const localInput = (d: Date) => {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-};
 
 /** /admin/chargerspricingsettings: the prices in force, a change with its effective time and reason, and the history. */
 export function PricingPage() {
@@ -43,7 +39,7 @@ export function PricingPage() {
   const [editing, setEditing] = useState(false);
   const list = useAdminList<PricingChangeView>({ collection: COLLECTION, operation: 'pricing.history', statusFilter: null });
   const money = (p: number) => formatMoney(p, locale);
-  const when = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = { format: (d: Date) => formatCairo(d, locale) };
   const change = (r: PricingChangeView, f: PriceField) => (
     <>
       {r.previous ? <bdi>{money(r.previous[f])}</bdi> : '—'} <span aria-hidden="true" className="mirror-rtl">→</span> <bdi>{money(r[f])}</bdi>
@@ -109,7 +105,7 @@ export function PricingForm({ initial, onDone }: { initial: Record<PriceField, n
     dcPricePerKwh: egp('dcPricePerKwh'),
     minimumCharge: egp('minimumCharge'),
     bookingFeePerMinute: egp('bookingFeePerMinute'),
-    effectiveFrom: localInput(new Date()),
+    effectiveFrom: toCairoInput(Date.now()),
     reason: '',
   });
   const set = useCommand(COLLECTION, 'pricing.set');
@@ -117,13 +113,12 @@ export function PricingForm({ initial, onDone }: { initial: Record<PriceField, n
   const saving = useSave(form, onDone);
   const submit = () => {
     saving.clear();
-    const when = new Date(form.values.effectiveFrom);
     const body = form.validate(setPricingWithReasonSchema, {
       acPricePerKwh: egpTextToPiastres(form.values.acPricePerKwh),
       dcPricePerKwh: egpTextToPiastres(form.values.dcPricePerKwh),
       minimumCharge: egpTextToPiastres(form.values.minimumCharge),
       bookingFeePerMinute: egpTextToPiastres(form.values.bookingFeePerMinute),
-      effectiveFrom: Number.isNaN(when.getTime()) ? '' : when.toISOString(),
+      effectiveFrom: fromCairoInput(form.values.effectiveFrom) ?? '',
       reason: form.values.reason,
     });
     if (!body) return;
@@ -137,7 +132,7 @@ export function PricingForm({ initial, onDone }: { initial: Record<PriceField, n
           <input dir="ltr" inputMode="decimal" {...form.bind(f)} maxLength={12} />
         </Field>
       ))}
-      <Field label={label('pricing.effectiveFrom')} error={form.errorText('effectiveFrom')}>
+      <Field label={label('pricing.effectiveFrom')} error={form.errorText('effectiveFrom')} hint={label('time.cairoInput')}>
         <input type="datetime-local" {...form.bind('effectiveFrom')} />
       </Field>
       <Field label={label('admin.reason')} error={form.errors.reason ? label('validation.reason_required') : undefined}>

@@ -4,24 +4,28 @@ import { Button } from '../../../components/ui/button';
 import { ApiRequestError } from '../../../lib/api-client';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { Alert, Toolbar } from './admin-ui';
+import type { Locale } from '@evc/contracts/constants';
+import { useLocale } from '../../../hooks/use-locale';
 
 /** What the failed request tried: the in-use message says "can't be deleted" or "can't be deactivated". */
 export type ProblemContext = 'save' | 'delete' | 'deactivate';
 
 export const isConflict = (error: unknown): boolean => error instanceof ApiRequestError && error.code === 'concurrency.conflict';
 
-/** The names an in-use refusal lists (`fieldErrors[0].params.names`). */
-export function inUseNames(error: unknown): string | null {
+/** The names an in-use refusal lists (`fieldErrors[0].params.names`, or `namesAr` on an Arabic page). */
+export function inUseNames(error: unknown, locale: Locale = 'en'): string | null {
   if (!(error instanceof ApiRequestError) || error.code !== 'catalog.in_use') return null;
-  const names = error.fieldErrors[0]?.params?.names;
+  const params = error.fieldErrors[0]?.params;
+  const names = (locale === 'ar' ? params?.namesAr : undefined) ?? params?.names;
   return names === undefined ? '' : String(names);
 }
 
 /** A failed command in the UI language: in-use with the names, the concurrency conflict, or the error code. */
 export function useProblemText() {
   const intl = useIntl();
+  const locale = useLocale();
   return (error: unknown, context: ProblemContext = 'save'): string => {
-    const names = inUseNames(error);
+    const names = inUseNames(error, locale);
     if (names !== null) {
       // the server says which it refused (params.action); otherwise the caller's context decides
       const action = error instanceof ApiRequestError ? error.fieldErrors[0]?.params?.action : undefined;

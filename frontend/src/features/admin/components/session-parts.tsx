@@ -1,8 +1,9 @@
 import { useIntl } from 'react-intl';
 import { SESSION_STATUSES, type SessionStatus } from '@evc/contracts/charging/schemas';
-import { formatMoney, formatNumber, intlLocale } from '../../../lib/format';
+import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLocale } from '../../../hooks/use-locale';
 import { Chip, type Tone } from './charger-live';
+import { formatCairo } from '../../../lib/cairo-time';
 
 /** The read model of sessions: its query keys start with it, and a staff stop reads its own write through it. */
 export const SESSIONS = 'sessions';
@@ -52,8 +53,8 @@ export function useSessionFormat() {
     kw: (w: number | null) => (w === null ? '—' : intl.formatMessage({ id: 'admin.sessions.kwValue' }, { value: formatNumber(w / 1000, locale, { maximumFractionDigits: 1 }) })),
     soc: (percent: number | null) => (percent === null ? '—' : formatNumber(percent / 100, locale, { style: 'percent', maximumFractionDigits: 0 })),
     dateTime: (iso: string | null) =>
-      iso ? new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—',
-    time: (iso: string) => new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'medium' }).format(new Date(iso)),
+      iso ? formatCairo(iso, locale) : '—',
+    time: (iso: string) => formatCairo(iso, locale, 'timeSeconds'),
     /** From the start to the stop (or to now while it runs); '—' before the charger started. */
     duration: (startedAt: string | null, stoppedAt: string | null, now = Date.now()) => {
       if (!startedAt) return '—';

@@ -4,7 +4,7 @@ import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import type { CardRequestStatus, CardStatus } from '@evc/contracts/cards/schemas';
 import { useLocale } from '../../../hooks/use-locale';
-import { intlLocale } from '../../../lib/format';
+import { formatCairo } from '../../../lib/cairo-time';
 import { formatDay } from '../../../lib/format-day';
 import { ApiRequestError } from '../../../lib/api-client';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
@@ -71,7 +71,7 @@ export function CardStatusChip({ status }: { status: CardStatus }) {
 export function useCardDates() {
   const locale = useLocale();
   return {
-    dateTime: (iso: string) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(iso)),
+    dateTime: (iso: string) => formatCairo(iso, locale),
     day: (date: string) => formatDay(date, locale),
   };
 }

@@ -117,10 +117,14 @@ export const useChargerLookup = (serialNumber: string | null) =>
     queryFn: ({ signal }) => api.query('chargers.lookup', { serialNumber: serialNumber ?? '' }, { signal }),
   });
 
-export const useStationsForStart = (q: string) =>
+/** Stations to start at: nearest first with their distance when the position is known, else by name. */
+export const useStationsForStart = (q: string, near: { lat: number; lng: number } | null) =>
   useQuery({
-    queryKey: ['stations', 'list', { q, pageSize: 50, start: true }],
-    queryFn: ({ signal }) => api.query('stations.list', { q: q || undefined, pageSize: 50 }, { signal }),
+    queryKey: ['stations', near ? 'nearby' : 'list', { q, pageSize: 50, start: true, near }],
+    queryFn: ({ signal }) =>
+      near
+        ? api.query('stations.nearby', { q: q || undefined, lat: near.lat, lng: near.lng, radiusKm: 1500, pageSize: 50 }, { signal })
+        : api.query('stations.list', { q: q || undefined, pageSize: 50 }, { signal }),
   });
 
 export const useStationForStart = (stationId: string | null) =>

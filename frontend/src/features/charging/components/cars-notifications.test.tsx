@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 const item = (itemId: string, name: string, kind: string, parentId: string | null = null) => ({
-  itemId, kind, name, nameTranslation: `${name}-ar`, value: '', parentId, parentName: null, isActive: true, usageCount: 0, revision: 1, updatedAt: '2026-01-01T00:00:00Z',
+  itemId, kind, name, nameTranslation: `${name}-ar`, value: '', parentId, parentName: null, parentNameAr: null, isActive: true, usageCount: 0, revision: 1, updatedAt: '2026-01-01T00:00:00Z',
 });
 const FILE_ID = 'a'.repeat(64);
 const image = (name: string, type = 'image/png', size = 1000) => {

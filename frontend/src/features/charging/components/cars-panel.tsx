@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useLocale } from '../../../hooks/use-locale';
 import { ApiRequestError } from '../../../lib/api-client';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
+import { batteryRangeName, carName } from '../../../lib/names';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { useMyCars, useRemoveCar } from '../api/charging-api';
 import { CarForm } from './car-form';
@@ -23,7 +24,7 @@ export function CarsPanel() {
   const pushToast = useSetAtom(pushToastAtom);
   const [editing, setEditing] = useState<CarView | null>(null);
   const [removing, setRemoving] = useState<CarView | null>(null);
-  const label = (c: CarView) => (locale === 'ar' ? `${c.brandNameAr} ${c.typeNameAr}` : `${c.brandNameEn} ${c.typeNameEn}`);
+  const label = (c: CarView) => carName(c, locale);
   const list = cars.data?.dataList ?? [];
   const confirmRemove = (car: CarView) =>
     remove.mutate(
@@ -65,7 +66,10 @@ export function CarsPanel() {
             <li key={c.carId} data-testid="car-line">
               <Row style={{ justifyContent: 'space-between' }}>
                 <span>
-                  <strong>{label(c)}</strong> · {c.batteryRangeName} ·{' '}
+                  <span data-testid="car-name">
+                    <strong>{label(c)}</strong> · {batteryRangeName(c, locale)}
+                  </span>{' '}
+                  ·{' '}
                   <FormattedMessage id={'customsCertificateFileId' in c.licence ? 'car.licence.hasCustoms' : 'car.licence.hasImages'} />
                 </span>
                 <Row>

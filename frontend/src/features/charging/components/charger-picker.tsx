@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { StationView } from '@evc/contracts/network/views';
 import type { ConnectorStatus } from '@evc/contracts/network/schemas';
@@ -6,7 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { formatDistance, formatNumber } from '../../../lib/format';
+import { useCurrentPosition } from '../../../hooks/use-current-position';
 import { useLocale } from '../../../hooks/use-locale';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { StationMap } from '../../../components/stations/station-map';
@@ -22,7 +23,7 @@ export interface ConnectorChoice {
   connectorId: number;
 }
 
-/** By serial: the serial printed on the charger; the parent looks it up (chargers.lookup answers its station). */
+/** By serial: the serial number or charger id printed on the charger; the parent looks it up (chargers.lookup). */
 export function SerialLookup({ onAsk, busy, lookupError }: { onAsk: (serial: string) => void; busy: boolean; lookupError: unknown }) {
   const intl = useIntl();
   const [text, setText] = useState('');
@@ -46,7 +47,7 @@ export function SerialLookup({ onAsk, busy, lookupError }: { onAsk: (serial: str
       }}
     >
       <Field label={intl.formatMessage({ id: 'charging.serial' })} hint={intl.formatMessage({ id: 'charging.serial.hint' })} error={error}>
-        <input dir="ltr" value={text} maxLength={48} onChange={(e) => setText(e.target.value)} />
+        <input dir="ltr" value={text} maxLength={48} onChange={(e) => (setText(e.target.value), setTooShort(false))} />
       </Field>
       <Row style={{ marginBlockStart: '0.75rem' }}>
         <Button type="submit" variant="secondary" disabled={busy}>
@@ -58,33 +59,92 @@ export function SerialLookup({ onAsk, busy, lookupError }: { onAsk: (serial: str
   );
 }
 
-/** By station: search by name, pick on the map or in the list. */
+/** A station's free connectors by type and power ("CCS2 50 kW ×2"): only online chargers' available ones. */
+export function freeConnectors(station: StationView): { type: string; kw: number; count: number }[] {
+  const groups = new Map<string, { type: string; kw: number; count: number }>();
+  for (const charger of station.chargers) {
+    if (!charger.online) continue;
+    for (const c of charger.connectors) {
+      if (c.status !== 'available') continue;
+      const key = `${c.type}:${c.maxPowerKw}`;
+      const g = groups.get(key) ?? { type: c.type, kw: c.maxPowerKw, count: 0 };
+      g.count += 1;
+      groups.set(key, g);
+    }
+  }
+  return [...groups.values()].sort((a, b) => b.kw - a.kw || a.type.localeCompare(b.type));
+}
+
+/**
+ * By station: search by name, pick on the map or in the list. With the person's position (asked for once, when this
+ * mode opens) the list is nearest first with each station's distance; every line says which connectors are free.
+ */
 export function StationChooser({ onChoose }: { onChoose: (stationId: string) => void }) {
   const intl = useIntl();
   const locale = useLocale();
   const [q, setQ] = useState('');
-  const stations = useStationsForStart(q.trim());
-  const list = stations.data?.dataList ?? [];
+  const here = useCurrentPosition();
+  const { locate } = here;
+  useEffect(() => {
+    locate();
+  }, [locate]);
+  const stations = useStationsForStart(q.trim(), here.position);
+  const list = [...(stations.data?.dataList ?? [])].sort((a, b) => (a.distanceM ?? 0) - (b.distanceM ?? 0));
   return (
     <div style={{ display: 'grid', gap: '0.75rem' }}>
       <Field label={intl.formatMessage({ id: 'charging.station.search' })}>
         <input type="search" value={q} maxLength={60} onChange={(e) => setQ(e.target.value)} />
       </Field>
       <StationMap stations={list} onSelect={onChoose} />
+      <Row>
+        <span data-testid="start-station-order">
+          <FormattedMessage id={here.position ? 'charging.station.nearestFirst' : here.problem ? 'charging.station.noPosition' : 'charging.station.byName'} />
+        </span>
+        {!here.position && (
+          <Button type="button" variant="secondary" onClick={locate} disabled={here.locating}>
+            <FormattedMessage id="charging.station.locate" />
+          </Button>
+        )}
+      </Row>
       {stations.isPending && <Spinner />}
       <Lines aria-label={intl.formatMessage({ id: 'charging.station.list' })}>
-        {list.map((s) => (
-          <li key={s.stationId}>
-            <Row style={{ justifyContent: 'space-between' }}>
-              <span>
-                <strong>{localName(s, locale)}</strong> — {locale === 'ar' ? s.governorateNameAr : s.governorateNameEn}
-              </span>
-              <Button type="button" variant="secondary" onClick={() => onChoose(s.stationId)} aria-label={intl.formatMessage({ id: 'charging.station.chooseNamed' }, { name: localName(s, locale) })}>
-                <FormattedMessage id="charging.station.choose" />
-              </Button>
-            </Row>
-          </li>
-        ))}
+        {list.map((s) => {
+          const free = freeConnectors(s);
+          return (
+            <li key={s.stationId} data-testid="start-station">
+              <Row style={{ justifyContent: 'space-between' }}>
+                <span style={{ display: 'grid', gap: '0.2rem' }}>
+                  <span>
+                    <strong>{localName(s, locale)}</strong> — {locale === 'ar' ? s.governorateNameAr : s.governorateNameEn}
+                  </span>
+                  {s.distanceM !== undefined && (
+                    <span data-testid="start-station-distance">
+                      <FormattedMessage id="station.distance" values={{ distance: formatDistance(s.distanceM, locale) }} />
+                    </span>
+                  )}
+                  <span data-testid="start-station-free">
+                    {free.length === 0 ? (
+                      <FormattedMessage id="charging.station.noneFree" />
+                    ) : (
+                      <FormattedMessage
+                        id="charging.station.free"
+                        values={{
+                          list: intl.formatList(
+                            free.map((f) => intl.formatMessage({ id: 'charging.station.freeGroup' }, { type: f.type, kw: formatNumber(f.kw, locale), count: f.count, countText: formatNumber(f.count, locale) })),
+                            { type: 'conjunction' },
+                          ),
+                        }}
+                      />
+                    )}
+                  </span>
+                </span>
+                <Button type="button" variant="secondary" onClick={() => onChoose(s.stationId)} aria-label={intl.formatMessage({ id: 'charging.station.chooseNamed' }, { name: localName(s, locale) })}>
+                  <FormattedMessage id="charging.station.choose" />
+                </Button>
+              </Row>
+            </li>
+          );
+        })}
       </Lines>
     </div>
   );
@@ -94,9 +154,9 @@ export function StationChooser({ onChoose }: { onChoose: (stationId: string) => 
 export function ConnectorPicker(props: { station: StationView; serial: string | null; value: ConnectorChoice | null; onChange: (c: ConnectorChoice) => void; error?: string }) {
   const intl = useIntl();
   const locale = useLocale();
-  const chargers = props.serial
-    ? props.station.chargers.filter((c) => c.serialNumber.toLowerCase() === props.serial?.toLowerCase())
-    : props.station.chargers;
+  // the code typed is the serial number or the charger id (chargers.lookup matches either, in any case)
+  const code = props.serial?.trim().toLowerCase();
+  const chargers = code ? props.station.chargers.filter((c) => c.serialNumber.toLowerCase() === code || c.chargerId.toLowerCase() === code) : props.station.chargers;
   return (
     <Group>
       <legend>

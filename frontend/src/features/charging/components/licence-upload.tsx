@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { theme } from '../../../styles/theme';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { api } from '../../../lib/api';
+import { FileInput } from '../../../components/ui/file-input';
 
 /** Checked before uploading (the server checks again, by content): JPG or PNG, at most 5 MB. */
 export function licenceProblem(file: File): 'car.upload.type' | 'car.upload.tooLarge' | null {
@@ -47,14 +48,7 @@ export function LicenceUpload({ labelId, fileId, onUploaded, error }: { labelId:
       <label htmlFor={id} style={{ fontWeight: 700 }}>
         <FormattedMessage id={labelId} />
       </label>
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png"
-        aria-invalid={message ? true : undefined}
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => void onFile(e.target.files?.[0])}
-      />
+      <FileInput id={id} accept="image/jpeg,image/png" invalid={Boolean(message)} describedBy={`${id}-hint`} onFile={(file) => void onFile(file)} />
       <small id={`${id}-hint`} style={{ color: theme.color.muted }}>
         <FormattedMessage id="car.upload.hint" />
       </small>

@@ -5,7 +5,7 @@ import type { ProvenanceStep } from '@evc/contracts/events/views';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatCairoDateTime } from '../../../lib/cairo-time';
+import { formatCairo } from '../../../lib/cairo-time';
 import { formatMoney } from '../../../lib/format';
 import { ApiRequestError } from '../../../lib/api-client';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
@@ -41,7 +41,7 @@ export function stepValues(step: ProvenanceStep, intl: IntlShape, locale: Locale
     if (value === null) out[key] = '—';
     else if (MONEY.has(key) && typeof value === 'number') out[key] = formatMoney(value, locale);
     else if (ENERGY.has(key) && typeof value === 'number') out[key] = formatKwh(value, locale);
-    else if (TIMES.has(key) && typeof value === 'string') out[key] = formatCairoDateTime(value, locale, false);
+    else if (TIMES.has(key) && typeof value === 'string') out[key] = formatCairo(value, locale);
     else if (key === 'reason' && typeof value === 'string') {
       const id = step.code === 'session.failed' ? `charging.failure.${value}` : step.code === 'session.stopped' ? `charging.stopReason.${value}` : null;
       out[key] = id && Object.prototype.hasOwnProperty.call(intl.messages, id) ? intl.formatMessage({ id }) : value;
@@ -76,7 +76,7 @@ export function ProvenanceDialog({ subject, onClose }: { subject: ProvenanceSubj
             {provenance.data.steps.map((step, i) => (
               <li key={`${step.code}-${i}`} data-step={step.code}>
                 <FormattedMessage id={`provenance.step.${step.code}`} values={stepValues(step, intl, locale)} />
-                {step.at && <small>{formatCairoDateTime(step.at, locale, false)}</small>}
+                {step.at && <small>{formatCairo(step.at, locale)}</small>}
               </li>
             ))}
           </Steps>
@@ -99,7 +99,7 @@ export function ProvenanceDialog({ subject, onClose }: { subject: ProvenanceSubj
                 <tbody>
                   {provenance.data.readings.map((r) => (
                     <tr key={r.timestamp} data-testid="provenance-reading">
-                      <td>{formatCairoDateTime(r.timestamp, locale)}</td>
+                      <td>{formatCairo(r.timestamp, locale, 'dateTimeSeconds')}</td>
                       <td>{formatKwh(r.energyWh, locale)}</td>
                     </tr>
                   ))}

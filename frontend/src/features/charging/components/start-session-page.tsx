@@ -17,6 +17,7 @@ import { parseDuration } from '../format';
 import { ConnectorPicker, SerialLookup, StationChooser, type ConnectorChoice } from './charger-picker';
 import { Group, Problem, Row, Stack } from './charging-ui';
 import { TopUpDialog } from './top-up-dialog';
+import { batteryRangeName, carName } from '../../../lib/names';
 
 type Mode = 'serial' | 'station';
 type TargetKind = SessionTarget['kind'];
@@ -177,7 +178,7 @@ export function StartSessionPage() {
                   <option value="">{intl.formatMessage({ id: 'charging.car.choose' })}</option>
                   {carList.map((c) => (
                     <option key={c.carId} value={c.carId}>
-                      {locale === 'ar' ? `${c.brandNameAr} ${c.typeNameAr}` : `${c.brandNameEn} ${c.typeNameEn}`} · {c.batteryRangeName}
+                      {carName(c, locale)} · {batteryRangeName(c, locale)}
                     </option>
                   ))}
                 </select>
@@ -199,7 +200,7 @@ export function StartSessionPage() {
                   hint={intl.formatMessage({ id: targetKind === 'energy' ? 'charging.target.kwhHint' : 'charging.target.timeHint' })}
                   error={problems.target}
                 >
-                  <input inputMode={targetKind === 'energy' ? 'decimal' : 'text'} value={targetText} onChange={(e) => setTargetText(e.target.value)} />
+                  <input inputMode={targetKind === 'energy' ? 'decimal' : 'text'} value={targetText} onChange={(e) => (setTargetText(e.target.value), setProblems((p) => ({ ...p, target: undefined })))} />
                 </Field>
               )}
             </Group>

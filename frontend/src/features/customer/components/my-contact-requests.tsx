@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useLocale } from '../../../hooks/use-locale';
 import { ApiRequestError } from '../../../lib/api-client';
-import { formatCairoDateTime } from '../../../lib/format';
+import { formatCairo } from '../../../lib/cairo-time';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { theme } from '../../../styles/theme';
 import { REQUESTS_PAGE_SIZE, useMyContactRequests } from '../api/profile-api';
@@ -95,7 +95,7 @@ export function MyContactRequests() {
                 </span>
               </div>
               <div className="meta">
-                <FormattedMessage id={`contact.type.${r.type}`} /> · <time dateTime={r.createdAt}>{formatCairoDateTime(r.createdAt, locale)}</time>
+                <FormattedMessage id={`contact.type.${r.type}`} /> · <time dateTime={r.createdAt}>{formatCairo(r.createdAt, locale)}</time>
               </div>
               <p className="details">{r.details}</p>
               {r.replies.length === 0 ? (
@@ -106,7 +106,7 @@ export function MyContactRequests() {
                 r.replies.map((reply) => (
                   <div key={reply.replyId} className="reply" data-testid="contact-reply">
                     <div className="meta">
-                      <FormattedMessage id="profile.requests.reply" values={{ time: formatCairoDateTime(reply.at, locale) }} />
+                      <FormattedMessage id="profile.requests.reply" values={{ time: formatCairo(reply.at, locale) }} />
                     </div>
                     {reply.message}
                   </div>

@@ -11,6 +11,7 @@ import { useLiveUpdates } from '../../../hooks/use-live-updates';
 import { useLocale } from '../../../hooks/use-locale';
 import { api } from '../../../lib/api';
 import { ApiRequestError } from '../../../lib/api-client';
+import { formatCairo } from '../../../lib/cairo-time';
 import { formatNumber } from '../../../lib/format';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { theme } from '../../../styles/theme';
@@ -129,7 +130,7 @@ function Running({ status, busy, onStep }: { status: DemoStatus; busy: boolean; 
   const s = status.session;
   const kwh = formatNumber((s?.energyWh ?? 0) / 1000, locale, { maximumFractionDigits: 2 });
   const soc = formatNumber(s?.socPercent ?? 0, locale, { maximumFractionDigits: 0 });
-  const ends = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG' : 'en-GB', { timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(status.endsAt ?? Date.now()));
+  const ends = formatCairo(status.endsAt ?? Date.now(), locale, 'time');
   const steps: { n: number; titleId: string; bodyId: string; action?: DemoAction; actionId?: string }[] = [
     { n: 1, titleId: 'how.step1.title', bodyId: 'demo.step1', action: 'plug-in', actionId: 'demo.plugIn' },
     { n: 2, titleId: 'demo.step2.title', bodyId: 'demo.step2', action: 'start', actionId: 'demo.startCharging' },

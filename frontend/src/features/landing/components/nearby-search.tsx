@@ -11,6 +11,7 @@ import { useLocale } from '../../../hooks/use-locale';
 import { useNearbyStations, type Point } from '../api/nearby';
 import { useGovernorates } from '../../../hooks/use-reference-data';
 import { useLiveUpdates } from '../../../hooks/use-live-updates';
+import { useCurrentPosition } from '../../../hooks/use-current-position';
 import { localName } from '../../../lib/station-status';
 import { findGovernorate } from '../find-place';
 
@@ -39,27 +40,13 @@ export function NearbySearch() {
   const [point, setPoint] = useState<Point | null>(null);
   const [place, setPlace] = useState('');
   const [problem, setProblem] = useState<Problem>(null);
-  const [locating, setLocating] = useState(false);
+  const { locate, locating } = useCurrentPosition({
+    onFound: (found) => (setProblem(null), setPoint(found)),
+    onProblem: (why) => setProblem(why === 'denied' ? 'geoDenied' : 'geoUnavailable'),
+  });
   const governorates = useGovernorates();
   const nearby = useNearbyStations(point);
   useLiveUpdates();
-
-  const locate = () => {
-    if (!('geolocation' in navigator)) return setProblem('geoUnavailable');
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (pos) => {
-        setLocating(false);
-        setProblem(null);
-        setPoint({ lat: pos.coords.latitude, lng: pos.coords.longitude });
-      },
-      (err) => {
-        setLocating(false);
-        setProblem(err.code === err.PERMISSION_DENIED ? 'geoDenied' : 'geoUnavailable');
-      },
-      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
-    );
-  };
 
   const searchPlace = (e: FormEvent) => {
     e.preventDefault();

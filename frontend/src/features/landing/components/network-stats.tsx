@@ -6,10 +6,20 @@ import { theme } from '../../../styles/theme';
 import { useLocale } from '../../../hooks/use-locale';
 import { useNetworkStats } from '../../../hooks/use-reference-data';
 
+/** Five tiles that fill their rows (no orphan): two columns on a phone with the fifth across both, one row of five from 768 px. */
 const Tiles = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr));
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 1rem;
+  > div:last-child:nth-child(odd) {
+    grid-column: 1 / -1;
+  }
+  ${theme.bp.md} {
+    grid-template-columns: repeat(5, minmax(0, 1fr));
+    > div:last-child:nth-child(odd) {
+      grid-column: auto;
+    }
+  }
   margin-block: -2rem 0;
   position: relative;
   div {
@@ -24,7 +34,7 @@ const Tiles = styled.dl`
   }
   dd {
     margin: 0;
-    font-size: 1.8rem;
+    font-size: clamp(1.4rem, 5vw, 1.8rem);
     font-weight: 700;
     color: ${theme.color.primaryDark};
   }

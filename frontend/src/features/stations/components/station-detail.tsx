@@ -1,4 +1,5 @@
 import styled from '@emotion/styled';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
@@ -13,8 +14,8 @@ import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useStation } from '../api/stations';
 import { usePricing } from '../../../hooks/use-reference-data';
-import { connectorAvailability, localName, stationAvailability } from '../../../lib/station-status';
-import { AvailabilityBadge } from '../../../components/stations/availability-badge';
+import { localName, stationAvailability } from '../../../lib/station-status';
+import { AvailabilityBadge, ConnectorStatusBadge } from '../../../components/stations/availability-badge';
 import { PriceLine } from '../../../components/stations/price-line';
 
 const Panel = styled(Card)`
@@ -46,6 +47,12 @@ export function StationDetail({ stationId, onClose }: { stationId: string; onClo
   const station = useStation(stationId);
   const pricing = usePricing();
   const customer = isCustomer(useAtomValue(sessionAtom));
+  const shown = useRef<HTMLDivElement>(null);
+  // opened from the list or the map: bring it into view (below the map on a phone)
+  useEffect(() => {
+    // a block, not an expression: newer browsers answer scrollIntoView with a promise, which React would call
+    shown.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [station.isSuccess]);
   if (station.isPending) return <Spinner />;
   if (station.isError) {
     const code = station.error instanceof ApiRequestError ? station.error.code : 'server.error';
@@ -53,7 +60,7 @@ export function StationDetail({ stationId, onClose }: { stationId: string; onClo
   }
   const s = station.data;
   return (
-    <Panel as="section" aria-labelledby="station-detail-title">
+    <Panel as="section" aria-labelledby="station-detail-title" ref={shown}>
       <div className="head">
         <div>
           <h2 id="station-detail-title">{localName(s, locale)}</h2>
@@ -94,8 +101,7 @@ export function StationDetail({ stationId, onClose }: { stationId: string; onClo
                   <td>{c.type} ({c.current})</td>
                   <td><FormattedMessage id="station.maxPower" values={{ kw: formatNumber(c.maxPowerKw, locale) }} /></td>
                   <td>
-                    <AvailabilityBadge value={connectorAvailability(c.status, charger.online)} />{' '}
-                    <small><FormattedMessage id={`connector.${c.status}`} /></small>
+                    <ConnectorStatusBadge status={c.status} online={charger.online} />
                   </td>
                 </tr>
               ))}

@@ -19,6 +19,10 @@ import { StationMap } from '../../../components/stations/station-map';
 
 const Layout = styled.div`
   display: grid;
+  .map {
+    display: grid;
+    gap: 1rem;
+  }
   gap: 1.5rem;
   margin-block-start: 1.5rem;
   ${theme.bp.lg} {
@@ -27,6 +31,8 @@ const Layout = styled.div`
     .map {
       position: sticky;
       inset-block-start: 5rem;
+      max-block-size: calc(100vh - 6rem);
+      overflow-y: auto;
     }
   }
 `;
@@ -57,12 +63,10 @@ export function StationsPage() {
         </Muted>
         <StationFilters value={search} onChange={go} />
         <Layout>
+          {/* the map stays while a station's details are open, and so do the filters (they live in the URL) */}
           <div className="map">
-            {search.station ? (
-              <StationDetail stationId={search.station} onClose={() => go({ station: undefined })} />
-            ) : (
-              <StationMap stations={list} onSelect={(id) => go({ station: id })} />
-            )}
+            <StationMap stations={list} onSelect={(id) => go({ station: id })} />
+            {search.station && <StationDetail key={search.station} stationId={search.station} onClose={() => go({ station: undefined })} />}
           </div>
           <div>
             <p aria-live="polite">
