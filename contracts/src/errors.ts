@@ -55,6 +55,17 @@ export const ERROR_CODES = [
   'payments.payment_not_found',
   'payments.provider_unavailable',
   'payments.invalid_callback',
+  'booking.not_found',
+  'booking.slot_taken',
+  'booking.no_connector',
+  'booking.active_booking_exists',
+  'booking.start_in_past',
+  'booking.too_far_ahead',
+  'booking.insufficient_balance',
+  'booking.not_open',
+  'booking.already_started',
+  'booking.connector_booked',
+  'booking.fee_too_high',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

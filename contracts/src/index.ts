@@ -13,5 +13,6 @@ export * from './site/index';
 export * from './identity/index';
 export type * from './events';
 export * from './admin/index';
+export * from './bookings/index';
 export * from './operations';
 export * from './geo';

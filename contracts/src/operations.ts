@@ -1,5 +1,6 @@
 import type { OperationSpec } from './operation';
 import { adminOperations } from './admin/operations';
+import { bookingOperations } from './bookings/operations';
 import { catalogOperations } from './catalog/operations';
 import { chargingOperations } from './charging/operations';
 import { walletOperations } from './charging/wallet-operations';
@@ -25,6 +26,7 @@ export const operations = {
   ...chargingOperations,
   ...walletOperations,
   ...adminOperations,
+  ...bookingOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;
