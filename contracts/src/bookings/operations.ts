@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { pagedSchema } from '../api';
+import { commandResultSchema, pagedSchema } from '../api';
 import { CUSTOMER, command, group, positionParamSchema, privilege, query } from '../operation';
 import { bookingRefSchema, createBookingSchema, rescheduleBookingSchema, staffCancelBookingSchema } from './schemas';
 import { adminBookingsQuerySchema, bookingAdminViewSchema, bookingViewSchema, myBookingsQuerySchema } from './views';
 
 const bookingIdParams = z.object({ bookingId: z.uuid() });
+/** A cancel answers what it cost: the minutes counted and the fee debited (piastres). */
+const cancelResultSchema = commandResultSchema.extend({ minutes: z.number().int(), fee: z.number().int() });
 
 /**
  * Bookings (issue 12). Customers book and cancel their own (another customer's booking answers 404 like a missing
@@ -21,11 +23,13 @@ export const bookingOperations = group(
     summary: 'Cancel your booking: the minutes since confirmation (each started minute, at most the duration) are debited at the booking fee.',
     access: CUSTOMER,
     input: bookingRefSchema,
+    output: cancelResultSchema,
   }),
   command('bookings.staff-cancel', {
     summary: "Cancel a customer's booking with a reason and the fee chosen (0: none; at most the whole duration's fee).",
     access: privilege('bookings.write'),
     input: staffCancelBookingSchema,
+    output: cancelResultSchema,
   }),
   command('bookings.reschedule', {
     summary: 'Move the start or change the duration of a booking before its slot begins (same connector; the revision seen guards it).',
