@@ -6,6 +6,7 @@ import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
 import type { Mailbox } from '@evc/platform/mail/mailer';
 import type { PositionTracker } from '@evc/projections';
 import { AdminAnswers } from './admin/admin.answers';
+import { BookingsAnswers } from './bookings/bookings.answers';
 import { CatalogAnswers } from './catalog/catalog.answers';
 import { ChargingAnswers } from './charging/charging.answers';
 import { QUERY_TABLE, QueriesController } from './http/queries.controller';
@@ -20,7 +21,7 @@ import { StationsAnswers } from './stations/stations.answers';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, MAILBOX, POSITIONS } from './shared/tokens';
 
 /** Each context's answers to its queries; adding a context is a line here. */
-export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers];
+export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers, BookingsAnswers];
 
 export interface QueryServiceOptions {
   documents: DocumentStore;

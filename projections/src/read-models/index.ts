@@ -1,4 +1,6 @@
 import type { Projection } from '../runner/projection';
+import { bookingNotificationsProjection } from './booking-notifications.projection';
+import { bookingsProjection } from './bookings.projection';
 import { carsProjection } from './cars.projection';
 import { catalogProjection } from './catalog.projection';
 import { chargerCommandsProjection } from './charger-commands.projection';
@@ -50,6 +52,7 @@ export { WALLETS, WALLET_TRANSACTIONS, walletProjection, walletTxKey, type Walle
 export { PAYMENTS, paymentsProjection, type PaymentDoc } from './payments.projection';
 export { NOTIFICATIONS, notificationsProjection, type NotificationDoc } from './notifications.projection';
 export { CARS, carsProjection, type CarDoc } from './cars.projection';
+export { BOOKINGS, BOOKINGS_RM, bookingsProjection, evolveBooking, type BookingDoc } from './bookings.projection';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -67,4 +70,6 @@ export const allProjections = (): Projection[] => [
   paymentsProjection,
   walletProjection,
   notificationsProjection,
+  bookingsProjection,
+  bookingNotificationsProjection,
 ];

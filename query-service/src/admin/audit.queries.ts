@@ -3,8 +3,8 @@ import type { EventStore, RecordedEvent } from '@evc/platform';
 import { ApiException } from '@evc/platform/http/api-exception';
 import type { ActorNames } from './actor-names';
 
-/** Streams whose history staff may read: the network, catalog and customer contexts. */
-const READABLE = [/^country-/, /^governorate-/, /^masterdata-/, /^station-/, /^charger-/, /^pricing-network$/, /^account-/];
+/** Streams whose history staff may read: the network, catalog and customer contexts, and bookings. */
+const READABLE = [/^country-/, /^governorate-/, /^masterdata-/, /^station-/, /^charger-/, /^pricing-network$/, /^account-/, /^booking-/];
 const SECRET = /hash|secret|password|token/i;
 export const SECRET_SHOWN_AS = '(changed)';
 

@@ -19,7 +19,7 @@ export function sessionView(d: SessionDoc): SessionView {
 }
 
 /** A date-only bound is a Cairo calendar day: `from` its start, `to` the start of the next day (exclusive). */
-function bound(value: string, end: boolean): string {
+export function bound(value: string, end: boolean): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value).toISOString();
   if (!end) return cairoDayStart(value);
   const next = new Date(`${value}T12:00:00Z`);
