@@ -55,7 +55,7 @@ export const ERROR_CODES = [
   'payments.payment_not_found',
   'payments.provider_unavailable',
   'payments.invalid_callback',
-  'booking.not_found',
+  'booking.booking_not_found',
   'booking.slot_taken',
   'booking.no_connector',
   'booking.active_booking_exists',

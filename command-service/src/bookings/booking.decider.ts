@@ -65,7 +65,7 @@ export const noShowOf = (t: Pick<BookingTerms, 'startsAt' | 'durationMinutes'>) 
 const RETRY_AFTER: readonly ReservationStatus[] = ['offline', 'timeout', 'error', 'occupied'];
 
 const notOpen = () => new DomainError('booking.not_open', 'This booking has ended', [{ path: 'bookingId', code: 'not_open' }]);
-const notFound = () => new DomainError('booking.not_found', 'No such booking', [{ path: 'bookingId', code: 'not_found' }]);
+const notFound = () => new DomainError('booking.booking_not_found', 'No such booking', [{ path: 'bookingId', code: 'not_found' }]);
 
 /**
  * `booking-<id>`: confirmed → active (the slot began; the charger is asked to hold the connector) → fulfilled (a

@@ -109,7 +109,7 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     await bookings.cancelOwn(BOOKING_A, 'c1', customer('c1'));
     expect(await debits('c1')).toEqual([expect.objectContaining({ amount: 400, transactionId: `booking:${BOOKING_A}`, reference: { type: 'booking', id: BOOKING_A } })]);
     expect(await types(BOOKING_A)).toEqual(['BookingConfirmed', 'BookingCancelled', 'BookingFeeCharged', 'BookingReleased']);
-    await expect(bookings.cancelOwn(BOOKING_A, 'c2', customer('c2'))).rejects.toMatchObject({ code: 'booking.not_found' });
+    await expect(bookings.cancelOwn(BOOKING_A, 'c2', customer('c2'))).rejects.toMatchObject({ code: 'booking.booking_not_found' });
     // Released: the slot and the customer are free again.
     await expect(book(BOOKING_B, 'c2')).resolves.toBeDefined();
   });

@@ -48,7 +48,7 @@ export const cancelReservationCommandId = (bookingId: string) => uuidFrom(`booki
 /** Sends a charger command the way sessions do (recorded on `charger-command-<id>`, published once). */
 export type SendChargerCommandFn = (payload: SendChargerCommand, context: CommandContext) => Promise<unknown>;
 
-const notFound = () => new DomainError('booking.not_found', 'No such booking', [{ path: 'bookingId', code: 'not_found' }]);
+const notFound = () => new DomainError('booking.booking_not_found', 'No such booking', [{ path: 'bookingId', code: 'not_found' }]);
 const field = (code: ErrorCode, message: string, path: string, fieldCode: string) => new DomainError(code, message, [{ path, code: fieldCode }]);
 const system = (reason: string, bookingId: string): CommandContext => ({ ...newContext({ type: 'system', id: 'bookings' }, reason), causationId: `${BOOKING_CAUSE}${bookingId}` });
 
