@@ -52,7 +52,7 @@ function idsReferencedIn(text: string) {
   return { exact: [...new Set([...exact, ...idsIn([text]).exact])], prefixes };
 }
 
-const APP_FEATURE = /^\.\.\/features\/(auth|admin|customer|charging)\//;
+const APP_FEATURE = /^\.\.\/features\/(auth|admin|customer|charging|bookings)\//;
 /** A module reachable from public code whose ids render only under routes that load the app catalog first. */
 const APP_MARKER = /^\/\/ i18n-catalog: app\b/m;
 

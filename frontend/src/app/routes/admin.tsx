@@ -62,5 +62,5 @@ export const adminRoutes = [
   built(a.countries, catalog, 'CountriesPage'),
   built(a.governorates, catalog, 'GovernoratesPage'),
   built(a.sessions, () => import('../../features/admin/components/sessions-page'), 'SessionsPage'),
-  screen(a.bookings),
+  built(a.bookings, () => import('../../features/admin/components/bookings-admin-page'), 'BookingsAdminPage'),
 ];

@@ -25,6 +25,16 @@ const charging = {
   car: () => import('../../features/charging/components/register-car-page'),
   notifications: () => import('../../features/charging/components/notifications-page'),
 };
+const bookings = {
+  list: () => import('../../features/bookings/components/bookings-page'),
+  /** The booking form with the wallet's top-up dialog for "Pay now" (features do not import each other: composed here). */
+  create: () =>
+    Promise.all([import('../../features/bookings/components/new-booking-page'), import('../../features/charging/components/top-up-dialog')]).then(([b, c]) => ({
+      NewBookingScreen: () => <b.NewBookingPage topUp={(onClose) => <c.TopUpDialog onClose={onClose} />} />,
+    })),
+};
+/** ?station=<id>: "Book" from a station's page. */
+const bookSearch = (search: Record<string, unknown>): { station?: string } => (typeof search.station === 'string' ? { station: search.station } : {});
 /** ?payment=<id>: back from the payment provider's checkout. */
 const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
@@ -40,7 +50,9 @@ export const customerRoutes = [
   }),
   placeholder(parent, paths.customer.cardRequest, 'nav.cardRequest'),
   createRoute({ getParentRoute: parent, path: paths.customer.wallet, validateSearch: walletSearch, component: lazyRouteComponent(charging.wallet, 'WalletPage') }),
-  placeholder(parent, paths.customer.bookings, 'page.bookings'),
+  createRoute({ getParentRoute: parent, path: paths.customer.bookings, component: lazyRouteComponent(bookings.list, 'BookingsPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.newBooking, validateSearch: bookSearch, component: lazyRouteComponent(bookings.create, 'NewBookingScreen') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.booking, component: lazyRouteComponent(bookings.list, 'BookingPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.sessions, component: lazyRouteComponent(charging.sessions, 'SessionsPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.session, component: lazyRouteComponent(charging.session, 'SessionPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.startCharging, validateSearch: startSearch, component: lazyRouteComponent(charging.start, 'StartSessionPage') }),

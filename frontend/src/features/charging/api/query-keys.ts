@@ -25,4 +25,5 @@ export const ME_LIVE_KEY_ROOTS: Record<string, readonly (readonly string[])[]> =
   payments: [['payments'], chargingKeys.wallet],
   notifications: [chargingKeys.notifications],
   cars: [chargingKeys.cars],
+  bookings: [['bookings']],
 };

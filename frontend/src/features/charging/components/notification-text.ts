@@ -2,7 +2,7 @@ import type { IntlShape } from 'react-intl';
 import type { Locale } from '@evc/contracts/constants';
 import type { NotificationView } from '@evc/contracts/charging/views';
 import { formatMoney } from '../../../lib/format';
-import { formatKwh } from '../format';
+import { formatKwh, formatTime } from '../format';
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -18,6 +18,8 @@ export function notificationText(intl: IntlShape, locale: Locale, n: Notificatio
       energy: formatKwh(num(p.energyWh), locale),
       cost: formatMoney(num(p.cost), locale),
       amount: formatMoney(num(p.amount), locale),
+      // bookings: the slot's start, Cairo time
+      time: str(p.startsAt) ? formatTime(str(p.startsAt), locale) : '',
     },
   );
 }

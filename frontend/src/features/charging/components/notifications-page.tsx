@@ -105,6 +105,11 @@ export function NotificationsPage() {
                       <FormattedMessage id="notification.new" />
                     </Chip>
                   )}
+                  {typeof n.params.bookingId === 'string' && (
+                    <Link to="/my-bookings/$bookingId" params={{ bookingId: n.params.bookingId }}>
+                      <FormattedMessage id="notification.viewBooking" />
+                    </Link>
+                  )}
                   {typeof n.params.sessionId === 'string' && (
                     <Link to="/my-sessions/$sessionId" params={{ sessionId: n.params.sessionId }}>
                       <FormattedMessage id="notification.viewSession" />
