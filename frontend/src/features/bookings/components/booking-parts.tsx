@@ -1,3 +1,4 @@
+import { css } from '@emotion/react';
 import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { BookingView } from '@evc/contracts/bookings/views';
@@ -35,7 +36,7 @@ export const BookingStatusBadge = ({ status }: { status: BookingStatus }) => (
   </Badge>
 );
 
-export const Sheet = styled.section`
+const sheet = css`
   display: grid;
   gap: 0.9rem;
   padding: 1.25rem;
@@ -47,6 +48,9 @@ export const Sheet = styled.section`
     font-size: 1.2rem;
   }
 `;
+/** A booking's panel, and the same look for the booking form. */
+export const Sheet = styled.section(sheet);
+export const SheetForm = styled.form(sheet);
 
 export const Terms = styled.dl`
   margin: 0;

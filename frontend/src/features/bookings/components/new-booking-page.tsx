@@ -20,7 +20,7 @@ import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { useCars, useCreateBooking, usePricing, useStationToBook, useStationsToBook } from '../api/bookings-api';
 import { formatCairoDay } from '../format';
-import { Alert, Sheet } from './booking-parts';
+import { Alert, SheetForm } from './booking-parts';
 
 interface Values extends Record<string, unknown> {
   carId: string;
@@ -153,18 +153,17 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
 
   const carList = cars.data?.dataList ?? [];
   return (
-    <form
-      noValidate
-      style={{ display: 'grid', gap: '1.25rem' }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <div style={{ display: 'grid', gap: '1.25rem' }}>
       <PageTitle>
         <FormattedMessage id="booking.new" />
       </PageTitle>
-      <Sheet>
+      <SheetForm
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
         {cars.isSuccess && carList.length === 0 ? (
           <Alert role="alert">
             <FormattedMessage id="charging.car.none" />
@@ -247,13 +246,14 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
             </small>
           </div>
         )}
-        {refusal && <Refusal {...refusal} topUp={topUp} />}
         <div>
           <Button type="submit" disabled={create.isPending}>
             <FormattedMessage id="booking.confirm" />
           </Button>
         </div>
-      </Sheet>
-    </form>
+      </SheetForm>
+      {/* outside the form: the top-up dialog is a form of its own */}
+      {refusal && <Refusal {...refusal} topUp={topUp} />}
+    </div>
   );
 }
