@@ -71,9 +71,10 @@ export class BookingScheduler {
       return due.length;
     };
     const chained = (this.running ?? Promise.resolve(0)).then(run, run);
-    this.running = chained.finally(() => {
-      if (this.running === chained) this.running = null;
+    const tracked: Promise<number> = chained.catch(() => 0).finally(() => {
+      if (this.running === tracked) this.running = null;
     });
+    this.running = tracked;
     return chained;
   }
 

@@ -9,7 +9,7 @@ import { chargerCommandDecider } from '../chargers-live/charger-command.decider'
 import { newContext, type CommandContext } from '../shared/command-context';
 import { envelope, runDecider } from '../shared/run-decider';
 import { WalletService } from '../wallet/wallet.service';
-import { BookingScheduler } from './booking-scheduler';
+import { BookingScheduler, startBookingScheduler } from './booking-scheduler';
 import { Bookings } from './bookings';
 
 /** A clock the test moves. */
@@ -142,6 +142,21 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     expect(sent.map((s) => s.action)).toEqual(['ReserveNow', 'CancelReservation']);
     await scheduler.tick();
     expect(scheduler.size).toBe(0);
+  });
+
+  it('the scheduler’s own timer starts a slot on time, tick after tick (no pass left hanging)', async () => {
+    await book(BOOKING_A, 'c1');
+    const scheduler = new BookingScheduler(store, bookings, clock);
+    const timer = startBookingScheduler(scheduler, 10);
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      expect(sent).toEqual([]);
+      clock.set('2026-01-15T16:00:00.000Z');
+      await expect.poll(() => sent.length, { timeout: 2000 }).toBe(1);
+      expect(scheduler.busy).toBe(false);
+    } finally {
+      await timer.stop();
+    }
   });
 
   it('an offline charger is asked again a minute later; never held, a no-show costs nothing', async () => {

@@ -184,14 +184,28 @@ export class Bookings implements BookingGuard {
     return now.getTime() - Date.parse(claimedAt) >= BOOKING_RULES.claimTtlMs;
   }
 
-  /** Claims the slot on the first candidate connector free for it (a retry finds the one it already holds). */
+  /**
+   * Claims the slot on the first candidate connector free for it (a retry finds the one it already holds). Connectors
+   * whose schedule (as just read) has the slot free are tried first, then those held only by stale claims; one held by
+   * a live booking is not tried. A lost race (another booking claimed it meanwhile) moves on to the next.
+   */
   private async claimFirst(candidates: Candidate[], bookingId: string, customerId: string, slot: { startsAt: string; endsAt: string }, now: Date, context: CommandContext) {
     const schedules = await Promise.all(candidates.map((c) => this.streams.schedule(c.chargerId, c.spec.connectorId)));
-    const mine = candidates.find((_c, i) => schedules[i]!.slots.some((x) => x.bookingId === bookingId));
-    for (const c of mine ? [mine] : candidates) {
-      const overlapping = (await this.streams.schedule(c.chargerId, c.spec.connectorId)).slots.filter((x) => x.bookingId !== bookingId && Date.parse(x.startsAt) < Date.parse(slot.endsAt) && Date.parse(slot.startsAt) < Date.parse(x.endsAt));
-      const stale: string[] = [];
-      for (const x of overlapping) if (await this.isStale(x.bookingId, x.at, now)) stale.push(x.bookingId);
+    const overlapping = (i: number) => schedules[i]!.slots.filter((x) => x.bookingId !== bookingId && Date.parse(x.startsAt) < Date.parse(slot.endsAt) && Date.parse(slot.startsAt) < Date.parse(x.endsAt));
+    const mine = candidates.findIndex((_c, i) => schedules[i]!.slots.some((x) => x.bookingId === bookingId));
+    const tries: { c: Candidate; stale: string[] }[] = [];
+    if (mine >= 0) tries.push({ c: candidates[mine]!, stale: [] });
+    else {
+      for (const [i, c] of candidates.entries()) if (overlapping(i).length === 0) tries.push({ c, stale: [] });
+      for (const [i, c] of candidates.entries()) {
+        const held = overlapping(i);
+        if (held.length === 0) continue;
+        const stale: string[] = [];
+        for (const x of held) if (await this.isStale(x.bookingId, x.at, now)) stale.push(x.bookingId);
+        if (stale.length === held.length) tries.push({ c, stale });
+      }
+    }
+    for (const { c, stale } of tries) {
       const command = { kind: 'claim' as const, chargerId: c.chargerId, connectorId: c.spec.connectorId, bookingId, customerId, ...slot, at: now.toISOString(), stale };
       try {
         await this.streams.schedules.decide(bookingStreams.connectorSchedule(c.chargerId, c.spec.connectorId), command, context);
