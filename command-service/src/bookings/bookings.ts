@@ -21,7 +21,7 @@ import {
   type RescheduleBooking,
   type SendChargerCommand,
 } from '@evc/contracts';
-import type { Clock, EventStore } from '@evc/platform';
+import { WrongExpectedRevisionError, type Clock, type EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { appIdTag, uuidFrom } from '../charging/ids';
 import { pricesInForce } from '../charging/pricing';
@@ -196,7 +196,10 @@ export class Bookings implements BookingGuard {
     const tries: { c: Candidate; stale: string[] }[] = [];
     if (mine >= 0) tries.push({ c: candidates[mine]!, stale: [] });
     else {
-      for (const [i, c] of candidates.entries()) if (overlapping(i).length === 0) tries.push({ c, stale: [] });
+      // Bookings racing for one slot start at different connectors (an offset from the booking id), not all at the first.
+      const free = candidates.filter((_c, i) => overlapping(i).length === 0);
+      const offset = free.length > 0 ? reservationIdOf(bookingId) % free.length : 0;
+      for (const c of [...free.slice(offset), ...free.slice(0, offset)]) tries.push({ c, stale: [] });
       for (const [i, c] of candidates.entries()) {
         const held = overlapping(i);
         if (held.length === 0) continue;
@@ -205,14 +208,20 @@ export class Bookings implements BookingGuard {
         if (stale.length === held.length) tries.push({ c, stale });
       }
     }
-    for (const { c, stale } of tries) {
-      const command = { kind: 'claim' as const, chargerId: c.chargerId, connectorId: c.spec.connectorId, bookingId, customerId, ...slot, at: now.toISOString(), stale };
-      try {
-        await this.streams.schedules.decide(bookingStreams.connectorSchedule(c.chargerId, c.spec.connectorId), command, context);
-        return c;
-      } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'booking.slot_taken') throw error;
+    // A connector many bookings fight over at once (its every retry lost) is tried again once the others were.
+    for (let round = 0, left = tries; round < 2 && left.length > 0; round++) {
+      const contended: typeof tries = [];
+      for (const t of left) {
+        const command = { kind: 'claim' as const, chargerId: t.c.chargerId, connectorId: t.c.spec.connectorId, bookingId, customerId, ...slot, at: now.toISOString(), stale: t.stale };
+        try {
+          await this.streams.schedules.decide(bookingStreams.connectorSchedule(t.c.chargerId, t.c.spec.connectorId), command, context);
+          return t.c;
+        } catch (error) {
+          if (error instanceof WrongExpectedRevisionError) contended.push(t);
+          else if (!(error instanceof DomainError) || error.code !== 'booking.slot_taken') throw error;
+        }
       }
+      left = contended;
     }
     return null;
   }

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { BOOKING_RULES, BOOKING_STATUSES, rescheduleBookingSchema, staffCancelBookingSchema } from '@evc/contracts/bookings/schemas';
@@ -8,17 +7,17 @@ import { bookedMinutes, bookingFee } from '@evc/contracts/bookings/fee';
 import { cairoWallClock } from '@evc/contracts/bookings/cairo-time';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { paths } from '../../../config/paths';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { pushToastAtom } from '../../../stores/toast-state';
-import { useAdminItem, useCommand, usePagedList } from '../api/admin-api';
+import { useAdminItem, useCommand } from '../api/admin-api';
 import { FormCard } from './admin-ui';
 import { AdminList, useAdminList, useBilingual, useListState, type Column, type ListParams } from './admin-list';
 import { EditorDialog } from './form-parts';
 import { ProblemAlert } from './problems';
 import { Chip, type Tone } from './charger-live';
 import { useSessionFormat } from './session-parts';
+import { CustomerCell, StationDateFilters } from './list-filters';
 
 /** The read model of bookings: query keys start with it; staff edits read their own writes through it. */
 const BOOKINGS = 'bookings';
@@ -171,24 +170,12 @@ export function BookingsAdminPage() {
   const filter = Object.fromEntries(FILTERS.map((k) => [k, text(search[k])])) as Record<FilterKey, string | undefined>;
   const params: ListParams = { status: filter.bookingStatus, stationId: filter.stationId, from: filter.from, to: filter.to, customerId: filter.customerId };
   const list = useAdminList<BookingAdminView>({ collection: BOOKINGS, operation: 'bookings.admin-list', params, statusFilter: null });
-  const stations = usePagedList('stations', 'stations.admin-list', { pageSize: 100 });
   const set = (key: FilterKey, value: string) => update({ [key]: value || undefined, page: 1 });
   const label = (id: string) => intl.formatMessage({ id });
 
   const columns: Column<BookingAdminView>[] = [
     { key: 'start', labelId: 'admin.bookings.start', sortKey: 'startsAt', render: (r) => <time dateTime={r.startsAt}>{fmt.dateTime(r.startsAt)}</time> },
-    {
-      key: 'customer',
-      labelId: 'admin.sessions.customer',
-      render: (r) =>
-        r.customerId ? (
-          <Link to={paths.admin.users} search={{ q: r.customerName ?? undefined, selected: r.customerId } as never} onClick={(e) => e.stopPropagation()}>
-            {r.customerName ?? r.customerId}
-          </Link>
-        ) : (
-          (r.customerName ?? '—')
-        ),
-    },
+    { key: 'customer', labelId: 'admin.sessions.customer', render: (r) => <CustomerCell row={r} /> },
     { key: 'station', labelId: 'admin.sessions.station', render: (r) => name(r.stationNameEn, r.stationNameAr) },
     { key: 'connector', labelId: 'admin.sessions.connectorType', render: (r) => <bdi dir="ltr">{`${r.connectorType} · ${r.current}`}</bdi> },
     { key: 'duration', labelId: 'admin.bookings.duration', sortKey: 'durationMinutes', render: (r) => intl.formatMessage({ id: 'booking.minutes' }, { minutes: r.durationMinutes }) },
@@ -227,25 +214,7 @@ export function BookingsAdminPage() {
               </option>
             ))}
           </select>
-          <select aria-label={label('admin.sessions.filterStation')} value={filter.stationId ?? ''} onChange={(e) => set('stationId', e.target.value)}>
-            <option value="">{label('admin.sessions.allStations')}</option>
-            {(stations.data?.dataList ?? []).map((s) => (
-              <option key={s.stationId} value={s.stationId}>
-                {name(s.nameEn, s.nameAr)}
-              </option>
-            ))}
-          </select>
-          <label>
-            <FormattedMessage id="admin.sessions.from" /> <input type="date" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.target.value)} />
-          </label>
-          <label>
-            <FormattedMessage id="admin.sessions.to" /> <input type="date" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.target.value)} />
-          </label>
-          {filter.customerId && (
-            <button type="button" className="sort" onClick={() => set('customerId', '')}>
-              <FormattedMessage id="admin.sessions.clearCustomer" />
-            </button>
-          )}
+          <StationDateFilters filter={filter} set={set} />
         </>
       }
     >

@@ -15,7 +15,7 @@ import { useLocale } from '../../../hooks/use-locale';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { useCancelBooking, useStationToBook } from '../api/bookings-api';
 import { directionsUrl, formatClock, formatCountdown } from '../format';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../hooks/use-now';
 import { Alert, BookingStatusBadge, CostText, Sheet, SlotText, Terms, connectorLabel, stationName, useReservationText } from './booking-parts';
 
 const OPEN = new Set(['confirmed', 'active']);
@@ -23,7 +23,7 @@ const OPEN = new Set(['confirmed', 'active']);
 /** The live countdown: to the start before it, to the end of the slot while it runs. */
 function Countdown({ booking }: { booking: BookingView }) {
   const locale = useLocale();
-  const now = useNow();
+  const now = useNow(1000);
   const before = now < Date.parse(booking.startsAt);
   const target = before ? booking.startsAt : booking.endsAt;
   return (

@@ -8,6 +8,7 @@ import { addDays, cairoWallClock } from '@evc/contracts/bookings/cairo-time';
 import { maxBookingFee } from '@evc/contracts/bookings/fee';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { InsufficientBalance } from '../../../components/insufficient-balance';
 import { PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { StationMap } from '../../../components/stations/station-map';
@@ -31,30 +32,12 @@ interface Values extends Record<string, unknown> {
   durationMinutes: string;
 }
 
-/** What the server refused, with "Pay now" (composed in by the app: the wallet's top-up) when the balance is short. */
+/** What the server refused; a short balance comes with Pay now (the wallet's top-up, composed in by the app) and Add card. */
 function Refusal({ code, text, topUp }: { code: string; text: string; topUp?: (onClose: () => void) => ReactNode }) {
-  const [paying, setPaying] = useState(false);
-  if (code !== 'booking.insufficient_balance') return <Alert role="alert">{text}</Alert>;
+  if (code !== 'booking.insufficient_balance' || !topUp) return <Alert role="alert">{text}</Alert>;
   return (
     <Alert role="alert">
-      <span>
-        <FormattedMessage id="charging.insufficientBalance" />
-      </span>
-      <div style={{ display: 'flex', gap: '1rem', alignItems: 'center' }}>
-        {topUp ? (
-          <Button type="button" onClick={() => setPaying(true)}>
-            <FormattedMessage id="charging.payNow" />
-          </Button>
-        ) : (
-          <Link to={paths.customer.wallet}>
-            <FormattedMessage id="charging.payNow" />
-          </Link>
-        )}
-        <Link to={paths.customer.cardRequest}>
-          <FormattedMessage id="charging.addCard" />
-        </Link>
-      </div>
-      {paying && topUp?.(() => setPaying(false))}
+      <InsufficientBalance topUp={topUp} />
     </Alert>
   );
 }

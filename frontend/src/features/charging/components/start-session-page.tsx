@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { startSessionSchema, type SessionTarget } from '@evc/contracts/charging/schemas';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { InsufficientBalance } from '../../../components/insufficient-balance';
 import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -43,23 +44,11 @@ export function readTarget(kind: TargetKind, text: string): SessionTarget | { pr
 /** The start's error: insufficient balance comes with "Pay now" and "Add card"; the rest are translated codes. */
 function StartProblem({ error }: { error: unknown }) {
   const intl = useIntl();
-  const [paying, setPaying] = useState(false);
   const code = error instanceof ApiRequestError ? error.code : 'server.error';
   if (code !== 'charging.insufficient_balance') return <Problem role="alert">{translateErrorCode(intl, code)}</Problem>;
   return (
     <Problem role="alert">
-      <span>
-        <FormattedMessage id="charging.insufficientBalance" />
-      </span>
-      <Row>
-        <Button type="button" onClick={() => setPaying(true)}>
-          <FormattedMessage id="charging.payNow" />
-        </Button>
-        <Link to={paths.customer.cardRequest}>
-          <FormattedMessage id="charging.addCard" />
-        </Link>
-      </Row>
-      {paying && <TopUpDialog onClose={() => setPaying(false)} />}
+      <InsufficientBalance topUp={(onClose) => <TopUpDialog onClose={onClose} />} />
     </Problem>
   );
 }

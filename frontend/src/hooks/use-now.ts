@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** The time now, renewed every `everyMs` while mounted (a countdown's clock). */
-export function useNow(everyMs = 1000): number {
+/** The current time, moving on every `everyMs` while mounted (relative times, countdowns). */
+export function useNow(everyMs = 30_000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), everyMs);

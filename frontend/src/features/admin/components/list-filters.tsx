@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { paths } from '../../../config/paths';
+import { usePagedList } from '../api/admin-api';
+import { useBilingual } from './admin-list';
+
+/** The customer of a row: a link to their profile for staff who may open it (the row has customerId), else the name. */
+export function CustomerCell({ row }: { row: { customerId: string | null; customerName: string | null } }) {
+  if (!row.customerId) return <>{row.customerName ?? '—'}</>;
+  return (
+    <Link to={paths.admin.users} search={{ q: row.customerName ?? undefined, selected: row.customerId } as never} onClick={(e) => e.stopPropagation()}>
+      {row.customerName ?? row.customerId}
+    </Link>
+  );
+}
+
+type Filter = Partial<Record<'stationId' | 'from' | 'to' | 'customerId', string>>;
+
+/**
+ * The filters the sessions and bookings lists share: station, a Cairo date range, and "clear customer" while the list
+ * is narrowed to one customer (from their profile). `set` writes one into the URL.
+ */
+export function StationDateFilters({ filter, set }: { filter: Filter; set: (key: keyof Filter, value: string) => void }) {
+  const intl = useIntl();
+  const { name } = useBilingual();
+  const stations = usePagedList('stations', 'stations.admin-list', { pageSize: 100 });
+  return (
+    <>
+      <select aria-label={intl.formatMessage({ id: 'admin.sessions.filterStation' })} value={filter.stationId ?? ''} onChange={(e) => set('stationId', e.target.value)}>
+        <option value="">{intl.formatMessage({ id: 'admin.sessions.allStations' })}</option>
+        {(stations.data?.dataList ?? []).map((s) => (
+          <option key={s.stationId} value={s.stationId}>
+            {name(s.nameEn, s.nameAr)}
+          </option>
+        ))}
+      </select>
+      <label>
+        <FormattedMessage id="admin.sessions.from" /> <input type="date" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.target.value)} />
+      </label>
+      <label>
+        <FormattedMessage id="admin.sessions.to" /> <input type="date" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.target.value)} />
+      </label>
+      {filter.customerId && (
+        <button type="button" className="sort" onClick={() => set('customerId', '')}>
+          <FormattedMessage id="admin.sessions.clearCustomer" />
+        </button>
+      )}
+    </>
+  );
+}
