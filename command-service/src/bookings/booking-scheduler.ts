@@ -10,7 +10,7 @@ const PAGE = 2000;
 /** How often the clock's steps are looked at: the delay from a slot's start to its ReserveNow is at most this. */
 export const BOOKING_TICK_MS = 1000;
 /** Bookings advanced at once (each is independent; their appends share the event store's group commit). */
-const CONCURRENCY = 64;
+const CONCURRENCY = 256;
 const BOOKING_STREAM = /^booking-/;
 
 async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {

@@ -18,7 +18,8 @@ export type BookingCommand =
   | { kind: 'confirm'; terms: BookingTerms; at: string }
   | { kind: 'reschedule'; startsAt: string; durationMinutes: number; at: string }
   | { kind: 'remind'; reminder: 'reminder' | 'starting_soon'; at: string }
-  | { kind: 'start-slot'; at: string }
+  /** The slot begins; with `reserveCommandId`, the first ReserveNow is requested in the same append. */
+  | { kind: 'start-slot'; at: string; reserveCommandId?: string }
   /** The caller names the attempt it decided on (the state's attempts + 1) and the command id derived from it. */
   | { kind: 'request-reservation'; attempt: number; commandId: string; at: string }
   | { kind: 'answer'; commandId: string; status: ReservationStatus; detail: string | null; at: string }
@@ -149,8 +150,14 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
         if (state.phase !== 'confirmed' || state.reminded[command.reminder] === t.startsAt) return [];
         return [{ type: 'BookingReminded', data: { bookingId, kind: command.reminder, startsAt: t.startsAt, at } }];
       }
-      case 'start-slot':
-        return state.phase === 'confirmed' && ms(at) >= ms(t.startsAt) ? [{ type: 'BookingSlotStarted', data: { bookingId, at } }] : [];
+      case 'start-slot': {
+        if (state.phase !== 'confirmed' || ms(at) < ms(t.startsAt)) return [];
+        const started: BookingEvent = { type: 'BookingSlotStarted', data: { bookingId, at } };
+        const after = bookingDecider.evolve(state, started);
+        if (!command.reserveCommandId || !reservationDue(after, ms(at))) return [started];
+        const requested: BookingEvent = { type: 'BookingReservationRequested', data: { bookingId, commandId: command.reserveCommandId, attempt: 1, reservationId: t.reservationId, expiresAt: noShowOf(t), at } };
+        return [started, requested];
+      }
       case 'request-reservation': {
         // Decided on the state as it is now: another replica may have asked already (the index it worked from lags).
         if (command.attempt !== state.reservation.attempts + 1 || !reservationDue(state, ms(at))) return [];

@@ -85,6 +85,11 @@ describe('a booking (booking-<id>)', () => {
     spec.given([confirmed, slotStarted]).when({ kind: 'fulfil', sessionId: 's-1', at: '2026-01-15T17:00:00.000Z' }).thenNothingHappened();
   });
 
+  it('the slot’s start asks the charger in the same append (not once the no-show time passed)', () => {
+    spec.given([confirmed]).when({ kind: 'start-slot', at: '2026-01-15T16:00:02.000Z', reserveCommandId: 'cmd-1' }).then([{ ...slotStarted, data: { bookingId, at: '2026-01-15T16:00:02.000Z' } }, requested(1)]);
+    spec.given([confirmed]).when({ kind: 'start-slot', at: '2026-01-15T16:20:00.000Z', reserveCommandId: 'cmd-1' }).thenTypes(['BookingSlotStarted']);
+  });
+
   it('asks the charger once per attempt; each answer counts once; Accepted means held', () => {
     spec.given([confirmed, slotStarted]).when({ kind: 'request-reservation', attempt: 1, commandId: 'cmd-1', at: '2026-01-15T16:00:02.000Z' }).then([requested(1)]);
     spec.given([confirmed, slotStarted, requested(1)]).when({ kind: 'request-reservation', attempt: 1, commandId: 'cmd-1', at: '2026-01-15T16:00:03.000Z' }).thenNothingHappened();

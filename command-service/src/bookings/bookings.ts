@@ -320,9 +320,14 @@ export class Bookings implements BookingGuard {
         case 'starting_soon':
           s = (await this.streams.bookings.decide(streamId, { kind: 'remind', reminder: step, at }, context)).state;
           break;
-        case 'start-slot':
-          s = (await this.streams.bookings.decide(streamId, { kind: 'start-slot', at }, context)).state;
+        case 'start-slot': {
+          // The slot's start and the first ReserveNow in one append (the charger is asked as soon as it may be).
+          const commandId = reserveCommandId(bookingId, 1);
+          const decided = await this.streams.bookings.decide(streamId, { kind: 'start-slot', at, reserveCommandId: commandId }, context);
+          s = decided.state;
+          if (decided.events.some((e) => e.type === 'BookingReservationRequested')) await this.sendReserveNow(s, commandId, 1);
           break;
+        }
         case 'request-reservation':
           s = await this.requestReservation(bookingId, s, at);
           break;
@@ -339,14 +344,17 @@ export class Bookings implements BookingGuard {
 
   /** ReserveNow, once per attempt: only the call that recorded the attempt sends it. */
   private async requestReservation(bookingId: string, s: BookingState, at: string): Promise<BookingState> {
-    const t = s.terms!;
     const attempt = s.reservation.attempts + 1;
     const commandId = reserveCommandId(bookingId, attempt);
     const decided = await this.streams.bookings.decide(bookingStreams.booking(bookingId), { kind: 'request-reservation', attempt, commandId, at }, system('reserve', bookingId));
-    if (decided.events.length === 0) return decided.state;
-    const request = { commandId, chargerId: t.chargerId, action: 'ReserveNow' as const, connectorId: t.connectorId, idTag: t.idTag, reservationId: t.reservationId, expiryDate: noShowOf(t) };
-    await this.send(request, bookingId, `reserve (attempt ${attempt})`);
+    if (decided.events.length > 0) await this.sendReserveNow(decided.state, commandId, attempt);
     return decided.state;
+  }
+
+  private sendReserveNow(s: BookingState, commandId: string, attempt: number) {
+    const t = s.terms!;
+    const request = { commandId, chargerId: t.chargerId, action: 'ReserveNow' as const, connectorId: t.connectorId, idTag: t.idTag, reservationId: t.reservationId, expiryDate: noShowOf(t) };
+    return this.send(request, t.bookingId, `reserve (attempt ${attempt})`);
   }
 
   private async send(payload: SendChargerCommand, bookingId: string, reason: string) {
