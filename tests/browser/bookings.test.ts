@@ -157,7 +157,14 @@ describeJourney('bookings', (journey) => {
       await page.getByText(fill(t['booking.cancelled']!, { amount: money(0, lang) }), { exact: true }).first().waitFor();
       const { body } = await getJson<BookingView>(journey.app.baseUrl, `/api/queries/me/bookings/${bookingId}`, bearer(customer.body.token));
       expect(body).toMatchObject({ status: 'cancelled', endReason: 'staff', fee: 0, cancelReason: lang === 'ar' ? 'صيانة الشاحن' : 'Charger maintenance' });
-      // the item's history names who cancelled and why
+      // no longer among the confirmed ones; among all, its history names who cancelled and why
+      await expect.poll(() => table.locator(`[data-status]`).count()).toBe(0);
+      await page.getByLabel(t['admin.bookings.filterStatus']!, { exact: true }).selectOption('cancelled');
+      const cancelledRow = table.getByRole('row').filter({ has: page.locator('[data-status="cancelled"]') }).first();
+      await cancelledRow.waitFor();
+      await page.goto(`/admin/bookings?bookingStatus=cancelled&selected=${bookingId}${lang === 'ar' ? '&lang=ar' : ''}`);
+      await speaks(page, lang);
+      await page.getByTestId('booking-detail').waitFor();
       await page.getByRole('region').filter({ hasText: lang === 'ar' ? 'صيانة الشاحن' : 'Charger maintenance' }).first().waitFor();
     });
   }

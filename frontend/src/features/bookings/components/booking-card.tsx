@@ -45,15 +45,14 @@ function CancelBooking({ booking }: { booking: BookingView }) {
   const [asking, setAsking] = useState(false);
   const now = useNow(5000);
   const estimate = bookingFee(bookedMinutes(booking.confirmedAt, new Date(now).toISOString(), booking.durationMinutes), booking.feePerMinute);
+  // Awaited rather than an onSuccess of mutate: the refreshed booking (ended) unmounts this button before that would run.
   const confirm = () =>
-    cancel.mutate(
-      { bookingId: booking.bookingId },
-      {
-        onSuccess: (r) => {
-          setAsking(false);
-          pushToast({ kind: 'success', text: intl.formatMessage({ id: 'booking.cancelled' }, { amount: formatMoney(r.fee, locale) }) });
-        },
+    void cancel.mutateAsync({ bookingId: booking.bookingId }).then(
+      (r) => {
+        setAsking(false);
+        pushToast({ kind: 'success', text: intl.formatMessage({ id: 'booking.cancelled' }, { amount: formatMoney(r.fee, locale) }) });
       },
+      () => undefined, // shown in the dialog (cancel.isError)
     );
   return (
     <>
