@@ -33,12 +33,10 @@ const bookings = {
       NewBookingScreen: () => <b.NewBookingPage topUp={(onClose) => <c.TopUpDialog onClose={onClose} />} />,
     })),
 };
-/** ?station=<id>: "Book" from a station's page. */
-const bookSearch = (search: Record<string, unknown>): { station?: string } => (typeof search.station === 'string' ? { station: search.station } : {});
 /** ?payment=<id>: back from the payment provider's checkout. */
 const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
-/** ?station=<id>: "Start charging" from a station's detail. */
+/** ?station=<id>: "Start charging" and "Book" from a station's detail. */
 const startSearch = (search: Record<string, unknown>): { station?: string } =>
   typeof search.station === 'string' ? { station: search.station } : {};
 
@@ -51,7 +49,7 @@ export const customerRoutes = [
   placeholder(parent, paths.customer.cardRequest, 'nav.cardRequest'),
   createRoute({ getParentRoute: parent, path: paths.customer.wallet, validateSearch: walletSearch, component: lazyRouteComponent(charging.wallet, 'WalletPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.bookings, component: lazyRouteComponent(bookings.list, 'BookingsPage') }),
-  createRoute({ getParentRoute: parent, path: paths.customer.newBooking, validateSearch: bookSearch, component: lazyRouteComponent(bookings.create, 'NewBookingScreen') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.newBooking, validateSearch: startSearch, component: lazyRouteComponent(bookings.create, 'NewBookingScreen') }),
   createRoute({ getParentRoute: parent, path: paths.customer.booking, component: lazyRouteComponent(bookings.list, 'BookingPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.sessions, component: lazyRouteComponent(charging.sessions, 'SessionsPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.session, component: lazyRouteComponent(charging.session, 'SessionPage') }),
