@@ -10,7 +10,6 @@
  *   from the slot's start to the simulator's answer reaching the command side (the command's answer recorded), and to
  *   the booking read model showing the connector held (what the customer sees), p50 / p99.
  */
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +20,7 @@ import { AccessTokens } from '@evc/platform/auth/access-tokens';
 import { Simulator, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
 import { startTestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
+import { forkLoad, serveLoad } from './load-process';
 import { fmt, percentile } from './stats';
 
 const arg = (name: string, fallback: number) => {
@@ -78,18 +78,6 @@ function loadGenerator() {
   };
 }
 
-function startLoad(): { ask(m: ToLoad): Promise<FromLoad> } {
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_ROLE: 'load' }, execArgv: process.execArgv, stdio: 'inherit' });
-  return {
-    ask: (m) =>
-      new Promise((resolve, reject) => {
-        child.once('message', (reply) => resolve(reply as FromLoad));
-        child.once('error', reject);
-        child.send(m);
-      }),
-  };
-}
-
 async function main(): Promise<void> {
   const setupStarted = performance.now();
   const secret = randomUUID() + randomUUID();
@@ -137,7 +125,7 @@ async function main(): Promise<void> {
     }),
   );
 
-  const load = startLoad();
+  const load = forkLoad<ToLoad, FromLoad>(fileURLToPath(import.meta.url));
   await load.ask({ cmd: 'connect', url: app.baseUrl, chargers });
   const online = () => documents.collection('chargers').countDocuments({ chargerId: { $regex: '^BOOK-' }, online: true });
   for (const deadline = Date.now() + 180_000; (await online()) < CHARGERS; ) {
@@ -213,15 +201,8 @@ async function main(): Promise<void> {
   await app.close();
 }
 
-if (process.env.BENCH_ROLE === 'load') {
-  const handle = loadGenerator();
-  process.on('message', (m: ToLoad) => {
-    void handle(m).then((reply) => {
-      process.send!(reply);
-      if (reply.done === 'close') process.disconnect();
-    });
-  });
-} else {
+if (process.env.BENCH_ROLE === 'load') serveLoad(loadGenerator(), (reply) => reply.done === 'close');
+else {
   main().then(
     () => process.exit(0),
     (error: unknown) => {

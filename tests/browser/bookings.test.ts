@@ -2,41 +2,20 @@
 // simulated charger holds the connector, and cancels (the fee in the toast and on the wallet); staff find the booking
 // in /admin/bookings and cancel one with a reason and no fee. English and Arabic; what a person sees, and what the
 // server recorded (through the customer's own API).
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cairoWallClock, type BookingView, type CarView, type Paged, type WalletView } from '@evc/contracts';
-import { loadConfig } from '@evc/platform/config/config';
 import { Simulator, loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulator';
 import { TEST_ADMIN, TEST_CUSTOMER_PASSWORD, bearer, getJson, postJson } from '../support/app';
-import { ROOT } from '../support/process';
-import { LANGS, arabicDigits, describeJourney, type Journey, type Lang } from './support/journey';
+import { LANGS, arabicDigits, describeJourney, type Lang } from './support/journey';
+import { CUSTOMER_EMAIL, fill, signInCustomer, words } from './support/customer';
 
-type Words = Record<string, string>;
-async function words(lang: Lang): Promise<Words> {
-  const read = async (catalog: string) => JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Words;
-  return { ...(await read('public')), ...(await read('app')) };
-}
-const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 const money = (piastres: number, lang: Lang) => new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { style: 'currency', currency: 'EGP' }).format(piastres / 100);
 const speaks = (page: Page, lang: Lang) => page.locator(`html[lang="${lang}"][dir="${lang === 'ar' ? 'rtl' : 'ltr'}"]`).waitFor({ state: 'attached' });
 
-const CUSTOMER_EMAIL = loadConfig({ DATA_DIR: '/tmp', PORT: '3000' }).SEED_CUSTOMER_EMAIL;
 const STATION = 'cai-maadi';
 const CHARGERS = ['EVC-004-AC1', 'EVC-004-AC2'];
-
-async function customerSignIn(journey: Journey, lang: Lang) {
-  const t = await words(lang);
-  const page = await journey.open('/SignInUp', { lang });
-  await page.getByLabel(t['auth.email']!, { exact: true }).fill(CUSTOMER_EMAIL);
-  await page.getByLabel(t['auth.password']!, { exact: true }).fill(TEST_CUSTOMER_PASSWORD);
-  await page.getByRole('button', { name: t['auth.signIn'], exact: true }).click();
-  await page.waitForURL(/\/profile/i);
-  const token = (await page.evaluate("sessionStorage.getItem('token')")) as string;
-  return { page, t, token };
-}
 
 /** Now's Cairo HH:MM, away from the minute's last seconds (the server checks the start by the minute). */
 async function nowInCairo() {
@@ -66,7 +45,7 @@ describeJourney('bookings', (journey) => {
 
   for (const lang of LANGS) {
     it(`${lang}: books from the station's page, sees the countdown while the charger holds the connector, cancels with the fee`, async () => {
-      const { page, t, token } = await customerSignIn(journey, lang);
+      const { page, t, token } = await signInCustomer(journey, lang);
       const { body: cars } = await getJson<Paged<CarView>>(journey.app.baseUrl, '/api/queries/me/cars', bearer(token));
       const car = cars.dataList[0]!;
 

@@ -8,6 +8,7 @@ import { addDays, cairoWallClock } from '@evc/contracts/bookings/cairo-time';
 import { maxBookingFee } from '@evc/contracts/bookings/fee';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { CarOptions } from '../../../components/car-options';
 import { InsufficientBalance } from '../../../components/insufficient-balance';
 import { PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
@@ -157,12 +158,7 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
         ) : (
           <Field label={intl.formatMessage({ id: 'booking.car' })} error={form.errorText('carId')}>
             <select {...form.bind('carId')}>
-              <option value="">{intl.formatMessage({ id: 'charging.car.choose' })}</option>
-              {carList.map((c) => (
-                <option key={c.carId} value={c.carId}>
-                  {locale === 'ar' ? `${c.brandNameAr} ${c.typeNameAr}` : `${c.brandNameEn} ${c.typeNameEn}`} · {c.batteryRangeName}
-                </option>
-              ))}
+              <CarOptions cars={carList} />
             </select>
           </Field>
         )}

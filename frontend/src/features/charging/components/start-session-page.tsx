@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { startSessionSchema, type SessionTarget } from '@evc/contracts/charging/schemas';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { CarOptions } from '../../../components/car-options';
 import { InsufficientBalance } from '../../../components/insufficient-balance';
 import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
@@ -163,12 +164,7 @@ export function StartSessionPage() {
             ) : (
               <Field label={intl.formatMessage({ id: 'charging.car' })} error={problems.car}>
                 <select value={carId} onChange={(e) => (setCarId(e.target.value), setProblems((p) => ({ ...p, car: undefined })))}>
-                  <option value="">{intl.formatMessage({ id: 'charging.car.choose' })}</option>
-                  {carList.map((c) => (
-                    <option key={c.carId} value={c.carId}>
-                      {locale === 'ar' ? `${c.brandNameAr} ${c.typeNameAr}` : `${c.brandNameEn} ${c.typeNameEn}`} · {c.batteryRangeName}
-                    </option>
-                  ))}
+                  <CarOptions cars={carList} />
                 </select>
               </Field>
             )}
