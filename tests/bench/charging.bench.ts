@@ -23,7 +23,7 @@ import { AccessTokens } from '@evc/platform/auth/access-tokens';
 import { Simulator, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
 import { startTestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
-import { forkLoad, serveLoad } from './load-process';
+import { forkLoad, runBench } from './load-process';
 import { fmt, percentile } from './stats';
 
 const arg = (name: string, fallback: number) => {
@@ -221,13 +221,4 @@ async function main(): Promise<void> {
   await app.close();
 }
 
-if (process.env.BENCH_ROLE === 'load') serveLoad(loadGenerator(), (reply) => reply.done === 'close');
-else {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runBench(main, loadGenerator, (reply) => reply.done === 'close');

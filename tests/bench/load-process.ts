@@ -25,3 +25,15 @@ export function serveLoad<In, Out>(handle: (m: In) => Promise<Out>, isLast: (rep
     });
   });
 }
+
+/** A bench script's entry: the load child serves `load`, the parent runs `main` and exits with its outcome. */
+export function runBench<In, Out>(main: () => Promise<void>, load: () => (m: In) => Promise<Out>, isLast: (reply: Out) => boolean): void {
+  if (process.env.BENCH_ROLE === 'load') return serveLoad(load(), isLast);
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
