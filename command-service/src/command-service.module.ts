@@ -5,6 +5,7 @@ import type { FileStore } from '@evc/platform/files/index';
 import type { PaymentsSetup } from '@evc/platform/payments/index';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
 import { cardsContext } from './cards/cards.context';
+import { bookingsContext } from './bookings/bookings.context';
 import { catalogContext } from './catalog/catalog.context';
 import { chargersLiveContext } from './chargers-live/chargers-live.context';
 import { chargingContext } from './charging/charging.context';
@@ -24,7 +25,7 @@ import { BUS, CLOCK, EVENT_STORE } from './shared/tokens';
 import { walletContext } from './wallet/wallet.context';
 
 /** The bounded contexts of the command side; adding one is a line here. */
-export const CONTEXTS: ContextParts[] = [catalogContext, networkContext, chargersLiveContext, contactContext, identityContext, walletContext, paymentsContext, chargingContext, cardsContext];
+export const CONTEXTS: ContextParts[] = [catalogContext, networkContext, chargersLiveContext, contactContext, identityContext, walletContext, paymentsContext, chargingContext, cardsContext, bookingsContext];
 
 export interface CommandServiceOptions {
   eventStore: EventStore;

@@ -69,6 +69,17 @@ export const ERROR_CODES = [
   'demo.rate_limited',
   'events.event_not_found',
   'wallet.transaction_not_found',
+  'booking.booking_not_found',
+  'booking.slot_taken',
+  'booking.no_connector',
+  'booking.active_booking_exists',
+  'booking.start_in_past',
+  'booking.too_far_ahead',
+  'booking.insufficient_balance',
+  'booking.not_open',
+  'booking.already_started',
+  'booking.connector_booked',
+  'booking.fee_too_high',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

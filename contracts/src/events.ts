@@ -1,4 +1,5 @@
 import type { CardsEvent } from './cards/events';
+import type { BookingsContextEvent } from './bookings/events';
 import type { CatalogEvent } from './catalog/events';
 import type { ChargingEvent } from './charging/events';
 import type { ContactEvent } from './contact/events';
@@ -9,7 +10,7 @@ import type { NetworkEvent } from './network/events';
  * Every event the command side appends, one discriminated union on `type`. Each context keeps its payloads in
  * `<context>/events.ts`; this file only joins them. Types only: nothing here reaches the browser bundle.
  */
-export type AnyDomainEvent = CatalogEvent | NetworkEvent | ChargingEvent | IdentityEvent | ContactEvent | CardsEvent;
+export type AnyDomainEvent = CatalogEvent | NetworkEvent | ChargingEvent | IdentityEvent | ContactEvent | CardsEvent | BookingsContextEvent;
 
 /** Event type name → payload, e.g. `EventTypeMap['WalletDebited']`. */
 export type EventTypeMap = { [E in AnyDomainEvent as E['type']]: E['data'] };

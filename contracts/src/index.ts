@@ -17,5 +17,6 @@ export * from './causation';
 export * from './admin/index';
 export * from './cards/index';
 export * from './events/index';
+export * from './bookings/index';
 export * from './operations';
 export * from './geo';

@@ -1,6 +1,7 @@
 import type { OperationSpec } from './operation';
 import { adminOperations } from './admin/operations';
 import { cardsOperations } from './cards/operations';
+import { bookingOperations } from './bookings/operations';
 import { catalogOperations } from './catalog/operations';
 import { chargingOperations } from './charging/operations';
 import { walletOperations } from './charging/wallet-operations';
@@ -29,6 +30,7 @@ export const operations = {
   ...adminOperations,
   ...cardsOperations,
   ...eventsOperations,
+  ...bookingOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

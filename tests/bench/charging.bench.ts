@@ -10,7 +10,6 @@
  *   SessionBilled. Measured: wallet debits per second from the first stop to the last billed session.
  * - The ledger alone: 20,000 debits and credits spread over the N wallets, concurrently: transactions per second.
  */
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +23,7 @@ import { AccessTokens } from '@evc/platform/auth/access-tokens';
 import { Simulator, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
 import { startTestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
+import { forkLoad, runBench } from './load-process';
 import { fmt, percentile } from './stats';
 
 const arg = (name: string, fallback: number) => {
@@ -91,28 +91,10 @@ function loadGenerator() {
   };
 }
 
-async function runLoad(): Promise<void> {
-  const handle = loadGenerator();
-  process.on('message', (m: ToLoad) => {
-    void handle(m).then((reply) => {
-      process.send!(reply);
-      if (reply.done === 'close') process.disconnect();
-    });
-  });
-}
-
 /** The load generator in a child process (default) or in this one; answers each command's reply. */
 function startLoad(): { ask(m: ToLoad): Promise<FromLoad> } {
   if (LOAD === 'inprocess') return { ask: loadGenerator() };
-  const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_ROLE: 'load' }, execArgv: process.execArgv, stdio: 'inherit' });
-  return {
-    ask: (m) =>
-      new Promise((resolve, reject) => {
-        child.once('message', (reply) => resolve(reply as FromLoad));
-        child.once('error', reject);
-        child.send(m);
-      }),
-  };
+  return forkLoad<ToLoad, FromLoad>(fileURLToPath(import.meta.url));
 }
 const CHARGERS = Math.ceil(SESSIONS / 2);
 const SECRET = randomUUID() + randomUUID();
@@ -239,13 +221,4 @@ async function main(): Promise<void> {
   await app.close();
 }
 
-if (process.env.BENCH_ROLE === 'load') await runLoad();
-else {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runBench(main, loadGenerator, (reply) => reply.done === 'close');

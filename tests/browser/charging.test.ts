@@ -1,31 +1,18 @@
 // Issues 6 and 7 in the browser: the demo customer's wallet (top-up through the sandbox provider's checkout) and a
 // charging session with the OCPP simulator, in English and Arabic. Each journey asserts on what a person sees and on
 // what the server recorded (read models through the customer's own API).
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { CarView, PaymentView, SessionDetailView, WalletView } from '@evc/contracts/charging/views';
 import type { StationView } from '@evc/contracts/network/views';
 import type { Paged } from '@evc/contracts';
-import { loadConfig } from '@evc/platform/config/config';
 import { loadDemoChargers, Simulator } from '@evc/ocpp-gateway/simulator/simulator';
-import { bearer, getJson, TEST_CUSTOMER_PASSWORD } from '../support/app';
-import { ROOT } from '../support/process';
+import { bearer, getJson } from '../support/app';
 import { formatMoney } from '../../frontend/src/lib/format';
 import { batteryRangeName, carName } from '../../frontend/src/lib/names';
 import { LANGS, describeJourney, localDigits, type Journey, type Lang } from './support/journey';
+import { fill, signInCustomer, type Words } from './support/customer';
 
-type Words = Record<string, string>;
-
-/** The page's own words, read from the catalogs, so the journey follows what a person sees in each language. */
-async function words(lang: Lang): Promise<Words> {
-  const read = async (catalog: string) => JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Words;
-  return { ...(await read('public')), ...(await read('app')) };
-}
-
-/** A catalog message with its {placeholders} filled (plain ones only). */
-const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 const intlLocale = (lang: Lang) => (lang === 'ar' ? 'ar-EG' : 'en-GB');
 /** Money as the app writes it. */
 const money = (piastres: number, lang: Lang) => formatMoney(piastres, lang);
@@ -40,9 +27,6 @@ const numberIn = (text: string) => Number(/\d+(?:\.\d+)?/.exec(western(text))?.[
 /** The sandbox checkout page's own words (platform/src/payments/sandbox-page.ts). */
 const SANDBOX = { en: { pay: 'Pay', cancel: 'Cancel' }, ar: { pay: 'ادفع', cancel: 'إلغاء' } } as const;
 
-/** The demo customer (SEED_CUSTOMER_EMAIL's default; the test app sets the password). */
-const CUSTOMER_EMAIL = loadConfig({ DATA_DIR: '/tmp', PORT: '3000' }).SEED_CUSTOMER_EMAIL;
-
 /** The demo charger the session journey uses: the first DC charger of the first station (OCPP 1.6). */
 const CHARGER_ID = 'EVC-001-DC1';
 /**
@@ -53,17 +37,7 @@ const CHARGER_ID = 'EVC-001-DC1';
  */
 const TIME_LAPSE = { maxPowerKw: 1800, charging: { meterIntervalS: 1, plugInDelayMs: 3000, batteryWh: 400_000, startSocPct: [20, 30] as [number, number] } };
 
-async function signIn(journey: Journey, lang: Lang): Promise<{ page: Page; t: Words; token: string }> {
-  const t = await words(lang);
-  const page = await journey.open('/SignInUp', { lang });
-  await page.getByLabel(t['auth.email']!, { exact: true }).fill(CUSTOMER_EMAIL);
-  await page.getByLabel(t['auth.password']!, { exact: true }).fill(TEST_CUSTOMER_PASSWORD);
-  await page.getByRole('button', { name: t['auth.signIn'], exact: true }).click();
-  await page.waitForURL(/\/profile/i);
-  const token = (await page.evaluate("sessionStorage.getItem('token')")) as string | null;
-  expect(token).toMatch(/^ey/);
-  return { page, t, token: token! };
-}
+const signIn = signInCustomer;
 
 /** The customer's wallet from the API (first page). */
 async function walletOf(journey: Journey, token: string): Promise<WalletView> {

@@ -5,6 +5,7 @@ import { createLogger } from '@evc/platform/logging/logger';
 import { newContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
 import { RecordSessionCommandResultCommand } from '../charging/charging.commands';
+import { RecordBookingCommandResultCommand } from '../bookings/bookings.commands';
 import { RecordChargerCommandOutcomeCommand } from './charger-commands';
 
 export const COMMAND_RESULTS_GROUP = 'charger-command-results';
@@ -13,7 +14,8 @@ const log = createLogger('charger-command-results');
 /**
  * Consumes `ocpp.outbound.results` (group charger-command-results) and records ChargerCommandSent /
  * ChargerCommandAnswered on the command's stream and, for a session's remote start, SessionStartAccepted or
- * SessionStartFailed on the session. At-least-once: the deciders ignore repeats and late answers.
+ * SessionStartFailed on the session (a booking's ReserveNow: the charger's answer on the booking). At-least-once: the
+ * deciders ignore repeats and late answers.
  *
  * Keyed by charger: each charger's results stay in order (`sent` before its answer) while different chargers' are
  * handled side by side. They share nothing but the event store: a command's stream and its session belong to one
@@ -31,6 +33,7 @@ export function startChargerCommandResults(bus: Bus, commandBus: CommandBus): Co
     try {
       await commandBus.execute(new RecordChargerCommandOutcomeCommand(payload, { ...newContext(actor), causationId }));
       if (r.status !== 'sent') await commandBus.execute(new RecordSessionCommandResultCommand(r, { ...newContext(actor), causationId }));
+      if (r.status !== 'sent') await commandBus.execute(new RecordBookingCommandResultCommand(r, { ...newContext(actor), causationId }));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       log.warn('charger command result refused', { commandId: r.commandId, sessionId: r.sessionId, code: error.code });

@@ -21,6 +21,8 @@ import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { toDomainEvent } from '../shared/run-decider';
 import type { WalletLedger } from '../wallet/wallet-ledger';
+import type { BookingGuard } from '../bookings/booking-guard';
+import { BookingSessionStartedCommand } from '../bookings/bookings.commands';
 import { authorizationStatus } from './authorization';
 import { ChargingStreams, reads, type ChargingReads } from './charging-store';
 import { cardSessionId, startCommandId, stopCommandId, uuidFrom } from './ids';
@@ -65,6 +67,8 @@ export class ChargingSessions {
     private readonly store: EventStore,
     readonly ledger: WalletLedger,
     private readonly commandBus: CommandBus,
+    /** Who holds a connector by booking: another customer's token is not accepted on it during the slot. */
+    private readonly bookings: BookingGuard | null = null,
   ) {
     this.streams = new ChargingStreams(store);
     this.reads = reads(store, this.streams);
@@ -167,6 +171,11 @@ export class ChargingSessions {
     await this.streams.bindings.decide(chargingStreams.chargerTransaction(r.chargerId, r.transactionId), { chargerId: r.chargerId, transactionId: r.transactionId, sessionId, at }, context);
     const { events, state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'charging', transactionId: r.transactionId, meterStartWh: r.meterStartWh, startedAt: r.timestamp, at }, context);
     this.awaitingCable.delete(sessionId);
+    // A session of a booking's customer on the booked connector fulfils the booking.
+    if (events.some((e) => e.type === 'SessionCharging') && state.request) {
+      const { customerId } = state.request;
+      await this.commandBus.execute(new BookingSessionStartedCommand({ sessionId, customerId, chargerId: r.chargerId, connectorId: r.connectorId }, context));
+    }
     if (!events.some((e) => e.type === 'SessionCharging') || state.request?.origin !== 'card') return;
     const status = this.verdicts.get(sessionId) ?? (await this.tokenStatus(r.idTag, r.chargerId, r.connectorId));
     this.verdicts.delete(sessionId);
@@ -244,6 +253,11 @@ export class ChargingSessions {
       connectorId,
       now,
     });
+    if (status === 'Accepted' && connectorId !== null && this.bookings) {
+      // The charger holds a booked connector for its booking's token (ReserveNow); the command side agrees.
+      const holder = await this.bookings.holderAt(chargerId, connectorId, now);
+      if (holder && holder.customerId !== token.owner.customerId) return { status: 'Blocked', expiresAt: token.owner.expiresAt };
+    }
     return { status, expiresAt: token.owner.expiresAt };
   }
 

@@ -5,6 +5,7 @@ import type { ContextParts } from '../shared/context-parts';
 import { ContextConsumers } from '../shared/consumers';
 import { BUS, EVENT_STORE } from '../shared/tokens';
 import { WALLET_LEDGER, type WalletLedger } from '../wallet/wallet-ledger';
+import { BOOKING_GUARD, type BookingGuard } from '../bookings/booking-guard';
 import { CHARGING_SESSIONS, ChargingSessions } from './charging-sessions';
 import { startChargingConsumers } from './index';
 import { RecordSessionCommandResultHandler } from './session-command-result.handler';
@@ -33,8 +34,8 @@ export const chargingContext: ContextParts = {
   providers: [
     {
       provide: CHARGING_SESSIONS,
-      useFactory: (store: EventStore, ledger: WalletLedger, commandBus: CommandBus) => new ChargingSessions(store, ledger, commandBus),
-      inject: [EVENT_STORE, WALLET_LEDGER, CommandBus],
+      useFactory: (store: EventStore, ledger: WalletLedger, commandBus: CommandBus, bookings: BookingGuard) => new ChargingSessions(store, ledger, commandBus, bookings),
+      inject: [EVENT_STORE, WALLET_LEDGER, CommandBus, BOOKING_GUARD],
     },
     ChargingConsumers,
   ],

@@ -9,6 +9,7 @@ import { loadState } from '../shared/load-state';
 import { EVENT_STORE } from '../shared/tokens';
 import { carDecider, isUsableCar } from '../wallet/car.decider';
 import { CHARGING_SESSIONS, connectorFacts, type ChargingSessions } from './charging-sessions';
+import { BOOKING_GUARD, type BookingGuard } from '../bookings/booking-guard';
 import { appIdTag } from './ids';
 
 const notFound = () => new DomainError('charging.session_not_found', 'No such session', [{ path: 'sessionId', code: 'not_found' }]);
@@ -24,6 +25,7 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CHARGING_SESSIONS) private readonly sessions: ChargingSessions,
     @Inject(ACCOUNT_GATE) private readonly gate: AccountGate,
+    @Inject(BOOKING_GUARD) private readonly bookings: BookingGuard,
   ) {}
 
   async execute({ payload, context }: OperationCommand<'sessions.start'>): Promise<CommandResult> {
@@ -47,8 +49,13 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     }
     const live = await this.sessions.reads.live(chargerId);
     if (!live.online) throw new DomainError('charging.charger_offline', 'The charger is offline', [{ path: 'chargerId', code: 'offline' }]);
+    // A connector booked for the slot now is its booking's customer's alone (reserved for them on the charger).
+    const booked = await this.bookings.holderAt(chargerId, p.connectorId, now);
+    if (booked && booked.customerId !== customerId) {
+      throw new DomainError('booking.connector_booked', 'This connector is booked for another driver now', [{ path: 'connectorId', code: 'booked' }]);
+    }
     const status = live.connectors[p.connectorId];
-    if (status !== 'available' && status !== 'preparing') {
+    if (status !== 'available' && status !== 'preparing' && !(status === 'reserved' && booked)) {
       throw new DomainError('charging.connector_unavailable', 'The connector is not available', [{ path: 'connectorId', code: status ?? 'unknown' }]);
     }
     const balance = await this.sessions.ledger.balanceOf(customerId);

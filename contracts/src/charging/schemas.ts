@@ -3,6 +3,7 @@ import { LIMITS, PIASTRES_PER_EGP } from '../constants';
 import { idSchema, typedNumber } from '../common';
 import { normalizeDigits } from '../digits';
 import { CARD_NOTIFICATION_KINDS } from '../cards/statuses';
+import { BOOKING_NOTIFICATION_KINDS } from '../bookings/schemas';
 
 /**
  * Charging sessions, the wallet, payments, id tokens and notifications (issue 7, with issue 6's transactions).
@@ -158,7 +159,7 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'canceled', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const NOTIFICATION_KINDS = ['session_started', 'session_stopped', 'session_stopped_low_balance', 'session_failed', 'top_up_credited', 'payment_failed', 'wallet_adjusted', 'contact_replied', ...CARD_NOTIFICATION_KINDS] as const;
+export const NOTIFICATION_KINDS = ['session_started', 'session_stopped', 'session_stopped_low_balance', 'session_failed', 'top_up_credited', 'payment_failed', 'wallet_adjusted', 'contact_replied', ...CARD_NOTIFICATION_KINDS, ...BOOKING_NOTIFICATION_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** 1.6 AuthorizationStatus (2.0.1 adds NoCredit, used for an empty wallet). */

@@ -36,21 +36,23 @@ describe('routing', () => {
     expect(screen.queryByText('Page not found')).toBeNull();
   });
 
-  it('serves the spec paths of later issues as bilingual "coming soon" placeholders', async () => {
+  it('serves every spec path of the later issues with its own screen, none of them a "coming soon" placeholder', async () => {
     stubApi();
     storeSession(makeSession('staff'));
     const { router } = await renderApp('/admin/Contactusrequests');
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact requests' })).toBeTruthy();
-    expect(screen.getByText('Coming soon')).toBeTruthy();
-    // /demo is built now (issue 14): its own page, not a placeholder
+    expect(screen.queryByText('Coming soon')).toBeNull();
     await act(() => router.navigate({ to: '/demo' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Guided demo' })).toBeTruthy();
     expect(screen.queryByText('Coming soon')).toBeNull();
     cleanup();
     sessionStorage.clear();
     storeSession(makeSession('customer'));
-    await renderApp('/registerCarInfo');
+    const customer = await renderApp('/registerCarInfo');
     expect(await screen.findByRole('heading', { level: 1, name: 'Register car info' })).toBeTruthy();
+    await act(() => customer.router.navigate({ to: '/my-bookings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bookings' })).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
   });
 
   it('shows the spec texts on the error screens', async () => {

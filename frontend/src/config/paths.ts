@@ -38,6 +38,9 @@ export const paths = {
     cards: '/my-cards',
     wallet: '/wallet',
     bookings: '/my-bookings',
+    /** A new booking (issue 12; `?station=` from a station's page) and one booking. */
+    newBooking: '/my-bookings/new',
+    booking: '/my-bookings/$bookingId',
     sessions: '/my-sessions',
     /** One session, live (issue 7). */
     session: '/my-sessions/$sessionId',

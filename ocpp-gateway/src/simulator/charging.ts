@@ -69,8 +69,8 @@ export class ChargingPoint {
     const c = this.connector(connectorId);
     const status = c?.status ?? 'Available';
     const timestamp = new Date().toISOString();
-    if (!this.v201) return { connectorId, errorCode: 'NoError', status, timestamp };
-    const connectorStatus = status === 'Available' || status === 'Reserved' ? status : 'Occupied';
+    if (!this.v201) return { connectorId, errorCode: status === 'Faulted' ? 'OtherError' : 'NoError', status, timestamp };
+    const connectorStatus = status === 'Available' || status === 'Reserved' || status === 'Faulted' || status === 'Unavailable' ? status : 'Occupied';
     return { timestamp, connectorStatus, evseId: connectorId, connectorId: 1 };
   }
 
@@ -92,7 +92,10 @@ export class ChargingPoint {
   /** A card presented at the charger (no remote start): the transaction starts at once. */
   startLocal(connectorId: number, idTag: string): boolean {
     const c = this.connector(connectorId);
-    if (!c || c.transaction || c.plugging || (c.status !== 'Available' && c.status !== 'Preparing')) return false;
+    if (!c || c.transaction || c.plugging) return false;
+    // A reserved connector takes only its reservation's token (which uses the reservation up).
+    if (c.status !== 'Available' && c.status !== 'Preparing' && !(c.status === 'Reserved' && c.reservation?.idTag === idTag)) return false;
+    this.clearReservation(c);
     this.startTransaction(c, idTag, null);
     return true;
   }
@@ -126,18 +129,27 @@ export class ChargingPoint {
     return 'Accepted';
   }
 
-  reserve(connectorId: number | undefined, idTag: string, reservationId: number, expiry: string): 'Accepted' | 'Occupied' | 'Rejected' {
+  /**
+   * ReserveNow (1.6 and 2.0.1 answer alike): Accepted on an available connector, or one already reserved under the same
+   * reservation id (a repeat replaces it); Faulted / Unavailable as the connector is; else Occupied. Reserved until the
+   * expiry (2.0.1 then says so with ReservationStatusUpdate Expired), then Available.
+   */
+  reserve(connectorId: number | undefined, idTag: string, reservationId: number, expiry: string): 'Accepted' | 'Occupied' | 'Faulted' | 'Unavailable' | 'Rejected' {
     const c = connectorId === undefined ? this.connectors.find((k) => k.status === 'Available') : this.connector(connectorId);
     if (!c) return 'Rejected';
-    if (c.status !== 'Available' || c.transaction || c.plugging) return 'Occupied';
+    if (c.status === 'Faulted' || c.status === 'Unavailable') return c.status;
+    const again = c.status === 'Reserved' && c.reservation?.id === reservationId;
+    if (!again && (c.status !== 'Available' || c.transaction || c.plugging)) return 'Occupied';
+    this.clearReservation(c);
     const timer = setTimeout(() => {
       if (c.reservation?.id !== reservationId) return;
       c.reservation = null;
+      if (this.v201) this.send('ReservationStatusUpdate', () => ({ reservationId, reservationUpdateStatus: 'Expired' })).catch(this.onError);
       this.setStatus(c, 'Available');
     }, Math.max(0, Date.parse(expiry) - Date.now()));
     timer.unref();
     c.reservation = { id: reservationId, idTag, timer };
-    this.setStatus(c, 'Reserved');
+    if (!again) this.setStatus(c, 'Reserved');
     return 'Accepted';
   }
 
@@ -147,6 +159,20 @@ export class ChargingPoint {
     this.clearReservation(c);
     this.setStatus(c, 'Available');
     return 'Accepted';
+  }
+
+  /** The reservation held on a connector now (for tests and the demo). */
+  reservationOf(connectorId: number): { id: number; idTag: string } | null {
+    const r = this.connector(connectorId)?.reservation;
+    return r ? { id: r.id, idTag: r.idTag } : null;
+  }
+
+  /** A connector breaks (Faulted; its reservation is dropped) or is repaired (Available): reported at once. */
+  setFault(connectorId: number, faulted: boolean): void {
+    const c = this.connector(connectorId);
+    if (!c || c.transaction) return;
+    this.clearReservation(c);
+    this.setStatus(c, faulted ? 'Faulted' : 'Available');
   }
 
   /** Transactions running now (for stats and tests). */

@@ -2,6 +2,8 @@ import type { Projection } from '../runner/projection';
 import { cardNotificationsProjection } from './card-notifications.projection';
 import { cardRequestsProjection } from './card-requests.projection';
 import { cardsProjection } from './cards.projection';
+import { bookingNotificationsProjection } from './booking-notifications.projection';
+import { bookingsProjection } from './bookings.projection';
 import { carsProjection } from './cars.projection';
 import { catalogProjection } from './catalog.projection';
 import { chargerCommandsProjection } from './charger-commands.projection';
@@ -60,6 +62,7 @@ export { CARDS_RM } from './cards-collections';
 export { CARD_REQUESTS, cardRequestsProjection, type CardRequestDoc } from './card-requests.projection';
 export { CARDS, cardsProjection, type CardDoc } from './cards.projection';
 export { cardNotificationsProjection } from './card-notifications.projection';
+export { BOOKINGS, BOOKINGS_RM, bookingsProjection, evolveBooking, type BookingDoc } from './bookings.projection';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -83,4 +86,6 @@ export const allProjections = (): Projection[] => [
   // issue 14: after identity (it patches its views) and contact-requests (it reads the request's owner)
   customerProfilesProjection,
   contactNotificationsProjection,
+  bookingsProjection,
+  bookingNotificationsProjection,
 ];

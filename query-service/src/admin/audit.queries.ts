@@ -3,8 +3,8 @@ import type { EventStore, RecordedEvent } from '@evc/platform';
 import { ApiException } from '@evc/platform/http/api-exception';
 import type { ActorNames } from './actor-names';
 
-/** Streams whose history staff may read: the network, catalog and customer contexts, card requests, cards, contact requests. */
-const READABLE = [/^country-/, /^governorate-/, /^masterdata-/, /^station-/, /^charger-/, /^pricing-network$/, /^account-/, /^card-request-/, /^card-/, /^contact-request-/];
+/** Streams whose history staff may read: the network, catalog and customer contexts, card requests, cards, contact requests, bookings. */
+const READABLE = [/^country-/, /^governorate-/, /^masterdata-/, /^station-/, /^charger-/, /^pricing-network$/, /^account-/, /^card-request-/, /^card-/, /^contact-request-/, /^booking-/];
 /** Streams holding what only some staff may see (a contact request's internal comments: managers). */
 const GUARDED: [RegExp, Privilege][] = [[/^contact-request-/, 'contact.manage']];
 const SECRET = /hash|secret|password|token/i;

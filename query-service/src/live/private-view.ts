@@ -1,10 +1,11 @@
 import type { LiveChange, Privilege } from '@evc/contracts';
 import type { Principal } from '@evc/platform/http/access';
-import { CARDS_RM, CHARGING_RM, RM } from '@evc/projections';
+import { BOOKINGS_RM, CARDS_RM, CHARGING_RM, RM } from '@evc/projections';
 
 /** Which private collections a staff member's stream follows, by privilege (notifications: never; contact requests: managers). */
 const STAFF_FOLLOWS: Record<string, Privilege> = {
   [CHARGING_RM.sessions]: 'sessions.read',
+  [BOOKINGS_RM]: 'sessions.read',
   [CHARGING_RM.wallets]: 'customers.read',
   [CHARGING_RM.walletTransactions]: 'customers.read',
   [CHARGING_RM.payments]: 'customers.read',

@@ -3,7 +3,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { Privilege } from '@evc/contracts/identity/privileges';
 import { paths } from '../../config/paths';
 import { NotFoundPage } from '../../features/errors/components/error-pages';
-import { adminNav, privilegeOf } from '../../features/admin/admin-nav';
+import { privilegeOf } from '../../features/admin/admin-nav';
 import { requireStaff } from '../../features/auth/guards';
 import { requireAppCatalog } from '../../lib/i18n/load-messages';
 import { rootRoute } from './root';
@@ -21,18 +21,8 @@ export const adminLayoutRoute = createRoute({
 
 const parent = () => adminLayoutRoute;
 const a = paths.admin;
-const titles = Object.fromEntries(adminNav.map((item) => [item.to, item.labelId]));
 type Sub<P extends string> = P extends `/admin/${infer R}` ? R : never;
 const sub = <P extends string>(full: P) => full.slice(a.root.length + 1) as Sub<P>;
-/** A screen of a later issue, guarded by its privilege. */
-const screen = <P extends string>(full: P) =>
-  createRoute({
-    getParentRoute: parent,
-    path: sub(full),
-    beforeLoad: ({ context, location }) => requireStaff(context, location.href, privilegeOf(full)),
-    component: lazyRouteComponent(() => import('../../features/placeholders/components/coming-soon'), 'ComingSoon'),
-    staticData: { titleId: titles[full] ?? 'admin.dashboard' },
-  });
 /** A built screen (issues 4 and 5), guarded by its privilege. */
 const built = <P extends string>(full: P, load: () => Promise<Record<string, unknown>>, name: string) =>
   createRoute({
@@ -73,7 +63,7 @@ export const adminRoutes = [
   built(a.countries, catalog, 'CountriesPage'),
   built(a.governorates, catalog, 'GovernoratesPage'),
   built(a.sessions, () => import('../../features/admin/components/sessions-page'), 'SessionsPage'),
-  screen(a.bookings),
+  built(a.bookings, () => import('../../features/admin/components/bookings-admin-page'), 'BookingsAdminPage'),
   built(a.events, events, 'EventsPage'),
   guarded(a.event, 'events.read', events, 'EventChainPage'),
   guarded(a.chargerOperations, 'events.read', events, 'ChargerOperationsPage'),

@@ -3,7 +3,6 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
 import { requireCustomer } from '../../features/auth/guards';
 import { requireAppCatalog } from '../../lib/i18n/load-messages';
-import { placeholder } from './placeholders';
 import { rootRoute } from './root';
 
 /** Customer area: signed-in customers only; its layout is its own chunk. */
@@ -32,7 +31,15 @@ const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
 /** ?tab=<1-7>: a profile tab chosen by a link (a reply's notification opens the requests tab). */
 const profileSearch = ({ tab }: Record<string, unknown>): { tab?: number } => (typeof tab === 'number' && tab >= 1 && tab <= 7 ? { tab } : {});
-/** ?station=<id>: "Start charging" from a station's detail. */
+const bookings = {
+  list: () => import('../../features/bookings/components/bookings-page'),
+  /** The booking form with the wallet's top-up dialog for "Pay now" (features do not import each other: composed here). */
+  create: () =>
+    Promise.all([import('../../features/bookings/components/new-booking-page'), import('../../features/charging/components/top-up-dialog')]).then(([b, c]) => ({
+      NewBookingScreen: () => <b.NewBookingPage topUp={(onClose) => <c.TopUpDialog onClose={onClose} />} />,
+    })),
+};
+/** ?station=<id>: "Start charging" and "Book" from a station's detail. */
 const startSearch = (search: Record<string, unknown>): { station?: string } =>
   typeof search.station === 'string' ? { station: search.station } : {};
 
@@ -46,7 +53,9 @@ export const customerRoutes = [
   createRoute({ getParentRoute: parent, path: paths.customer.cardRequest, component: lazyRouteComponent(cards, 'CardRequestPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.cards, component: lazyRouteComponent(cards, 'MyCardsPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.wallet, validateSearch: walletSearch, component: lazyRouteComponent(charging.wallet, 'WalletPage') }),
-  placeholder(parent, paths.customer.bookings, 'page.bookings'),
+  createRoute({ getParentRoute: parent, path: paths.customer.bookings, component: lazyRouteComponent(bookings.list, 'BookingsPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.newBooking, validateSearch: startSearch, component: lazyRouteComponent(bookings.create, 'NewBookingScreen') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.booking, component: lazyRouteComponent(bookings.list, 'BookingPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.sessions, component: lazyRouteComponent(charging.sessions, 'SessionsPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.session, component: lazyRouteComponent(charging.session, 'SessionPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.startCharging, validateSearch: startSearch, component: lazyRouteComponent(charging.start, 'StartSessionPage') }),

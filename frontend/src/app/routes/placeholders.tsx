@@ -1,13 +1,8 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
 import { redirectSearch } from '../../features/auth/guards';
 import { requireAppCatalog } from '../../lib/i18n/load-messages';
 import { publicLayoutRoute } from './public';
-
-const ComingSoon = lazyRouteComponent(() => import('../../features/placeholders/components/coming-soon'), 'ComingSoon');
-
-export const placeholder = <TParent extends AnyRoute, P extends string>(parent: () => TParent, path: P, titleId: string) =>
-  createRoute({ getParentRoute: parent, path, component: ComingSoon, staticData: { titleId } });
 
 const signInPages = () => import('../../features/auth/components/sign-in-pages');
 const passwordPages = () => import('../../features/auth/components/password-pages');

@@ -8,12 +8,6 @@ import { showChosenLocale } from '../../lib/i18n/load-messages';
 import { RouteEffects } from '../route-effects';
 import { NewerVersion } from '../newer-version';
 
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    /** Message id of a placeholder page's title. */
-    titleId?: string;
-  }
-}
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // nothing renders before the public catalog of the language has loaded (fetched alongside the page's chunk)

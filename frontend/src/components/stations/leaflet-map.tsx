@@ -25,6 +25,8 @@ export interface LeafletMapProps {
   detailHref: (stationId: string) => string;
   /** Called with true when tiles are missing or fail, so the caller can show its note. */
   onFallback: (fallback: boolean) => void;
+  /** A click on the map itself (not a marker): the point, e.g. to find the stations nearest to it. */
+  onPoint?: (point: { lat: number; lng: number }) => void;
 }
 
 const EGYPT_CENTRE: L.LatLngTuple = [26.8, 30.8];
@@ -68,6 +70,7 @@ export default function LeafletMap(props: LeafletMapProps) {
     const m = L.map(element.current, { center: EGYPT_CENTRE, zoom: 5, scrollWheelZoom: false });
     map.current = m;
     layer.current = L.layerGroup().addTo(m);
+    m.on('click', (e: L.LeafletMouseEvent) => propsRef.current.onPoint?.({ lat: e.latlng.lat, lng: e.latlng.lng }));
     let tiles: L.TileLayer | null = null;
     if (tileUrl) {
       tiles = L.tileLayer(tileUrl, { attribution: attribution ?? '', maxZoom: 19 });

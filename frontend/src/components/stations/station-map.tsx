@@ -34,7 +34,7 @@ const Frame = styled.div`
   }
 `;
 
-export function StationMap({ stations, onSelect }: { stations: StationView[]; onSelect: (id: string) => void }) {
+export function StationMap({ stations, onSelect, onPoint }: { stations: StationView[]; onSelect: (id: string) => void; onPoint?: (point: { lat: number; lng: number }) => void }) {
   const intl = useIntl();
   const locale = useLocale();
   const config = useClientConfig();
@@ -52,6 +52,7 @@ export function StationMap({ stations, onSelect }: { stations: StationView[]; on
               tileUrl={config.data?.mapTileUrl ?? null}
               attribution={config.data?.mapAttribution ?? null}
               onSelect={onSelect}
+              onPoint={onPoint}
               onFallback={onFallback}
               detailHref={(id) => `${paths.stations}?station=${encodeURIComponent(id)}`}
               labels={{

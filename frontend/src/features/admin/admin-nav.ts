@@ -23,7 +23,7 @@ export const adminNav: AdminNavItem[] = [
   { to: paths.admin.cardRequests, labelId: 'admin.cardRequests', privilege: 'cards.manage' },
   { to: paths.admin.contactRequests, labelId: 'admin.contactRequests', privilege: 'contact.manage' },
   { to: paths.admin.sessions, labelId: 'admin.sessions', privilege: 'sessions.read' },
-  { to: paths.admin.bookings, labelId: 'admin.bookings' },
+  { to: paths.admin.bookings, labelId: 'admin.bookings', privilege: 'sessions.read' },
   { to: paths.admin.mailbox, labelId: 'admin.mailbox', privilege: 'mailbox.read' },
   { to: paths.admin.events, labelId: 'admin.events', privilege: 'events.read' },
   { to: paths.admin.settings, labelId: 'admin.settings' },

@@ -1,5 +1,4 @@
 import styled from '@emotion/styled';
-import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Locale } from '@evc/contracts/constants';
 import type { ConnectorStatus } from '@evc/contracts/network/schemas';
@@ -124,15 +123,8 @@ export function formatRelativeTime(iso: string, now: number, locale: Locale): st
 export const formatExactTime = (iso: string, locale: Locale): string =>
   formatCairo(iso, locale, 'dateTimeSeconds');
 
-/** The current time, moving on every `everyMs` so relative times stay true while the screen is open. */
-export function useNow(everyMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
+/** The current time, moving on so relative times stay true while the screen is open (shared: hooks/use-now). */
+export { useNow } from '../../../hooks/use-now';
 
 /** A time as "2 minutes ago" with the exact time in the tooltip; "—" (never) when there is none. */
 export function RelativeTime({ iso, now }: { iso: string | null; now: number }) {

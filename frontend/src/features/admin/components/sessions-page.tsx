@@ -1,14 +1,11 @@
-import { Link } from '@tanstack/react-router';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { SESSION_STATUSES } from '@evc/contracts/charging/schemas';
 import type { SessionAdminView } from '@evc/contracts/charging/views';
-import { paths } from '../../../config/paths';
-import { usePagedList } from '../api/admin-api';
 import type { ListParams } from './admin-list';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from './admin-list';
-import { DateRangeFilter } from './list-filters';
 import { SessionDetail } from './session-detail';
 import { SESSIONS, SessionStatusChip, useSessionFormat } from './session-parts';
+import { CustomerCell, StationDateFilters } from './list-filters';
 
 /** The URL keys of the screen's own filters (the list's q, sort, page and selection are AdminList's). */
 const FILTERS = ['sessionStatus', 'stationId', 'from', 'to', 'customerId'] as const;
@@ -29,24 +26,12 @@ export function SessionsPage() {
   const filter = Object.fromEntries(FILTERS.map((k) => [k, text(search[k])])) as Record<FilterKey, string | undefined>;
   const params: ListParams = { status: filter.sessionStatus, stationId: filter.stationId, from: filter.from, to: filter.to, customerId: filter.customerId };
   const list = useAdminList<SessionAdminView>({ collection: SESSIONS, operation: 'sessions.admin-list', params, statusFilter: null });
-  const stations = usePagedList('stations', 'stations.admin-list', { pageSize: 100 });
   const set = (key: FilterKey, value: string) => update({ [key]: value || undefined, page: 1 });
   const label = (id: string) => intl.formatMessage({ id });
 
   const columns: Column<SessionAdminView>[] = [
     { key: 'date', labelId: 'admin.sessions.date', sortKey: 'requestedAt', render: (r) => <time dateTime={r.requestedAt}>{fmt.dateTime(r.requestedAt)}</time> },
-    {
-      key: 'customer',
-      labelId: 'admin.sessions.customer',
-      render: (r) =>
-        r.customerId ? (
-          <Link to={paths.admin.users} search={{ q: r.customerName ?? undefined, selected: r.customerId } as never} onClick={(e) => e.stopPropagation()}>
-            {r.customerName ?? r.customerId}
-          </Link>
-        ) : (
-          (r.customerName ?? '—')
-        ),
-    },
+    { key: 'customer', labelId: 'admin.sessions.customer', render: (r) => <CustomerCell row={r} /> },
     { key: 'station', labelId: 'admin.sessions.station', render: (r) => name(r.stationNameEn, r.stationNameAr) },
     { key: 'connector', labelId: 'admin.sessions.connectorType', render: (r) => <bdi dir="ltr">{`${r.connectorType} · ${r.current}`}</bdi> },
     { key: 'energy', labelId: 'admin.sessions.energy', sortKey: 'energyWh', render: (r) => fmt.kwh(r.energyWh) },
@@ -72,20 +57,7 @@ export function SessionsPage() {
               </option>
             ))}
           </select>
-          <select aria-label={label('admin.sessions.filterStation')} value={filter.stationId ?? ''} onChange={(e) => set('stationId', e.target.value)}>
-            <option value="">{label('admin.sessions.allStations')}</option>
-            {(stations.data?.dataList ?? []).map((s) => (
-              <option key={s.stationId} value={s.stationId}>
-                {name(s.nameEn, s.nameAr)}
-              </option>
-            ))}
-          </select>
-          <DateRangeFilter from={filter.from} to={filter.to} onChange={set} />
-          {filter.customerId && (
-            <button type="button" className="sort" onClick={() => set('customerId', '')}>
-              <FormattedMessage id="admin.sessions.clearCustomer" />
-            </button>
-          )}
+          <StationDateFilters filter={filter} set={set} />
         </>
       }
     >

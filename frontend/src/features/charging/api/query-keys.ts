@@ -32,4 +32,5 @@ export const ME_LIVE_KEY_ROOTS: Record<string, readonly (readonly string[])[]> =
   // issue 14: the profile's personal info and the customer's contact requests (features/customer's query keys)
   customer_profiles: [['customer_profiles']],
   contact_requests: [['contact_requests']],
+  bookings: [['bookings']],
 };

@@ -3,7 +3,7 @@ import type { IntlShape } from 'react-intl';
 import type { Locale } from '@evc/contracts/constants';
 import type { NotificationView } from '@evc/contracts/charging/views';
 import { formatMoney } from '../../../lib/format';
-import { formatKwh } from '../format';
+import { formatKwh, formatTime } from '../format';
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -25,6 +25,8 @@ export function notificationText(intl: IntlShape, locale: Locale, n: Notificatio
       reason: str(p.reason),
       cardId: str(p.cardId),
       title: str(p.title),
+      // bookings: the slot's start, Cairo time
+      time: str(p.startsAt) ? formatTime(str(p.startsAt), locale) : '',
     },
   );
 }

@@ -130,6 +130,11 @@ function NotificationLine({ n, onSeen }: { n: NotificationView; onSeen: () => vo
             </Button>
           </>
         )}
+        {typeof n.params.bookingId === 'string' && (
+          <Link to="/my-bookings/$bookingId" params={{ bookingId: n.params.bookingId }} onClick={follow}>
+            <FormattedMessage id="notification.viewBooking" />
+          </Link>
+        )}
         {typeof n.params.sessionId === 'string' && (
           <Link to="/my-sessions/$sessionId" params={{ sessionId: n.params.sessionId }} onClick={follow}>
             <FormattedMessage id="notification.viewSession" />

@@ -4,6 +4,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { startSessionSchema, type SessionTarget } from '@evc/contracts/charging/schemas';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { CarOptions } from '../../../components/car-options';
+import { InsufficientBalance } from '../../../components/insufficient-balance';
 import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -17,7 +19,6 @@ import { parseDuration } from '../format';
 import { ConnectorPicker, SerialLookup, StationChooser, type ConnectorChoice } from './charger-picker';
 import { Group, Problem, Row, Stack } from './charging-ui';
 import { TopUpDialog } from './top-up-dialog';
-import { batteryRangeName, carName } from '../../../lib/names';
 
 type Mode = 'serial' | 'station';
 type TargetKind = SessionTarget['kind'];
@@ -44,23 +45,11 @@ export function readTarget(kind: TargetKind, text: string): SessionTarget | { pr
 /** The start's error: insufficient balance comes with "Pay now" and "Add card"; the rest are translated codes. */
 function StartProblem({ error }: { error: unknown }) {
   const intl = useIntl();
-  const [paying, setPaying] = useState(false);
   const code = error instanceof ApiRequestError ? error.code : 'server.error';
   if (code !== 'charging.insufficient_balance') return <Problem role="alert">{translateErrorCode(intl, code)}</Problem>;
   return (
     <Problem role="alert">
-      <span>
-        <FormattedMessage id="charging.insufficientBalance" />
-      </span>
-      <Row>
-        <Button type="button" onClick={() => setPaying(true)}>
-          <FormattedMessage id="charging.payNow" />
-        </Button>
-        <Link to={paths.customer.cardRequest}>
-          <FormattedMessage id="charging.addCard" />
-        </Link>
-      </Row>
-      {paying && <TopUpDialog onClose={() => setPaying(false)} />}
+      <InsufficientBalance topUp={(onClose) => <TopUpDialog onClose={onClose} />} />
     </Problem>
   );
 }
@@ -175,12 +164,7 @@ export function StartSessionPage() {
             ) : (
               <Field label={intl.formatMessage({ id: 'charging.car' })} error={problems.car}>
                 <select value={carId} onChange={(e) => (setCarId(e.target.value), setProblems((p) => ({ ...p, car: undefined })))}>
-                  <option value="">{intl.formatMessage({ id: 'charging.car.choose' })}</option>
-                  {carList.map((c) => (
-                    <option key={c.carId} value={c.carId}>
-                      {carName(c, locale)} · {batteryRangeName(c, locale)}
-                    </option>
-                  ))}
+                  <CarOptions cars={carList} />
                 </select>
               </Field>
             )}

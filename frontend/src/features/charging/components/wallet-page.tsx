@@ -56,6 +56,11 @@ function TxLine({ tx }: { tx: WalletTxView }) {
             <FormattedMessage id="wallet.viewSession" />
           </Link>
         )}
+        {tx.reference.type === 'booking' && (
+          <Link to="/my-bookings/$bookingId" params={{ bookingId: tx.reference.id }}>
+            <FormattedMessage id="wallet.viewBooking" />
+          </Link>
+        )}
         {tx.reference.type === 'payment' && (
           <span>
             <FormattedMessage id="wallet.paymentRef" values={{ ref: tx.reference.id.slice(0, 8) }} />

@@ -20,11 +20,11 @@ const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 
 describe('profile', () => {
-  it('opens on tab "1", shows the panels it is given and none it is not (bookings until its feature joins)', async () => {
+  it('opens on tab "1", with every tab of the profile, bookings included', async () => {
     asCustomer();
     await renderApp('/profile');
     const tabs = await screen.findByRole('tablist', { name: 'View profile' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Personal info', 'Change password', 'Car info', 'Requests', 'Wallet', 'Sessions']);
+    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Personal info', 'Change password', 'Car info', 'Requests', 'Wallet', 'Sessions', 'Bookings']);
     expect(within(tabs).getByRole('tab', { name: 'Personal info' }).getAttribute('aria-selected')).toBe('true');
     expect((await screen.findByLabelText('First name') as HTMLInputElement).value).toBe('Mona');
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Change password' }));

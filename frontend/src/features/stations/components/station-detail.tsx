@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
@@ -17,6 +17,8 @@ import { usePricing } from '../../../hooks/use-reference-data';
 import { localName, stationAvailability } from '../../../lib/station-status';
 import { AvailabilityBadge, ConnectorStatusBadge } from '../../../components/stations/availability-badge';
 import { PriceLine } from '../../../components/stations/price-line';
+
+const BookHere = lazy(() => import('./book-here'));
 
 const Panel = styled(Card)`
   display: grid;
@@ -78,6 +80,11 @@ export function StationDetail({ stationId, onClose }: { stationId: string; onClo
         <Link to={paths.customer.startCharging} search={{ station: s.stationId }}>
           <FormattedMessage id="charging.startHere" />
         </Link>
+      )}
+      {customer && (
+        <Suspense fallback={null}>
+          <BookHere stationId={s.stationId} />
+        </Suspense>
       )}
       {s.chargers.map((charger) => (
         <div key={charger.chargerId}>

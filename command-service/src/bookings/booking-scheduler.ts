@@ -1,0 +1,115 @@
+import type { Clock, Consumer, EventStore } from '@evc/platform';
+import { createLogger } from '@evc/platform/logging/logger';
+import type { BookingEvent } from '@evc/contracts';
+import { toDomainEvent } from '../shared/run-decider';
+import { bookingDecider, dueSteps, isEnded, type BookingState } from './booking.decider';
+import type { Bookings } from './bookings';
+
+const log = createLogger('booking-scheduler');
+const PAGE = 2000;
+/** How often the clock's steps are looked at: the delay from a slot's start to its ReserveNow is at most this. */
+export const BOOKING_TICK_MS = 1000;
+/** Bookings advanced at once (each is independent; their appends share the event store's group commit). */
+const CONCURRENCY = 256;
+const BOOKING_STREAM = /^booking-/;
+
+async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * The time-driven steps of bookings (reminder, "starting soon", the slot's start and ReserveNow, retries, no-show,
+ * settling what a crash left undone), driven by the injected clock. It folds every booking stream from the log's
+ * tail into an index of open or unsettled bookings (the first tick reads the whole log, so a restart loses nothing),
+ * and asks `Bookings.advance` for those with a step due. Every step is idempotent on the booking's stream, so several
+ * replicas ticking together, or a tick after downtime, never double anything: after downtime a slot that began
+ * while the process was down starts late (ReserveNow at once) if its no-show time has not passed, else it expires
+ * (free: the charger never held it).
+ */
+export class BookingScheduler {
+  private readonly index = new Map<string, BookingState>();
+  private after = 0;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly bookings: Bookings,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A pass is under way (the timer skips its tick then). */
+  get busy(): boolean {
+    return this.running !== null;
+  }
+
+  /** Waits for the pass under way, if any. */
+  async idle(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Bookings the index holds (open, or ended with something still owed). */
+  get size(): number {
+    return this.index.size;
+  }
+
+  /** One pass at `now` (default the clock's); answers how many bookings had a step due. Passes never overlap. */
+  tick(now: Date = this.clock.now()): Promise<number> {
+    const run = async () => {
+      await this.catchUp();
+      const due = [...this.index.entries()].filter(([, s]) => dueSteps(s, now.getTime()).length > 0).map(([id]) => id);
+      await eachLimited(due, CONCURRENCY, async (bookingId) => {
+        try {
+          await this.bookings.advance(bookingId, now);
+        } catch (error) {
+          log.error('booking step failed; the next tick retries', { bookingId, error: String(error) });
+        }
+      });
+      return due.length;
+    };
+    const chained = (this.running ?? Promise.resolve(0)).then(run, run);
+    const tracked: Promise<number> = chained.catch(() => 0).finally(() => {
+      if (this.running === tracked) this.running = null;
+    });
+    this.running = tracked;
+    return chained;
+  }
+
+  /** Folds the booking events written since the last pass (by any process) into the index. */
+  private async catchUp() {
+    for (;;) {
+      const page = await this.store.readAll({ after: this.after, maxCount: PAGE });
+      for (const e of page) {
+        if (!BOOKING_STREAM.test(e.streamId)) continue;
+        const event = toDomainEvent<BookingEvent>(e);
+        const bookingId = (event.data as { bookingId: string }).bookingId;
+        const before = this.index.get(bookingId);
+        if (!before && event.type !== 'BookingConfirmed') continue; // settled and forgotten: a late answer changes nothing due
+        const after = bookingDecider.evolve(before ?? bookingDecider.initialState, event);
+        if (isEnded(after) && dueSteps(after, 0).length === 0) this.index.delete(bookingId);
+        else this.index.set(bookingId, after);
+      }
+      if (page.length > 0) this.after = page.at(-1)!.position;
+      if (page.length < PAGE) return;
+    }
+  }
+}
+
+/** Ticks every `everyMs` on the clock (unref'd: it never keeps the process alive); 0 leaves ticking to the caller. */
+export function startBookingScheduler(scheduler: BookingScheduler, everyMs = BOOKING_TICK_MS): Consumer {
+  const tick = () => {
+    if (!scheduler.busy) scheduler.tick().catch((error: unknown) => log.error('booking tick failed', { error: String(error) }));
+  };
+  const timer = everyMs > 0 ? setInterval(tick, everyMs) : null;
+  timer?.unref();
+  return {
+    ready: Promise.resolve(),
+    async stop() {
+      if (timer) clearInterval(timer);
+      await scheduler.idle();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './schemas';
+export * from './events';
+export * from './views';
+export * from './fee';
+export * from './cairo-time';

@@ -1,0 +1,64 @@
+import { Link, useParams } from '@tanstack/react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PageTitle } from '../../../components/ui/layout';
+import { Spinner } from '../../../components/ui/spinner';
+import { buttonStyles } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { ApiRequestError } from '../../../lib/api-client';
+import { translateErrorCode } from '../../../lib/i18n/translate-error';
+import { useCurrentBooking, useMyBooking } from '../api/bookings-api';
+import { BookingCard } from './booking-card';
+import { Alert } from './booking-parts';
+import { BookingsPanel } from './bookings-panel';
+
+/** /my-bookings: the current booking (countdown, station, cancel) or a way to book, then the list and history. */
+export function BookingsPage() {
+  const current = useCurrentBooking();
+  return (
+    <div style={{ display: 'grid', gap: '1.25rem' }}>
+      <PageTitle>
+        <FormattedMessage id="page.bookings" />
+      </PageTitle>
+      {current.isPending ? (
+        <Spinner />
+      ) : current.booking ? (
+        <BookingCard booking={current.booking} />
+      ) : (
+        <p style={{ margin: 0, display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
+          <FormattedMessage id="booking.noCurrent" />
+          <Link to={paths.customer.newBooking} css={buttonStyles('primary')}>
+            <FormattedMessage id="booking.new" />
+          </Link>
+        </p>
+      )}
+      <h2 style={{ margin: 0 }}>
+        <FormattedMessage id="booking.list" />
+      </h2>
+      <BookingsPanel />
+    </div>
+  );
+}
+
+/** /my-bookings/$bookingId: one booking, open or ended (someone else's answers like a missing one). */
+export function BookingPage() {
+  const intl = useIntl();
+  const { bookingId } = useParams({ strict: false }) as { bookingId: string };
+  const booking = useMyBooking(bookingId);
+  return (
+    <div style={{ display: 'grid', gap: '1.25rem' }}>
+      <PageTitle>
+        <FormattedMessage id="booking.title" />
+      </PageTitle>
+      {booking.isPending ? (
+        <Spinner />
+      ) : booking.isError ? (
+        <Alert role="alert">{translateErrorCode(intl, booking.error instanceof ApiRequestError ? booking.error.code : 'server.error')}</Alert>
+      ) : (
+        <BookingCard booking={booking.data} headingId="booking.title" />
+      )}
+      <Link to={paths.customer.bookings}>
+        <FormattedMessage id="booking.back" />
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useSetAtom } from 'jotai';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ConnectorType } from '@evc/contracts/network/schemas';
+import { BOOKING_RULES, createBookingSchema } from '@evc/contracts/bookings/schemas';
+import { addDays, cairoWallClock } from '@evc/contracts/bookings/cairo-time';
+import { maxBookingFee } from '@evc/contracts/bookings/fee';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { CarOptions } from '../../../components/car-options';
+import { InsufficientBalance } from '../../../components/insufficient-balance';
+import { PageTitle } from '../../../components/ui/layout';
+import { Spinner } from '../../../components/ui/spinner';
+import { StationMap } from '../../../components/stations/station-map';
+import { paths } from '../../../config/paths';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { localName } from '../../../lib/station-status';
+import { newUuid } from '../../../lib/uuid';
+import { useLocale } from '../../../hooks/use-locale';
+import { useSchemaForm } from '../../../hooks/use-schema-form';
+import { pushToastAtom } from '../../../stores/toast-state';
+import { useCars, useCreateBooking, usePricing, useStationToBook, useStationsToBook } from '../api/bookings-api';
+import { formatCairoDay } from '../format';
+import { Alert, SheetForm } from './booking-parts';
+
+interface Values extends Record<string, unknown> {
+  carId: string;
+  stationId: string;
+  connectorType: string;
+  date: string;
+  time: string;
+  durationMinutes: string;
+}
+
+/** What the server refused; a short balance comes with Pay now (the wallet's top-up, composed in by the app) and Add card. */
+function Refusal({ code, text, topUp }: { code: string; text: string; topUp?: (onClose: () => void) => ReactNode }) {
+  if (code !== 'booking.insufficient_balance' || !topUp) return <Alert role="alert">{text}</Alert>;
+  return (
+    <Alert role="alert">
+      <InsufficientBalance topUp={topUp} />
+    </Alert>
+  );
+}
+
+/** Pick a station by name, on the map, or the nearest to a point of the map (or to where the phone is). */
+function StationPicker({ value, onChoose, error }: { value: string; onChoose: (stationId: string) => void; error?: string }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const [q, setQ] = useState('');
+  const [point, setPoint] = useState<{ lat: number; lng: number } | null>(null);
+  const stations = useStationsToBook(q.trim(), point);
+  const list = stations.data?.dataList ?? [];
+  const nearest = (p: { lat: number; lng: number }) => setPoint(p);
+  const locate = () => navigator.geolocation?.getCurrentPosition((pos) => nearest({ lat: pos.coords.latitude, lng: pos.coords.longitude }));
+  return (
+    <fieldset style={{ display: 'grid', gap: '0.75rem', border: 0, padding: 0, margin: 0 }}>
+      <legend style={{ fontWeight: 700 }}>
+        <FormattedMessage id="booking.chooseStation" />
+      </legend>
+      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', alignItems: 'end' }}>
+        <Field label={intl.formatMessage({ id: 'booking.searchStation' })}>
+          <input type="search" value={q} maxLength={60} onChange={(e) => (setQ(e.target.value), setPoint(null))} />
+        </Field>
+        <Button type="button" variant="secondary" onClick={locate}>
+          <FormattedMessage id="booking.nearMe" />
+        </Button>
+      </div>
+      <p style={{ margin: 0 }}>
+        <FormattedMessage id={point ? 'booking.nearestTo' : 'booking.mapHint'} />
+      </p>
+      <StationMap stations={list} onSelect={onChoose} onPoint={nearest} />
+      {stations.isPending && <Spinner />}
+      <ul aria-label={intl.formatMessage({ id: 'booking.stations' })} style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '0.4rem', maxBlockSize: '16rem', overflowY: 'auto' }}>
+        {list.map((s) => (
+          <li key={s.stationId} style={{ display: 'flex', justifyContent: 'space-between', gap: '1rem', alignItems: 'center' }}>
+            <span>
+              <strong>{localName(s, locale)}</strong> — {locale === 'ar' ? s.governorateNameAr : s.governorateNameEn}
+              {s.distanceM !== undefined && <> · {formatNumber(s.distanceM / 1000, locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 })}</>}
+            </span>
+            <Button type="button" variant={value === s.stationId ? 'primary' : 'secondary'} aria-pressed={value === s.stationId} onClick={() => onChoose(s.stationId)} aria-label={intl.formatMessage({ id: 'booking.chooseNamed' }, { name: localName(s, locale) })}>
+              <FormattedMessage id={value === s.stationId ? 'booking.chosen' : 'booking.choose'} />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p role="alert" style={{ margin: 0, color: '#b91c1c' }}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The new booking form: a car, a station (list, map, nearest to a point), a connector type, a start (a Cairo day and
+ * HH:MM, Eastern Arabic digits accepted) and a duration, with the fee and the expected cost before confirming. The
+ * rules are createBookingSchema's; what only the server can know (a past time by its clock, a slot taken, the
+ * balance) comes back as translated errors beside the fields. `topUp` is the wallet's top-up dialog (composed in app/).
+ */
+export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => ReactNode }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const pushToast = useSetAtom(pushToastAtom);
+  const search = useSearch({ strict: false }) as { station?: string };
+  const today = useMemo(() => cairoWallClock(Date.now()).date, []);
+  const days = useMemo(() => Array.from({ length: BOOKING_RULES.maxDaysAhead + 1 }, (_, i) => addDays(today, i)), [today]);
+  const form = useSchemaForm<Values>({ carId: '', stationId: search.station ?? '', connectorType: '', date: today, time: '', durationMinutes: '60' });
+  const [bookingId, setBookingId] = useState(newUuid);
+  const [refusal, setRefusal] = useState<{ code: string; text: string } | null>(null);
+  const cars = useCars();
+  const pricing = usePricing();
+  const station = useStationToBook(form.values.stationId || null);
+  const create = useCreateBooking();
+  const types = station.data?.connectorTypes ?? [];
+  const feePerMinute = pricing.data?.bookingFeePerMinute ?? 0;
+  const minutes = Number(form.values.durationMinutes) || 0;
+
+  const countOf = (type: ConnectorType) => (station.data?.chargers ?? []).flatMap((c) => c.connectors).filter((k) => k.type === type).length;
+  const submit = () => {
+    setRefusal(null);
+    const body = form.validate(createBookingSchema, { bookingId, ...form.values });
+    if (!body) return;
+    create.mutate(body, {
+      onSuccess: () => {
+        pushToast({ kind: 'success', text: intl.formatMessage({ id: 'booking.confirmed' }) });
+        void navigate({ to: '/my-bookings/$bookingId', params: { bookingId } });
+      },
+      onError: (error) => {
+        setRefusal(form.serverError(error));
+        setBookingId(newUuid()); // a refused booking may be tried again: a new request
+      },
+    });
+  };
+
+  const carList = cars.data?.dataList ?? [];
+  return (
+    <div style={{ display: 'grid', gap: '1.25rem' }}>
+      <PageTitle>
+        <FormattedMessage id="booking.new" />
+      </PageTitle>
+      <SheetForm
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        {cars.isSuccess && carList.length === 0 ? (
+          <Alert role="alert">
+            <FormattedMessage id="charging.car.none" />
+            <Link to={paths.registerCarInfo}>
+              <FormattedMessage id="charging.car.register" />
+            </Link>
+          </Alert>
+        ) : (
+          <Field label={intl.formatMessage({ id: 'booking.car' })} error={form.errorText('carId')}>
+            <select {...form.bind('carId')}>
+              <CarOptions cars={carList} />
+            </select>
+          </Field>
+        )}
+        <StationPicker value={form.values.stationId} onChoose={(id) => (form.setValue('stationId', id), form.setValue('connectorType', ''))} error={form.errorText('stationId')} />
+        {station.data && (
+          <p style={{ margin: 0 }} data-testid="booking-station">
+            <FormattedMessage id="booking.atStation" values={{ station: <strong>{localName(station.data, locale)}</strong> }} />
+          </p>
+        )}
+        <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.4rem' }}>
+          <legend style={{ fontWeight: 700 }}>
+            <FormattedMessage id="booking.connectorType" />
+          </legend>
+          {types.length === 0 && (
+            <p style={{ margin: 0 }}>
+              <FormattedMessage id="booking.stationFirst" />
+            </p>
+          )}
+          {types.map((t) => (
+            <label key={t}>
+              <input type="radio" name="connectorType" value={t} checked={form.values.connectorType === t} onChange={() => form.setValue('connectorType', t)} />{' '}
+              <FormattedMessage id="booking.typeOption" values={{ type: t, count: countOf(t) }} />
+            </label>
+          ))}
+          {form.errorText('connectorType') && (
+            <p role="alert" style={{ margin: 0, color: '#b91c1c' }}>
+              {form.errorText('connectorType')}
+            </p>
+          )}
+        </fieldset>
+        <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
+          <Field label={intl.formatMessage({ id: 'booking.day' })} error={form.errorText('date')}>
+            <select {...form.bind('date')}>
+              {days.map((d, i) => (
+                <option key={d} value={d}>
+                  {i === 0 ? intl.formatMessage({ id: 'booking.today' }) : i === 1 ? intl.formatMessage({ id: 'booking.tomorrow' }) : formatCairoDay(d, locale)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={intl.formatMessage({ id: 'booking.time' })} hint={intl.formatMessage({ id: 'booking.timeHint' })} error={form.errorText('time')}>
+            <input {...form.bind('time')} inputMode="numeric" autoComplete="off" maxLength={5} placeholder="18:30" dir="ltr" />
+          </Field>
+          <Field label={intl.formatMessage({ id: 'booking.duration' })} error={form.errorText('durationMinutes')}>
+            <select {...form.bind('durationMinutes')}>
+              {BOOKING_RULES.durations.map((d) => (
+                <option key={d} value={String(d)}>
+                  {intl.formatMessage({ id: 'booking.minutes' }, { minutes: d })}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {pricing.data && (
+          <div data-testid="booking-fee" style={{ display: 'grid', gap: '0.25rem' }}>
+            <strong>
+              <FormattedMessage id="booking.feeLine" values={{ fee: formatMoney(feePerMinute, locale) }} />
+            </strong>
+            <span>
+              <FormattedMessage id="booking.expectedLine" values={{ amount: formatMoney(maxBookingFee(minutes, feePerMinute), locale), minutes }} />
+            </span>
+            <small>
+              <FormattedMessage id="booking.feeRule" values={{ grace: BOOKING_RULES.graceMinutes }} />
+            </small>
+          </div>
+        )}
+        <div>
+          <Button type="submit" disabled={create.isPending}>
+            <FormattedMessage id="booking.confirm" />
+          </Button>
+        </div>
+      </SheetForm>
+      {/* outside the form: the top-up dialog is a form of its own */}
+      {refusal && <Refusal {...refusal} topUp={topUp} />}
+    </div>
+  );
+}
