@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, PIASTRES_PER_EGP } from '../constants';
 import { idSchema, typedNumber } from '../common';
 import { normalizeDigits } from '../digits';
+import { hasControlCharacters, lineTextSchema } from '../text';
 
 /**
  * Charging sessions, the wallet, payments, id tokens and notifications (issue 7, with issue 6's transactions).
@@ -32,7 +33,7 @@ export const startSessionSchema = z
     sessionId: uuid,
     chargerId: chargerIdSchema.optional(),
     /** The serial number printed on the charger; accepted instead of chargerId (case-insensitive). */
-    serialNumber: z.string().trim().min(3).max(48).optional(),
+    serialNumber: lineTextSchema(3, 48).optional(),
     connectorId: z.number().int().min(1).max(16),
     carId: idSchema,
     target: sessionTargetSchema.default({ kind: 'none' }),
@@ -69,6 +70,7 @@ export type StartTopUp = z.infer<typeof startTopUpSchema>;
 const reasonSchema = z
   .string()
   .max(300)
+  .refine((s) => !hasControlCharacters(s, true), { params: { code: 'control_characters' } })
   .refine((s) => s.trim().length > 0, { params: { code: 'required' } });
 
 /** Staff add to or deduct from a customer's wallet: amount ≥ 1 EGP, a reason that is not only whitespace. */

@@ -3,6 +3,7 @@ import { LIMITS } from '../constants';
 import { normalizeDigits } from '../digits';
 import { emailSchema } from '../contact/schemas';
 import { PRIVILEGES } from './privileges';
+import { hasControlCharacters, lineTextSchema } from '../text';
 
 /** Password rule of product-spec §5: 8-20 characters with a capital letter, a small letter and a digit. */
 export const passwordSchema = z
@@ -67,6 +68,7 @@ export const changePasswordSchema = withConfirmation(
 
 export const reasonSchema = z
   .string()
+  .refine((v) => !hasControlCharacters(v, true), { params: { code: 'control_characters' } })
   .trim()
   .max(300)
   .refine((v) => v.length >= 3, { params: { code: 'reason_required' } });
@@ -91,8 +93,8 @@ export const setAdminActiveSchema = z.strictObject({ adminId: z.uuid(), reason: 
 
 export const roleSchema = z.strictObject({
   roleId: z.string().regex(/^[a-z0-9-]{3,64}$/),
-  name: z.string().trim().min(3).max(60),
-  nameAr: z.string().trim().min(2).max(60),
+  name: lineTextSchema(3, 60),
+  nameAr: lineTextSchema(2, 60),
   privileges: z.array(z.enum(PRIVILEGES)).max(PRIVILEGES.length),
   expectedRevision: z.number().int().min(0).optional(),
 });
