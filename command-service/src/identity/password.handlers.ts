@@ -12,6 +12,7 @@ import { findAccountByEmail, loadAccount } from './accounts';
 import { IDENTITY, type IdentityDeps } from './identity.settings';
 import { sendInBackground } from './mail-outbox';
 import { renderMail } from './mail-templates';
+import { assertPasswordAllowed } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import { accountOfLinkToken, newLinkToken, sha256 } from './secrets';
 
@@ -89,6 +90,7 @@ export class ResetPasswordHandler implements OperationHandler<'auth.reset-passwo
     const tokenHash = sha256(payload.token);
     // Check before the (deliberately slow) hashing, so a dead link costs nothing; the decider checks again.
     if (!account.resetLinks.some((l) => l.tokenHash === tokenHash && l.expiresAt > clock.now().toISOString())) throw linkExpired();
+    assertPasswordAllowed(payload.password, account.email);
     const passwordHash = await hashPassword(payload.password);
     const ctx = { ...context, actor: { type: account.userType === 1 ? ('staff' as const) : ('customer' as const), id: accountId }, reason: 'password reset' };
     return runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'resetPassword', tokenHash, passwordHash, now: clock.now().toISOString() }, ctx, { clock });
@@ -104,6 +106,7 @@ export class ChangePasswordHandler implements OperationHandler<'account.change-p
     const accountId = context.actor.id;
     const account = await loadAccount(this.store, accountId);
     const currentMatches = account.accountId !== null && (await verifyPassword(account.passwordHash, payload.currentPassword));
+    if (currentMatches) assertPasswordAllowed(payload.password, account.email);
     const passwordHash = currentMatches ? await hashPassword(payload.password) : '';
     return runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'changePassword', checkedHash: account.passwordHash, currentMatches, passwordHash }, context);
   }

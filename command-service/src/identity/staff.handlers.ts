@@ -13,6 +13,7 @@ import { emailIndexDecider } from './email-index.decider';
 import { IDENTITY, type IdentityDeps } from './identity.settings';
 import { sendInBackground } from './mail-outbox';
 import { renderMail } from './mail-templates';
+import { assertPasswordAllowed } from './password-policy';
 import { hashPassword } from './passwords';
 import { roleDecider } from './role.decider';
 import { emailKey } from './secrets';
@@ -41,6 +42,7 @@ export class CreateAdminHandler implements OperationHandler<'admins.create'> {
       throw new DomainError('concurrency.conflict', 'This staff id is taken');
     }
     await requireRoles(this.store, roleIds);
+    assertPasswordAllowed(password, email);
     const passwordHash = await hashPassword(password);
     await runDecider(this.store, identityStreams.emailIndex(emailKey(email)), emailIndexDecider, { accountId: adminId }, context);
     const result = await runDecider(this.store, stream, accountDecider, { kind: 'createAdmin', data: { accountId: adminId, firstName, lastName, email, roleIds: [...new Set(roleIds)], locale: 'en', passwordHash } }, context);
