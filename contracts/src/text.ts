@@ -5,8 +5,10 @@ import { z } from 'zod';
  * DEL, the C1 controls, and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069:
  * "Trojan Source" reordering). Marks that Arabic text needs (U+200E/U+200F, joiners) stay allowed.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 /** A single line also refuses tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 /** The field error code of a refused character; the frontend says "contains characters that are not allowed". */

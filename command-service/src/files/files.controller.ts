@@ -3,7 +3,6 @@ import { operations, type FileInfo } from '@evc/contracts';
 import { AUTHENTICATOR, requireAccess, type Authenticator } from '@evc/platform/http/access';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
 import { isPublicPurpose, type FileStore } from '@evc/platform/files/index';
-import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
 import { header, type RequestLike } from '../http/request-context';
 import { readUpload } from './upload';
 
@@ -24,7 +23,6 @@ export class FilesController {
   constructor(
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(AUTHENTICATOR) private readonly auth: Authenticator,
-    @Inject(ACCOUNT_GATE) private readonly gate: AccountGate,
   ) {}
 
   @Post()
@@ -32,7 +30,6 @@ export class FilesController {
   async upload(@Body() body: unknown, @Req() req: RequestLike): Promise<FileInfo> {
     // Staff (files.upload) upload any purpose; a signed-in customer only licence images, private to them and staff.
     const principal = await this.auth.authorize(operations['files.upload'].access, req);
-    if (principal) await this.gate.assertMayAct(principal);
     const { bytes, contentType, purpose } = readUpload(body, header(req, 'content-type'));
     if (principal?.userType !== 1 && purpose !== 'licence') throw new ApiException('auth.forbidden', 'Customers upload licence images only', [{ path: 'purpose', code: 'forbidden' }]);
     return this.files.put(bytes, { contentType, purpose, ownerId: principal?.accountId });

@@ -108,6 +108,6 @@ export class ChangePasswordHandler implements OperationHandler<'account.change-p
     const currentMatches = account.accountId !== null && (await verifyPassword(account.passwordHash, payload.currentPassword));
     if (currentMatches) assertPasswordAllowed(payload.password, account.email);
     const passwordHash = currentMatches ? await hashPassword(payload.password) : '';
-    return runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'changePassword', checkedHash: account.passwordHash, currentMatches, passwordHash }, context);
+    return runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'changePassword', checkedHash: account.passwordHash, currentMatches, passwordHash, keptFamilyId: context.session?.familyId }, context);
   }
 }

@@ -1,4 +1,5 @@
 import type { Projection } from '../runner/projection';
+import { accountAccessProjection } from './account-access.projection';
 import { carsProjection } from './cars.projection';
 import { catalogProjection } from './catalog.projection';
 import { chargerCommandsProjection } from './charger-commands.projection';
@@ -50,6 +51,7 @@ export { WALLETS, WALLET_TRANSACTIONS, walletProjection, walletTxKey, type Walle
 export { PAYMENTS, paymentsProjection, type PaymentDoc } from './payments.projection';
 export { NOTIFICATIONS, notificationsProjection, type NotificationDoc } from './notifications.projection';
 export { CARS, carsProjection, type CarDoc } from './cars.projection';
+export { ACCOUNT_ACCESS, accountAccessProjection, type AccountAccessDoc } from './account-access.projection';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -61,6 +63,7 @@ export const allProjections = (): Projection[] => [
   pricingProjection,
   contactRequestsProjection,
   identityProjection,
+  accountAccessProjection,
   chargerCommandsProjection,
   carsProjection,
   sessionsProjection,
