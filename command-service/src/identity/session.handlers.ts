@@ -54,16 +54,16 @@ export class SignInHandler implements ICommandHandler<SignInCommand, IssuedSessi
   async execute({ payload, ip, context }: SignInCommand): Promise<IssuedSession> {
     const { throttle, clock, settings } = this.identity;
     const key = emailKey(payload.email);
-    throttle.check(key, ip);
+    // Counted before any hashing, so parallel guesses count exactly (login-throttle.ts).
+    const attempt = throttle.begin(key, ip);
     const account = await findAccountByEmail(this.store, payload.email);
     const passwordOk = account ? await verifyPassword(account.passwordHash, payload.password) : await burnPasswordCheck(payload.password);
     const audienceOk = account?.userType === (payload.audience === 'staff' ? 1 : 5);
     if (!account || !passwordOk || !audienceOk) {
-      throttle.fail(key, ip);
       log.info('sign-in refused', { ip, audience: payload.audience });
       throw invalidCredentials();
     }
-    throttle.succeed(key);
+    attempt.succeed();
     if (account.userType === 5 && !account.emailVerified) throw new DomainError('identity.email_not_verified', 'Confirm your e-mail address first');
     const block = accountBlock(account);
     if (block) throw block;
