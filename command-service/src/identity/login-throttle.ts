@@ -1,3 +1,4 @@
+import { AttemptWindow } from '@evc/platform/auth/attempt-window';
 import { createLogger } from '@evc/platform/logging/logger';
 import { DomainError } from '../shared/domain-error';
 
@@ -45,64 +46,42 @@ export interface Attempt {
  * In memory and per process: with several command-service replicas each counts on its own (the limits multiply).
  */
 export class LoginThrottle {
-  /** Key → times of the attempts that count (failed or still under way). */
-  private readonly attempts = new Map<string, number[]>();
+  private readonly window: AttemptWindow;
 
   constructor(
     private readonly limits: ThrottleLimits = DEFAULT_THROTTLE,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.window = new AttemptWindow(limits.windowMs, now, MAX_KEYS);
+  }
 
   /** Throws TooManyAttemptsError when a limit is reached; otherwise counts the attempt until it succeeds. */
   begin(accountKey: string, ip: string): Attempt {
     const keys = [`aa:${accountKey}|${ip}`, `i:${ip}`, `a:${accountKey}`] as const;
-    const limits = [this.limits.perAccountAddress, this.limits.perIp, this.limits.perAccount];
-    const wait = Math.max(...keys.map((key, i) => this.waitFor(key, limits[i]!)));
-    if (wait > 0) {
+    const { waitMs, at } = this.window.take([
+      [keys[0], this.limits.perAccountAddress],
+      [keys[1], this.limits.perIp],
+      [keys[2], this.limits.perAccount],
+    ]);
+    if (waitMs > 0) {
       log.warn('password attempts over the limit', { ip });
-      throw new TooManyAttemptsError(Math.ceil(wait / 1000));
+      throw new TooManyAttemptsError(Math.ceil(waitMs / 1000));
     }
-    if (this.attempts.size > MAX_KEYS) this.prune();
-    const at = this.now();
-    for (const key of keys) this.attempts.set(key, [...this.recent(key), at]);
     let open = true;
     return {
       succeed: () => {
         if (!open) return;
         open = false;
-        this.attempts.delete(keys[0]);
-        for (const key of keys.slice(1)) this.forget(key, at);
+        this.window.clear(keys[0]);
+        this.window.forget(keys[1], at);
+        this.window.forget(keys[2], at);
       },
     };
   }
 
   /** The mailed unlock: a password reset clears the account's failures from every address. */
   clearAccount(accountKey: string): void {
-    this.attempts.delete(`a:${accountKey}`);
-    const prefix = `aa:${accountKey}|`;
-    for (const key of [...this.attempts.keys()]) if (key.startsWith(prefix)) this.attempts.delete(key);
-  }
-
-  /** Removes one attempt's time from a key (the attempt succeeded). */
-  private forget(key: string, at: number): void {
-    const times = this.attempts.get(key);
-    const i = times?.indexOf(at) ?? -1;
-    if (times && i >= 0) times.splice(i, 1);
-  }
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.limits.windowMs;
-    return (this.attempts.get(key) ?? []).filter((t) => t > since);
-  }
-
-  /** Milliseconds until the key is under its limit again; 0 when it is. */
-  private waitFor(key: string, limit: number): number {
-    const recent = this.recent(key);
-    if (recent.length < limit) return 0;
-    return Math.max(1, recent[recent.length - limit]! + this.limits.windowMs - this.now());
-  }
-
-  private prune(): void {
-    for (const key of [...this.attempts.keys()]) if (this.recent(key).length === 0) this.attempts.delete(key);
+    this.window.clear(`a:${accountKey}`);
+    this.window.clearPrefix(`aa:${accountKey}|`);
   }
 }
