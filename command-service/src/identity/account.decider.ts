@@ -161,7 +161,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         if (state.accountId === null) return [{ type: 'AdminCreated', data: command.data }];
         // A retried create of the same admin is a no-op; the id of someone else is a conflict.
         if (state.userType === 1 && state.email === command.data.email) return [];
-        throw new DomainError('concurrency.conflict', 'This staff id is taken');
+        throw new DomainError('request.duplicate_id', 'This staff id is taken', [{ path: 'adminId', code: 'exists' }]);
       }
       case 'updateAdmin': {
         requireKind(state, 1);

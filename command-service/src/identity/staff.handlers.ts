@@ -37,9 +37,11 @@ export class CreateAdminHandler implements OperationHandler<'admins.create'> {
     const stream = identityStreams.account(adminId);
     const existing = await loadAccount(this.store, adminId);
     if (existing.accountId !== null) {
-      // A retried create is answered with the stream as it is; another admin's id is a conflict.
-      if (existing.userType === 1 && existing.email === email) return runDecider(this.store, stream, accountDecider, { kind: 'createAdmin', data: { accountId: adminId, firstName, lastName, email, roleIds, locale: existing.locale, passwordHash: existing.passwordHash } }, context);
-      throw new DomainError('concurrency.conflict', 'This staff id is taken');
+      // A retried create (the same admin: e-mail, names, roles) is answered with the stream as it is; anything else
+      // under this id is a 409, never a silent success.
+      const same = existing.userType === 1 && existing.email === email && existing.firstName === firstName && existing.lastName === lastName && sameSet(existing.roleIds, roleIds);
+      if (same) return runDecider(this.store, stream, accountDecider, { kind: 'createAdmin', data: { accountId: adminId, firstName, lastName, email, roleIds, locale: existing.locale, passwordHash: existing.passwordHash } }, context);
+      throw new DomainError('request.duplicate_id', 'This staff id was used for another staff member', [{ path: 'adminId', code: 'exists' }]);
     }
     await requireRoles(this.store, roleIds);
     assertPasswordAllowed(password, email);
@@ -114,3 +116,5 @@ export class UpdateOwnProfileHandler implements OperationHandler<'account.update
     return runDecider(this.store, identityStreams.account(context.actor.id), accountDecider, { kind: 'updateProfile', ...payload }, context);
   }
 }
+
+const sameSet = (a: readonly string[], b: readonly string[]) => new Set(a).size === new Set(b).size && b.every((x) => a.includes(x));

@@ -35,7 +35,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
       if (!state.initiated) return [{ type: 'PaymentInitiated', data: command.data }];
       const same = state.initiated.customerId === command.data.customerId && state.initiated.amount === command.data.amount;
       if (same) return [];
-      throw new DomainError('concurrency.conflict', 'Another payment has this id', [{ path: 'paymentId', code: 'exists' }]);
+      throw new DomainError('request.duplicate_id', 'Another payment has this id', [{ path: 'paymentId', code: 'exists' }]);
     }
     if (!state.initiated || state.initiated.customerId !== command.data.customerId) throw notFound();
     if (state.outcome) return [];

@@ -16,6 +16,6 @@ export const carDecider: Decider<CarData, CarRegistered, CarState> = {
   decide(command, state) {
     if (state.data === null) return [{ type: 'CarRegistered', data: command }];
     if (withoutTime(state.data) === withoutTime(command)) return [];
-    throw new DomainError('concurrency.conflict', 'Another car is registered under this id', [{ path: 'carId', code: 'exists' }]);
+    throw new DomainError('request.duplicate_id', 'Another car is registered under this id', [{ path: 'carId', code: 'exists' }]);
   },
 };
