@@ -116,7 +116,7 @@ describeJourney('network admin panel', (journey) => {
       // the map opens on Egypt: a click in its middle places the marker and fills the coordinates
       const map = form.getByRole('application', { name: t['station.map'] });
       await map.waitFor();
-      await page.waitForFunction("!document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim')");
+      await page.waitForFunction(() => !document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim'));
       await map.click();
       const latText = await eventually(() => form.getByLabel(t['station.lat']!, { exact: true }).inputValue(), (v) => v !== '');
       const lngText = await form.getByLabel(t['station.lng']!, { exact: true }).inputValue();
