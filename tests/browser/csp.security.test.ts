@@ -1,7 +1,7 @@
 // Issue 16, item 11 in a real browser: the pages run under the strict CSP (the journeys fail on any violation, see
 // support/browser.ts), and a script injected into a page does not run.
 import { expect, it } from 'vitest';
-import { LANGS, describeJourney } from './support/journey';
+import { LANGS, describeJourney, type PageGlobals } from './support/journey';
 
 describeJourney('content security policy', (journey) => {
   for (const lang of LANGS) {
@@ -14,7 +14,8 @@ describeJourney('content security policy', (journey) => {
       await probe.goto(lang === 'ar' ? '/?lang=ar' : '/');
       await probe.locator('main h1').first().waitFor();
       const ran = await probe.evaluate(async () => {
-        const w = window as unknown as { injected?: number; handler?: number };
+        const w = globalThis as unknown as PageGlobals;
+        const { document } = w;
         const script = document.createElement('script');
         script.textContent = 'window.injected = 1';
         document.body.append(script);
