@@ -51,6 +51,28 @@ describe('the in-process bus with a durable topic', () => {
     await expect.poll(() => after).toEqual(['3', '4', '5', '6', '7', '8', '9']);
   });
 
+  it('rolls segments under concurrent publishes without reordering, and deletes the consumed ones', async () => {
+    await setup();
+    const first = await openInProcessBus({ dir, durableTopics: ['ocpp.inbound'], segmentBytes: 400 });
+    open.push(first);
+    await Promise.all(Array.from({ length: 60 }, (_, n) => first.publish('ocpp.inbound', [{ key: 'CP-3', value: { n } }])));
+    await first.close();
+    const second = await bus();
+    const seen: string[] = [];
+    const consumer = consume(second, 'all', seen);
+    await expect.poll(() => seen.length).toBe(60);
+    expect(seen).toEqual(Array.from({ length: 60 }, (_, n) => String(n)));
+    const before = (await readdir(dir)).filter((f) => f.endsWith('.log')).length;
+    expect(before).toBeGreaterThan(2);
+    // Every group has consumed everything: publishing again lets retention drop the old segments.
+    await new Promise((r) => setTimeout(r, 1100));
+    await second.publish('ocpp.inbound', [{ key: 'CP-3', value: { n: 60 } }]);
+    await expect.poll(() => seen.length).toBe(61);
+    await second.publish('ocpp.inbound', [{ key: 'CP-3', value: { n: 61 } }]);
+    await expect.poll(async () => (await readdir(dir)).filter((f) => f.endsWith('.log')).length).toBeLessThan(before);
+    await consumer.stop();
+  });
+
   it('a torn tail (a crash mid-write) is cut off; every whole record survives', async () => {
     await setup();
     const first = await bus();

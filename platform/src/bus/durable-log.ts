@@ -78,6 +78,7 @@ export class DurableBusLog {
   private offsetsTimer: NodeJS.Timeout | null = null;
   private offsetsWriting: Promise<void> = Promise.resolve();
   private rolling: Promise<void> | null = null;
+  private readonly waiting: { records: readonly DurableRecord[]; buffer: Buffer; resolve: () => void; reject: (error: unknown) => void }[] = [];
   private closed = false;
 
   private constructor(private readonly options: Required<DurableLogOptions>) {}
@@ -119,6 +120,7 @@ export class DurableBusLog {
       }
       this.segments.push(segment);
     }
+    for (const parts of messages.values()) for (const records of parts) records.sort((a, b) => a.offset - b.offset);
     try {
       const saved = JSON.parse(await readFile(path.join(this.options.dir, OFFSETS), 'utf8')) as Record<string, Record<string, number[]>>;
       for (const [group, topics] of Object.entries(saved)) this.offsets.set(group, new Map(Object.entries(topics)));
@@ -138,22 +140,39 @@ export class DurableBusLog {
   }
 
   /** Writes the records (in order) and resolves once they are durable. */
-  async append(records: readonly DurableRecord[]): Promise<void> {
-    if (this.closed) throw new Error('the bus log is closed');
-    if (this.rolling) await this.rolling;
+  /**
+   * Writes the records and resolves once they are durable. Appends are written in the order of the calls (offsets
+   * were assigned in that order): while a new segment is being opened they wait in `waiting`, in order.
+   */
+  append(records: readonly DurableRecord[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the bus log is closed'));
     const buffer = Buffer.concat(records.map(encode));
+    if (this.rolling) return new Promise((resolve, reject) => this.waiting.push({ records, buffer, resolve, reject }));
+    return this.write(records, buffer);
+  }
+
+  private write(records: readonly DurableRecord[], buffer: Buffer): Promise<void> {
     const segment = this.segments.at(-1)!;
     for (const r of records) segment.highest.set(`${r.topic}|${r.partition}`, r.offset);
     this.size += buffer.length;
     const done = this.writer!.enqueue(buffer, ++this.seq);
-    if (this.size >= this.options.segmentBytes) this.rolling ??= this.roll().finally(() => (this.rolling = null));
+    if (this.size >= this.options.segmentBytes && !this.rolling) {
+      this.rolling = this.roll();
+      this.rolling.catch((error: unknown) => console.error(`[bus] could not start a new log segment: ${String(error)}`));
+    }
     return done;
   }
 
   private async roll(): Promise<void> {
     const writer = this.writer!;
     const fh = this.fh!;
-    await this.startSegment(this.segments.at(-1)!.n + 1);
+    try {
+      await this.startSegment(this.segments.at(-1)!.n + 1);
+    } finally {
+      this.rolling = null;
+      // What arrived meanwhile goes into the new segment (or fails with it), in the order it came.
+      for (const w of this.waiting.splice(0)) this.write(w.records, w.buffer).then(w.resolve, w.reject);
+    }
     await writer.drain();
     await fh.close();
   }

@@ -352,8 +352,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
  * The in-process bus with `durableTopics` kept in a write-ahead log in `dir` (see DurableBusLog): what was published
  * on them and not yet consumed is delivered again after a crash or a restart.
  */
-export async function openInProcessBus(options: InProcessBusOptions & { dir: string; durableTopics: readonly string[]; fsync?: boolean }): Promise<Bus> {
+export async function openInProcessBus(options: InProcessBusOptions & { dir: string; durableTopics: readonly string[]; fsync?: boolean; segmentBytes?: number }): Promise<Bus> {
   const partitions = options.partitions ?? 8;
-  const { log, recovered } = await DurableBusLog.open({ dir: options.dir, partitions, fsync: options.fsync ?? true });
+  const { log, recovered } = await DurableBusLog.open({ dir: options.dir, partitions, fsync: options.fsync ?? true, ...(options.segmentBytes ? { segmentBytes: options.segmentBytes } : {}) });
   return createInProcessBus({ ...options, partitions, durable: { log, topics: options.durableTopics, recovered } });
 }
