@@ -31,5 +31,5 @@ USER node
 CMD ["sh", "-c", "exec node --import tsx ${SERVICE}/src/main.ts"]
 
 FROM nginx:1.27-alpine AS proxy
-COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
+COPY deploy/nginx.conf /etc/nginx/templates/default.conf.template
 COPY --from=frontend /app/frontend/dist /usr/share/nginx/html

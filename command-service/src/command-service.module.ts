@@ -48,6 +48,7 @@ export interface CommandServiceOptions {
 export class CommandServiceModule {
   static register(options: CommandServiceOptions): DynamicModule {
     const handlers = CONTEXTS.flatMap((c) => c.handlers);
+    const gate = new AccountGate(options.eventStore);
     return {
       module: CommandServiceModule,
       imports: [CqrsModule.forRoot()],
@@ -59,8 +60,9 @@ export class CommandServiceModule {
         { provide: IDENTITY, useValue: options.identity },
         { provide: FILE_STORE, useValue: options.files },
         { provide: CLOCK, useValue: options.clock ?? options.identity.clock },
-        { provide: AUTHENTICATOR, useValue: new Authenticator(options.identity.tokens) },
-        { provide: ACCOUNT_GATE, useValue: new AccountGate(options.eventStore) },
+        { provide: ACCOUNT_GATE, useValue: gate },
+        // Every signed-in request is checked against the account as it is now (AccountGate), not only its token.
+        { provide: AUTHENTICATOR, useValue: new Authenticator(options.identity.tokens, gate) },
         { provide: COMMAND_ROUTES, useValue: servedCommands(handlers) },
         ...handlers,
         ...CONTEXTS.flatMap((c) => c.providers ?? []),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { normalizeDigits } from './digits';
+import { lineTextSchema } from './text';
 
 export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9._:-]+$/);
-export const bilingualNameSchema = (min: number, max: number) => z.string().trim().min(min).max(max);
+/** A name in English or Arabic: one line of text (no control characters). */
+export const bilingualNameSchema = (min: number, max: number) => lineTextSchema(min, max);
 
 /** A number typed by a person: accepts Eastern Arabic digits. */
 export const typedNumber = <T extends z.ZodType>(inner: T) =>

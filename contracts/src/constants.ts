@@ -8,7 +8,8 @@ export const LIMITS = {
   inactivityWarningMs: 60_000,
   imageMaxBytes: 5 * 1024 * 1024,
   passwordMin: 8,
-  passwordMax: 20,
+  /** The spec's 20 is the form's floor, not a ceiling: passphrases up to 64 characters (issue 16). */
+  passwordMax: 64,
   minWalletAmountEgp: 1,
   amountInputCap: 999.9,
   /** One top-up at most (the amount input stops past amountInputCap; 4 digits then fit). */

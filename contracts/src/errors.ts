@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   'request.malformed_json',
   'request.too_large',
   'request.unsupported_media_type',
+  /** A client-chosen id (command, session, payment, adjustment…) sent again with a different payload: 409. */
+  'request.duplicate_id',
   'auth.unauthenticated',
   'auth.forbidden',
   'not_found',
@@ -100,6 +102,7 @@ export interface ApiError {
 /** HTTP status for each error family (DESIGN §4). */
 export function statusOf(code: ErrorCode): number {
   if (code.startsWith('request.')) {
+    if (code === 'request.duplicate_id') return 409;
     if (code === 'request.too_large') return 413;
     if (code === 'request.unsupported_media_type') return 415;
     return 400;

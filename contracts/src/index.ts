@@ -5,6 +5,7 @@ export * from './money';
 export * from './errors';
 export * from './api';
 export * from './common';
+export * from './text';
 export * from './catalog/index';
 export * from './network/index';
 export * from './charging/index';

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DocumentStore } from '@evc/platform';
 import { RM } from '@evc/projections';
 
-export type AuthOutcome = { ok: true; stationId: string; ocppVersion: string } | { ok: false; reason: 'unknown' | 'deleted' | 'no_password' | 'wrong_key' };
+export type AuthOutcome = { ok: true; stationId: string; ocppVersion: string; secretHash: string } | { ok: false; reason: 'unknown' | 'deleted' | 'no_password' | 'wrong_key' };
 
 /** OCPP security profile 1: HTTP Basic with the charger's id and secret key, checked against its stored hash. */
 export async function authenticateCharger(documents: DocumentStore, chargerId: string, password: Buffer | undefined): Promise<AuthOutcome> {
@@ -13,5 +13,15 @@ export async function authenticateCharger(documents: DocumentStore, chargerId: s
   const presented = createHash('sha256').update(password).digest();
   const stored = Buffer.from(String(record.secretHash), 'hex');
   if (stored.length !== presented.length || !timingSafeEqual(stored, presented)) return { ok: false, reason: 'wrong_key' };
-  return { ok: true, stationId: String(record.stationId), ocppVersion: String(record.ocppVersion) };
+  return { ok: true, stationId: String(record.stationId), ocppVersion: String(record.ocppVersion), secretHash: String(record.secretHash) };
+}
+
+/** The read model's name, whose change notices (readmodel.changed) tell gateway nodes a charger's access changed. */
+export const CHARGER_AUTH_COLLECTION = RM.chargerAuth;
+
+/** Why a connection logged in with `secretHash` may no longer stay open, or null when it may. */
+export async function revokedReason(documents: DocumentStore, chargerId: string, secretHash: string): Promise<'Charger deleted' | 'Charger key rotated' | null> {
+  const record = await documents.collection(RM.chargerAuth).findOne({ _id: chargerId });
+  if (!record || record.deleted === true) return 'Charger deleted';
+  return record.secretHash === secretHash ? null : 'Charger key rotated';
 }

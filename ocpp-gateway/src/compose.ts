@@ -10,8 +10,8 @@ export interface Gateway extends ComposedService {
  * authentication against the chargers read model, every inbound call on ocpp.inbound, commands from ocpp.outbound.
  * It stops taking chargers before the rest of its host closes.
  */
-export const composeOcppGateway: Compose<Gateway> = async (_config, infra) => {
-  const gateway = new OcppGateway({ documents: infra.documents, bus: infra.bus });
+export const composeOcppGateway: Compose<Gateway> = async (config, infra) => {
+  const gateway = new OcppGateway({ documents: infra.documents, bus: infra.bus, maxFrameBytes: config.OCPP_MAX_FRAME_BYTES, trustProxy: config.TRUST_PROXY });
   return {
     name: 'ocpp-gateway',
     gateway,

@@ -7,11 +7,13 @@ import { RPCServer, createRPCError } from 'ocpp-rpc';
 import {
   BUS_TOPICS,
   COMMAND_OFFLINE_AFTER_MS,
+  boundedLogPayload,
   COMMAND_TIMEOUT_MS,
   OCPP_CONNECTED,
   OCPP_DISCONNECTED,
   type AuthorizationOutcome,
   type ChargerMessage,
+  type LiveChange,
   type InboundChargerMessage,
   type OcppFrame,
   type OutboundOcppCommand,
@@ -19,7 +21,8 @@ import {
 } from '@evc/contracts';
 import type { Bus, Consumer, DocumentStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { authenticateCharger } from './charger-auth';
+import { AttemptWindow } from '@evc/platform/auth/attempt-window';
+import { CHARGER_AUTH_COLLECTION, authenticateCharger, revokedReason } from './charger-auth';
 import { Authorizer } from './authorizer';
 import { HEARTBEAT_INTERVAL_S, TransactionIds, inboundHandlers } from './inbound';
 import { outcomeOf, outcomeOfCallError, toOcppCall } from './outbound';
@@ -42,6 +45,16 @@ export const RATE_LIMITED_CODE = 'GenericError';
 export const RATE_LIMITED_DESCRIPTION = 'Rate limited';
 export type { InboundChargerMessage };
 
+/** The subprotocols served; a charger offering none of them is refused (no frame ever skips schema validation). */
+export const OCPP_PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
+/** Largest WebSocket frame a charger may send, checked by ws from the frame header before anything is parsed. */
+export const MAX_FRAME_BYTES = 256 * 1024;
+/** Failed charger logins (wrong key, unknown or deleted charger) per window: per charger id and per address. */
+export const LOGIN_LIMITS = { windowMs: 5 * 60_000, perCharger: 10, perAddress: 100 };
+/** Close codes: 1008 (policy) when a charger is deleted or re-keyed; ws closes a too-large frame with 1009. */
+export const CLOSE_REVOKED = 1008;
+export const CLOSE_TOO_LARGE = 1009;
+
 interface RpcClient {
   identity: string;
   protocol: string;
@@ -51,11 +64,14 @@ interface RpcClient {
   handle(method: string, handler: (call: { params: unknown; messageId: string }) => unknown): void;
   on(event: 'close', listener: (info: { code: number; reason: string | Buffer }) => void): void;
   on(event: 'message', listener: (info: { message: string | Buffer; outbound: boolean }) => void): void;
+  on(event: 'socketError', listener: (error: Error & { code?: string }) => void): void;
 }
 
 interface Connection {
   client: RpcClient;
   connectionId: string;
+  /** The key hash the charger logged in with: a rotation closes the connection. */
+  secretHash: string;
   lastFrameAt: number;
   seq: number;
   /** Actions of calls by message id, so results and errors in the log name what they answer. */
@@ -82,6 +98,12 @@ export interface OcppGatewayOptions {
   rateLimit?: { perSecond: number; burst: number };
   /** How long to wait for the command side's authorization answer (default CHARGING_TIMING.authorizeReplyTimeoutMs). */
   authorizeTimeoutMs?: number;
+  /** Largest frame a charger may send, bytes (default MAX_FRAME_BYTES; OCPP_MAX_FRAME_BYTES). */
+  maxFrameBytes?: number;
+  /** Proxies in front (TRUST_PROXY): the charger's address is the one the nearest appended to X-Forwarded-For. */
+  trustProxy?: number;
+  /** Failed logins per window (default LOGIN_LIMITS). */
+  loginLimits?: typeof LOGIN_LIMITS;
 }
 
 /** How many command ids a node remembers, so a redelivered command is sent once. */
@@ -100,6 +122,10 @@ export class OcppGateway {
   private readonly connections = new Map<RpcClient, Connection>();
   private readonly watchdog: NodeJS.Timeout | null;
   private readonly outbound: Consumer;
+  /** Change notices of the charger_auth read model: a deleted or re-keyed charger is closed on every node. */
+  private readonly revocations: Consumer;
+  private readonly loginFailures: AttemptWindow;
+  private readonly loginLimits: typeof LOGIN_LIMITS;
   private readonly recentCommands = new Set<string>();
   readonly nodeId: string;
   private readonly rateLimit: { perSecond: number; burst: number };
@@ -108,13 +134,43 @@ export class OcppGateway {
 
   constructor(private readonly options: OcppGatewayOptions) {
     this.rateLimit = options.rateLimit ?? { perSecond: RATE_LIMIT_PER_S, burst: RATE_LIMIT_BURST };
-    this.server = new RPCServer({ protocols: ['ocpp1.6', 'ocpp2.0.1'], strictMode: true, pingIntervalMs: 30_000 });
+    this.loginLimits = options.loginLimits ?? LOGIN_LIMITS;
+    this.loginFailures = new AttemptWindow(this.loginLimits.windowMs);
+    // Strict validation of every call and result in both protocols; frames over maxFrameBytes are refused by ws
+    // from the frame header (close 1009), before any byte of them is parsed.
+    this.server = new RPCServer({
+      protocols: [...OCPP_PROTOCOLS],
+      strictMode: true,
+      pingIntervalMs: 30_000,
+      wssOptions: { maxPayload: options.maxFrameBytes ?? MAX_FRAME_BYTES },
+    });
     this.server.auth((accept, reject, handshake) => {
       if (handshake.endpoint.replace(/\/$/, '') !== OCPP_PATH_PREFIX.replace(/\/$/, '')) return reject(404, 'Unknown endpoint');
+      // Without a subprotocol ws would accept the socket with none, and ocpp-rpc would validate nothing.
+      const protocol = OCPP_PROTOCOLS.find((p) => handshake.protocols.has(p));
+      if (!protocol) {
+        this.log.warn('charger refused: no OCPP subprotocol', { chargerId: handshake.identity, offered: [...handshake.protocols].join(',') });
+        return reject(400, 'Offer the ocpp1.6 or ocpp2.0.1 subprotocol');
+      }
+      const address = this.addressOf(handshake);
+      const chargerKey = `c:${handshake.identity}`;
+      const addressKey = `i:${address}`;
+      const attempt = this.loginFailures.take([
+        [chargerKey, this.loginLimits.perCharger],
+        [addressKey, this.loginLimits.perAddress],
+      ]);
+      if (attempt.waitMs > 0) {
+        this.log.warn('charger login refused: too many failures', { chargerId: handshake.identity, remote: address });
+        return reject(429, 'Too many failed logins; try again later');
+      }
       authenticateCharger(options.documents, handshake.identity, handshake.password).then(
         (outcome) => {
-          if (outcome.ok) return accept({ stationId: outcome.stationId });
-          this.log.warn('charger refused', { chargerId: handshake.identity, reason: outcome.reason, remote: handshake.remoteAddress });
+          if (outcome.ok) {
+            this.loginFailures.clear(chargerKey);
+            this.loginFailures.forget(addressKey, attempt.at);
+            return accept({ stationId: outcome.stationId, secretHash: outcome.secretHash }, protocol);
+          }
+          this.log.warn('charger refused', { chargerId: handshake.identity, reason: outcome.reason, remote: address });
           reject(401, 'Unauthorized');
         },
         (error: unknown) => {
@@ -135,11 +191,40 @@ export class OcppGateway {
       ({ value }) => this.onOutbound(value),
     );
     this.authorizer = new Authorizer(options.bus, this.nodeId, options.authorizeTimeoutMs);
+    this.revocations = options.bus.subscribe<LiveChange>({ groupId: `ocpp-gateway-auth-${this.nodeId}`, topics: [BUS_TOPICS.readModelChanged] }, ({ value }) =>
+      value.collection === CHARGER_AUTH_COLLECTION ? this.recheckChargers(value.ids ?? null) : undefined,
+    );
+  }
+
+  /** The charger's address: the socket's, or with TRUST_PROXY the one the nearest trusted proxy appended. */
+  private addressOf(handshake: { remoteAddress?: string; headers: Record<string, string | string[] | undefined> }): string {
+    const hops = this.options.trustProxy ?? 0;
+    const raw = handshake.headers['x-forwarded-for'];
+    const chain = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+    return hops > 0 && chain.length >= hops ? chain[chain.length - hops]! : (handshake.remoteAddress ?? 'unknown');
+  }
+
+  /**
+   * A charger's key was rotated or the charger (or its station) deleted: each of those held here is closed at once
+   * (1008) unless its record still matches the key it logged in with. Every node consumes the notices in a group of
+   * its own, so whichever node holds the socket closes it.
+   */
+  private async recheckChargers(ids: readonly string[] | null): Promise<void> {
+    const held = ids ? ids.flatMap((id) => (this.clients.has(id) ? [id] : [])) : [...this.clients.keys()];
+    for (const chargerId of held) {
+      const client = this.clients.get(chargerId);
+      const connection = client ? this.connections.get(client) : undefined;
+      if (!client || !connection) continue;
+      const reason = await revokedReason(this.options.documents, chargerId, connection.secretHash);
+      if (!reason) continue;
+      this.log.warn('charger access revoked, closing its connection', { chargerId, reason });
+      await client.close({ code: CLOSE_REVOKED, reason }).catch(() => undefined);
+    }
   }
 
   /** Resolves once this node receives commands from ocpp.outbound and authorization answers. */
   get ready(): Promise<void> {
-    return Promise.all([this.outbound.ready, this.authorizer.ready]).then(() => undefined);
+    return Promise.all([this.outbound.ready, this.authorizer.ready, this.revocations.ready]).then(() => undefined);
   }
 
   /** Closes every connection that sent nothing for SILENT_INTERVALS heartbeat intervals; answers their charger ids. */
@@ -168,12 +253,13 @@ export class OcppGateway {
   async close(): Promise<void> {
     if (this.watchdog) clearInterval(this.watchdog);
     await this.outbound.stop();
+    await this.revocations.stop();
     await this.authorizer.stop();
     await this.server.close({ code: 1001, reason: 'Server shutting down', awaitPending: true });
     this.clients.clear();
   }
 
-  private onClient(client: RpcClient): void {
+  private onClient(client: RpcClient & { session?: { secretHash?: string } }): void {
     const previous = this.clients.get(client.identity);
     // One live connection per charger: a reconnecting charger replaces its stale socket.
     if (previous && previous !== client) void previous.close({ code: 1000, reason: 'Replaced by a new connection' });
@@ -181,6 +267,7 @@ export class OcppGateway {
     const connection: Connection = {
       client,
       connectionId: randomUUID(),
+      secretHash: client.session?.secretHash ?? '',
       lastFrameAt: Date.now(),
       seq: 0,
       actions: new Map(),
@@ -232,11 +319,19 @@ export class OcppGateway {
         if (connection.refused.has(call.messageId)) throw createRPCError(RATE_LIMITED_CODE, RATE_LIMITED_DESCRIPTION, {});
         return handler(call);
       };
+    // ws refuses a frame over maxPayload from its header, closes with 1009 and reports it here.
+    let tooLarge = false;
+    client.on('socketError', (error) => {
+      if (error.code !== 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return;
+      tooLarge = true;
+      this.log.warn('charger sent a frame over the limit; connection closed', { chargerId, maxFrameBytes: this.options.maxFrameBytes ?? MAX_FRAME_BYTES });
+    });
     client.on('close', ({ code, reason }) => {
       this.connections.delete(client);
       if (this.clients.get(chargerId) === client) this.clients.delete(chargerId);
       void publish({ type: 'Disconnected' }, connectionId).catch(fail(OCPP_DISCONNECTED));
-      void logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_DISCONNECTED, payload: { code, reason: String(reason) }, error: null });
+      const payload = tooLarge ? { code: CLOSE_TOO_LARGE, reason: `Frame larger than ${this.options.maxFrameBytes ?? MAX_FRAME_BYTES} bytes` } : { code, reason: String(reason) };
+      void logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_DISCONNECTED, payload, error: null });
     });
     const handlers = inboundHandlers({
       protocol: client.protocol,
@@ -313,7 +408,7 @@ export class OcppGateway {
     try {
       frame = JSON.parse(text);
     } catch {
-      return { direction, kind: 'error', messageId: '', action: '', payload: text.slice(0, 2000), error: 'Unparseable frame' };
+      return { direction, kind: 'error', messageId: '', action: '', payload: boundedLogPayload(text.slice(0, 2000)), error: 'Unparseable frame' };
     }
     const [type, id, ...rest] = Array.isArray(frame) ? (frame as unknown[]) : [];
     const messageId = String(id ?? '');
@@ -321,11 +416,11 @@ export class OcppGateway {
       const action = String(rest[0] ?? '');
       connection.actions.set(messageId, action);
       if (connection.actions.size > 100) connection.actions.delete(connection.actions.keys().next().value!);
-      return { direction, kind: 'call', messageId, action, payload: rest[1] ?? null, error: null };
+      return { direction, kind: 'call', messageId, action, payload: boundedLogPayload(rest[1] ?? null), error: null };
     }
     const action = connection.actions.get(messageId) ?? '';
     connection.actions.delete(messageId);
-    if (type === 3) return { direction, kind: 'result', messageId, action, payload: rest[0] ?? null, error: null };
-    return { direction, kind: 'error', messageId, action, payload: rest[2] ?? null, error: `${String(rest[0] ?? '')}: ${String(rest[1] ?? '')}` };
+    if (type === 3) return { direction, kind: 'result', messageId, action, payload: boundedLogPayload(rest[0] ?? null), error: null };
+    return { direction, kind: 'error', messageId, action, payload: boundedLogPayload(rest[2] ?? null), error: `${String(rest[0] ?? '').slice(0, 100)}: ${String(rest[1] ?? '').slice(0, 500)}` };
   }
 }

@@ -15,6 +15,7 @@ import { ContactAnswers } from './contact/contact.answers';
 import { EventsAnswers } from './events/events.answers';
 import { QUERY_TABLE, QueriesController } from './http/queries.controller';
 import { QueryTable } from './http/query-routes';
+import { AccountAccessCache } from './identity/account-access';
 import { IdentityAnswers } from './identity/identity.answers';
 import { LiveHub } from './live/live-hub';
 import { LIVE_HUB, LiveController } from './live/live.controller';
@@ -44,6 +45,8 @@ export interface QueryServiceOptions {
 @Module({})
 export class QueryServiceModule {
   static register(options: QueryServiceOptions): DynamicModule {
+    // Tokens are checked against the accounts as they are now (issue 16), and private live streams cut on change.
+    const access = new AccountAccessCache(options.documents, options.bus);
     return {
       module: QueryServiceModule,
       controllers: [QueriesController, LiveController, SiteController],
@@ -53,9 +56,9 @@ export class QueryServiceModule {
         { provide: BUS, useValue: options.bus },
         { provide: POSITIONS, useValue: options.positions },
         { provide: CLIENT_CONFIG, useValue: options.clientConfig },
-        { provide: AUTHENTICATOR, useValue: new Authenticator(options.tokens) },
+        { provide: AUTHENTICATOR, useValue: new Authenticator(options.tokens, access) },
         { provide: MAILBOX, useValue: options.mailbox },
-        { provide: LIVE_HUB, useFactory: () => new LiveHub(options.bus) },
+        { provide: LIVE_HUB, useFactory: () => new LiveHub(options.bus, access) },
         ...ANSWERS,
         { provide: QUERY_TABLE, useFactory: (...contexts: QueryAnswers[]) => new QueryTable(contexts), inject: ANSWERS },
       ],

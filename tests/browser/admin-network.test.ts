@@ -10,7 +10,7 @@ import { getJson, TEST_ADMIN } from '../support/app';
 import { tinyPng } from '../support/admin';
 import { ROOT } from '../support/process';
 import { formatMoney } from '../../frontend/src/lib/format';
-import { LANGS, describeJourney, eventually, localDigits, type Journey, type Lang } from './support/journey';
+import { LANGS, describeJourney, eventually, localDigits, mapIsStill, type Journey, type Lang } from './support/journey';
 
 type Words = Record<string, string>;
 
@@ -119,7 +119,7 @@ describeJourney('network admin panel', (journey) => {
       // the map opens on Egypt: a click in its middle places the marker and fills the coordinates
       const map = form.getByRole('application', { name: t['station.map'] });
       await map.waitFor();
-      await page.waitForFunction("!document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim')");
+      await mapIsStill(page);
       await map.click();
       const latText = await eventually(() => form.getByLabel(t['station.lat']!, { exact: true }).inputValue(), (v) => v !== '');
       const lngText = await form.getByLabel(t['station.lng']!, { exact: true }).inputValue();

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { Paged } from '@evc/contracts/api';
 import type { StationView } from '@evc/contracts/network/views';
 import { getJson } from '../support/app';
-import { LANGS, describeJourney, localDigits, type Lang } from './support/journey';
+import { LANGS, describeJourney, localDigits, mapIsStill, type Lang } from './support/journey';
 
 const TEXT = {
   en: {
@@ -124,7 +124,7 @@ describeJourney('stations page', (journey) => {
       const listed = await cards(page).getByRole('heading', { level: 3 }).allTextContents();
       // the last marker is drawn on top of any it overlaps. Leaflet ignores clicks while it animates the zoom that
       // fits the markers, so wait until the map is still; on a loaded machine, click once more if no popup shows.
-      await page.waitForFunction("!document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim')");
+      await mapIsStill(page);
       const popup = map.locator('.leaflet-popup-content');
       await markers(page, lang).last().click();
       if (!(await popup.waitFor({ timeout: 3000 }).then(() => true, () => false))) await markers(page, lang).last().click();

@@ -22,15 +22,17 @@ export function filesContract(name: string, factory: { create(): Promise<FileSto
       expect(got).toMatchObject({ contentType: 'image/png', purpose: 'flag' });
     });
 
-    it('dedupes identical uploads; a public purpose makes a private file public', async () => {
+    it('dedupes identical uploads; the first purpose decides for ever (a private file is never made public)', async () => {
       store = await factory.create();
       const bytes = Buffer.concat([PNG_SIGNATURE, Buffer.from(`dedupe-${name}-${Date.now()}`)]);
-      const first = await store.put(bytes, { contentType: 'image/png', purpose: 'licence' });
+      const first = await store.put(bytes, { contentType: 'image/png', purpose: 'licence', ownerId: 'c-1' });
       const second = await store.put(bytes, { contentType: 'image/png', purpose: 'station-photo' });
       expect(second.fileId).toBe(first.fileId);
-      expect((await store.get(first.fileId))?.purpose).toBe('station-photo');
-      const third = await store.put(bytes, { contentType: 'image/png', purpose: 'licence' });
-      expect(third.purpose).toBe('station-photo');
+      expect(second.purpose).toBe('licence');
+      expect((await store.get(first.fileId))?.purpose).toBe('licence');
+      const published = Buffer.concat([PNG_SIGNATURE, Buffer.from(`published-${name}-${Date.now()}`)]);
+      await store.put(published, { contentType: 'image/png', purpose: 'flag' });
+      expect((await store.put(published, { contentType: 'image/png', purpose: 'licence', ownerId: 'c-2' })).purpose).toBe('flag');
     });
 
     it('answers null for an unknown or malformed id', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountryView, GovernorateAdminView, MasterDataItemView, Paged } from '@evc/contracts';
 import { adminGet, must, tinyPng, upload } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';
-import { command, superAdminToken } from '../support/identity';
+import { command, customerToken, superAdminToken } from '../support/identity';
 
 const id = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -97,7 +97,8 @@ describe('admin: master data, countries and governorates over HTTP', () => {
   });
 
   it('licence images are private: no-store, and only for staff who may read customers', async () => {
-    const licence = await upload(app, token, tinyPng(4, 4, [1, 2, 3]), { purpose: 'licence' });
+    // A licence is the customer's own upload (issue 16: staff cannot upload one).
+    const licence = await upload(app, (await customerToken(app)).token, tinyPng(4, 4, [1, 2, 3]), { purpose: 'licence' });
     expect((await fetch(`${app.baseUrl}/api/files/${licence.body.fileId}`)).status).toBe(401);
     const res = await fetch(`${app.baseUrl}/api/files/${licence.body.fileId}`, { headers: { authorization: `Bearer ${token}` } });
     expect([res.status, res.headers.get('cache-control')]).toEqual([200, 'private, no-store']);

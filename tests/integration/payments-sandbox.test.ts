@@ -17,17 +17,23 @@ describe('payments: top-up through the embedded sandbox provider', () => {
   afterAll(() => app?.close());
 
   const stream = async (id: string) => (await app.embedded.infra.eventStore.readStream(id)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: e.metadata }));
-  const topUp = async (amountEgp: number | string, paymentId = randomUUID(), token = customer.token) => ({ paymentId, res: await command<Result>(app, 'wallet.top-up', { paymentId, amountEgp }, token) });
+  /** The checkout URL each payment's customer was answered (with the page's capability `t`). */
+  const checkouts = new Map<string, string>();
+  const topUp = async (amountEgp: number | string, paymentId = randomUUID(), token = customer.token) => {
+    const res = await command<Result>(app, 'wallet.top-up', { paymentId, amountEgp }, token);
+    if (res.body.checkoutUrl) checkouts.set(paymentId, res.body.checkoutUrl);
+    return { paymentId, res };
+  };
   const choose = (paymentId: string, choice: string) => {
     const form = new FormData();
     form.set('choice', choice);
-    return fetch(`${app.baseUrl}/api/payments/sandbox/${paymentId}`, { method: 'POST', body: form, redirect: 'manual' });
+    return fetch(`${app.baseUrl}${checkouts.get(paymentId) ?? `/api/payments/sandbox/${paymentId}`}`, { method: 'POST', body: form, redirect: 'manual' });
   };
 
   it('start → checkout page → pay → 303 to the wallet → PaymentCompleted and one credit, however often the form is posted', async () => {
     const { paymentId, res } = await topUp(50.25);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ paymentId, checkoutUrl: `/api/payments/sandbox/${paymentId}`, streamId: `payment-${paymentId}` });
+    expect(res.body).toMatchObject({ paymentId, checkoutUrl: expect.stringMatching(new RegExp(`^/api/payments/sandbox/${paymentId}\\?t=[\\w-]{43}$`)), streamId: `payment-${paymentId}` });
 
     const page = await fetch(app.baseUrl + res.body.checkoutUrl);
     const html = await page.text();
@@ -36,7 +42,7 @@ describe('payments: top-up through the embedded sandbox provider', () => {
     expect(html).toMatch(/EGP\s?50\.25|50\.25\s?EGP/);
     expect(html.match(/<button type="submit" name="choice"/g)).toHaveLength(3);
     expect(html).not.toMatch(/<script|https?:\/\//);
-    const arabic = await (await fetch(`${app.baseUrl}${res.body.checkoutUrl}?lang=ar`)).text();
+    const arabic = await (await fetch(`${app.baseUrl}${res.body.checkoutUrl}&lang=ar`)).text();
     expect(arabic).toContain('lang="ar" dir="rtl"');
     expect(arabic).toContain('ادفع');
 
@@ -60,7 +66,7 @@ describe('payments: top-up through the embedded sandbox provider', () => {
     expect(await (await fetch(app.baseUrl + res.body.checkoutUrl)).text()).not.toContain('<button');
   });
 
-  it('cancel and failure record their outcome, credit nothing, and a later "pay" changes nothing', async () => {
+  it('cancel records its outcome and credits nothing, even when "pay" follows; a failure credits nothing', async () => {
     const before = (await stream(`wallet-${customer.customerId}`)).length;
     const canceled = await topUp(10);
     expect((await choose(canceled.paymentId, 'cancel')).status).toBe(303);
@@ -97,11 +103,11 @@ describe('payments: top-up through the embedded sandbox provider', () => {
 
     const other = await customerToken(app);
     const taken = await topUp(20, paymentId, other.token);
-    expect([taken.res.status, taken.res.body.code]).toEqual([409, 'concurrency.conflict']);
+    expect([taken.res.status, taken.res.body.code]).toEqual([409, 'request.duplicate_id']);
     expect(await stream(`payment-${paymentId}`)).toHaveLength(1);
     // The same request again (a retry) answers the same checkout without a second PaymentInitiated.
     const retry = await topUp(20, paymentId);
-    expect(retry.res.body).toMatchObject({ paymentId, checkoutUrl: `/api/payments/sandbox/${paymentId}` });
+    expect(retry.res.body).toMatchObject({ paymentId, checkoutUrl: checkouts.get(paymentId) });
     expect(await stream(`payment-${paymentId}`)).toHaveLength(1);
   });
 

@@ -104,7 +104,7 @@ export async function givenStaff(app: TestApp, roleIds: string[], adminToken?: s
   const token = adminToken ?? (await superAdminToken(app));
   const adminId = randomUUID();
   const email = uniqueEmail('staff');
-  const password = 'Staff0Passw0rd';
+  const password = 'Opera7or-Desk-Key';
   const created = await command(app, 'admins.create', { adminId, firstName: 'Karim', lastName: 'Adel', email, roleIds, password }, token);
   if (created.status !== 200) throw new Error(`admins.create failed: ${created.status} ${JSON.stringify(created.body)}`);
   const session = await signIn(app.baseUrl, email, password, 'staff');

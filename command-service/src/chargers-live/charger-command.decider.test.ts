@@ -19,8 +19,8 @@ describe('charger command decider', () => {
 
   it('the same command id with a different request or charger is a conflict', () => {
     const requested = DeciderSpecification.for(decider).given(commands.when(request).thenTypes(['ChargerCommandRequested']));
-    requested.when({ ...request, request: { action: 'Reset', type: 'Hard' } }).thenThrows('concurrency.conflict');
-    requested.when({ ...request, chargerId: 'CP-2' }).thenThrows('concurrency.conflict');
+    requested.when({ ...request, request: { action: 'Reset', type: 'Hard' } }).thenThrows('request.duplicate_id');
+    requested.when({ ...request, chargerId: 'CP-2' }).thenThrows('request.duplicate_id');
   });
 
   it('offline only when no node sent it; timeout after sending; nothing for an unknown command', () => {

@@ -42,7 +42,7 @@ export const chargerCommandDecider: Decider<ChargerCommandCommand, ChargerComman
         const { commandId, chargerId, request, at } = command;
         if (state.request === null) return [{ type: 'ChargerCommandRequested', data: { commandId, chargerId, request, at } }];
         if (state.chargerId === chargerId && canonical(state.request) === canonical(request)) return [];
-        throw new DomainError('concurrency.conflict', 'This command id was already used for another command', [{ path: 'commandId', code: 'exists' }]);
+        throw new DomainError('request.duplicate_id', 'This command id was already used for another command', [{ path: 'commandId', code: 'exists' }]);
       }
       case 'sent': {
         if (state.request === null || state.sent || state.outcome !== null) return [];

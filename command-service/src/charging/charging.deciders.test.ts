@@ -55,7 +55,7 @@ describe('session decider', () => {
   it('a repeated request is a no-op; the same id with another request is a conflict', () => {
     const given = sessions.given([]).when({ kind: 'request', data: requested() }).thenTypes(['SessionRequested']);
     sessions.given(given).when({ kind: 'request', data: { ...requested(), at: t(1), balanceAtStart: 5 } }).thenNothingHappened();
-    sessions.given(given).when({ kind: 'request', data: requested({ connectorId: 2 }) }).thenThrows('concurrency.conflict');
+    sessions.given(given).when({ kind: 'request', data: requested({ connectorId: 2 }) }).thenThrows('request.duplicate_id');
   });
 
   it('records each reading timestamp once, in any order; energy follows the latest register', () => {

@@ -96,7 +96,7 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
       const { at: _a, balanceAtStart: _b, ...mine } = state.request;
       const { at: _c, balanceAtStart: _d, ...again } = command.data;
       if (JSON.stringify(mine) === JSON.stringify(again)) return [];
-      throw new DomainError('concurrency.conflict', 'This session id was already used', [{ path: 'sessionId', code: 'exists' }]);
+      throw new DomainError('request.duplicate_id', 'This session id was already used', [{ path: 'sessionId', code: 'exists' }]);
     }
     if (!state.request) throw new DomainError('charging.session_not_found', 'No such session');
     switch (command.kind) {

@@ -12,6 +12,11 @@ import { CHARGING_SESSIONS, connectorFacts, type ChargingSessions } from './char
 import { BOOKING_GUARD, type BookingGuard } from '../bookings/booking-guard';
 import { appIdTag } from './ids';
 
+/** Whether a start sent again asks for what the session already is (charger, connector, car, target). */
+export function sameStart(request: SessionRequested['data'], payload: { connectorId: number; carId: string; target: SessionRequested['data']['target'] }, chargerId: string): boolean {
+  return request.chargerId === chargerId && request.connectorId === payload.connectorId && request.carId === payload.carId && JSON.stringify(request.target) === JSON.stringify(payload.target);
+}
+
 const notFound = () => new DomainError('charging.session_not_found', 'No such session', [{ path: 'sessionId', code: 'not_found' }]);
 
 /**
@@ -34,6 +39,9 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     const existing = await this.sessions.reads.session(payload.sessionId);
     if (existing.request) {
       if (existing.request.customerId !== customerId) throw notFound();
+      // A retry goes on with the session; the same id for another start is refused, never silently answered.
+      const chargerId = payload.chargerId ?? (await this.chargerBySerial(payload.serialNumber ?? ''));
+      if (!sameStart(existing.request, payload, chargerId)) throw new DomainError('request.duplicate_id', 'This session id was used for another start', [{ path: 'sessionId', code: 'exists' }]);
       return this.proceed(existing.request, context);
     }
     return this.proceed(await this.check(payload, customerId), context);

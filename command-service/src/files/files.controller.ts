@@ -2,8 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '
 import { operations, type FileInfo } from '@evc/contracts';
 import { AUTHENTICATOR, requireAccess, type Authenticator } from '@evc/platform/http/access';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
-import { isPublicPurpose, type FileStore } from '@evc/platform/files/index';
-import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
+import { UPLOAD_PRIVILEGE, isPublicPurpose, type FileStore } from '@evc/platform/files/index';
 import { header, type RequestLike } from '../http/request-context';
 import { readUpload } from './upload';
 
@@ -24,21 +23,19 @@ export class FilesController {
   constructor(
     @Inject(FILE_STORE) private readonly files: FileStore,
     @Inject(AUTHENTICATOR) private readonly auth: Authenticator,
-    @Inject(ACCOUNT_GATE) private readonly gate: AccountGate,
   ) {}
 
   @Post()
   @HttpCode(200)
   async upload(@Body() body: unknown, @Req() req: RequestLike): Promise<FileInfo> {
-    // Staff (files.upload) upload any purpose; a signed-in customer only licence images and their profile picture,
-    // private to them and staff.
+    // Each purpose needs its own right (UPLOAD_PRIVILEGE): flags masterdata.write, station photos stations.write;
+    // private purposes (licences, profile pictures) only the customer who owns them.
     const principal = await this.auth.authorize(operations['files.upload'].access, req);
-    if (principal) await this.gate.assertMayAct(principal);
     const { bytes, contentType, purpose } = readUpload(body, header(req, 'content-type'));
-    if (principal?.userType !== 1 && purpose !== 'licence' && purpose !== 'profile') {
-      throw new ApiException('auth.forbidden', 'Customers upload licence images and their picture only', [{ path: 'purpose', code: 'forbidden' }]);
-    }
-    return this.files.put(bytes, { contentType, purpose, ownerId: principal?.accountId });
+    const privilege = UPLOAD_PRIVILEGE[purpose];
+    const allowed = privilege ? principal?.userType === 1 && principal.privileges.includes(privilege) : principal?.userType === 5;
+    if (!allowed) throw new ApiException('auth.forbidden', `Not allowed to upload ${purpose} images`, [{ path: 'purpose', code: 'forbidden' }]);
+    return this.files.put(bytes, { contentType, purpose, ...(privilege ? {} : { ownerId: principal!.accountId }) });
   }
 
   @Get(':fileId')

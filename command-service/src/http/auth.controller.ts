@@ -3,9 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { operations, signInSchema, type AuthSession } from '@evc/contracts';
 import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
 import { parseInput } from '@evc/platform/http/api-exception';
+import { cameOverTls } from '@evc/platform/http/security-headers';
 import { RefreshSessionCommand, SignInCommand, SignOutCommand, type IssuedSession } from '../identity/identity.commands';
 import { IDENTITY, type IdentityDeps } from '../identity/identity.settings';
-import { contextOf, header, type RequestLike } from './request-context';
+import { contextOf, type RequestLike } from './request-context';
 
 export const REFRESH_COOKIE = 'evc_refresh';
 /** Refresh and sign-out take an empty object (their schema in the contracts). */
@@ -74,7 +75,8 @@ export class AuthController {
   }
 
   private cookieOptions(req: RequestLike) {
-    const https = req.protocol === 'https' || header(req, 'x-forwarded-proto') === 'https' || this.identity.settings.publicUrl.startsWith('https://');
+    // Secure whenever the browser came over TLS, directly or behind the proxy (or the site is served over https).
+    const https = cameOverTls(req) || this.identity.settings.publicUrl.startsWith('https://');
     return { path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict' as const, secure: https };
   }
 }

@@ -3,7 +3,6 @@ import { CommandBus } from '@nestjs/cqrs';
 import { operations } from '@evc/contracts';
 import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
-import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
 import { commandClass, type CommandPayload, type RoutedCommandId } from '../shared/operation-command';
 import { COMMAND_ROUTES } from './command-routes';
 import { contextOf, type RequestLike } from './request-context';
@@ -14,8 +13,8 @@ export class CommandsController {
   constructor(
     @Inject(CommandBus) private readonly commandBus: CommandBus,
     @Inject(COMMAND_ROUTES) private readonly served: ReadonlySet<string>,
+    /** Checks the token and the account as it is now (AccountGate): banned, deactivated or outdated is refused. */
     @Inject(AUTHENTICATOR) private readonly auth: Authenticator,
-    @Inject(ACCOUNT_GATE) private readonly gate: AccountGate,
   ) {}
 
   /** Liveness for the cluster's health checks. */
@@ -32,7 +31,6 @@ export class CommandsController {
     const spec = operations[id];
     const principal = await this.auth.authorize(spec.access, req);
     const payload = parseInput(spec.input, body) as CommandPayload<RoutedCommandId>;
-    if (principal && spec.access.kind !== 'public') await this.gate.assertMayAct(principal);
     const Command = commandClass(id);
     return this.commandBus.execute(new Command(payload, contextOf(req, principal)));
   }

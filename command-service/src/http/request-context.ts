@@ -20,5 +20,6 @@ export function contextOf(req: RequestLike, principal: Principal | null): Comman
   return {
     actor: principal ? { type: principal.userType === 1 ? 'staff' : 'customer', id: principal.accountId } : { type: 'visitor', id: 'anonymous' },
     correlationId: correlation && /^[\w-]{8,64}$/.test(correlation) ? correlation : randomUUID(),
+    session: { ...(principal?.familyId ? { familyId: principal.familyId } : {}), clientAddress: req.ip ?? 'unknown' },
   };
 }

@@ -118,7 +118,7 @@ describe('account decider: staff', () => {
     account
       .given([adminCreated])
       .when({ kind: 'createAdmin', data: { ...(adminCreated.data as never as object), email: 'x@example.com' } as never })
-      .thenThrows('concurrency.conflict');
+      .thenThrows('request.duplicate_id');
   });
 
   it('updates name and roles of staff only', () => {

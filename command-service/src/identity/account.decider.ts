@@ -26,8 +26,10 @@ export interface AccountState {
   banned: boolean;
   active: boolean;
   roleIds: string[];
-  /** Bumped by a password reset; refresh families opened under an older version are refused. */
+  /** Bumped by a password reset or change; refresh families opened under an older version are refused. */
   credentialVersion: number;
+  /** The refresh family the latest password change was made from: it alone survives that change. */
+  keptFamily: { familyId: string; version: number } | null;
   verificationLinks: PendingLink[];
   resetLinks: PendingLink[];
   /** When link mails (verification or reset) were issued: the resend interval and the daily cap read it. */
@@ -50,6 +52,7 @@ export const initialAccount: AccountState = {
   active: true,
   roleIds: [],
   credentialVersion: 0,
+  keptFamily: null,
   verificationLinks: [],
   resetLinks: [],
   linkMailsAt: [],
@@ -72,7 +75,7 @@ export type AccountCommand =
   | { kind: 'requestReset'; tokenHash: string; expiresAt: string; throttle: LinkThrottle }
   | { kind: 'resetPassword'; tokenHash: string; passwordHash: string; now: string }
   /** The handler checked the current password against `checkedHash`; a different hash now means it changed meanwhile. */
-  | { kind: 'changePassword'; checkedHash: string; currentMatches: boolean; passwordHash: string }
+  | { kind: 'changePassword'; checkedHash: string; currentMatches: boolean; passwordHash: string; keptFamilyId?: string }
   | { kind: 'updateProfile'; firstName: string; lastName: string; locale: Locale }
   /** The customer's personal info; the handler reserved a new e-mail address before (and releases the old after). */
   | { kind: 'updatePersonalInfo'; firstName: string; lastName: string; email: string; details: Details }
@@ -134,9 +137,13 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         };
       case 'PasswordReset':
         // Every outstanding link dies with the reset: a link is single use, and so are its siblings.
-        return { ...state, passwordHash: event.data.passwordHash, resetLinks: [], credentialVersion: state.credentialVersion + 1 };
-      case 'PasswordChanged':
-        return { ...state, passwordHash: event.data.passwordHash, resetLinks: [] };
+        return { ...state, passwordHash: event.data.passwordHash, resetLinks: [], credentialVersion: state.credentialVersion + 1, keptFamily: null };
+      case 'PasswordChanged': {
+        // Every other sign-in ends with a change (issue 16); the one it was made from carries on.
+        const credentialVersion = state.credentialVersion + 1;
+        const keptFamily = event.data.keptFamilyId ? { familyId: event.data.keptFamilyId, version: credentialVersion } : null;
+        return { ...state, passwordHash: event.data.passwordHash, resetLinks: [], credentialVersion, keptFamily };
+      }
       case 'ProfileUpdated':
         return { ...state, firstName: event.data.firstName, lastName: event.data.lastName, locale: event.data.locale };
       case 'CustomerDetailsUpdated': {
@@ -167,7 +174,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         if (state.accountId === null) return [{ type: 'AdminCreated', data: command.data }];
         // A retried create of the same admin is a no-op; the id of someone else is a conflict.
         if (state.userType === 1 && state.email === command.data.email) return [];
-        throw new DomainError('concurrency.conflict', 'This staff id is taken');
+        throw new DomainError('request.duplicate_id', 'This staff id is taken', [{ path: 'adminId', code: 'exists' }]);
       }
       case 'updateAdmin': {
         requireKind(state, 1);
@@ -205,7 +212,8 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         if (!command.currentMatches) {
           throw new DomainError('identity.old_password_incorrect', 'Old password is incorrect', [{ path: 'currentPassword', code: 'old_password_incorrect' }]);
         }
-        return [{ type: 'PasswordChanged', data: { accountId: state.accountId, passwordHash: command.passwordHash } }];
+        const kept = command.keptFamilyId ? { keptFamilyId: command.keptFamilyId } : {};
+        return [{ type: 'PasswordChanged', data: { accountId: state.accountId, passwordHash: command.passwordHash, ...kept } }];
       }
       case 'updateProfile': {
         if (state.accountId === null) throw new DomainError('auth.unauthenticated', 'Sign in first');

@@ -1,4 +1,4 @@
-import { PRIVILEGES, identityStreams, type Privilege, type SessionUser } from '@evc/contracts';
+import { ACCOUNT_ACCESS_EVENTS, PRIVILEGES, ROLE_ACCESS_EVENTS, identityStreams, newestPosition, type Privilege, type SessionUser } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import type { Principal } from '@evc/platform/auth/principal';
 import { fold } from '../shared/decider';
@@ -34,13 +34,24 @@ export async function rolesOf(store: EventStore, roleIds: string[]): Promise<{ n
   return { names: roles.flatMap((r) => (r ? [r.name] : [])), privileges: PRIVILEGES.filter((p) => held.has(p)) };
 }
 
+/**
+ * The account's access version (contracts identity/access-version.ts): the newest position of an access event on
+ * its stream or on the stream of a role it holds. `history` may be passed when the account stream is already read.
+ */
+export async function accessVersionOf(store: EventStore, accountId: string, roleIds: readonly string[], history?: readonly { type: string; position: number }[]): Promise<number> {
+  const own = newestPosition(history ?? (await store.readStream(identityStreams.account(accountId))), ACCOUNT_ACCESS_EVENTS);
+  const roles = await Promise.all(roleIds.map(async (id) => newestPosition(await store.readStream(identityStreams.role(id)), ROLE_ACCESS_EVENTS)));
+  return Math.max(own, ...roles);
+}
+
 /** The principal an access token carries and the user the client keeps, from the account as it is now. */
-export async function describeAccount(store: EventStore, account: AccountState & { accountId: string }): Promise<{ principal: Principal; user: SessionUser }> {
+export async function describeAccount(store: EventStore, account: AccountState & { accountId: string }, familyId?: string): Promise<{ principal: Principal; user: SessionUser }> {
   const staff = account.userType === 1;
   const { names, privileges } = staff ? await rolesOf(store, account.roleIds) : { names: ['customer'], privileges: [] as Privilege[] };
   const userType = staff ? 1 : 5;
+  const version = await accessVersionOf(store, account.accountId, staff ? account.roleIds : []);
   return {
-    principal: { accountId: account.accountId, userType, roles: names, privileges },
+    principal: { accountId: account.accountId, userType, roles: names, privileges, version, ...(familyId ? { familyId } : {}) },
     user: { userId: account.accountId, userType, firstName: account.firstName, lastName: account.lastName, email: account.email, locale: account.locale, roles: names, privileges },
   };
 }

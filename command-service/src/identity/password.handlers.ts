@@ -12,8 +12,9 @@ import { findAccountByEmail, loadAccount } from './accounts';
 import { IDENTITY, type IdentityDeps } from './identity.settings';
 import { sendInBackground } from './mail-outbox';
 import { renderMail } from './mail-templates';
+import { assertPasswordAllowed } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
-import { accountOfLinkToken, newLinkToken, sha256 } from './secrets';
+import { accountOfLinkToken, emailKey, newLinkToken, sha256 } from './secrets';
 
 const log = createLogger('identity');
 type LinkMailOperation = 'auth.forgot-password' | 'auth.resend-verification';
@@ -89,22 +90,35 @@ export class ResetPasswordHandler implements OperationHandler<'auth.reset-passwo
     const tokenHash = sha256(payload.token);
     // Check before the (deliberately slow) hashing, so a dead link costs nothing; the decider checks again.
     if (!account.resetLinks.some((l) => l.tokenHash === tokenHash && l.expiresAt > clock.now().toISOString())) throw linkExpired();
+    assertPasswordAllowed(payload.password, account.email);
     const passwordHash = await hashPassword(payload.password);
     const ctx = { ...context, actor: { type: account.userType === 1 ? ('staff' as const) : ('customer' as const), id: accountId }, reason: 'password reset' };
-    return runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'resetPassword', tokenHash, passwordHash, now: clock.now().toISOString() }, ctx, { clock });
+    const result = await runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'resetPassword', tokenHash, passwordHash, now: clock.now().toISOString() }, ctx, { clock });
+    // The mailed unlock: whoever read the mail may sign in again from anywhere.
+    this.identity.throttle.clearAccount(emailKey(account.email));
+    return result;
   }
 }
 
-/** Changes the caller's own password; needs the current one ("Old password is incorrect"). */
+/**
+ * Changes the caller's own password; needs the current one ("Old password is incorrect"). Guesses at the current
+ * password count against the same limits as sign-in (the account's e-mail key and the client address).
+ */
 @HandlesCommand('account.change-password')
 export class ChangePasswordHandler implements OperationHandler<'account.change-password'> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(IDENTITY) private readonly identity: IdentityDeps,
+  ) {}
 
   async execute({ payload, context }: OperationCommand<'account.change-password'>): Promise<CommandResult> {
     const accountId = context.actor.id;
     const account = await loadAccount(this.store, accountId);
+    const attempt = this.identity.throttle.begin(emailKey(account.email), context.session?.clientAddress ?? 'unknown');
     const currentMatches = account.accountId !== null && (await verifyPassword(account.passwordHash, payload.currentPassword));
+    if (currentMatches) attempt.succeed();
+    if (currentMatches) assertPasswordAllowed(payload.password, account.email);
     const passwordHash = currentMatches ? await hashPassword(payload.password) : '';
-    return runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'changePassword', checkedHash: account.passwordHash, currentMatches, passwordHash }, context);
+    return runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'changePassword', checkedHash: account.passwordHash, currentMatches, passwordHash, keptFamilyId: context.session?.familyId }, context);
   }
 }

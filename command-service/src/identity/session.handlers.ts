@@ -29,8 +29,8 @@ async function loadFamily(store: EventStore, familyId: string): Promise<RefreshF
 }
 
 /** An access token and the session body for an account, with the refresh token that goes into the cookie. */
-async function issue(deps: IdentityDeps, store: EventStore, account: AccountState & { accountId: string }, refreshToken: string, rememberMe: boolean): Promise<IssuedSession> {
-  const { principal, user } = await describeAccount(store, account);
+async function issue(deps: IdentityDeps, store: EventStore, account: AccountState & { accountId: string }, refreshToken: string, familyId: string, rememberMe: boolean): Promise<IssuedSession> {
+  const { principal, user } = await describeAccount(store, account, familyId);
   const { token, expiresAt } = await deps.tokens.issue(principal, deps.clock.now());
   return {
     session: { token, tokenExpiry: expiresAt.toISOString(), user, userType: principal.userType, roles: principal.roles, rememberMe },
@@ -54,16 +54,16 @@ export class SignInHandler implements ICommandHandler<SignInCommand, IssuedSessi
   async execute({ payload, ip, context }: SignInCommand): Promise<IssuedSession> {
     const { throttle, clock, settings } = this.identity;
     const key = emailKey(payload.email);
-    throttle.check(key, ip);
+    // Counted before any hashing, so parallel guesses count exactly (login-throttle.ts).
+    const attempt = throttle.begin(key, ip);
     const account = await findAccountByEmail(this.store, payload.email);
     const passwordOk = account ? await verifyPassword(account.passwordHash, payload.password) : await burnPasswordCheck(payload.password);
     const audienceOk = account?.userType === (payload.audience === 'staff' ? 1 : 5);
     if (!account || !passwordOk || !audienceOk) {
-      throttle.fail(key, ip);
       log.info('sign-in refused', { ip, audience: payload.audience });
       throw invalidCredentials();
     }
-    throttle.succeed(key);
+    attempt.succeed();
     if (account.userType === 5 && !account.emailVerified) throw new DomainError('identity.email_not_verified', 'Confirm your e-mail address first');
     const block = accountBlock(account);
     if (block) throw block;
@@ -85,7 +85,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, IssuedSessi
       { clock },
     );
     log.info('signed in', { accountId: account.accountId, userType: account.userType, familyId });
-    return issue(this.identity, this.store, account, token, payload.rememberMe);
+    return issue(this.identity, this.store, account, token, familyId, payload.rememberMe);
   }
 }
 
@@ -120,8 +120,10 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
       await revoke(known.banned ? 'banned' : 'inactive');
       throw block;
     }
-    if (known.credentialVersion !== family.started.credentialVersion) {
-      await revoke('password-reset');
+    // A password reset ends every family; a change ends every family but the one it was made from (keptFamily).
+    const kept = known.keptFamily?.familyId === familyId && known.keptFamily.version === known.credentialVersion;
+    if (known.credentialVersion !== family.started.credentialVersion && !kept) {
+      await revoke(known.keptFamily?.version === known.credentialVersion ? 'password-changed' : 'password-reset');
       throw sessionExpired();
     }
     const { token, tokenHash } = newRefreshToken(familyId);
@@ -133,7 +135,7 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
       if (after.revoked && !family.revoked) log.warn('refresh token reused: family revoked', { familyId, accountId: known.accountId });
       throw sessionExpired();
     }
-    return issue(this.identity, this.store, known, token, family.started.rememberMe);
+    return issue(this.identity, this.store, known, token, familyId, family.started.rememberMe);
   }
 }
 

@@ -13,6 +13,7 @@ import { SeedCustomerCommand } from './identity.commands';
 import { IDENTITY, type IdentityDeps } from './identity.settings';
 import { renderMail } from './mail-templates';
 import { sendInBackground } from './mail-outbox';
+import { assertPasswordAllowed } from './password-policy';
 import { hashPassword } from './passwords';
 import { accountOfLinkToken, emailKey, newLinkToken, sha256 } from './secrets';
 
@@ -28,6 +29,7 @@ export class SignUpHandler implements OperationHandler<'auth.sign-up'> {
     const { clock, settings, mailer } = this.identity;
     const accountId = randomUUID();
     const ctx = { ...context, actor: { type: 'customer' as const, id: accountId } };
+    assertPasswordAllowed(payload.password, payload.email);
     const passwordHash = await hashPassword(payload.password);
     await runDecider(this.store, identityStreams.emailIndex(emailKey(payload.email)), emailIndexDecider, { accountId }, ctx);
     const { token, tokenHash } = newLinkToken(accountId);

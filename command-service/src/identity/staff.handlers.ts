@@ -13,6 +13,7 @@ import { emailIndexDecider } from './email-index.decider';
 import { IDENTITY, type IdentityDeps } from './identity.settings';
 import { sendInBackground } from './mail-outbox';
 import { renderMail } from './mail-templates';
+import { assertPasswordAllowed } from './password-policy';
 import { hashPassword } from './passwords';
 import { roleDecider } from './role.decider';
 import { emailKey } from './secrets';
@@ -36,11 +37,14 @@ export class CreateAdminHandler implements OperationHandler<'admins.create'> {
     const stream = identityStreams.account(adminId);
     const existing = await loadAccount(this.store, adminId);
     if (existing.accountId !== null) {
-      // A retried create is answered with the stream as it is; another admin's id is a conflict.
-      if (existing.userType === 1 && existing.email === email) return runDecider(this.store, stream, accountDecider, { kind: 'createAdmin', data: { accountId: adminId, firstName, lastName, email, roleIds, locale: existing.locale, passwordHash: existing.passwordHash } }, context);
-      throw new DomainError('concurrency.conflict', 'This staff id is taken');
+      // A retried create (the same admin: e-mail, names, roles) is answered with the stream as it is; anything else
+      // under this id is a 409, never a silent success.
+      const same = existing.userType === 1 && existing.email === email && existing.firstName === firstName && existing.lastName === lastName && sameSet(existing.roleIds, roleIds);
+      if (same) return runDecider(this.store, stream, accountDecider, { kind: 'createAdmin', data: { accountId: adminId, firstName, lastName, email, roleIds, locale: existing.locale, passwordHash: existing.passwordHash } }, context);
+      throw new DomainError('request.duplicate_id', 'This staff id was used for another staff member', [{ path: 'adminId', code: 'exists' }]);
     }
     await requireRoles(this.store, roleIds);
+    assertPasswordAllowed(password, email);
     const passwordHash = await hashPassword(password);
     await runDecider(this.store, identityStreams.emailIndex(emailKey(email)), emailIndexDecider, { accountId: adminId }, context);
     const result = await runDecider(this.store, stream, accountDecider, { kind: 'createAdmin', data: { accountId: adminId, firstName, lastName, email, roleIds: [...new Set(roleIds)], locale: 'en', passwordHash } }, context);
@@ -112,3 +116,5 @@ export class UpdateOwnProfileHandler implements OperationHandler<'account.update
     return runDecider(this.store, identityStreams.account(context.actor.id), accountDecider, { kind: 'updateProfile', ...payload }, context);
   }
 }
+
+const sameSet = (a: readonly string[], b: readonly string[]) => new Set(a).size === new Set(b).size && b.every((x) => a.includes(x));

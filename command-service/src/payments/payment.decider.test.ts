@@ -22,7 +22,7 @@ describe('payment decider', () => {
 
   it('given a payment of another customer or amount under the same id, when initiated, then a conflict', () => {
     const other = { ...(initiated.data as object), customerId: 'c-2' } as never;
-    payments.given([initiated]).when({ kind: 'initiate', data: other }).thenThrows('concurrency.conflict');
+    payments.given([initiated]).when({ kind: 'initiate', data: other }).thenThrows('request.duplicate_id');
   });
 
   it('given an initiated payment, when completed with its amount, then PaymentCompleted', () => {

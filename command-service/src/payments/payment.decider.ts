@@ -15,7 +15,11 @@ export interface PaymentState {
 
 const notFound = () => new DomainError('payments.payment_not_found', 'No such payment', [{ path: 'paymentId', code: 'not_found' }]);
 
-/** `payment-<paymentId>`: initiated once, then exactly one outcome; whatever comes after the outcome changes nothing. */
+/**
+ * `payment-<paymentId>`: initiated once, then its outcome. A declined attempt is not final: Paymob lets the payer
+ * try again on the same order (each attempt is a transaction with its own callback), so a completion after a
+ * failure is recorded and credited once. Completion and cancellation are final; nothing after them changes anything.
+ */
 export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState> = {
   initialState: { initiated: null, outcome: null },
   evolve(state, event) {
@@ -35,10 +39,11 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
       if (!state.initiated) return [{ type: 'PaymentInitiated', data: command.data }];
       const same = state.initiated.customerId === command.data.customerId && state.initiated.amount === command.data.amount;
       if (same) return [];
-      throw new DomainError('concurrency.conflict', 'Another payment has this id', [{ path: 'paymentId', code: 'exists' }]);
+      throw new DomainError('request.duplicate_id', 'Another payment has this id', [{ path: 'paymentId', code: 'exists' }]);
     }
     if (!state.initiated || state.initiated.customerId !== command.data.customerId) throw notFound();
-    if (state.outcome) return [];
+    const retriedAfterFailure = state.outcome === 'failed' && command.kind === 'complete';
+    if (state.outcome && !retriedAfterFailure) return [];
     switch (command.kind) {
       case 'complete':
         if (command.data.amount !== state.initiated.amount) {

@@ -57,9 +57,10 @@ export class PaymentsController {
   }
 
   @Get('sandbox/:paymentId')
-  async sandboxCheckout(@Param() params: unknown, @Query('lang') lang: unknown, @Res() reply: Reply) {
-    const { paymentId, initiated, outcome } = await this.sandboxPayment(params);
-    const html = renderSandboxCheckout({ paymentId, amountPiastres: initiated.amount, lang: lang === 'ar' ? 'ar' : 'en', open: outcome === null });
+  async sandboxCheckout(@Param() params: unknown, @Query('lang') lang: unknown, @Query('t') token: unknown, @Res() reply: Reply) {
+    const { paymentId, initiated, outcome } = await this.sandboxPayment(params, token);
+    // Open until paid or canceled: a declined payer may try again on the same payment, as with Paymob.
+    const html = renderSandboxCheckout({ paymentId, token: String(token), amountPiastres: initiated.amount, lang: lang === 'ar' ? 'ar' : 'en', open: outcome === null || outcome === 'failed' });
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -70,8 +71,8 @@ export class PaymentsController {
   }
 
   @Post('sandbox/:paymentId')
-  async sandboxComplete(@Param() params: unknown, @Body() body: unknown, @Req() req: RequestLike, @Res() reply: Reply) {
-    const { paymentId, initiated } = await this.sandboxPayment(params);
+  async sandboxComplete(@Param() params: unknown, @Query('t') token: unknown, @Body() body: unknown, @Req() req: RequestLike, @Res() reply: Reply) {
+    const { paymentId, initiated } = await this.sandboxPayment(params, token);
     const choice = choiceOf(body, header(req, 'content-type'));
     const sandbox = this.payments!.sandbox!;
     // Signed like a provider's callback and verified on the same path: nothing here bypasses the signature check.
@@ -84,9 +85,11 @@ export class PaymentsController {
     return this.payments.provider;
   }
 
-  private async sandboxPayment(params: unknown) {
+  /** The sandbox payment, for the holder of its checkout capability only (else: as if it did not exist). */
+  private async sandboxPayment(params: unknown, token: unknown) {
     if (!this.payments?.sandbox) throw new ApiException('not_found', 'The sandbox provider is not in use');
     const { paymentId } = parseInput(operations['payments.sandbox-checkout'].params, params);
+    if (!this.payments.sandbox.checkoutTokenMatches(paymentId, token)) throw new ApiException('payments.payment_not_found', 'No such payment');
     const payment = await loadPayment(this.store, paymentId);
     if (!payment.initiated || payment.initiated.provider !== 'sandbox') throw new ApiException('payments.payment_not_found', 'No such payment');
     return { paymentId, initiated: payment.initiated, outcome: payment.outcome };

@@ -44,6 +44,8 @@ export class StartTopUpHandler implements OperationHandler<'wallet.top-up'> {
     // A payment of another customer or amount under this id is refused here; a retry records nothing.
     const result = await runDecider(this.store, streamId, paymentDecider, { kind: 'initiate', data: { ...data, customerId, amount } }, { ...context, reason: 'top_up' });
     const stored = (await loadPayment(this.store, paymentId)).initiated!;
-    return { ...result, paymentId, checkoutUrl: stored.checkoutUrl };
+    // The sandbox page needs its capability, answered here to the customer who started the payment only.
+    const checkoutUrl = stored.provider === 'sandbox' && this.payments.sandbox ? this.payments.sandbox.payerCheckoutUrl(paymentId) : stored.checkoutUrl;
+    return { ...result, paymentId, checkoutUrl };
   }
 }

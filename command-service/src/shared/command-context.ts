@@ -7,6 +7,8 @@ export interface CommandContext {
   correlationId: string;
   causationId?: string;
   reason?: string;
+  /** The caller's sign-in and address (rate limits, which sign-in a password change keeps); never put in events. */
+  session?: { familyId?: string; clientAddress?: string };
 }
 
 export const newContext = (actor: Actor, reason?: string): CommandContext => ({

@@ -32,7 +32,7 @@ export const carDecider: Decider<CarCommand, CarEvent, CarState> = {
     if (command.kind === 'register') {
       if (state.data === null) return [{ type: 'CarRegistered', data: command.data }];
       if (withoutTime(state.data) === withoutTime(command.data)) return [];
-      throw new DomainError('concurrency.conflict', 'Another car is registered under this id', [{ path: 'carId', code: 'exists' }]);
+      throw new DomainError('request.duplicate_id', 'Another car is registered under this id', [{ path: 'carId', code: 'exists' }]);
     }
     const customerId = command.kind === 'remove' ? command.customerId : command.data.customerId;
     if (!state.data || state.data.customerId !== customerId) throw notFound();

@@ -12,7 +12,7 @@ export const adminOperations = group(
     method: 'POST',
     path: '/api/files',
     summary:
-      'Upload a JPG or PNG (≤ 5 MB, checked by content) as multipart/form-data fields `file` and `purpose`; answers its id and checksum. Staff upload any purpose; a customer only `licence` images and their `profile` picture (private to them and staff with customers.read).',
+      'Upload a JPG or PNG (≤ 5 MB, checked by content) as multipart/form-data fields `file` and `purpose`; answers its id and checksum. Flags need masterdata.write, station photos stations.write; `licence` images and the `profile` picture only a customer, for themselves (private to them and staff with customers.read). The purpose of the first upload of some bytes decides their privacy for ever.',
     access: AUTHENTICATED,
     output: fileInfoSchema,
   } as const),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bilingualNameSchema, egyptLatLngSchema, idSchema, latLngSchema } from '../common';
 import { LIMITS } from '../constants';
+import { lineTextSchema } from '../text';
 import { createMasterDataItemSchema, registerCountrySchema, registerGovernorateSchema } from '../catalog/schemas';
 import { registerChargerSchema, registerStationSchema, setPricingSchema } from '../network/schemas';
 import { reasonSchema } from '../identity/schemas';
@@ -14,7 +15,7 @@ export const updateMasterDataItemSchema = z.strictObject({
   itemId: idSchema,
   name,
   nameTranslation: name,
-  value: z.string().trim().max(60).default(''),
+  value: lineTextSchema(0, 60).default(''),
   parentId: idSchema.optional(),
   isActive: z.boolean(),
   expectedRevision: expectedRevisionSchema,

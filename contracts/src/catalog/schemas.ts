@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { bilingualNameSchema, idSchema, latLngSchema } from '../common';
+import { lineTextSchema } from '../text';
 
 export const registerCountrySchema = z.strictObject({
   countryId: idSchema,
@@ -30,7 +31,7 @@ export const createMasterDataItemSchema = z.strictObject({
   kind: z.enum(MASTER_DATA_KINDS),
   name: bilingualNameSchema(LIMITS.masterDataNameMin, LIMITS.masterDataNameMax),
   nameTranslation: bilingualNameSchema(LIMITS.masterDataNameMin, LIMITS.masterDataNameMax),
-  value: z.string().trim().max(60).default(''),
+  value: lineTextSchema(0, 60).default(''),
   /** Car types belong to a car brand. */
   parentId: idSchema.optional(),
   isActive: z.boolean().default(true),

@@ -21,6 +21,8 @@ export const chargingStreams = {
   /** An OCPP id token (app token or charging card) and whose it is. */
   idToken: (idTag: string) => `id-token-${idTag}`,
   car: (carId: string) => `car-${carId}`,
+  /** A staff adjustment's client id, claimed once with its payload (a reuse with another payload is a 409). */
+  walletAdjustment: (adjustmentId: string) => `wallet-adjustment-${adjustmentId}`,
   /** Which of a customer's notifications were seen (the notifications themselves derive from the events above). */
   notifications: (customerId: string) => `notifications-${customerId}`,
 };
@@ -180,6 +182,12 @@ export type NotificationsSeen = { type: 'NotificationsSeen'; data: { customerId:
 /** `seed-charging`: the demo customer's welcome credit, car and card are complete. */
 export type ChargingSeeded = { type: 'ChargingSeeded'; data: { customerId: string; welcomeCredit: number; carId: string } };
 
+/** `wallet-adjustment-<id>`: the adjustment id taken, with what it adjusts (then recorded on the wallet). */
+export type WalletAdjustmentClaimed = {
+  type: 'WalletAdjustmentClaimed';
+  data: { adjustmentId: string; customerId: string; direction: 'credit' | 'debit'; amount: number; reason: string };
+};
+
 /** Every event of the charging, wallet, payments, cars and notifications streams. */
 export type ChargingEvent =
   | SessionEvent
@@ -190,6 +198,7 @@ export type ChargingEvent =
   | IdTokenEvent
   | CarEvent
   | NotificationsSeen
+  | WalletAdjustmentClaimed
   | ChargingSeeded;
 
 export type { IdTokenStatus, NotificationKind };

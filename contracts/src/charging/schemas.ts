@@ -4,6 +4,7 @@ import { idSchema, typedNumber } from '../common';
 import { normalizeDigits } from '../digits';
 import { CARD_NOTIFICATION_KINDS } from '../cards/statuses';
 import { BOOKING_NOTIFICATION_KINDS } from '../bookings/schemas';
+import { hasControlCharacters, lineTextSchema } from '../text';
 
 /**
  * Charging sessions, the wallet, payments, id tokens and notifications (issue 7, with issue 6's transactions).
@@ -34,7 +35,7 @@ export const startSessionSchema = z
     sessionId: uuid,
     chargerId: chargerIdSchema.optional(),
     /** The serial number or the charger id printed on the charger, in any case; accepted instead of chargerId. */
-    serialNumber: z.string().trim().min(3).max(48).optional(),
+    serialNumber: lineTextSchema(3, 48).optional(),
     connectorId: z.number().int().min(1).max(16),
     carId: idSchema,
     target: sessionTargetSchema.default({ kind: 'none' }),
@@ -71,6 +72,7 @@ export type StartTopUp = z.infer<typeof startTopUpSchema>;
 const reasonSchema = z
   .string()
   .max(300)
+  .refine((s) => !hasControlCharacters(s, true), { params: { code: 'control_characters' } })
   .refine((s) => s.trim().length > 0, { params: { code: 'required' } });
 
 /** Staff add to or deduct from a customer's wallet: amount ≥ 1 EGP, a reason that is not only whitespace. */

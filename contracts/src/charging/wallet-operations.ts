@@ -59,7 +59,7 @@ export const walletOperations = group(
     kind: 'query',
     method: 'GET',
     path: '/api/payments/sandbox/:paymentId',
-    summary: "The embedded sandbox provider's checkout page: the payer chooses success, cancel or failure.",
+    summary: "The embedded sandbox provider's checkout page (its `t` capability is in the checkout URL answered to the payer; without it: 404): the payer chooses success, cancel or failure, and may try again after a failure.",
     access: PUBLIC,
     params: paymentIdParams,
     output: z.unknown(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_TYPES, LIMITS, LOCALES } from '../constants';
+import { lineTextSchema, multilineTextSchema } from '../text';
 
 export { CONTACT_TYPES };
 export type ContactType = (typeof CONTACT_TYPES)[number];
@@ -16,11 +17,11 @@ export const emailSchema = z
 export const submitContactRequestSchema = z.strictObject({
   /** Client-generated uuid, so a retried submit is not filed twice. */
   requestId: z.uuid(),
-  fullName: z.string().trim().min(LIMITS.contactNameMin).max(LIMITS.contactNameMax),
+  fullName: lineTextSchema(LIMITS.contactNameMin, LIMITS.contactNameMax),
   email: emailSchema,
-  title: z.string().trim().min(LIMITS.contactSubjectMin).max(LIMITS.contactSubjectMax),
+  title: lineTextSchema(LIMITS.contactSubjectMin, LIMITS.contactSubjectMax),
   type: z.enum(CONTACT_TYPES),
-  details: z.string().trim().min(1).max(LIMITS.contactDetailsMax),
+  details: multilineTextSchema(1, LIMITS.contactDetailsMax),
   /** The page's language when it was sent: replies are mailed in it. */
   locale: z.enum(LOCALES).optional(),
 });

@@ -30,7 +30,8 @@ export type EmailVerified = { type: 'EmailVerified'; data: { accountId: string }
 export type PasswordResetRequested = { type: 'PasswordResetRequested'; data: { accountId: string; tokenHash: string; expiresAt: string; issuedAt: string } };
 /** Revokes every refresh family of the account (they carry the credential version they were opened with). */
 export type PasswordReset = { type: 'PasswordReset'; data: { accountId: string; tokenHash: string; passwordHash: string } };
-export type PasswordChanged = { type: 'PasswordChanged'; data: { accountId: string; passwordHash: string } };
+/** `keptFamilyId`: the sign-in the change was made from stays signed in; every other refresh family ends. */
+export type PasswordChanged = { type: 'PasswordChanged'; data: { accountId: string; passwordHash: string; keptFamilyId?: string } };
 export type ProfileUpdated = { type: 'ProfileUpdated'; data: { accountId: string; firstName: string; lastName: string; locale: Locale } };
 /** The customer's own details beside the names (personal info): kept whole, as the customer saved them. */
 export type CustomerDetailsUpdated = {
@@ -84,7 +85,7 @@ export type RefreshFamilyStarted = {
 export type RefreshTokenRotated = { type: 'RefreshTokenRotated'; data: { familyId: string; tokenHash: string } };
 export type RefreshFamilyRevoked = {
   type: 'RefreshFamilyRevoked';
-  data: { familyId: string; reason: 'sign-out' | 'reuse' | 'banned' | 'inactive' | 'password-reset' | 'account-missing' };
+  data: { familyId: string; reason: 'sign-out' | 'reuse' | 'banned' | 'inactive' | 'password-reset' | 'password-changed' | 'account-missing' };
 };
 export type RefreshFamilyEvent = RefreshFamilyStarted | RefreshTokenRotated | RefreshFamilyRevoked;
 

@@ -3,12 +3,19 @@ import { LIMITS } from '../constants';
 import { normalizeDigits } from '../digits';
 import { emailSchema } from '../contact/schemas';
 import { PRIVILEGES } from './privileges';
+import { hasControlCharacters, lineTextSchema } from '../text';
 
-/** Password rule of product-spec §5: 8-20 characters with a capital letter, a small letter and a digit. */
+/**
+ * Password rule of product-spec §5 (8 or more characters with a capital letter, a small letter and a digit), up to
+ * 64 characters so passphrases fit (issue 16: the spec's 20 is the form's floor, not a ceiling). Never silently
+ * changed: no leading or trailing whitespace, no control characters (NUL, ESC, …) are accepted.
+ */
 export const passwordSchema = z
   .string()
   .min(LIMITS.passwordMin)
   .max(LIMITS.passwordMax)
+  .refine((p) => !hasControlCharacters(p), { params: { code: 'control_characters' } })
+  .refine((p) => p.trim() === p, { params: { code: 'password_whitespace' } })
   .refine((p) => /[A-Z]/.test(p), { params: { code: 'password_upper' } })
   .refine((p) => /[a-z]/.test(p), { params: { code: 'password_lower' } })
   .refine((p) => /\d/.test(p), { params: { code: 'password_digit' } });
@@ -35,7 +42,20 @@ const localeSchema = z.enum(['en', 'ar']);
 const withConfirmation = <T extends z.ZodObject<{ password: z.ZodType; confirmPassword: z.ZodType }>>(schema: T) =>
   schema.refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], params: { code: 'password_mismatch' } });
 
-export const signUpSchema = withConfirmation(
+/**
+ * True when the password holds the name of the e-mail address (its local part, or a part of it of 4+ characters
+ * split at . _ + -), in any case: `mona.hassan@…` may not use `Hassan2024x`. The server checks it again where the
+ * form does not carry the address (reset, change).
+ */
+export function passwordContainsEmailName(password: string, email: string): boolean {
+  const local = (email.split('@')[0] ?? '').toLowerCase();
+  const lower = password.toLowerCase();
+  return [local, ...local.split(/[._+-]+/)].some((part) => part.length >= 4 && lower.includes(part));
+}
+const withoutEmailName = <T extends z.ZodType<{ password: string; email: string }>>(schema: T) =>
+  schema.refine((v) => !passwordContainsEmailName(v.password, v.email), { path: ['password'], params: { code: 'password_contains_email' } });
+
+export const signUpSchema = withoutEmailName(withConfirmation(
   z.strictObject({
     firstName: personNameSchema,
     lastName: personNameSchema,
@@ -46,7 +66,7 @@ export const signUpSchema = withConfirmation(
     gender: z.enum(GENDERS),
     locale: localeSchema.default('en'),
   }),
-);
+));
 export type SignUp = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.strictObject({
@@ -67,19 +87,22 @@ export const changePasswordSchema = withConfirmation(
 
 export const reasonSchema = z
   .string()
+  .refine((v) => !hasControlCharacters(v, true), { params: { code: 'control_characters' } })
   .trim()
   .max(300)
   .refine((v) => v.length >= 3, { params: { code: 'reason_required' } });
 
-export const createAdminSchema = z.strictObject({
-  adminId: z.uuid(),
-  firstName: personNameSchema,
-  lastName: personNameSchema,
-  email: emailSchema,
-  roleIds: z.array(z.string().min(1).max(64)).max(20),
-  /** The first password; the admin changes it in /admin/settings. */
-  password: passwordSchema,
-});
+export const createAdminSchema = withoutEmailName(
+  z.strictObject({
+    adminId: z.uuid(),
+    firstName: personNameSchema,
+    lastName: personNameSchema,
+    email: emailSchema,
+    roleIds: z.array(z.string().min(1).max(64)).max(20),
+    /** The first password; the admin changes it in /admin/settings. */
+    password: passwordSchema,
+  }),
+);
 export const updateAdminSchema = z.strictObject({
   adminId: z.uuid(),
   firstName: personNameSchema,
@@ -91,8 +114,8 @@ export const setAdminActiveSchema = z.strictObject({ adminId: z.uuid(), reason: 
 
 export const roleSchema = z.strictObject({
   roleId: z.string().regex(/^[a-z0-9-]{3,64}$/),
-  name: z.string().trim().min(3).max(60),
-  nameAr: z.string().trim().min(2).max(60),
+  name: lineTextSchema(3, 60),
+  nameAr: lineTextSchema(2, 60),
   privileges: z.array(z.enum(PRIVILEGES)).max(PRIVILEGES.length),
   expectedRevision: z.number().int().min(0).optional(),
 });

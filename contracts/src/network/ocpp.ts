@@ -33,3 +33,16 @@ export type OcppMessagesQuery = z.infer<typeof ocppMessagesQuerySchema>;
 
 /** How many frames the message log keeps per charger (the newest). */
 export const OCPP_LOG_CAP = 1000;
+
+/** The most of one frame's payload the message log keeps (its JSON text, characters); larger ones are cut. */
+export const OCPP_LOG_PAYLOAD_MAX = 16 * 1024;
+
+/**
+ * A frame's payload as the message log keeps it: as sent when its JSON is at most OCPP_LOG_PAYLOAD_MAX characters,
+ * else its first 2,000 characters with its full size, so one frame never costs the log more than a bounded size.
+ */
+export function boundedLogPayload(payload: unknown): unknown {
+  const text = typeof payload === 'string' ? payload : (JSON.stringify(payload) ?? '');
+  if (text.length <= OCPP_LOG_PAYLOAD_MAX) return payload;
+  return { truncated: true, length: text.length, head: text.slice(0, 2000) };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONNECTOR_TYPES, LIMITS } from '../constants';
 import { bilingualNameSchema, egyptLatLngSchema, idSchema } from '../common';
+import { lineTextSchema, multilineTextSchema } from '../text';
 
 export { CONNECTOR_TYPES };
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
@@ -21,8 +22,8 @@ export const registerStationSchema = z.strictObject({
   nameAr: bilingualNameSchema(2, LIMITS.masterDataNameMax),
   governorateId: idSchema,
   location: egyptLatLngSchema,
-  addressEn: z.string().trim().min(LIMITS.addressMin).max(LIMITS.addressMax),
-  addressAr: z.string().trim().min(LIMITS.addressMin).max(LIMITS.addressMax),
+  addressEn: lineTextSchema(LIMITS.addressMin, LIMITS.addressMax),
+  addressAr: lineTextSchema(LIMITS.addressMin, LIMITS.addressMax),
   photoFileId: z.string().min(1).max(128).optional(),
 });
 export type RegisterStation = z.infer<typeof registerStationSchema>;
@@ -30,7 +31,7 @@ export type RegisterStation = z.infer<typeof registerStationSchema>;
 export const connectorSpecSchema = z.strictObject({
   /** OCPP connector id, 1-based within the charger. */
   connectorId: z.number().int().min(1).max(16),
-  code: z.string().trim().min(1).max(20),
+  code: lineTextSchema(1, 20),
   type: z.enum(CONNECTOR_TYPES),
   current: z.enum(CURRENT_TYPES),
   maxPowerKw: z.number().positive().max(400),
@@ -41,9 +42,9 @@ export const registerChargerSchema = z.strictObject({
   /** The OCPP charge point identity (the path of /ocpp/<chargerId>). */
   chargerId: z.string().regex(/^[A-Za-z0-9_-]{3,48}$/),
   stationId: idSchema,
-  serialNumber: z.string().trim().min(3).max(48),
-  model: z.string().trim().min(1).max(48),
-  vendor: z.string().trim().min(1).max(48),
+  serialNumber: lineTextSchema(3, 48),
+  model: lineTextSchema(1, 48),
+  vendor: lineTextSchema(1, 48),
   ocppVersion: z.enum(OCPP_VERSIONS),
   /** sha256 hex of the secret key; the key itself is shown once and never stored in an event. */
   secretHash: z.string().regex(/^[a-f0-9]{64}$/),
@@ -51,7 +52,7 @@ export const registerChargerSchema = z.strictObject({
   iccid: z.string().max(22).optional(),
   simNumber: z.string().max(20).optional(),
   imsi: z.string().max(15).optional(),
-  comment: z.string().max(300).optional(),
+  comment: multilineTextSchema(0, 300).optional(),
   connectors: z.array(connectorSpecSchema).min(1).max(8),
 });
 export type RegisterCharger = z.infer<typeof registerChargerSchema>;

@@ -7,7 +7,7 @@ import { AccessTokens } from './access-tokens';
 import { resolveAuthSecret } from './auth-secret';
 
 const secret = 's'.repeat(40);
-const staff = { accountId: 'a-1', userType: 1 as const, roles: ['Viewer'], privileges: ['admins.read' as const] };
+const staff = { accountId: 'a-1', userType: 1 as const, roles: ['Viewer'], privileges: ['admins.read' as const], version: 42, familyId: 'f-1' };
 
 describe('access tokens', () => {
   it('round-trips the principal and expires after the TTL', async () => {
@@ -33,7 +33,7 @@ describe('access tokens', () => {
 
   it('drops privileges from a customer token even when signed with them', async () => {
     const key = new TextEncoder().encode(secret);
-    const token = await new SignJWT({ userType: 5, roles: ['customer'], privileges: ['admins.write'] })
+    const token = await new SignJWT({ userType: 5, roles: ['customer'], privileges: ['admins.write'], ver: 1 })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('c-1')
       .setIssuer('evc')

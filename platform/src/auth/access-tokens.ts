@@ -11,6 +11,9 @@ const claimsSchema = z.object({
   userType: z.union([z.literal(1), z.literal(5)]),
   roles: z.array(z.string().max(100)).max(50),
   privileges: z.array(z.enum(PRIVILEGES)),
+  /** The account's access version at signing; a token without one is from before versions and is refused. */
+  ver: z.number().int().min(0),
+  fam: z.string().max(64).optional(),
 });
 
 /** Verifies an access token; what the query side and every guard need. */
@@ -20,8 +23,9 @@ export interface TokenVerifier {
 }
 
 /**
- * Short-lived access tokens: JWT signed with HS256 (`jose`), claims sub, userType, roles, privileges. They are not
- * revocable: a ban or deactivation takes effect at the latest when the token expires (refresh refuses at once).
+ * Short-lived access tokens: JWT signed with HS256 (`jose`), claims sub, userType, roles, privileges, `ver` (the
+ * account's access version) and `fam` (the refresh family). Revocation is the guards' part: they refuse a token whose
+ * `ver` is below the account's current version (platform/src/http/access.ts, AccessCheck).
  */
 export class AccessTokens implements TokenVerifier {
   private readonly key: Uint8Array;
@@ -37,7 +41,13 @@ export class AccessTokens implements TokenVerifier {
   async issue(principal: Principal, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
     const iat = Math.floor(now.getTime() / 1000);
     const exp = iat + this.ttlSeconds;
-    const token = await new SignJWT({ userType: principal.userType, roles: principal.roles, privileges: principal.privileges })
+    const token = await new SignJWT({
+      userType: principal.userType,
+      roles: principal.roles,
+      privileges: principal.privileges,
+      ver: principal.version ?? 0,
+      ...(principal.familyId ? { fam: principal.familyId } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(principal.accountId)
       .setIssuer(ISSUER)
@@ -54,8 +64,8 @@ export class AccessTokens implements TokenVerifier {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
       const claims = claimsSchema.safeParse(payload);
       if (!claims.success) return null;
-      const { sub, userType, roles, privileges } = claims.data;
-      return { accountId: sub, userType, roles, privileges: userType === 1 ? privileges : [] };
+      const { sub, userType, roles, privileges, ver, fam } = claims.data;
+      return { accountId: sub, userType, roles, privileges: userType === 1 ? privileges : [], version: ver, ...(fam ? { familyId: fam } : {}) };
     } catch {
       return null;
     }

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PER_KEY_MAX_IN_FLIGHT, type Bus, type Consumer, type ConsumerOptions, type IncomingMessage, type MessageHandler, type OutgoingMessage } from '../ports/bus';
+import { DurableBusLog, type DurableRecord, type Recovered } from './durable-log';
 import { Group, Member, type GroupTopic, type Topic } from './in-process-group';
 import { partitionForKey } from './murmur2';
 import { PartitionLog, type StoredMessage } from './partition-log';
@@ -16,6 +17,11 @@ export interface InProcessBusOptions {
    * then skips to the oldest retained message.
    */
   maxRetainedPerPartition?: number;
+  /**
+   * Topics kept in a write-ahead log on disk (issue 16): `publish` resolves once their messages are fsync'd, groups'
+   * committed offsets are saved, and a restart delivers from them what was not consumed. Opened by `openInProcessBus`.
+   */
+  durable?: { log: DurableBusLog; topics: readonly string[]; recovered: Recovered };
 }
 
 /** Hand control back to the event loop every so many messages so a large backlog does not starve I/O. */
@@ -35,14 +41,54 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
   const closing = new AbortController();
   const loops = new Set<Promise<void>>();
   let closed = false;
+  const durable = options.durable ?? null;
+  const isDurable = (name: string) => durable?.topics.includes(name) === true;
+  let droppingSegments: Promise<void> | null = null;
+  let lastDrop = 0;
+
+  /** A durable topic's partitions start as the log left them: from the lowest offset a known group still needs. */
+  function restoredPartitions(name: string): PartitionLog[] {
+    const records = durable?.recovered.messages.get(name);
+    const committedOf = (p: number) => [...(durable?.recovered.offsets.values() ?? [])].flatMap((t) => (t.get(name)?.[p] !== undefined ? [t.get(name)![p]!] : []));
+    return Array.from({ length: partitionCount }, (_, p) => {
+      const all = records?.[p] ?? [];
+      const committed = committedOf(p);
+      const needed = committed.length > 0 ? Math.min(...committed) : 0;
+      const kept = all.filter((r) => r.offset >= needed);
+      const end = Math.max(all.length > 0 ? all.at(-1)!.offset + 1 : 0, ...committed);
+      const log = PartitionLog.restored(kept[0]?.offset ?? end, kept);
+      log.holdUntilDurable();
+      return log;
+    });
+  }
 
   function topicFor(name: string): Topic {
     let topic = topics.get(name);
     if (!topic) {
-      topic = { name, partitions: Array.from({ length: partitionCount }, () => new PartitionLog()), groups: new Set() };
+      const partitions = isDurable(name) ? restoredPartitions(name) : Array.from({ length: partitionCount }, () => new PartitionLog());
+      topic = { name, partitions, groups: new Set() };
       topics.set(name, topic);
     }
     return topic;
+  }
+
+  /** Moves a group's committed offset; a durable topic's is saved for the next start. */
+  function commit(group: Group, state: GroupTopic, p: number, offset: number): void {
+    state.committed[p] = offset;
+    if (durable && isDurable(state.topic.name)) durable.log.noteCommitted(group.id, state.topic.name, state.committed);
+  }
+
+  // Groups known from the durable log resume where they committed, even before their consumers subscribe again.
+  for (const [groupId, byTopic] of durable?.recovered.offsets ?? []) {
+    const group = new Group(groupId);
+    groups.set(groupId, group);
+    for (const [name, committed] of byTopic) {
+      if (!isDurable(name)) continue;
+      const state = group.attach(topicFor(name), true);
+      committed.forEach((offset, p) => {
+        if (p < state.committed.length) state.committed[p] = offset;
+      });
+    }
   }
 
   /**
@@ -63,7 +109,20 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       }
     }
     const keepFrom = Math.min(Math.max(allCommitted, log.end - maxRetained), liveNeeds);
-    if (keepFrom > log.start) log.truncateBefore(keepFrom);
+    if (keepFrom > log.start) {
+      log.truncateBefore(keepFrom);
+      if (durable && isDurable(topic.name)) dropConsumedSegments();
+    }
+  }
+
+  /** At most once a second: segment files whose messages every group has consumed are deleted. */
+  function dropConsumedSegments(): void {
+    if (!durable || droppingSegments || Date.now() - lastDrop < 1000) return;
+    lastDrop = Date.now();
+    droppingSegments = durable.log
+      .dropConsumed((name, p) => topics.get(name)?.partitions[p]?.start ?? 0)
+      .catch((error: unknown) => console.error(`[bus] could not drop consumed segments: ${String(error)}`))
+      .finally(() => (droppingSegments = null));
   }
 
   function ensureLoops(group: Group): void {
@@ -102,7 +161,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     const log = state.topic.partitions[p]!;
     if (state.committed[p]! < log.start) {
       console.error(`[bus] group ${group.id} skipped ${log.start - state.committed[p]!} message(s) of ${state.topic.name}[${p}] dropped by retention`);
-      state.committed[p] = log.start;
+      commit(group, state, p, log.start);
     }
   }
 
@@ -135,7 +194,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       if (outcome === 'ok') {
         failures = 0;
         // Another delivery may have committed meanwhile only if ownership moved; never move the offset back.
-        if (state.committed[p] === offset) state.committed[p] = offset + 1;
+        if (state.committed[p] === offset) commit(group, state, p, offset + 1);
         retain(topic, p);
         if (++sinceYield >= YIELD_EVERY) {
           sinceYield = 0;
@@ -174,7 +233,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
           let committed = state.committed[p]!;
           while (finished.delete(committed)) committed++;
           if (committed !== state.committed[p]) {
-            state.committed[p] = committed;
+            commit(group, state, p, committed);
             retain(topic, p);
           }
           return;
@@ -224,10 +283,17 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
         if (typeof m.key !== 'string') throw new TypeError('message key must be a string');
         return { key: m.key, value: JSON.stringify(m.value ?? null), headers: { ...(m.headers ?? {}) } };
       });
+      const records: DurableRecord[] = [];
       for (const m of encoded) {
         const p = partitionForKey(m.key, partitionCount);
-        topic.partitions[p]!.append({ ...m, timestamp });
+        const offset = topic.partitions[p]!.append({ ...m, timestamp });
+        if (durable && isDurable(topicName)) records.push({ ...m, timestamp, topic: topicName, partition: p, offset });
         touched.add(p);
+      }
+      // A durable topic's messages are delivered (and the publish answered) only once they are on disk.
+      if (records.length > 0) {
+        await durable!.log.append(records);
+        for (const p of touched) topic.partitions[p]!.markDurable(Math.max(...records.filter((r) => r.partition === p).map((r) => r.offset)) + 1);
       }
       for (const p of touched) {
         retain(topic, p);
@@ -276,6 +342,18 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       await Promise.allSettled([...members].map((m) => m.drain()));
       await Promise.allSettled([...loops]);
       members.clear();
+      await droppingSegments;
+      await durable?.log.close();
     },
   };
+}
+
+/**
+ * The in-process bus with `durableTopics` kept in a write-ahead log in `dir` (see DurableBusLog): what was published
+ * on them and not yet consumed is delivered again after a crash or a restart.
+ */
+export async function openInProcessBus(options: InProcessBusOptions & { dir: string; durableTopics: readonly string[]; fsync?: boolean; segmentBytes?: number }): Promise<Bus> {
+  const partitions = options.partitions ?? 8;
+  const { log, recovered } = await DurableBusLog.open({ dir: options.dir, partitions, fsync: options.fsync ?? true, ...(options.segmentBytes ? { segmentBytes: options.segmentBytes } : {}) });
+  return createInProcessBus({ ...options, partitions, durable: { log, topics: options.durableTopics, recovered } });
 }

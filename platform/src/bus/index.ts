@@ -1,3 +1,4 @@
-export { createInProcessBus, type InProcessBusOptions } from './in-process-bus';
+export { createInProcessBus, openInProcessBus, type InProcessBusOptions } from './in-process-bus';
+export { DurableBusLog } from './durable-log';
 export { createKafkaBus, type KafkaBusOptions } from './kafka-bus';
 export { partitionForKey } from './murmur2';

@@ -16,6 +16,28 @@ export class PartitionLog {
   /** Offset of log[head]. */
   private base = 0;
   private waiters: (() => void)[] = [];
+  /** Messages at or past this offset are not yet durable and not delivered (durable topics only). */
+  private durableEnd = Infinity;
+
+  /** A partition restored from the durable log: its retained messages, the first at `base`. */
+  static restored(base: number, messages: readonly StoredMessage[]): PartitionLog {
+    const log = new PartitionLog();
+    log.base = base;
+    log.log = [...messages];
+    return log;
+  }
+
+  /** From now on, appended messages wait for `markDurable` before consumers see them. */
+  holdUntilDurable(): void {
+    this.durableEnd = this.end;
+  }
+
+  /** Messages below `end` are on disk: deliver them. */
+  markDurable(end: number): void {
+    if (end <= this.durableEnd) return;
+    this.durableEnd = end;
+    this.wake();
+  }
 
   /** First retained offset. */
   get start(): number {
@@ -33,7 +55,7 @@ export class PartitionLog {
   }
 
   at(offset: number): StoredMessage | undefined {
-    if (offset < this.base) return undefined;
+    if (offset < this.base || offset >= this.durableEnd) return undefined;
     return this.log[this.head + (offset - this.base)];
   }
 

@@ -27,6 +27,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Largest request body accepted, bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  /** Largest WebSocket frame a charger may send (bytes); a larger one closes its connection (1009). */
+  OCPP_MAX_FRAME_BYTES: z.coerce.number().int().min(16 * 1024).max(16 * 1024 * 1024).default(256 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
    * How many proxies stand in front (nginx in the cluster: 1). The client address, which sign-in rate limits count

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FileInfo } from '@evc/contracts';
+import type { FileInfo, Privilege } from '@evc/contracts';
 
 export type FilePurpose = FileInfo['purpose'];
 export type ImageType = FileInfo['contentType'];
@@ -31,29 +31,38 @@ export interface FileStore {
   close(): Promise<void>;
 }
 
-/** Purposes anyone may fetch (cached for a year); the others are private. */
+/**
+ * Purposes anyone may fetch (cached for a year); every other purpose is private (licences, and any purpose added
+ * later, e.g. profile pictures, unless it is listed here), readable by its uploader and staff with customers.read.
+ */
 export const PUBLIC_PURPOSES: readonly FilePurpose[] = ['flag', 'station-photo'];
 export const isPublicPurpose = (purpose: FilePurpose) => PUBLIC_PURPOSES.includes(purpose);
+
+/**
+ * Who may upload a purpose: the staff privilege of the public ones; every other purpose only a customer, for
+ * themselves (licences, profile pictures: the customer who owns them; staff never upload into a customer's files).
+ */
+export const UPLOAD_PRIVILEGE: Partial<Record<FilePurpose, Privilege>> = { flag: 'masterdata.write', 'station-photo': 'stations.write' };
 
 export const FILE_ID = /^[a-f0-9]{64}$/;
 export const fileIdOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/**
- * The purpose a re-upload of the same bytes leaves: a public one wins, because whoever uploaded it as a flag or
- * photo has published those bytes anyway; otherwise the first purpose stays.
- */
-export const mergedPurpose = (stored: FilePurpose, uploaded: FilePurpose): FilePurpose => (isPublicPurpose(stored) || !isPublicPurpose(uploaded) ? stored : uploaded);
 
 export function infoOf(bytes: Buffer, contentType: ImageType, purpose: FilePurpose, ownerId?: string): StoredInfo {
   const fileId = fileIdOf(bytes);
   return { fileId, checksum: `sha256:${fileId}`, contentType, size: bytes.length, purpose, ...(ownerId ? { ownerIds: [ownerId] } : {}) };
 }
 
-/** The stored info after a re-upload of the same bytes: the merged purpose, and the new uploader added. */
-export function mergedInfo(stored: StoredInfo, purpose: FilePurpose, ownerId?: string): StoredInfo {
+/**
+ * The stored info after a re-upload of the same bytes: the first purpose stays for ever (issue 16), so a private
+ * file (a licence) can never be made public by uploading its bytes again as a photo; a new uploader of a private
+ * file is added to its owners (they hold the bytes already).
+ */
+export function mergedInfo(stored: StoredInfo, _purpose: FilePurpose, ownerId?: string): StoredInfo {
+  if (isPublicPurpose(stored.purpose)) return stored;
   const owners = stored.ownerIds ?? [];
   const ownerIds = ownerId && !owners.includes(ownerId) ? [...owners, ownerId] : stored.ownerIds;
-  return { ...stored, purpose: mergedPurpose(stored.purpose, purpose), ...(ownerIds ? { ownerIds } : {}) };
+  return { ...stored, ...(ownerIds ? { ownerIds } : {}) };
 }
 
 export const sameInfo = (a: StoredInfo, b: StoredInfo) => JSON.stringify(a) === JSON.stringify(b);

@@ -79,7 +79,7 @@ export async function hostServices(config: Config, services: ComposedService[], 
     }
     const modules = services.flatMap((s) => s.modules ?? []);
     if (modules.length > 0) {
-      app = await createHttpApp(HostModule.register(modules), { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY });
+      app = await createHttpApp(HostModule.register(modules), { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY, mapTileUrl: config.MAP_TILE_URL ?? null });
       if (options.frontendDist) frontendServed = await serveFrontend(app, options.frontendDist);
       server = app.getHttpServer();
     } else {

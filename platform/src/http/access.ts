@@ -38,27 +38,49 @@ export function bearerToken(req: HeadersLike): string | null {
   return match ? match[1]! : null;
 }
 
+/**
+ * Whether a signed token still speaks for its account (issue 16): throws the account's refusal (banned, deactivated)
+ * or `identity.session_expired` when the account's access version moved past the token's (a password change or
+ * reset, a ban, a role or privilege change). Each service plugs in its own: the command side reads the account's
+ * streams, the query side the `account_access` read model through a cache that the change notices invalidate.
+ */
+export interface AccessCheck {
+  assertCurrent(principal: Principal): Promise<void>;
+}
+
 /** Resolves the caller of a request from its bearer token and checks an operation's access. */
 export class Authenticator {
-  constructor(private readonly tokens: TokenVerifier) {}
+  constructor(
+    private readonly tokens: TokenVerifier,
+    private readonly check: AccessCheck | null = null,
+  ) {}
 
-  /** The caller, or null without a token. A token that is present but invalid or expired is a 401. */
+  /**
+   * The caller, or null without a token. A token that is present but invalid or expired is a 401; one the account
+   * has moved past (AccessCheck) is refused too.
+   */
   async principalOf(req: HeadersLike): Promise<Principal | null> {
     const token = bearerToken(req);
     if (!token) return null;
     const principal = await this.tokens.verify(token);
     if (!principal) throw new ApiException('auth.unauthenticated', 'The session has expired; sign in again');
+    await this.check?.assertCurrent(principal);
     return principal;
   }
 
   /**
-   * Checks `access` and answers the caller. On a public operation a bad or expired token is ignored (the caller is
-   * treated as a visitor), so a stale token in the browser never breaks the public site.
+   * Checks `access` and answers the caller. On a public operation a bad, expired or outdated token is ignored (the
+   * caller is treated as a visitor), so a stale token in the browser never breaks the public site.
    */
   async authorize(access: Access, req: HeadersLike): Promise<Principal | null> {
     if (access.kind === 'public') {
       const token = bearerToken(req);
-      return token ? this.tokens.verify(token) : null;
+      const principal = token ? await this.tokens.verify(token) : null;
+      if (!principal || !this.check) return principal;
+      return this.check.assertCurrent(principal).then(
+        () => principal,
+        () => null,
+      );
     }
     const principal = await this.principalOf(req);
     requireAccess(access, principal);

@@ -1,4 +1,4 @@
-import { statusOf, toFieldErrors, type ApiError, type ErrorCode, type FieldError } from '@evc/contracts';
+import { CONTROL_CHARACTERS, controlCharacterPaths, statusOf, toFieldErrors, type ApiError, type ErrorCode, type FieldError } from '@evc/contracts';
 import type { z } from 'zod';
 
 /** An error answer in the API's one shape: { code, message, fieldErrors? }. */
@@ -18,8 +18,16 @@ export class ApiException extends Error {
   }
 }
 
-/** Validates input against a shared schema; a failure is a 400 with field errors. */
+/**
+ * Validates input against a shared schema; a failure is a 400 with field errors. Before the schema, every string
+ * of the input is checked for control characters (NUL, ESC, bidi overrides: contracts/src/text.ts), so no field
+ * slips through because its schema is a plain string.
+ */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const refused = controlCharacterPaths(input);
+  if (refused.length > 0) {
+    throw new ApiException('request.invalid', 'The request holds control characters', refused.map((path) => ({ path, code: CONTROL_CHARACTERS })));
+  }
   const result = schema.safeParse(input ?? {});
   if (!result.success) {
     throw new ApiException('request.invalid', 'The request is invalid', toFieldErrors(result.error));

@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LIMITS } from '@evc/contracts';
 import { ApiExceptionFilter } from './error-handling';
+import { applySecurityHeaders, htmlContentSecurityPolicy } from './security-headers';
 
 /**
  * Multipart bodies (file uploads) are buffered up to twice the image limit, so a file a little over 5 MB gets the
@@ -18,6 +19,8 @@ export interface HttpAppOptions {
   trustProxy?: number;
   /** Nest's own log levels; request logging is ours. */
   nestLogs?: ('error' | 'warn' | 'log')[];
+  /** The map tile template (MAP_TILE_URL): its origin is the one image source the pages' CSP allows besides ours. */
+  mapTileUrl?: string | null;
 }
 
 export interface ServedRoute {
@@ -39,6 +42,12 @@ const trustHops = (hops: number) => (hops > 0 ? (_address: string, hop: number) 
 export async function createHttpApp(module: DynamicModule, options: HttpAppOptions): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimit, return503OnClosing: true, trustProxy: trustHops(options.trustProxy ?? 0) });
   const served: ServedRoute[] = [];
+  // Every response, the API's, the static files' and the SPA fallback's, errors included (security-headers.ts).
+  const htmlPolicy = htmlContentSecurityPolicy(options.mapTileUrl);
+  adapter.getInstance().addHook('onSend', async (request, reply, payload) => {
+    applySecurityHeaders(request, reply, htmlPolicy);
+    return payload;
+  });
   adapter.getInstance().addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) served.push({ method: String(method), path: route.url });
   });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Config } from '../config/config';
 import type { Bus, DocumentStore, EventStore } from '../ports/index';
 import { openEventStoreDb, openFileEventStore, upcasting } from '../eventstore/index';
-import { createInProcessBus, createKafkaBus } from '../bus/index';
+import { BUS_TOPICS } from '@evc/contracts';
+import { createKafkaBus, openInProcessBus } from '../bus/index';
 import { createMemoryDocumentStore, openMongoDocumentStore } from '../documents/index';
 import { openEmbeddedFileStore, openGridFsFileStore, type FileStore } from '../files/index';
 
@@ -32,7 +33,10 @@ export async function openInfrastructure(config: Config, clientId = 'evc'): Prom
   }
   await mkdir(dataDir, { recursive: true });
   const eventStore = await openFileEventStore({ dir: path.join(dataDir, 'eventstore'), fsync: config.EVENTSTORE_FSYNC });
-  return assemble('embedded', dataDir, eventStore, createInProcessBus(), createMemoryDocumentStore());
+  // What chargers say is answered only once it is on disk (DATA_DIR/bus), so a crash loses nothing they were told
+  // was done; the other topics stay in memory (issue 16).
+  const bus = await openInProcessBus({ dir: path.join(dataDir, 'bus'), durableTopics: [BUS_TOPICS.ocppInbound], fsync: config.EVENTSTORE_FSYNC });
+  return assemble('embedded', dataDir, eventStore, bus, createMemoryDocumentStore());
 }
 
 function assemble(

@@ -37,9 +37,9 @@ const BUTTONS: { choice: SandboxChoice; colour: string }[] = [
 ];
 
 /** The sandbox checkout page: self-contained (inline style, no scripts, no external assets), English or Arabic. */
-export function renderSandboxCheckout(page: { paymentId: string; amountPiastres: number; lang: 'en' | 'ar'; open: boolean }): string {
+export function renderSandboxCheckout(page: { paymentId: string; token: string; amountPiastres: number; lang: 'en' | 'ar'; open: boolean }): string {
   const t = TEXT[page.lang];
-  const action = escape(`${sandboxCheckoutPath(page.paymentId)}?lang=${page.lang}`);
+  const action = escape(`${sandboxCheckoutPath(page.paymentId)}?lang=${page.lang}&t=${encodeURIComponent(page.token)}`);
   const buttons = BUTTONS.map((b) => `<button type="submit" name="choice" value="${b.choice}" style="background:${b.colour}">${t[b.choice]}</button>`).join('\n        ');
   const body = page.open
     ? `<form method="post" action="${action}" enctype="multipart/form-data">

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { fieldsOfTransaction, paymobHmac, verifyPaymobCallback } from './paymob-callback';
 import type { CallbackInput, Checkout, CheckoutRequest, PaymentProvider, VerifiedCallback } from './port';
 
@@ -23,6 +23,26 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   verifyCallback(input: CallbackInput): VerifiedCallback | null {
     return verifyPaymobCallback(input, this.hmacSecret);
+  }
+
+  /**
+   * The checkout page's capability (issue 16): answered only to the customer who started the top-up, inside their
+   * checkout URL, and required to see or complete it; anyone else who learns the payment id gets a 404. Derived, not
+   * stored, so the event log never holds it.
+   */
+  checkoutToken(paymentId: string): string {
+    return createHmac('sha256', this.hmacSecret).update(`sandbox-checkout:${paymentId}`).digest('base64url');
+  }
+
+  /** The checkout URL the payer is sent to (with its capability). */
+  payerCheckoutUrl(paymentId: string): string {
+    return `${sandboxCheckoutPath(paymentId)}?t=${this.checkoutToken(paymentId)}`;
+  }
+
+  checkoutTokenMatches(paymentId: string, token: unknown): boolean {
+    const expected = Buffer.from(this.checkoutToken(paymentId));
+    const given = Buffer.from(typeof token === 'string' ? token : '');
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   /** The callback a provider would post for the payer's choice on the sandbox page. */

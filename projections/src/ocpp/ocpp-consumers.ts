@@ -1,4 +1,4 @@
-import { BUS_TOPICS, OCPP_LOG_CAP, isPresenceNote, silentNote, type InboundChargerMessage, type OcppFrame } from '@evc/contracts';
+import { BUS_TOPICS, OCPP_LOG_CAP, boundedLogPayload, isPresenceNote, silentNote, type InboundChargerMessage, type OcppFrame } from '@evc/contracts';
 import type { Bus, Consumer, DocumentStore } from '@evc/platform';
 import { RM } from '../read-models/collections';
 import { readModel } from '../read-models/read-model';
@@ -73,7 +73,7 @@ export function startOcppMessageLog(bus: Bus, documents: DocumentStore, cap = OC
   void log.createIndex({ chargerId: 1, at: -1 });
   const writes = new Map<string, number>();
   return bus.subscribe<OcppFrame>({ groupId: MESSAGE_LOG_GROUP, topics: [BUS_TOPICS.ocppFrames], fromBeginning: true }, async ({ value }) => {
-    await log.replaceOne({ _id: value.frameId }, { _id: value.frameId, ...value }, { upsert: true });
+    await log.replaceOne({ _id: value.frameId }, { _id: value.frameId, ...value, payload: boundedLogPayload(value.payload) }, { upsert: true });
     const n = (writes.get(value.chargerId) ?? 0) + 1;
     writes.set(value.chargerId, n % TRIM_EVERY);
     if (n % TRIM_EVERY !== 1) return; // the first write after a start, then every TRIM_EVERY

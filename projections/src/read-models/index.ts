@@ -4,6 +4,7 @@ import { cardRequestsProjection } from './card-requests.projection';
 import { cardsProjection } from './cards.projection';
 import { bookingNotificationsProjection } from './booking-notifications.projection';
 import { bookingsProjection } from './bookings.projection';
+import { accountAccessProjection } from './account-access.projection';
 import { carsProjection } from './cars.projection';
 import { catalogProjection } from './catalog.projection';
 import { chargerCommandsProjection } from './charger-commands.projection';
@@ -63,6 +64,7 @@ export { CARD_REQUESTS, cardRequestsProjection, type CardRequestDoc } from './ca
 export { CARDS, cardsProjection, type CardDoc } from './cards.projection';
 export { cardNotificationsProjection } from './card-notifications.projection';
 export { BOOKINGS, BOOKINGS_RM, bookingsProjection, evolveBooking, type BookingDoc } from './bookings.projection';
+export { ACCOUNT_ACCESS, accountAccessProjection, type AccountAccessDoc } from './account-access.projection';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -74,6 +76,7 @@ export const allProjections = (): Projection[] => [
   pricingProjection,
   contactRequestsProjection,
   identityProjection,
+  accountAccessProjection,
   chargerCommandsProjection,
   carsProjection,
   sessionsProjection,

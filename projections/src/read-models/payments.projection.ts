@@ -15,7 +15,8 @@ export function evolvePayment(doc: PaymentDoc | null, e: PaymentEvent, position:
   if (!doc) return null;
   switch (e.type) {
     case 'PaymentCompleted':
-      return { ...doc, status: 'completed', amount: e.data.amount, settledAt: e.data.at, position };
+      // A completion may follow a declined attempt (the payer tried again on the same order).
+      return { ...doc, status: 'completed', amount: e.data.amount, failureReason: null, settledAt: e.data.at, position };
     case 'PaymentCanceled':
       return { ...doc, status: 'canceled', settledAt: e.data.at, position };
     case 'PaymentFailed':

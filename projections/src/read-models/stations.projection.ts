@@ -216,6 +216,8 @@ export const stationsProjection: Projection = {
       await STATIONS.in(documents).deleteOne({ _id: stationId });
       await CHARGERS.in(documents).updateMany({ stationId }, { $set: { modelState: 3, status: 'deleted' } });
       await CHARGER_AUTH.in(documents).updateMany({ stationId }, { $set: { deleted: true } });
+      // Gateway nodes close a deleted or re-keyed charger's socket on this notice (private: no live stream sends it).
+      changed(RM.chargerAuth, undefined, []);
       changed(RM.chargers);
       changed(RM.stations, stationId);
     },
@@ -244,10 +246,12 @@ export const stationsProjection: Projection = {
     ChargerMarkedDeleted: onCharger(async (event, current, { documents, changed }) => {
       await CHARGERS.in(documents).updateOne({ _id: current.chargerId }, { $set: { modelState: 3, status: 'deleted', revision: event.revision, position: event.position } });
       await CHARGER_AUTH.in(documents).updateOne({ _id: current.chargerId }, { $set: { deleted: true } });
+      changed(RM.chargerAuth, current.chargerId, []);
       if (await setStationCharger(STATIONS.in(documents), current.stationId, current.chargerId, null, event)) changed(RM.stations, current.stationId);
     }),
-    ChargerSecretRotated: onCharger(async (event, current, { documents }) => {
+    ChargerSecretRotated: onCharger(async (event, current, { documents, changed }) => {
       await CHARGER_AUTH.in(documents).updateOne({ _id: current.chargerId }, { $set: { secretHash: event.data.secretHash } });
+      changed(RM.chargerAuth, current.chargerId, []);
       await CHARGERS.in(documents).updateOne({ _id: current.chargerId }, { $set: { revision: event.revision, position: event.position } });
     }),
     ChargerConnected: onLive((d) => ({ online: true, connectionId: d.connectionId, lastConnectedAt: d.at })),

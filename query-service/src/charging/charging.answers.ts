@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DocumentStore } from '@evc/platform';
+import { CUSTOMER_ACCOUNTS } from '@evc/projections';
 import { customerOf, found, type Answers, type Caller, type QueryAnswers } from '../shared/answers';
 import { DOCUMENTS } from '../shared/tokens';
 import { CustomerQueries } from './customer.queries';
@@ -31,6 +32,9 @@ export class ChargingAnswers implements QueryAnswers {
     const wallet = new WalletQueries(documents);
     const customer = new CustomerQueries(documents);
     const noSession = 'No such session';
+    // An admin query about a customer who does not exist answers 404, never an empty wallet or list.
+    const knownCustomer = async (customerId: string) =>
+      found(await CUSTOMER_ACCOUNTS.in(documents).findOne({ _id: customerId }, { projection: { _id: 1 } }), 'identity.customer_not_found', 'No such customer')._id;
     this.answers = {
       'me.sessions': (q, caller) => sessions.mine(customerOf(caller), q),
       'me.session': async ({ sessionId }, caller) => found(await sessions.mineOne(customerOf(caller), sessionId), 'charging.session_not_found', noSession),
@@ -39,9 +43,12 @@ export class ChargingAnswers implements QueryAnswers {
       'me.notifications': (q, caller) => customer.notifications(customerOf(caller), q),
       'me.cars': (q, caller) => customer.cars(customerOf(caller), q),
       'chargers.lookup': async ({ serialNumber }) => found(await customer.stationOfCharger(serialNumber), 'network.charger_not_found', 'No charger with this serial number or id'),
-      'sessions.admin-list': (q, caller) => sessions.adminList(q, mayReadCustomers(caller)),
+      'sessions.admin-list': async (q, caller) => {
+        if (q.customerId) await knownCustomer(q.customerId);
+        return sessions.adminList(q, mayReadCustomers(caller));
+      },
       'sessions.admin-get': async ({ sessionId }, caller) => found(await sessions.adminGet(sessionId, mayReadCustomers(caller)), 'charging.session_not_found', noSession),
-      'wallets.admin-get': ({ customerId, ...q }) => wallet.wallet(customerId, q),
+      'wallets.admin-get': async ({ customerId, ...q }) => wallet.wallet(await knownCustomer(customerId), q),
     };
   }
 }

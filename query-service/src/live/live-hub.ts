@@ -2,11 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { BUS_TOPICS, type LiveChange } from '@evc/contracts';
 import type { Bus, Consumer } from '@evc/platform';
+import type { Principal } from '@evc/platform/auth/principal';
+import type { AccountAccessCache } from '../identity/account-access';
 
 interface Client {
   res: ServerResponse;
   /** What this stream may carry of a change, as sent (or null: not for this stream). */
   view(change: LiveChange): LiveChange | null;
+  /** The signed-in account of a private stream: closed when the account's access changes past its token. */
+  principal?: Principal;
 }
 
 /** The public stream: never a private change (one naming customers), optionally only some collections. */
@@ -27,9 +31,16 @@ export class LiveHub {
   private heartbeat: NodeJS.Timeout | null = null;
   private nextId = 0;
 
-  constructor(private readonly bus: Bus) {}
+  constructor(
+    private readonly bus: Bus,
+    private readonly access: AccountAccessCache | null = null,
+  ) {}
 
   async start(): Promise<void> {
+    if (this.access) {
+      await this.access.start();
+      this.access.onAccessChange((ids) => this.revalidate(ids));
+    }
     this.consumer = this.bus.subscribe<LiveChange>({ groupId: `live-${randomUUID()}`, topics: [BUS_TOPICS.readModelChanged] }, (m) =>
       this.broadcast(m.value),
     );
@@ -43,7 +54,7 @@ export class LiveHub {
   }
 
   /** Takes over a response and keeps it open as an event stream; `view` decides what of each change it gets. */
-  attach(res: ServerResponse, view: Client['view']): void {
+  attach(res: ServerResponse, view: Client['view'], principal?: Principal): void {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
@@ -51,7 +62,7 @@ export class LiveHub {
       'x-accel-buffering': 'no',
     });
     res.write(`retry: 3000\n: connected\n\n`);
-    const client: Client = { res, view };
+    const client: Client = { res, view, ...(principal ? { principal } : {}) };
     this.clients.add(client);
     res.on('close', () => this.clients.delete(client));
   }
@@ -64,9 +75,25 @@ export class LiveHub {
     });
   }
 
+  /**
+   * The access of these accounts changed (a password change, a ban, a role): each private stream whose token the
+   * account has moved past gets `session-expired` and is closed, so the browser refreshes or signs out.
+   */
+  private revalidate(accountIds: readonly string[] | null): void {
+    for (const c of this.clients) {
+      const principal = c.principal;
+      if (!principal || !this.access || (accountIds && !accountIds.includes(principal.accountId))) continue;
+      this.access.assertCurrent(principal).catch(() => {
+        this.clients.delete(c);
+        if (!c.res.writableEnded) c.res.end('event: session-expired\ndata: {}\n\n');
+      });
+    }
+  }
+
   /** Ends every stream so the HTTP server can close (graceful shutdown). */
   async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.access?.stop();
     await this.consumer?.stop();
     this.each((c) => c.res.end());
     this.clients.clear();

@@ -42,6 +42,6 @@ export class LiveController implements OnModuleInit, BeforeApplicationShutdown {
     const principal = await this.auth.principalOf(req);
     if (!principal) throw new ApiException('auth.unauthenticated', 'Sign in first');
     reply.hijack();
-    this.hub.attach(reply.raw, privateView(principal));
+    this.hub.attach(reply.raw, privateView(principal), principal);
   }
 }

@@ -116,3 +116,17 @@ export async function eventually<T>(read: () => Promise<T>, predicate: (value: T
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** What page functions use of the browser's globals (the tests compile without the DOM library). */
+export interface PageGlobals {
+  document: { querySelector(selector: string): unknown; createElement(tag: string): { textContent: string; src: string; setAttribute(name: string, value: string): void }; body: { append(node: unknown): void } };
+  [name: string]: unknown;
+}
+
+/**
+ * Resolves when Leaflet runs no zoom or pan animation. A function predicate: a string one is evaluated with eval,
+ * which the pages' Content-Security-Policy refuses.
+ */
+export function mapIsStill(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => !(globalThis as unknown as PageGlobals).document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim'));
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { BUS_TOPICS, type LiveChange } from '@evc/contracts';
+import type { Bus, Consumer, DocumentStore } from '@evc/platform';
+import type { Principal } from '@evc/platform/auth/principal';
+import type { AccessCheck } from '@evc/platform/http/access';
+import { ApiException } from '@evc/platform/http/api-exception';
+import { ACCOUNT_ACCESS, type AccountAccessDoc } from '@evc/projections';
+
+/** An entry is trusted this long without a change notice (a lost notice costs at most this much). */
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 50_000;
+
+/**
+ * The query side's AccessCheck (issue 16): the `account_access` read model, cached per process and invalidated by
+ * the change notices the projections publish on `readmodel.changed` (each process in a group of its own). A token
+ * whose access version is below the account's, or whose account is banned or deactivated, is refused on the next
+ * request and its live stream is closed. Staleness: the projections' lag plus the notice's delivery (milliseconds
+ * embedded, well under a second in the cluster), and at most TTL_MS should a notice be lost.
+ */
+export class AccountAccessCache implements AccessCheck {
+  private readonly entries = new Map<string, { doc: AccountAccessDoc | null; at: number }>();
+  private readonly listeners = new Set<(accountIds: readonly string[] | null) => void>();
+  private consumer: Consumer | null = null;
+
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly bus: Bus,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async start(): Promise<void> {
+    this.consumer ??= this.bus.subscribe<LiveChange>({ groupId: `account-access-${randomUUID()}`, topics: [BUS_TOPICS.readModelChanged] }, ({ value }) =>
+      this.onChange(value),
+    );
+    await this.consumer.ready;
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer?.stop();
+    this.consumer = null;
+  }
+
+  /** Called with the accounts whose access changed (null: possibly any). */
+  onAccessChange(listener: (accountIds: readonly string[] | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async assertCurrent(principal: Principal): Promise<void> {
+    if (principal.version === undefined) return;
+    const doc = await this.current(principal.accountId);
+    // Not projected yet: the token was signed after the newest change the read model knows of.
+    if (!doc) return;
+    if (doc.banned) throw new ApiException('identity.account_banned', 'This account is banned');
+    if (!doc.active) throw new ApiException('identity.account_inactive', 'This account is deactivated');
+    if (principal.version < doc.version) throw new ApiException('identity.session_expired', 'The account changed since this sign-in; sign in again');
+  }
+
+  private async current(accountId: string): Promise<AccountAccessDoc | null> {
+    const cached = this.entries.get(accountId);
+    if (cached && this.now() - cached.at < TTL_MS) return cached.doc;
+    const doc = await ACCOUNT_ACCESS.in(this.documents).findOne({ _id: accountId });
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(accountId, { doc, at: this.now() });
+    return doc;
+  }
+
+  private onChange(change: LiveChange): void {
+    if (change.collection !== ACCOUNT_ACCESS.name) return;
+    const ids = change.ids ?? null;
+    if (ids) for (const id of ids) this.entries.delete(id);
+    else this.entries.clear();
+    for (const listener of this.listeners) listener(ids);
+  }
+}

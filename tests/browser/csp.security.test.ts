@@ -1,0 +1,34 @@
+// Issue 16, item 11 in a real browser: the pages run under the strict CSP (the journeys fail on any violation, see
+// support/browser.ts), and a script injected into a page does not run.
+import { expect, it } from 'vitest';
+import { LANGS, describeJourney, type PageGlobals } from './support/journey';
+
+describeJourney('content security policy', (journey) => {
+  for (const lang of LANGS) {
+    it(`${lang}: an injected inline script and an inline event handler do not run; the map page shows without violations`, async () => {
+      const page = await journey.open('/', { lang });
+      const csp = (await page.request.get('/')).headers()['content-security-policy'] ?? '';
+      expect(csp).toContain("script-src 'self'");
+      // A second tab of the same context, without the journey's violation check: here the violations are the point.
+      const probe = await page.context().newPage();
+      await probe.goto(lang === 'ar' ? '/?lang=ar' : '/');
+      await probe.locator('main h1').first().waitFor();
+      const ran = await probe.evaluate(async () => {
+        const w = globalThis as unknown as PageGlobals;
+        const { document } = w;
+        const script = document.createElement('script');
+        script.textContent = 'window.injected = 1';
+        document.body.append(script);
+        const img = document.createElement('img');
+        img.setAttribute('onerror', 'window.handler = 1');
+        img.src = 'data:,not-an-image';
+        document.body.append(img);
+        await new Promise((r) => setTimeout(r, 200));
+        return { injected: w.injected ?? 0, handler: w.handler ?? 0 };
+      });
+      expect(ran).toEqual({ injected: 0, handler: 0 });
+      const stations = await journey.open('/ChargingStations', { lang });
+      await stations.locator('.leaflet-container').first().waitFor();
+    });
+  }
+});

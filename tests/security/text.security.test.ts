@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError } from '@evc/contracts';
+import { startTestApp, type TestApp } from '../support/app';
+import { command, superAdminToken } from '../support/identity';
+
+/** Issue 16, item 12: the API refuses control characters in every text field, with a code the forms translate. */
+describe('control characters through the API', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  const contact = () => ({ requestId: randomUUID(), fullName: 'Mona Hassan', email: 'mona@example.com', title: 'The charger at Zamalek does not start', type: 'complaint', details: 'It says faulted.' });
+
+  it('refuses a contact request whose title holds a right-to-left override, and files the clean one', async () => {
+    const refused = await command<ApiError>(app, 'contact-requests.submit', { ...contact(), title: 'Refund \u202eredro ym\u202c please, twenty chars' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toContainEqual({ path: 'title', code: 'control_characters' });
+    expect((await command(app, 'contact-requests.submit', contact())).status).toBe(200);
+  });
+
+  it('refuses NUL and ESC even in a field whose schema is a plain string', async () => {
+    const admin = await superAdminToken(app);
+    const res = await command<ApiError>(app, 'chargers.send-command', { commandId: randomUUID(), chargerId: 'EVC-NONE', action: 'ChangeConfiguration', key: 'HeartbeatInterval', value: '60\u001b[2J' }, admin);
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toContainEqual({ path: 'value', code: 'control_characters' });
+    const signIn = await command<ApiError>(app, 'auth.sign-in', { email: 'a@example.com', password: 'Passw0rd\u0000', audience: 'customer' });
+    expect([signIn.status, signIn.body.fieldErrors?.[0]?.code]).toEqual([400, 'control_characters']);
+  });
+});
