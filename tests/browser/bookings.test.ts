@@ -10,9 +10,11 @@ import { Simulator, loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulat
 import { TEST_ADMIN, TEST_CUSTOMER_PASSWORD, bearer, getJson, postJson } from '../support/app';
 import { LANGS, arabicDigits, describeJourney, type Lang } from './support/journey';
 import { CUSTOMER_EMAIL, fill, signInCustomer, words } from './support/customer';
+import { formatMoney } from '../../frontend/src/lib/format';
 import { batteryRangeName, carName } from '../../frontend/src/lib/names';
 
-const money = (piastres: number, lang: Lang) => new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { style: 'currency', currency: 'EGP' }).format(piastres / 100);
+/** Money as the app writes it (frontend/src/lib/format.ts). */
+const money = (piastres: number, lang: Lang) => formatMoney(piastres, lang);
 const speaks = (page: Page, lang: Lang) => page.locator(`html[lang="${lang}"][dir="${lang === 'ar' ? 'rtl' : 'ltr'}"]`).waitFor({ state: 'attached' });
 
 const STATION = 'cai-maadi';

@@ -11,6 +11,7 @@ import { chargeOnce, connectDemoCharger, demoCustomer, DEMO_CUSTOMER_EMAIL, type
 import { superAdminToken } from '../support/identity';
 import { ROOT } from '../support/process';
 import { LANGS, describeJourney, localDigits, type Journey, type Lang } from './support/journey';
+import { formatMoney } from '../../frontend/src/lib/format';
 
 type Words = Record<string, string>;
 
@@ -107,7 +108,7 @@ describeJourney('the event log as a tool (issue 15)', (journey) => {
       expect(text).toContain(localDigits(10, lang)); // 11,000 − 1,000 Wh = 10 kWh
       // The amount explained is the session's cost, as the wallet shows money.
       const { body } = await getJson<{ cost: number }>(journey.app.baseUrl, `/api/queries/me/sessions/${session.sessionId}`, bearer(customer.token));
-      const cost = new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { style: 'currency', currency: 'EGP' }).format(body.cost / 100);
+      const cost = formatMoney(body.cost, lang);
       const amount = (await dialog.getByTestId('provenance-amount').textContent()) ?? '';
       expect(amount).toContain(lead(t['provenance.amount.wallet_line']!));
       expect(amount).toContain(cost);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainView, EventSearchPage, EventView } from '@evc/contracts';
-import { startTestApp, type TestApp } from '../support/app';
+import { checkoutInSandbox, startTestApp, type TestApp } from '../support/app';
 import { chargeOnce, connectDemoCharger, demoCustomer, type ChargedSession, type DemoCustomer, type RawCharger } from '../support/charging-story';
 import { command, customerToken, givenStaff, query, superAdminToken } from '../support/identity';
 
@@ -172,10 +172,7 @@ describe('the event explorer', () => {
     const paymentId = randomUUID();
     const topUp = await command<{ checkoutUrl: string }>(app, 'wallet.top-up', { paymentId, amountEgp: 50 }, customer.token);
     expect(topUp.status).toBe(200);
-    const form = new FormData();
-    form.set('choice', 'pay');
-    const pay = await fetch(`${app.baseUrl}/api/payments/sandbox/${paymentId}`, { method: 'POST', body: form, redirect: 'manual' });
-    expect(pay.status).toBe(303);
+    expect(await checkoutInSandbox(app.baseUrl, topUp.body.checkoutUrl)).toBe(303);
     await expect.poll(async () => (await search(admin, { stream: `wallet-${customer.customerId}`, type: 'WalletCredited' })).body.dataList[0]?.fields.find((f) => f.path === 'reference.id')?.value, { timeout: 10_000 }).toBe(paymentId);
     const credit = (await search(admin, { stream: `wallet-${customer.customerId}`, type: 'WalletCredited' })).body.dataList[0]!;
     const chain = (await query<ChainView>(app, `/api/queries/admin/events/${credit.position}/chain`, admin)).body;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargerOperationsView, ProvenanceView } from '@evc/contracts';
 import { envelope, newContext } from '@evc/command-service';
 import { DEMO_WELCOME_CREDIT } from '@evc/command-service/seed/seed-charging';
-import { startTestApp, type TestApp } from '../support/app';
+import { checkoutInSandbox, startTestApp, type TestApp } from '../support/app';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { chargeOnce, connectDemoCharger, demoCustomer, until, type ChargedSession, type DemoCustomer, type RawCharger } from '../support/charging-story';
 import { command, customerToken, givenStaff, query, superAdminToken } from '../support/identity';
@@ -81,10 +81,9 @@ describe('provenance for customers and the charger operations view', () => {
 
   it('explains a top-up by its payment (provider references) and a booking fee by the fee per minute in force', async () => {
     const paymentId = randomUUID();
-    expect((await command(app, 'wallet.top-up', { paymentId, amountEgp: 25 }, customer.token)).status).toBe(200);
-    const form = new FormData();
-    form.set('choice', 'pay');
-    expect((await fetch(`${app.baseUrl}/api/payments/sandbox/${paymentId}`, { method: 'POST', body: form, redirect: 'manual' })).status).toBe(303);
+    const started = await command<{ checkoutUrl: string }>(app, 'wallet.top-up', { paymentId, amountEgp: 25 }, customer.token);
+    expect(started.status).toBe(200);
+    expect(await checkoutInSandbox(app.baseUrl, started.body.checkoutUrl)).toBe(303);
     const topUp = await until(() => query<ProvenanceView>(app, `/api/queries/me/wallet/provenance?transactionId=payment:${paymentId}`, customer.token), (r) => r.status === 200, 'the credit');
     expect(steps(topUp.body)).toEqual(['payment.started', 'payment.completed', 'wallet.credited']);
     expect(stepOf(topUp.body, 'payment.started').values).toMatchObject({ amount: 2500, provider: 'sandbox', providerRef: expect.any(String) });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReport, verifyReadModels } from '@evc/projections';
-import { startTestApp, type TestApp } from '../support/app';
+import { checkoutInSandbox, startTestApp, type TestApp } from '../support/app';
 import { chargeOnce, connectDemoCharger, demoCustomer, until, type DemoCustomer, type RawCharger } from '../support/charging-story';
 import { command, superAdminToken } from '../support/identity';
 import { ROOT } from '../support/process';
@@ -22,10 +22,9 @@ describe('projections:verify after a realistic workload', () => {
 
   const pay = async (choice: 'pay' | 'fail', amountEgp: number) => {
     const paymentId = randomUUID();
-    expect((await command(app, 'wallet.top-up', { paymentId, amountEgp }, customer.token)).status).toBe(200);
-    const form = new FormData();
-    form.set('choice', choice);
-    expect((await fetch(`${app.baseUrl}/api/payments/sandbox/${paymentId}`, { method: 'POST', body: form, redirect: 'manual' })).status).toBe(303);
+    const started = await command<{ checkoutUrl: string }>(app, 'wallet.top-up', { paymentId, amountEgp }, customer.token);
+    expect(started.status).toBe(200);
+    expect(await checkoutInSandbox(app.baseUrl, started.body.checkoutUrl, choice)).toBe(303);
   };
   const must = async (name: string, body: unknown, token: string | null = admin) => {
     const res = await command(app, name, body, token);

@@ -67,3 +67,14 @@ export async function postJson<T = unknown>(baseUrl: string, path: string, body:
   });
   return { status: res.status, body: (await res.json()) as T, headers: res.headers };
 }
+
+/**
+ * The payer's choice on the sandbox checkout page, posted to the checkout URL the top-up answered (it carries the
+ * page's capability `t`: nobody else can complete the payment). Answers the HTTP status (303 on success).
+ */
+export async function checkoutInSandbox(baseUrl: string, checkoutUrl: string, choice: 'pay' | 'fail' = 'pay'): Promise<number> {
+  const form = new FormData();
+  form.set('choice', choice);
+  const res = await fetch(baseUrl + checkoutUrl, { method: 'POST', body: form, redirect: 'manual' });
+  return res.status;
+}

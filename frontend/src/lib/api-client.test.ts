@@ -62,6 +62,22 @@ describe('api client auth', () => {
     expect(sessionStorage.getItem('token')).toBe('new-token');
   });
 
+  it('refreshes a token the account outgrew (401 identity.session_expired after a password change here) and retries with the new one', async () => {
+    const store = signedInStore();
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push(url);
+      if (url === '/api/commands/auth.refresh') return json(200, makeSession('staff', { token: 'new-token' }));
+      return (init.headers as Record<string, string>).Authorization === 'Bearer new-token'
+        ? json(200, { dataList: ['ok'], totalCount: 1 })
+        : json(401, { code: 'identity.session_expired', message: 'outdated' });
+    });
+    const page = await apiGet<{ dataList: string[] }>('/api/queries/me');
+    expect(page.dataList).toEqual(['ok']);
+    expect(calls).toEqual(['/api/queries/me', '/api/commands/auth.refresh', '/api/queries/me']);
+    expect(store.get(sessionAtom)?.token).toBe('new-token');
+  });
+
   it('signs out when the refresh fails with identity.session_expired', async () => {
     const store = signedInStore();
     vi.stubGlobal('fetch', async (url: string) =>

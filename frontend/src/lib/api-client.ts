@@ -102,7 +102,9 @@ export async function apiRequest<T>(path: string, init: RequestInit, options: Re
   let response = await send(path, init, token);
   if (response.status === 401 && token) {
     const body = await readBody(response);
-    if (body?.code !== 'auth.unauthenticated') throw new ApiRequestError(401, body);
+    // an expired token, or one issued before the account changed (a password change on this device, a new role: the
+    // server's access version moved on) is refreshed; the refresh itself answers 401 when this sign-in is over
+    if (body?.code !== 'auth.unauthenticated' && body?.code !== 'identity.session_expired') throw new ApiRequestError(401, body);
     // another request may have refreshed meanwhile; otherwise refresh once and retry once
     const latest = bridge?.getToken() ?? null;
     let next: string | null;

@@ -8,7 +8,7 @@ import { intlLocale } from './format';
  */
 export const CAIRO_TIME_ZONE = 'Africa/Cairo';
 
-export type TimeStyle = 'date' | 'time' | 'timeSeconds' | 'dateTime' | 'dateTimeSeconds';
+export type TimeStyle = 'date' | 'time' | 'timeSeconds' | 'dateTime' | 'dateTimeSeconds' | 'slot';
 
 const STYLES: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
   date: { dateStyle: 'medium' },
@@ -16,6 +16,8 @@ const STYLES: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
   timeSeconds: { timeStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   dateTimeSeconds: { dateStyle: 'medium', timeStyle: 'medium' },
+  /** A booking's slot: "Tue 15 Jan, 18:00". */
+  slot: { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
 };
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -35,6 +37,10 @@ function formatter(locale: Locale | 'wall', style: TimeStyle | 'wall'): Intl.Dat
 /** An instant (ISO-8601, epoch ms or Date) in Cairo time, in the UI language's words and digits. */
 export const formatCairo = (at: string | number | Date, locale: Locale, style: TimeStyle = 'dateTime'): string =>
   formatter(locale, style).format(new Date(at));
+
+/** Two instants as one range in Cairo time ("Tue 15 Jan, 18:00 – 19:00"), the shared parts written once. */
+export const formatCairoRange = (from: string | number | Date, to: string | number | Date, locale: Locale, style: TimeStyle = 'slot'): string =>
+  formatter(locale, style).formatRange(new Date(from), new Date(to));
 
 /** Cairo's wall clock at an instant, as the fields of a UTC date (so Date.UTC arithmetic works on it). */
 function wallClock(ms: number): number {

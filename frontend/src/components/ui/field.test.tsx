@@ -9,12 +9,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// 22 characters; the digit is the last one, so a cut to 20 would lose it and report "must contain a digit"
-const LONG_PASSWORD = 'Abcdefghijklmnopqrstu1';
+// 66 characters (passwords allow 64); the digit is the last one, so a cut to 64 would lose it and report "must contain a digit"
+const LONG_PASSWORD = `${'Abcdefghijklmnopqrstuvwxyz'.repeat(2)}Abcdefghijklm1`;
 
 const TEXT = {
-  en: { title: 'Create your account', password: 'Password', submit: 'Sign up', rule: 'At most 20 characters; this has 22. Shorten it: nothing was cut.', digit: 'Must contain a digit' },
-  ar: { title: 'أنشئ حسابك', password: 'كلمة المرور', submit: 'إنشاء حساب', rule: 'الحد الأقصى لعدد الأحرف ٢٠، والنص الحالي ٢٢. اختصره، فلم يُحذف منه شيء.', digit: 'يجب أن تحتوي على رقم' },
+  en: { title: 'Create your account', password: 'Password', submit: 'Sign up', rule: 'At most 64 characters; this has 66. Shorten it: nothing was cut.', digit: 'Must contain a digit' },
+  ar: { title: 'أنشئ حسابك', password: 'كلمة المرور', submit: 'إنشاء حساب', rule: 'الحد الأقصى لعدد الأحرف ٦٤، والنص الحالي ٦٦. اختصره، فلم يُحذف منه شيء.', digit: 'يجب أن تحتوي على رقم' },
 };
 
 describe('a field with a length limit', () => {

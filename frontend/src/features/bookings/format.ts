@@ -1,20 +1,16 @@
 import type { Locale } from '@evc/contracts/constants';
-import { formatNumber, intlLocale } from '../../lib/format';
-
-const CAIRO = 'Africa/Cairo';
+import { formatCairo, formatCairoRange } from '../../lib/cairo-time';
+import { formatNumber } from '../../lib/format';
+import { formatWeekdayDay } from '../../lib/format-day';
 
 /** A slot as people read it, in Cairo time: "Tue 15 Jan, 18:00 – 19:00". */
-export function formatSlot(startsAt: string, endsAt: string, locale: Locale): string {
-  const f = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: CAIRO });
-  return f.formatRange(new Date(startsAt), new Date(endsAt));
-}
+export const formatSlot = (startsAt: string, endsAt: string, locale: Locale): string => formatCairoRange(startsAt, endsAt, locale, 'slot');
 
 /** A moment in Cairo time, short: "18:15". */
-export const formatClock = (iso: string, locale: Locale): string => new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short', timeZone: CAIRO }).format(new Date(iso));
+export const formatClock = (iso: string, locale: Locale): string => formatCairo(iso, locale, 'time');
 
 /** A Cairo calendar day (YYYY-MM-DD) as "Tuesday 15 January". */
-export const formatCairoDay = (date: string, locale: Locale): string =>
-  new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+export const formatCairoDay = (date: string, locale: Locale): string => formatWeekdayDay(date, locale);
 
 /** What is left of a countdown as H:MM:SS in the language's digits (never below zero). */
 export function formatCountdown(ms: number, locale: Locale): string {
