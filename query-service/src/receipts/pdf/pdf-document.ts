@@ -62,13 +62,14 @@ export class PdfDocument {
     const runs: { font: EmbeddedFont; glyphs: number[]; width: number }[] = [];
     for (const ch of layoutLine(text, this.rtl)) {
       let cp = ch.codePointAt(0)!;
-      // A font without a letter's isolated presentation form draws the letter itself that way.
+      // A font without a letter's isolated presentation form draws the letter itself that way; no-break spaces are spaces.
       if (!pair.arabic.has(cp)) cp = baseLetter(cp) ?? cp;
+      if (cp === 0xa0 || cp === 0x202f) cp = 0x20;
       const arabic = (cp >= 0x0600 && cp <= 0x06ff) || (cp >= 0xfb50 && cp <= 0xfefc);
       const font = arabic ? (pair.arabic.has(cp) ? pair.arabic : pair.latin) : pair.latin.has(cp) ? pair.latin : pair.arabic;
-      const glyph = font.glyph(cp === 0xa0 || cp === 0x202f ? 0x20 : cp);
+      const glyph = font.glyph(cp);
       const e = this.embedded(font);
-      e.used.set(glyph, ch);
+      e.used.set(glyph, String.fromCodePoint(cp));
       const last = runs.at(-1);
       const width = (font.width(glyph) * style.size) / 1000;
       if (last && last.font === e) {
