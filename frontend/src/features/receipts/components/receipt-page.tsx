@@ -1,3 +1,4 @@
+// i18n-catalog: app — receipts render only in the customer area, whose route loads the app catalog first.
 import { useState, type ReactNode } from 'react';
 import { Global, css } from '@emotion/react';
 import styled from '@emotion/styled';

@@ -1,3 +1,4 @@
+// i18n-catalog: app — receipts render only in the customer area, whose route loads the app catalog first.
 import type { ReactNode } from 'react';
 import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
