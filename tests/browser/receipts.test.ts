@@ -46,7 +46,7 @@ describeJourney('receipts (customer)', (journey) => {
       expect(await page.getByRole('banner').first().isVisible()).toBe(false);
       expect(await page.getByRole('button', { name: t['receipt.print'], exact: true }).isVisible()).toBe(false);
       expect(await page.getByTestId('receipt').isVisible()).toBe(true);
-      expect(await page.getByTestId('receipt').evaluate((el) => getComputedStyle(el).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      expect(await page.getByTestId('receipt').evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       await page.emulateMedia({ media: 'screen' });
 
       // The PDF download: a real PDF file in the page's language holding the same figures.
