@@ -82,6 +82,8 @@ export const ERROR_CODES = [
   'booking.already_started',
   'booking.connector_booked',
   'booking.fee_too_high',
+  /** A receipt is issued once a session is billed, or once a booking ended and its fee was charged. */
+  'receipt.not_ready',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

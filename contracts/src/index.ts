@@ -19,5 +19,6 @@ export * from './admin/index';
 export * from './cards/index';
 export * from './events/index';
 export * from './bookings/index';
+export * from './receipts/index';
 export * from './operations';
 export * from './geo';

@@ -10,6 +10,7 @@ import { eventsOperations } from './events/operations';
 import { identityOperations } from './identity/operations';
 import { networkOperations } from './network/operations';
 import { siteOperations } from './site/operations';
+import { receiptOperations } from './receipts/operations';
 
 export * from './operation';
 export { LIVE_PATH, VERSION_FILE_PATH } from './site/operations';
@@ -31,6 +32,7 @@ export const operations = {
   ...cardsOperations,
   ...eventsOperations,
   ...bookingOperations,
+  ...receiptOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

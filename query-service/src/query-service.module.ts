@@ -9,6 +9,7 @@ import { AccountAnswers } from './account/account.answers';
 import { AdminAnswers } from './admin/admin.answers';
 import { CardsAnswers } from './cards/cards.answers';
 import { BookingsAnswers } from './bookings/bookings.answers';
+import { ReceiptsAnswers } from './receipts/receipts.answers';
 import { CatalogAnswers } from './catalog/catalog.answers';
 import { ChargingAnswers } from './charging/charging.answers';
 import { ContactAnswers } from './contact/contact.answers';
@@ -26,7 +27,7 @@ import { StationsAnswers } from './stations/stations.answers';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, MAILBOX, POSITIONS } from './shared/tokens';
 
 /** Each context's answers to its queries; adding a context is a line here. */
-export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers, CardsAnswers, ContactAnswers, AccountAnswers, EventsAnswers, BookingsAnswers];
+export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers, CardsAnswers, ContactAnswers, AccountAnswers, EventsAnswers, BookingsAnswers, ReceiptsAnswers];
 
 export interface QueryServiceOptions {
   documents: DocumentStore;

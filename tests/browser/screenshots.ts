@@ -1,5 +1,5 @@
 // `npm run screenshots`: the landing, stations and contact pages (laptop and phone), the admin stations screen, the
-// customer's wallet, start-from-map and a live session, in English and Arabic, saved under docs/screenshots/.
+// customer's wallet, start-from-map, a live session and its receipt, in English and Arabic, saved under docs/screenshots/.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -126,6 +126,11 @@ try {
       await shoot(page, `session-live-${lang}`);
       await postJson(app.baseUrl, '/api/commands/sessions.stop', { sessionId }, bearer(token));
       await until('the session to stop', async () => (await getJson<{ status: string }>(app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token))).body.status === 'stopped');
+      // the finished session's receipt (issue 17 item 10)
+      await until('the session to be billed', async () => (await getJson<{ billed: boolean }>(app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token))).body.billed);
+      await page.goto(`/my-sessions/${sessionId}/receipt`);
+      await page.getByTestId('receipt-total').waitFor();
+      await shoot(page, `receipt-${lang}`);
       await page.context().close();
     }
   } finally {

@@ -41,6 +41,9 @@ export const paths = {
     /** A new booking (issue 12; `?station=` from a station's page) and one booking. */
     newBooking: '/my-bookings/new',
     booking: '/my-bookings/$bookingId',
+    /** Receipts (issue 17 item 10): printable, with a PDF download. */
+    bookingReceipt: '/my-bookings/$bookingId/receipt',
+    sessionReceipt: '/my-sessions/$sessionId/receipt',
     sessions: '/my-sessions',
     /** One session, live (issue 7). */
     session: '/my-sessions/$sessionId',

@@ -16,15 +16,15 @@ export interface Caller {
   principal: Principal | null;
 }
 
-/** An answer that is a download rather than JSON (the admin lists' CSV). */
+/** An answer that is a download rather than JSON (the admin lists' CSV, a receipt's PDF). */
 export class FileAnswer {
   constructor(
-    readonly body: string,
+    readonly body: string | Buffer,
     readonly contentType: string,
     readonly filename: string,
   ) {}
 
-  send(reply: ReplyLike): string {
+  send(reply: ReplyLike): string | Buffer {
     reply.header('content-type', this.contentType).header('content-disposition', `attachment; filename="${this.filename}"`).header('cache-control', 'no-store');
     return this.body;
   }

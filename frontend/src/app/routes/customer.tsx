@@ -39,6 +39,8 @@ const bookings = {
       NewBookingScreen: () => <b.NewBookingPage topUp={(onClose) => <c.TopUpDialog onClose={onClose} />} />,
     })),
 };
+/** Receipts of sessions and bookings: one chunk. */
+const receipts = () => import('../../features/receipts/components/receipt-page');
 /** ?station=<id>: "Start charging" and "Book" from a station's detail. */
 const startSearch = (search: Record<string, unknown>): { station?: string } =>
   typeof search.station === 'string' ? { station: search.station } : {};
@@ -58,6 +60,8 @@ export const customerRoutes = [
   createRoute({ getParentRoute: parent, path: paths.customer.booking, component: lazyRouteComponent(bookings.list, 'BookingPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.sessions, component: lazyRouteComponent(charging.sessions, 'SessionsPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.session, component: lazyRouteComponent(charging.session, 'SessionPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.sessionReceipt, component: lazyRouteComponent(receipts, 'SessionReceiptPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.bookingReceipt, component: lazyRouteComponent(receipts, 'BookingReceiptPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.startCharging, validateSearch: startSearch, component: lazyRouteComponent(charging.start, 'StartSessionPage') }),
   createRoute({ getParentRoute: parent, path: paths.registerCarInfo, component: lazyRouteComponent(charging.car, 'RegisterCarPage') }),
   createRoute({ getParentRoute: parent, path: paths.notifications, component: lazyRouteComponent(charging.notifications, 'NotificationsPage') }),

@@ -10,6 +10,7 @@ import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { useLocale } from '../../../hooks/use-locale';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { api, type InputOf } from '../../../lib/api';
+import { saveFile } from '../../../lib/save-file';
 import { usePagedList, type ListQueryId } from '../api/admin-api';
 import { theme } from '../../../styles/theme';
 import { Alert, ErrorText, Pager, Screen, Table, Toolbar } from './admin-ui';
@@ -110,14 +111,7 @@ export type AdminListModel<T> = ReturnType<typeof useAdminList<T>>;
 /** Downloads the current filters' rows as CSV: fetched with the bearer token, handed to the browser as a Blob. */
 export async function downloadCsv(operation: ListQueryId, filters: ListParams, fileName: string) {
   const blob = await api.file(operation, { ...filters, format: 'csv' } as InputOf<ListQueryId>, { accept: 'text/csv' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(blob, fileName);
 }
 
 const SEARCH_MAX = 60;

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { useCurrentBooking, useMyBooking } from '../api/bookings-api';
+import type { BookingView } from '@evc/contracts/bookings/views';
 import { BookingCard } from './booking-card';
 import { Alert } from './booking-parts';
 import { BookingsPanel } from './bookings-panel';
@@ -40,6 +41,9 @@ export function BookingsPage() {
 }
 
 /** /my-bookings/$bookingId: one booking, open or ended (someone else's answers like a missing one). */
+/** A receipt exists once the fee was charged, or (a fulfilled booking) once its session is billed: that receipt holds the fee. */
+const hasReceipt = (b: BookingView) => b.sessionId !== null || (b.endedAt !== null && b.fee > 0 && b.charged);
+
 export function BookingPage() {
   const intl = useIntl();
   const { bookingId } = useParams({ strict: false }) as { bookingId: string };
@@ -54,7 +58,14 @@ export function BookingPage() {
       ) : booking.isError ? (
         <Alert role="alert">{translateErrorCode(intl, booking.error instanceof ApiRequestError ? booking.error.code : 'server.error')}</Alert>
       ) : (
-        <BookingCard booking={booking.data} headingId="booking.title" />
+        <>
+          <BookingCard booking={booking.data} headingId="booking.title" />
+          {hasReceipt(booking.data) && (
+            <Link to={paths.customer.bookingReceipt} params={{ bookingId }} data-testid="booking-receipt-link">
+              <FormattedMessage id="receipt.open" />
+            </Link>
+          )}
+        </>
       )}
       <Link to={paths.customer.bookings}>
         <FormattedMessage id="booking.back" />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { energyCost } from '@evc/contracts/charging/cost';
 import type { SessionDetailView } from '@evc/contracts/charging/views';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -17,6 +18,9 @@ import { Chip, Facts, Problem, Row, Stack } from './charging-ui';
 import { ProvenanceDialog } from './provenance-dialog';
 import { PROGRESS, isOpen, statusTone, targetMessage } from './session-status';
 import { txAnchor } from './wallet-lines';
+
+/** The session was billed the minimum charge because its energy cost fell below it. */
+const minimumApplied = (s: SessionDetailView) => s.status === 'stopped' && energyCost(s.energyWh, s.pricePerKwh) < s.minimumCharge && s.cost === s.minimumCharge;
 
 /** Elapsed time since the charging started (ticking each second while it runs). */
 function Elapsed({ session }: { session: SessionDetailView }) {
@@ -202,10 +206,23 @@ export function SessionPage() {
               values={{ energy: formatKwh(s.energyWh, locale), cost: formatMoney(s.cost, locale) }}
             />
           </p>
+          {minimumApplied(s) && (
+            <p data-testid="session-minimum-applied">
+              <FormattedMessage
+                id="charging.minimumApplied"
+                values={{ minimum: formatMoney(s.minimumCharge, locale), energyCost: formatMoney(energyCost(s.energyWh, s.pricePerKwh), locale) }}
+              />
+            </p>
+          )}
           {s.billed ? (
-            <Link to={paths.customer.wallet} hash={txAnchor(`session:${s.sessionId}`)}>
-              <FormattedMessage id="charging.viewWalletLine" />
-            </Link>
+            <Row>
+              <Link to={paths.customer.sessionReceipt} params={{ sessionId: s.sessionId }} data-testid="session-receipt-link">
+                <FormattedMessage id="receipt.open" />
+              </Link>
+              <Link to={paths.customer.wallet} hash={txAnchor(`session:${s.sessionId}`)}>
+                <FormattedMessage id="charging.viewWalletLine" />
+              </Link>
+            </Row>
           ) : (
             <FormattedMessage id="charging.billing" />
           )}

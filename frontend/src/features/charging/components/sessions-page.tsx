@@ -59,6 +59,11 @@ export function SessionsPage({ embedded = false }: { embedded?: boolean } = {}) 
                 </span>
                 <span>{formatMoney(s.cost, locale)}</span>
                 <span>{s.connectorType}</span>
+                {s.billed && (
+                  <Link to={paths.customer.sessionReceipt} params={{ sessionId: s.sessionId }}>
+                    <FormattedMessage id="receipt.open" />
+                  </Link>
+                )}
               </Row>
             </li>
           ))}
