@@ -69,6 +69,8 @@ export const ERROR_CODES = [
   'demo.rate_limited',
   'events.event_not_found',
   'wallet.transaction_not_found',
+  'catalog.name_exists',
+  'charging.car_exists',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
