@@ -22,10 +22,11 @@ import { PAYMENTS } from './payments/payments.tokens';
 import { SEED_REPORT, SEED_SETTINGS, Seeder, type SeedReport, type SeedSettings } from './seed/seeder';
 import type { ContextParts } from './shared/context-parts';
 import { BUS, CLOCK, EVENT_STORE } from './shared/tokens';
+import { upgradesContext } from './upgrades/upgrades.context';
 import { walletContext } from './wallet/wallet.context';
 
 /** The bounded contexts of the command side; adding one is a line here. */
-export const CONTEXTS: ContextParts[] = [catalogContext, networkContext, chargersLiveContext, contactContext, identityContext, walletContext, paymentsContext, chargingContext, cardsContext, bookingsContext];
+export const CONTEXTS: ContextParts[] = [catalogContext, networkContext, chargersLiveContext, contactContext, identityContext, walletContext, paymentsContext, chargingContext, cardsContext, bookingsContext, upgradesContext];
 
 export interface CommandServiceOptions {
   eventStore: EventStore;

@@ -84,6 +84,8 @@ export const ERROR_CODES = [
   'booking.fee_too_high',
   /** A receipt is issued once a session is billed, or once a booking ended and its fee was charged. */
   'receipt.not_ready',
+  'catalog.name_exists',
+  'charging.car_exists',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

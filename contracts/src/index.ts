@@ -13,6 +13,7 @@ export * from './contact/index';
 export * from './site/index';
 export * from './identity/index';
 export type * from './events';
+export * from './upgrade-events';
 export * from './upcasting';
 export * from './causation';
 export * from './admin/index';

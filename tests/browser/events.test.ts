@@ -1,38 +1,17 @@
 // Issue 15 in the browser, in English and Arabic: staff search the event log and follow a wallet debit's chain to the
 // meter values and the charger's OCPP frames; the customer opens "how this was calculated" on the wallet line of the
 // same session. A real OCPP 1.6 client charges on a demo charger first (tests/support/charging-story.ts).
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { EventSearchPage } from '@evc/contracts';
-import { bearer, getJson, TEST_ADMIN, TEST_CUSTOMER_PASSWORD } from '../support/app';
-import { chargeOnce, connectDemoCharger, demoCustomer, DEMO_CUSTOMER_EMAIL, type ChargedSession, type DemoCustomer, type RawCharger } from '../support/charging-story';
+import { bearer, getJson } from '../support/app';
+import { chargeOnce, connectDemoCharger, demoCustomer, type ChargedSession, type DemoCustomer, type RawCharger } from '../support/charging-story';
 import { superAdminToken } from '../support/identity';
-import { ROOT } from '../support/process';
-import { LANGS, describeJourney, localDigits, type Journey, type Lang } from './support/journey';
+import { LANGS, describeJourney, localDigits } from './support/journey';
+import { signInAs } from './support/sign-in';
 import { formatMoney } from '../../frontend/src/lib/format';
-
-type Words = Record<string, string>;
-
-async function words(lang: Lang): Promise<Words> {
-  const read = async (catalog: string) => JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Words;
-  return { ...(await read('public')), ...(await read('app')) };
-}
 
 /** The first part of a catalog message, up to its first {placeholder}: what a reader sees before the values. */
 const lead = (message: string) => message.split('{')[0]!.trim();
-
-async function signInAs(journey: Journey, screen: string, lang: Lang, who: 'staff' | 'customer'): Promise<{ page: Page; t: Words }> {
-  const t = await words(lang);
-  const page = await journey.open(screen, { lang });
-  await page.waitForURL(who === 'staff' ? /\/Signin/i : /\/SignInUp/i);
-  await page.getByLabel(t['auth.email']!, { exact: true }).fill(who === 'staff' ? TEST_ADMIN.email : DEMO_CUSTOMER_EMAIL);
-  await page.getByLabel(t['auth.password']!, { exact: true }).fill(who === 'staff' ? TEST_ADMIN.password : TEST_CUSTOMER_PASSWORD);
-  await page.getByRole('button', { name: t['auth.signIn'], exact: true }).click();
-  await page.waitForURL((url) => url.pathname.toLowerCase() === screen.split('?')[0]!.toLowerCase());
-  return { page, t };
-}
 
 describeJourney('the event log as a tool (issue 15)', (journey) => {
   let charger: RawCharger | undefined;

@@ -11,6 +11,7 @@ import { EVENT_STORE } from '../shared/tokens';
 import type { MissingRef, UsedBy } from '../shared/usage';
 import { masterDataDecider, type MasterDataData } from './catalog.deciders';
 import { LinkMasterDataUsageCommand, UnlinkMasterDataUsageCommand } from './catalog.commands';
+import { claimItemNames, releaseItemNames, type NamedItem } from './item-names';
 
 const stream = catalogStreams.masterData;
 const PARENT_MISSING = { code: 'catalog.parent_not_found', path: 'parentId', message: 'A car type belongs to an existing car brand' } as const;
@@ -38,6 +39,14 @@ class MasterData {
   unlink(itemId: string, usedById: string, context: CommandContext) {
     return runDecider(this.store, stream(itemId), masterDataDecider, { kind: 'unlink', usedById }, context);
   }
+
+  claimNames(item: NamedItem, context: CommandContext) {
+    return claimItemNames(this.store, item, context);
+  }
+
+  releaseNames(item: Pick<NamedItem, 'itemId' | 'kind' | 'parentId'>, context: CommandContext) {
+    return releaseItemNames(this.store, item, context);
+  }
 }
 
 const typeUse = (item: Pick<MasterDataData, 'itemId' | 'name' | 'nameTranslation'>): UsedBy => ({ id: item.itemId, kind: 'carType', name: item.name, nameAr: item.nameTranslation });
@@ -54,11 +63,20 @@ export class CreateMasterDataItemHandler implements OperationHandler<'masterdata
     const data: MasterDataData = payload.kind === 'carType' ? { ...rest, parentId: await this.items.requireBrand(parentId) } : rest;
     const existing = await this.items.load(data.itemId);
     if (existing.data) return runDecider(this.store, stream(data.itemId), masterDataDecider, { kind: 'create', data }, context); // a retry, or item_exists
-    if (data.parentId) await this.items.link(data.parentId, typeUse(data), context);
+    await this.items.claimNames(data, context);
+    try {
+      if (data.parentId) await this.items.link(data.parentId, typeUse(data), context);
+    } catch (error) {
+      await this.items.releaseNames(data, context);
+      throw error;
+    }
     try {
       return await runDecider(this.store, stream(data.itemId), masterDataDecider, { kind: 'create', data }, context);
     } catch (error) {
-      if (data.parentId && !(error instanceof DomainError && error.code === 'catalog.item_exists')) await this.items.unlink(data.parentId, data.itemId, context);
+      if (!(error instanceof DomainError && error.code === 'catalog.item_exists')) {
+        if (data.parentId) await this.items.unlink(data.parentId, data.itemId, context);
+        await this.items.releaseNames(data, context);
+      }
       throw error;
     }
   }
@@ -79,14 +97,27 @@ export class UpdateMasterDataItemHandler implements OperationHandler<'masterdata
     const data: typeof fields & { parentId?: string } = isType ? { ...fields, parentId: await this.items.requireBrand(parentId) } : fields;
     const oldParent = current.data.parentId;
     const moved = isType && oldParent !== data.parentId;
-    if (moved) await this.items.link(data.parentId!, typeUse(data), context);
+    const before = current.data;
+    const after = { ...data, kind: before.kind };
+    // the names first: a taken name refuses the edit before anything moved (a rename within the scope replaces them)
+    await this.items.claimNames(after, context);
+    // an edit that fails gives the names back (a lost race for the old name leaves the new one held until the next edit)
+    const undoNames = () => (moved ? this.items.releaseNames(after, context) : this.items.claimNames(before, context)).catch(() => undefined);
+    try {
+      if (moved) await this.items.link(data.parentId!, typeUse(data), context);
+    } catch (error) {
+      await undoNames();
+      throw error;
+    }
     let result: CommandResult;
     try {
       result = await runDecider(this.store, stream(fields.itemId), masterDataDecider, { kind: 'update', data }, context, { expectedRevision });
     } catch (error) {
       if (moved) await this.items.unlink(data.parentId!, data.itemId, context);
+      await undoNames();
       throw error;
     }
+    if (moved) await this.items.releaseNames(before, context);
     if (moved && oldParent) await this.items.unlink(oldParent, data.itemId, context);
     else if (isType) await this.items.link(data.parentId!, typeUse(data), context); // keeps the name the brand's in-use message shows
     return result;
@@ -105,6 +136,7 @@ export class DeleteMasterDataItemHandler implements OperationHandler<'masterdata
     const result = await runDecider(this.store, stream(payload.id), masterDataDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision });
     // After the type is gone its brand is free again; a crash in between leaves a link a retried delete removes.
     if (current.data?.parentId) await this.items.unlink(current.data.parentId, payload.id, context);
+    if (current.data) await this.items.releaseNames(current.data, context); // the name is free for a new item
     return result;
   }
 }

@@ -94,11 +94,10 @@ export async function seedDemo({ commandBus, eventStore, dataDir, files }: SeedO
       run('governorates.create', { governorateId: govId(g.iso3166_2), countryId: 'eg', nameEn: g.name_en, nameAr: g.name_ar, centre: GOVERNORATE_CENTRES[g.iso3166_2] }),
     ),
   );
-  await Promise.all(
-    DEMO_BATTERY_RANGES.map(([itemId, name, nameTranslation, value]) =>
-      run('masterdata.create', { itemId, kind: 'batteryRange', name, nameTranslation, value, isActive: true }),
-    ),
-  );
+  // One after another: battery ranges claim their names on one stream (names-masterdata.batteryRange).
+  for (const [itemId, name, nameTranslation, value] of DEMO_BATTERY_RANGES) {
+    await run('masterdata.create', { itemId, kind: 'batteryRange', name, nameTranslation, value, isActive: true });
+  }
   for (const [brand, brandAr, types] of DEMO_CARS) {
     const brandId = `brand-${slug(brand)}`;
     await run('masterdata.create', { itemId: brandId, kind: 'carBrand', name: brand.length >= 3 ? brand : `${brand} Motor`, nameTranslation: brandAr, value: '', isActive: true });

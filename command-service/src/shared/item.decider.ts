@@ -16,8 +16,12 @@ export type ItemCommand<D> =
   | { kind: 'create'; data: D }
   | { kind: 'update'; data: Partial<D> }
   | { kind: 'delete' }
-  /** Another aggregate starts using this item (a car type of a brand, a station of a governorate). */
-  | { kind: 'link'; usedBy: UsedBy; missing: MissingRef }
+  /**
+   * Another aggregate starts using this item (a car type of a brand, a station of a governorate, a customer's car).
+   * `active`: only an active item may be taken into use (decided on the item's stream, so a deactivation cannot slip
+   * between a check and the link).
+   */
+  | { kind: 'link'; usedBy: UsedBy; missing: MissingRef; active?: boolean }
   | { kind: 'unlink'; usedById: string };
 
 export interface ItemState<D> {
@@ -92,6 +96,7 @@ export function itemDecider<D extends { isActive?: boolean }>(o: ItemDeciderOpti
           return [{ type: o.events.deleted, data: { [o.idKey]: id(state) } }];
         case 'link': {
           if (state.data === null || state.deleted) throw missingRefError(command.missing);
+          if (command.active && state.data.isActive === false && !state.usage[command.usedBy.id]) throw missingRefError(command.missing);
           if (same(state.usage[command.usedBy.id], command.usedBy)) return [];
           return [{ type: o.events.linked, data: { [o.idKey]: id(state), usedBy: command.usedBy } }];
         }

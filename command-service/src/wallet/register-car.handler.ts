@@ -10,6 +10,7 @@ import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';
 import { CLOCK, EVENT_STORE } from '../shared/tokens';
 import { carDecider } from './car.decider';
+import { CarUsage } from './car-usage';
 
 const missing = (path: string, message: string) => new DomainError('catalog.item_not_found', message, [{ path, code: 'not_found' }]);
 
@@ -61,6 +62,16 @@ export class RegisterCarHandler implements OperationHandler<'cars.register'> {
 
   async execute({ payload, context }: OperationCommand<'cars.register'>): Promise<CommandResult> {
     const data = await this.choices.check(payload, context.actor.id);
-    return runDecider(this.store, chargingStreams.car(payload.carId), carDecider, { kind: 'register', data }, context, { clock: this.clock });
+    const register = () => runDecider(this.store, chargingStreams.car(payload.carId), carDecider, { kind: 'register', data }, context, { clock: this.clock });
+    if ((await loadState(this.store, chargingStreams.car(payload.carId), carDecider)).state.data) return register(); // a resend, or another car's id
+    // the customer's list and the catalog items first: the same car twice is refused, a used item cannot go meanwhile
+    const usage = new CarUsage(this.store, this.clock);
+    await usage.take(data, context);
+    try {
+      return await register();
+    } catch (error) {
+      await usage.release(data, context);
+      throw error;
+    }
   }
 }

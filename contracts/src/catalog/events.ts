@@ -4,6 +4,13 @@ export const catalogStreams = {
   country: (id: string) => `country-${id}`,
   governorate: (id: string) => `governorate-${id}`,
   masterData: (id: string) => `masterdata-${id}`,
+  /** The names taken under one parent (`names-masterdata.carType.<brandId>`, `names-masterdata.carBrand`, …). */
+  names: (scope: string) => `names-${scope}`,
+};
+
+/** Where two items may not share a name: master data of a kind (car types: of one brand). */
+export const nameScopes = {
+  masterData: (kind: string, parentId?: string | null) => (parentId ? `masterdata.${kind}.${parentId}` : `masterdata.${kind}`),
 };
 
 /** What uses a catalog item: a child car type, a station, later cars and customers. */
@@ -35,7 +42,16 @@ export type MasterDataItemDeleted = { type: 'MasterDataItemDeleted'; data: { ite
 export type MasterDataUsageLinked = { type: 'MasterDataUsageLinked'; data: { itemId: string; usedBy: UsedBy } };
 export type MasterDataUsageUnlinked = { type: 'MasterDataUsageUnlinked'; data: { itemId: string; usedById: string } };
 
+/**
+ * `names-<scope>`: which item holds which English and Arabic name under one parent, so two items never share one
+ * (compared trimmed, case- and digit-insensitively; see command-service catalog/name-claims.decider.ts).
+ */
+export type NameClaimed = { type: 'NameClaimed'; data: { scope: string; itemId: string; name: string; nameAr: string } };
+export type NameReleased = { type: 'NameReleased'; data: { scope: string; itemId: string } };
+
 export type CatalogEvent =
+  | NameClaimed
+  | NameReleased
   | CountryRegistered
   | CountryUpdated
   | GovernorateRegistered

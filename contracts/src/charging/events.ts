@@ -1,4 +1,5 @@
 import type { CurrentType, ConnectorType } from '../network/schemas';
+import type { GarageEvent } from './garage-events';
 import type {
   IdTokenStatus,
   NotificationKind,
@@ -197,6 +198,7 @@ export type ChargingEvent =
   | TransactionBound
   | IdTokenEvent
   | CarEvent
+  | GarageEvent
   | NotificationsSeen
   | WalletAdjustmentClaimed
   | ChargingSeeded;

@@ -3,3 +3,4 @@ export * from './events';
 export * from './views';
 export * from './ocpp-authorize';
 export * from './cost';
+export * from './garage-events';

@@ -3,10 +3,17 @@ import type { EventStore, RecordedEvent } from '@evc/platform';
 import { ApiException } from '@evc/platform/http/api-exception';
 import type { ActorNames } from './actor-names';
 
-/** Streams whose history staff may read: the network, catalog and customer contexts, card requests, cards, contact requests, bookings. */
-const READABLE = [/^country-/, /^governorate-/, /^masterdata-/, /^station-/, /^charger-/, /^pricing-network$/, /^account-/, /^card-request-/, /^card-/, /^contact-request-/, /^booking-/];
-/** Streams holding what only some staff may see (a contact request's internal comments: managers). */
-const GUARDED: [RegExp, Privilege][] = [[/^contact-request-/, 'contact.manage']];
+/**
+ * Streams whose history staff may read: the network, catalog and customer contexts, card requests, cards, contact
+ * requests, bookings, charging sessions. Every staff screen with a history panel reads one of these (a test holds the screens
+ * to this list: a session's panel once answered "no access" because sessions were missing here).
+ */
+export const READABLE = [/^country-/, /^governorate-/, /^masterdata-/, /^station-/, /^charger-/, /^pricing-network$/, /^account-/, /^card-request-/, /^card-/, /^contact-request-/, /^booking-/, /^session-/];
+/** Streams holding what only some staff may see (a contact request's internal comments: managers; a session: those who see sessions). */
+const GUARDED: [RegExp, Privilege][] = [
+  [/^contact-request-/, 'contact.manage'],
+  [/^session-/, 'sessions.read'],
+];
 const SECRET = /hash|secret|password|token/i;
 export const SECRET_SHOWN_AS = '(changed)';
 
