@@ -21,7 +21,7 @@ describe('car decider', () => {
   it('registers once; the same registration resent is a no-op, another under the id a conflict', () => {
     car.given([]).when({ kind: 'register', data }).then([registered]);
     car.given([registered]).when({ kind: 'register', data: { ...data, at: '2026-03-02T00:00:00.000Z' } }).thenNothingHappened();
-    car.given([registered]).when({ kind: 'register', data: { ...data, brandId: 'brand-byd' } }).thenThrows('concurrency.conflict');
+    car.given([registered]).when({ kind: 'register', data: { ...data, brandId: 'brand-byd' } }).thenThrows('request.duplicate_id');
   });
 
   it('its customer edits it ("cars updated"), e.g. a customs certificate instead of the licence', () => {
