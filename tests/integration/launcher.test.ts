@@ -17,7 +17,7 @@ describe('the launcher (npm start)', () => {
     expect(run.output()).toMatch(/PORT="three-thousand"/);
   });
 
-  it('starts with the demo seed, serves, stops gracefully on SIGTERM, and starts again with the same data', async () => {
+  it('starts with the demo seed, serves, stops gracefully on SIGTERM, and starts again with the same data', { timeout: 90_000 }, async () => {
     const port = await freePort();
     const first = launch({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
     await first.waitFor(/listening on http:\/\/localhost:\d+/);

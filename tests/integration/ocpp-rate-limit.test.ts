@@ -63,8 +63,13 @@ describe('OCPP per-charger rate limit', () => {
     // Only accepted calls are published; the message log holds them and the first refusal of the burst.
     await expect.poll(() => heartbeats.get(other.chargerId)).toBe(1);
     await expect.poll(() => heartbeats.get(flooder.chargerId)).toBe(accepted);
-    await expect.poll(() => frames.length).toBe(2 * accepted + 2);
-    expect(frames.filter((f) => f.kind === 'error').map((f) => f.error)).toEqual([`${RATE_LIMITED_CODE}: ${RATE_LIMITED_DESCRIPTION}`]);
+    // (on a loaded machine the bucket may refill mid-burst, so a burst can log the first refusal of two runs)
+    await expect.poll(() => frames.filter((f) => f.kind === 'result').length).toBe(accepted);
+    const errors = frames.filter((f) => f.kind === 'error');
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    expect(errors.length).toBeLessThan(refused.length);
+    for (const f of errors) expect(f.error).toBe(`${RATE_LIMITED_CODE}: ${RATE_LIMITED_DESCRIPTION}`);
+    expect(frames.filter((f) => f.kind === 'call')).toHaveLength(accepted + errors.length);
 
     // After a short pause the bucket has refilled a little: calls are accepted again.
     await new Promise((resolve) => setTimeout(resolve, Math.ceil((3 / RATE_LIMIT_PER_S) * 1000) + 50));
