@@ -7,12 +7,15 @@ import { checkoutInSandbox, startTestApp, type TestApp } from '../support/app';
 import { chargeOnce, connectDemoCharger, demoCustomer, until, type DemoCustomer, type RawCharger } from '../support/charging-story';
 import { command, superAdminToken } from '../support/identity';
 import { ROOT } from '../support/process';
+import { book } from '../support/bookings';
+import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
 
 /**
  * Issue 15: the read models are a view of the log. After a realistic workload (the demo network, two sessions on a real
  * OCPP charger — one stopped from the phone, one dropped — payments that succeed and fail, staff edits of wallets,
  * prices, the catalog, roles and bans, a charger command, a visitor's contact request), a rebuild from the log into a
- * scratch store equals the live read models document by document. (Bookings join this workload when they land.)
+ * scratch store equals the live read models document by document. Bookings (one cancelled with its fee), a card
+ * request taken up by staff and a manager's reply to the contact request are part of it.
  */
 describe('projections:verify after a realistic workload', () => {
   let app: TestApp;
@@ -47,7 +50,16 @@ describe('projections:verify after a realistic workload', () => {
     await must('masterdata.create', { itemId: `brand-${randomUUID().slice(0, 8)}`, kind: 'carBrand', name: 'Verify Motors', nameTranslation: 'فيريفاي موتورز' });
     await must('roles.create', { roleId: 'verify-role', name: 'Verify role', nameAr: 'دور', privileges: ['events.read'] });
     await must('chargers.send-command', { commandId: randomUUID(), chargerId: charger.chargerId, action: 'TriggerMessage', requestedMessage: 'Heartbeat' });
-    await must('contact-requests.submit', { requestId: randomUUID(), fullName: 'Salma Nabil', email: 'salma@example.com', title: 'A question about the charging card delivery time', type: 'inquiry', details: 'When will it arrive?' }, null);
+    const contactId = randomUUID();
+    await must('contact-requests.submit', { requestId: contactId, fullName: 'Salma Nabil', email: 'salma@example.com', title: 'A question about the charging card delivery time', type: 'inquiry', details: 'When will it arrive?' }, null);
+    await must('contact-requests.reply', { requestId: contactId, replyId: randomUUID(), message: 'Within a week of the request.' });
+    const booked = await book(app, customer.token, { carId: DEMO_CAR.carId, stationId: 'cai-tahrir', connectorType: 'Type2', offsetMinutes: 24 * 60 + 120 });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    await must('bookings.cancel', { bookingId: booked.bookingId }, customer.token);
+    await book(app, customer.token, { carId: DEMO_CAR.carId, stationId: 'cai-tahrir', connectorType: 'Type2', offsetMinutes: 24 * 60 + 240 });
+    const cardRequestId = randomUUID();
+    await must('card-requests.submit', { requestId: cardRequestId, referenceName: 'Verify card', phone: '01000000000', governorateId: 'eg-c', homeAddress: '1 Demo Street, Cairo', sameAsHome: true }, customer.token);
+    await must('card-requests.start', { requestId: cardRequestId, expectedRevision: 0 });
     await must('notifications.mark-seen', {}, customer.token);
     await must('customers.ban', { customerId: customer.customerId, reason: 'Verification test' });
     await must('customers.unban', { customerId: customer.customerId, reason: 'Verification test done' });
@@ -65,11 +77,12 @@ describe('projections:verify after a realistic workload', () => {
     expect(report.differences, formatReport(report)).toEqual([]);
     const count = (name: string) => report.collections.find((c) => c.name === name)?.live ?? 0;
     // The comparison covered the workload, not empty collections.
-    for (const name of ['stations', 'chargers', 'sessions', 'wallet_transactions', 'wallets', 'payments', 'notifications', 'ocpp_commands', 'contact_requests', 'pricing_history', 'roles', 'customer_accounts', 'master_data']) {
+    for (const name of ['stations', 'chargers', 'sessions', 'wallet_transactions', 'wallets', 'payments', 'notifications', 'ocpp_commands', 'contact_requests', 'pricing_history', 'roles', 'customer_accounts', 'master_data', 'bookings', 'card_requests']) {
       expect(count(name), name).toBeGreaterThan(0);
     }
     expect(count('sessions')).toBe(2);
     expect(count('payments')).toBe(2);
+    expect(count('bookings')).toBe(2);
   });
 
   it('finds a live document that drifted from the log', async () => {
