@@ -2,3 +2,4 @@ export * from './privileges';
 export * from './schemas';
 export * from './views';
 export * from './events';
+export * from './age';

@@ -8,6 +8,7 @@ import { chargerCommandsProjection } from './charger-commands.projection';
 import { contactNotificationsProjection } from './contact-notifications.projection';
 import { contactRequestsProjection } from './contact-requests.projection';
 import { customerProfilesProjection } from './customer-profiles.projection';
+import { customerCarsProjection } from './customer-cars.projection';
 import { identityProjection } from './identity.projection';
 import { notificationsProjection } from './notifications.projection';
 import { paymentsProjection } from './payments.projection';
@@ -46,6 +47,7 @@ export {
   type AccountDoc,
   type AdminDoc,
   type CustomerAccountDoc,
+  type CustomerCarsSummary,
   type ResetLinkDoc,
   type RoleDoc,
 } from './identity.projection';
@@ -60,6 +62,7 @@ export { CARDS_RM } from './cards-collections';
 export { CARD_REQUESTS, cardRequestsProjection, type CardRequestDoc } from './card-requests.projection';
 export { CARDS, cardsProjection, type CardDoc } from './cards.projection';
 export { cardNotificationsProjection } from './card-notifications.projection';
+export { customerCarsProjection } from './customer-cars.projection';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -83,4 +86,6 @@ export const allProjections = (): Projection[] => [
   // issue 14: after identity (it patches its views) and contact-requests (it reads the request's owner)
   customerProfilesProjection,
   contactNotificationsProjection,
+  // issue 17: after cars (it reads them) and identity (it writes customer_accounts.cars)
+  customerCarsProjection,
 ];

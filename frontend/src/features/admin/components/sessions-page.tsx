@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { usePagedList } from '../api/admin-api';
 import type { ListParams } from './admin-list';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from './admin-list';
-import { DateRangeFilter } from './list-filters';
+import { DateRangeFilter, FilterSelect } from './list-filters';
 import { SessionDetail } from './session-detail';
 import { SESSIONS, SessionStatusChip, useSessionFormat } from './session-parts';
 
@@ -64,22 +64,20 @@ export function SessionsPage() {
       auditStream={(r) => `session-${r.sessionId}`}
       filters={
         <>
-          <select aria-label={label('admin.sessions.filterStatus')} value={filter.sessionStatus ?? ''} onChange={(e) => set('sessionStatus', e.target.value)}>
-            <option value="">{label('admin.all')}</option>
-            {SESSION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {label(`admin.sessions.status.${s}`)}
-              </option>
-            ))}
-          </select>
-          <select aria-label={label('admin.sessions.filterStation')} value={filter.stationId ?? ''} onChange={(e) => set('stationId', e.target.value)}>
-            <option value="">{label('admin.sessions.allStations')}</option>
-            {(stations.data?.dataList ?? []).map((s) => (
-              <option key={s.stationId} value={s.stationId}>
-                {name(s.nameEn, s.nameAr)}
-              </option>
-            ))}
-          </select>
+          <FilterSelect
+            labelId="admin.sessions.filterStatus"
+            allId="admin.all"
+            value={filter.sessionStatus}
+            options={SESSION_STATUSES.map((s) => ({ value: s, label: label(`admin.sessions.status.${s}`) }))}
+            onChange={(v) => set('sessionStatus', v)}
+          />
+          <FilterSelect
+            labelId="admin.sessions.filterStation"
+            allId="admin.sessions.allStations"
+            value={filter.stationId}
+            options={(stations.data?.dataList ?? []).map((s) => ({ value: s.stationId, label: name(s.nameEn, s.nameAr) }))}
+            onChange={(v) => set('stationId', v)}
+          />
           <DateRangeFilter from={filter.from} to={filter.to} onChange={set} />
           {filter.customerId && (
             <button type="button" className="sort" onClick={() => set('customerId', '')}>
