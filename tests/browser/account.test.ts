@@ -170,7 +170,6 @@ describeJourney('the customer profile and the managers inbox', (journey) => {
 
     // the customer's open notifications page: the count rises and the notification arrives without a reload
     const badge = mine.locator('header').getByText(say(ar, 'ar', 'notification.badge', { count: 1 }));
-    // (the header's menu is folded at this width: the badge is in the page, not shown)
     await badge.waitFor({ state: 'attached', timeout: 15_000 });
     const note = mine.getByTestId('notification').filter({ hasText: say(ar, 'ar', 'notification.kind.contact_replied', { title: TITLE }) });
     await note.waitFor();

@@ -1,5 +1,6 @@
-// `npm run screenshots`: the landing, stations and contact pages (laptop and phone), the admin stations screen, the
-// customer's wallet, start-from-map, a live session and its receipt, in English and Arabic, saved under docs/screenshots/.
+// `npm run screenshots`: the landing, stations and contact pages (laptop and phone), the header (laptop; a phone in
+// the customer area), the admin stations and customers screens, the customer's wallet, start-from-map, a live session
+// and its receipt, in English and Arabic, saved under docs/screenshots/.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -65,6 +66,49 @@ try {
     await page.screenshot({ path: file });
     process.stdout.write(`saved ${path.relative(ROOT, file)}\n`);
     await page.context().close();
+  }
+  // Issue 17: the header on a laptop (links, sign-in and the language switch in the row) and on a phone (the
+  // customer section's tab row above the page), and the customers list with a customer's details.
+  const demoCustomer = loadConfig({ DATA_DIR: app.dataDir, PORT: '3000' }).SEED_CUSTOMER_EMAIL;
+  for (const lang of ['en', 'ar']) {
+    const laptop = await newPage(browser, app.baseUrl, { viewport: { width: 1280, height: 800 } });
+    await laptop.page.goto(`/?lang=${lang}`);
+    await laptop.page.waitForLoadState('networkidle');
+    await laptop.page.waitForTimeout(300);
+    const header = path.join(ROOT, 'docs/screenshots', `header-laptop-${lang}.png`);
+    await laptop.page.screenshot({ path: header, clip: { x: 0, y: 0, width: 1280, height: 400 } });
+    process.stdout.write(`saved ${path.relative(ROOT, header)}\n`);
+    await laptop.page.context().close();
+
+    const phone = await newPage(browser, app.baseUrl, { viewport: { width: 390, height: 844 } });
+    await phone.page.goto(`/SignInUp?lang=${lang}`);
+    await phone.page.locator('input[type=email]').fill(demoCustomer);
+    await phone.page.locator('input[type=password]').fill(TEST_CUSTOMER_PASSWORD);
+    await phone.page.locator('form button[type=submit]').click();
+    await phone.page.waitForURL(/\/profile/i);
+    await phone.page.goto('/wallet');
+    await phone.page.getByTestId('wallet-line').first().waitFor();
+    await phone.page.waitForTimeout(300);
+    const customer = path.join(ROOT, 'docs/screenshots', `header-phone-${lang}.png`);
+    await phone.page.screenshot({ path: customer });
+    process.stdout.write(`saved ${path.relative(ROOT, customer)}\n`);
+    await phone.page.context().close();
+
+    const staff = await newPage(browser, app.baseUrl, { viewport: { width: 1280, height: 800 } });
+    await staff.page.goto(`/Signin?lang=${lang}`);
+    await staff.page.locator('input[type=email]').fill(TEST_ADMIN.email);
+    await staff.page.locator('input[type=password]').fill(TEST_ADMIN.password);
+    await staff.page.locator('form button[type=submit]').click();
+    await staff.page.waitForURL(/\/admin/i);
+    await staff.page.goto(`/admin/users?lang=${lang}`);
+    await staff.page.locator('tbody tr').filter({ hasText: demoCustomer }).click();
+    await staff.page.getByTestId('customer-details').waitFor();
+    await staff.page.waitForLoadState('networkidle');
+    await staff.page.waitForTimeout(300);
+    const users = path.join(ROOT, 'docs/screenshots', `admin-customers-${lang}.png`);
+    await staff.page.screenshot({ path: users, fullPage: true });
+    process.stdout.write(`saved ${path.relative(ROOT, users)}\n`);
+    await staff.page.context().close();
   }
   // The demo customer's wallet, and a live session at a simulated demo charger (meter values every second).
   const chargerId = 'EVC-001-DC1';

@@ -45,6 +45,13 @@ describe('account decider: personal info (issue 14)', () => {
     account.given([signedUp]).when(save({ details: other })).thenMatches([{ type: 'CustomerDetailsUpdated', data: { deliveryAddress: { sameAsHome: false, address: '5 Tahrir Square, Downtown' } } }]);
   });
 
+  it('a birth date is kept with the details; the same again is nothing, a corrected one is recorded', () => {
+    const born = { ...details, birthDate: '1990-04-12' };
+    const saved = account.given([signedUp]).when(save({ details: born })).then([{ type: 'CustomerDetailsUpdated', data: { accountId: id, ...born } }]);
+    account.given([signedUp, ...saved]).when(save({ details: born })).thenNothingHappened();
+    account.given([signedUp, ...saved]).when(save({ details: { ...born, birthDate: '1991-04-12' } })).thenMatches([{ type: 'CustomerDetailsUpdated', data: { birthDate: '1991-04-12' } }]);
+  });
+
   it('staff have no personal info of this kind', () => {
     const admin: AccountEvent = { type: 'AdminCreated', data: { accountId: id, firstName: 'Karim', lastName: 'Adel', email: 'k@example.com', roleIds: [], locale: 'en', passwordHash: 'x' } };
     account.given([admin]).when(save()).thenThrows('identity.customer_not_found');

@@ -73,6 +73,7 @@ function command(p: UpdatePersonalInfo) {
     firstName: p.firstName,
     lastName: p.lastName,
     email: p.email,
-    details: { phone: p.phone, gender: p.gender, address: p.address, deliveryAddress, pictureFileId: p.pictureFileId },
+    // a birth date only when given, so saving unchanged details recorded before it was asked adds no event
+    details: { phone: p.phone, gender: p.gender, address: p.address, deliveryAddress, pictureFileId: p.pictureFileId, ...(p.birthDate ? { birthDate: p.birthDate } : {}) },
   };
 }

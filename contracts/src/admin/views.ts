@@ -110,9 +110,25 @@ export const pricingChangeViewSchema = z.object({
 });
 export type PricingChangeView = z.infer<typeof pricingChangeViewSchema>;
 
-/** The customer as staff see it on /admin/users (product-spec §3 "Customer"); later issues fill the car/card/wallet fields. */
+/** The customer's most recently registered car, named in both languages. */
+export const customerCarSummarySchema = z.object({
+  brandNameEn: z.string(),
+  brandNameAr: z.string(),
+  typeNameEn: z.string(),
+  typeNameAr: z.string(),
+  batteryRangeName: z.string(),
+  batteryRangeNameAr: z.string(),
+});
+
+/**
+ * The customer as staff see it on /admin/users (product-spec §3 "Customer"). Age in whole years on today's Cairo day
+ * (null without a birth date); `car` is the latest registered of `carCount` cars (`carType` and `batteryRange` its
+ * English names, as the CSV has them); the licence images are every car's (front, back or customs certificate).
+ */
 export const customerAdminViewSchema = customerAccountViewSchema.extend({
   age: z.number().int().nullable(),
+  car: customerCarSummarySchema.nullable(),
+  carCount: z.number().int(),
   carType: z.string().nullable(),
   batteryRange: z.string().nullable(),
   licenceImageIds: z.array(z.string()),

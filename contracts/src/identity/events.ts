@@ -43,6 +43,8 @@ export type CustomerDetailsUpdated = {
     address: string;
     deliveryAddress: { sameAsHome: boolean; address: string | null };
     pictureFileId: string | null;
+    /** YYYY-MM-DD; absent when not given (and in events recorded before it was asked). */
+    birthDate?: string;
   };
 };
 /** The sign-in address changed (the new one reserved in `account-email-<sha256>` first, the old one released after). */

@@ -3,3 +3,4 @@ export * from './schemas';
 export * from './views';
 export * from './events';
 export * from './access-version';
+export * from './age';

@@ -4,6 +4,7 @@ import { normalizeDigits } from '../digits';
 import { emailSchema } from '../contact/schemas';
 import { PRIVILEGES } from './privileges';
 import { hasControlCharacters, lineTextSchema } from '../text';
+import { AGE_LIMITS, ageOn, cairoDate, isCalendarDate } from './age';
 
 /**
  * Password rule of product-spec §5 (8 or more characters with a capital letter, a small letter and a digit), up to
@@ -35,6 +36,21 @@ export const egyptianMobileSchema = z
   .pipe(z.string().refine((v) => /^01[0125]\d{8}$/.test(v), { params: { code: 'egyptian_mobile' } }));
 
 export const GENDERS = ['male', 'female'] as const;
+
+/**
+ * A birth date, YYYY-MM-DD (the form types it day/month/year): a real day, and an age of 16 to 120 on today's Cairo
+ * day. Optional: staff see the age on the customers screen when it is given.
+ */
+export const birthDateSchema = z
+  .string()
+  .transform((v) => normalizeDigits(v).trim())
+  .pipe(
+    z
+      .string()
+      .refine(isCalendarDate, { params: { code: 'date_invalid' } })
+      .refine((v) => !isCalendarDate(v) || ageOn(v, cairoDate(new Date())) >= AGE_LIMITS.min, { params: { code: 'age_min', minimum: AGE_LIMITS.min } })
+      .refine((v) => !isCalendarDate(v) || ageOn(v, cairoDate(new Date())) <= AGE_LIMITS.max, { params: { code: 'age_max', maximum: AGE_LIMITS.max } }),
+  );
 export const AUDIENCES = ['customer', 'staff'] as const;
 export type Audience = (typeof AUDIENCES)[number];
 const localeSchema = z.enum(['en', 'ar']);
@@ -149,6 +165,8 @@ export const updatePersonalInfoSchema = z.strictObject({
   gender: genderSchema,
   pictureFileId: z.string().regex(/^[a-f0-9]{64}$/).nullable(),
   deliveryAddress: deliveryAddressSchema,
+  /** Optional (absent or null: not given). */
+  birthDate: birthDateSchema.nullable().optional(),
   /** The revision of the profile the customer edited: a change from elsewhere in between is a 409 (reload). */
   expectedRevision: z.number().int().min(0).optional(),
 });

@@ -91,6 +91,8 @@ export const customerProfileViewSchema = customerAccountViewSchema.pick({ custom
   address: z.string().nullable(),
   deliveryAddress: z.object({ sameAsHome: z.boolean(), address: z.string().nullable() }),
   pictureFileId: z.string().nullable(),
+  /** YYYY-MM-DD, or null when not given. */
+  birthDate: z.string().nullable(),
   locale: z.enum(['en', 'ar']),
   /** The account stream's revision (the form sends it back as expectedRevision). */
   revision: z.number().int(),

@@ -1,16 +1,12 @@
 import type { Locale } from '@evc/contracts/constants';
+import { joinBrandType } from '@evc/contracts/catalog/car-name';
+
+/** Shared with the server, which names a customer's car the same way on the customers screen. */
+export { joinBrandType };
 
 /** Master data (brands, types, battery ranges, roles…) in the UI language: the Arabic name wherever the item has one. */
 export const masterName = (item: { name: string; nameTranslation?: string | null }, locale: Locale): string =>
   locale === 'ar' ? item.nameTranslation || item.name : item.name;
-
-/** "BMW i4": the brand, then the type, without the brand twice when the type's name already starts with it. */
-export function joinBrandType(brand: string, type: string): string {
-  const b = brand.trim();
-  const t = type.trim();
-  if (!b) return t;
-  return t.toLocaleLowerCase().startsWith(`${b.toLocaleLowerCase()} `) || t.toLocaleLowerCase() === b.toLocaleLowerCase() ? t : `${b} ${t}`;
-}
 
 interface CarNames {
   brandNameEn: string;

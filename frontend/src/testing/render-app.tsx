@@ -48,6 +48,7 @@ export const CUSTOMER_PROFILE = {
   address: null,
   deliveryAddress: { sameAsHome: true, address: null },
   pictureFileId: null,
+  birthDate: null,
   locale: 'en',
   revision: 3,
 };

@@ -13,12 +13,20 @@ export const CUSTOMER_PROFILES = readModel<CustomerProfileDoc>(CUSTOMER_PROFILES
 const searchText = (...parts: string[]) => parts.filter(Boolean).join(' ').toLowerCase();
 
 /** The identity views follow a customer's new details: e-mail and phone are searched and shown on staff screens. */
-async function patchAccount(context: ProjectionContext, accountId: string, at: { revision: number; position: number }, patch: { email?: string; phone?: string; gender?: 'male' | 'female' }) {
+async function patchAccount(
+  context: ProjectionContext,
+  accountId: string,
+  at: { revision: number; position: number },
+  patch: { email?: string; phone?: string; gender?: 'male' | 'female' },
+  birthDate?: { value: string | undefined },
+) {
   const customers = CUSTOMER_ACCOUNTS.in(context.documents);
   const customer = await customers.findOne({ _id: accountId });
   if (!customer) return;
   const next = { ...customer, ...patch };
   await mergeOne(customers, accountId, { ...patch, searchText: searchText(next.firstName, next.lastName, next.email, next.phone), ...at }, { upsert: false });
+  // the details are kept whole: a save without a birth date clears the one before
+  if (birthDate) await customers.updateOne({ _id: accountId }, birthDate.value ? { $set: { birthDate: birthDate.value } } : { $unset: { birthDate: '' } });
   if (patch.email) await mergeOne(ACCOUNTS.in(context.documents), accountId, { email: patch.email }, { upsert: false });
   context.changed(RM.accounts, accountId);
   context.changed(RM.customers, accountId, [accountId]);
@@ -32,9 +40,9 @@ export const customerProfilesProjection: Projection = {
   async setup() {},
   on: {
     async CustomerDetailsUpdated({ data, revision, position }, context) {
-      const { accountId, phone, gender, address, deliveryAddress, pictureFileId } = data;
+      const { accountId, phone, gender, address, deliveryAddress, pictureFileId, birthDate } = data;
       await CUSTOMER_PROFILES.in(context.documents).replaceOne({ _id: accountId }, { _id: accountId, address, deliveryAddress, pictureFileId }, { upsert: true });
-      await patchAccount(context, accountId, { revision, position }, { phone, gender });
+      await patchAccount(context, accountId, { revision, position }, { phone, gender }, { value: birthDate });
     },
     async EmailChanged({ data, revision, position }, context) {
       await patchAccount(context, data.accountId, { revision, position }, { email: data.email });

@@ -54,6 +54,16 @@ export type CustomerAccountDoc = Revisioned & {
   cardStatus?: 'active' | 'inactive';
   /** Written by the wallet projection. */
   walletBalance?: number;
+  /** YYYY-MM-DD, from the personal info (customer-profiles projection); the age is computed on the day it is read. */
+  birthDate?: string;
+  /** The customer's cars (customer-cars projection): how many, the latest registered, every licence image. */
+  cars?: CustomerCarsSummary;
+};
+
+export type CustomerCarsSummary = {
+  count: number;
+  latest: { brandNameEn: string; brandNameAr: string; typeNameEn: string; typeNameAr: string; batteryRangeName: string; batteryRangeNameAr: string } | null;
+  licenceImageIds: string[];
 };
 
 export type RoleDoc = Revisioned & { _id: string; roleId: string; name: string; nameAr: string; privileges: Privilege[]; adminIds: string[] };

@@ -11,6 +11,7 @@ import { chargerCommandsProjection } from './charger-commands.projection';
 import { contactNotificationsProjection } from './contact-notifications.projection';
 import { contactRequestsProjection } from './contact-requests.projection';
 import { customerProfilesProjection } from './customer-profiles.projection';
+import { customerCarsProjection } from './customer-cars.projection';
 import { identityProjection } from './identity.projection';
 import { notificationsProjection } from './notifications.projection';
 import { paymentsProjection } from './payments.projection';
@@ -49,6 +50,7 @@ export {
   type AccountDoc,
   type AdminDoc,
   type CustomerAccountDoc,
+  type CustomerCarsSummary,
   type ResetLinkDoc,
   type RoleDoc,
 } from './identity.projection';
@@ -65,6 +67,7 @@ export { CARDS, cardsProjection, type CardDoc } from './cards.projection';
 export { cardNotificationsProjection } from './card-notifications.projection';
 export { BOOKINGS, BOOKINGS_RM, bookingsProjection, evolveBooking, type BookingDoc } from './bookings.projection';
 export { ACCOUNT_ACCESS, accountAccessProjection, type AccountAccessDoc } from './account-access.projection';
+export { customerCarsProjection } from './customer-cars.projection';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -91,4 +94,6 @@ export const allProjections = (): Projection[] => [
   contactNotificationsProjection,
   bookingsProjection,
   bookingNotificationsProjection,
+  // issue 17: after cars (it reads them) and identity (it writes customer_accounts.cars)
+  customerCarsProjection,
 ];

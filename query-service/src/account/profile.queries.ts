@@ -20,6 +20,7 @@ export async function customerProfile(documents: DocumentStore, customerId: stri
     address: profile?.address ?? null,
     deliveryAddress: profile?.deliveryAddress ?? { sameAsHome: true, address: null },
     pictureFileId: profile?.pictureFileId ?? null,
+    birthDate: customer.birthDate ?? null,
     locale: account.locale,
     revision: customer.revision,
   };

@@ -8,7 +8,7 @@ export const CSV_MAX_ROWS = 200_000;
 
 export interface AdminList<D extends Doc, V> {
   collection: Collection<D>;
-  /** Sort fields the screen offers → the read-model field; anything else is a 400. */
+  /** Sort fields the screen offers → the read-model field ('-field': the other way round); anything else is a 400. */
   sortable: Record<string, string>;
   defaultSort: SortSpec;
   /** Filters of the screen beyond q and active. */
@@ -36,8 +36,11 @@ export function sortOf(q: Pick<AdminListQuery, 'sort' | 'dir'>, sortable: Record
   if (!field) {
     throw new ApiException('request.invalid', `Cannot sort by ${q.sort}`, [{ path: 'sort', code: 'invalid_value', params: { expected: Object.keys(sortable).join(',') } }]);
   }
-  // A unique tie-breaker keeps pages stable.
-  return { [field]: q.dir === 'desc' ? -1 : 1, _id: 1 };
+  // A leading '-' sorts the field the other way (age ascending = birth date descending). A unique tie-breaker keeps
+  // pages stable.
+  const reversed = field.startsWith('-');
+  const descending = (q.dir === 'desc') !== reversed;
+  return { [reversed ? field.slice(1) : field]: descending ? -1 : 1, _id: 1 };
 }
 
 export type ListAnswer<V> = { kind: 'page'; page: Paged<V> } | { kind: 'csv'; csv: string };

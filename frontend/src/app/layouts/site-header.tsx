@@ -12,12 +12,17 @@ import { accountNav, mainNav, signedInNav } from '../../config/nav-items';
 import { Logo } from '../../components/ui/logo';
 import { NavLinkList } from '../../components/ui/nav-link-list';
 import { notificationCountAtom } from '../../stores/notification-count';
+import { useHeaderBlockSize } from '../../hooks/use-header-block-size';
 
 /** Signed-in customers only: keeps the notification count on the server's unseen count (its own lazy chunk). */
 const NotificationCountSync = lazy(() => import('../../features/charging/components/notification-count-sync'));
 
-/** Twelve links fit on one row only on wide screens; below that the menu button shows them. */
-const wide = '@media (min-width: 82rem)';
+/**
+ * From a laptop's 1024 px the links are in the header: the main links beside the logo, then the account links with
+ * the language switch (together on a second line, at the end, when the words are too long for one).
+ * Below that, the menu button shows them.
+ */
+const wide = '@media (min-width: 64rem)';
 
 const Bar = styled.header`
   position: sticky;
@@ -80,20 +85,24 @@ const Nav = styled.nav<{ open: boolean }>`
   ${wide} {
     a {
       white-space: nowrap;
-      padding-inline: 0.5rem;
+      padding-inline: 0.45rem;
       font-size: 0.95rem;
     }
     display: flex;
     flex-direction: row;
+    flex-wrap: wrap;
     align-items: center;
+    justify-content: flex-end;
+    row-gap: 0.25rem;
     inline-size: auto;
     flex: 1;
-    padding: 0;
+    padding-block: 0.5rem;
     ul {
       flex-direction: row;
+      gap: 0;
     }
-    .account {
-      margin-inline-start: auto;
+    > ul {
+      margin-inline-end: auto;
     }
   }
   .account {
@@ -124,9 +133,10 @@ export function SiteHeader() {
   const close = () => setOpen(false);
   const session = useAtomValue(sessionAtom);
   const unseen = useAtomValue(notificationCountAtom);
+  const bar = useHeaderBlockSize<HTMLElement>();
   const accountItems = signedInNav(isStaff(session)).map((item) => (item.to === paths.notifications ? { ...item, badge: unseen } : item));
   return (
-    <Bar>
+    <Bar ref={bar}>
       <Row>
         <Logo />
         <MenuToggle type="button" aria-expanded={open} aria-controls="site-nav" onClick={() => setOpen(!open)}>
@@ -149,8 +159,8 @@ export function SiteHeader() {
             ) : (
               <NavLinkList items={accountNav} onNavigate={close} />
             )}
+            <LanguageSwitcher />
           </div>
-          <LanguageSwitcher />
         </Nav>
       </Row>
     </Bar>

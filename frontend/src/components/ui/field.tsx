@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { useId, type ReactElement, cloneElement } from 'react';
 import { useIntl } from 'react-intl';
 import { theme } from '../../styles/theme';
+import { controlStyle } from './control-style';
 
 const Wrapper = styled.div`
   display: grid;
@@ -12,19 +13,10 @@ const Wrapper = styled.div`
   input,
   select,
   textarea {
-    font: inherit;
+    ${controlStyle}
     inline-size: 100%;
     padding-block: 0.6rem;
     padding-inline: 0.8rem;
-    border: 1px solid ${theme.color.border};
-    border-radius: ${theme.radius.sm};
-    background: #fff;
-    color: inherit;
-  }
-  input[aria-invalid='true'],
-  select[aria-invalid='true'],
-  textarea[aria-invalid='true'] {
-    border-color: ${theme.color.danger};
   }
 `;
 

@@ -3,12 +3,20 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { theme } from '../../styles/theme';
 import { dismissToastAtom, toastsAtom } from '../../stores/toast-state';
+import { HEADER_BLOCK_SIZE_VAR } from '../../hooks/use-header-block-size';
 
-/** Top right in English, top left in Arabic: inset-inline-end follows the direction. */
+/**
+ * Below the header (whose height the header publishes), at its end corner: right in English, left in Arabic
+ * (inset-inline-end follows the direction), so no toast covers the header's buttons. On phones, at the bottom.
+ */
 const Region = styled.div`
   position: fixed;
-  inset-block-start: 1rem;
+  inset-block-start: calc(var(${HEADER_BLOCK_SIZE_VAR}, 4rem) + 0.75rem);
   inset-inline-end: 1rem;
+  @media (max-width: 47.99rem) {
+    inset-block-start: auto;
+    inset-block-end: 1rem;
+  }
   z-index: 2000;
   display: grid;
   gap: 0.5rem;

@@ -10,6 +10,7 @@ import { LanguageSwitcher } from '../../../components/ui/language-switcher';
 import { Logo } from '../../../components/ui/logo';
 import { NavLinkList } from '../../../components/ui/nav-link-list';
 import { adminNav } from '../admin-nav';
+import { useHeaderBlockSize } from '../../../hooks/use-header-block-size';
 
 const Shell = styled.div`
   min-block-size: 100vh;
@@ -75,10 +76,11 @@ const Side = styled.nav`
 export function AdminLayout() {
   const intl = useIntl();
   const session = useAtomValue(sessionAtom);
+  const top = useHeaderBlockSize<HTMLElement>();
   const items = adminNav.filter((item) => !item.privilege || hasPrivilege(session, item.privilege));
   return (
     <Shell>
-      <Top>
+      <Top ref={top}>
         <Logo />
         <span className="tag">
           <FormattedMessage id="admin.panel" />

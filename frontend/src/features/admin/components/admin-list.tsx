@@ -15,6 +15,7 @@ import { usePagedList, type ListQueryId } from '../api/admin-api';
 import { theme } from '../../../styles/theme';
 import { Alert, ErrorText, Pager, Screen, Table, Toolbar } from './admin-ui';
 import { AuditPanel } from './audit-panel';
+import { FilterSelect } from './list-filters';
 import { ProblemAlert, useProblemText, type ProblemContext } from './problems';
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -256,15 +257,16 @@ export function AdminList<T>(props: AdminListProps<T>) {
       <Toolbar>
         <SearchInput value={state.q} onChange={(q) => update({ q, page: 1 })} />
         {list.filter && (
-          <select
-              aria-label={intl.formatMessage({ id: 'admin.statusFilter' })}
-              value={state.status ?? ''}
-              onChange={(e) => update({ status: (e.target.value || undefined) as ListState['status'], page: 1 })}
-            >
-              <option value="">{intl.formatMessage({ id: 'admin.all' })}</option>
-              <option value="true">{intl.formatMessage({ id: list.filter.trueId })}</option>
-              <option value="false">{intl.formatMessage({ id: list.filter.falseId })}</option>
-          </select>
+          <FilterSelect
+            labelId="admin.statusFilter"
+            allId="admin.all"
+            value={state.status}
+            options={[
+              { value: 'true', label: intl.formatMessage({ id: list.filter.trueId }) },
+              { value: 'false', label: intl.formatMessage({ id: list.filter.falseId }) },
+            ]}
+            onChange={(v) => update({ status: (v || undefined) as ListState['status'], page: 1 })}
+          />
         )}
         {props.filters}
         <span className="spacer" />

@@ -48,6 +48,10 @@ export const Table = styled.table`
     border-block-end: 1px solid ${theme.color.border};
     vertical-align: top;
   }
+  td {
+    /* a long e-mail or id breaks inside its cell rather than pushing the table past the screen's edge */
+    overflow-wrap: anywhere;
+  }
   tbody tr {
     cursor: pointer;
   }

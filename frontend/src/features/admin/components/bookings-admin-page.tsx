@@ -17,7 +17,7 @@ import { EditorDialog } from './form-parts';
 import { ProblemAlert } from './problems';
 import { Chip, type Tone } from './charger-live';
 import { useSessionFormat } from './session-parts';
-import { CustomerCell, StationDateFilters } from './list-filters';
+import { CustomerCell, FilterSelect, StationDateFilters } from './list-filters';
 
 /** The read model of bookings: query keys start with it; staff edits read their own writes through it. */
 const BOOKINGS = 'bookings';
@@ -206,14 +206,13 @@ export function BookingsAdminPage() {
       detail={(row) => <BookingDetail bookingId={row.bookingId} />}
       filters={
         <>
-          <select aria-label={label('admin.bookings.filterStatus')} value={filter.bookingStatus ?? ''} onChange={(e) => set('bookingStatus', e.target.value)}>
-            <option value="">{label('admin.all')}</option>
-            {BOOKING_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {label(`booking.status.${s}`)}
-              </option>
-            ))}
-          </select>
+          <FilterSelect
+            labelId="admin.bookings.filterStatus"
+            allId="admin.all"
+            value={filter.bookingStatus}
+            options={BOOKING_STATUSES.map((s) => ({ value: s, label: label(`booking.status.${s}`) }))}
+            onChange={(v) => set('bookingStatus', v)}
+          />
           <StationDateFilters filter={filter} set={set} />
         </>
       }

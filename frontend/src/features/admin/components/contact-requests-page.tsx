@@ -6,6 +6,7 @@ import { useStaffLive } from '../hooks/use-staff-live';
 import type { ListParams } from './admin-list';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from './admin-list';
 import { Status } from './admin-ui';
+import { DateRangeFilter, FilterSelect } from './list-filters';
 import { ContactRequestDetail, CONTACT_REQUESTS } from './contact-request-detail';
 
 /** The URL keys of the screen's own filters (the list's q, sort, page and selection are AdminList's). */
@@ -56,28 +57,21 @@ export function ContactRequestsPage() {
       csvName="contact-requests.csv"
       filters={
         <>
-          <select aria-label={label('contactRequests.filterStatus')} value={filter.contactStatus ?? ''} onChange={(e) => set('contactStatus', e.target.value)}>
-            <option value="">{label('admin.all')}</option>
-            {CONTACT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {label(`contactRequests.status.${s}`)}
-              </option>
-            ))}
-          </select>
-          <select aria-label={label('contactRequests.filterType')} value={filter.type ?? ''} onChange={(e) => set('type', e.target.value)}>
-            <option value="">{label('contactRequests.allTypes')}</option>
-            {CONTACT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {label(`contact.type.${t}`)}
-              </option>
-            ))}
-          </select>
-          <label>
-            <FormattedMessage id="admin.sessions.from" /> <input type="date" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.target.value)} />
-          </label>
-          <label>
-            <FormattedMessage id="admin.sessions.to" /> <input type="date" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.target.value)} />
-          </label>
+          <FilterSelect
+            labelId="contactRequests.filterStatus"
+            allId="admin.all"
+            value={filter.contactStatus}
+            options={CONTACT_STATUSES.map((s) => ({ value: s, label: label(`contactRequests.status.${s}`) }))}
+            onChange={(v) => set('contactStatus', v)}
+          />
+          <FilterSelect
+            labelId="contactRequests.filterType"
+            allId="contactRequests.allTypes"
+            value={filter.type}
+            options={CONTACT_TYPES.map((t) => ({ value: t, label: label(`contact.type.${t}`) }))}
+            onChange={(v) => set('type', v)}
+          />
+          <DateRangeFilter from={filter.from} to={filter.to} onChange={set} />
         </>
       }
       detail={(row) => <ContactRequestDetail key={row.requestId} requestId={row.requestId} />}

@@ -20,6 +20,7 @@ import { AuthorizedImage } from './image-upload';
 import { useProblemText } from './problems';
 import { WalletPanel } from './wallet-panel';
 import { formatCairo } from '../../../lib/cairo-time';
+import { batteryRangeName, carName } from '../../../lib/names';
 
 const COLLECTION = 'customers';
 const BANNED_FILTER: StatusFilter = { param: 'banned', trueId: 'customers.banned', falseId: 'customers.notBanned' };
@@ -42,24 +43,19 @@ const Details = styled.dl`
 
 /** /admin/users: customers with the fields of product-spec §3, ban/unban with a reason, details and tabs. */
 export function CustomersPage() {
-  const intl = useIntl();
   const locale = useLocale();
   const session = useAtomValue(sessionAtom);
   const canBan = hasPrivilege(session, 'customers.ban');
   const [acting, setActing] = useState(false);
   const list = useAdminList<CustomerAdminView>({ collection: COLLECTION, operation: 'customers.admin-list', statusFilter: BANNED_FILTER });
-  const dash = (v: string | number | null) => (v === null || v === '' ? '—' : v);
-  const date = (iso: string | null) => (iso ? formatCairo(iso, locale, 'date') : '—');
+  // Seven columns fit a laptop beside the admin menu; age, gender, battery range, last charge, licences and the
+  // rest are in the selected customer's details below the table.
   const columns: Column<CustomerAdminView>[] = [
     { key: 'name', labelId: 'admin.name', sortKey: 'firstName', render: (r) => `${r.firstName} ${r.lastName}` },
     { key: 'email', labelId: 'auth.email', sortKey: 'email', render: (r) => <bdi dir="ltr">{r.email}</bdi> },
     { key: 'phone', labelId: 'auth.phone', sortKey: 'phone', render: (r) => <bdi dir="ltr">{r.phone}</bdi> },
-    { key: 'age', labelId: 'customers.age', sortKey: 'age', render: (r) => (r.age === null ? '—' : intl.formatNumber(r.age)) },
-    { key: 'gender', labelId: 'customers.gender', sortKey: 'gender', render: (r) => <FormattedMessage id={`customers.gender.${r.gender}`} /> },
-    { key: 'car', labelId: 'customers.carType', render: (r) => dash(r.carType) },
-    { key: 'battery', labelId: 'customers.batteryRange', render: (r) => dash(r.batteryRange) },
-    { key: 'card', labelId: 'customers.cardStatus', sortKey: 'cardStatus', render: (r) => (r.cardStatus ? <FormattedMessage id={`cards.cardStatus.${r.cardStatus}`} /> : '—') },
-    { key: 'last', labelId: 'customers.lastCharge', sortKey: 'lastChargeAt', render: (r) => date(r.lastChargeAt) },
+    { key: 'car', labelId: 'customers.carType', render: (r) => <CarText customer={r} /> },
+    { key: 'card', labelId: 'customers.cardStatus', sortKey: 'cardStatus', render: (r) => <CardStatusText status={r.cardStatus} /> },
     { key: 'wallet', labelId: 'customers.wallet', sortKey: 'walletBalance', render: (r) => (r.walletBalance === null ? '—' : <bdi>{formatMoney(r.walletBalance, locale)}</bdi>) },
     {
       key: 'status',
@@ -139,7 +135,19 @@ function CustomerDetail({ customerId }: { customerId: string }) {
   return (
     <FormCard aria-labelledby="customer-detail">
       <h2 id="customer-detail">{`${c.firstName} ${c.lastName}`}</h2>
-      <Details>
+      <Details data-testid="customer-details">
+        <dt><FormattedMessage id="customers.age" /></dt>
+        <dd data-field="age">{c.age === null ? '—' : intl.formatNumber(c.age)}</dd>
+        <dt><FormattedMessage id="customers.gender" /></dt>
+        <dd><FormattedMessage id={`customers.gender.${c.gender}`} /></dd>
+        <dt><FormattedMessage id="customers.carType" /></dt>
+        <dd data-field="car"><CarText customer={c} /></dd>
+        <dt><FormattedMessage id="customers.batteryRange" /></dt>
+        <dd data-field="battery">{c.car ? batteryRangeName(c.car, locale) : '—'}</dd>
+        <dt><FormattedMessage id="customers.cardStatus" /></dt>
+        <dd data-field="card"><CardStatusText status={c.cardStatus} /></dd>
+        <dt><FormattedMessage id="customers.lastCharge" /></dt>
+        <dd>{c.lastChargeAt ? formatCairo(c.lastChargeAt, locale, 'dateTime') : '—'}</dd>
         <dt><FormattedMessage id="customers.verified" /></dt>
         <dd><FormattedMessage id={c.emailVerified ? 'common.yes' : 'common.no'} /></dd>
         <dt><FormattedMessage id="customers.since" /></dt>
@@ -151,7 +159,7 @@ function CustomerDetail({ customerId }: { customerId: string }) {
           </>
         )}
         <dt><FormattedMessage id="customers.licences" /></dt>
-        <dd className="licences">
+        <dd className="licences" data-field="licences">
           {c.licenceImageIds.length === 0
             ? '—'
             : c.licenceImageIds.map((id, i) => <AuthorizedImage key={id} fileId={id} alt={intl.formatMessage({ id: 'customers.licenceN' }, { n: i + 1 })} />)}
@@ -181,4 +189,17 @@ function CustomerDetail({ customerId }: { customerId: string }) {
       </div>
     </FormCard>
   );
+}
+
+/** The latest registered car in the page's language, and how many more the customer has. */
+function CarText({ customer }: { customer: Pick<CustomerAdminView, 'car' | 'carCount'> }) {
+  const locale = useLocale();
+  if (!customer.car) return <>—</>;
+  const name = carName(customer.car, locale);
+  return customer.carCount > 1 ? <FormattedMessage id="customers.carAndMore" values={{ car: name, more: customer.carCount - 1 }} /> : <>{name}</>;
+}
+
+/** Active while any card is, inactive when none is, "no card" without cards. */
+function CardStatusText({ status }: { status: string | null }) {
+  return <FormattedMessage id={status ? `cards.cardStatus.${status}` : 'customers.noCard'} />;
 }

@@ -1,37 +1,51 @@
 // i18n-catalog: app — admin list screens.
+import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Select } from '../../../components/ui/controls';
+import { DayInput } from '../../../components/ui/day-input';
 import { paths } from '../../../config/paths';
 import { usePagedList } from '../api/admin-api';
 import { useBilingual } from './admin-list';
 
-/** A list filter as a select: "all" first (no value), then the options. */
+/** A list filter as the product's select: "all" first (no value), then the options. */
 export function FilterSelect({ labelId, allId, value, options, onChange }: { labelId: string; allId: string; value: string | undefined; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
   const intl = useIntl();
   return (
-    <select aria-label={intl.formatMessage({ id: labelId })} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+    <Select aria-label={intl.formatMessage({ id: labelId })} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
       <option value="">{intl.formatMessage({ id: allId })}</option>
       {options.map((o) => (
         <option key={o.value} value={o.value}>
           {o.label}
         </option>
       ))}
-    </select>
+    </Select>
   );
 }
 
-/** From / To calendar days of a list (the server reads a date as a Cairo day, `to` inclusive). */
+const DayLabel = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+`;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * From / To calendar days of a list, typed day/month/year (the server reads a date as a Cairo day, `to` inclusive).
+ * The URL changes only for a complete day or a cleared field: a half-typed one waits, marked invalid once left.
+ */
 export function DateRangeFilter({ from, to, onChange }: { from: string | undefined; to: string | undefined; onChange: (key: 'from' | 'to', value: string) => void }) {
+  const day = (key: 'from' | 'to', labelId: string, value: string | undefined) => (
+    <DayLabel>
+      <FormattedMessage id={labelId} />
+      <DayInput value={value ?? ''} onChange={(v) => (v === '' || ISO_DAY.test(v)) && onChange(key, v)} />
+    </DayLabel>
+  );
   return (
     <>
-      <label>
-        <FormattedMessage id="admin.sessions.from" />{' '}
-        <input type="date" value={from ?? ''} max={to} onChange={(e) => onChange('from', e.target.value)} />
-      </label>
-      <label>
-        <FormattedMessage id="admin.sessions.to" />{' '}
-        <input type="date" value={to ?? ''} min={from} onChange={(e) => onChange('to', e.target.value)} />
-      </label>
+      {day('from', 'admin.sessions.from', from)}
+      {day('to', 'admin.sessions.to', to)}
     </>
   );
 }
@@ -53,19 +67,17 @@ type Filter = Partial<Record<'stationId' | 'from' | 'to' | 'customerId', string>
  * is narrowed to one customer (from their profile). `set` writes one into the URL.
  */
 export function StationDateFilters({ filter, set }: { filter: Filter; set: (key: keyof Filter, value: string) => void }) {
-  const intl = useIntl();
   const { name } = useBilingual();
   const stations = usePagedList('stations', 'stations.admin-list', { pageSize: 100 });
   return (
     <>
-      <select aria-label={intl.formatMessage({ id: 'admin.sessions.filterStation' })} value={filter.stationId ?? ''} onChange={(e) => set('stationId', e.target.value)}>
-        <option value="">{intl.formatMessage({ id: 'admin.sessions.allStations' })}</option>
-        {(stations.data?.dataList ?? []).map((s) => (
-          <option key={s.stationId} value={s.stationId}>
-            {name(s.nameEn, s.nameAr)}
-          </option>
-        ))}
-      </select>
+      <FilterSelect
+        labelId="admin.sessions.filterStation"
+        allId="admin.sessions.allStations"
+        value={filter.stationId}
+        options={(stations.data?.dataList ?? []).map((s) => ({ value: s.stationId, label: name(s.nameEn, s.nameAr) }))}
+        onChange={(v) => set('stationId', v)}
+      />
       <DateRangeFilter from={filter.from} to={filter.to} onChange={set} />
       {filter.customerId && (
         <button type="button" className="sort" onClick={() => set('customerId', '')}>

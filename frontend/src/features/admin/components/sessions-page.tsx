@@ -5,7 +5,7 @@ import type { ListParams } from './admin-list';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from './admin-list';
 import { SessionDetail } from './session-detail';
 import { SESSIONS, SessionStatusChip, useSessionFormat } from './session-parts';
-import { CustomerCell, StationDateFilters } from './list-filters';
+import { CustomerCell, FilterSelect, StationDateFilters } from './list-filters';
 
 /** The URL keys of the screen's own filters (the list's q, sort, page and selection are AdminList's). */
 const FILTERS = ['sessionStatus', 'stationId', 'from', 'to', 'customerId'] as const;
@@ -49,14 +49,13 @@ export function SessionsPage() {
       auditStream={(r) => `session-${r.sessionId}`}
       filters={
         <>
-          <select aria-label={label('admin.sessions.filterStatus')} value={filter.sessionStatus ?? ''} onChange={(e) => set('sessionStatus', e.target.value)}>
-            <option value="">{label('admin.all')}</option>
-            {SESSION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {label(`admin.sessions.status.${s}`)}
-              </option>
-            ))}
-          </select>
+          <FilterSelect
+            labelId="admin.sessions.filterStatus"
+            allId="admin.all"
+            value={filter.sessionStatus}
+            options={SESSION_STATUSES.map((s) => ({ value: s, label: label(`admin.sessions.status.${s}`) }))}
+            onChange={(v) => set('sessionStatus', v)}
+          />
           <StationDateFilters filter={filter} set={set} />
         </>
       }

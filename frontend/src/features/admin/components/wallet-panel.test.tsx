@@ -24,6 +24,8 @@ const customer: CustomerAdminView = {
   createdAt: ago(86_400 * 30),
   revision: 3,
   age: 31,
+  car: null,
+  carCount: 0,
   carType: null,
   batteryRange: null,
   licenceImageIds: [],

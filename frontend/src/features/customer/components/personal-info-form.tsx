@@ -6,6 +6,7 @@ import { updatePersonalInfoSchema } from '@evc/contracts/identity/schemas';
 import { LIMITS } from '@evc/contracts/constants';
 import type { CustomerProfileView } from '@evc/contracts/identity/views';
 import { Button } from '../../../components/ui/button';
+import { DayInput } from '../../../components/ui/day-input';
 import { Field } from '../../../components/ui/field';
 import { Actions, FormStack } from '../../../components/ui/form-stack';
 import { Spinner } from '../../../components/ui/spinner';
@@ -27,6 +28,8 @@ type Values = {
   pictureFileId: string | null;
   sameAsHome: boolean;
   deliveryAddress: string;
+  /** YYYY-MM-DD, '' for none (or the text being typed). */
+  birthDate: string;
 };
 
 const valuesOf = (p: CustomerProfileView): Values => ({
@@ -39,6 +42,7 @@ const valuesOf = (p: CustomerProfileView): Values => ({
   pictureFileId: p.pictureFileId,
   sameAsHome: p.deliveryAddress.sameAsHome,
   deliveryAddress: p.deliveryAddress.address ?? '',
+  birthDate: p.birthDate ?? '',
 });
 
 /** The form as the operation's input: the delivery address is the home one, or its own. */
@@ -51,6 +55,7 @@ const inputOf = (v: Values, revision: number) => ({
   gender: v.gender,
   pictureFileId: v.pictureFileId,
   deliveryAddress: v.sameAsHome ? { sameAsHome: true } : { sameAsHome: false, address: v.deliveryAddress },
+  birthDate: v.birthDate === '' ? null : v.birthDate,
   expectedRevision: revision,
 });
 
@@ -137,6 +142,9 @@ function PersonalInfoForm({ profile }: { profile: CustomerProfileView }) {
           </p>
         )}
       </fieldset>
+      <Field label={label('profile.birthDate')} error={form.errorText('birthDate')} hint={label('profile.birthDate.hint')}>
+        <DayInput autoComplete="bday" value={values.birthDate} onChange={(v) => form.setValue('birthDate', v)} />
+      </Field>
       <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.5rem' }}>
         <legend style={{ fontWeight: 700 }}>
           <FormattedMessage id="profile.delivery" />

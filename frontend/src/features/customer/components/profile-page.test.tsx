@@ -96,6 +96,7 @@ describe('profile', () => {
       gender: 'female',
       pictureFileId: null,
       deliveryAddress: { sameAsHome: false, address: '5 Tahrir Square' },
+      birthDate: null,
       expectedRevision: CUSTOMER_PROFILE.revision,
     });
     expect(await within(screen.getByTestId('toasts')).findByText('Your personal info was saved.')).toBeTruthy();
