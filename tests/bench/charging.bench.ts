@@ -20,6 +20,7 @@ import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wa
 import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
 import { stripedFlagPng } from '@evc/command-service/seed/flag-png';
 import { AccessTokens } from '@evc/platform/auth/access-tokens';
+import { accessVersionOf } from '@evc/command-service/identity/accounts';
 import { Simulator, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
 import { startTestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
@@ -154,7 +155,9 @@ async function main(): Promise<void> {
     const file = await app.embedded.files.put(png, { contentType: 'image/png', purpose: 'licence', ownerId: c.id });
     const asCustomer = newContext({ type: 'customer', id: c.id }, 'bench data');
     await sendCommand(bus, 'cars.register', { carId: c.id, brandId: DEMO_CAR.brandId, typeId: DEMO_CAR.typeId, batteryRangeId: DEMO_CAR.batteryRangeId, licence: { customsCertificateFileId: file.fileId } }, asCustomer);
-    c.token = (await tokens.issue({ accountId: c.id, userType: 5, roles: [], privileges: [] })).token;
+    // The account's access version now (issue 16): a token signed below it is refused.
+    const version = await accessVersionOf(app.embedded.infra.eventStore, c.id, []);
+    c.token = (await tokens.issue({ accountId: c.id, userType: 5, roles: ['customer'], privileges: [], version })).token;
   });
 
   const load = startLoad();
@@ -188,6 +191,7 @@ async function main(): Promise<void> {
   for (const s of sessions) s.t0 = started.t0[s.sessionId]!;
   const starts = started.statuses;
   const refused = starts.filter((st) => st !== 200).length;
+  if (refused > 0) console.log(`refused starts by HTTP status: ${JSON.stringify(Object.fromEntries([...new Set(starts)].map((st) => [st, starts.filter((x) => x === st).length])))}`);
   for (const deadline = Date.now() + 120_000; sessions.some((s) => !s.charging) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
   const toCharging = sessions.filter((s) => s.charging).map((s) => s.charging - s.t0);
   console.log(
