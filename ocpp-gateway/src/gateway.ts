@@ -8,6 +8,7 @@ import {
   BUS_TOPICS,
   COMMAND_OFFLINE_AFTER_MS,
   boundedLogPayload,
+  OCPP_LOG_PAYLOAD_MAX,
   COMMAND_TIMEOUT_MS,
   OCPP_CONNECTED,
   OCPP_DISCONNECTED,
@@ -494,15 +495,18 @@ export class OcppGateway {
     }
     const [type, id, ...rest] = Array.isArray(frame) ? (frame as unknown[]) : [];
     const messageId = String(id ?? '');
+    // A part of a frame never serialises longer than the frame's text: a small frame's payload is within the log's
+    // bound without serialising it again to measure it (issue 18: two JSON.stringify per call answered).
+    const bounded = text.length <= OCPP_LOG_PAYLOAD_MAX ? (payload: unknown) => payload : boundedLogPayload;
     if (type === 2) {
       const action = String(rest[0] ?? '');
       connection.actions.set(messageId, action);
       if (connection.actions.size > 100) connection.actions.delete(connection.actions.keys().next().value!);
-      return { direction, kind: 'call', messageId, action, payload: boundedLogPayload(rest[1] ?? null), error: null };
+      return { direction, kind: 'call', messageId, action, payload: bounded(rest[1] ?? null), error: null };
     }
     const action = connection.actions.get(messageId) ?? '';
     connection.actions.delete(messageId);
-    if (type === 3) return { direction, kind: 'result', messageId, action, payload: boundedLogPayload(rest[0] ?? null), error: null };
-    return { direction, kind: 'error', messageId, action, payload: boundedLogPayload(rest[2] ?? null), error: `${String(rest[0] ?? '').slice(0, 100)}: ${String(rest[1] ?? '').slice(0, 500)}` };
+    if (type === 3) return { direction, kind: 'result', messageId, action, payload: bounded(rest[0] ?? null), error: null };
+    return { direction, kind: 'error', messageId, action, payload: bounded(rest[2] ?? null), error: `${String(rest[0] ?? '').slice(0, 100)}: ${String(rest[1] ?? '').slice(0, 500)}` };
   }
 }
