@@ -182,6 +182,7 @@ export class OcppGateway {
   private readonly clients = new Map<string, RpcClient>();
   private readonly connections = new Map<RpcClient, Connection>();
   private readonly watchdog: NodeJS.Timeout | null;
+  private readonly keepAliveTimer: NodeJS.Timeout | null;
   private readonly outbound: Consumer;
   /** Change notices of the charger_auth read model: a deleted or re-keyed charger is closed on every node. */
   private readonly revocations: Consumer;
@@ -244,14 +245,11 @@ export class OcppGateway {
     });
     this.server.on('client', (client: RpcClient) => this.onClient(client));
     const every = options.watchdogEveryMs ?? 15_000;
-    this.watchdog =
-      every > 0
-        ? setInterval(() => {
-            const now = Date.now();
-            this.sweepSilent(now);
-            this.keepAlive(now);
-          }, every)
-        : null;
+    this.watchdog = every > 0 ? setInterval(() => this.sweepSilent(), every) : null;
+    // The keep-alive looks every second, so the pings spread as the connections' quiet times do (no burst of
+    // thousands every 15 s); one timer for every connection.
+    this.keepAliveTimer = every > 0 ? setInterval(() => this.keepAlive(), 1000) : null;
+    this.keepAliveTimer?.unref();
     this.watchdog?.unref();
     this.nodeId = options.nodeId ?? `${hostname()}-${randomUUID().slice(0, 8)}`;
     // Every node consumes every command (a group of its own); only the node holding the socket sends it.
@@ -311,7 +309,7 @@ export class OcppGateway {
 
   /**
    * The keep-alive of every connection in one sweep (issue 18; ocpp-rpc kept a timer per client): a connection
-   * quiet for PING_AFTER_MS is pinged; one whose ping went unanswered until the next sweep is terminated (a dead
+   * quiet for PING_AFTER_MS is pinged; one whose ping is unanswered PING_AFTER_MS later is terminated (a dead
    * socket: its charger reconnects). Answers the charger ids terminated.
    */
   keepAlive(now = Date.now(), pingAfterMs = PING_AFTER_MS): string[] {
@@ -320,6 +318,7 @@ export class OcppGateway {
       const ws = (c.client as RpcClient & { _ws?: { ping(): void; terminate(): void } })._ws;
       if (!ws) continue;
       if (c.pingSentAt > 0 && c.lastSeenAt < c.pingSentAt) {
+        if (now - c.pingSentAt < pingAfterMs) continue;
         this.log.warn('charger did not answer a ping, terminating its connection', { chargerId: c.chargerId, pingSentAt: new Date(c.pingSentAt).toISOString() });
         ws.terminate();
         dead.push(c.chargerId);
@@ -352,6 +351,7 @@ export class OcppGateway {
 
   async close(): Promise<void> {
     if (this.watchdog) clearInterval(this.watchdog);
+    if (this.keepAliveTimer) clearInterval(this.keepAliveTimer);
     await this.outbound.stop();
     await this.revocations.stop();
     await this.authorizer.stop();
