@@ -107,6 +107,12 @@ class LightCharger {
       });
       this.ws.on('message', (data) => {
         const frame = JSON.parse(String(data)) as [number, string, ...unknown[]];
+        // A call from the central system, answered as a charger without a local list would (1.6: listVersion 0).
+        if (frame[0] === 2) {
+          const answer = frame[2] === 'GetLocalListVersion' ? [3, frame[1], { listVersion: 0 }] : [4, frame[1], 'NotImplemented', '', {}];
+          this.ws.send(JSON.stringify(answer));
+          return;
+        }
         const done = this.pending.get(frame[1]);
         this.pending.delete(frame[1]);
         done?.(frame[0] === 3, frame[2]);
