@@ -88,8 +88,9 @@ class Connection implements InboundContext {
   lastFrameAt = Date.now();
   /** When the socket last showed life (a frame or a pong): the shared keep-alive pings a connection quiet for long. */
   lastSeenAt = Date.now();
-  /** A ping is out without its pong since this time (0: none). */
+  /** When the keep-alive last pinged, and whether the socket has shown life since (a pong or a frame). */
   pingSentAt = 0;
+  awaitingPong = false;
   seq = 0;
   /** Actions of calls by message id, so results and errors in the log name what they answer. */
   readonly actions = new Map<string, string>();
@@ -317,21 +318,20 @@ export class OcppGateway {
     for (const c of this.connections.values()) {
       const ws = (c.client as RpcClient & { _ws?: { ping(): void; terminate(): void } })._ws;
       if (!ws) continue;
-      if (c.pingSentAt > 0 && c.lastSeenAt < c.pingSentAt) {
+      if (c.awaitingPong) {
         if (now - c.pingSentAt < pingAfterMs) continue;
         this.log.warn('charger did not answer a ping, terminating its connection', { chargerId: c.chargerId, pingSentAt: new Date(c.pingSentAt).toISOString() });
         ws.terminate();
         dead.push(c.chargerId);
       } else if (now - c.lastSeenAt >= pingAfterMs) {
         c.pingSentAt = now;
+        c.awaitingPong = true;
         try {
           ws.ping();
         } catch {
           ws.terminate();
           dead.push(c.chargerId);
         }
-      } else {
-        c.pingSentAt = 0;
       }
     }
     return dead;
@@ -377,7 +377,10 @@ export class OcppGateway {
     void connection.logFrame({ direction: 'in', kind: 'connection', messageId: connection.connectionId, action: OCPP_CONNECTED, payload: { protocol: client.protocol }, error: null });
     client.on('message', (info) => this.onFrame(connection, info));
     // ocpp-rpc reports a pong as 'ping' (with the round trip).
-    client.on('ping', () => (connection.lastSeenAt = Date.now()));
+    client.on('ping', () => {
+      connection.lastSeenAt = Date.now();
+      connection.awaitingPong = false;
+    });
     // ws refuses a frame over maxPayload from its header, closes with 1009 and reports it here.
     client.on('socketError', (error) => {
       if (error.code !== 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return;
@@ -402,7 +405,10 @@ export class OcppGateway {
    * refused calls and their answers stay out of the message log, but the first of a burst.
    */
   private onFrame(connection: Connection, { message, outbound }: { message: string | Buffer; outbound: boolean }): void {
-    if (!outbound) connection.lastFrameAt = connection.lastSeenAt = Date.now();
+    if (!outbound) {
+      connection.lastFrameAt = connection.lastSeenAt = Date.now();
+      connection.awaitingPong = false;
+    }
     const frame = this.describeFrame(connection, String(message), outbound);
     if (frame.kind === 'call' && !outbound && !this.takeToken(connection)) {
       const first = ++connection.refusedInBurst === 1;
