@@ -8,6 +8,7 @@ import {
   BUS_TOPICS,
   COMMAND_OFFLINE_AFTER_MS,
   boundedLogPayload,
+  OCPP_LOG_PAYLOAD_MAX,
   COMMAND_TIMEOUT_MS,
   OCPP_CONNECTED,
   OCPP_DISCONNECTED,
@@ -23,8 +24,9 @@ import type { Bus, Consumer, DocumentStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { AttemptWindow } from '@evc/platform/auth/attempt-window';
 import { CHARGER_AUTH_COLLECTION, authenticateCharger, revokedReason } from './charger-auth';
-import { Authorizer } from './authorizer';
-import { HEARTBEAT_INTERVAL_S, TransactionIds, inboundHandlers } from './inbound';
+import { Authorizer, type Authorization } from './authorizer';
+import { HEARTBEAT_INTERVAL_S, TransactionIds, inboundHandlers, type InboundContext } from './inbound';
+import type { TokenQuestion } from './normalize/index';
 import { outcomeOf, outcomeOfCallError, toOcppCall } from './outbound';
 
 export const OCPP_PATH_PREFIX = '/ocpp/';
@@ -61,29 +63,89 @@ interface RpcClient {
   close(options?: { code?: number; reason?: string }): Promise<unknown>;
   call(method: string, params: unknown, options?: { callTimeoutMs?: number }): Promise<unknown>;
   handle(handler: (call: { method: string; params: unknown; messageId: string }) => unknown): void;
-  handle(method: string, handler: (call: { params: unknown; messageId: string }) => unknown): void;
   on(event: 'close', listener: (info: { code: number; reason: string | Buffer }) => void): void;
   on(event: 'message', listener: (info: { message: string | Buffer; outbound: boolean }) => void): void;
   on(event: 'socketError', listener: (error: Error & { code?: string }) => void): void;
+  on(event: 'ping', listener: (info: { rtt: number }) => void): void;
 }
 
-interface Connection {
-  client: RpcClient;
-  connectionId: string;
-  /** The key hash the charger logged in with: a rotation closes the connection. */
-  secretHash: string;
-  lastFrameAt: number;
-  seq: number;
+/** What a connection needs of its gateway: one object shared by every connection. */
+interface ConnectionHost {
+  bus: Bus;
+  authorizer: Authorizer;
+  transactionIds: TransactionIds;
+  fail(chargerId: string, what: string): (error: unknown) => void;
+}
+
+/**
+ * One charger's connection: its state, and what its calls may do (InboundContext) as methods rather than closures,
+ * so a connection costs a few fields and one handler (issue 18: memory per charger at 19,000 chargers).
+ */
+class Connection implements InboundContext {
+  readonly connectionId = randomUUID();
+  readonly chargerId: string;
+  /** When the charger last sent a frame (the silent-charger watchdog). */
+  lastFrameAt = Date.now();
+  /** When the socket last showed life (a frame or a pong): the shared keep-alive pings a connection quiet for long. */
+  lastSeenAt = Date.now();
+  /** When the keep-alive last pinged, and whether the socket has shown life since (a pong or a frame). */
+  pingSentAt = 0;
+  awaitingPong = false;
+  seq = 0;
   /** Actions of calls by message id, so results and errors in the log name what they answer. */
-  actions: Map<string, string>;
+  readonly actions = new Map<string, string>();
   /** Token bucket of inbound calls. */
   tokens: number;
-  refilledAt: number;
+  refilledAt = performance.now();
   /** Calls refused in the current burst (0 when not limited); only the first of a burst is logged. */
-  refusedInBurst: number;
+  refusedInBurst = 0;
   /** Message ids of refused calls still to be answered, and whether that call and answer go to the message log. */
-  refused: Map<string, boolean>;
+  refused: Map<string, boolean> | null = null;
+  /** ws refused a frame over maxPayload (close 1009). */
+  tooLarge = false;
+
+  constructor(
+    private readonly host: ConnectionHost,
+    readonly client: RpcClient,
+    /** The key hash the charger logged in with: a rotation closes the connection. */
+    readonly secretHash: string,
+    burst: number,
+  ) {
+    this.chargerId = client.identity;
+    this.tokens = burst;
+  }
+
+  get protocol(): string {
+    return this.client.protocol;
+  }
+
+  publish(message: ChargerMessage, messageId: string, authorization?: AuthorizationOutcome): Promise<void> {
+    const { chargerId, connectionId } = this;
+    return this.host.bus.publish<InboundChargerMessage>(BUS_TOPICS.ocppInbound, [
+      { key: chargerId, value: { chargerId, protocol: this.protocol, connectionId, messageId, receivedAt: new Date().toISOString(), ...(authorization ? { authorization } : {}), message } },
+    ]);
+  }
+
+  logFrame(frame: Omit<OcppFrame, 'frameId' | 'chargerId' | 'connectionId' | 'at'>): Promise<void> {
+    const { chargerId, connectionId } = this;
+    return this.host.bus
+      .publish<OcppFrame>(BUS_TOPICS.ocppFrames, [
+        { key: chargerId, value: { frameId: `${connectionId}-${String(++this.seq).padStart(9, '0')}`, chargerId, connectionId, at: new Date().toISOString(), ...frame } },
+      ])
+      .catch(this.host.fail(chargerId, 'frame'));
+  }
+
+  authorize(question: TokenQuestion): Promise<Authorization> {
+    return this.host.authorizer.authorize({ ...question, chargerId: this.chargerId });
+  }
+
+  transactionIdFor(start: string): number {
+    return this.host.transactionIds.for(this.chargerId, start);
+  }
 }
+
+/** The keep-alive: a connection quiet (no frame, no pong) this long is pinged by the shared sweep. */
+export const PING_AFTER_MS = 30_000;
 
 export interface OcppGatewayOptions {
   documents: DocumentStore;
@@ -121,6 +183,7 @@ export class OcppGateway {
   private readonly clients = new Map<string, RpcClient>();
   private readonly connections = new Map<RpcClient, Connection>();
   private readonly watchdog: NodeJS.Timeout | null;
+  private readonly keepAliveTimer: NodeJS.Timeout | null;
   private readonly outbound: Consumer;
   /** Change notices of the charger_auth read model: a deleted or re-keyed charger is closed on every node. */
   private readonly revocations: Consumer;
@@ -141,7 +204,9 @@ export class OcppGateway {
     this.server = new RPCServer({
       protocols: [...OCPP_PROTOCOLS],
       strictMode: true,
-      pingIntervalMs: 30_000,
+      // No ping timer per client (a timer, an emitter and abort controllers each): the watchdog's one sweep pings
+      // quiet connections instead (keepAlive).
+      pingIntervalMs: 0,
       wssOptions: { maxPayload: options.maxFrameBytes ?? MAX_FRAME_BYTES },
     });
     this.server.auth((accept, reject, handshake) => {
@@ -182,6 +247,10 @@ export class OcppGateway {
     this.server.on('client', (client: RpcClient) => this.onClient(client));
     const every = options.watchdogEveryMs ?? 15_000;
     this.watchdog = every > 0 ? setInterval(() => this.sweepSilent(), every) : null;
+    // The keep-alive looks every second, so the pings spread as the connections' quiet times do (no burst of
+    // thousands every 15 s); one timer for every connection.
+    this.keepAliveTimer = every > 0 ? setInterval(() => this.keepAlive(), 1000) : null;
+    this.keepAliveTimer?.unref();
     this.watchdog?.unref();
     this.nodeId = options.nodeId ?? `${hostname()}-${randomUUID().slice(0, 8)}`;
     // Every node consumes every command (a group of its own); only the node holding the socket sends it.
@@ -191,6 +260,7 @@ export class OcppGateway {
       ({ value }) => this.onOutbound(value),
     );
     this.authorizer = new Authorizer(options.bus, this.nodeId, options.authorizeTimeoutMs);
+    this.host.authorizer = this.authorizer;
     this.revocations = options.bus.subscribe<LiveChange>({ groupId: `ocpp-gateway-auth-${this.nodeId}`, topics: [BUS_TOPICS.readModelChanged] }, ({ value }) =>
       value.collection === CHARGER_AUTH_COLLECTION ? this.recheckChargers(value.ids ?? null) : undefined,
     );
@@ -238,6 +308,35 @@ export class OcppGateway {
     return silent.map((c) => c.client.identity);
   }
 
+  /**
+   * The keep-alive of every connection in one sweep (issue 18; ocpp-rpc kept a timer per client): a connection
+   * quiet for PING_AFTER_MS is pinged; one whose ping is unanswered PING_AFTER_MS later is terminated (a dead
+   * socket: its charger reconnects). Answers the charger ids terminated.
+   */
+  keepAlive(now = Date.now(), pingAfterMs = PING_AFTER_MS): string[] {
+    const dead: string[] = [];
+    for (const c of this.connections.values()) {
+      const ws = (c.client as RpcClient & { _ws?: { ping(): void; terminate(): void } })._ws;
+      if (!ws) continue;
+      if (c.awaitingPong) {
+        if (now - c.pingSentAt < pingAfterMs) continue;
+        this.log.warn('charger did not answer a ping, terminating its connection', { chargerId: c.chargerId, pingSentAt: new Date(c.pingSentAt).toISOString() });
+        ws.terminate();
+        dead.push(c.chargerId);
+      } else if (now - c.lastSeenAt >= pingAfterMs) {
+        c.pingSentAt = now;
+        c.awaitingPong = true;
+        try {
+          ws.ping();
+        } catch {
+          ws.terminate();
+          dead.push(c.chargerId);
+        }
+      }
+    }
+    return dead;
+  }
+
   get connectedCount(): number {
     return this.clients.size;
   }
@@ -252,6 +351,7 @@ export class OcppGateway {
 
   async close(): Promise<void> {
     if (this.watchdog) clearInterval(this.watchdog);
+    if (this.keepAliveTimer) clearInterval(this.keepAliveTimer);
     await this.outbound.stop();
     await this.revocations.stop();
     await this.authorizer.stop();
@@ -259,92 +359,81 @@ export class OcppGateway {
     this.clients.clear();
   }
 
+  private readonly host: ConnectionHost = {
+    bus: this.options.bus,
+    authorizer: undefined as unknown as Authorizer,
+    transactionIds: this.transactionIds,
+    fail: (chargerId, what) => (error: unknown) => this.log.error(`${what} not published`, { chargerId, error: String(error) }),
+  };
+
   private onClient(client: RpcClient & { session?: { secretHash?: string } }): void {
     const previous = this.clients.get(client.identity);
     // One live connection per charger: a reconnecting charger replaces its stale socket.
     if (previous && previous !== client) void previous.close({ code: 1000, reason: 'Replaced by a new connection' });
     this.clients.set(client.identity, client);
-    const connection: Connection = {
-      client,
-      connectionId: randomUUID(),
-      secretHash: client.session?.secretHash ?? '',
-      lastFrameAt: Date.now(),
-      seq: 0,
-      actions: new Map(),
-      tokens: this.rateLimit.burst,
-      refilledAt: performance.now(),
-      refusedInBurst: 0,
-      refused: new Map(),
-    };
+    const connection = new Connection(this.host, client, client.session?.secretHash ?? '', this.rateLimit.burst);
     this.connections.set(client, connection);
-    const { connectionId } = connection;
-    const chargerId = client.identity;
-    const now = () => new Date().toISOString();
-    const fail = (what: string) => (error: unknown) => this.log.error(`${what} not published`, { chargerId, error: String(error) });
-    const publish = (message: ChargerMessage, messageId: string, authorization?: AuthorizationOutcome) =>
-      this.options.bus.publish<InboundChargerMessage>(BUS_TOPICS.ocppInbound, [
-        { key: chargerId, value: { chargerId, protocol: client.protocol, connectionId, messageId, receivedAt: now(), ...(authorization ? { authorization } : {}), message } },
-      ]);
-    const logFrame = (frame: Omit<OcppFrame, 'frameId' | 'chargerId' | 'connectionId' | 'at'>) =>
-      this.options.bus
-        .publish<OcppFrame>(BUS_TOPICS.ocppFrames, [
-          { key: chargerId, value: { frameId: `${connectionId}-${String(++connection.seq).padStart(9, '0')}`, chargerId, connectionId, at: now(), ...frame } },
-        ])
-        .catch(fail('frame'));
-    void publish({ type: 'Connected' }, connectionId).catch(fail(OCPP_CONNECTED));
-    void logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_CONNECTED, payload: { protocol: client.protocol }, error: null });
-    // 'message' comes before ocpp-rpc handles the frame, so a call over the limit is marked here and refused by the
-    // handler (guarded); refused calls and their answers stay out of the message log, but the first of a burst.
-    client.on('message', ({ message, outbound }) => {
-      if (!outbound) connection.lastFrameAt = Date.now();
-      const frame = this.describeFrame(connection, String(message), outbound);
-      if (frame.kind === 'call' && !outbound && !this.takeToken(connection)) {
-        const first = ++connection.refusedInBurst === 1;
-        connection.refused.set(frame.messageId, first);
-        if (first) this.log.warn('charger rate limited', { chargerId, perSecond: this.rateLimit.perSecond, burst: this.rateLimit.burst });
-        if (!first) return;
-      } else if (outbound && connection.refused.has(frame.messageId)) {
-        const logIt = connection.refused.get(frame.messageId);
-        connection.refused.delete(frame.messageId);
-        if (!logIt) return;
-      } else if (frame.kind === 'call' && !outbound && connection.refusedInBurst > 0) {
-        this.log.info('charger rate limit lifted', { chargerId, refused: connection.refusedInBurst });
-        connection.refusedInBurst = 0;
-      }
-      void logFrame(frame);
+    void connection.publish({ type: 'Connected' }, connection.connectionId).catch(this.host.fail(connection.chargerId, OCPP_CONNECTED));
+    void connection.logFrame({ direction: 'in', kind: 'connection', messageId: connection.connectionId, action: OCPP_CONNECTED, payload: { protocol: client.protocol }, error: null });
+    client.on('message', (info) => this.onFrame(connection, info));
+    // ocpp-rpc reports a pong as 'ping' (with the round trip).
+    client.on('ping', () => {
+      connection.lastSeenAt = Date.now();
+      connection.awaitingPong = false;
     });
-    const guarded =
-      <P extends { messageId: string }>(handler: (call: P) => unknown) =>
-      (call: P) => {
-        if (connection.refused.has(call.messageId)) throw createRPCError(RATE_LIMITED_CODE, RATE_LIMITED_DESCRIPTION, {});
-        return handler(call);
-      };
     // ws refuses a frame over maxPayload from its header, closes with 1009 and reports it here.
-    let tooLarge = false;
     client.on('socketError', (error) => {
       if (error.code !== 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return;
-      tooLarge = true;
-      this.log.warn('charger sent a frame over the limit; connection closed', { chargerId, maxFrameBytes: this.options.maxFrameBytes ?? MAX_FRAME_BYTES });
+      connection.tooLarge = true;
+      this.log.warn('charger sent a frame over the limit; connection closed', { chargerId: connection.chargerId, maxFrameBytes: this.options.maxFrameBytes ?? MAX_FRAME_BYTES });
     });
-    client.on('close', ({ code, reason }) => {
-      this.connections.delete(client);
-      if (this.clients.get(chargerId) === client) this.clients.delete(chargerId);
-      void publish({ type: 'Disconnected' }, connectionId).catch(fail(OCPP_DISCONNECTED));
-      const payload = tooLarge ? { code: CLOSE_TOO_LARGE, reason: `Frame larger than ${this.options.maxFrameBytes ?? MAX_FRAME_BYTES} bytes` } : { code, reason: String(reason) };
-      void logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_DISCONNECTED, payload, error: null });
-    });
-    const handlers = inboundHandlers({
-      protocol: client.protocol,
-      publish,
-      authorize: (question) => this.authorizer.authorize({ ...question, chargerId }),
-      transactionIdFor: (start) => this.transactionIds.for(chargerId, start),
-    });
-    for (const [action, handler] of Object.entries(handlers)) client.handle(action, guarded(handler));
-    client.handle(
-      guarded(({ method }: { method: string; messageId: string }) => {
-        throw createRPCError('NotImplemented', `${method} is not supported`);
-      }),
-    );
+    client.on('close', (info) => this.onClose(connection, info));
+    // One handler for every call (the protocol's shared table), not one closure per action per connection.
+    client.handle((call) => this.onCall(connection, call));
+  }
+
+  /** An inbound call: refused when over the rate limit (marked in onFrame), else its protocol's handler. */
+  private onCall(connection: Connection, call: { method: string; params: unknown; messageId: string }): Promise<unknown> {
+    if (connection.refused?.has(call.messageId)) throw createRPCError(RATE_LIMITED_CODE, RATE_LIMITED_DESCRIPTION, {});
+    const handler = inboundHandlers(connection.protocol)[call.method];
+    if (!handler) throw createRPCError('NotImplemented', `${call.method} is not supported`);
+    return handler(connection, call);
+  }
+
+  /**
+   * Every frame, in and out, before ocpp-rpc handles it: a call over the limit is marked here and refused by onCall;
+   * refused calls and their answers stay out of the message log, but the first of a burst.
+   */
+  private onFrame(connection: Connection, { message, outbound }: { message: string | Buffer; outbound: boolean }): void {
+    if (!outbound) {
+      connection.lastFrameAt = connection.lastSeenAt = Date.now();
+      connection.awaitingPong = false;
+    }
+    const frame = this.describeFrame(connection, String(message), outbound);
+    if (frame.kind === 'call' && !outbound && !this.takeToken(connection)) {
+      const first = ++connection.refusedInBurst === 1;
+      (connection.refused ??= new Map()).set(frame.messageId, first);
+      if (first) this.log.warn('charger rate limited', { chargerId: connection.chargerId, perSecond: this.rateLimit.perSecond, burst: this.rateLimit.burst });
+      if (!first) return;
+    } else if (outbound && connection.refused?.has(frame.messageId)) {
+      const logIt = connection.refused.get(frame.messageId);
+      connection.refused.delete(frame.messageId);
+      if (!logIt) return;
+    } else if (frame.kind === 'call' && !outbound && connection.refusedInBurst > 0) {
+      this.log.info('charger rate limit lifted', { chargerId: connection.chargerId, refused: connection.refusedInBurst });
+      connection.refusedInBurst = 0;
+    }
+    void connection.logFrame(frame);
+  }
+
+  private onClose(connection: Connection, { code, reason }: { code: number; reason: string | Buffer }): void {
+    const { client, chargerId, connectionId } = connection;
+    this.connections.delete(client);
+    if (this.clients.get(chargerId) === client) this.clients.delete(chargerId);
+    void connection.publish({ type: 'Disconnected' }, connectionId).catch(this.host.fail(chargerId, OCPP_DISCONNECTED));
+    const max = this.options.maxFrameBytes ?? MAX_FRAME_BYTES;
+    const payload = connection.tooLarge ? { code: CLOSE_TOO_LARGE, reason: `Frame larger than ${max} bytes` } : { code, reason: String(reason) };
+    void connection.logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_DISCONNECTED, payload, error: null });
   }
 
   /** Takes one token from the connection's bucket (refilled at perSecond, capped at burst); false when empty. */
@@ -412,15 +501,18 @@ export class OcppGateway {
     }
     const [type, id, ...rest] = Array.isArray(frame) ? (frame as unknown[]) : [];
     const messageId = String(id ?? '');
+    // A part of a frame never serialises longer than the frame's text: a small frame's payload is within the log's
+    // bound without serialising it again to measure it (issue 18: two JSON.stringify per call answered).
+    const bounded = text.length <= OCPP_LOG_PAYLOAD_MAX ? (payload: unknown) => payload : boundedLogPayload;
     if (type === 2) {
       const action = String(rest[0] ?? '');
       connection.actions.set(messageId, action);
       if (connection.actions.size > 100) connection.actions.delete(connection.actions.keys().next().value!);
-      return { direction, kind: 'call', messageId, action, payload: boundedLogPayload(rest[1] ?? null), error: null };
+      return { direction, kind: 'call', messageId, action, payload: bounded(rest[1] ?? null), error: null };
     }
     const action = connection.actions.get(messageId) ?? '';
     connection.actions.delete(messageId);
-    if (type === 3) return { direction, kind: 'result', messageId, action, payload: boundedLogPayload(rest[0] ?? null), error: null };
-    return { direction, kind: 'error', messageId, action, payload: boundedLogPayload(rest[2] ?? null), error: `${String(rest[0] ?? '').slice(0, 100)}: ${String(rest[1] ?? '').slice(0, 500)}` };
+    if (type === 3) return { direction, kind: 'result', messageId, action, payload: bounded(rest[0] ?? null), error: null };
+    return { direction, kind: 'error', messageId, action, payload: bounded(rest[2] ?? null), error: `${String(rest[0] ?? '').slice(0, 100)}: ${String(rest[1] ?? '').slice(0, 500)}` };
   }
 }

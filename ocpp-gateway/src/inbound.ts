@@ -14,18 +14,23 @@ export interface InboundContext {
   transactionIdFor(start: string): number;
 }
 
-export type InboundHandler = (call: { params: unknown; messageId: string }) => Promise<Json>;
+export type InboundHandler = (ctx: InboundContext, call: { params: unknown; messageId: string }) => Promise<Json>;
+
+const tables = new Map<string, Record<string, InboundHandler>>();
 
 /**
- * The handler of each inbound call of the connection's protocol: the call as the neutral message (normalize/), asked
- * about first when it carries a token the charger waits on, published on ocpp.inbound before it is answered (so an
- * acknowledged message is never lost: a failed publish fails the call and the charger sends it again), then answered
- * in the protocol's terms.
+ * The handler of each inbound call of a protocol: the call as the neutral message (normalize/), asked about first
+ * when it carries a token the charger waits on, published on ocpp.inbound before it is answered (so an acknowledged
+ * message is never lost: a failed publish fails the call and the charger sends it again), then answered in the
+ * protocol's terms. One table per protocol, shared by every connection (the connection is the `ctx` argument), so a
+ * connection holds no closures of its own for its calls (issue 18: memory per charger).
  */
-export function inboundHandlers(ctx: InboundContext): Record<string, InboundHandler> {
-  const handlers: Record<string, InboundHandler> = {};
-  for (const [action, call] of Object.entries(INBOUND_CALLS[ctx.protocol] ?? {})) {
-    handlers[action] = async ({ params, messageId }) => {
+export function inboundHandlers(protocol: string): Record<string, InboundHandler> {
+  let table = tables.get(protocol);
+  if (table) return table;
+  table = {};
+  for (const [action, call] of Object.entries(INBOUND_CALLS[protocol] ?? {})) {
+    table[action] = async (ctx, { params, messageId }) => {
       const p = params as never;
       const message = call.read(p, ctx);
       const question = call.ask?.(p) ?? null;
@@ -34,7 +39,8 @@ export function inboundHandlers(ctx: InboundContext): Record<string, InboundHand
       return call.answer?.(p, message, authorization) ?? {};
     };
   }
-  return handlers;
+  tables.set(protocol, table);
+  return table;
 }
 
 /** Transaction ids given by this node for recent 1.6 starts, so a start sent again gets the same id. */

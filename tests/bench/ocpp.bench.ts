@@ -5,24 +5,39 @@
 // the chargers are light `ws` clients speaking OCPP-J 1.6 frames in a forked copy of this file (BENCH_ROLE=load), so
 // the memory figures are the server's alone. Everything on 127.0.0.1, bounded in count and time.
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import WebSocket from 'ws';
 import { fmt, percentile } from './stats';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 2000);
+/**
+ * BENCH_SCENARIO (issue 18): `phases` (default: the phases (a) to (h) below), `ceiling` (19,000 chargers held with a 60 s
+ * heartbeat, 5,000 of them charging with MeterValues every 10 s: latency of every reading to the sessions read model,
+ * CALLERRORs, sockets dropped, memory per charger) or `answer` (StatusNotification answered, p99, at 3,000 messages/s
+ * from 1,000 chargers with one call outstanding each, timed in the load process).
+ */
+const SCENARIO = (process.env.BENCH_SCENARIO ?? 'phases') as 'phases' | 'ceiling' | 'answer';
+const CEILING = SCENARIO === 'ceiling';
+const ANSWER = SCENARIO === 'answer';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (CEILING ? 19_000 : ANSWER ? 1000 : 2000));
 const TP_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_TP_CHARGERS ?? 100));
 const TP_SECONDS = Number(process.env.BENCH_TP_SECONDS ?? 10);
 const LAT_RATE = Number(process.env.BENCH_LAT_RATE ?? 1000);
 const LAT_SECONDS = Number(process.env.BENCH_LAT_SECONDS ?? 10);
 const LAT_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_LAT_CHARGERS ?? 500));
-const MV_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_MV_CHARGERS ?? CONNECTIONS));
-const MV_INTERVAL_MS = Number(process.env.BENCH_MV_INTERVAL_MS ?? 2000);
-const MV_SECONDS = Number(process.env.BENCH_MV_SECONDS ?? 15);
+const MV_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_MV_CHARGERS ?? (CEILING ? 5000 : CONNECTIONS)));
+const MV_INTERVAL_MS = Number(process.env.BENCH_MV_INTERVAL_MS ?? (CEILING ? 10_000 : 2000));
+const MV_SECONDS = Number(process.env.BENCH_MV_SECONDS ?? (CEILING ? 60 : 15));
+/** `answer`: the offered rate, spread evenly over the chargers (each waits for its answer before its next call). */
+const ANSWER_RATE = Number(process.env.BENCH_ANSWER_RATE ?? 3000);
+const ANSWER_SECONDS = Number(process.env.BENCH_ANSWER_SECONDS ?? 20);
+/** BENCH_HEAP_SNAPSHOTS=<prefix>: heap snapshots before and after the chargers connect (<prefix>-before/after.heapsnapshot). */
+const HEAP_SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS ?? '';
 const MV_LAT_CHARGERS = Math.min(MV_CHARGERS, Number(process.env.BENCH_MV_LAT_CHARGERS ?? 1000));
-const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? 400);
+const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? (CEILING ? 900 : 400));
 const CHARGERS_PER_STATION = 20;
 const HEARTBEAT_S = 60;
 const STATUSES = ['Available', 'Preparing'] as const;
@@ -41,6 +56,8 @@ type ToLoad =
   | { cmd: 'latency'; chargers: number; rate: number; seconds: number }
   | { cmd: 'start'; chargers: number }
   | { cmd: 'meter'; chargers: number; intervalMs: number; seconds: number; probe: boolean }
+  | { cmd: 'answer'; chargers: number; rate: number; seconds: number }
+  | { cmd: 'sockets' }
   | { cmd: 'close' };
 type FromLoad =
   | { done: 'connect'; connected: number; failed: number; ms: number }
@@ -48,6 +65,8 @@ type FromLoad =
   | { done: 'latency'; sent: number; errors: number; sendTimes: [string, number][] }
   | { done: 'start'; started: number; failed: number; ms: number }
   | { done: 'meter'; sent: number; answered: number; errors: number; startedAt: number; endedAt: number; sendTimes: [string, number][] }
+  | { done: 'answer'; sent: number; errors: number; latencies: number[]; late: number; startedAt: number; endedAt: number }
+  | { done: 'sockets'; open: number; dropped: number }
   | { done: 'close' };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -62,6 +81,9 @@ class LightCharger {
   private lastStamp = 0;
   private statusIndex = 0;
   private heartbeat: NodeJS.Timeout | null = null;
+  /** Closed by the other side (the bench never closes a socket before the end). */
+  dropped = false;
+  private closing = false;
   ws!: WebSocket;
   constructor(readonly cred: Cred) {}
 
@@ -70,12 +92,27 @@ class LightCharger {
       const auth = Buffer.from(`${this.cred.id}:${this.cred.secret}`).toString('base64');
       this.ws = new WebSocket(`${url}/ocpp/${this.cred.id}`, ['ocpp1.6'], { headers: { authorization: `Basic ${auth}` }, perMessageDeflate: false });
       this.ws.once('open', () => {
-        this.heartbeat = setInterval(() => void this.call('Heartbeat', {}), HEARTBEAT_S * 1000);
+        // Heartbeats spread over the interval (as chargers that connected at different times).
+        const first = setTimeout(() => {
+          void this.call('Heartbeat', {});
+          this.heartbeat = setInterval(() => void this.call('Heartbeat', {}), HEARTBEAT_S * 1000);
+        }, Math.random() * HEARTBEAT_S * 1000);
+        this.heartbeat = first;
         resolve();
       });
       this.ws.once('error', reject);
+      this.ws.once('close', () => {
+        if (!this.closing) this.dropped = true;
+        if (this.heartbeat) clearInterval(this.heartbeat);
+      });
       this.ws.on('message', (data) => {
         const frame = JSON.parse(String(data)) as [number, string, ...unknown[]];
+        // A call from the central system, answered as a charger without a local list would (1.6: listVersion 0).
+        if (frame[0] === 2) {
+          const answer = frame[2] === 'GetLocalListVersion' ? [3, frame[1], { listVersion: 0 }] : [4, frame[1], 'NotImplemented', '', {}];
+          this.ws.send(JSON.stringify(answer));
+          return;
+        }
         const done = this.pending.get(frame[1]);
         this.pending.delete(frame[1]);
         done?.(frame[0] === 3, frame[2]);
@@ -125,6 +162,7 @@ class LightCharger {
   }
 
   close(): void {
+    this.closing = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.ws.terminate();
   }
@@ -225,6 +263,36 @@ async function runLoad(): Promise<void> {
       const outcomes = await Promise.all(inFlight);
       const answered = outcomes.filter(Boolean).length;
       reply({ done: 'meter', sent: outcomes.length, answered, errors: outcomes.length - answered, startedAt, endedAt: clock(), sendTimes });
+    } else if (message.cmd === 'answer') {
+      // Each charger: one StatusNotification outstanding at a time, the next due every chargers / rate seconds from
+      // a staggered start (sent at once when the answer came late, and counted as late).
+      const group = chargers.slice(0, message.chargers);
+      const periodMs = (group.length / message.rate) * 1000;
+      const latencies: number[] = [];
+      let sent = 0;
+      let errors = 0;
+      let late = 0;
+      const startedAt = clock();
+      const until = performance.now() + message.seconds * 1000;
+      await Promise.all(
+        group.map(async (charger, i) => {
+          let due = performance.now() + (i / group.length) * periodMs;
+          await sleep(due - performance.now());
+          while (due < until) {
+            const at = performance.now();
+            sent++;
+            if (await charger.status(`an-${sent}`)) latencies.push(performance.now() - at);
+            else errors++;
+            due += periodMs;
+            const wait = due - performance.now();
+            if (wait > 0) await sleep(wait);
+            else late++;
+          }
+        }),
+      );
+      reply({ done: 'answer', sent, errors, latencies, late, startedAt, endedAt: clock() });
+    } else if (message.cmd === 'sockets') {
+      reply({ done: 'sockets', open: chargers.filter((c) => c.ws.readyState === WebSocket.OPEN).length, dropped: chargers.filter((c) => c.dropped).length });
     } else {
       for (const charger of chargers) charger.close();
       reply({ done: 'close' });
@@ -257,8 +325,13 @@ async function runMain(): Promise<void> {
     const credit = await command(app, 'wallet.adjust', { adjustmentId: randomUUID(), customerId, direction: 'credit', amountEgp: 10_000, reason: 'OCPP bench balance' }, await superAdminToken(app));
     const at = new Date().toISOString();
     const metadata = { correlationId: randomUUID(), causationId: 'ocpp-bench', actor: { type: 'system' as const, id: 'ocpp-bench' }, occurredAt: at, schemaVersion: 1 };
-    for (const idTag of tags) {
-      await app.embedded.infra.eventStore.append(`id-token-${idTag}`, [{ eventId: randomUUID(), type: 'IdTokenIssued', data: { idTag, customerId, kind: 'card', expiresAt: null, at }, metadata }], 'no_stream');
+    // 100 at a time: they share the event store's group commit.
+    for (let i = 0; i < tags.length; i += 100) {
+      await Promise.all(
+        tags.slice(i, i + 100).map((idTag) =>
+          app.embedded.infra.eventStore.append(`id-token-${idTag}`, [{ eventId: randomUUID(), type: 'IdTokenIssued', data: { idTag, customerId, kind: 'card', expiresAt: null, at }, metadata }], 'no_stream'),
+        ),
+      );
     }
     return `${tags.length} cards of one customer (wallet credit ${credit.status})`;
   };
@@ -300,7 +373,7 @@ async function runMain(): Promise<void> {
     await runner.waitFor(last, 60_000);
     creds.sort((a, b) => a.id.localeCompare(b.id));
     const registerS = (performance.now() - registerStarted) / 1000;
-    const cards = await givenCards(creds.map((c) => `BENCH-${c.id.slice(-5)}`)).catch((error: unknown) => `not set up (${String(error)})`);
+    const cards = await givenCards(creds.slice(0, ANSWER ? 0 : MV_CHARGERS).map((c) => `BENCH-${c.id.slice(-5)}`)).catch((error: unknown) => `not set up (${String(error)})`);
 
     // Every ConnectorStatusChanged, as it is recorded; the latency probes also wait for the station read model.
     let recorded = 0;
@@ -377,6 +450,7 @@ async function runMain(): Promise<void> {
     // (a) + (b): connections and memory.
     await sleep(500);
     gc();
+    if (HEAP_SNAPSHOTS) writeHeapSnapshot(`${HEAP_SNAPSHOTS}-before.heapsnapshot`);
     const before = process.memoryUsage();
     const connect = await ask({ cmd: 'connect', url: app.baseUrl.replace('http', 'ws'), chargers: creds }, 'connect');
     await sleep(500);
@@ -384,9 +458,88 @@ async function runMain(): Promise<void> {
     await sleep(2000);
     gc();
     const after = process.memoryUsage();
+    if (HEAP_SNAPSHOTS) writeHeapSnapshot(`${HEAP_SNAPSHOTS}-after.heapsnapshot`);
     const held = gateway.connectedCount;
     const online = (await infra.documents.collection(RM.chargers).countDocuments({ online: true })) as number;
     const perConnection = (a: number, b: number) => (held > 0 ? (b - a) / held / 1024 : NaN);
+
+    const connectedRows: [string, string][] = [
+      ['chargers registered (commands, 20 per station)', `${CONNECTIONS} in ${fmt(registerS)} s`],
+      ['(a) connections held, 60 s heartbeat', `${held} of ${CONNECTIONS} (${connect.failed} failed), ramp ${fmt(connect.ms / 1000)} s (${fmt(connect.connected / (connect.ms / 1000), 0)} connects/s); ${online} shown online`],
+      ['(b) memory per connected charger, heap / RSS', `${fmt(perConnection(before.heapUsed, after.heapUsed))} / ${fmt(perConnection(before.rss, after.rss))} KiB (heap ${fmt(before.heapUsed / 2 ** 20)} → ${fmt(after.heapUsed / 2 ** 20)} MiB, RSS ${fmt(before.rss / 2 ** 20)} → ${fmt(after.rss / 2 ** 20)} MiB)`],
+    ];
+    const print = (title: string, rows: [string, string][]) =>
+      process.stdout.write(`\n## ${title}\n\n| figure | result |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`);
+    const profiled = async <T>(run: () => Promise<T>): Promise<T> => {
+      const p = process.env.BENCH_PROFILE ? await startProfile() : null;
+      try {
+        return await run();
+      } finally {
+        await p?.stop(process.env.BENCH_PROFILE!);
+      }
+    };
+
+    if (ANSWER) {
+      // StatusNotification answered: call → result in the load process, each charger one call outstanding.
+      const recordedBefore = recorded;
+      const an = await profiled(() => ask({ cmd: 'answer', chargers: CONNECTIONS, rate: ANSWER_RATE, seconds: ANSWER_SECONDS }, 'answer'));
+      const drained = await waitRecorded(recordedBefore + an.latencies.length, 60_000);
+      const seconds = (an.endedAt - an.startedAt) / 1000;
+      const sockets = await ask({ cmd: 'sockets' }, 'sockets');
+      const l = an.latencies;
+      print('StatusNotification answered (embedded profile, durable ocpp.inbound)', [
+        ...connectedRows,
+        [
+          'StatusNotification call → result at the charger, p50 / p95 / p99 / max',
+          `${fmt(percentile(l, 50))} / ${fmt(percentile(l, 95))} / **${fmt(percentile(l, 99))}** / ${fmt(Math.max(...l))} ms at ${fmt(an.sent / seconds, 0)} messages/s answered (offered ${ANSWER_RATE}/s from ${CONNECTIONS} chargers, one call outstanding each, ${ANSWER_SECONDS} s; ${an.late} sent late because the previous answer came after the next was due), ${an.errors} CALLERRORs`,
+        ],
+        ['ConnectorStatusChanged recorded', `${recorded - recordedBefore} of ${an.latencies.length} answered${drained ? '' : ' (NOT all within 60 s)'}`],
+        ['sockets', `${sockets.open} open, ${sockets.dropped} dropped; ${gateway.connectedCount} held by the gateway`],
+        ['load average (1 min) at the end', os.loadavg()[0]!.toFixed(2)],
+        ['run time', `${fmt((performance.now() - benchStarted) / 1000)} s`],
+      ]);
+      await ask({ cmd: 'close' }, 'close');
+      await subscription.stop();
+      return;
+    }
+
+    if (CEILING) {
+      // 5,000 chargers start a transaction (card sessions), then MeterValues every 10 s for MV_SECONDS, every reading
+      // timed to the sessions read model; the other chargers only heartbeat.
+      const start = await ask({ cmd: 'start', chargers: MV_CHARGERS }, 'start');
+      await runner.waitFor(await infra.eventStore.headPosition(), 120_000);
+      await sleep(1000);
+      probingMeters = true;
+      const loadBefore = os.loadavg()[0]!;
+      const cpuBefore = process.cpuUsage();
+      const mv = await profiled(() => ask({ cmd: 'meter', chargers: MV_CHARGERS, intervalMs: MV_INTERVAL_MS, seconds: MV_SECONDS, probe: true }, 'meter'));
+      const cpu = process.cpuUsage(cpuBefore);
+      const latUntil = performance.now() + 60_000;
+      while (readingSeenAt.size + readingMissing < mv.answered && performance.now() < latUntil) await sleep(200);
+      await Promise.all(probes);
+      const lats = mv.sendTimes.flatMap(([key, t]) => (readingSeenAt.has(key) ? [readingSeenAt.get(key)! - t] : []));
+      const seconds = (mv.endedAt - mv.startedAt) / 1000;
+      const sockets = await ask({ cmd: 'sockets' }, 'sockets');
+      gc();
+      const end = process.memoryUsage();
+      print(`The ceiling of one process: ${CONNECTIONS} chargers (embedded profile)`, [
+        ...connectedRows,
+        ['chargers charging (StartTransaction answered)', `${start.started} of ${MV_CHARGERS} in ${fmt(start.ms / 1000)} s (${start.failed} refused); ${cards}`],
+        [
+          'MeterValues → sessions.lastReadingAt, p50 / p95 / p99 / max',
+          lats.length > 0
+            ? `${fmt(percentile(lats, 50))} / ${fmt(percentile(lats, 95))} / **${fmt(percentile(lats, 99))}** / ${fmt(Math.max(...lats))} ms at ${fmt(mv.sent / seconds, 0)} messages/s from ${start.started} chargers every ${MV_INTERVAL_MS / 1000} s for ${MV_SECONDS} s (${lats.length} of ${mv.sent} measured, ${readingMissing} not shown), ${mv.errors} CALLERRORs, plus the heartbeats of all ${CONNECTIONS}`
+            : `no reading reached the sessions read model (${readingMissing} events without it, ${mv.errors} CALLERRORs)`,
+        ],
+        ['sockets after the run', `${sockets.open} open, **${sockets.dropped} dropped**; ${gateway.connectedCount} held by the gateway`],
+        ['CPU of this process during the MeterValues phase', `${fmt((cpu.user + cpu.system) / 1000 / seconds / 10, 0)} % of one core (load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)})`],
+        ['memory at the end (after GC)', `heap ${fmt(end.heapUsed / 2 ** 20)} MiB, RSS ${fmt(end.rss / 2 ** 20)} MiB`],
+        ['run time', `${fmt((performance.now() - benchStarted) / 1000)} s`],
+      ]);
+      await ask({ cmd: 'close' }, 'close');
+      await subscription.stop();
+      return;
+    }
 
     // BENCH_PROFILE=<file>: a CPU profile of this process over the throughput phases (c) to (g).
     const profiler = process.env.BENCH_PROFILE ? await startProfile() : null;
@@ -437,9 +590,7 @@ async function runMain(): Promise<void> {
     await sleep(500);
 
     const rows: [string, string][] = [
-      ['chargers registered (commands, 20 per station)', `${CONNECTIONS} in ${fmt(registerS)} s`],
-      ['(a) connections held, 60 s heartbeat', `${held} of ${CONNECTIONS} (${connect.failed} failed), ramp ${fmt(connect.ms / 1000)} s (${fmt(connect.connected / (connect.ms / 1000), 0)} connects/s); ${online} shown online`],
-      ['(b) memory per connected charger, heap / RSS', `${fmt(perConnection(before.heapUsed, after.heapUsed))} / ${fmt(perConnection(before.rss, after.rss))} KiB (heap ${fmt(before.heapUsed / 2 ** 20)} → ${fmt(after.heapUsed / 2 ** 20)} MiB, RSS ${fmt(before.rss / 2 ** 20)} → ${fmt(after.rss / 2 ** 20)} MiB)`],
+      ...connectedRows,
       [
         '(c) StatusNotification → event store, sustained',
         `${fmt(tpRecorded / tpSeconds, 0)} events/s (${tpRecorded} events from ${TP_CHARGERS} chargers, offered for ${TP_SECONDS} s, all recorded ${fmt(tpSeconds)} s after the first send${drained ? '' : ', NOT all recorded within 60 s'}); gateway answered ${fmt(tp.answered / ((tp.endedAt - tp.startedAt) / 1000), 0)}/s, ${tp.errors} CALLERRORs`,
@@ -467,7 +618,7 @@ async function runMain(): Promise<void> {
       ],
       ['run time', `${fmt((performance.now() - benchStarted) / 1000)} s`],
     ];
-    process.stdout.write(`\n## OCPP gateway (embedded profile)\n\n| figure | result |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`);
+    print('OCPP gateway (embedded profile)', rows);
   } finally {
     load?.kill();
     clearTimeout(watchdog);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
+import WebSocket from 'ws';
 import { BUS_TOPICS, isPresenceNote } from '@evc/contracts';
 import type { InboundChargerMessage } from '@evc/ocpp-gateway';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
@@ -87,5 +88,46 @@ describe('OCPP-J connections on /ocpp/<chargePointId>', () => {
     await closed;
     expect(app.embedded.gateway.connectedCount).toBeGreaterThanOrEqual(1);
     await expect(second.call('Heartbeat', {})).resolves.toHaveProperty('currentTime');
+  });
+
+  // Issue 18: one keep-alive sweep per gateway (no ping timer per charger). A socket that answers its ping stays; one
+  // that never does (`autoPong: false`: a dead peer) is terminated at a later sweep and shows offline.
+  it('keeps sockets alive with one sweep: pings quiet sockets, keeps the one that answers, terminates the one that does not', async () => {
+    const { gateway } = app.embedded;
+    const raw = async (autoPong: boolean) => {
+      const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId);
+      await app.embedded.runner.waitFor(result.position, 2000);
+      const auth = Buffer.from(`${chargerId}:${secret}`).toString('base64');
+      const ws = new WebSocket(`${app.baseUrl.replace('http', 'ws')}/ocpp/${chargerId}`, ['ocpp1.6'], { headers: { authorization: `Basic ${auth}` }, autoPong });
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      let pings = 0;
+      ws.on('ping', () => pings++);
+      return { chargerId, ws, pings: () => pings };
+    };
+    const alive = await raw(true);
+    const dead = await raw(false);
+    try {
+      // Nothing has been quiet for 30 s yet: no ping, nobody terminated.
+      expect(gateway.keepAlive()).toEqual([]);
+      expect(alive.pings() + dead.pings()).toBe(0);
+
+      // Quiet for "0 ms or more": both are pinged; only the live one answers.
+      expect(gateway.keepAlive(Date.now(), 0)).toEqual([]);
+      await expect.poll(() => [alive.pings(), dead.pings()]).toEqual([1, 1]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const closed = new Promise((resolve) => dead.ws.once('close', resolve));
+      const terminated = gateway.keepAlive(Date.now(), 0);
+      expect(terminated).toContain(dead.chargerId);
+      expect(terminated).not.toContain(alive.chargerId);
+      await closed;
+      expect(alive.ws.readyState).toBe(WebSocket.OPEN);
+      const chargers = app.embedded.infra.documents.collection('chargers');
+      await expect.poll(async () => (await chargers.findOne({ _id: dead.chargerId }))?.online, { timeout: 5000 }).toBe(false);
+      expect((await chargers.findOne({ _id: alive.chargerId }))?.online).toBe(true);
+    } finally {
+      alive.ws.terminate();
+      dead.ws.terminate();
+    }
   });
 });

@@ -43,7 +43,8 @@ describe('OCPP per-charger rate limit', () => {
       if (m.value.message.type === 'Heartbeat') heartbeats.set(m.value.chargerId, (heartbeats.get(m.value.chargerId) ?? 0) + 1);
     });
     const frameLog = app.embedded.infra.bus.subscribe<OcppFrame>({ groupId: 't-rate-frames', topics: [BUS_TOPICS.ocppFrames] }, (m) => {
-      if (m.value.chargerId === flooder.chargerId && m.value.kind !== 'connection') frames.push(m.value);
+      // The heartbeats' frames (the gateway may also ask the charger things on connect, e.g. GetLocalListVersion).
+      if (m.value.chargerId === flooder.chargerId && m.value.kind !== 'connection' && m.value.action === 'Heartbeat') frames.push(m.value);
     });
     await Promise.all([inbound.ready, frameLog.ready]);
     const a = await connect(flooder.chargerId, flooder.secret);

@@ -53,6 +53,7 @@ export class LocalListSync {
   private readonly chargers = new Map<string, ChargerList>();
   private list: StreamState<LocalAuthListState> = emptyStream(localAuthListDecider.initialState);
   private timer: NodeJS.Timeout | null = null;
+  private reading: Promise<number> | null = null;
   private readonly context = () => newContext({ type: 'system', id: 'local-auth-list' }, 'local list sync');
 
   constructor(
@@ -73,6 +74,7 @@ export class LocalListSync {
 
   /** The list changed in this process: push it to every charger now. */
   changed(): void {
+    this.reading = null; // a read under way may have started before the change: read again
     void this.syncAll().catch((error: unknown) => log.warn('local list push failed', { error: String(error) }));
   }
 
@@ -119,9 +121,24 @@ export class LocalListSync {
     return new Map([...this.chargers].map(([id, c]) => [id, c.version]));
   }
 
-  async currentVersion(): Promise<number> {
-    this.list = await catchUp(this.store, cardStreams.localAuthList(), localAuthListDecider, this.list);
-    return this.list.revision + 1;
+  /**
+   * The list's version now. Concurrent callers share the read under way (issue 18: a sweep over 19,000 chargers read
+   * the list's stream once per charger, 19,000 reads every 5 s); a change made after that read started triggers a
+   * sweep of its own (`changed`), so no charger is left behind.
+   */
+  currentVersion(): Promise<number> {
+    if (!this.reading) {
+      const reading: Promise<number> = catchUp(this.store, cardStreams.localAuthList(), localAuthListDecider, this.list)
+        .then((list) => {
+          if (list.revision >= this.list.revision) this.list = list;
+          return this.list.revision + 1;
+        })
+        .finally(() => {
+          if (this.reading === reading) this.reading = null;
+        });
+      this.reading = reading;
+    }
+    return this.reading;
   }
 
   async syncAll(): Promise<void> {

@@ -214,6 +214,11 @@ describe('ids and prices', () => {
     expect(appIdTag('c-1')).not.toBe(appIdTag('c-2'));
   });
 
+  it('derived ids never change between versions (a retried start or a replay must find the same ids)', () => {
+    expect(uuidFrom('remote-start:s-1')).toBe('860d1d7e-6310-5481-a769-9c805eba6f78');
+    expect(appIdTag('c-1')).toBe('AQEX46X5U43PLD5HUAJS');
+  });
+
   it('deterministic uuids', () => {
     expect(uuidFrom('x')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(cardSessionId('CP-1', 1, 'TAG', '2026-01-01T10:00:00Z')).toBe(cardSessionId('CP-1', 1, 'TAG', at));

@@ -1,8 +1,15 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
+
+/**
+ * A digest in one call: `crypto.hash` (Node ≥ 21.7) skips the Hash object createHash builds (issue 18: createHash
+ * showed up at about 0.4 ms per start in a burst of 1,000 starts, on a loaded machine); createHash on older Node.
+ */
+const digest = (algorithm: 'sha1' | 'sha256', text: string): Buffer =>
+  typeof crypto.hash === 'function' ? crypto.hash(algorithm, text, 'buffer') : crypto.createHash(algorithm).update(text).digest();
 
 /** A uuid (version 5 layout, sha-1) derived from a name: the same name always gives the same id. */
 export function uuidFrom(name: string): string {
-  const b = createHash('sha1').update(`evc-charging:${name}`).digest();
+  const b = digest('sha1', `evc-charging:${name}`);
   b[6] = (b[6]! & 0x0f) | 0x50;
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = b.subarray(0, 16).toString('hex');
@@ -13,7 +20,7 @@ const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** The customer's app id token: 'A' and 19 base-32 characters of a hash of the customer id (stable, 20 chars). */
 export function appIdTag(customerId: string): string {
-  const bytes = createHash('sha256').update(`evc-app-tag:${customerId}`).digest();
+  const bytes = digest('sha256', `evc-app-tag:${customerId}`);
   let bits = 0;
   let value = 0;
   let out = 'A';

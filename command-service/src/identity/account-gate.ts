@@ -4,9 +4,9 @@ import type { AccessCheck } from '@evc/platform/http/access';
 import { DomainError } from '../shared/domain-error';
 import { fold } from '../shared/decider';
 import { toDomainEvent } from '../shared/run-decider';
-import { accountBlock, accountDecider } from './account.decider';
+import { accountBlock, accountDecider, type AccountState } from './account.decider';
 import { accessVersionOf } from './accounts';
-import { identityStreams, type AccountEvent } from '@evc/contracts';
+import { ACCOUNT_ACCESS_EVENTS, identityStreams, newestPosition, type AccountEvent } from '@evc/contracts';
 
 /**
  * Every request of a signed-in caller to the command side checks the account as it is now, from its streams: a
@@ -15,22 +15,57 @@ import { identityStreams, type AccountEvent } from '@evc/contracts';
  * `identity.session_expired`, so the client refreshes (or is signed out) at once rather than at the token's expiry.
  */
 export class AccountGate implements AccessCheck {
+  /**
+   * Accounts folded so far, with the newest position of an access event on their stream: a check reads only the
+   * events after the kept revision (issue 18: every command request checked the account twice, reading and folding
+   * its whole stream each time). At most ACCOUNTS_KEPT (least recently used dropped).
+   */
+  private readonly accounts = new Map<string, KeptAccount>();
+
   constructor(private readonly store: EventStore) {}
 
   async assertMayAct(principal: Principal): Promise<void> {
-    const history = await this.store.readStream(identityStreams.account(principal.accountId));
-    const account = fold(accountDecider, history.map((e) => toDomainEvent<AccountEvent>(e)));
+    const { account, accessAt } = await this.current(principal.accountId);
     if (account.accountId === null) throw new DomainError('auth.unauthenticated', 'Sign in first');
     const block = accountBlock(account);
     if (block) throw block;
     if (principal.version === undefined) return;
-    const current = await accessVersionOf(this.store, account.accountId, account.userType === 1 ? account.roleIds : [], history);
+    // Staff: their roles' access events count too (read each time: staff requests are few).
+    const current = account.userType === 1 && account.roleIds.length > 0 ? Math.max(accessAt, await accessVersionOf(this.store, account.accountId, account.roleIds, [])) : accessAt;
     if (principal.version < current) throw new DomainError('identity.session_expired', 'The account changed since this sign-in; sign in again');
+  }
+
+  /** The account as it is now: the kept fold caught up with the events after it. */
+  private async current(accountId: string): Promise<KeptAccount> {
+    const kept = this.accounts.get(accountId);
+    const newer = await this.store.readStream(identityStreams.account(accountId), { fromRevision: (kept?.revision ?? -1) + 1 });
+    if (newer.length === 0 && kept) return kept;
+    const history = newer.map((e) => toDomainEvent<AccountEvent>(e));
+    const account = kept ? history.reduce(accountDecider.evolve, kept.account) : fold(accountDecider, history);
+    const next: KeptAccount = { account, revision: newer.at(-1)?.revision ?? -1, accessAt: Math.max(kept?.accessAt ?? 0, newestPosition(newer, ACCOUNT_ACCESS_EVENTS)) };
+    if (next.revision < 0) return next;
+    const held = this.accounts.get(accountId);
+    // Concurrent checks of one account: never replace a newer fold by an older one.
+    if (!held || held.revision < next.revision) {
+      this.accounts.delete(accountId);
+      this.accounts.set(accountId, next);
+      if (this.accounts.size > ACCOUNTS_KEPT) this.accounts.delete(this.accounts.keys().next().value!);
+    }
+    return next;
   }
 
   assertCurrent(principal: Principal): Promise<void> {
     return this.assertMayAct(principal);
   }
 }
+
+interface KeptAccount {
+  account: AccountState;
+  revision: number;
+  /** The newest position of an access event on the account's own stream (0: none). */
+  accessAt: number;
+}
+
+const ACCOUNTS_KEPT = 50_000;
 
 export const ACCOUNT_GATE = Symbol('AccountGate');

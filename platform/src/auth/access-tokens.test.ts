@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SignJWT } from 'jose';
 import { AccessTokens } from './access-tokens';
 import { resolveAuthSecret } from './auth-secret';
@@ -17,6 +17,21 @@ describe('access tokens', () => {
     expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(590_000);
     const old = await tokens.issue(staff, new Date(Date.now() - 601_000));
     expect(await tokens.verify(old.token)).toBeNull();
+  });
+
+  it('answers a token verified before from memory until it expires, and then refuses it', async () => {
+    const tokens = new AccessTokens(secret, 60);
+    const { token } = await tokens.issue(staff);
+    const first = await tokens.verify(token);
+    expect(first).toEqual(staff);
+    first!.privileges.push('admins.write' as never);
+    expect(await tokens.verify(token)).toEqual(staff);
+    vi.useFakeTimers({ now: Date.now() + 61_000 });
+    try {
+      expect(await tokens.verify(token)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses another key, a tampered payload, alg none, and garbage', async () => {
