@@ -126,7 +126,8 @@ describeJourney('layout: header, customer menu, toasts and the customers list', 
       const firstName = lang === 'ar' ? 'Yasmin' : 'Laila';
       const customer = await customerToken(journey.app, { firstName });
       const licence = async (seed: number) => (await upload(journey.app, customer.token, tinyPng(8, 5, [seed, 120, 90]), { purpose: 'licence' })).body.fileId;
-      await must(journey.app, 'cars.register', { carId: randomUUID(), ...CAR, licence: { frontFileId: await licence(10), backFileId: await licence(20) } }, customer.token);
+      // two cars (the same one twice is refused since issue 17 item 2: the first has another battery range)
+      await must(journey.app, 'cars.register', { carId: randomUUID(), ...CAR, batteryRangeId: 'battery-40-60', licence: { frontFileId: await licence(10), backFileId: await licence(20) } }, customer.token);
       await must(journey.app, 'cars.register', { carId: randomUUID(), ...CAR, licence: { customsCertificateFileId: await licence(30) } }, customer.token);
       const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric' }).format(new Date()));
       await must(
