@@ -32,6 +32,10 @@ interface ChargerList {
   supported: boolean;
   /** The last differential update was refused: send the full list next. */
   fullNext: boolean;
+  /** Commands in a row that got no usable answer (an error, a timeout): the next waits longer. */
+  failures: number;
+  /** Not before this time (ms) after such a failure: a charger that answers badly is not asked in a loop. */
+  retryAt: number;
 }
 
 export interface LocalListSyncOptions {
@@ -49,6 +53,10 @@ export interface LocalListSyncOptions {
  * the rest (changes made by another process, lost answers). What each charger holds is its own answer: nothing here
  * is durable but the commands' streams, so a restart asks every charger again.
  */
+/** After a command with no usable answer the charger is asked again after 1 minute, doubling up to an hour. */
+export const RETRY_BASE_MS = 60_000;
+export const RETRY_MAX_MS = 3_600_000;
+
 export class LocalListSync {
   private readonly chargers = new Map<string, ChargerList>();
   private list: StreamState<LocalAuthListState> = emptyStream(localAuthListDecider.initialState);
@@ -86,7 +94,7 @@ export class LocalListSync {
       return Promise.resolve();
     }
     if (type === 'Connected' || (type !== 'Booted' && this.chargers.has(m.chargerId))) return Promise.resolve();
-    this.chargers.set(m.chargerId, { version: null, pending: null, supported: true, fullNext: false });
+    this.chargers.set(m.chargerId, { version: null, pending: null, supported: true, fullNext: false, failures: 0, retryAt: 0 });
     return this.sync(m.chargerId);
   }
 
@@ -100,6 +108,14 @@ export class LocalListSync {
       this.chargers.delete(r.chargerId);
       return Promise.resolve();
     }
+    if (r.status === 'error' || r.status === 'timeout' || (r.status === 'rejected' && kind === 'ask')) {
+      // no usable answer (a CALLERROR, a malformed answer, none at all): back off, 1 minute doubling up to an hour;
+      // asking again at once would loop as fast as the charger answers and flood its message log
+      c.failures += 1;
+      c.retryAt = Date.now() + Math.min(RETRY_BASE_MS * 2 ** (c.failures - 1), RETRY_MAX_MS);
+      return Promise.resolve();
+    }
+    c.failures = 0;
     if (r.status === 'not_supported') c.supported = false;
     else if (r.status === 'accepted' && kind === 'ask') {
       const v = (r.response as { listVersion?: unknown; versionNumber?: unknown } | null) ?? {};
@@ -149,7 +165,7 @@ export class LocalListSync {
 
   private async sync(chargerId: string): Promise<void> {
     const c = this.chargers.get(chargerId);
-    if (!c || c.pending || !c.supported) return;
+    if (!c || c.pending || !c.supported || Date.now() < c.retryAt) return;
     if (c.version === null) return this.send(chargerId, c, 'ask', 0, { action: 'GetLocalListVersion' });
     const current = await this.currentVersion();
     if (c.pending || c.version === current || current === 0) return;
