@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EventStore } from '@evc/platform/ports/event-store';
+import type { EventStore } from '@evc/platform';
 import type { InboundChargerMessage, OutboundOcppResult } from '@evc/contracts';
 import { LocalListSync, RETRY_BASE_MS, type SendListChargerCommand } from './local-list-sync';
 
