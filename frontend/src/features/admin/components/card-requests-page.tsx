@@ -107,10 +107,11 @@ export function CardRequestsPage() {
   const filter = Object.fromEntries(FILTERS.map((k) => [k, text(search[k])])) as Record<FilterKey, string | undefined>;
   const params: ListParams = { status: filter.requestStatus, kind: filter.kind, governorateId: filter.governorateId, from: filter.from, to: filter.to };
   const list = useAdminList<CardRequestAdminView>({ collection: CARD_REQUESTS, operation: 'card-requests.admin-list', params, statusFilter: null });
-  const [acting, setActing] = useState<{ step: Step; requestId: string } | null>(null);
+  // the request as the staff member saw it when they chose the step: its revision guards the change (a change made
+  // meanwhile answers "changed by someone else"), and a refresh of the list while the dialog is open does not replace it
+  const [acting, setActing] = useState<{ step: Step; request: CardRequestAdminView } | null>(null);
   const set = (key: FilterKey, value: string) => update({ [key]: value || undefined, page: 1 });
   const label = (id: string) => intl.formatMessage({ id });
-  const actingOn = acting ? list.rows.find((r) => r.requestId === acting.requestId) : undefined;
 
   const columns: Column<CardRequestAdminView>[] = [
     { key: 'created', labelId: 'cards.request.created', sortKey: 'createdAt', render: (r) => <time dateTime={r.createdAt}>{dateTime(r.createdAt)}</time> },
@@ -139,7 +140,7 @@ export function CardRequestsPage() {
             variant="secondary"
             data-step={step}
             disabled={row !== null && !allowedSteps(row).includes(step)}
-            onClick={() => requireSelection() && row && setActing({ step, requestId: row.requestId })}
+            onClick={() => requireSelection() && row && setActing({ step, request: row })}
           >
             <FormattedMessage id={stepLabel(step, row?.kind ?? 'new')} />
           </Button>
@@ -173,10 +174,10 @@ export function CardRequestsPage() {
       }
       detail={(row) => <CardRequestDetail key={`${row.requestId}-${row.revision}`} requestId={row.requestId} />}
     >
-      {acting && actingOn && (
+      {acting && (
         <StepDialog
-          key={`${acting.step}-${actingOn.requestId}-${actingOn.revision}`}
-          request={actingOn}
+          key={`${acting.step}-${acting.request.requestId}`}
+          request={acting.request}
           step={acting.step}
           onDone={() => setActing(null)}
           onReload={() => void list.query.refetch()}
