@@ -71,7 +71,8 @@ async function coldLoad(browser: Browser, baseUrl: string, url: string): Promise
     });
     await page.goto(url, { waitUntil: 'load' });
     // a loaded machine may paint later than SETTLE_MS after the load event: wait for the first candidate, then settle
-    await page.waitForFunction('globalThis.__lcp !== null', undefined, { timeout: 10_000 }).catch(() => undefined);
+    // a function predicate: a string one is an eval, which the page's CSP refuses
+    await page.waitForFunction(() => (globalThis as { __lcp?: unknown }).__lcp !== null, undefined, { timeout: 10_000 }).catch(() => undefined);
     await page.waitForTimeout(SETTLE_MS);
     const lcp = await page.evaluate<Lcp | { error: string } | null>('globalThis.__lcp');
     if (!lcp || 'error' in lcp) throw new Error(`no largest-contentful-paint entry: ${JSON.stringify(lcp)}`);
