@@ -2,22 +2,14 @@
 // the request through delivery on /admin/cardrequests, and a customer turns off a lost card, in English and Arabic.
 // Each journey asserts on what a person sees and on what the server recorded (event store, the customer's API).
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cardStreams, chargingStreams, type CardRequestView, type Paged } from '@evc/contracts';
 import { bearer, getJson, TEST_ADMIN, TEST_CUSTOMER_PASSWORD } from '../support/app';
 import { command, customerToken, superAdminToken } from '../support/identity';
-import { ROOT } from '../support/process';
-import { LANGS, arabicDigits, describeJourney, type Journey, type Lang } from './support/journey';
+import { words, type Words } from './support/words';
+import { LANGS, arabicDigits, describeJourney, type Journey } from './support/journey';
 
-type Words = Record<string, string>;
-
-async function words(lang: Lang): Promise<Words> {
-  const read = async (catalog: string) => JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Words;
-  return { ...(await read('public')), ...(await read('app')) };
-}
 
 const DEMO_CUSTOMER = 'customer@evcharging.eg';
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();

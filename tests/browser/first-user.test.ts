@@ -1,26 +1,19 @@
 // Issue 17 (items 4, 5, 6, 9, 11, 12): what a new driver and a new staff member tripped over, as journeys in both
 // languages, on a laptop and on a phone where layout is concerned.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Paged } from '@evc/contracts';
 import type { CarView, WalletView } from '@evc/contracts/charging/views';
 import type { StationView } from '@evc/contracts/network/views';
-import { loadConfig } from '@evc/platform/config/config';
 import { loadDemoChargers, Simulator } from '@evc/ocpp-gateway/simulator/simulator';
 import { bearer, getJson, TEST_ADMIN, TEST_CUSTOMER_PASSWORD } from '../support/app';
 import { ROOT } from '../support/process';
 import { formatCairo } from '../../frontend/src/lib/cairo-time';
+import { words, type Words } from './support/words';
 import { LANGS, LAPTOP, PHONE, box, describeJourney, eventually, localDigits, parseDistance, type Journey, type Lang, type OpenOptions } from './support/journey';
+import { CUSTOMER_EMAIL } from './support/customer';
 
-type Words = Record<string, string>;
-async function words(lang: Lang): Promise<Words> {
-  const read = async (catalog: string) => JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Words;
-  return { ...(await read('public')), ...(await read('app')) };
-}
-
-const CUSTOMER_EMAIL = loadConfig({ DATA_DIR: '/tmp', PORT: '3000' }).SEED_CUSTOMER_EMAIL;
 /** A demo charger that the simulator brings online, so some connectors are free. */
 const CHARGER_ID = 'EVC-001-DC1';
 /** Tahrir Square: the distances are measured from here. */

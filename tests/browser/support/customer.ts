@@ -1,20 +1,13 @@
 // What journeys of the customer area share: the page's own words, and the demo customer signed in.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadConfig } from '@evc/platform/config/config';
 import { TEST_CUSTOMER_PASSWORD } from '../../support/app';
-import { ROOT } from '../../support/process';
 import type { Journey, Lang } from './journey';
 
-export type Words = Record<string, string>;
+import { words, type Words } from './words';
 
-/** The page's own words, read from the catalogs, so a journey follows what a person sees in each language. */
-export async function words(lang: Lang): Promise<Words> {
-  const read = async (catalog: string) => JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Words;
-  return { ...(await read('public')), ...(await read('app')) };
-}
+export { words, type Words };
 
 /** A catalog message with its {placeholders} filled (plain ones only). */
 export const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
