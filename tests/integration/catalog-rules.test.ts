@@ -26,8 +26,8 @@ async function givenCatalog(app: TestApp, admin: string) {
   return { ...ids, position: last.position };
 }
 
-async function licence(app: TestApp, customer: Customer) {
-  const seed = Math.floor(Math.random() * 250);
+/** Two images for a licence; `seed` (0–249) picks their colours: images with the same bytes are one stored file. */
+async function licence(app: TestApp, customer: Customer, seed = Math.floor(Math.random() * 250)) {
   const front = (await upload(app, customer.token, tinyPng(7, 3, [seed, 1, 2]), { purpose: 'licence' })).body.fileId;
   const back = (await upload(app, customer.token, tinyPng(7, 3, [seed, 3, 4]), { purpose: 'licence' })).body.fileId;
   return { frontFileId: front, backFileId: back };
@@ -106,6 +106,20 @@ describe('catalog rules: cars use their items, no duplicate names, no duplicate 
     const car = () => ({ carId: randomUUID(), brandId: c.brandId, typeId: c.typeId, batteryRangeId: c.batteryRangeId, licence: lic });
     const answers = await Promise.all([car(), car(), car()].map((body) => command(app, 'cars.register', body, mona.token)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('many customers registering the same popular car at the same moment all land: the shared brand, type and range count each car once', async () => {
+    const c = await givenCatalog(app, admin);
+    const drivers = await Promise.all(Array.from({ length: 16 }, () => customerToken(app)));
+    const cars = await Promise.all(
+      drivers.map(async (d, i) => ({ token: d.token, body: { carId: randomUUID(), brandId: c.brandId, typeId: c.typeId, batteryRangeId: c.batteryRangeId, licence: await licence(app, d, 200 + i) } })),
+    );
+    const answers = await Promise.all(cars.map(({ body, token }) => command(app, 'cars.register', body, token)));
+    expect(answers.filter((a) => a.status !== 200).map((a) => a.body)).toEqual([]);
+    const last = Math.max(...answers.map((a) => (a.body as { position: number }).position));
+    const range = await item(app, admin, 'batteryRange', c.batteryRangeId, last);
+    const brand = await item(app, admin, 'carBrand', c.brandId);
+    expect([range.usageCount, brand.usageCount]).toEqual([16, 17]);
   });
 
   // Issue 17 item 2 (master data)

@@ -11,9 +11,13 @@ export interface RetryPolicy {
   onExhausted: 'domain_error' | 'rethrow';
 }
 
-/** The one policy: five tries, 10, 20, 30, 40 ms apart (never more than 50), then 409. Callers change only what they must. */
+/**
+ * The one policy: five tries, about 10, 20, 30, 40 ms apart (never more than 50), then 409. Each wait is jittered to
+ * 50–100 % of its step, so writers that lost the same race do not meet again at the same instant. Callers change only
+ * what they must.
+ */
 export const RETRY_POLICY: RetryPolicy = {
   attempts: 5,
-  backoffMs: (lost) => Math.min(10 * lost, 50),
+  backoffMs: (lost) => Math.min(10 * lost, 50) * (0.5 + Math.random() / 2),
   onExhausted: 'domain_error',
 };

@@ -7,6 +7,7 @@ import { DomainError } from '../shared/domain-error';
 import { runDecider } from '../shared/run-decider';
 import { carUser } from '../shared/usage';
 import { garageDecider } from './garage.decider';
+import { KeyedQueue } from './keyed-queue';
 
 export type UsingCar = Pick<CarRegistered['data'], 'carId' | 'customerId' | 'brandId' | 'typeId' | 'batteryRangeId'>;
 
@@ -23,6 +24,14 @@ const usedItems = (car: GarageCar) =>
  * second car of the same brand, type and battery range) and a use of its brand, type and battery range (a link on
  * each item's stream, so the item counts the car as "in use" and cannot be deleted or deactivated under it).
  */
+/**
+ * Writes to one stream from this process, one at a time per event store. A popular brand's stream is written by every
+ * customer registering that car; racing each other there only loses appends to retries (and, with enough at once,
+ * exhausts them). Other processes' writers are still met by the decision loop's retries.
+ */
+const queues = new WeakMap<EventStore, KeyedQueue>();
+const queueOf = (store: EventStore) => queues.get(store) ?? queues.set(store, new KeyedQueue()).get(store)!;
+
 export class CarUsage {
   constructor(
     private readonly store: EventStore,
@@ -111,6 +120,6 @@ export class CarUsage {
   }
 
   private run<C, E extends DomainEventOf, S>(streamId: string, decider: Decider<C, E, S>, command: C, context: CommandContext) {
-    return runDecider(this.store, streamId, decider, command, context, { clock: this.clock });
+    return queueOf(this.store).run(streamId, () => runDecider(this.store, streamId, decider, command, context, { clock: this.clock }));
   }
 }
