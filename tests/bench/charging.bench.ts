@@ -26,6 +26,7 @@ import { Simulator, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulato
 import { startTestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
 import { forkLoad, runBench } from './load-process';
+import { startProfile } from './profile';
 import { fmt, percentile } from './stats';
 
 const arg = (name: string, fallback: number) => {
@@ -187,6 +188,8 @@ async function main(): Promise<void> {
   await watcher.ready;
 
   const phones = sessions.map((s) => ({ sessionId: s.sessionId, chargerId: s.chargerId, connectorId: s.connectorId, carId: s.c.id, token: s.c.token }));
+  // BENCH_PROFILE=<file>: a CPU profile of this process over the burst, start to the last `charging`.
+  const profiler = process.env.BENCH_PROFILE ? await startProfile() : null;
   const startAll = now();
   const cpuBefore = process.cpuUsage();
   const loadBefore = os.loadavg()[0]!;
@@ -201,6 +204,7 @@ async function main(): Promise<void> {
   const toCharging = sessions.filter((s) => s.charging).map((s) => s.charging - s.t0);
   // CPU of this process (the product) over the burst, per start: what a busy machine cannot blur (issue 18).
   const cpu = process.cpuUsage(cpuBefore);
+  if (profiler) await profiler.stop(process.env.BENCH_PROFILE!);
   const cpuMsPerStart = (cpu.user + cpu.system) / 1000 / Math.max(1, toCharging.length);
   console.log(
     `start → charging shown (${RATE > 0 ? `${RATE} starts/s` : 'all at once'}): ${toCharging.length}/${SESSIONS} sessions (refused ${refused}) in ${fmt((now() - startAll) / 1000)} s; ` +

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import WebSocket from 'ws';
+import { startProfile } from './profile';
 import { fmt, percentile } from './stats';
 
 /**
@@ -624,23 +625,6 @@ async function runMain(): Promise<void> {
     clearTimeout(watchdog);
     await app.close();
   }
-}
-
-/** The V8 CPU profiler of this process, through the inspector (NODE_OPTIONS may not carry --cpu-prof). */
-async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
-  const { Session } = await import('node:inspector/promises');
-  const { writeFile } = await import('node:fs/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  return {
-    async stop(file) {
-      const { profile } = await session.post('Profiler.stop');
-      await writeFile(file, JSON.stringify(profile));
-      session.disconnect();
-    },
-  };
 }
 
 if (process.env.BENCH_ROLE === 'load') await runLoad();
