@@ -66,7 +66,7 @@ type FromLoad =
   | { done: 'latency'; sent: number; errors: number; sendTimes: [string, number][] }
   | { done: 'start'; started: number; failed: number; ms: number }
   | { done: 'meter'; sent: number; answered: number; errors: number; startedAt: number; endedAt: number; sendTimes: [string, number][] }
-  | { done: 'answer'; sent: number; errors: number; latencies: number[]; late: number; startedAt: number; endedAt: number }
+  | { done: 'answer'; sent: number; errors: number; latencies: number[]; sentAfterMs: number[]; late: number; startedAt: number; endedAt: number }
   | { done: 'sockets'; open: number; dropped: number }
   | { done: 'close' };
 
@@ -197,7 +197,8 @@ async function runLoad(): Promise<void> {
       let answered = 0;
       let errors = 0;
       const startedAt = clock();
-      const until = performance.now() + message.seconds * 1000;
+      const phaseStart = performance.now();
+      const until = phaseStart + message.seconds * 1000;
       await Promise.all(
         chargers.slice(0, message.chargers).map(async (charger) => {
           while (performance.now() < until) {
@@ -247,7 +248,8 @@ async function runLoad(): Promise<void> {
       const sendTimes: [string, number][] = [];
       const inFlight: Promise<boolean>[] = [];
       const startedAt = clock();
-      const until = performance.now() + message.seconds * 1000;
+      const phaseStart = performance.now();
+      const until = phaseStart + message.seconds * 1000;
       await Promise.all(
         group.map(async (charger, i) => {
           await sleep((i / group.length) * message.intervalMs);
@@ -270,11 +272,14 @@ async function runLoad(): Promise<void> {
       const group = chargers.slice(0, message.chargers);
       const periodMs = (group.length / message.rate) * 1000;
       const latencies: number[] = [];
+      /** When each measured call was sent, from the start of the phase: the figures per second of the run. */
+      const sentAfterMs: number[] = [];
       let sent = 0;
       let errors = 0;
       let late = 0;
       const startedAt = clock();
-      const until = performance.now() + message.seconds * 1000;
+      const phaseStart = performance.now();
+      const until = phaseStart + message.seconds * 1000;
       await Promise.all(
         group.map(async (charger, i) => {
           let due = performance.now() + (i / group.length) * periodMs;
@@ -282,7 +287,10 @@ async function runLoad(): Promise<void> {
           while (due < until) {
             const at = performance.now();
             sent++;
-            if (await charger.status(`an-${sent}`)) latencies.push(performance.now() - at);
+            if (await charger.status(`an-${sent}`)) {
+              latencies.push(performance.now() - at);
+              sentAfterMs.push(at - phaseStart);
+            }
             else errors++;
             due += periodMs;
             const wait = due - performance.now();
@@ -291,7 +299,7 @@ async function runLoad(): Promise<void> {
           }
         }),
       );
-      reply({ done: 'answer', sent, errors, latencies, late, startedAt, endedAt: clock() });
+      reply({ done: 'answer', sent, errors, latencies, sentAfterMs, late, startedAt, endedAt: clock() });
     } else if (message.cmd === 'sockets') {
       reply({ done: 'sockets', open: chargers.filter((c) => c.ws.readyState === WebSocket.OPEN).length, dropped: chargers.filter((c) => c.dropped).length });
     } else {
@@ -494,6 +502,7 @@ async function runMain(): Promise<void> {
           'StatusNotification call → result at the charger, p50 / p95 / p99 / max',
           `${fmt(percentile(l, 50))} / ${fmt(percentile(l, 95))} / **${fmt(percentile(l, 99))}** / ${fmt(Math.max(...l))} ms at ${fmt(an.sent / seconds, 0)} messages/s answered (offered ${ANSWER_RATE}/s from ${CONNECTIONS} chargers, one call outstanding each, ${ANSWER_SECONDS} s; ${an.late} sent late because the previous answer came after the next was due), ${an.errors} CALLERRORs`,
         ],
+        ['p99 per 2 s of the run (when the call was sent)', perWindow(an.sentAfterMs, l, 2000)],
         ['ConnectorStatusChanged recorded', `${recorded - recordedBefore} of ${an.latencies.length} answered${drained ? '' : ' (NOT all within 60 s)'}`],
         ['sockets', `${sockets.open} open, ${sockets.dropped} dropped; ${gateway.connectedCount} held by the gateway`],
         ['load average (1 min) at the end', os.loadavg()[0]!.toFixed(2)],
@@ -625,6 +634,13 @@ async function runMain(): Promise<void> {
     clearTimeout(watchdog);
     await app.close();
   }
+}
+
+/** The p99 of the latencies whose calls were sent in each window of `windowMs`: a warm-up or a stall shows where it is. */
+function perWindow(sentAfterMs: number[], latencies: number[], windowMs: number): string {
+  const windows: number[][] = [];
+  sentAfterMs.forEach((at, i) => (windows[Math.floor(at / windowMs)] ??= []).push(latencies[i]!));
+  return Array.from(windows, (w) => (w?.length ? fmt(percentile(w, 99), 0) : '–')).join(' · ') + ' ms';
 }
 
 if (process.env.BENCH_ROLE === 'load') await runLoad();

@@ -1,12 +1,14 @@
 import type { Clock, Consumer, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
+import { breather } from '@evc/platform/runtime/time-slice';
 import type { BookingEvent } from '@evc/contracts';
 import { toDomainEvent } from '../shared/run-decider';
 import { bookingDecider, dueSteps, isEnded, type BookingState } from './booking.decider';
 import type { Bookings } from './bookings';
 
 const log = createLogger('booking-scheduler');
-const PAGE = 2000;
+/** Events decoded per read: small, so a busy log is folded in short steps between which sockets are served. */
+const PAGE = 200;
 /** How often the clock's steps are looked at: the delay from a slot's start to its ReserveNow is at most this. */
 export const BOOKING_TICK_MS = 1000;
 /** Bookings advanced at once (each is independent; their appends share the event store's group commit). */
@@ -94,6 +96,8 @@ export class BookingScheduler {
       }
       if (page.length > 0) this.after = page.at(-1)!.position;
       if (page.length < PAGE) return;
+      const wait = breather();
+      if (wait) await wait;
     }
   }
 }

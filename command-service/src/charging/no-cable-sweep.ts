@@ -1,10 +1,12 @@
 import { CHARGING_TIMING } from '@evc/contracts';
 import type { Consumer, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
+import { breather } from '@evc/platform/runtime/time-slice';
 import type { ChargingSessions } from './charging-sessions';
 
 const log = createLogger('charging-no-cable');
-const PAGE = 2000;
+/** Events decoded per read: small steps, between which the event loop serves sockets (a restart reads the whole log). */
+const PAGE = 200;
 
 /** Accepted sessions that never got their StartTransaction, found in the log once (after a restart). */
 async function acceptedInLog(store: EventStore, into: Map<string, number>) {
@@ -22,6 +24,8 @@ async function acceptedInLog(store: EventStore, into: Map<string, number>) {
     }
     if (page.length < PAGE) return;
     after = page.at(-1)!.position;
+    const wait = breather();
+    if (wait) await wait;
   }
 }
 

@@ -23,6 +23,27 @@ describe('murmur2 partitioner', () => {
 });
 
 describe('in-process bus specifics', () => {
+  // Issue 18: a charger's answer waited behind hundreds of milliseconds of handlers that needed no I/O.
+  it.each([{ perKey: false }, { perKey: true }])('handlers without I/O do not hold the event loop: a timer runs while a backlog is consumed (perKey $perKey)', async ({ perKey }) => {
+    const bus = createInProcessBus({ partitions: 1 });
+    let done = 0;
+    const burn = () => {
+      for (const end = performance.now() + 0.5; performance.now() < end; );
+    };
+    const consumer = bus.subscribe({ groupId: 'g', topics: ['t'], ...(perKey ? { concurrency: { perKey: true, max: 16 } } : {}) }, () => {
+      burn();
+      done++;
+    });
+    await consumer.ready;
+    await bus.publish('t', Array.from({ length: 400 }, (_, i) => ({ key: `k${i}`, value: i })));
+    // 400 × 0.5 ms = 200 ms of work: the timer must get its turn long before the backlog is gone.
+    const doneWhenTimerRan = await new Promise<number>((resolve) => setTimeout(() => resolve(done), 0));
+    expect(doneWhenTimerRan).toBeLessThan(100);
+    await until(() => done === 400);
+    await consumer.stop();
+    await bus.close();
+  });
+
   it('consumes different partitions concurrently', async () => {
     const bus = createInProcessBus({ partitions: 8 });
     let active = 0;

@@ -4,6 +4,7 @@ import { DurableBusLog, type DurableRecord, type Recovered } from './durable-log
 import { Group, Member, type GroupTopic, type Topic } from './in-process-group';
 import { partitionForKey } from './murmur2';
 import { PartitionLog, type StoredMessage } from './partition-log';
+import { breather } from '../runtime/time-slice';
 
 export interface InProcessBusOptions {
   /** Partitions per auto-created topic (default 8, as the Kafka profile). */
@@ -23,9 +24,6 @@ export interface InProcessBusOptions {
    */
   durable?: { log: DurableBusLog; topics: readonly string[]; recovered: Recovered };
 }
-
-/** Hand control back to the event loop every so many messages so a large backlog does not starve I/O. */
-const YIELD_EVERY = 1000;
 
 /**
  * Kafka semantics in one process: see README.md. Values travel as JSON text, so consumers get their own copies
@@ -170,7 +168,6 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     const { topic } = state;
     const log = topic.partitions[p]!;
     let failures = 0;
-    let sinceYield = 0;
     for (;;) {
       const owner = state.owners[p];
       if (!owner || closed) {
@@ -196,10 +193,9 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
         // Another delivery may have committed meanwhile only if ownership moved; never move the offset back.
         if (state.committed[p] === offset) commit(group, state, p, offset + 1);
         retain(topic, p);
-        if (++sinceYield >= YIELD_EVERY) {
-          sinceYield = 0;
-          await new Promise<void>((resolve) => setImmediate(resolve));
-        }
+        // A backlog (or handlers without I/O) must not hold the event loop: sockets and finished writes come first.
+        const wait = breather();
+        if (wait) await wait;
       } else if (outcome instanceof Error) {
         logFailure(group, message, ++failures, outcome);
         await sleep(retryDelayMs, undefined, { signal: closing.signal }).catch(() => undefined);
@@ -250,6 +246,11 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       const stored = log.at(next);
       if (!stored) {
         await log.waitForAppend();
+        continue;
+      }
+      const wait = breather();
+      if (wait) {
+        await wait;
         continue;
       }
       const message = toIncoming(topic, p, next++, stored);

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { breather } from '../../runtime/time-slice';
 import type { EventHandler, ReadAllOptions, RecordedEvent, SubscribeOptions, Subscription } from '../../ports/event-store';
 
-/** Events fetched per read, during catch-up and live alike. */
-const PAGE_SIZE = 512;
+/** Events fetched (and decoded, in one synchronous step) per read, during catch-up and live alike. */
+const PAGE_SIZE = 128;
 
 /** What a subscription needs from the store. */
 export interface SubscriptionSource {
@@ -78,6 +79,9 @@ export class CatchUpSubscription implements Subscription {
           await insideHandler.run(this, () => this.handler(event));
           handling = null;
           this.current = event.position;
+          // Handlers that need no I/O would otherwise run a whole page without letting sockets be read.
+          const wait = breather();
+          if (wait) await wait;
         }
         if (this.stopped) break;
         if (page.length < PAGE_SIZE) {
