@@ -527,7 +527,8 @@ async function runMain(): Promise<void> {
       const latUntil = performance.now() + 60_000;
       while (readingSeenAt.size + readingMissing < mv.answered && performance.now() < latUntil) await sleep(200);
       await Promise.all(probes);
-      const lats = mv.sendTimes.flatMap(([key, t]) => (readingSeenAt.has(key) ? [readingSeenAt.get(key)! - t] : []));
+      const measured = mv.sendTimes.filter(([key]) => readingSeenAt.has(key));
+      const lats = measured.map(([key, t]) => readingSeenAt.get(key)! - t);
       const seconds = (mv.endedAt - mv.startedAt) / 1000;
       const sockets = await ask({ cmd: 'sockets' }, 'sockets');
       gc();
@@ -541,6 +542,7 @@ async function runMain(): Promise<void> {
             ? `${fmt(percentile(lats, 50))} / ${fmt(percentile(lats, 95))} / **${fmt(percentile(lats, 99))}** / ${fmt(Math.max(...lats))} ms at ${fmt(mv.sent / seconds, 0)} messages/s from ${start.started} chargers every ${MV_INTERVAL_MS / 1000} s for ${MV_SECONDS} s (${lats.length} of ${mv.sent} measured, ${readingMissing} not shown), ${mv.errors} CALLERRORs, plus the heartbeats of all ${CONNECTIONS}`
             : `no reading reached the sessions read model (${readingMissing} events without it, ${mv.errors} CALLERRORs)`,
         ],
+        ['p99 per 5 s of the run (when the reading was sent)', perWindow(measured.map(([, t]) => t - mv.startedAt), lats, 5000)],
         ['sockets after the run', `${sockets.open} open, **${sockets.dropped} dropped**; ${gateway.connectedCount} held by the gateway`],
         ['CPU of this process during the MeterValues phase', `${fmt((cpu.user + cpu.system) / 1000 / seconds / 10, 0)} % of one core (load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)})`],
         ['memory at the end (after GC)', `heap ${fmt(end.heapUsed / 2 ** 20)} MiB, RSS ${fmt(end.rss / 2 ** 20)} MiB`],

@@ -49,7 +49,12 @@ export function startChargerPresence(bus: Bus, documents: DocumentStore, options
 /** Reports `$silent` for every charger shown online that nothing was heard from since `now - PRESUMED_GONE_AFTER_MS`. */
 export async function sweepSilentChargers(bus: Bus, documents: DocumentStore, now = Date.now()): Promise<string[]> {
   const cutoff = new Date(now - PRESUMED_GONE_AFTER_MS).toISOString();
-  const online = await CHARGERS.in(documents).find({ online: true, modelState: { $ne: 3 } }, { projection: { connectionId: 1, lastSeenAt: 1, lastConnectedAt: 1 } }).toArray();
+  // Only those heard from before the cutoff are read (at 19,000 chargers online, copying every one out every 30 s held
+  // the event loop and fed the garbage collector).
+  const before = (field: string) => ({ $or: [{ [field]: { $lt: cutoff } }, { [field]: { $exists: false } }, { [field]: null }] });
+  const online = await CHARGERS.in(documents)
+    .find({ online: true, modelState: { $ne: 3 }, $and: [before('lastSeenAt'), before('lastConnectedAt')] }, { projection: { connectionId: 1, lastSeenAt: 1, lastConnectedAt: 1 } })
+    .toArray();
   const gone = online.flatMap((c) => {
     const last = [c.lastSeenAt, c.lastConnectedAt].filter((t) => typeof t === 'string').sort().at(-1) ?? '';
     return last < cutoff && typeof c.connectionId === 'string' ? [{ chargerId: c._id, connectionId: c.connectionId }] : [];
