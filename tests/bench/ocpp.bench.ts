@@ -11,14 +11,17 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import WebSocket from 'ws';
-import { startProfile } from './profile';
+import { startProfile, watchLoop } from './profile';
 import { fmt, percentile } from './stats';
 
 /**
  * BENCH_SCENARIO (issue 18): `phases` (default: the phases (a) to (h) below), `ceiling` (19,000 chargers held with a 60 s
  * heartbeat, 5,000 of them charging with MeterValues every 10 s: latency of every reading to the sessions read model,
  * CALLERRORs, sockets dropped, memory per charger) or `answer` (StatusNotification answered, p99, at 3,000 messages/s
- * from 1,000 chargers with one call outstanding each, timed in the load process).
+ * from 1,000 chargers with one call outstanding each, timed in the load process). The ceiling waits until every charger
+ * holds the local authorisation list before the readings, and times that rollout on its own. BENCH_TRACE=1 adds, for
+ * the ceiling's readings: the p99 per second, the event loop's utilisation per second and its stalls, and the events
+ * recorded meanwhile by type.
  */
 const SCENARIO = (process.env.BENCH_SCENARIO ?? 'phases') as 'phases' | 'ceiling' | 'answer';
 const CEILING = SCENARIO === 'ceiling';
@@ -516,13 +519,30 @@ async function runMain(): Promise<void> {
     if (CEILING) {
       // 5,000 chargers start a transaction (card sessions), then MeterValues every 10 s for MV_SECONDS, every reading
       // timed to the sessions read model; the other chargers only heartbeat.
+      // The cards made for the bench are on the local authorisation list, which goes to every charger (issue 13): its
+      // rollout to 19,000 chargers is timed on its own, and the readings are measured once every charger holds the list.
+      const { LOCAL_LIST_SYNC } = await import('@evc/command-service/cards/cards.tokens');
+      const listSync = app.embedded.app.get<import('@evc/command-service/cards/local-list-sync').LocalListSync>(LOCAL_LIST_SYNC);
+      const rolloutStarted = performance.now();
+      let listVersion = 0;
+      let listHeld = 0;
+      while (performance.now() - rolloutStarted < 900_000) {
+        listVersion = await listSync.currentVersion();
+        listHeld = [...listSync.versions().values()].filter((v) => v === listVersion).length;
+        if (listHeld >= CONNECTIONS) break;
+        await sleep(500);
+      }
+      const rollout = `${listHeld} of ${CONNECTIONS} chargers hold version ${listVersion} after ${fmt((performance.now() - rolloutStarted) / 1000)} s`;
       const start = await ask({ cmd: 'start', chargers: MV_CHARGERS }, 'start');
       await runner.waitFor(await infra.eventStore.headPosition(), 120_000);
       await sleep(1000);
       probingMeters = true;
       const loadBefore = os.loadavg()[0]!;
       const cpuBefore = process.cpuUsage();
+      const headAtMv = await infra.eventStore.headPosition();
+      const loop = watchLoop();
       const mv = await profiled(() => ask({ cmd: 'meter', chargers: MV_CHARGERS, intervalMs: MV_INTERVAL_MS, seconds: MV_SECONDS, probe: true }, 'meter'));
+      const loopRows = loop.stop();
       const cpu = process.cpuUsage(cpuBefore);
       const latUntil = performance.now() + 60_000;
       while (readingSeenAt.size + readingMissing < mv.answered && performance.now() < latUntil) await sleep(200);
@@ -535,6 +555,7 @@ async function runMain(): Promise<void> {
       const end = process.memoryUsage();
       print(`The ceiling of one process: ${CONNECTIONS} chargers (embedded profile)`, [
         ...connectedRows,
+        ['local list (the bench cards) rolled out, counted from the last charger connected', rollout],
         ['chargers charging (StartTransaction answered)', `${start.started} of ${MV_CHARGERS} in ${fmt(start.ms / 1000)} s (${start.failed} refused); ${cards}`],
         [
           'MeterValues → sessions.lastReadingAt, p50 / p95 / p99 / max',
@@ -543,6 +564,7 @@ async function runMain(): Promise<void> {
             : `no reading reached the sessions read model (${readingMissing} events without it, ${mv.errors} CALLERRORs)`,
         ],
         ['p99 per 5 s of the run (when the reading was sent)', perWindow(measured.map(([, t]) => t - mv.startedAt), lats, 5000)],
+        ...(process.env.BENCH_TRACE ? [['p99 per 1 s', perWindow(measured.map(([, t]) => t - mv.startedAt), lats, 1000)] as [string, string], ...loopRows, ['events recorded during the readings', await eventTypes(infra.eventStore, headAtMv)] as [string, string]] : []),
         ['sockets after the run', `${sockets.open} open, **${sockets.dropped} dropped**; ${gateway.connectedCount} held by the gateway`],
         ['CPU of this process during the MeterValues phase', `${fmt((cpu.user + cpu.system) / 1000 / seconds / 10, 0)} % of one core (load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)})`],
         ['memory at the end (after GC)', `heap ${fmt(end.heapUsed / 2 ** 20)} MiB, RSS ${fmt(end.rss / 2 ** 20)} MiB`],
@@ -636,6 +658,13 @@ async function runMain(): Promise<void> {
     clearTimeout(watchdog);
     await app.close();
   }
+}
+
+/** BENCH_TRACE: the events appended after `after`, by type (what else the process was doing during a phase). */
+async function eventTypes(store: { readAll(o: { after: number; maxCount: number }): Promise<{ type: string }[]> }, after: number): Promise<string> {
+  const types = new Map<string, number>();
+  for (const e of await store.readAll({ after, maxCount: 5_000_000 })) types.set(e.type, (types.get(e.type) ?? 0) + 1);
+  return [...types].sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${n}`).join(', ');
 }
 
 /** The p99 of the latencies whose calls were sent in each window of `windowMs`: a warm-up or a stall shows where it is. */

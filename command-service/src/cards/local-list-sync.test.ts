@@ -48,4 +48,23 @@ describe('local list sync', () => {
     await sync.syncAll();
     expect(sent).toHaveLength(1);
   });
+
+  // Issue 18: a list change concerns every charger; sending to 19,000 at once held up their own messages.
+  it('paces the chargers: at most maxInFlight commands under way, the next charger served as an answer comes in', async () => {
+    const sent: SendListChargerCommand['payload'][] = [];
+    const sync = new LocalListSync({} as EventStore, { execute: async (command: SendListChargerCommand) => void sent.push(command.payload) } as never, { maxInFlight: 3 });
+    await Promise.all(Array.from({ length: 10 }, (_, i) => sync.onInbound({ chargerId: `CH-${i}`, message: { type: 'Booted' } } as unknown as InboundChargerMessage)));
+    expect(sent.map((c) => c.chargerId)).toEqual(['CH-0', 'CH-1', 'CH-2']);
+    expect(sync.load).toEqual({ inFlight: 3, waiting: 7 });
+    await sync.syncAll(); // a sweep does not jump the queue
+    expect(sent).toHaveLength(3);
+    for (let answered = 0; answered < sent.length; answered++) {
+      const { chargerId, commandId } = sent[answered]!;
+      await sync.onResult({ chargerId, commandId, status: 'accepted', response: { listVersion: -1 } } as OutboundOcppResult);
+      await new Promise((r) => setImmediate(r));
+      expect(sync.load.inFlight).toBeLessThanOrEqual(3);
+    }
+    expect(new Set(sent.map((c) => c.chargerId)).size).toBe(10);
+    expect(sync.load).toEqual({ inFlight: 0, waiting: 0 });
+  });
 });

@@ -43,6 +43,8 @@ export interface LocalListSyncOptions {
   everyMs?: number;
   /** A command without an outcome after this long is forgotten and the charger asked again (ms). */
   pendingTimeoutMs?: number;
+  /** List commands under way at once, over all chargers (default MAX_IN_FLIGHT); the others wait their turn. */
+  maxInFlight?: number;
 }
 
 /**
@@ -56,6 +58,13 @@ export interface LocalListSyncOptions {
 /** After a command with no usable answer the charger is asked again after 1 minute, doubling up to an hour. */
 export const RETRY_BASE_MS = 60_000;
 export const RETRY_MAX_MS = 3_600_000;
+/**
+ * List commands under way at once (issue 18). A card change concerns every charger: at 19,000 chargers, sending to
+ * all of them at once put tens of thousands of commands, events and frames in front of the chargers' own messages
+ * (a meter reading waited 600 ms behind a sweep). Paced, the next charger gets its turn as an answer comes in, and the
+ * work queued ahead of a charger's message stays small.
+ */
+export const MAX_IN_FLIGHT = 32;
 
 export class LocalListSync {
   private readonly chargers = new Map<string, ChargerList>();
@@ -63,6 +72,12 @@ export class LocalListSync {
   private timer: NodeJS.Timeout | null = null;
   private reading: Promise<number> | null = null;
   private readonly context = () => newContext({ type: 'system', id: 'local-auth-list' }, 'local list sync');
+  /** Chargers with a command under way (at most maxInFlight), and those due one, in the order they became due. */
+  private readonly sending = new Set<string>();
+  private readonly waiting = new Set<string>();
+  /** Differential updates by "from-to" version, and the full list of the current version (computed once each). */
+  private readonly diffs = new Map<string, Promise<LocalListEntry[]>>();
+  private full: { version: number; entries: LocalListEntry[] } | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -90,7 +105,7 @@ export class LocalListSync {
   onInbound(m: InboundChargerMessage): Promise<void> {
     const type = m.message.type;
     if (type === 'Disconnected' || type === 'Silent') {
-      this.chargers.delete(m.chargerId);
+      this.forget(m.chargerId);
       return Promise.resolve();
     }
     if (type === 'Connected' || (type !== 'Booted' && this.chargers.has(m.chargerId))) return Promise.resolve();
@@ -103,9 +118,9 @@ export class LocalListSync {
     const c = this.chargers.get(r.chargerId);
     if (!c || c.pending?.commandId !== r.commandId || r.status === 'sent') return Promise.resolve();
     const { kind, target } = c.pending;
-    c.pending = null;
+    this.settle(r.chargerId, c);
     if (r.status === 'offline') {
-      this.chargers.delete(r.chargerId);
+      this.forget(r.chargerId);
       return Promise.resolve();
     }
     if (r.status === 'error' || r.status === 'timeout' || (r.status === 'rejected' && kind === 'ask')) {
@@ -130,6 +145,33 @@ export class LocalListSync {
       c.fullNext = true;
     }
     return this.sync(r.chargerId);
+  }
+
+  /** Number of list commands under way, and of chargers waiting for a turn (for tests and diagnostics). */
+  get load(): { inFlight: number; waiting: number } {
+    return { inFlight: this.sending.size, waiting: this.waiting.size };
+  }
+
+  /** A charger's command is over (answered, failed, forgotten): its slot goes to the next charger waiting. */
+  private settle(chargerId: string, c: ChargerList): void {
+    c.pending = null;
+    if (this.sending.delete(chargerId)) this.nextTurn();
+  }
+
+  private forget(chargerId: string): void {
+    const c = this.chargers.get(chargerId);
+    if (c) this.settle(chargerId, c);
+    this.chargers.delete(chargerId);
+    this.waiting.delete(chargerId);
+  }
+
+  private nextTurn(): void {
+    const max = this.options.maxInFlight ?? MAX_IN_FLIGHT;
+    for (const id of this.waiting) {
+      if (this.sending.size >= max) return;
+      this.waiting.delete(id);
+      void this.sync(id).catch((error: unknown) => log.warn('local list sync failed', { chargerId: id, error: String(error) }));
+    }
   }
 
   /** Chargers known to this process and the version each holds (for tests and diagnostics). */
@@ -159,7 +201,7 @@ export class LocalListSync {
 
   async syncAll(): Promise<void> {
     const now = Date.now();
-    for (const c of this.chargers.values()) if (c.pending && now - c.pending.since > (this.options.pendingTimeoutMs ?? 60_000)) c.pending = null;
+    for (const [id, c] of this.chargers) if (c.pending && now - c.pending.since > (this.options.pendingTimeoutMs ?? 60_000)) this.settle(id, c);
     // Only the chargers with something to do: at the ceiling (19,000 chargers, nearly all up to date) this is a plain
     // loop, not 19,000 promises every 5 s.
     const free = [...this.chargers].filter(([, c]) => !c.pending && c.supported && now >= c.retryAt);
@@ -170,36 +212,76 @@ export class LocalListSync {
 
   private async sync(chargerId: string): Promise<void> {
     const c = this.chargers.get(chargerId);
-    if (!c || c.pending || !c.supported || Date.now() < c.retryAt) return;
+    if (!c || c.pending || this.sending.has(chargerId) || !c.supported || Date.now() < c.retryAt) return;
+    if (this.sending.size >= (this.options.maxInFlight ?? MAX_IN_FLIGHT)) {
+      this.waiting.add(chargerId);
+      return;
+    }
+    // The slot is taken before anything is awaited, so syncs started together never exceed maxInFlight.
+    this.sending.add(chargerId);
+    this.waiting.delete(chargerId);
+    let sent = false;
+    try {
+      sent = await this.decide(chargerId, c);
+    } finally {
+      if (!sent && !c.pending) this.settle(chargerId, c);
+    }
+  }
+
+  /** Sends the charger what it lacks, if anything; answers whether a command went out (or is under way). */
+  private async decide(chargerId: string, c: ChargerList): Promise<boolean> {
     if (c.version === null) return this.send(chargerId, c, 'ask', 0, { action: 'GetLocalListVersion' });
     const current = await this.currentVersion();
-    if (c.pending || c.version === current || current === 0) return;
+    if (c.pending || c.version === current || current === 0) return false;
     if (c.version > 0 && c.version < current && !c.fullNext) {
-      return this.send(chargerId, c, 'send', current, { action: 'SendLocalList', listVersion: current, updateType: 'Differential', entries: await this.changesSince(c.version) });
+      return this.send(chargerId, c, 'send', current, { action: 'SendLocalList', listVersion: current, updateType: 'Differential', entries: await this.changesSince(c.version, current) });
     }
-    const entries = [...this.list.state.entries].map(([idTag, status]) => ({ idTag, status }));
-    return this.send(chargerId, c, 'send', current, { action: 'SendLocalList', listVersion: current, updateType: 'Full', entries });
+    return this.send(chargerId, c, 'send', current, { action: 'SendLocalList', listVersion: current, updateType: 'Full', entries: this.fullList(current) });
   }
 
-  /** The entries changed after `version` (events from revision `version` on), each tag once with its latest status. */
-  private async changesSince(version: number): Promise<LocalListEntry[]> {
-    const changed = new Map<string, LocalListEntry['status']>();
-    for (const e of await this.store.readStream(cardStreams.localAuthList(), { fromRevision: version })) {
-      const { idTag, status } = e.data as LocalListEntry;
-      changed.set(idTag, status);
+
+  /**
+   * The entries changed after `version` up to `current` (events from revision `version` to `current - 1`), each tag
+   * once with its latest status. Chargers at the same version get the same changes: worked out once per pair (issue 18:
+   * every charger read and decoded the list's stream again).
+   */
+  private changesSince(version: number, current: number): Promise<LocalListEntry[]> {
+    const key = `${version}-${current}`;
+    let entries = this.diffs.get(key);
+    if (!entries) {
+      entries = this.store.readStream(cardStreams.localAuthList(), { fromRevision: version }).then((events) => {
+        const changed = new Map<string, LocalListEntry['status']>();
+        for (const e of events) {
+          if (e.revision >= current) break;
+          const { idTag, status } = e.data as LocalListEntry;
+          changed.set(idTag, status);
+        }
+        return [...changed].map(([idTag, status]) => ({ idTag, status }));
+      });
+      entries.catch(() => this.diffs.delete(key));
+      if (this.diffs.size >= 64) this.diffs.delete(this.diffs.keys().next().value!);
+      this.diffs.set(key, entries);
     }
-    return [...changed].map(([idTag, status]) => ({ idTag, status }));
+    return entries;
   }
 
-  private async send(chargerId: string, c: ChargerList, kind: 'ask' | 'send', target: number, request: ListRequest) {
+  /** The whole list at `current` (the version `this.list` holds once currentVersion answered it), made once per version. */
+  private fullList(current: number): LocalListEntry[] {
+    if (this.full?.version !== current) this.full = { version: current, entries: [...this.list.state.entries].map(([idTag, status]) => ({ idTag, status })) };
+    return this.full.entries;
+  }
+
+  private async send(chargerId: string, c: ChargerList, kind: 'ask' | 'send', target: number, request: ListRequest): Promise<boolean> {
     const commandId = randomUUID();
     c.pending = { commandId, kind, target, since: Date.now() };
     try {
       await this.commandBus.execute(new SendListChargerCommand({ ...request, commandId, chargerId }, this.context()));
+      return true;
     } catch (error) {
-      if (error instanceof DomainError) this.chargers.delete(chargerId); // unknown or deleted charger
-      else c.pending = null;
+      if (error instanceof DomainError) this.forget(chargerId); // unknown or deleted charger
+      else this.settle(chargerId, c);
       log.warn('local list command not sent', { chargerId, kind, error: String(error) });
+      return false;
     }
   }
 }

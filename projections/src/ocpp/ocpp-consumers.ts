@@ -4,9 +4,19 @@ import { RM } from '../read-models/collections';
 import { readModel } from '../read-models/read-model';
 import { CHARGERS } from '../read-models/stations.projection';
 
-/** One frame of the charger message log (`_id` = the gateway's frame id). */
-export type OcppMessageDoc = OcppFrame & { _id: string };
+/**
+ * One frame of the charger message log (`_id` = the gateway's frame id). The payload is kept as its JSON text: the log
+ * is the largest read model (every frame of every charger), and a payload kept as objects (a MeterValues frame is some
+ * twenty of them) is what the garbage collector had to walk at 19,000 chargers (issue 18). Logs written before keep
+ * `payload`; `frameOf` reads both.
+ */
+export type OcppMessageDoc = Omit<OcppFrame, 'payload'> & { _id: string; payloadJson?: string; payload?: unknown };
 export const OCPP_MESSAGES = readModel<OcppMessageDoc>(RM.ocppMessages);
+
+/** The frame a message-log document holds, its payload parsed. */
+export function frameOf({ _id, payloadJson, payload, ...frame }: OcppMessageDoc): OcppFrame {
+  return { ...frame, payload: payloadJson === undefined ? (payload ?? null) : (JSON.parse(payloadJson) as unknown) };
+}
 
 export const PRESENCE_GROUP = 'charger-presence';
 export const MESSAGE_LOG_GROUP = 'ocpp-message-log';
@@ -78,7 +88,8 @@ export function startOcppMessageLog(bus: Bus, documents: DocumentStore, cap = OC
   void log.createIndex({ chargerId: 1, at: -1 });
   const writes = new Map<string, number>();
   return bus.subscribe<OcppFrame>({ groupId: MESSAGE_LOG_GROUP, topics: [BUS_TOPICS.ocppFrames], fromBeginning: true }, async ({ value }) => {
-    await log.replaceOne({ _id: value.frameId }, { _id: value.frameId, ...value, payload: boundedLogPayload(value.payload) }, { upsert: true });
+    const { payload, ...frame } = value;
+    await log.replaceOne({ _id: value.frameId }, { _id: value.frameId, ...frame, payloadJson: JSON.stringify(boundedLogPayload(payload) ?? null) }, { upsert: true });
     const n = (writes.get(value.chargerId) ?? 0) + 1;
     writes.set(value.chargerId, n % TRIM_EVERY);
     if (n % TRIM_EVERY !== 1) return; // the first write after a start, then every TRIM_EVERY

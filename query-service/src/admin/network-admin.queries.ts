@@ -4,6 +4,7 @@ import {
   CHARGERS,
   OCPP_COMMANDS,
   OCPP_MESSAGES,
+  frameOf,
   PRICING_HISTORY,
   STATIONS,
   type ChargerDoc,
@@ -115,7 +116,7 @@ export class NetworkAdminQueries {
       log.find(filter, { sort: { at: -1, frameId: -1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize }).toArray(),
       log.countDocuments(filter),
     ]);
-    return { dataList: docs.map(({ _id, ...frame }): OcppFrame => frame), totalCount };
+    return { dataList: docs.map(frameOf), totalCount };
   }
 
   async stations(q: AdminListQuery & { governorateId?: string }): Promise<ListAnswer<StationAdminView>> {

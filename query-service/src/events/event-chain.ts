@@ -1,6 +1,6 @@
 import { parseCausation, type ChainEvent, type ChainFrame, type ChainView } from '@evc/contracts';
 import type { DocumentStore, EventStore, RecordedEvent } from '@evc/platform';
-import { OCPP_MESSAGES, type OcppMessageDoc } from '@evc/projections';
+import { OCPP_MESSAGES, frameOf, type OcppMessageDoc } from '@evc/projections';
 import type { ActorNames } from '../admin/actor-names';
 import { eventView, namesOf } from './event-view';
 import { masked, type Viewer } from './masking';
@@ -74,7 +74,8 @@ export class EventChains {
     const docs: OcppMessageDoc[] = await OCPP_MESSAGES.in(this.documents)
       .find({ connectionId: { $in: [...new Set(pairs.map(([c]) => c))] }, messageId: { $in: [...new Set(pairs.map(([, m]) => m))] } }, { sort: { at: 1 } })
       .toArray();
-    return docs.flatMap((f) => {
+    return docs.flatMap((doc) => {
+      const f = frameOf(doc);
       const caused = refs.get(`${f.connectionId}/${f.messageId}`);
       if (!caused) return [];
       return [{ frameId: f.frameId, chargerId: f.chargerId, connectionId: f.connectionId, messageId: f.messageId, direction: f.direction, kind: f.kind, action: f.action, at: f.at, payload: masked(f.payload, 'ocpp', viewer) ?? null, error: f.error, caused: [...caused] }];
