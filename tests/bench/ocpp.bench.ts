@@ -494,7 +494,9 @@ async function runMain(): Promise<void> {
     if (ANSWER) {
       // StatusNotification answered: call → result in the load process, each charger one call outstanding.
       const recordedBefore = recorded;
+      const loop = watchLoop();
       const an = await profiled(() => ask({ cmd: 'answer', chargers: CONNECTIONS, rate: ANSWER_RATE, seconds: ANSWER_SECONDS }, 'answer'));
+      const loopRows = loop.stop();
       const drained = await waitRecorded(recordedBefore + an.latencies.length, 60_000);
       const seconds = (an.endedAt - an.startedAt) / 1000;
       const sockets = await ask({ cmd: 'sockets' }, 'sockets');
@@ -506,6 +508,7 @@ async function runMain(): Promise<void> {
           `${fmt(percentile(l, 50))} / ${fmt(percentile(l, 95))} / **${fmt(percentile(l, 99))}** / ${fmt(Math.max(...l))} ms at ${fmt(an.sent / seconds, 0)} messages/s answered (offered ${ANSWER_RATE}/s from ${CONNECTIONS} chargers, one call outstanding each, ${ANSWER_SECONDS} s; ${an.late} sent late because the previous answer came after the next was due), ${an.errors} CALLERRORs`,
         ],
         ['p99 per 2 s of the run (when the call was sent)', perWindow(an.sentAfterMs, l, 2000)],
+        ...loopRows,
         ['ConnectorStatusChanged recorded', `${recorded - recordedBefore} of ${an.latencies.length} answered${drained ? '' : ' (NOT all within 60 s)'}`],
         ['sockets', `${sockets.open} open, ${sockets.dropped} dropped; ${gateway.connectedCount} held by the gateway`],
         ['load average (1 min) at the end', os.loadavg()[0]!.toFixed(2)],

@@ -23,6 +23,29 @@ describe('murmur2 partitioner', () => {
 });
 
 describe('in-process bus specifics', () => {
+  it('parses a value once for every group, frozen: no consumer can change what another one sees', async () => {
+    const bus = createInProcessBus({ partitions: 1 });
+    const seen: { value: { nested: { n: number }[] } }[] = [];
+    const writes: string[] = [];
+    const consumers = ['a', 'b'].map((groupId) =>
+      bus.subscribe<{ nested: { n: number }[] }>({ groupId, topics: ['t'] }, (m) => {
+        seen.push(m);
+        try {
+          m.value.nested[0]!.n = 2;
+        } catch (error) {
+          writes.push((error as Error).name);
+        }
+      }),
+    );
+    await bus.publish('t', [{ key: 'k', value: { nested: [{ n: 1 }] } }]);
+    await until(() => seen.length === 2);
+    expect(seen[0]!.value).toBe(seen[1]!.value);
+    expect(writes).toEqual(['TypeError', 'TypeError']);
+    expect(seen[1]!.value.nested[0]!.n).toBe(1);
+    await Promise.all(consumers.map((c) => c.stop()));
+    await bus.close();
+  });
+
   // Issue 18: a charger's answer waited behind hundreds of milliseconds of handlers that needed no I/O.
   it.each([{ perKey: false }, { perKey: true }])('handlers without I/O do not hold the event loop: a timer runs while a backlog is consumed (perKey $perKey)', async ({ perKey }) => {
     const bus = createInProcessBus({ partitions: 1 });

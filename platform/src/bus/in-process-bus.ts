@@ -25,9 +25,35 @@ export interface InProcessBusOptions {
   durable?: { log: DurableBusLog; topics: readonly string[]; recovered: Recovered };
 }
 
+/** Parsed values by stored message: every group reads the same frozen value (issue 18). */
+const parsedValues = new WeakMap<StoredMessage, unknown>();
+
+function deepFreeze(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /**
- * Kafka semantics in one process: see README.md. Values travel as JSON text, so consumers get their own copies
- * and anything that would not survive Kafka (Dates, undefined, class instances) fails the same way here.
+ * A message's value, parsed once and frozen, shared by every group that reads it. Parsing it again per group cost
+ * most of a message's delivery when five groups read `ocpp.inbound` at 3,000 messages/s. Frozen, no consumer can change
+ * what another sees: a handler that writes to a value throws here (modules are strict), which is stricter than Kafka,
+ * so what runs here runs there.
+ */
+function valueOf(stored: StoredMessage): unknown {
+  let value = parsedValues.get(stored);
+  if (value === undefined) {
+    value = deepFreeze(JSON.parse(stored.value) as unknown);
+    parsedValues.set(stored, value);
+  }
+  return value;
+}
+
+/**
+ * Kafka semantics in one process: see README.md. Values travel as JSON text, so anything that would not survive Kafka
+ * (Dates, undefined, class instances) fails the same way here; consumers share one frozen copy of each (valueOf).
  */
 export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
   const partitionCount = options.partitions ?? 8;
@@ -140,7 +166,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     partition: p,
     offset,
     key: stored.key,
-    value: JSON.parse(stored.value) as unknown,
+    value: valueOf(stored),
     headers: { ...stored.headers },
     timestamp: stored.timestamp,
   });

@@ -1,7 +1,7 @@
 /** One partition of an in-process topic: an append-only log whose consumed prefix can be dropped. */
 export interface StoredMessage {
   readonly key: string;
-  /** JSON text: each delivery parses its own copy, as a Kafka consumer would (no shared mutable objects). */
+  /** JSON text: parsed once for all groups into a frozen value (no shared mutable objects), see valueOf. */
   readonly value: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly timestamp: string;
