@@ -522,8 +522,8 @@ async function runMain(): Promise<void> {
     if (CEILING) {
       // 5,000 chargers start a transaction (card sessions), then MeterValues every 10 s for MV_SECONDS, every reading
       // timed to the sessions read model; the other chargers only heartbeat.
-      // The cards made for the bench are on the local authorisation list, which goes to every charger (issue 13): its
-      // rollout to 19,000 chargers is timed on its own, and the readings are measured once every charger holds the list.
+      // Every charger that boots is asked its local authorisation list version and sent the list it lacks (issue 13):
+      // that rollout to 19,000 chargers is timed on its own, and the readings are measured once every charger is in step.
       const { LOCAL_LIST_SYNC } = await import('@evc/command-service/cards/cards.tokens');
       const listSync = app.embedded.app.get<import('@evc/command-service/cards/local-list-sync').LocalListSync>(LOCAL_LIST_SYNC);
       const rolloutStarted = performance.now();
@@ -558,7 +558,7 @@ async function runMain(): Promise<void> {
       const end = process.memoryUsage();
       print(`The ceiling of one process: ${CONNECTIONS} chargers (embedded profile)`, [
         ...connectedRows,
-        ['local list (the bench cards) rolled out, counted from the last charger connected', rollout],
+        ['local authorisation list in step on every charger (asked and sent as they booted, 32 at a time)', rollout],
         ['chargers charging (StartTransaction answered)', `${start.started} of ${MV_CHARGERS} in ${fmt(start.ms / 1000)} s (${start.failed} refused); ${cards}`],
         [
           'MeterValues → sessions.lastReadingAt, p50 / p95 / p99 / max',
