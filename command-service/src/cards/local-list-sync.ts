@@ -66,6 +66,11 @@ export const RETRY_MAX_MS = 3_600_000;
  */
 export const MAX_IN_FLIGHT = 32;
 
+/** No command under way, a local list kept, and not waiting out a back-off. */
+const mayAsk = (c: ChargerList, now: number) => !c.pending && c.supported && now >= c.retryAt;
+/** The charger holds the list's current version, or there is no list yet (version 0). */
+const inStep = (c: ChargerList, current: number) => c.version !== null && (c.version === current || current === 0);
+
 export class LocalListSync {
   private readonly chargers = new Map<string, ChargerList>();
   private list: StreamState<LocalAuthListState> = emptyStream(localAuthListDecider.initialState);
@@ -204,15 +209,15 @@ export class LocalListSync {
     for (const [id, c] of this.chargers) if (c.pending && now - c.pending.since > (this.options.pendingTimeoutMs ?? 60_000)) this.settle(id, c);
     // Only the chargers with something to do: at the ceiling (19,000 chargers, nearly all up to date) this is a plain
     // loop, not 19,000 promises every 5 s.
-    const free = [...this.chargers].filter(([, c]) => !c.pending && c.supported && now >= c.retryAt);
+    const free = [...this.chargers].filter(([, c]) => mayAsk(c, now));
     const current = free.some(([, c]) => c.version !== null) ? await this.currentVersion() : 0;
-    const due = free.filter(([, c]) => c.version === null || (c.version !== current && current !== 0));
+    const due = free.filter(([, c]) => !inStep(c, current));
     await Promise.all(due.map(([id]) => this.sync(id)));
   }
 
   private async sync(chargerId: string): Promise<void> {
     const c = this.chargers.get(chargerId);
-    if (!c || c.pending || this.sending.has(chargerId) || !c.supported || Date.now() < c.retryAt) return;
+    if (!c || !mayAsk(c, Date.now()) || this.sending.has(chargerId)) return;
     if (this.sending.size >= (this.options.maxInFlight ?? MAX_IN_FLIGHT)) {
       this.waiting.add(chargerId);
       return;
@@ -232,13 +237,12 @@ export class LocalListSync {
   private async decide(chargerId: string, c: ChargerList): Promise<boolean> {
     if (c.version === null) return this.send(chargerId, c, 'ask', 0, { action: 'GetLocalListVersion' });
     const current = await this.currentVersion();
-    if (c.pending || c.version === current || current === 0) return false;
+    if (c.pending || inStep(c, current)) return false;
     if (c.version > 0 && c.version < current && !c.fullNext) {
       return this.send(chargerId, c, 'send', current, { action: 'SendLocalList', listVersion: current, updateType: 'Differential', entries: await this.changesSince(c.version, current) });
     }
     return this.send(chargerId, c, 'send', current, { action: 'SendLocalList', listVersion: current, updateType: 'Full', entries: this.fullList(current) });
   }
-
 
   /**
    * The entries changed after `version` up to `current` (events from revision `version` to `current - 1`), each tag
