@@ -125,7 +125,9 @@ export default function LeafletMap(props: LeafletMapProps) {
     }
     if (points.length > 0) {
       const bounds = L.latLngBounds(points);
-      m.fitBounds(bounds.pad(0.15), { maxZoom: 13 });
+      // Not animated: a page left during Leaflet's zoom animation removed the map under its pending transition
+      // handler, which then threw "reading 'classList'" on the next page (seen once in the bookings journey).
+      m.fitBounds(bounds.pad(0.15), { maxZoom: 13, animate: false });
     }
   }, [stations, fallback]);
 
