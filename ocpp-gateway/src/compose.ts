@@ -1,5 +1,7 @@
+import path from 'node:path';
 import type { ComposedService, Compose } from '@evc/platform/hosting/host';
 import { OcppGateway } from './gateway';
+import { GatewayProcess } from './process/gateway-process';
 
 export interface Gateway extends ComposedService {
   gateway: OcppGateway;
@@ -16,6 +18,33 @@ export const composeOcppGateway: Compose<Gateway> = async (config, infra) => {
     name: 'ocpp-gateway',
     gateway,
     upgrade: (request, socket, head) => gateway.handleUpgrade(request, socket, head),
+    health: () => ({ chargers: gateway.connectedCount }),
+    drain: () => gateway.close(),
+  };
+};
+
+export interface GatewayInProcess extends ComposedService {
+  process: GatewayProcess;
+}
+
+/**
+ * The OCPP gateway in a process of its own (embedded profile, OCPP_GATEWAY=process): this host's HTTP server takes
+ * the upgrade and hands the socket over; the gateway process answers chargers from its own write-ahead log and
+ * forwards what they said to this host's bus (process/).
+ */
+export const composeOcppGatewayProcess: Compose<GatewayInProcess> = async (config, infra) => {
+  const gateway = new GatewayProcess(infra, {
+    dataDir: path.resolve(config.DATA_DIR),
+    fsync: config.EVENTSTORE_FSYNC,
+    maxFrameBytes: config.OCPP_MAX_FRAME_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    logLevel: config.LOG_LEVEL,
+  });
+  await gateway.start();
+  return {
+    name: 'ocpp-gateway',
+    process: gateway,
+    upgrade: gateway.upgrade,
     health: () => ({ chargers: gateway.connectedCount }),
     drain: () => gateway.close(),
   };

@@ -20,10 +20,10 @@ import {
   type OutboundOcppCommand,
   type OutboundOcppResult,
 } from '@evc/contracts';
-import type { Bus, Consumer, DocumentStore } from '@evc/platform';
+import type { Bus, Consumer } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { AttemptWindow } from '@evc/platform/auth/attempt-window';
-import { CHARGER_AUTH_COLLECTION, authenticateCharger, revokedReason } from './charger-auth';
+import { CHARGER_AUTH_COLLECTION, authenticateCharger, revokedReason, type ChargerAuthReader } from './charger-auth';
 import { Authorizer, type Authorization } from './authorizer';
 import { HEARTBEAT_INTERVAL_S, TransactionIds, inboundHandlers, type InboundContext } from './inbound';
 import type { TokenQuestion } from './normalize/index';
@@ -148,7 +148,8 @@ class Connection implements InboundContext {
 export const PING_AFTER_MS = 30_000;
 
 export interface OcppGatewayOptions {
-  documents: DocumentStore;
+  /** Where charger logins are checked (the charger_auth read model). */
+  documents: ChargerAuthReader;
   bus: Bus;
   /** How often to look for silent chargers (default 15 s); 0 turns the watchdog off (tests call sweepSilent). */
   watchdogEveryMs?: number;

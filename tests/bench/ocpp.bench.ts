@@ -26,6 +26,8 @@ import { fmt, percentile } from './stats';
 const SCENARIO = (process.env.BENCH_SCENARIO ?? 'phases') as 'phases' | 'ceiling' | 'answer';
 const CEILING = SCENARIO === 'ceiling';
 const ANSWER = SCENARIO === 'answer';
+/** Where the gateway runs: `process` (its own process, what `npm start` runs) or `inline` (in the launcher's). */
+const GATEWAY = (process.env.BENCH_GATEWAY ?? 'process') as 'process' | 'inline';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (CEILING ? 19_000 : ANSWER ? 1000 : 2000));
 const TP_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_TP_CHARGERS ?? 100));
 const TP_SECONDS = Number(process.env.BENCH_TP_SECONDS ?? 10);
@@ -327,7 +329,7 @@ async function runMain(): Promise<void> {
   const { command, givenVerifiedCustomer, superAdminToken } = await import('../support/identity');
 
   const benchStarted = performance.now();
-  const app = await startTestApp();
+  const app = await startTestApp({ env: { OCPP_GATEWAY: GATEWAY } });
   /**
    * The bench chargers' card tokens, owned by one customer with a large balance, so their transactions become card
    * sessions on the command side (IdTokenIssued appended directly: the product issues cards elsewhere).
@@ -356,7 +358,9 @@ async function runMain(): Promise<void> {
   watchdog.unref();
 
   try {
-    const { infra, runner, gateway } = app.embedded;
+    const { infra, runner } = app.embedded;
+    // Chargers held: the gateway process reports its count every second.
+    const gateway = { get connectedCount() { return app.embedded.gateway?.connectedCount ?? app.embedded.gatewayProcess?.connectedCount ?? 0; } };
     // Register the stations, then the chargers (20 per station).
     const registerStarted = performance.now();
     await givenGovernorate(app.commandBus);
@@ -464,12 +468,16 @@ async function runMain(): Promise<void> {
     gc();
     if (HEAP_SNAPSHOTS) writeHeapSnapshot(`${HEAP_SNAPSHOTS}-before.heapsnapshot`);
     const before = process.memoryUsage();
+    // The gateway process reports its memory every second (not after a forced collection).
+    const gatewayMemory = () => app.embedded.gatewayProcess?.memoryUsage ?? { heapUsed: 0, rss: 0 };
+    const gatewayBefore = gatewayMemory();
     const connect = await ask({ cmd: 'connect', url: app.baseUrl.replace('http', 'ws'), chargers: creds }, 'connect');
     await sleep(500);
     await runner.waitFor(await infra.eventStore.headPosition(), 30_000);
     await sleep(2000);
     gc();
     const after = process.memoryUsage();
+    const gatewayAfter = gatewayMemory();
     if (HEAP_SNAPSHOTS) writeHeapSnapshot(`${HEAP_SNAPSHOTS}-after.heapsnapshot`);
     const held = gateway.connectedCount;
     const online = (await infra.documents.collection(RM.chargers).countDocuments({ online: true })) as number;
@@ -478,7 +486,19 @@ async function runMain(): Promise<void> {
     const connectedRows: [string, string][] = [
       ['chargers registered (commands, 20 per station)', `${CONNECTIONS} in ${fmt(registerS)} s`],
       ['(a) connections held, 60 s heartbeat', `${held} of ${CONNECTIONS} (${connect.failed} failed), ramp ${fmt(connect.ms / 1000)} s (${fmt(connect.connected / (connect.ms / 1000), 0)} connects/s); ${online} shown online`],
-      ['(b) memory per connected charger, heap / RSS', `${fmt(perConnection(before.heapUsed, after.heapUsed))} / ${fmt(perConnection(before.rss, after.rss))} KiB (heap ${fmt(before.heapUsed / 2 ** 20)} → ${fmt(after.heapUsed / 2 ** 20)} MiB, RSS ${fmt(before.rss / 2 ** 20)} → ${fmt(after.rss / 2 ** 20)} MiB)`],
+      [
+        `(b) memory per connected charger, heap / RSS${GATEWAY === 'process' ? ', launcher' : ''}`,
+        `${fmt(perConnection(before.heapUsed, after.heapUsed))} / ${fmt(perConnection(before.rss, after.rss))} KiB (heap ${fmt(before.heapUsed / 2 ** 20)} → ${fmt(after.heapUsed / 2 ** 20)} MiB, RSS ${fmt(before.rss / 2 ** 20)} → ${fmt(after.rss / 2 ** 20)} MiB)`,
+      ],
+      ...(GATEWAY === 'process'
+        ? [
+            [
+              '(b) memory per connected charger, heap / RSS, gateway process',
+              `${fmt(perConnection(gatewayBefore.heapUsed, gatewayAfter.heapUsed))} / ${fmt(perConnection(gatewayBefore.rss, gatewayAfter.rss))} KiB (heap ${fmt(gatewayBefore.heapUsed / 2 ** 20)} → ${fmt(gatewayAfter.heapUsed / 2 ** 20)} MiB, RSS ${fmt(gatewayBefore.rss / 2 ** 20)} → ${fmt(gatewayAfter.rss / 2 ** 20)} MiB)`,
+            ] as [string, string],
+          ]
+        : []),
+      ['where the gateway runs (BENCH_GATEWAY)', GATEWAY === 'process' ? 'its own process (what npm start runs); the event loop figures are the launcher\'s' : 'in the launcher\'s process'],
     ];
     const print = (title: string, rows: [string, string][]) =>
       process.stdout.write(`\n## ${title}\n\n| figure | result |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`);

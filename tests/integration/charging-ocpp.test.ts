@@ -22,7 +22,7 @@ describe('charging with a real OCPP 1.6 charger on the gateway', () => {
     stationId = aStation().stationId;
     await registerStation(app.commandBus, { ...aStation(), stationId });
     await must(app, 'pricing.set', { acPricePerKwh: 200, dcPricePerKwh: 375, minimumCharge: 1000, bookingFeePerMinute: 50, effectiveFrom: '2026-01-01T00:00:00.000Z', reason: 'Tariff' }, await superAdminToken(app));
-    await app.embedded.gateway.ready;
+    await app.embedded.gateway!.ready;
   });
   afterAll(async () => {
     await client?.close({ force: true }).catch(() => undefined);

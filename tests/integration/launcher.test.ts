@@ -26,6 +26,8 @@ describe('the launcher (npm start)', () => {
     const stations = (await (await fetch(`http://127.0.0.1:${port}/api/queries/stations?pageSize=1`)).json()) as { totalCount: number };
     expect(stations.totalCount).toBeGreaterThanOrEqual(30);
     expect(first.output()).toMatch(/demo-chargers\.json/);
+    // The OCPP gateway runs in a process of its own (OCPP_GATEWAY=process, the default).
+    expect(first.output()).toMatch(/OCPP gateway process taking chargers/);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.output()).toMatch(/event log is flushed/);

@@ -86,14 +86,14 @@ describe('OCPP-J connections on /ocpp/<chargePointId>', () => {
     const second = connect(chargerId, secret);
     await second.connect();
     await closed;
-    expect(app.embedded.gateway.connectedCount).toBeGreaterThanOrEqual(1);
+    expect(app.embedded.gateway!.connectedCount).toBeGreaterThanOrEqual(1);
     await expect(second.call('Heartbeat', {})).resolves.toHaveProperty('currentTime');
   });
 
   // Issue 18: one keep-alive sweep per gateway (no ping timer per charger). A socket that answers its ping stays; one
   // that never does (`autoPong: false`: a dead peer) is terminated at a later sweep and shows offline.
   it('keeps sockets alive with one sweep: pings quiet sockets, keeps the one that answers, terminates the one that does not', async () => {
-    const { gateway } = app.embedded;
+    const gateway = app.embedded.gateway!;
     const raw = async (autoPong: boolean) => {
       const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId);
       await app.embedded.runner.waitFor(result.position, 2000);

@@ -34,7 +34,7 @@ describe('OCPP outbound: staff commands to chargers', () => {
       return answer(call) as Promise<Record<string, unknown>>;
     });
     await client.connect();
-    await expect.poll(() => app.embedded.gateway.connectedCount).toBeGreaterThan(0);
+    await expect.poll(() => app.embedded.gateway!.connectedCount).toBeGreaterThan(0);
     return { chargerId, secret, client, calls };
   };
   const send = (body: Record<string, unknown>, as = token) => command(app, 'chargers.send-command', { commandId: randomUUID(), ...body }, as);
@@ -47,7 +47,7 @@ describe('OCPP outbound: staff commands to chargers', () => {
     await givenGovernorate(app.commandBus);
     stationId = aStation().stationId;
     await registerStation(app.commandBus, { ...aStation(), stationId });
-    await app.embedded.gateway.ready;
+    await app.embedded.gateway!.ready;
   });
   afterAll(async () => {
     await Promise.all(simulated.map((s) => s.stop()));

@@ -108,8 +108,8 @@ describe('OCPP telemetry: boot, status, connections and the message log', () => 
     const client = await connect(chargerId, secret, 'ocpp1.6');
     await expect.poll(async () => (await staffCharger(chargerId))?.online).toBe(true);
     const closed = new Promise((resolve) => client.once('close', resolve));
-    expect(app.embedded.gateway.sweepSilent(Date.now() + 60_000)).not.toContain(chargerId);
-    expect(app.embedded.gateway.sweepSilent(Date.now() + 121_000)).toContain(chargerId);
+    expect(app.embedded.gateway!.sweepSilent(Date.now() + 60_000)).not.toContain(chargerId);
+    expect(app.embedded.gateway!.sweepSilent(Date.now() + 121_000)).toContain(chargerId);
     await closed;
     await expect.poll(async () => (await staffCharger(chargerId))?.online).toBe(false);
   });

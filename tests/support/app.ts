@@ -33,6 +33,8 @@ export async function startTestApp(
     SEED_ADMIN_EMAIL: TEST_ADMIN.email,
     SEED_ADMIN_PASSWORD: TEST_ADMIN.password,
     SEED_CUSTOMER_PASSWORD: TEST_CUSTOMER_PASSWORD,
+    // The gateway in the test's own process, where tests reach it; ocpp-process.test.ts runs the default (its own process).
+    OCPP_GATEWAY: 'inline',
     ...options.env,
   });
   const embedded = await createEmbeddedApp(config, { frontendDist: options.frontendDist ?? path.join(dataDir, 'no-frontend') });

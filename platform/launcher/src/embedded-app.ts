@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { composeCommandService, type IdentitySeedOutcome, type SeedOutcome } from '@evc/command-service';
-import { composeDemo, composeOcppGateway, type DemoRunner, type OcppGateway } from '@evc/ocpp-gateway';
+import { composeDemo, composeOcppGateway, composeOcppGatewayProcess, type DemoRunner, type GatewayProcess, type OcppGateway } from '@evc/ocpp-gateway';
 import type { Config } from '@evc/platform/config/config';
 import type { FileStore } from '@evc/platform/files/index';
 import { hostServices } from '@evc/platform/hosting/host';
@@ -19,7 +19,10 @@ export interface EmbeddedApp {
   app: NestFastifyApplication;
   infra: Infrastructure;
   runner: ProjectionRunner;
-  gateway: OcppGateway;
+  /** The OCPP gateway in this process (OCPP_GATEWAY=inline), else null. */
+  gateway: OcppGateway | null;
+  /** The OCPP gateway's own process (OCPP_GATEWAY=process, the default), else null. */
+  gatewayProcess: GatewayProcess | null;
   /** The guided demonstration (/demo) and its simulated chargers. */
   demo: DemoRunner;
   files: FileStore;
@@ -45,7 +48,7 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
     // Beside the projections, the query side waits on their runner directly rather than on the checkpoint.
     const query = await composeQueryService(projections.runner)(config, infra);
     const command = await composeCommandService(config, infra);
-    const ocpp = await composeOcppGateway(config, infra);
+    const ocpp = config.OCPP_GATEWAY === 'process' ? await composeOcppGatewayProcess(config, infra) : await composeOcppGateway(config, infra);
     // The guided demonstration's simulated chargers (/demo): embedded only, so only this launcher hosts it.
     const demo = await composeDemo(config, infra);
     const host = await hostServices(config, [projections, query, command, ocpp, demo], { frontendDist: options.frontendDist ?? FRONTEND_DIST });
@@ -56,7 +59,8 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
       app: host.app!,
       infra,
       runner: projections.runner,
-      gateway: ocpp.gateway,
+      gateway: 'gateway' in ocpp ? ocpp.gateway : null,
+      gatewayProcess: 'process' in ocpp ? ocpp.process : null,
       demo: demo.runner,
       files: command.files,
       seed: command.seeds.demo ?? { seeded: false, commands: 0, chargers: [] },

@@ -29,6 +29,12 @@ export const configSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   /** Largest WebSocket frame a charger may send (bytes); a larger one closes its connection (1009). */
   OCPP_MAX_FRAME_BYTES: z.coerce.number().int().min(16 * 1024).max(16 * 1024 * 1024).default(256 * 1024),
+  /**
+   * Embedded profile: where `npm start` runs the OCPP gateway. `process` (default): in a process of its own, forked
+   * by the launcher, which hands it every charger's socket; chargers are answered there, on their own event loop and
+   * heap, from that process's own write-ahead log (issue 18). `inline`: in the launcher's process (tests).
+   */
+  OCPP_GATEWAY: z.enum(['process', 'inline']).default('process'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
    * How many proxies stand in front (nginx in the cluster: 1). The client address, which sign-in rate limits count

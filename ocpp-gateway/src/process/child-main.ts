@@ -1,0 +1,90 @@
+/**
+ * The OCPP gateway's own process in the embedded profile (issue 18), forked by the launcher (gateway-process.ts).
+ * The launcher's HTTP server takes each charger's upgrade request and hands the socket over; from then on the
+ * charger's frames are read, validated, written to this process's write-ahead log and answered here, on this
+ * process's event loop and heap, while the launcher's read models, command handlers and HTTP API run on the other.
+ */
+import path from 'node:path';
+import type { Socket } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { BUS_TOPICS } from '@evc/contracts';
+import { openInProcessBus } from '@evc/platform/bus/index';
+import { createLogger, setLogLevel } from '@evc/platform/logging/logger';
+import { OcppGateway } from '../gateway';
+import { ParentChannel, GatewayProcessBus, forwardToLauncher } from './parent-channel';
+import { GATEWAY_OPTIONS_ENV, type FromGateway, type GatewayProcessOptions, type ToGateway } from './protocol';
+
+const options = JSON.parse(process.env[GATEWAY_OPTIONS_ENV] ?? 'null') as GatewayProcessOptions | null;
+if (!options || !process.send) {
+  process.stderr.write('the OCPP gateway process is started by the launcher (npm start), not on its own\n');
+  process.exit(2);
+}
+setLogLevel(options.logLevel);
+const log = createLogger('ocpp-process');
+const send = (message: FromGateway) => {
+  if (process.connected) process.send!(message);
+};
+const channel = new ParentChannel(send);
+let gateway: OcppGateway | null = null;
+let stopping: Promise<never> | null = null;
+
+process.on('message', (message: ToGateway, socket?: Socket) => {
+  if (message.t === 'upgrade') {
+    if (!socket) return;
+    if (!gateway || stopping) return void socket.destroy();
+    // What ws and ocpp-rpc read of the request; the launcher's server parsed it.
+    const request = { url: message.url, method: message.method, headers: message.headers, socket: { remoteAddress: message.remoteAddress ?? socket.remoteAddress } };
+    gateway.handleUpgrade(request as unknown as IncomingMessage, socket, Buffer.from(message.head, 'base64'));
+  } else if (message.t === 'drain') {
+    void stop(0);
+  } else {
+    channel.receive(message);
+  }
+});
+// The launcher is gone (a crash, or killed): what chargers were told is done is on this process's disk already.
+process.on('disconnect', () => {
+  channel.failAll('the launcher is gone');
+  void stop(0);
+});
+
+const local = await openInProcessBus({ dir: path.join(options.dataDir, 'ocpp-gateway', 'bus'), durableTopics: [BUS_TOPICS.ocppInbound], fsync: options.fsync });
+const forwarding = forwardToLauncher(local, channel);
+gateway = new OcppGateway({
+  documents: channel.documents,
+  bus: new GatewayProcessBus(local, channel),
+  maxFrameBytes: options.maxFrameBytes,
+  trustProxy: options.trustProxy,
+  ...(options.watchdogEveryMs !== undefined ? { watchdogEveryMs: options.watchdogEveryMs } : {}),
+});
+await gateway.ready;
+const report = (connected: number) => {
+  const { heapUsed, rss } = process.memoryUsage();
+  send({ t: 'stats', connected, heapUsed, rss });
+};
+const stats = setInterval(() => report(gateway?.connectedCount ?? 0), 1000);
+stats.unref();
+send({ t: 'ready', nodeId: gateway.nodeId });
+log.info('taking chargers', { pid: process.pid, nodeId: gateway.nodeId });
+
+/**
+ * Closes every charger (1001), waits (≤ 2 s) until the launcher has what they said, closes the log, exits. What the
+ * launcher did not take stays in the log and goes at the next start.
+ */
+function stop(code: number): Promise<never> {
+  return (stopping ??= (async () => {
+    clearInterval(stats);
+    // Bounded: a stuck close must not keep a gateway without its launcher alive.
+    setTimeout(() => process.exit(code), 5000).unref();
+    try {
+      await gateway?.close();
+      const until = Date.now() + 2000;
+      while (process.connected && channel.pending > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      await forwarding.stop();
+      await local.close();
+    } catch (error) {
+      log.error('stopping failed', { error: String(error) });
+    }
+    report(0);
+    process.exit(code);
+  })());
+}

@@ -1,0 +1,241 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { BUS_TOPICS } from '@evc/contracts';
+import type { Bus, Consumer, DocumentStore, IncomingMessage as BusMessage } from '@evc/platform';
+import { createLogger } from '@evc/platform/logging/logger';
+import { CHARGER_AUTH_COLLECTION } from '../charger-auth';
+import { OCPP_PATH_PREFIX } from '../gateway';
+import { FORWARDED_TOPICS } from './parent-channel';
+import { GATEWAY_OPTIONS_ENV, type FromGateway, type GatewayProcessOptions, type ToGateway } from './protocol';
+
+const CHILD_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'child-main.ts');
+/** What the gateway may subscribe to on the launcher's bus: commands, authorization answers, card and login changes. */
+const SUBSCRIBABLE = new Set<string>([BUS_TOPICS.ocppOutbound, BUS_TOPICS.ocppAuthorizeReplies, BUS_TOPICS.idTokenChanges, BUS_TOPICS.readModelChanged]);
+const PUBLISHABLE = new Set<string>(FORWARDED_TOPICS);
+/** How long a (re)started gateway process may take to be ready. */
+const START_TIMEOUT_MS = 30_000;
+
+export interface GatewayProcessSettings extends GatewayProcessOptions {
+  /** Wait before starting a gateway process again after it died (default 1 s). */
+  restartDelayMs?: number;
+}
+
+/**
+ * The launcher's side of the OCPP gateway's own process (embedded profile, OCPP_GATEWAY=process): forks it, hands it
+ * every charger's upgraded socket, publishes what it forwards on the launcher's bus, serves the subscriptions it
+ * makes and its charger logins, and starts it again if it dies. A charger is answered by the gateway process once
+ * its message is on that process's disk; a crash of either process loses nothing acknowledged (the gateway's log is
+ * forwarded again at its next start).
+ */
+export class GatewayProcess {
+  private readonly log = createLogger('ocpp-process');
+  private child: ChildProcess | null = null;
+  private taking = false;
+  private closing: Promise<void> | null = null;
+  private connected = 0;
+  private memory = { heapUsed: 0, rss: 0 };
+  private restarts = 0;
+  private readonly subscriptions = new Map<number, Consumer>();
+  private readonly deliveries = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private nextDelivery = 1;
+  private startedOnce: ((error?: Error) => void) | null = null;
+
+  constructor(
+    private readonly infra: { bus: Bus; documents: DocumentStore },
+    private readonly settings: GatewayProcessSettings,
+  ) {}
+
+  /** Chargers the gateway process holds (as it last reported, every second). */
+  get connectedCount(): number {
+    return this.connected;
+  }
+
+  /** The gateway process's memory as it last reported (bytes; benchmarks: memory per charger). */
+  get memoryUsage(): { heapUsed: number; rss: number } {
+    return this.memory;
+  }
+
+  /** The gateway process's pid while it runs (tests and benchmarks). */
+  get pid(): number | null {
+    return this.child?.pid ?? null;
+  }
+
+  /** How many times it was started again after dying. */
+  get restartCount(): number {
+    return this.restarts;
+  }
+
+  /** Forks the gateway process; resolves once it takes chargers. */
+  start(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => finish(new Error('the OCPP gateway process did not start in time')), START_TIMEOUT_MS);
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        this.startedOnce = null;
+        if (error) reject(error);
+        else resolve();
+      };
+      this.startedOnce = finish;
+      this.spawn();
+    });
+  }
+
+  private spawn(): void {
+    const { restartDelayMs: _delay, ...options } = this.settings;
+    const child = fork(CHILD_MAIN, [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, [GATEWAY_OPTIONS_ENV]: JSON.stringify(options) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'json',
+    });
+    this.child = child;
+    child.on('message', (message: FromGateway) => this.onMessage(child, message));
+    child.on('error', (error) => this.log.error('OCPP gateway process error', { error: String(error) }));
+    child.on('exit', (code, signal) => this.onExit(child, code, signal));
+  }
+
+  /** Takes an upgrade on /ocpp/ and hands its socket to the gateway process; answers false for other paths. */
+  readonly upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
+    if (!request.url?.startsWith(OCPP_PATH_PREFIX)) return false;
+    const child = this.child;
+    if (!child?.connected || !this.taking) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 5\r\nContent-Length: 0\r\n\r\n');
+      return true;
+    }
+    const message: ToGateway = {
+      t: 'upgrade',
+      url: request.url,
+      method: request.method ?? 'GET',
+      headers: request.headers,
+      head: head.toString('base64'),
+      remoteAddress: (socket as Socket).remoteAddress ?? null,
+    };
+    // The socket is the gateway process's from here. Sent as it is, Node would count it as a connection the child
+    // holds for this server, and the server's close would wait for that child to answer for it: forever once the
+    // child has exited (it drains and exits before the server closes). Without its server, it is simply handed over;
+    // destroying this side's emptied socket object then lets the server count it closed.
+    const handed = socket as Socket & { server: unknown };
+    handed.server = null;
+    child.send(message, handed, () => handed.destroy());
+    return true;
+  };
+
+  private send(child: ChildProcess, message: ToGateway): void {
+    if (child.connected) child.send(message);
+  }
+
+  private onMessage(child: ChildProcess, message: FromGateway): void {
+    switch (message.t) {
+      case 'ready':
+        this.taking = true;
+        this.log.info('OCPP gateway process taking chargers', { pid: child.pid, nodeId: message.nodeId });
+        this.startedOnce?.();
+        return;
+      case 'stats':
+        this.connected = message.connected;
+        this.memory = { heapUsed: message.heapUsed, rss: message.rss };
+        return;
+      case 'delivered': {
+        const delivery = this.deliveries.get(message.id);
+        this.deliveries.delete(message.id);
+        if (message.error !== undefined) delivery?.reject(new Error(message.error));
+        else delivery?.resolve();
+        return;
+      }
+      case 'publish':
+        void this.publish(message.batch).then(
+          () => this.send(child, { t: 'reply', id: message.id }),
+          (error: unknown) => this.send(child, { t: 'reply', id: message.id, error: String((error as Error)?.message ?? error) }),
+        );
+        return;
+      case 'find':
+        void this.find(message.collection, message.filter).then(
+          (doc) => this.send(child, { t: 'reply', id: message.id, doc }),
+          (error: unknown) => this.send(child, { t: 'reply', id: message.id, error: String((error as Error)?.message ?? error) }),
+        );
+        return;
+      case 'subscribe': {
+        const refused = message.options.topics.find((topic) => !SUBSCRIBABLE.has(topic));
+        if (refused) return this.send(child, { t: 'reply', id: message.id, error: `the gateway may not subscribe to ${refused}` });
+        const { sub } = message;
+        const consumer = this.infra.bus.subscribe(message.options, (delivered) => this.deliver(child, sub, delivered));
+        this.subscriptions.set(sub, consumer);
+        void consumer.ready.then(
+          () => this.send(child, { t: 'reply', id: message.id }),
+          (error: unknown) => this.send(child, { t: 'reply', id: message.id, error: String(error) }),
+        );
+        return;
+      }
+      case 'unsubscribe': {
+        const consumer = this.subscriptions.get(message.sub);
+        this.subscriptions.delete(message.sub);
+        void (consumer?.stop() ?? Promise.resolve()).then(() => this.send(child, { t: 'reply', id: message.id }));
+        return;
+      }
+    }
+  }
+
+  /** The forwarded messages on the launcher's bus, each topic's in the order they came (durable ones on disk). */
+  private async publish(batch: readonly { topic: string; messages: { key: string; value: unknown; headers?: Record<string, string> }[] }[]): Promise<void> {
+    const refused = batch.find((part) => !PUBLISHABLE.has(part.topic));
+    if (refused) throw new Error(`the gateway may not publish on ${refused.topic}`);
+    await Promise.all(batch.map((part) => this.infra.bus.publish(part.topic, part.messages)));
+  }
+
+  /** The one read the gateway makes: a charger's login record. */
+  private find(collection: string, filter: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+    if (collection !== CHARGER_AUTH_COLLECTION || typeof filter._id !== 'string' || Object.keys(filter).length !== 1) {
+      return Promise.reject(new Error('the gateway may only read a charger login by id'));
+    }
+    return this.infra.documents.collection(collection).findOne({ _id: filter._id });
+  }
+
+  /** A message of the gateway's subscription, handled in its process; settles with its handler there. */
+  private deliver(child: ChildProcess, sub: number, message: BusMessage): Promise<void> {
+    if (this.child !== child || !child.connected) return Promise.reject(new Error('the OCPP gateway process is not running'));
+    const id = this.nextDelivery++;
+    return new Promise<void>((resolve, reject) => {
+      this.deliveries.set(id, { resolve, reject });
+      child.send({ t: 'deliver', sub, id, message } satisfies ToGateway);
+    });
+  }
+
+  private onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.child !== child) return;
+    this.child = null;
+    this.taking = false;
+    this.connected = 0;
+    for (const delivery of this.deliveries.values()) delivery.reject(new Error('the OCPP gateway process exited'));
+    this.deliveries.clear();
+    const consumers = [...this.subscriptions.values()];
+    this.subscriptions.clear();
+    void Promise.allSettled(consumers.map((c) => c.stop()));
+    if (this.startedOnce) return this.startedOnce(new Error(`the OCPP gateway process exited before it was ready (code ${code}, signal ${signal})`));
+    if (this.closing) return;
+    const delay = this.settings.restartDelayMs ?? 1000;
+    this.log.error('OCPP gateway process exited; starting it again', { code, signal, inMs: delay });
+    setTimeout(() => {
+      if (this.closing) return;
+      this.restarts++;
+      this.spawn();
+    }, delay).unref();
+  }
+
+  /** Closes every charger's connection and stops the gateway process (killed if it takes over 5 s). */
+  close(): Promise<void> {
+    return (this.closing ??= (async () => {
+      const child = this.child;
+      this.taking = false;
+      if (!child) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      this.send(child, { t: 'drain' });
+      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(killer);
+    })());
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The messages between the embedded launcher and its OCPP gateway process (issue 18), over Node's IPC channel
+ * (JSON). Sockets travel as the channel's handle beside an `upgrade` message.
+ */
+import type { ConsumerOptions, Doc, Filter, IncomingMessage, OutgoingMessage } from '@evc/platform';
+
+/** What the gateway process needs of the configuration; given as JSON in EVC_GATEWAY_OPTIONS. */
+export interface GatewayProcessOptions {
+  /** Its own write-ahead log of what chargers said (ocpp.inbound), before it answers them. */
+  dataDir: string;
+  fsync: boolean;
+  maxFrameBytes: number;
+  trustProxy: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Watchdog sweep period (default 15 s; tests shorten it). */
+  watchdogEveryMs?: number;
+}
+
+/** Topics the gateway publishes, forwarded to the launcher's bus (ocpp.inbound only once on the process's disk). */
+export type Forwarded = { topic: string; messages: OutgoingMessage[] };
+
+export type ToGateway =
+  /** A charger's HTTP upgrade, taken by the launcher's server; the socket is the message's handle. */
+  | { t: 'upgrade'; url: string; method: string; headers: Record<string, string | string[] | undefined>; head: string; remoteAddress: string | null }
+  /** A message of a subscription the gateway made on the launcher's bus; answer with `delivered`. */
+  | { t: 'deliver'; sub: number; id: number; message: IncomingMessage }
+  /** The answer to one of the gateway's requests (`id` is the request's); `doc` answers `find`. */
+  | { t: 'reply'; id: number; error?: string; doc?: Doc | null }
+  /** Stop taking chargers, close them (1001), flush, exit. */
+  | { t: 'drain' };
+
+export type FromGateway =
+  /** Started: its bus and subscriptions exist, upgrades may come. */
+  | { t: 'ready'; nodeId: string }
+  | { t: 'publish'; id: number; batch: Forwarded[] }
+  | { t: 'subscribe'; id: number; sub: number; options: ConsumerOptions }
+  | { t: 'unsubscribe'; id: number; sub: number }
+  /** The charger_auth record of one charger (the only read the gateway makes). */
+  | { t: 'find'; id: number; collection: string; filter: Filter }
+  | { t: 'delivered'; id: number; error?: string }
+  /** Chargers held and the process's memory (bytes), sent every second and when draining ends. */
+  | { t: 'stats'; connected: number; heapUsed: number; rss: number };
+
+export const GATEWAY_OPTIONS_ENV = 'EVC_GATEWAY_OPTIONS';

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RPCClient } from 'ocpp-rpc';
+import { BUS_TOPICS, chargingStreams, isPresenceNote, type InboundChargerMessage } from '@evc/contracts';
+import { appIdTag, envelope, newContext } from '@evc/command-service';
+import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
+import type { GatewayProcess } from '@evc/ocpp-gateway';
+import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
+import { must, superAdminToken } from '../support/admin';
+import { startTestApp, type TestApp } from '../support/app';
+import { command, customerToken } from '../support/identity';
+
+type Client = RPCClient & { close(options?: { force?: boolean }): Promise<unknown> };
+
+/**
+ * Issue 18: what `npm start` runs, the OCPP gateway in a process of its own (OCPP_GATEWAY=process). The launcher's
+ * HTTP server takes the charger's upgrade and hands the socket over; the gateway process answers from its own
+ * write-ahead log and forwards what chargers said to the launcher's bus.
+ */
+describe('the OCPP gateway in its own process', () => {
+  let app: TestApp;
+  let gateway: GatewayProcess;
+  let stationId: string;
+  const clients: Client[] = [];
+  /** Every ocpp.inbound message the launcher's bus received, by charger. */
+  const inbound: InboundChargerMessage[] = [];
+  const connect = (identity: string, password: string, calls: { method: string; params: unknown }[] = []) => {
+    const options = { endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity, password, protocols: ['ocpp1.6'], reconnect: false, strictMode: true };
+    const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]) as Client;
+    client.handle(({ method, params }) => {
+      calls.push({ method: String(method), params });
+      return { status: 'Accepted' } as unknown as Promise<Record<string, unknown>>;
+    });
+    clients.push(client);
+    return client;
+  };
+  const charger = async () => {
+    const registered = await registerCharger(app.commandBus, stationId);
+    await app.embedded.runner.waitFor(registered.result.position, 2000);
+    return registered;
+  };
+  const said = (chargerId: string) => inbound.filter((m) => m.chargerId === chargerId && !isPresenceNote(m.message));
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { OCPP_GATEWAY: 'process' } });
+    gateway = app.embedded.gatewayProcess!;
+    await givenGovernorate(app.commandBus);
+    stationId = aStation().stationId;
+    await registerStation(app.commandBus, { ...aStation(), stationId });
+    await must(app, 'pricing.set', { acPricePerKwh: 200, dcPricePerKwh: 375, minimumCharge: 1000, bookingFeePerMinute: 50, effectiveFrom: '2026-01-01T00:00:00.000Z', reason: 'Tariff' }, await superAdminToken(app));
+    const consumer = app.embedded.infra.bus.subscribe<InboundChargerMessage>({ groupId: 'test-inbound', topics: [BUS_TOPICS.ocppInbound] }, ({ value }) => void inbound.push(value));
+    await consumer.ready;
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close({ force: true }).catch(() => undefined)));
+    await app?.close();
+  });
+
+  it('runs apart from the launcher, refuses a wrong key, answers a charger and forwards what it said', async () => {
+    expect(app.embedded.gateway).toBeNull();
+    expect(gateway.pid).not.toBeNull();
+    expect(gateway.pid).not.toBe(process.pid);
+    const { chargerId, secret } = await charger();
+
+    const wrong = connect(chargerId, 'not-the-key');
+    await expect(wrong.connect()).rejects.toThrow(/Unauthorized/);
+
+    const client = connect(chargerId, secret);
+    await client.connect();
+    const boot = await client.call('BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'AC Max 22' });
+    expect(boot).toMatchObject({ status: 'Accepted', interval: 60 });
+    await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
+    await expect.poll(() => said(chargerId).map((m) => m.message.type)).toEqual(['Booted', 'StatusReported']);
+    // Turned into events by the launcher's command side, and into its read models.
+    await expect.poll(async () => (await app.embedded.infra.eventStore.readStream(`charger-live-${chargerId}`)).some((e) => e.type === 'ConnectorStatusChanged')).toBe(true);
+    // The frames reach the launcher's message log.
+    await expect.poll(async () => app.embedded.infra.documents.collection('ocpp_messages').countDocuments({ chargerId })).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => gateway.connectedCount, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+  });
+
+  it('charges: remote start through the process, StartTransaction authorized by the launcher, remote stop, billed', async () => {
+    const store = app.embedded.infra.eventStore;
+    const { chargerId, secret } = await charger();
+    const calls: { method: string; params: unknown }[] = [];
+    const client = connect(chargerId, secret, calls);
+    await client.connect();
+    await client.call('BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'AC Max 22' });
+    await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
+    await expect.poll(async () => (await store.readStream(`charger-live-${chargerId}`)).some((e) => e.type === 'ConnectorStatusChanged')).toBe(true);
+
+    const customer = await customerToken(app);
+    const carId = randomUUID();
+    const car = { carId, customerId: customer.customerId, brandId: 'b', typeId: 't', batteryRangeId: 'r', licence: { customsCertificateFileId: 'a'.repeat(64) }, at: new Date().toISOString() };
+    await store.append(chargingStreams.car(carId), [envelope({ type: 'CarRegistered', data: car }, newContext({ type: 'customer', id: customer.customerId }))], 'no_stream');
+    const ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);
+    await ledger.record(customer.customerId, { transactionId: 'adjustment:p', direction: 'credit', amount: 10_000, kind: 'adjustment', reference: { type: 'adjustment', id: 'p' }, reason: 'test' }, newContext({ type: 'staff', id: 't' }));
+
+    const sessionId = randomUUID();
+    expect((await command(app, 'sessions.start', { sessionId, chargerId, connectorId: 1, carId }, customer.token)).status).toBe(200);
+    const idTag = appIdTag(customer.customerId);
+    await expect.poll(() => calls.find((c) => c.method === 'RemoteStartTransaction')?.params).toEqual({ connectorId: 1, idTag });
+    const types = async () => (await store.readStream(chargingStreams.session(sessionId))).map((e) => e.type);
+    await expect.poll(types).toContain('SessionStartAccepted');
+    const at = Date.now();
+    const answer = (await client.call('StartTransaction', { connectorId: 1, idTag, meterStart: 1000, timestamp: new Date(at).toISOString() })) as { transactionId: number; idTagInfo: { status: string } };
+    expect(answer.idTagInfo.status).toBe('Accepted');
+    await expect.poll(types).toContain('SessionCharging');
+    expect((await command(app, 'sessions.stop', { sessionId }, customer.token)).status).toBe(200);
+    await expect.poll(() => calls.find((c) => c.method === 'RemoteStopTransaction')?.params).toEqual({ transactionId: answer.transactionId });
+    await client.call('StopTransaction', { transactionId: answer.transactionId, meterStop: 11_000, timestamp: new Date(at + 120_000).toISOString(), reason: 'Remote' });
+    await expect.poll(types).toContain('SessionBilled');
+  });
+
+  it("closes a charger's connection when its key is rotated (the launcher's change notices reach the process)", async () => {
+    const { chargerId, secret } = await charger();
+    const client = connect(chargerId, secret);
+    await client.connect();
+    const closed = new Promise<{ code: number }>((resolve) => client.once('close', resolve));
+    const token = await superAdminToken(app);
+    const rotated = await must<{ position: number }>(app, 'chargers.rotate-secret', { chargerId, expectedRevision: 0 }, token);
+    await app.embedded.runner.waitFor(rotated.position, 2000);
+    expect((await closed).code).toBe(1008);
+  });
+
+  it('killed mid-burst, it is started again and loses nothing it answered', async () => {
+    const { chargerId, secret } = await charger();
+    const client = connect(chargerId, secret);
+    await client.connect();
+    const before = gateway.pid;
+    const restarts = gateway.restartCount;
+    // A burst of calls; the process is killed the moment the last is answered, before it can forward them all.
+    const statuses = ['Preparing', 'Available', 'Preparing', 'Available', 'Unavailable', 'Available'] as const;
+    const answered: number[] = [];
+    await Promise.all(
+      statuses.map((status, i) =>
+        client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status, timestamp: new Date(Date.now() + i).toISOString() }).then(() => void answered.push(i)),
+      ),
+    );
+    process.kill(before!, 'SIGKILL');
+    expect(answered).toHaveLength(statuses.length);
+    await expect.poll(() => gateway.restartCount, { timeout: 10_000 }).toBe(restarts + 1);
+    await expect.poll(() => gateway.pid, { timeout: 10_000 }).not.toBe(before);
+    // Every answered status reached the launcher, once each by message id and in order: what the killed process had
+    // not forwarded yet went from its log when it started again (a message may go twice; its id tells).
+    const distinct = () => {
+      const byId = new Map<string, string | undefined>();
+      for (const m of said(chargerId)) if (!byId.has(m.messageId)) byId.set(m.messageId, (m.message as { reportedStatus?: string }).reportedStatus);
+      return [...byId.values()];
+    };
+    await expect.poll(distinct, { timeout: 15_000 }).toEqual([...statuses]);
+    // The charger reconnects to the new process.
+    const again = connect(chargerId, secret);
+    await expect.poll(() => again.connect().then(() => true, () => false), { timeout: 10_000 }).toBe(true);
+    expect(await again.call('Heartbeat', {})).toHaveProperty('currentTime');
+  }, 40_000);
+});
