@@ -132,7 +132,10 @@ export class GatewayProcessBus implements Bus {
   ) {}
 
   publish<T>(topic: string, messages: OutgoingMessage<T>[]): Promise<void> {
-    return this.local.publish(topic, messages);
+    if (topic === BUS_TOPICS.ocppInbound) return this.local.publish(topic, messages);
+    // Nothing is promised of the other topics before the launcher has them (they are in memory there too): they go
+    // straight to it, without a trip through this process's bus.
+    return Promise.all(messages.map((m) => this.channel.forward(topic, m))).then(() => undefined);
   }
 
   subscribe<T>(options: ConsumerOptions, handler: MessageHandler<T>): Consumer {
@@ -145,13 +148,13 @@ export class GatewayProcessBus implements Bus {
 }
 
 /**
- * Forwards everything published on this process's bus to the launcher, each charger's messages in order. A message
- * is committed here only once the launcher has it, so what a restart finds in the write-ahead log unforwarded goes
- * again (at least once, as the bus promises).
+ * Forwards what chargers said (ocpp.inbound, on this process's write-ahead log) to the launcher, each charger's
+ * messages in order. A message is committed here only once the launcher has it on its own disk, so what a restart
+ * finds in the log unforwarded goes again (at least once, as the bus promises).
  */
 export function forwardToLauncher(local: Bus, channel: ParentChannel): Consumer {
   return local.subscribe(
-    { groupId: 'ocpp-gateway-forward', topics: [...FORWARDED_TOPICS], fromBeginning: true, concurrency: { perKey: true, max: 1024 } },
+    { groupId: 'ocpp-gateway-forward', topics: [BUS_TOPICS.ocppInbound], fromBeginning: true, concurrency: { perKey: true, max: 1024 } },
     ({ topic, key, value, headers }) => channel.forward(topic, { key, value, headers }),
   );
 }
