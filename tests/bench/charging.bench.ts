@@ -41,6 +41,8 @@ const RATE = arg('rate', 0);
  * the measured process is the product alone; `inprocess` in the product's own process (the earlier setup).
  */
 const LOAD = process.env.BENCH_LOAD === 'inprocess' ? 'inprocess' : 'fork';
+/** Where the gateway runs: `process` (its own process, what `npm start` runs) or `inline` (in the launcher's). */
+const GATEWAY = (process.env.BENCH_GATEWAY ?? 'process') as 'process' | 'inline';
 /** Epoch milliseconds with sub-millisecond precision, comparable between the two processes. */
 const now = () => performance.timeOrigin + performance.now();
 
@@ -116,7 +118,7 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T, index: numbe
 
 async function main(): Promise<void> {
   const setupStarted = performance.now();
-  const app = await startTestApp({ seed: true, env: { AUTH_TOKEN_SECRET: SECRET } });
+  const app = await startTestApp({ seed: true, env: { AUTH_TOKEN_SECRET: SECRET, OCPP_GATEWAY: GATEWAY } });
   const bus = app.commandBus;
   const documents = app.embedded.infra.documents;
   const ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);
@@ -192,6 +194,8 @@ async function main(): Promise<void> {
   const profiler = process.env.BENCH_PROFILE ? await startProfile() : null;
   const startAll = now();
   const cpuBefore = process.cpuUsage();
+  const gatewayProcess = app.embedded.gatewayProcess;
+  const gatewayCpuBefore = (await gatewayProcess?.cpuUsage()) ?? { userUs: 0, systemUs: 0 };
   const loadBefore = os.loadavg()[0]!;
   const started = (await load.ask({ cmd: 'start', url, rate: RATE, sessions: phones })) as Extract<FromLoad, { done: 'start' }>;
   for (const s of sessions) s.t0 = started.t0[s.sessionId]!;
@@ -203,13 +207,17 @@ async function main(): Promise<void> {
   for (const deadline = Date.now() + 120_000; accepted.some((s) => !s.charging) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
   const toCharging = sessions.filter((s) => s.charging).map((s) => s.charging - s.t0);
   // CPU of this process (the product) over the burst, per start: what a busy machine cannot blur (issue 18).
-  const cpu = process.cpuUsage(cpuBefore);
+  const launcherCpu = process.cpuUsage(cpuBefore);
+  // With the gateway in its own process, the product's CPU is both processes'.
+  const gatewayCpuAfter = (await gatewayProcess?.cpuUsage()) ?? gatewayCpuBefore;
+  const gatewayCpu = { user: gatewayCpuAfter.userUs - gatewayCpuBefore.userUs, system: gatewayCpuAfter.systemUs - gatewayCpuBefore.systemUs };
+  const cpu = { user: launcherCpu.user + gatewayCpu.user, system: launcherCpu.system + gatewayCpu.system };
   if (profiler) await profiler.stop(process.env.BENCH_PROFILE!);
   const cpuMsPerStart = (cpu.user + cpu.system) / 1000 / Math.max(1, toCharging.length);
   console.log(
     `start → charging shown (${RATE > 0 ? `${RATE} starts/s` : 'all at once'}): ${toCharging.length}/${SESSIONS} sessions (refused ${refused}) in ${fmt((now() - startAll) / 1000)} s; ` +
       `p50 ${fmt(percentile(toCharging, 50), 0)} ms, p99 ${fmt(percentile(toCharging, 99), 0)} ms, max ${fmt(Math.max(...toCharging), 0)} ms; ` +
-      `CPU of the product ${fmt(cpuMsPerStart, 2)} ms per start (user ${fmt(cpu.user / 1000, 0)} + system ${fmt(cpu.system / 1000, 0)} ms); load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
+      `CPU of the product ${fmt(cpuMsPerStart, 2)} ms per start (user ${fmt(cpu.user / 1000, 0)} + system ${fmt(cpu.system / 1000, 0)} ms${gatewayProcess ? `; of it the gateway process ${fmt((gatewayCpu.user + gatewayCpu.system) / 1000, 0)} ms` : ''}); gateway ${GATEWAY === 'process' ? 'in its own process' : 'in the launcher'}; load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
   );
 
   await new Promise((r) => setTimeout(r, 12_000)); // a meter value from each connector

@@ -35,6 +35,8 @@ process.on('message', (message: ToGateway, socket?: Socket) => {
     // What ws and ocpp-rpc read of the request; the launcher's server parsed it.
     const request = { url: message.url, method: message.method, headers: message.headers, socket: { remoteAddress: message.remoteAddress ?? socket.remoteAddress } };
     gateway.handleUpgrade(request as unknown as IncomingMessage, socket, Buffer.from(message.head, 'base64'));
+  } else if (message.t === 'report') {
+    report(gateway?.connectedCount ?? 0);
   } else if (message.t === 'drain') {
     void stop(0);
   } else {
@@ -59,7 +61,8 @@ gateway = new OcppGateway({
 await gateway.ready;
 const report = (connected: number) => {
   const { heapUsed, rss } = process.memoryUsage();
-  send({ t: 'stats', connected, heapUsed, rss });
+  const cpu = process.cpuUsage();
+  send({ t: 'stats', connected, heapUsed, rss, cpuUserUs: cpu.user, cpuSystemUs: cpu.system });
 };
 const stats = setInterval(() => report(gateway?.connectedCount ?? 0), 1000);
 stats.unref();

@@ -38,6 +38,8 @@ export class GatewayProcess {
   private closing: Promise<void> | null = null;
   private connected = 0;
   private memory = { heapUsed: 0, rss: 0 };
+  private cpu = { userUs: 0, systemUs: 0 };
+  private readonly reportWaiters: (() => void)[] = [];
   private restarts = 0;
   private readonly subscriptions = new Map<number, Consumer>();
   private readonly deliveries = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -57,6 +59,16 @@ export class GatewayProcess {
   /** The gateway process's memory as it last reported (bytes; benchmarks: memory per charger). */
   get memoryUsage(): { heapUsed: number; rss: number } {
     return this.memory;
+  }
+
+  /** The gateway process's CPU time so far (µs), as it reports now (benchmarks: the product's CPU per start). */
+  async cpuUsage(): Promise<{ userUs: number; systemUs: number }> {
+    const child = this.child;
+    if (!child?.connected) return this.cpu;
+    const reported = new Promise<void>((resolve) => this.reportWaiters.push(resolve));
+    this.send(child, { t: 'report' });
+    await Promise.race([reported, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    return this.cpu;
   }
 
   /** The gateway process's pid while it runs (tests and benchmarks). */
@@ -138,6 +150,8 @@ export class GatewayProcess {
       case 'stats':
         this.connected = message.connected;
         this.memory = { heapUsed: message.heapUsed, rss: message.rss };
+        this.cpu = { userUs: message.cpuUserUs, systemUs: message.cpuSystemUs };
+        for (const wake of this.reportWaiters.splice(0)) wake();
         return;
       case 'delivered': {
         const delivery = this.deliveries.get(message.id);
@@ -162,7 +176,11 @@ export class GatewayProcess {
         const refused = message.options.topics.find((topic) => !SUBSCRIBABLE.has(topic));
         if (refused) return this.send(child, { t: 'reply', id: message.id, error: `the gateway may not subscribe to ${refused}` });
         const { sub } = message;
-        const consumer = this.infra.bus.subscribe(message.options, (delivered) => this.deliver(child, sub, delivered));
+        // Each delivery waits for a round trip to the gateway process: one at a time per partition, a burst (5,000
+        // authorization answers as 5,000 chargers start) would queue behind those trips and time out. The gateway's
+        // handlers need each key's messages in order only, which the bus keeps.
+        const options = { ...message.options, concurrency: message.options.concurrency ?? { perKey: true as const, max: 256 } };
+        const consumer = this.infra.bus.subscribe(options, (delivered) => this.deliver(child, sub, delivered));
         this.subscriptions.set(sub, consumer);
         void consumer.ready.then(
           () => this.send(child, { t: 'reply', id: message.id }),

@@ -26,6 +26,8 @@ export type ToGateway =
   | { t: 'deliver'; sub: number; id: number; message: IncomingMessage }
   /** The answer to one of the gateway's requests (`id` is the request's); `doc` answers `find`. */
   | { t: 'reply'; id: number; error?: string; doc?: Doc | null }
+  /** Send `stats` now. */
+  | { t: 'report' }
   /** Stop taking chargers, close them (1001), flush, exit. */
   | { t: 'drain' };
 
@@ -38,7 +40,7 @@ export type FromGateway =
   /** The charger_auth record of one charger (the only read the gateway makes). */
   | { t: 'find'; id: number; collection: string; filter: Filter }
   | { t: 'delivered'; id: number; error?: string }
-  /** Chargers held and the process's memory (bytes), sent every second and when draining ends. */
-  | { t: 'stats'; connected: number; heapUsed: number; rss: number };
+  /** Chargers held, the process's memory (bytes) and CPU time (µs), sent every second, when asked and at the end. */
+  | { t: 'stats'; connected: number; heapUsed: number; rss: number; cpuUserUs: number; cpuSystemUs: number };
 
 export const GATEWAY_OPTIONS_ENV = 'EVC_GATEWAY_OPTIONS';
