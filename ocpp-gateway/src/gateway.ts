@@ -22,15 +22,14 @@ import {
 } from '@evc/contracts';
 import type { Bus, Consumer } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { AttemptWindow } from '@evc/platform/auth/attempt-window';
-import { CHARGER_AUTH_COLLECTION, authenticateCharger, revokedReason, type ChargerAuthReader } from './charger-auth';
+import { CHARGER_AUTH_COLLECTION, revokedReason, type ChargerAuthReader } from './charger-auth';
+import { LOGIN_LIMITS, LoginGate, OCPP_PATH_PREFIX, OCPP_PROTOCOLS, type AcceptedLogin } from './login-gate';
 import { Authorizer, type Authorization } from './authorizer';
 import { HEARTBEAT_INTERVAL_S, TransactionIds, inboundHandlers, type InboundContext } from './inbound';
 import type { TokenQuestion } from './normalize/index';
 import { outcomeOf, outcomeOfCallError, toOcppCall } from './outbound';
 
-export const OCPP_PATH_PREFIX = '/ocpp/';
-export { HEARTBEAT_INTERVAL_S };
+export { HEARTBEAT_INTERVAL_S, LOGIN_LIMITS, OCPP_PATH_PREFIX, OCPP_PROTOCOLS };
 
 /** A charger silent (no frame at all) for this many heartbeat intervals is disconnected, so it shows offline. */
 export const SILENT_INTERVALS = 2;
@@ -47,12 +46,8 @@ export const RATE_LIMITED_CODE = 'GenericError';
 export const RATE_LIMITED_DESCRIPTION = 'Rate limited';
 export type { InboundChargerMessage };
 
-/** The subprotocols served; a charger offering none of them is refused (no frame ever skips schema validation). */
-export const OCPP_PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
 /** Largest WebSocket frame a charger may send, checked by ws from the frame header before anything is parsed. */
 export const MAX_FRAME_BYTES = 256 * 1024;
-/** Failed charger logins (wrong key, unknown or deleted charger) per window: per charger id and per address. */
-export const LOGIN_LIMITS = { windowMs: 5 * 60_000, perCharger: 10, perAddress: 100 };
 /** Close codes: 1008 (policy) when a charger is deleted or re-keyed; ws closes a too-large frame with 1009. */
 export const CLOSE_REVOKED = 1008;
 export const CLOSE_TOO_LARGE = 1009;
@@ -167,6 +162,11 @@ export interface OcppGatewayOptions {
   trustProxy?: number;
   /** Failed logins per window (default LOGIN_LIMITS). */
   loginLimits?: typeof LOGIN_LIMITS;
+  /**
+   * Logins were decided before the socket reached this gateway (its own process: the launcher asks the LoginGate and
+   * hands over the accepted login with the socket, see handleUpgrade's `login`); an upgrade without one is refused.
+   */
+  loginsCheckedBefore?: boolean;
 }
 
 /** How many command ids a node remembers, so a redelivered command is sent once. */
@@ -188,8 +188,7 @@ export class OcppGateway {
   private readonly outbound: Consumer;
   /** Change notices of the charger_auth read model: a deleted or re-keyed charger is closed on every node. */
   private readonly revocations: Consumer;
-  private readonly loginFailures: AttemptWindow;
-  private readonly loginLimits: typeof LOGIN_LIMITS;
+  private readonly logins: LoginGate;
   private readonly recentCommands = new Set<string>();
   readonly nodeId: string;
   private readonly rateLimit: { perSecond: number; burst: number };
@@ -198,8 +197,7 @@ export class OcppGateway {
 
   constructor(private readonly options: OcppGatewayOptions) {
     this.rateLimit = options.rateLimit ?? { perSecond: RATE_LIMIT_PER_S, burst: RATE_LIMIT_BURST };
-    this.loginLimits = options.loginLimits ?? LOGIN_LIMITS;
-    this.loginFailures = new AttemptWindow(this.loginLimits.windowMs);
+    this.logins = new LoginGate(options.documents, options.loginLimits ?? LOGIN_LIMITS, options.trustProxy ?? 0);
     // Strict validation of every call and result in both protocols; frames over maxFrameBytes are refused by ws
     // from the frame header (close 1009), before any byte of them is parsed.
     this.server = new RPCServer({
@@ -211,39 +209,11 @@ export class OcppGateway {
       wssOptions: { maxPayload: options.maxFrameBytes ?? MAX_FRAME_BYTES },
     });
     this.server.auth((accept, reject, handshake) => {
-      if (handshake.endpoint.replace(/\/$/, '') !== OCPP_PATH_PREFIX.replace(/\/$/, '')) return reject(404, 'Unknown endpoint');
-      // Without a subprotocol ws would accept the socket with none, and ocpp-rpc would validate nothing.
-      const protocol = OCPP_PROTOCOLS.find((p) => handshake.protocols.has(p));
-      if (!protocol) {
-        this.log.warn('charger refused: no OCPP subprotocol', { chargerId: handshake.identity, offered: [...handshake.protocols].join(',') });
-        return reject(400, 'Offer the ocpp1.6 or ocpp2.0.1 subprotocol');
+      if (options.loginsCheckedBefore) {
+        const login = (handshake.request as { login?: AcceptedLogin }).login;
+        return login ? accept(login.session, login.protocol) : reject(500, 'Login not checked');
       }
-      const address = this.addressOf(handshake);
-      const chargerKey = `c:${handshake.identity}`;
-      const addressKey = `i:${address}`;
-      const attempt = this.loginFailures.take([
-        [chargerKey, this.loginLimits.perCharger],
-        [addressKey, this.loginLimits.perAddress],
-      ]);
-      if (attempt.waitMs > 0) {
-        this.log.warn('charger login refused: too many failures', { chargerId: handshake.identity, remote: address });
-        return reject(429, 'Too many failed logins; try again later');
-      }
-      authenticateCharger(options.documents, handshake.identity, handshake.password).then(
-        (outcome) => {
-          if (outcome.ok) {
-            this.loginFailures.clear(chargerKey);
-            this.loginFailures.forget(addressKey, attempt.at);
-            return accept({ stationId: outcome.stationId, secretHash: outcome.secretHash }, protocol);
-          }
-          this.log.warn('charger refused', { chargerId: handshake.identity, reason: outcome.reason, remote: address });
-          reject(401, 'Unauthorized');
-        },
-        (error: unknown) => {
-          this.log.error('charger auth failed', { chargerId: handshake.identity, error: String(error) });
-          reject(503, 'Try again later');
-        },
-      );
+      void this.logins.check(handshake).then((outcome) => (outcome.ok ? accept(outcome.session, outcome.protocol) : reject(outcome.status, outcome.message)));
     });
     this.server.on('client', (client: RpcClient) => this.onClient(client));
     const every = options.watchdogEveryMs ?? 15_000;
@@ -265,14 +235,6 @@ export class OcppGateway {
     this.revocations = options.bus.subscribe<LiveChange>({ groupId: `ocpp-gateway-auth-${this.nodeId}`, topics: [BUS_TOPICS.readModelChanged] }, ({ value }) =>
       value.collection === CHARGER_AUTH_COLLECTION ? this.recheckChargers(value.ids ?? null) : undefined,
     );
-  }
-
-  /** The charger's address: the socket's, or with TRUST_PROXY the one the nearest trusted proxy appended. */
-  private addressOf(handshake: { remoteAddress?: string; headers: Record<string, string | string[] | undefined> }): string {
-    const hops = this.options.trustProxy ?? 0;
-    const raw = handshake.headers['x-forwarded-for'];
-    const chain = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
-    return hops > 0 && chain.length >= hops ? chain[chain.length - hops]! : (handshake.remoteAddress ?? 'unknown');
   }
 
   /**

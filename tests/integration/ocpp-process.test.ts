@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
+import WebSocket from 'ws';
 import { BUS_TOPICS, chargingStreams, isPresenceNote, type InboundChargerMessage } from '@evc/contracts';
 import { appIdTag, envelope, newContext } from '@evc/command-service';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
@@ -76,6 +77,28 @@ describe('the OCPP gateway in its own process', () => {
     // The frames reach the launcher's message log.
     await expect.poll(async () => app.embedded.infra.documents.collection('ocpp_messages').countDocuments({ chargerId })).toBeGreaterThanOrEqual(4);
     await expect.poll(() => gateway.connectedCount, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+  });
+
+  it('decides logins in the launcher: no subprotocol 400; 500 chargers logging in at once from one address all get in', async () => {
+    const { chargerId, secret } = await charger();
+    const auth = `Basic ${Buffer.from(`${chargerId}:${secret}`).toString('base64')}`;
+    const refused = await new Promise<number>((resolve) => {
+      const ws = new WebSocket(`${app.baseUrl.replace('http', 'ws')}/ocpp/${chargerId}`, { headers: { authorization: auth } });
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('open', () => resolve(101));
+      ws.on('error', () => undefined);
+    });
+    expect(refused).toBe(400);
+
+    // More than the per-address limit of logins in flight (100) at once: a depot behind one router after an outage.
+    // One at a time: a charger also touches its station's stream.
+    const many: Awaited<ReturnType<typeof registerCharger>>[] = [];
+    for (let i = 0; i < 500; i++) many.push(await registerCharger(app.commandBus, stationId));
+    await app.embedded.runner.waitFor(Math.max(...many.map((m) => m.result.position)), 5000);
+    const burst = many.map((m) => connect(m.chargerId, m.secret));
+    const outcomes = await Promise.all(burst.map((c) => c.connect().then(() => 'open', (e: Error) => e.message)));
+    expect(outcomes.filter((o) => o !== 'open')).toEqual([]);
+    await Promise.all(burst.map((c) => c.close({ force: true })));
   });
 
   it('charges: remote start through the process, StartTransaction authorized by the launcher, remote stop, billed', async () => {

@@ -33,7 +33,7 @@ process.on('message', (message: ToGateway, socket?: Socket) => {
     if (!socket) return;
     if (!gateway || stopping) return void socket.destroy();
     // What ws and ocpp-rpc read of the request; the launcher's server parsed it.
-    const request = { url: message.url, method: message.method, headers: message.headers, socket: { remoteAddress: message.remoteAddress ?? socket.remoteAddress } };
+    const request = { url: message.url, method: message.method, headers: message.headers, socket: { remoteAddress: message.remoteAddress ?? socket.remoteAddress }, login: message.login };
     gateway.handleUpgrade(request as unknown as IncomingMessage, socket, Buffer.from(message.head, 'base64'));
   } else if (message.t === 'report') {
     report(gateway?.connectedCount ?? 0);
@@ -56,6 +56,8 @@ gateway = new OcppGateway({
   bus: new GatewayProcessBus(local, channel),
   maxFrameBytes: options.maxFrameBytes,
   trustProxy: options.trustProxy,
+  // The launcher decided the login before it handed the socket over (LoginGate), as fast as its read model answers.
+  loginsCheckedBefore: true,
   ...(options.watchdogEveryMs !== undefined ? { watchdogEveryMs: options.watchdogEveryMs } : {}),
 });
 await gateway.ready;

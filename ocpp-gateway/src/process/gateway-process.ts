@@ -8,7 +8,7 @@ import { BUS_TOPICS } from '@evc/contracts';
 import type { Bus, Consumer, DocumentStore, IncomingMessage as BusMessage } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { CHARGER_AUTH_COLLECTION } from '../charger-auth';
-import { OCPP_PATH_PREFIX } from '../gateway';
+import { LoginGate, OCPP_PATH_PREFIX, readHandshake, refuseUpgrade } from '../login-gate';
 import { FORWARDED_TOPICS } from './parent-channel';
 import { GATEWAY_OPTIONS_ENV, type FromGateway, type GatewayProcessOptions, type ToGateway } from './protocol';
 
@@ -45,11 +45,14 @@ export class GatewayProcess {
   private readonly deliveries = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextDelivery = 1;
   private startedOnce: ((error?: Error) => void) | null = null;
+  private readonly logins: LoginGate;
 
   constructor(
     private readonly infra: { bus: Bus; documents: DocumentStore },
     private readonly settings: GatewayProcessSettings,
-  ) {}
+  ) {
+    this.logins = new LoginGate(infra.documents, undefined, settings.trustProxy);
+  }
 
   /** Chargers the gateway process holds (as it last reported, every second). */
   get connectedCount(): number {
@@ -110,29 +113,39 @@ export class GatewayProcess {
     child.on('exit', (code, signal) => this.onExit(child, code, signal));
   }
 
-  /** Takes an upgrade on /ocpp/ and hands its socket to the gateway process; answers false for other paths. */
+  /**
+   * Takes an upgrade on /ocpp/ (answers false for other paths): decides the login here, where the read models are
+   * (LoginGate, the same rules as inline), then hands the socket and the accepted login to the gateway process.
+   */
   readonly upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): boolean => {
     if (!request.url?.startsWith(OCPP_PATH_PREFIX)) return false;
-    const child = this.child;
-    if (!child?.connected || !this.taking) {
-      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 5\r\nContent-Length: 0\r\n\r\n');
+    if (!this.child?.connected || !this.taking) {
+      refuseUpgrade(socket, 503, 'Try again later');
       return true;
     }
-    const message: ToGateway = {
-      t: 'upgrade',
-      url: request.url,
-      method: request.method ?? 'GET',
-      headers: request.headers,
-      head: head.toString('base64'),
-      remoteAddress: (socket as Socket).remoteAddress ?? null,
-    };
-    // The socket is the gateway process's from here. Sent as it is, Node would count it as a connection the child
-    // holds for this server, and the server's close would wait for that child to answer for it: forever once the
-    // child has exited (it drains and exits before the server closes). Without its server, it is simply handed over;
-    // destroying this side's emptied socket object then lets the server count it closed.
-    const handed = socket as Socket & { server: unknown };
-    handed.server = null;
-    child.send(message, handed, () => handed.destroy());
+    const remoteAddress = (socket as Socket).remoteAddress;
+    void this.logins.check(readHandshake(request, remoteAddress)).then((outcome) => {
+      if (!outcome.ok) return refuseUpgrade(socket, outcome.status, outcome.message);
+      const child = this.child;
+      if (socket.destroyed) return;
+      if (!child?.connected || !this.taking) return refuseUpgrade(socket, 503, 'Try again later');
+      const message: ToGateway = {
+        t: 'upgrade',
+        url: request.url!,
+        method: request.method ?? 'GET',
+        headers: request.headers,
+        head: head.toString('base64'),
+        remoteAddress: remoteAddress ?? null,
+        login: { protocol: outcome.protocol, session: outcome.session },
+      };
+      // The socket is the gateway process's from here. Sent as it is, Node would count it as a connection the child
+      // holds for this server, and the server's close would wait for that child to answer for it: forever once the
+      // child has exited (it drains and exits before the server closes). Without its server, it is simply handed
+      // over; destroying this side's emptied socket object then lets the server count it closed.
+      const handed = socket as Socket & { server: unknown };
+      handed.server = null;
+      child.send(message, handed, () => handed.destroy());
+    });
     return true;
   };
 

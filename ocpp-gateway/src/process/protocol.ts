@@ -3,6 +3,7 @@
  * (JSON). Sockets travel as the channel's handle beside an `upgrade` message.
  */
 import type { ConsumerOptions, Doc, Filter, IncomingMessage, OutgoingMessage } from '@evc/platform';
+import type { AcceptedLogin } from '../login-gate';
 
 /** What the gateway process needs of the configuration; given as JSON in EVC_GATEWAY_OPTIONS. */
 export interface GatewayProcessOptions {
@@ -20,8 +21,8 @@ export interface GatewayProcessOptions {
 export type Forwarded = { topic: string; messages: OutgoingMessage[] };
 
 export type ToGateway =
-  /** A charger's HTTP upgrade, taken by the launcher's server; the socket is the message's handle. */
-  | { t: 'upgrade'; url: string; method: string; headers: Record<string, string | string[] | undefined>; head: string; remoteAddress: string | null }
+  /** A charger's HTTP upgrade, its login accepted by the launcher; the socket is the message's handle. */
+  | { t: 'upgrade'; url: string; method: string; headers: Record<string, string | string[] | undefined>; head: string; remoteAddress: string | null; login: AcceptedLogin }
   /** A message of a subscription the gateway made on the launcher's bus; answer with `delivered`. */
   | { t: 'deliver'; sub: number; id: number; message: IncomingMessage }
   /** The answer to one of the gateway's requests (`id` is the request's); `doc` answers `find`. */
@@ -37,7 +38,7 @@ export type FromGateway =
   | { t: 'publish'; id: number; batch: Forwarded[] }
   | { t: 'subscribe'; id: number; sub: number; options: ConsumerOptions }
   | { t: 'unsubscribe'; id: number; sub: number }
-  /** The charger_auth record of one charger (the only read the gateway makes). */
+  /** The charger_auth record of one charger (the only read the gateway makes: is a connection's key still valid?). */
   | { t: 'find'; id: number; collection: string; filter: Filter }
   | { t: 'delivered'; id: number; error?: string }
   /** Chargers held, the process's memory (bytes) and CPU time (µs), sent every second, when asked and at the end. */
