@@ -18,7 +18,8 @@ const mode = process.env.CHILD_MODE ?? 'run';
 const CHARGERS = Number(process.env.CHARGERS ?? 12);
 const side = (name: string) => path.join(dataDir, '..', name);
 
-const app = await startTestApp({ dataDir });
+// OCPP_GATEWAY=process: the gateway in its own process (what npm start runs), killed with its launcher's SIGKILL.
+const app = await startTestApp({ dataDir, env: process.env.OCPP_GATEWAY ? { OCPP_GATEWAY: process.env.OCPP_GATEWAY } : {} });
 
 if (mode === 'setup') {
   await givenGovernorate(app.commandBus);

@@ -4,11 +4,13 @@
  * charger's frames are read, validated, written to this process's write-ahead log and answered here, on this
  * process's event loop and heap, while the launcher's read models, command handlers and HTTP API run on the other.
  */
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import { BUS_TOPICS } from '@evc/contracts';
 import { openInProcessBus } from '@evc/platform/bus/index';
+import { StoreLockedError, acquireLock } from '@evc/platform/eventstore/embedded/lock-file';
 import { createLogger, setLogLevel } from '@evc/platform/logging/logger';
 import { OcppGateway } from '../gateway';
 import { ParentChannel, GatewayProcessBus, forwardToLauncher } from './parent-channel';
@@ -49,7 +51,10 @@ process.on('disconnect', () => {
   void stop(0);
 });
 
-const local = await openInProcessBus({ dir: path.join(options.dataDir, 'ocpp-gateway', 'bus'), durableTopics: [BUS_TOPICS.ocppInbound], fsync: options.fsync });
+const dir = path.join(options.dataDir, 'ocpp-gateway');
+await mkdir(dir, { recursive: true });
+const unlock = await ownLog(path.join(dir, 'bus.lock'));
+const local = await openInProcessBus({ dir: path.join(dir, 'bus'), durableTopics: [BUS_TOPICS.ocppInbound], fsync: options.fsync });
 const forwarding = forwardToLauncher(local, channel);
 gateway = new OcppGateway({
   documents: channel.documents,
@@ -86,10 +91,28 @@ function stop(code: number): Promise<never> {
       while (process.connected && channel.pending > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       await forwarding.stop();
       await local.close();
+      await unlock();
     } catch (error) {
       log.error('stopping failed', { error: String(error) });
     }
     report(0);
     process.exit(code);
   })());
+}
+
+/**
+ * One gateway process owns the log. A launcher killed and started again forks a new one while the old one may still
+ * be closing (it exits within 5 s of losing its launcher): the new one waits for it rather than replay a log that is
+ * still being written.
+ */
+async function ownLog(lockPath: string): Promise<() => Promise<void>> {
+  for (const until = Date.now() + 15_000; ; ) {
+    try {
+      return await acquireLock(lockPath);
+    } catch (error) {
+      if (!(error instanceof StoreLockedError) || Date.now() > until) throw error;
+      log.warn('the previous gateway process still holds its log; waiting', { ownerPid: error.ownerPid });
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }
