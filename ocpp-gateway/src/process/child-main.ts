@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import { BUS_TOPICS } from '@evc/contracts';
+import type { Bus, Consumer } from '@evc/platform';
 import { openInProcessBus } from '@evc/platform/bus/index';
 import { StoreLockedError, acquireLock } from '@evc/platform/eventstore/embedded/lock-file';
 import { createLogger, setLogLevel } from '@evc/platform/logging/logger';
@@ -29,6 +30,17 @@ const send = (message: FromGateway) => {
 const channel = new ParentChannel(send);
 let gateway: OcppGateway | null = null;
 let stopping: Promise<never> | null = null;
+// Set as start-up reaches them; a stop during start-up closes what exists.
+let local: Bus | null = null;
+let forwarding: Consumer | null = null;
+let unlock: (() => Promise<void>) | null = null;
+let stats: NodeJS.Timeout | null = null;
+
+const report = (connected: number) => {
+  const { heapUsed, rss } = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  send({ t: 'stats', connected, heapUsed, rss, cpuUserUs: cpu.user, cpuSystemUs: cpu.system });
+};
 
 process.on('message', (message: ToGateway, socket?: Socket) => {
   if (message.t === 'upgrade') {
@@ -53,9 +65,9 @@ process.on('disconnect', () => {
 
 const dir = path.join(options.dataDir, 'ocpp-gateway');
 await mkdir(dir, { recursive: true });
-const unlock = await ownLog(path.join(dir, 'bus.lock'));
-const local = await openInProcessBus({ dir: path.join(dir, 'bus'), durableTopics: [BUS_TOPICS.ocppInbound], fsync: options.fsync });
-const forwarding = forwardToLauncher(local, channel);
+unlock = await ownLog(path.join(dir, 'bus.lock'));
+local = await openInProcessBus({ dir: path.join(dir, 'bus'), durableTopics: [BUS_TOPICS.ocppInbound], fsync: options.fsync });
+forwarding = forwardToLauncher(local, channel);
 gateway = new OcppGateway({
   documents: channel.documents,
   bus: new GatewayProcessBus(local, channel),
@@ -66,12 +78,7 @@ gateway = new OcppGateway({
   ...(options.watchdogEveryMs !== undefined ? { watchdogEveryMs: options.watchdogEveryMs } : {}),
 });
 await gateway.ready;
-const report = (connected: number) => {
-  const { heapUsed, rss } = process.memoryUsage();
-  const cpu = process.cpuUsage();
-  send({ t: 'stats', connected, heapUsed, rss, cpuUserUs: cpu.user, cpuSystemUs: cpu.system });
-};
-const stats = setInterval(() => report(gateway?.connectedCount ?? 0), 1000);
+stats = setInterval(() => report(gateway?.connectedCount ?? 0), 1000);
 stats.unref();
 send({ t: 'ready', nodeId: gateway.nodeId });
 log.info('taking chargers', { pid: process.pid, nodeId: gateway.nodeId });
@@ -82,16 +89,16 @@ log.info('taking chargers', { pid: process.pid, nodeId: gateway.nodeId });
  */
 function stop(code: number): Promise<never> {
   return (stopping ??= (async () => {
-    clearInterval(stats);
+    if (stats) clearInterval(stats);
     // Bounded: a stuck close must not keep a gateway without its launcher alive.
     setTimeout(() => process.exit(code), 5000).unref();
     try {
       await gateway?.close();
       const until = Date.now() + 2000;
       while (process.connected && channel.pending > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-      await forwarding.stop();
-      await local.close();
-      await unlock();
+      await forwarding?.stop();
+      await local?.close();
+      await unlock?.();
     } catch (error) {
       log.error('stopping failed', { error: String(error) });
     }
