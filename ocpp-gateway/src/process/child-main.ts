@@ -57,6 +57,10 @@ process.on('message', (message: ToGateway, socket?: Socket) => {
     channel.receive(message);
   }
 });
+// Ctrl-C in a terminal signals the launcher and this process together: the launcher drains this one (closing its
+// chargers, flushing), so the signal itself is not for us. A SIGTERM aimed at this process alone stops it gracefully.
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => void stop(0));
 // The launcher is gone (a crash, or killed): what chargers were told is done is on this process's disk already.
 process.on('disconnect', () => {
   channel.failAll('the launcher is gone');
