@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import WebSocket from 'ws';
 import { BUS_TOPICS, chargingStreams, isPresenceNote, type InboundChargerMessage } from '@evc/contracts';
-import { appIdTag, envelope, newContext } from '@evc/command-service';
-import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
+import { appIdTag } from '@evc/command-service';
 import type { GatewayProcess } from '@evc/ocpp-gateway';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { must, superAdminToken } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';
-import { command, customerToken } from '../support/identity';
+import { aCustomerReadyToCharge } from '../support/charging-story';
+import { command } from '../support/identity';
 
 type Client = RPCClient & { close(options?: { force?: boolean }): Promise<unknown> };
 
@@ -111,12 +111,7 @@ describe('the OCPP gateway in its own process', () => {
     await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
     await expect.poll(async () => (await store.readStream(`charger-live-${chargerId}`)).some((e) => e.type === 'ConnectorStatusChanged')).toBe(true);
 
-    const customer = await customerToken(app);
-    const carId = randomUUID();
-    const car = { carId, customerId: customer.customerId, brandId: 'b', typeId: 't', batteryRangeId: 'r', licence: { customsCertificateFileId: 'a'.repeat(64) }, at: new Date().toISOString() };
-    await store.append(chargingStreams.car(carId), [envelope({ type: 'CarRegistered', data: car }, newContext({ type: 'customer', id: customer.customerId }))], 'no_stream');
-    const ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);
-    await ledger.record(customer.customerId, { transactionId: 'adjustment:p', direction: 'credit', amount: 10_000, kind: 'adjustment', reference: { type: 'adjustment', id: 'p' }, reason: 'test' }, newContext({ type: 'staff', id: 't' }));
+    const { customer, carId } = await aCustomerReadyToCharge(app);
 
     const sessionId = randomUUID();
     expect((await command(app, 'sessions.start', { sessionId, chargerId, connectorId: 1, carId }, customer.token)).status).toBe(200);

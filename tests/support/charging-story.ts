@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import { chargingStreams } from '@evc/contracts';
-import { appIdTag } from '@evc/command-service';
+import { appIdTag, envelope, newContext } from '@evc/command-service';
+import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
 import { loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulator';
 import { TEST_CUSTOMER_PASSWORD, type TestApp } from './app';
-import { command, query, signIn } from './identity';
+import { command, customerToken, query, signIn } from './identity';
 
 /** The demo customer (SEED_CUSTOMER_EMAIL's default): has a car, a card and a welcome credit. */
 export const DEMO_CUSTOMER_EMAIL = 'customer@evcharging.eg';
@@ -113,4 +114,20 @@ export async function chargeOnce(
   await charger.status(1, 'Available');
   await until(types, (t) => t.includes('SessionBilled'), 'the session to be billed');
   return { sessionId, transactionId: answer.transactionId };
+}
+
+/** A new verified customer with a registered car (written to its stream) and `creditPiastres` in the wallet. */
+export async function aCustomerReadyToCharge(app: TestApp, creditPiastres = 10_000): Promise<{ customer: Awaited<ReturnType<typeof customerToken>>; carId: string }> {
+  const customer = await customerToken(app);
+  const carId = randomUUID();
+  const car = { carId, customerId: customer.customerId, brandId: 'b', typeId: 't', batteryRangeId: 'r', licence: { customsCertificateFileId: 'a'.repeat(64) }, at: new Date().toISOString() };
+  await app.embedded.infra.eventStore.append(chargingStreams.car(carId), [envelope({ type: 'CarRegistered', data: car }, newContext({ type: 'customer', id: customer.customerId }))], 'no_stream');
+  const adjustment = randomUUID();
+  const ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);
+  await ledger.record(
+    customer.customerId,
+    { transactionId: `adjustment:${adjustment}`, direction: 'credit', amount: creditPiastres, kind: 'adjustment', reference: { type: 'adjustment', id: adjustment }, reason: 'test' },
+    newContext({ type: 'staff', id: 't' }),
+  );
+  return { customer, carId };
 }
