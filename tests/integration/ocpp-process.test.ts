@@ -171,4 +171,20 @@ describe('the OCPP gateway in its own process', () => {
     await expect.poll(() => again.connect().then(() => true, () => false), { timeout: 10_000 }).toBe(true);
     expect(await again.call('Heartbeat', {})).toHaveProperty('currentTime');
   }, 40_000);
+
+  it('a stuck gateway process (stopped: it answers nothing) is killed after 10 s of silence and started again', async () => {
+    const { chargerId, secret } = await charger();
+    const client = connect(chargerId, secret);
+    await client.connect();
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    const stuck = gateway.pid!;
+    const restarts = gateway.restartCount;
+    process.kill(stuck, 'SIGSTOP');
+    await closed;
+    await expect.poll(() => gateway.restartCount, { timeout: 20_000 }).toBe(restarts + 1);
+    expect(gateway.pid).not.toBe(stuck);
+    const again = connect(chargerId, secret);
+    await expect.poll(() => again.connect().then(() => true, () => false), { timeout: 10_000 }).toBe(true);
+    expect(await again.call('Heartbeat', {})).toHaveProperty('currentTime');
+  }, 45_000);
 });

@@ -22,6 +22,11 @@ const START_TIMEOUT_MS = 30_000;
 export interface GatewayProcessSettings extends GatewayProcessOptions {
   /** Wait before starting a gateway process again after it died (default 1 s). */
   restartDelayMs?: number;
+  /**
+   * A gateway process that has sent nothing for this long (it reports every second) is stuck: it is killed and
+   * started again, so its chargers reconnect to one that answers (default 10 s).
+   */
+  unresponsiveAfterMs?: number;
 }
 
 /**
@@ -46,12 +51,34 @@ export class GatewayProcess {
   private nextDelivery = 1;
   private startedOnce: ((error?: Error) => void) | null = null;
   private readonly logins: LoginGate;
+  /** When the running gateway process last sent anything; the watchdog kills one silent too long. */
+  private heardAt = 0;
+  private checkedAt = Date.now();
+  private readonly watchdog: NodeJS.Timeout;
 
   constructor(
     private readonly infra: { bus: Bus; documents: DocumentStore },
     private readonly settings: GatewayProcessSettings,
   ) {
     this.logins = new LoginGate(infra.documents, undefined, settings.trustProxy);
+    this.watchdog = setInterval(() => this.checkAlive(), 1000);
+    this.watchdog.unref();
+  }
+
+  /** A stuck gateway process (a busy loop, SIGSTOP) holds its chargers without answering them: kill it. */
+  private checkAlive(): void {
+    const now = Date.now();
+    // Timers run before the channel is read: after this process was itself blocked, what the gateway sent meanwhile
+    // is still unread. Such a late check judges nothing.
+    const late = now - this.checkedAt > 3000;
+    this.checkedAt = now;
+    if (late) this.heardAt = Math.max(this.heardAt, now);
+    const child = this.child;
+    const limit = this.settings.unresponsiveAfterMs ?? 10_000;
+    if (!child || !this.taking || this.closing || Date.now() - this.heardAt <= limit) return;
+    this.log.error('OCPP gateway process unresponsive; killing it', { pid: child.pid, silentForMs: Date.now() - this.heardAt });
+    this.heardAt = Date.now();
+    child.kill('SIGKILL');
   }
 
   /** Chargers the gateway process holds (as it last reported, every second). */
@@ -100,7 +127,7 @@ export class GatewayProcess {
   }
 
   private spawn(): void {
-    const { restartDelayMs: _delay, ...options } = this.settings;
+    const { restartDelayMs: _delay, unresponsiveAfterMs: _silent, ...options } = this.settings;
     const child = fork(CHILD_MAIN, [], {
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, [GATEWAY_OPTIONS_ENV]: JSON.stringify(options) },
@@ -154,6 +181,7 @@ export class GatewayProcess {
   }
 
   private onMessage(child: ChildProcess, message: FromGateway): void {
+    if (child === this.child) this.heardAt = Date.now();
     switch (message.t) {
       case 'ready':
         this.taking = true;
@@ -259,6 +287,7 @@ export class GatewayProcess {
   /** Closes every charger's connection and stops the gateway process (killed if it takes over 5 s). */
   close(): Promise<void> {
     return (this.closing ??= (async () => {
+      clearInterval(this.watchdog);
       const child = this.child;
       this.taking = false;
       if (!child) return;
