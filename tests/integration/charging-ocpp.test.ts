@@ -6,7 +6,7 @@ import { appIdTag } from '@evc/command-service';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { must, superAdminToken } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';
-import { aCustomerReadyToCharge } from '../support/charging-story';
+import { aCustomerReadyToCharge, bootAvailable } from '../support/charging-story';
 import { command } from '../support/identity';
 
 type Call = { method: string; params: Record<string, unknown> };
@@ -40,10 +40,7 @@ describe('charging with a real OCPP 1.6 charger on the gateway', () => {
       calls.push({ method: String(method), params: params as Record<string, unknown> });
       return { status: 'Accepted' } as unknown as Promise<Record<string, unknown>>;
     });
-    await client.connect();
-    await client.call('BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'AC Max 22' });
-    await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
-    await expect.poll(async () => (await store.readStream(`charger-live-${chargerId}`)).some((e) => e.type === 'ConnectorStatusChanged')).toBe(true);
+    await bootAvailable(app, client, chargerId);
 
     const { customer, carId } = await aCustomerReadyToCharge(app);
 

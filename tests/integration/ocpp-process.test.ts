@@ -8,7 +8,7 @@ import type { GatewayProcess } from '@evc/ocpp-gateway';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { must, superAdminToken } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';
-import { aCustomerReadyToCharge } from '../support/charging-story';
+import { aCustomerReadyToCharge, bootAvailable } from '../support/charging-story';
 import { command } from '../support/identity';
 
 type Client = RPCClient & { close(options?: { force?: boolean }): Promise<unknown> };
@@ -106,10 +106,7 @@ describe('the OCPP gateway in its own process', () => {
     const { chargerId, secret } = await charger();
     const calls: { method: string; params: unknown }[] = [];
     const client = connect(chargerId, secret, calls);
-    await client.connect();
-    await client.call('BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'AC Max 22' });
-    await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
-    await expect.poll(async () => (await store.readStream(`charger-live-${chargerId}`)).some((e) => e.type === 'ConnectorStatusChanged')).toBe(true);
+    await bootAvailable(app, client, chargerId);
 
     const { customer, carId } = await aCustomerReadyToCharge(app);
 

@@ -131,3 +131,12 @@ export async function aCustomerReadyToCharge(app: TestApp, creditPiastres = 10_0
   );
   return { customer, carId };
 }
+
+/** Connects a 1.6 charger, boots it and reports connector 1 Available; resolves once the status is recorded. */
+export async function bootAvailable(app: TestApp, client: RPCClient, chargerId: string): Promise<void> {
+  await client.connect();
+  await client.call('BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'AC Max 22' });
+  await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
+  const store = app.embedded.infra.eventStore;
+  await expect.poll(async () => (await store.readStream(`charger-live-${chargerId}`)).some((e) => e.type === 'ConnectorStatusChanged')).toBe(true);
+}

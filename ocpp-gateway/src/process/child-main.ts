@@ -79,7 +79,6 @@ gateway = new OcppGateway({
   trustProxy: options.trustProxy,
   // The launcher decided the login before it handed the socket over (LoginGate), as fast as its read model answers.
   loginsCheckedBefore: true,
-  ...(options.watchdogEveryMs !== undefined ? { watchdogEveryMs: options.watchdogEveryMs } : {}),
 });
 await gateway.ready;
 stats = setInterval(() => report(gateway?.connectedCount ?? 0), 1000);

@@ -5,12 +5,12 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { BUS_TOPICS } from '@evc/contracts';
-import type { Bus, Consumer, DocumentStore, IncomingMessage as BusMessage } from '@evc/platform';
+import type { Bus, Consumer, ConsumerOptions, DocumentStore, IncomingMessage as BusMessage } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { CHARGER_AUTH_COLLECTION } from '../charger-auth';
 import { LoginGate, OCPP_PATH_PREFIX, readHandshake, refuseUpgrade } from '../login-gate';
 import { FORWARDED_TOPICS } from './parent-channel';
-import { GATEWAY_OPTIONS_ENV, type FromGateway, type GatewayProcessOptions, type ToGateway } from './protocol';
+import { GATEWAY_OPTIONS_ENV, errorText, type FromGateway, type GatewayProcessOptions, type ToGateway } from './protocol';
 
 const CHILD_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'child-main.ts');
 /** What the gateway may subscribe to on the launcher's bus: commands, authorization answers, card and login changes. */
@@ -202,40 +202,38 @@ export class GatewayProcess {
         return;
       }
       case 'publish':
-        void this.publish(message.batch).then(
-          () => this.send(child, { t: 'reply', id: message.id }),
-          (error: unknown) => this.send(child, { t: 'reply', id: message.id, error: String((error as Error)?.message ?? error) }),
-        );
-        return;
+        return this.answer(child, message.id, this.publish(message.batch));
       case 'find':
-        void this.find(message.collection, message.filter).then(
-          (doc) => this.send(child, { t: 'reply', id: message.id, doc }),
-          (error: unknown) => this.send(child, { t: 'reply', id: message.id, error: String((error as Error)?.message ?? error) }),
-        );
-        return;
-      case 'subscribe': {
-        const refused = message.options.topics.find((topic) => !SUBSCRIBABLE.has(topic));
-        if (refused) return this.send(child, { t: 'reply', id: message.id, error: `the gateway may not subscribe to ${refused}` });
-        const { sub } = message;
-        // Each delivery waits for a round trip to the gateway process: one at a time per partition, a burst (5,000
-        // authorization answers as 5,000 chargers start) would queue behind those trips and time out. The gateway's
-        // handlers need each key's messages in order only, which the bus keeps.
-        const options = { ...message.options, concurrency: message.options.concurrency ?? { perKey: true as const, max: 256 } };
-        const consumer = this.infra.bus.subscribe(options, (delivered) => this.deliver(child, sub, delivered));
-        this.subscriptions.set(sub, consumer);
-        void consumer.ready.then(
-          () => this.send(child, { t: 'reply', id: message.id }),
-          (error: unknown) => this.send(child, { t: 'reply', id: message.id, error: String(error) }),
-        );
-        return;
-      }
+        return this.answer(child, message.id, this.find(message.collection, message.filter));
+      case 'subscribe':
+        return this.answer(child, message.id, this.subscribe(child, message.sub, message.options));
       case 'unsubscribe': {
         const consumer = this.subscriptions.get(message.sub);
         this.subscriptions.delete(message.sub);
-        void (consumer?.stop() ?? Promise.resolve()).then(() => this.send(child, { t: 'reply', id: message.id }));
-        return;
+        return this.answer(child, message.id, consumer?.stop() ?? Promise.resolve());
       }
     }
+  }
+
+  /** Replies to a request of the gateway process once `work` settles (`doc` answers `find`). */
+  private answer(child: ChildProcess, id: number, work: Promise<Record<string, unknown> | null | void>): void {
+    void work.then(
+      (doc) => this.send(child, doc === undefined ? { t: 'reply', id } : { t: 'reply', id, doc }),
+      (error: unknown) => this.send(child, { t: 'reply', id, error: errorText(error) }),
+    );
+  }
+
+  /** A subscription of the gateway process on the launcher's bus, its messages delivered to that process. */
+  private subscribe(child: ChildProcess, sub: number, requested: ConsumerOptions): Promise<void> {
+    const refused = requested.topics.find((topic) => !SUBSCRIBABLE.has(topic));
+    if (refused) return Promise.reject(new Error(`the gateway may not subscribe to ${refused}`));
+    // Each delivery waits for a round trip to the gateway process: one at a time per partition, a burst (5,000
+    // authorization answers as 5,000 chargers start) would queue behind those trips and time out. The gateway's
+    // handlers need each key's messages in order only, which the bus keeps.
+    const options = { ...requested, concurrency: requested.concurrency ?? { perKey: true as const, max: 256 } };
+    const consumer = this.infra.bus.subscribe(options, (delivered) => this.deliver(child, sub, delivered));
+    this.subscriptions.set(sub, consumer);
+    return consumer.ready;
   }
 
   /** The forwarded messages on the launcher's bus, each topic's in the order they came (durable ones on disk). */

@@ -1,7 +1,7 @@
 import { BUS_TOPICS } from '@evc/contracts';
 import type { Bus, Consumer, ConsumerOptions, Doc, Filter, MessageHandler, OutgoingMessage } from '@evc/platform';
 import type { ChargerAuthReader } from '../charger-auth';
-import type { FromGateway, Forwarded, ToGateway } from './protocol';
+import { errorText, type FromGateway, type Forwarded, type ToGateway } from './protocol';
 
 /** What the gateway publishes, forwarded to the launcher's bus; everything else stays in this process. */
 export const FORWARDED_TOPICS = [BUS_TOPICS.ocppInbound, BUS_TOPICS.ocppFrames, BUS_TOPICS.ocppOutboundResults, BUS_TOPICS.ocppAuthorize] as const;
@@ -40,7 +40,7 @@ export class ParentChannel {
         .then(() => handler(message.message))
         .then(
           () => this.send({ t: 'delivered', id }),
-          (error: unknown) => this.send({ t: 'delivered', id, error: String((error as Error)?.message ?? error) }),
+          (error: unknown) => this.send({ t: 'delivered', id, error: errorText(error) }),
         );
     }
   }

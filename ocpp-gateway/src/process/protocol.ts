@@ -13,8 +13,6 @@ export interface GatewayProcessOptions {
   maxFrameBytes: number;
   trustProxy: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** Watchdog sweep period (default 15 s; tests shorten it). */
-  watchdogEveryMs?: number;
 }
 
 /** Topics the gateway publishes, forwarded to the launcher's bus (ocpp.inbound only once on the process's disk). */
@@ -45,3 +43,6 @@ export type FromGateway =
   | { t: 'stats'; connected: number; heapUsed: number; rss: number; cpuUserUs: number; cpuSystemUs: number };
 
 export const GATEWAY_OPTIONS_ENV = 'EVC_GATEWAY_OPTIONS';
+
+/** An error as it crosses the channel: its message. */
+export const errorText = (error: unknown): string => String((error as Error | null)?.message ?? error);
