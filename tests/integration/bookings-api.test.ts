@@ -84,16 +84,16 @@ describe('bookings over HTTP', () => {
     const refused = await attempt({ date: addDays(today, 1), time: '10:00' }, banned);
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('identity.account_banned');
-    // Eastern Arabic digits in the typed date, time and duration are the same booking. Tomorrow, 12 hours of the day
-    // away from now: the test above holds every Type2 connector from now + 25 h (at 09:00 in Cairo, a fixed 09:30
-    // collided with it).
-    const hour = String((Number(cairoWallClock(Date.now()).time.slice(0, 2)) + 12) % 24).padStart(2, '0');
+    // Eastern Arabic digits in the typed date, time and duration are the same booking. Now + 20 h: clear of every
+    // other test's slot on this station's Type2 connectors (now + 3–17 h, and all four from now + 25 h), whatever the
+    // time of day; an hour tied to the clock collided with one of them at some hours.
+    const slot = await cairoSlot(20 * 60);
     const eastern = (text: string) => text.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!);
-    const arabic = await attempt({ date: eastern(addDays(today, 1)), time: eastern(`${hour}:30`), durationMinutes: '٤٥' });
+    const arabic = await attempt({ date: eastern(slot.date), time: eastern(slot.time), durationMinutes: '٤٥' });
     expect([arabic.status, arabic.body]).toEqual([200, expect.anything()]);
     const mine = (await query<Paged<BookingView>>(app, `/api/queries/me/bookings?status=open&position=${arabic.body.position}`, driver.token)).body;
     expect(mine.dataList).toEqual([expect.objectContaining({ durationMinutes: 45, status: 'confirmed' })]);
-    expect(cairoWallClock(mine.dataList[0]!.startsAt)).toEqual({ date: addDays(today, 1), time: `${hour}:30` });
+    expect(cairoWallClock(mine.dataList[0]!.startsAt)).toEqual(slot);
   }, 30_000);
 
   it('a customer sees and cancels only their own bookings (someone else’s answers 404)', async () => {
