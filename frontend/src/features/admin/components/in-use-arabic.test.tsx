@@ -39,3 +39,18 @@ describe('in use, in Arabic', () => {
     });
   }
 });
+
+describe('the "In use" column', () => {
+  for (const [lang, name, count] of [
+    ['en', 'BYD', '12'],
+    ['ar', 'بي واي دي', '١٢'],
+  ] as const) {
+    it(`${lang}: counts in the page's digits, like the other number columns`, async () => {
+      stubApi((req) => (req.url.startsWith('/api/queries/admin/masterdata') ? { body: { dataList: [{ ...byd, usageCount: 12 }], totalCount: 1 } } : undefined));
+      storeSession(makeSession('staff'));
+      await renderApp(`/admin/masterdata/carbrand${lang === 'ar' ? '?lang=ar' : ''}`);
+      const row = (await screen.findByRole('cell', { name })).closest('tr')!;
+      expect(within(row).getByRole('cell', { name: count })).toBeTruthy();
+    });
+  }
+});

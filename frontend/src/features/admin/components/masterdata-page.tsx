@@ -46,7 +46,7 @@ function MasterDataScreen({ kind }: { kind: MasterDataKind }) {
     { key: 'translation', labelId: 'masterdata.translation', sortKey: bi.locale === 'ar' ? 'name' : 'nameTranslation', render: (r) => bi.other(r.name, r.nameTranslation) },
     ...(kind === 'carBrand' ? [] : [{ key: 'value', labelId: 'masterdata.value', sortKey: 'value', render: (r: MasterDataItemView) => r.value || '—' }]),
     ...(isType ? [{ key: 'brand', labelId: 'masterdata.brand', sortKey: 'parentName', render: (r: MasterDataItemView) => (bi.locale === 'ar' ? r.parentNameAr : r.parentName) ?? '—' }] : []),
-    { key: 'usage', labelId: 'masterdata.usage', sortKey: 'usageCount', render: (r) => r.usageCount },
+    { key: 'usage', labelId: 'masterdata.usage', sortKey: 'usageCount', render: (r) => intl.formatNumber(r.usageCount) },
     {
       key: 'active',
       labelId: 'admin.status',
