@@ -197,6 +197,7 @@ async function main(): Promise<void> {
   const gatewayProcess = app.embedded.gatewayProcess;
   const gatewayCpuBefore = (await gatewayProcess?.cpuUsage()) ?? { userUs: 0, systemUs: 0 };
   const loadBefore = os.loadavg()[0]!;
+  const headBefore = await app.embedded.infra.eventStore.headPosition();
   const started = (await load.ask({ cmd: 'start', url, rate: RATE, sessions: phones })) as Extract<FromLoad, { done: 'start' }>;
   for (const s of sessions) s.t0 = started.t0[s.sessionId]!;
   const starts = started.statuses;
@@ -213,6 +214,12 @@ async function main(): Promise<void> {
   const gatewayCpu = { user: gatewayCpuAfter.userUs - gatewayCpuBefore.userUs, system: gatewayCpuAfter.systemUs - gatewayCpuBefore.systemUs };
   const cpu = { user: launcherCpu.user + gatewayCpu.user, system: launcherCpu.system + gatewayCpu.system };
   if (profiler) await profiler.stop(process.env.BENCH_PROFILE!);
+  // What one start records: the events appended over the burst, by type (the work downstream of each is per event).
+  const burstEvents = await app.embedded.infra.eventStore.readAll({ after: headBefore, maxCount: 1_000_000 });
+  const byType = new Map<string, number>();
+  for (const e of burstEvents) byType.set(e.type, (byType.get(e.type) ?? 0) + 1);
+  const perStart = [...byType].sort((a, b) => b[1] - a[1]).map(([type, n]) => `${type} ${fmt(n / Math.max(1, toCharging.length), 2)}`);
+  console.log(`events recorded per start: ${fmt(burstEvents.length / Math.max(1, toCharging.length), 2)} (${perStart.join(', ')})`);
   const cpuMsPerStart = (cpu.user + cpu.system) / 1000 / Math.max(1, toCharging.length);
   console.log(
     `start → charging shown (${RATE > 0 ? `${RATE} starts/s` : 'all at once'}): ${toCharging.length}/${SESSIONS} sessions (refused ${refused}) in ${fmt((now() - startAll) / 1000)} s; ` +
