@@ -120,16 +120,47 @@ describe('a charging card from request to charger', () => {
     expect(sim(v201).localList.statusOf(DEMO_CARD_ID_TAG)).toBe('Accepted');
   }, 60_000);
 
-  it("refuses a card whose owner's wallet is below the minimum charge, or whose owner is banned", async () => {
+  it("refuses a card whose owner's wallet is below the minimum charge, or whose owner is banned; the ban reaches local lists", async () => {
     const other = await customerToken(app);
     const linkId = randomUUID();
     const otherCard = `EV-${randomUUID().slice(0, 8).toUpperCase()}`;
     await must(app, 'card-requests.link', { requestId: linkId, cardId: otherCard, referenceName: 'Empty wallet', phone: '01012345678' }, other.token);
     await must(app, 'card-requests.deliver', { requestId: linkId, expectedRevision: 0, cardId: otherCard, issueDate: today() }, staff);
     expect((await sim(v201).presentCard(2, otherCard)).status).toBe('NoCredit');
+    const changes: IdTokenChange[] = [];
+    app.embedded.infra.bus.subscribe<IdTokenChange>({ groupId: `test-ban-${randomUUID()}`, topics: [BUS_TOPICS.idTokenChanges] }, ({ value }) => void changes.push(value));
     await must(app, 'customers.ban', { customerId: other.customerId, reason: 'Chargeback fraud' }, staff);
     expect((await sim(v201).presentCard(2, otherCard)).status).toBe('Blocked');
-  }, 30_000);
+
+    // The ban reaches the chargers: the card is Blocked on their local lists (an offline charger refuses it too) and in
+    // the gateways' caches; lifting the ban puts it back.
+    await expect.poll(() => sim(v201).localList.statusOf(otherCard), { timeout: 15_000 }).toBe('Blocked');
+    await expect.poll(() => changes.filter((c) => c.idTag === otherCard).map((c) => c.status), { timeout: 2000 }).toEqual(['Blocked']);
+    await must(app, 'customers.unban', { customerId: other.customerId, reason: 'Chargeback settled' }, staff);
+    await expect.poll(() => sim(v201).localList.statusOf(otherCard), { timeout: 15_000 }).toBe('Accepted');
+    await expect.poll(() => changes.filter((c) => c.idTag === otherCard).map((c) => c.status), { timeout: 2000 }).toEqual(['Blocked', 'Accepted']);
+    expect((await sim(v201).presentCard(2, otherCard)).status).toBe('NoCredit');
+
+    // A card its owner turned off stays Blocked through a ban and its lifting (the ban ended their sign-in).
+    const again = (await signIn(app.baseUrl, other.email, other.password)).body.token;
+    expect((await command(app, 'cards.deactivate-own', { cardId: otherCard }, again)).status).toBe(200);
+    await expect.poll(() => sim(v201).localList.statusOf(otherCard), { timeout: 15_000 }).toBe('Blocked');
+    const version = sim(v201).localList.version;
+    await must(app, 'customers.ban', { customerId: other.customerId, reason: 'Chargeback fraud again' }, staff);
+    await must(app, 'customers.unban', { customerId: other.customerId, reason: 'Settled again' }, staff);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sim(v201).localList.statusOf(otherCard)).toBe('Blocked');
+    expect(sim(v201).localList.version).toBe(version); // nothing changed, nothing recorded
+
+    // Staff turning the card back on while its owner is banned leaves it Blocked; the lifted ban then accepts it.
+    await must(app, 'customers.ban', { customerId: other.customerId, reason: 'Chargeback fraud a third time' }, staff);
+    await must(app, 'cards.activate', { cardId: otherCard, expectedRevision: 1, reason: 'Card found' }, staff);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sim(v201).localList.statusOf(otherCard)).toBe('Blocked');
+    expect((await sim(v201).presentCard(2, otherCard)).status).toBe('Blocked');
+    await must(app, 'customers.unban', { customerId: other.customerId, reason: 'Settled for good' }, staff);
+    await expect.poll(() => sim(v201).localList.statusOf(otherCard), { timeout: 15_000 }).toBe('Accepted');
+  }, 60_000);
 });
 
 describe("a gateway node's cached answers follow card changes at once", () => {

@@ -1,7 +1,8 @@
-import { BUS_TOPICS, CUSTOMER_DEACTIVATION_REASON, cardStreams, chargingStreams, type CardIssued, type CommandResult, type IdTokenChange } from '@evc/contracts';
+import { BUS_TOPICS, CUSTOMER_DEACTIVATION_REASON, cardStreams, chargingStreams, identityStreams, type CardIssued, type CommandResult, type IdTokenChange } from '@evc/contracts';
 import type { Bus, Clock, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { idTokenDecider } from '../charging/id-token.decider';
+import { accountDecider } from '../identity/account.decider';
 import type { ChargingSessions } from '../charging/charging-sessions';
 import type { CommandContext } from '../shared/command-context';
 import { decideAndAppend } from '../shared/decide-and-append';
@@ -13,6 +14,8 @@ import { localAuthListDecider } from './local-auth-list.decider';
 import { tokenStatusDecider } from './token-status.decider';
 
 const log = createLogger('cards');
+/** CardIssued events read per page when a ban looks for the owner's cards. */
+const CARDS_PAGE = 500;
 export type CardFacts = Omit<CardIssued['data'], 'at'>;
 
 /** Who may change a card: its owner (the customer's own card, without a revision) or staff (with the one they saw). */
@@ -58,12 +61,43 @@ export class CardLife {
     return runDecider(this.store, cardStreams.card(cardId), cardDecider, { kind: 'withdraw', requestId, at: this.now() }, context, { clock: this.clock });
   }
 
-  /** The card's token (kind card) and its list entry; gateways forget any cached refusal. */
+  /** The card's token (kind card) and its list entry (Blocked while its owner is banned); gateways forget any cached refusal. */
   async activateToken(cardId: string, customerId: string, context: CommandContext): Promise<void> {
     const at = this.now();
     await runDecider(this.store, chargingStreams.idToken(cardId), idTokenDecider, { kind: 'issue', idTag: cardId, customerId, tokenKind: 'card', expiresAt: null, at }, context, { clock: this.clock });
     await runDecider(this.store, chargingStreams.idToken(cardId), tokenStatusDecider, { kind: 'unblock', idTag: cardId, at }, context, { clock: this.clock });
-    await this.listEntry(cardId, 'Accepted', context);
+    await this.listEntry(cardId, (await this.isBanned(customerId)) ? 'Blocked' : 'Accepted', context);
+  }
+
+  /**
+   * The owner's ban reaches the chargers: each of their cards is Blocked on the local list (an offline charger refuses
+   * it too) and in every gateway node's cache; lifting the ban puts back those still active. Idempotent: a repeated
+   * ban or unban completes what a crash left undone, and changes nothing already in force.
+   */
+  async ownerBanChanged(customerId: string, context: CommandContext): Promise<void> {
+    const banned = await this.isBanned(customerId);
+    for (const cardId of await this.cardsOf(customerId)) {
+      const { state } = await loadState(this.store, cardStreams.card(cardId), cardDecider);
+      if (state.card?.customerId !== customerId) continue; // withdrawn, or reserved again for someone else
+      const status = banned || !state.active ? 'Blocked' : 'Accepted';
+      await this.listEntry(cardId, status, context);
+      await this.announce(cardId, status);
+    }
+  }
+
+  private async isBanned(customerId: string): Promise<boolean> {
+    return (await loadState(this.store, identityStreams.account(customerId), accountDecider)).state.banned;
+  }
+
+  /** The card ids ever issued to the customer, from the CardIssued type index (a ban is rare: one pass is fine). */
+  private async cardsOf(customerId: string): Promise<string[]> {
+    const cards = new Set<string>();
+    for (let before: number | undefined; ; ) {
+      const page = await this.store.readIndexBackward({ kind: 'type', type: 'CardIssued' }, { before, maxCount: CARDS_PAGE });
+      for (const e of page) if ((e.data as CardIssued['data']).customerId === customerId) cards.add((e.data as CardIssued['data']).cardId);
+      if (page.length < CARDS_PAGE) return [...cards];
+      before = page.at(-1)!.position;
+    }
   }
 
   /** Turns a card off: the card stream first (its revision is what staff saw), then token, list, caches, session. */
@@ -82,7 +116,7 @@ export class CardLife {
     const result = await this.decideOnCard(cardId, change, { kind: 'activate', reason: change.reason, at: this.now() }, true, { ...context, reason: change.reason });
     const { state } = await loadState(this.store, cardStreams.card(cardId), cardDecider);
     if (state.card) await this.activateToken(cardId, state.card.customerId, context);
-    await this.announce(cardId, 'Accepted');
+    await this.announce(cardId, state.card && (await this.isBanned(state.card.customerId)) ? 'Blocked' : 'Accepted');
     return result;
   }
 

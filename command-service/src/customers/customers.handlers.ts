@@ -3,21 +3,30 @@ import type { ICommandHandler } from '@nestjs/cqrs';
 import { identityStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { accountDecider } from '../identity/account.decider';
+import type { CardLife } from '../cards/card-life';
+import { CARD_LIFE } from '../cards/cards.tokens';
 import { HandlesCommand, type OperationCommand } from '../shared/operation-command';
 import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 
 /**
  * Ban or unban a customer, with the reason in the event and its metadata. A banned customer cannot sign in, a
- * refresh is refused at once, and their access token stops working when it expires.
+ * refresh is refused at once, and their access token stops working when it expires. Their cards are Blocked on the
+ * chargers' local lists and in the gateways' caches until the ban is lifted.
  */
 abstract class SetBanHandler implements ICommandHandler<OperationCommand<'customers.ban' | 'customers.unban'>, CommandResult> {
   protected abstract readonly banned: boolean;
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CARD_LIFE) private readonly cards: CardLife,
+  ) {}
 
-  execute({ payload, context }: OperationCommand<'customers.ban' | 'customers.unban'>): Promise<CommandResult> {
+  async execute({ payload, context }: OperationCommand<'customers.ban' | 'customers.unban'>): Promise<CommandResult> {
     const { customerId, reason } = payload;
-    return runDecider(this.store, identityStreams.account(customerId), accountDecider, { kind: this.banned ? 'ban' : 'unban', reason }, { ...context, reason });
+    const result = await runDecider(this.store, identityStreams.account(customerId), accountDecider, { kind: this.banned ? 'ban' : 'unban', reason }, { ...context, reason });
+    // Then the chargers: the owner's cards on their local lists and in the gateways' caches (docs/cards.md).
+    await this.cards.ownerBanChanged(customerId, { ...context, reason });
+    return result;
   }
 }
 
