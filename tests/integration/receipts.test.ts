@@ -4,9 +4,11 @@ import { chargingStreams, energyCost, type ReceiptView, type StationView } from 
 import { bearer, startTestApp, type TestApp } from '../support/app';
 import { book, myBooking } from '../support/bookings';
 import { chargeOnce, connectDemoCharger, demoCustomer, until, type DemoCustomer, type RawCharger } from '../support/charging-story';
-import { command, customerToken, query } from '../support/identity';
+import { must } from '../support/admin';
+import { command, customerToken, givenStaff, query, superAdminToken } from '../support/identity';
 import { logical, pdfTextLines } from '../support/pdf-text';
 
+const SESSIONS_ONLY = `role-sessions-${randomUUID().slice(0, 8)}`;
 type Prices = { pricePerKwh: number; minimumCharge: number };
 type Debit = { transactionId: string; amount: number; balanceAfter: number };
 
@@ -108,6 +110,28 @@ describe('receipts: sessions and bookings, JSON and PDF', () => {
       expect((await pdf(path, 'en', stranger)).status).toBe(404);
     }
     expect((await receipt(`/api/queries/me/sessions/${mine}/receipt`, '')).status).toBe(401);
+  });
+
+  it("staff who may read customers open any billed session's receipt, the customer's own document; others get 403", async () => {
+    const mine = (await query<{ dataList: { sessionId: string; billed: boolean }[] }>(app, '/api/queries/me/sessions', customer.token)).body.dataList.find((s) => s.billed)!.sessionId;
+    const own = (await receipt(`/api/queries/me/sessions/${mine}/receipt`)).body;
+    const operator = await givenStaff(app, ['role-operator']); // customers.read among its privileges
+    const staffPath = `/api/queries/admin/sessions/${mine}/receipt`;
+    const seen = await receipt(staffPath, operator.token);
+    expect(seen.status).toBe(200);
+    expect(seen.body).toEqual(own);
+    const file = await pdf(staffPath, 'ar', operator.token);
+    expect(file.type).toBe('application/pdf');
+    expect(file.disposition).toContain(`receipt-${own.receiptNumber}-ar.pdf`);
+    expect(pdfTextLines(file.body).map(logical)).toContain('إيصال شحن');
+
+    // Not without customers.read (a role with sessions.read only), not for a customer, and 404 for an unknown session.
+    await must(app, 'roles.create', { roleId: SESSIONS_ONLY, name: 'Sessions only', nameAr: 'الجلسات فقط', privileges: ['sessions.read'] }, await superAdminToken(app));
+    const sessionsOnly = await givenStaff(app, [SESSIONS_ONLY]);
+    expect((await receipt(staffPath, sessionsOnly.token)).status).toBe(403);
+    expect((await pdf(staffPath, 'en', sessionsOnly.token)).status).toBe(403);
+    expect((await receipt(staffPath, stranger)).status).toBe(403);
+    expect((await receipt(`/api/queries/admin/sessions/${randomUUID()}/receipt`, operator.token)).status).toBe(404);
   });
 
   it('a booking: no receipt while it is open; cancelled, its fee, the booking and the balance after the debit', async () => {

@@ -40,6 +40,12 @@ export class ReceiptsQueries {
     return account ? `${account.firstName} ${account.lastName}`.trim() : (fallback ?? '');
   }
 
+  /** Staff: the receipt of any billed session, exactly as its customer has it; null when there is no such session. */
+  async anySession(sessionId: string): Promise<ReceiptView | null> {
+    const s = await SESSIONS.in(this.documents).findOne({ _id: sessionId }, { projection: { customerId: 1 } });
+    return s ? this.session(s.customerId, sessionId) : null;
+  }
+
   /** The receipt of a billed session, with the fee of the booking it fulfilled; null when it is not the customer's. */
   async session(customerId: string, sessionId: string): Promise<ReceiptView | null> {
     const s = await SESSIONS.in(this.documents).findOne({ _id: sessionId, customerId }, { projection: { readings: 0, timeline: 0 } });

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api';
+import { saveFile } from '../../../lib/save-file';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { positionOf, useCommand } from '../api/admin-api';
@@ -34,7 +35,7 @@ export function useSessionDetail(sessionId: string) {
   });
 }
 
-/** The detail of a session: summary, prices used, meter readings, the timeline, and Stop (stations.write). */
+/** The detail of a session: summary, prices used, meter readings, the timeline, Stop (stations.write) and the receipt (customers.read). */
 export function SessionDetail({ sessionId, onClose }: { sessionId: string; onClose: () => void }) {
   const intl = useIntl();
   const fmt = useSessionFormat();
@@ -42,6 +43,7 @@ export function SessionDetail({ sessionId, onClose }: { sessionId: string; onClo
   const { name } = useBilingual();
   const session = useAtomValue(sessionAtom);
   const canStop = hasPrivilege(session, 'stations.write');
+  const canReadCustomers = hasPrivilege(session, 'customers.read');
   const query = useSessionDetail(sessionId);
   if (query.isPending) return <Spinner />;
   if (query.isError)
@@ -71,6 +73,7 @@ export function SessionDetail({ sessionId, onClose }: { sessionId: string; onClo
         </Button>
       </Toolbar>
       {canStop && s.status === 'charging' && <StopSession sessionId={s.sessionId} />}
+      {canReadCustomers && s.billed && <SessionReceipt sessionId={s.sessionId} />}
       <Summary>
         {row('admin.sessions.customer', s.customerName ?? '—')}
         {row('admin.sessions.station', name(s.stationNameEn, s.stationNameAr))}
@@ -176,6 +179,56 @@ function StopSession({ sessionId }: { sessionId: string }) {
         >
           {problem && <Alert role="alert">{problem}</Alert>}
         </ConfirmDialog>
+      )}
+    </Toolbar>
+  );
+}
+
+/**
+ * A billed session's receipt, the document its customer has (sessions.admin-receipt, customers.read; the server checks
+ * it): its number, and the PDF in either language, whatever the panel's (a customer may ask for it in theirs).
+ */
+function SessionReceipt({ sessionId }: { sessionId: string }) {
+  const intl = useIntl();
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const receipt = useQuery({
+    queryKey: [SESSIONS, 'receipt', sessionId],
+    queryFn: ({ signal }) => api.query('sessions.admin-receipt', { sessionId }, { signal }),
+    retry: false,
+  });
+  const download = async (lang: 'en' | 'ar', receiptNumber: string) => {
+    setFailed(false);
+    setBusy(true);
+    try {
+      saveFile(await api.file('sessions.admin-receipt', { sessionId, format: 'pdf', lang }, { accept: 'application/pdf' }), `receipt-${receiptNumber}-${lang}.pdf`);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Toolbar aria-label={intl.formatMessage({ id: 'admin.sessions.receipt' })} role="group">
+      <strong>
+        <FormattedMessage id="admin.sessions.receipt" />
+      </strong>
+      {receipt.isPending && <Spinner />}
+      {receipt.isError && <ErrorText error={receipt.error} />}
+      {receipt.data && (
+        <>
+          <bdi dir="ltr">{receipt.data.receiptNumber}</bdi>
+          {(['en', 'ar'] as const).map((lang) => (
+            <Button key={lang} type="button" variant="secondary" disabled={busy} aria-busy={busy} onClick={() => void download(lang, receipt.data.receiptNumber)}>
+              <FormattedMessage id={lang === 'en' ? 'admin.sessions.receiptPdfEn' : 'admin.sessions.receiptPdfAr'} />
+            </Button>
+          ))}
+        </>
+      )}
+      {failed && (
+        <Alert role="alert">
+          <FormattedMessage id="receipt.downloadFailed" />
+        </Alert>
       )}
     </Toolbar>
   );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SessionAdminDetailView, SessionAdminView } from '@evc/contracts/charging/views';
 import { makeSession, renderApp, storeSession, stubApi, VIEWER_PRIVILEGES, type RecordedRequest } from '../../../testing/render-app';
@@ -64,13 +64,16 @@ const detailOf = (row: SessionAdminView, over: Partial<SessionAdminDetailView> =
 });
 
 const listCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.url.startsWith(LIST + '?'));
-const detailCalls = (requests: RecordedRequest[], n: number) => requests.filter((r) => r.url.startsWith(`${LIST}/${id(n)}`));
+const detailCalls = (requests: RecordedRequest[], n: number) => requests.filter((r) => r.url.startsWith(`${LIST}/${id(n)}`) && !r.url.includes('/receipt'));
+const receiptCalls = (requests: RecordedRequest[], n: number) => requests.filter((r) => r.url.startsWith(`${LIST}/${id(n)}/receipt`));
 const lastQuery = (requests: RecordedRequest[]) => new URL(listCalls(requests).at(-1)!.url, 'http://x').searchParams;
 
 function api(rows: SessionAdminView[] = ROWS, stop?: () => { status?: number; body: unknown }) {
   return stubApi((req) => {
     if (req.url.startsWith('/api/queries/admin/stations')) return { body: { dataList: [makeStation([])], totalCount: 1 } };
     if (req.url.startsWith(LIST + '?')) return { body: { dataList: rows, totalCount: rows.length } };
+    if (req.url.includes('/receipt') && req.url.includes('format=pdf')) return { body: '%PDF-1.4' };
+    if (req.url.includes('/receipt')) return { body: { receiptNumber: 'EVC-S-20261124-00000000' } };
     if (req.url.startsWith(LIST + '/')) {
       const row = rows.find((r) => req.url.includes(r.sessionId));
       return row ? { body: detailOf(row) } : { status: 404, body: { code: 'charging.session_not_found', message: 'no' } };
@@ -188,6 +191,31 @@ describe('/admin/sessions', () => {
     expect(within(detail).getByRole('table', { name: 'قراءات العداد' })).toBeTruthy();
     expect(within(detail).queryByRole('button', { name: 'إيقاف الجلسة' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Stop session' })).toBeNull();
+  });
+
+  it("a billed session's receipt for staff who may read customers: its number and the PDF in either language", async () => {
+    const requests = api();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:receipt', revokeObjectURL: () => undefined }));
+    const table = await open('/admin/sessions?lang=ar');
+    // The running session is not billed: no receipt is asked for.
+    fireEvent.click(within(table).getAllByRole('row')[1]!);
+    await screen.findByRole('region', { name: 'الجلسة 00000000' });
+    expect(screen.queryByRole('group', { name: 'الإيصال' })).toBeNull();
+    fireEvent.click(within(table).getAllByRole('row')[2]!);
+    const receipt = await screen.findByRole('group', { name: 'الإيصال' });
+    expect(await within(receipt).findByText('EVC-S-20261124-00000000')).toBeTruthy();
+    fireEvent.click(within(receipt).getByRole('button', { name: 'PDF بالإنجليزية' }));
+    await waitFor(() => expect(receiptCalls(requests, 2).some((r) => r.url.includes('format=pdf') && r.url.includes('lang=en'))).toBe(true));
+    expect(receiptCalls(requests, 1)).toHaveLength(0);
+  });
+
+  it('no receipt without customers.read', async () => {
+    const requests = api();
+    const table = await open('/admin/sessions', VIEWER_PRIVILEGES.filter((p) => p !== 'customers.read'));
+    fireEvent.click(within(table).getAllByRole('row')[2]!);
+    await screen.findByRole('region', { name: 'Session 00000000' });
+    expect(screen.queryByRole('group', { name: 'Receipt' })).toBeNull();
+    expect(receiptCalls(requests, 2)).toHaveLength(0);
   });
 
   it("filters by the customer of a profile link (customerId) until 'Show all customers'", async () => {
