@@ -19,6 +19,8 @@ import { newContext } from '@evc/command-service';
 import { SeedCustomerCommand, sendCommand } from '@evc/command-service';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
+import { LOCAL_LIST_SYNC } from '@evc/command-service/cards/cards.tokens';
+import type { LocalListSync } from '@evc/command-service/cards/local-list-sync';
 import { stripedFlagPng } from '@evc/command-service/seed/flag-png';
 import { AccessTokens } from '@evc/platform/auth/access-tokens';
 import { accessVersionOf } from '@evc/command-service/identity/accounts';
@@ -171,8 +173,19 @@ async function main(): Promise<void> {
     if (Date.now() > deadline) throw new Error(`only ${await online()} of ${CHARGERS} chargers online`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  // Every charger that boots is asked its local authorisation list version and sent the list it lacks (issue 13), 32
+  // at a time: the burst is measured once every charger is in step, as chargers long connected are (before, a tenth of
+  // the chargers were still being synced during the burst, and their list commands were counted as the starts' work).
+  const listSync = app.embedded.app.get<LocalListSync>(LOCAL_LIST_SYNC);
+  for (const deadline = Date.now() + 120_000; ; ) {
+    const version = await listSync.currentVersion();
+    const inStep = chargers.filter((c) => listSync.versions().get(c.id) === version).length;
+    if (inStep === CHARGERS) break;
+    if (Date.now() > deadline) throw new Error(`only ${inStep} of ${CHARGERS} chargers hold local list version ${version}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
   await app.embedded.runner.waitFor(await app.embedded.infra.eventStore.headPosition(), 30_000);
-  console.log(`setup: ${SESSIONS} customers, ${CHARGERS} chargers online in ${fmt((performance.now() - setupStarted) / 1000)} s (chargers and phones: ${LOAD === 'fork' ? 'a child process' : 'this process'})`);
+  console.log(`setup: ${SESSIONS} customers, ${CHARGERS} chargers online and in step with the local list in ${fmt((performance.now() - setupStarted) / 1000)} s (chargers and phones: ${LOAD === 'fork' ? 'a child process' : 'this process'})`);
 
   // Watch the sessions read model's change notices: the moment a session shows `charging` to its customer.
   const sessions = customers.map((c, i) => ({ c, sessionId: randomUUID(), chargerId: chargers[Math.floor(i / 2)]!.id, connectorId: (i % 2) + 1, t0: 0, charging: 0, billed: 0 }));
