@@ -29,7 +29,8 @@ export type CommandOptions = Pick<RequestOptions, 'auth'>;
 /** The operation's path with its `:name` parameters filled from `input`, and the rest of `input`. */
 function locate(id: OperationId, input: unknown): { path: string; rest: Record<string, unknown> } {
   const rest: Record<string, unknown> = { ...(input as object) };
-  const path = routes[id][1].replace(/:(\w+)/g, (_match, name: string) => {
+  // commands are not in the table: their path is their id under /api/commands/ (contracts/src/operation.ts)
+  const path = (routes[id] ?? `/api/commands/${id}`).replace(/:(\w+)/g, (_match, name: string) => {
     const value = rest[name];
     delete rest[name];
     return encodeURIComponent(String(value ?? ''));

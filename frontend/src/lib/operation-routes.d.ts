@@ -1,7 +1,10 @@
 declare module 'virtual:evc/operation-routes' {
-  import type { Operations } from '@evc/contracts/operations';
+  import type { OperationId } from '@evc/contracts/operations';
 
-  /** Method and path of every operation of contracts/src/operations.ts, derived by vite.config.ts at build time. */
-  const routes: { readonly [Id in keyof Operations]: readonly [Operations[Id]['method'], Operations[Id]['path']] };
+  /**
+   * The path of every operation of contracts/src/operations.ts whose path is not `/api/commands/<id>` (a command's
+   * path follows from its id), derived by vite.config.ts at build time.
+   */
+  const routes: Readonly<Partial<Record<OperationId, string>>>;
   export default routes;
 }
