@@ -135,6 +135,34 @@ export function documentsContract(name: string, options: DocumentsContractOption
       await expect(c.updateOne({ _id: 's2' }, { name: 'no operators' })).rejects.toThrow();
     });
 
+    it('$inc alone (the fast path) and with $set: a missing field starts at 0, an increment of 0 modifies nothing', async () => {
+      const c = await fresh('inc');
+      await c.insertOne({ _id: 'a', n: 5, nested: { k: 1 } });
+      expect(await c.updateOne({ _id: 'a' }, { $inc: { n: -2, 'nested.k': 3, fresh: 4 }, $set: { tag: 'x' } })).toMatchObject({ modifiedCount: 1 });
+      expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', n: 3, nested: { k: 4 }, fresh: 4, tag: 'x' });
+      expect(await c.updateOne({ _id: 'a' }, { $inc: { n: 0 } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+      expect(await c.countDocuments({ n: 3 })).toBe(1);
+      await expect(c.updateOne({ _id: 'a' }, { $inc: { tag: 1 } })).rejects.toThrow();
+      expect(await c.findOne({ _id: 'a' })).toMatchObject({ tag: 'x' });
+    });
+
+    it('the positional $ replaces the first array element the query selected, beside $inc; none selected, nothing changes', async () => {
+      const c = await fresh('positional');
+      await c.createIndex({ 'chargers.chargerId': 1 });
+      const station = { _id: 's', available: 3, chargers: [{ chargerId: 'a', status: 'available' }, { chargerId: 'b', status: 'available' }, { chargerId: 'b', status: 'twin' }] };
+      await c.insertOne(station);
+      const r = await c.updateOne({ _id: 's', 'chargers.chargerId': 'b' }, { $set: { 'chargers.$': { chargerId: 'b', status: 'charging' }, at: 't1' }, $inc: { available: -1 } });
+      expect(r).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
+      expect(await c.findOne({ _id: 's' })).toEqual({ ...station, available: 2, at: 't1', chargers: [station.chargers[0], { chargerId: 'b', status: 'charging' }, station.chargers[2]] });
+      await c.updateOne({ _id: 's', 'chargers.chargerId': 'a' }, { $set: { 'chargers.$.status': 'faulted' } });
+      expect(((await c.findOne({ _id: 's' }))!.chargers as unknown[])[0]).toEqual({ chargerId: 'a', status: 'faulted' });
+      const none = await c.updateOne({ _id: 's', 'chargers.chargerId': 'zz' }, { $set: { 'chargers.$': { chargerId: 'zz' } }, $inc: { available: 1 } });
+      expect(none).toMatchObject({ matchedCount: 0, modifiedCount: 0 });
+      expect(await c.findOne({ _id: 's' })).toMatchObject({ available: 2 });
+      // the index follows the element that changed
+      expect(await c.countDocuments({ 'chargers.chargerId': 'a' })).toBe(1);
+    });
+
     it('upserts from the filter equalities plus the update, with $setOnInsert only on insert', async () => {
       const c = await fresh('upsert');
       const first = await c.updateOne(

@@ -67,8 +67,18 @@ describe('fast update', () => {
     expect(fastApply({ _id: 1, a: [1, 2] }, { $unset: { 'a.0': '' } }, false)).toBeNull();
   });
 
+  it('increments numbers at plain paths, copying only what it changes; a non-number is refused as MongoDB refuses it', () => {
+    const doc = { _id: 1, n: 2, nested: { k: 1 }, list: [{ x: 1 }] };
+    const result = fastApply(doc, { $inc: { n: 3, 'nested.k': -1, fresh: 0 } }, false)!;
+    expect(result).toEqual({ doc: { _id: 1, n: 5, nested: { k: 0 }, list: [{ x: 1 }], fresh: 0 }, modified: true });
+    expect(doc).toEqual({ _id: 1, n: 2, nested: { k: 1 }, list: [{ x: 1 }] });
+    expect(result.doc.list).toBe(doc.list);
+    expect(fastApply(doc, { $inc: { n: 0 } }, false)).toEqual({ doc, modified: false });
+    expect(() => fastApply({ _id: 1, s: 'x' }, { $inc: { s: 1 } }, false)).toThrow(/non-numeric/);
+  });
+
   it('leaves other operators to mingo', () => {
-    expect(fastApply({ _id: 1 }, { $inc: { a: 1 } }, false)).toBeNull();
+    expect(fastApply({ _id: 1 }, { $push: { a: 1 } }, false)).toBeNull();
     expect(fastApply({ _id: 1 }, { $set: { 'a.0': 1 } }, false)).toBeNull();
     expect(fastApply({ _id: 1, a: [1] }, { $set: { 'a.b': 1 } }, false)).toBeNull();
   });

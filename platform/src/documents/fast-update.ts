@@ -1,7 +1,7 @@
 /**
  * A fast path for the updates projections send most: `$set` / `$unset` (and `$setOnInsert` on insert) of plain
- * field paths through plain sub-documents, and `$set` of one element of a top-level array (`list.3`, an index the array
- * already has). Anything else (other operators, other array positions, paths through arrays or
+ * field paths through plain sub-documents, `$inc` of a number (or a missing field) at a plain path, and `$set` of one
+ * element of a top-level array (`list.3`, an index the array already has). Anything else (other operators, other array positions, paths through arrays or
  * non-objects) returns null and the caller applies the update with mingo.
  */
 import type { Doc, Update } from '../ports/documents';
@@ -14,13 +14,19 @@ const ELEMENT_PATH = /^([^$.\d][^.]*)\.(0|[1-9]\d{0,8})$/;
 export function fastApply(doc: Doc, update: Update, inserting: boolean): { doc: Doc; modified: boolean } | null {
   const sets: [string, unknown][] = [];
   const unsets: string[] = [];
+  const incs: [string, number][] = [];
   for (const [op, arg] of Object.entries(update)) {
     if (!isPlainObject(arg)) return null;
     if (op === '$set' || (op === '$setOnInsert' && inserting)) sets.push(...Object.entries(arg));
     else if (op === '$unset') unsets.push(...Object.keys(arg));
-    else if (op !== '$setOnInsert') return null;
+    else if (op === '$inc') {
+      for (const [path, by] of Object.entries(arg)) {
+        if (typeof by !== 'number' || !Number.isFinite(by)) return null; // MongoDB refuses it: let mingo report it
+        incs.push([path, by]);
+      }
+    } else if (op !== '$setOnInsert') return null;
   }
-  const paths = [...sets.map(([p]) => p), ...unsets];
+  const paths = [...sets.map(([p]) => p), ...unsets, ...incs.map(([p]) => p)];
   const elementSet = new Set(sets.map(([p]) => p).filter((p) => ELEMENT_PATH.test(p)));
   if (paths.some((p) => !PLAIN_PATH.test(p) || (!elementSet.has(p) && /(^|\.)\d+(\.|$)/.test(p)) || p === '_id' || p.startsWith('_id.'))) return null;
   // Conflicting paths (a.b and a, or the same path twice) are an error in MongoDB: let mingo report them.
@@ -78,6 +84,17 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean): { doc: 
     const key = segments[segments.length - 1]!;
     if (Object.hasOwn(parent, key) && deepEqual(parent[key], value)) continue;
     parent[key] = cloneValue(value);
+    modified = true;
+  }
+  for (const [path, by] of incs) {
+    const segments = path.split('.');
+    const parent = parentOf(segments, true);
+    if (!parent) return null;
+    const key = segments[segments.length - 1]!;
+    const current = Object.hasOwn(parent, key) ? parent[key] : 0;
+    if (typeof current !== 'number') throw new Error(`Cannot apply $inc to a value of non-numeric type (${path})`); // as MongoDB answers
+    if (by === 0 && Object.hasOwn(parent, key)) continue;
+    parent[key] = current + by;
     modified = true;
   }
   for (const path of unsets) {

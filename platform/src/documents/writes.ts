@@ -88,15 +88,60 @@ function checkOperators(update: Update): void {
   }
 }
 
+/** `list.$` or `list.$.field`: the positional operator on a top-level array. */
+const POSITIONAL = /^([^$.][^.]*)\.\$(?=\.|$)/;
+const isPrimitive = (v: unknown) => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+/** The index of the first element of `doc[field]` that the filter's equality conditions on `field.<key>` select; -1 if none can be said here. */
+function firstSelected(doc: Doc, filter: Filter, field: string): number {
+  const conditions = Object.entries(filter).filter(([k]) => k.startsWith(`${field}.`));
+  if (conditions.length === 0 || conditions.some(([k, v]) => !isPrimitive(v) || k.slice(field.length + 1).includes('.'))) return -1;
+  const list = doc[field];
+  if (!Array.isArray(list)) return -1;
+  return list.findIndex((e) => isPlainObject(e) && conditions.every(([k, v]) => deepEqual(e[k.slice(field.length + 1)], v)));
+}
+
+/**
+ * The update with each positional `list.$` resolved on `doc` as MongoDB resolves it (the first element the query
+ * selected), for the fast path; the update itself when it has none, null when it cannot be resolved here (equality on
+ * a field of the elements only): mingo then applies it with the filter.
+ */
+function resolvePositional(doc: Doc, filter: Filter, update: Update): Update | null {
+  const entries = Object.entries(update);
+  if (!entries.some(([, arg]) => isPlainObject(arg) && Object.keys(arg).some((k) => k.includes('.$')))) return update;
+  const resolved: Doc = {};
+  for (const [op, arg] of entries) {
+    if (!isPlainObject(arg)) return null;
+    const paths: Doc = {};
+    for (const [path, value] of Object.entries(arg)) {
+      const positional = POSITIONAL.exec(path);
+      if (!positional) {
+        if (path.includes('.$')) return null;
+        paths[path] = value;
+        continue;
+      }
+      const field = positional[1]!;
+      const index = firstSelected(doc, filter, field);
+      if (index < 0) return null;
+      paths[`${field}.${index}${path.slice(field.length + 2)}`] = value;
+    }
+    resolved[op] = paths;
+  }
+  return resolved as Update;
+}
+
 /** Applies update operators to a copy; `$setOnInsert` acts like `$set` on insert and is ignored otherwise. */
-function applyUpdate(doc: Doc, update: Update, inserting: boolean): { doc: Doc; modified: boolean } {
-  const fast = fastApply(doc, update, inserting);
+function applyUpdate(doc: Doc, update: Update, inserting: boolean, filter: Filter = {}): { doc: Doc; modified: boolean } {
+  const positional = inserting ? update : resolvePositional(doc, filter, update);
+  const fast = positional && fastApply(doc, positional, inserting);
   if (fast) return fast;
   const { $setOnInsert, ...operators } = update as Update & { $setOnInsert?: Doc };
   if (inserting && $setOnInsert) operators.$set = { ...((operators.$set as Doc | undefined) ?? {}), ...$setOnInsert };
   const next = cloneValue(doc);
-  // cloneMode 'deep': values taken from the update must not stay shared with the caller's objects.
-  const changed = Object.keys(operators).length > 0 ? applyOperators(next, operators, undefined, undefined, { cloneMode: 'deep' }) : [];
+  // cloneMode 'deep': values taken from the update must not stay shared with the caller's objects. The filter goes
+  // along only for a positional operator (mingo resolves `list.$` from it), as MongoDB needs it there.
+  const condition = positional === update ? undefined : filter;
+  const changed = Object.keys(operators).length > 0 ? applyOperators(next, operators, undefined, condition, { cloneMode: 'deep' }) : [];
   return { doc: next, modified: changed.length > 0 };
 }
 
@@ -113,7 +158,7 @@ export function updateDocs(state: CollectionState, filter: Filter, update: Updat
   let modified = 0;
   hits.ids.forEach((id, i) => {
     const previous = hits.docs[i]!;
-    const { doc, modified: changed } = applyUpdate(previous, update, false);
+    const { doc, modified: changed } = applyUpdate(previous, update, false, filter);
     if (!changed) return;
     replaceDoc(state, id, previous, doc);
     modified++;

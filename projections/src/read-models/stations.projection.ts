@@ -44,7 +44,7 @@ export const STATIONS = readModel<StationDoc>(RM.stations);
 export const CHARGERS = readModel<ChargerDoc>(RM.chargers);
 export const CHARGER_AUTH = readModel<ChargerAuthDoc>(RM.chargerAuth);
 
-/** Totals shown on station cards and used by filters; recomputed from the charger list on every change. */
+/** Totals shown on station cards and used by filters: recounted from the charger list on a staff change, moved by difference on a live one (liveOnStation). */
 export function stationTotals(chargers: StationView['chargers']) {
   const connectors = chargers.flatMap((c) => c.connectors);
   const outOfService = chargers.filter((c) => c.connectors.every((k) => k.status === 'faulted' || k.status === 'unavailable')).length;
@@ -106,6 +106,30 @@ async function setStationCharger(stations: Collection<StationDoc>, stationId: st
   const set = charger && index >= 0 ? { [`chargers.${index}`]: charger } : { chargers };
   await stations.updateOne({ _id: stationId }, { $set: { ...set, ...stationTotals(chargers), updatedAt: event.metadata.occurredAt, position: event.position } });
   return true;
+}
+
+/**
+ * A charger's live change (online, connector status) on its station without reading the station: its element replaced
+ * in place (`chargers.$`) and the two totals a live change can move adjusted by the difference (`$inc`). Before, every
+ * status change copied all the station's chargers out and back (a hub of 50: the largest single cost of the read side
+ * in a burst of starts, issue 18). A change that moves another total (a connector the charger was not registered
+ * with), or a station that does not list the charger (a partial replay), takes the full path.
+ */
+async function liveOnStation(stations: Collection<StationDoc>, before: ChargerDoc, after: ChargerDoc, event: RecordedEvent) {
+  const view = publicCharger(after);
+  const [was, now] = [stationTotals([publicCharger(before)]), stationTotals([view])];
+  const sameShape = was.totalConnectors === now.totalConnectors && was.maxPowerKw === now.maxPowerKw && was.connectorTypes.join() === now.connectorTypes.join();
+  if (sameShape) {
+    const { matchedCount } = await stations.updateOne(
+      { _id: after.stationId, 'chargers.chargerId': after.chargerId },
+      {
+        $set: { 'chargers.$': view, updatedAt: event.metadata.occurredAt, position: event.position },
+        $inc: { availableConnectors: now.availableConnectors - was.availableConnectors, numberOutOfService: now.numberOutOfService - was.numberOutOfService },
+      },
+    );
+    if (matchedCount > 0) return true;
+  }
+  return setStationCharger(stations, after.stationId, after.chargerId, view, event);
 }
 
 const setStation: EventHandler<'StationRegistered' | 'StationUpdated'> = async (event, { documents, changed }) => {
@@ -188,7 +212,7 @@ function onLive<K extends ChargerLiveEvent['type']>(change: (data: RecordedEvent
     await chargers.updateOne({ _id: current.chargerId }, { $set: { ...set, position: event.position } });
     changed(RM.chargers, current.chargerId);
     const next: ChargerDoc = { ...current, ...set };
-    if (current.modelState !== 3 && ('online' in set || 'connectors' in set) && (await setStationCharger(STATIONS.in(documents), current.stationId, current.chargerId, publicCharger(next), event))) {
+    if (current.modelState !== 3 && ('online' in set || 'connectors' in set) && (await liveOnStation(STATIONS.in(documents), current, next, event))) {
       changed(RM.stations, current.stationId);
     }
   };
