@@ -20,12 +20,17 @@ export interface CollectionData {
  */
 export function compileFilter(filter: Filter | undefined): ((doc: Doc) => boolean) | null {
   if (!filter || Object.keys(filter).length === 0) return null;
-  const query = new Query(filter, {});
   const fast = compileFastFilter(filter);
-  if (!fast) return (doc) => query.test(doc);
+  if (!fast) {
+    const query = new Query(filter, {});
+    return (doc) => query.test(doc);
+  }
+  // The fast matcher compiled, so the filter is one mingo accepts: its Query is built only if a document needs it
+  // (building one was most of the cost of a filter that the fast matcher decides alone).
+  let query: Query | null = null;
   return (doc) => {
     const verdict = fast(doc);
-    return verdict === UNSURE ? query.test(doc) : verdict;
+    return verdict === UNSURE ? (query ??= new Query(filter, {})).test(doc) : verdict;
   };
 }
 
@@ -40,10 +45,12 @@ export interface Matches {
  */
 export function match(data: CollectionData, filter: Filter | undefined, options: { limit?: number; ordered?: boolean } = {}): Matches {
   // The commonest filter of all (projections' read-then-write): one document by a string or number _id.
-  if (filter && typeof filter._id !== 'object' && filter._id !== undefined && Object.keys(filter).length === 1) {
+  // With more conditions beside that _id, only that document is tested (a positional update's `{ _id, 'list.k': v }`).
+  if (filter && typeof filter._id !== 'object' && filter._id !== undefined) {
     const id = valueKey(filter._id);
     const doc = data.docs.get(id);
-    return doc && (options.limit ?? 1) > 0 ? { ids: [id], docs: [doc] } : { ids: [], docs: [] };
+    const test = Object.keys(filter).length === 1 ? null : compileFilter(filter);
+    return doc && (options.limit ?? 1) > 0 && (!test || test(doc)) ? { ids: [id], docs: [doc] } : { ids: [], docs: [] };
   }
   const limit = options.limit ?? Infinity;
   const ordered = options.ordered ?? true;
