@@ -24,6 +24,32 @@ function at(doc: Doc, segments: string[]): unknown {
 }
 const UNSURE_VALUE = Symbol('unsure');
 
+/**
+ * `{ 'a.b': v }` for a primitive v, as MongoDB reads it: true when the value at the path is v, or is an array holding
+ * v; along the way an array of sub-documents matches when one of its elements does (`{ 'chargers.chargerId': id }`).
+ * Anything else it meets (nested arrays, dates, other objects at the end) is UNSURE.
+ */
+function equalAlong(value: unknown, segments: string[], i: number, target: string | number | boolean): Verdict {
+  if (i === segments.length) {
+    if (value === target) return true;
+    if (value === undefined || value === null || isPrimitive(value)) return false;
+    if (Array.isArray(value)) return value.every((v) => v === undefined || v === null || isPrimitive(v)) ? value.includes(target) : UNSURE;
+    return UNSURE;
+  }
+  if (value === undefined || value === null || isPrimitive(value)) return false;
+  if (isPlainObject(value)) return equalAlong(value[segments[i]!], segments, i + 1, target);
+  if (!Array.isArray(value)) return UNSURE;
+  let unsure = false;
+  for (const element of value) {
+    if (Array.isArray(element)) return UNSURE;
+    if (!isPlainObject(element)) continue; // a primitive has no field (numeric segments never reach here)
+    const verdict = equalAlong(element[segments[i]!], segments, i + 1, target);
+    if (verdict === true) return true;
+    if (verdict === UNSURE) unsure = true;
+  }
+  return unsure ? UNSURE : false;
+}
+
 function fieldTest(path: string, condition: unknown): Test | null {
   if (path.startsWith('$') || path.split('.').some((s) => s === '' || /^\d+$/.test(s))) return null;
   const segments = path.split('.');
@@ -35,7 +61,7 @@ function fieldTest(path: string, condition: unknown): Test | null {
     if (!isPrimitive(v)) return UNSURE;
     return decide(v);
   };
-  if (isPrimitive(condition)) return primitive((v) => v === condition);
+  if (isPrimitive(condition)) return (doc) => equalAlong(doc, segments, 0, condition);
   if (!isPlainObject(condition)) return null;
   const ops = Object.entries(condition);
   if (ops.length === 0 || !ops.every(([k]) => k.startsWith('$'))) return null;
