@@ -209,6 +209,7 @@ async function main(): Promise<void> {
   const cpuBefore = process.cpuUsage();
   const gatewayProcess = app.embedded.gatewayProcess;
   const gatewayCpuBefore = (await gatewayProcess?.cpuUsage()) ?? { userUs: 0, systemUs: 0 };
+  const deliveriesBefore = gatewayProcess?.deliveryCounts ?? { delivered: 0, skipped: 0 };
   const loadBefore = os.loadavg()[0]!;
   const headBefore = await app.embedded.infra.eventStore.headPosition();
   const started = (await load.ask({ cmd: 'start', url, rate: RATE, sessions: phones })) as Extract<FromLoad, { done: 'start' }>;
@@ -232,6 +233,11 @@ async function main(): Promise<void> {
   const byType = new Map<string, number>();
   for (const e of burstEvents) byType.set(e.type, (byType.get(e.type) ?? 0) + 1);
   const perStart = [...byType].sort((a, b) => b[1] - a[1]).map(([type, n]) => `${type} ${fmt(n / Math.max(1, toCharging.length), 2)}`);
+  if (gatewayProcess) {
+    const d = gatewayProcess.deliveryCounts;
+    const per = (n: number) => fmt(n / Math.max(1, toCharging.length), 2);
+    console.log(`messages of the gateway's subscriptions per start: ${per(d.delivered - deliveriesBefore.delivered)} sent to its process, ${per(d.skipped - deliveriesBefore.skipped)} settled in the launcher (change notices it does not act on)`);
+  }
   console.log(`events recorded per start: ${fmt(burstEvents.length / Math.max(1, toCharging.length), 2)} (${perStart.join(', ')})`);
   const cpuMsPerStart = (cpu.user + cpu.system) / 1000 / Math.max(1, toCharging.length);
   console.log(

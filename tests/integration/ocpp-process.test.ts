@@ -137,6 +137,15 @@ describe('the OCPP gateway in its own process', () => {
     expect((await closed).code).toBe(1008);
   });
 
+  it("sends the process only the change notices it acts on (charger_auth's), not every read model's", async () => {
+    const gateway = app.embedded.gatewayProcess!;
+    const before = gateway.deliveryCounts;
+    const notices = ['sessions', 'stations', 'wallets'].map((collection) => ({ key: collection, value: { collection, position: 1, ids: ['x'] } }));
+    await app.embedded.infra.bus.publish(BUS_TOPICS.readModelChanged, [...notices, { key: 'charger_auth', value: { collection: 'charger_auth', position: 1, ids: ['NOT-HELD-1'] } }]);
+    await expect.poll(() => gateway.deliveryCounts.skipped - before.skipped).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => gateway.deliveryCounts.delivered - before.delivered).toBeGreaterThanOrEqual(1);
+  });
+
   it('killed mid-burst, it is started again and loses nothing it answered', async () => {
     const { chargerId, secret } = await charger();
     const client = connect(chargerId, secret);

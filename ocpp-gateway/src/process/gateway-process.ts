@@ -16,6 +16,14 @@ const CHILD_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'chil
 /** What the gateway may subscribe to on the launcher's bus: commands, authorization answers, card and login changes. */
 const SUBSCRIBABLE = new Set<string>([BUS_TOPICS.ocppOutbound, BUS_TOPICS.ocppAuthorizeReplies, BUS_TOPICS.idTokenChanges, BUS_TOPICS.readModelChanged]);
 const PUBLISHABLE = new Set<string>(FORWARDED_TOPICS);
+/**
+ * Of a topic the gateway reads, the messages its handlers act on; the others are settled here, without a trip to its
+ * process. The read models' change notices are mostly customers' (a burst of 1,000 starts sends thousands); the
+ * gateway acts only on charger_auth's (gateway.ts, revocations).
+ */
+const WANTED: Readonly<Record<string, (value: unknown) => boolean>> = {
+  [BUS_TOPICS.readModelChanged]: (value) => (value as { collection?: unknown } | null)?.collection === CHARGER_AUTH_COLLECTION,
+};
 /** How long a (re)started gateway process may take to be ready. */
 const START_TIMEOUT_MS = 30_000;
 
@@ -49,6 +57,7 @@ export class GatewayProcess {
   private readonly subscriptions = new Map<number, Consumer>();
   private readonly deliveries = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextDelivery = 1;
+  private readonly counts = { delivered: 0, skipped: 0 };
   private startedOnce: ((error?: Error) => void) | null = null;
   private readonly logins: LoginGate;
   /** When the running gateway process last sent anything; the watchdog kills one silent too long. */
@@ -109,6 +118,11 @@ export class GatewayProcess {
   /** How many times it was started again after dying. */
   get restartCount(): number {
     return this.restarts;
+  }
+
+  /** Messages of its subscriptions sent to the gateway process, and those settled here as none of its business. */
+  get deliveryCounts(): { delivered: number; skipped: number } {
+    return { ...this.counts };
   }
 
   /** Forks the gateway process; resolves once it takes chargers. */
@@ -231,7 +245,7 @@ export class GatewayProcess {
     // authorization answers as 5,000 chargers start) would queue behind those trips and time out. The gateway's
     // handlers need each key's messages in order only, which the bus keeps.
     const options = { ...requested, concurrency: requested.concurrency ?? { perKey: true as const, max: 256 } };
-    const consumer = this.infra.bus.subscribe(options, (delivered) => this.deliver(child, sub, delivered));
+    const consumer = this.infra.bus.subscribe(options, (delivered) => (WANTED[delivered.topic]?.(delivered.value) === false ? this.skip() : this.deliver(child, sub, delivered)));
     this.subscriptions.set(sub, consumer);
     return consumer.ready;
   }
@@ -251,9 +265,15 @@ export class GatewayProcess {
     return this.infra.documents.collection(collection).findOne({ _id: filter._id });
   }
 
+  private skip(): Promise<void> {
+    this.counts.skipped++;
+    return Promise.resolve();
+  }
+
   /** A message of the gateway's subscription, handled in its process; settles with its handler there. */
   private deliver(child: ChildProcess, sub: number, message: BusMessage): Promise<void> {
     if (this.child !== child || !child.connected) return Promise.reject(new Error('the OCPP gateway process is not running'));
+    this.counts.delivered++;
     const id = this.nextDelivery++;
     return new Promise<void>((resolve, reject) => {
       this.deliveries.set(id, { resolve, reject });
