@@ -233,6 +233,21 @@ describe('charging sessions: phone start, charger transactions, billing, authori
     }
   });
 
+  it('a session records the time of the clock it is given, not the machine’s', async () => {
+    const chargerId = await givenOnlineCharger();
+    const customer = await givenCustomer(10_000);
+    const sessionId = (await start(customer, chargerId)).body.streamId.replace('session-', '');
+    await expect.poll(() => types(sessionId)).toContain('SessionRequested');
+    const then = new Date('2031-03-04T05:06:07.000Z');
+    const sessions = new ChargingSessions(store(), ledger, app.commandBus, null, { now: () => then });
+    await sessions.fail(sessionId, 'no_cable', null, newContext({ type: 'system', id: 'test' }, 'clock check'));
+    const [failed] = await ofType(chargingStreams.session(sessionId), 'SessionStartFailed');
+    expect(failed!.data).toMatchObject({ at: then.toISOString() });
+    expect(failed!.metadata.occurredAt).toBe(then.toISOString());
+    const [released] = await ofType(chargingStreams.connector(chargerId, 1), 'ConnectorReleased');
+    expect(released!.data).toMatchObject({ at: then.toISOString() });
+  });
+
   it('an offline outcome from the command sweep (which does not echo the session) fails the session', async () => {
     const chargerId = await givenOnlineCharger();
     const customer = await givenCustomer(10_000);

@@ -3,12 +3,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { BUS_TOPICS, networkStreams, type ChargerCommandRequest, type CommandResult, type OutboundOcppCommand } from '@evc/contracts';
 import type { CommandContext } from '../shared/command-context';
-import type { Bus, EventStore } from '@evc/platform';
+import type { Bus, Clock, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { runDecider, toDomainEvent } from '../shared/run-decider';
-import { BUS, EVENT_STORE } from '../shared/tokens';
+import { BUS, CLOCK, EVENT_STORE } from '../shared/tokens';
 import { chargerDecider } from '../network/network.deciders';
 import { chargerCommandDecider } from './charger-command.decider';
 import { RecordChargerCommandOutcomeCommand, SendSessionChargerCommand } from './charger-commands';
@@ -24,6 +24,7 @@ export abstract class ChargerCommandSender {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(BUS) private readonly bus: Bus | null,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   protected async send(payload: ChargerCommandRequest & { commandId: string; chargerId: string; sessionId?: string }, context: CommandContext): Promise<CommandResult> {
@@ -32,8 +33,8 @@ export abstract class ChargerCommandSender {
     if (!charger.data) throw new DomainError('network.charger_not_found', 'No such charger', [{ path: 'chargerId', code: 'not_found' }]);
     if (charger.deleted) throw new DomainError('network.charger_deleted', 'The charger is deleted', [{ path: 'chargerId', code: 'deleted' }]);
     const streamId = networkStreams.chargerCommand(commandId);
-    const at = new Date().toISOString();
-    const result = await runDecider(this.store, streamId, chargerCommandDecider, { kind: 'request', commandId, chargerId, request, at }, context);
+    const at = this.clock.now().toISOString();
+    const result = await runDecider(this.store, streamId, chargerCommandDecider, { kind: 'request', commandId, chargerId, request, at }, context, { clock: this.clock });
     const [first] = await this.store.readStream(streamId);
     if (first?.metadata.correlationId !== context.correlationId) return result; // a repeat: sent already
     if (!this.bus) throw new Error('no bus: charger commands cannot be sent');
@@ -62,8 +63,11 @@ export class SendSessionChargerCommandHandler extends ChargerCommandSender imple
 
 @CommandHandler(RecordChargerCommandOutcomeCommand)
 export class RecordChargerCommandOutcomeHandler implements ICommandHandler<RecordChargerCommandOutcomeCommand, CommandResult> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
   execute({ payload, context }: RecordChargerCommandOutcomeCommand) {
-    return runDecider(this.store, networkStreams.chargerCommand(payload.commandId), chargerCommandDecider, payload, context);
+    return runDecider(this.store, networkStreams.chargerCommand(payload.commandId), chargerCommandDecider, payload, context, { clock: this.clock });
   }
 }

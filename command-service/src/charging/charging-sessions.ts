@@ -12,7 +12,7 @@ import {
   type SessionRequested,
   type StopReason,
 } from '@evc/contracts';
-import type { EventStore } from '@evc/platform';
+import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { chargerCommandDecider } from '../chargers-live/charger-command.decider';
 import { SendSessionChargerCommand } from '../chargers-live/charger-commands';
@@ -69,8 +69,10 @@ export class ChargingSessions {
     private readonly commandBus: CommandBus,
     /** Who holds a connector by booking: another customer's token is not accepted on it during the slot. */
     private readonly bookings: BookingGuard | null = null,
+    /** Every time a session records (`at`, the events' recordedAt) and judges by (token expiry, prices in force). */
+    private readonly clock: Clock = systemClock,
   ) {
-    this.streams = new ChargingStreams(store);
+    this.streams = new ChargingStreams(store, clock);
     this.reads = reads(store, this.streams);
   }
 
@@ -88,7 +90,7 @@ export class ChargingSessions {
   /** Records SessionStopRequested and sends the remote stop, once; false when the session is not charging. */
   async requestStop(sessionId: string, reason: StopReason, context: CommandContext): Promise<boolean> {
     const commandId = stopCommandId(sessionId);
-    const { events, state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request-stop', reason, commandId, at: new Date().toISOString() }, context);
+    const { events, state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request-stop', reason, commandId, at: this.clock.now().toISOString() }, context);
     if (events.length > 0) await this.stopRemotely(sessionId, state, context);
     return events.length > 0 || state.phase === 'stopping';
   }
@@ -101,13 +103,13 @@ export class ChargingSessions {
 
   /** The session no longer holds its connector nor its token. */
   async releaseLocks(d: SessionRequested['data'], context: CommandContext) {
-    const at = new Date().toISOString();
+    const at = this.clock.now().toISOString();
     await this.streams.claims.decide(chargingStreams.connector(d.chargerId, d.connectorId), { kind: 'release', chargerId: d.chargerId, connectorId: d.connectorId, sessionId: d.sessionId, at }, context);
     await this.streams.tokens.decide(chargingStreams.idToken(d.idTag), { kind: 'close', idTag: d.idTag, sessionId: d.sessionId, at }, context);
   }
 
   async fail(sessionId: string, reason: SessionFailure, detail: string | null, context: CommandContext) {
-    const { state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'fail', reason, detail, at: new Date().toISOString() }, context);
+    const { state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'fail', reason, detail, at: this.clock.now().toISOString() }, context);
     this.awaitingCable.delete(sessionId);
     if (state.phase === 'failed' && state.request) {
       await this.releaseLocks(state.request, context);
@@ -167,7 +169,7 @@ export class ChargingSessions {
   private async start(r: Extract<TransactionReport, { kind: 'start' }>, context: CommandContext) {
     const sessionId = (await this.reads.binding(r.chargerId, r.transactionId)) ?? (await this.sessionForStart(r, context));
     if (!sessionId) return;
-    const at = new Date().toISOString();
+    const at = this.clock.now().toISOString();
     await this.streams.bindings.decide(chargingStreams.chargerTransaction(r.chargerId, r.transactionId), { chargerId: r.chargerId, transactionId: r.transactionId, sessionId, at }, context);
     const { events, state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'charging', transactionId: r.transactionId, meterStartWh: r.meterStartWh, startedAt: r.timestamp, at }, context);
     this.awaitingCable.delete(sessionId);
@@ -212,7 +214,7 @@ export class ChargingSessions {
     const balance = await this.balanceOf(customerId);
     const data: SessionRequested['data'] = {
       sessionId, customerId, origin: 'card', idTag: r.idTag, chargerId: r.chargerId, connectorId: r.connectorId, carId: null, target: { kind: 'none' },
-      ...facts, balanceAtStart: balance, at: new Date().toISOString(),
+      ...facts, balanceAtStart: balance, at: this.clock.now().toISOString(),
     };
     const { chargerId, connectorId, idTag, at } = data;
     await this.streams.claims.decide(chargingStreams.connector(chargerId, connectorId), { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging: true, force: true }, context);
@@ -243,7 +245,7 @@ export class ChargingSessions {
     const token = await this.reads.token(idTag);
     if (!token.owner) return { status: 'Invalid', expiresAt: null };
     const [account, balance, pricing] = await Promise.all([this.reads.account(token.owner.customerId), this.balanceOf(token.owner.customerId), this.reads.pricing()]);
-    const now = new Date();
+    const now = this.clock.now();
     const status = authorizationStatus({
       token,
       account: account.accountId ? { banned: account.banned, active: account.active } : null,
@@ -272,9 +274,9 @@ export class ChargingSessions {
     const sessionId = await this.sessionOf(r.chargerId, r.transactionId);
     if (!sessionId) return;
     const streamId = chargingStreams.session(sessionId);
-    const { events, state } = await this.streams.sessions.decide(streamId, { kind: 'readings', transactionId: r.transactionId, readings: r.readings, at: new Date().toISOString() }, context);
+    const { events, state } = await this.streams.sessions.decide(streamId, { kind: 'readings', transactionId: r.transactionId, readings: r.readings, at: this.clock.now().toISOString() }, context);
     if (events.length === 0) return;
-    const autoStop = { kind: 'auto-stop' as const, stopCommandId: stopCommandId(sessionId), at: new Date().toISOString() };
+    const autoStop = { kind: 'auto-stop' as const, stopCommandId: stopCommandId(sessionId), at: this.clock.now().toISOString() };
     // Decided on the state just recorded first (pure): the stream is read again only when there is a stop to record.
     if (sessionDecider.decide(autoStop, state).length === 0) return;
     const auto = await this.streams.sessions.decide(streamId, autoStop, system('automatic stop'));
@@ -287,7 +289,7 @@ export class ChargingSessions {
     if (!sessionId) return;
     const before = await this.reads.session(sessionId);
     const meterStopWh = r.meterStopWh ?? before.latest?.energyWh ?? before.meterStartWh;
-    const command = { kind: 'stop' as const, transactionId: r.transactionId, meterStopWh, stoppedAt: r.timestamp, chargerReason: r.reason, at: new Date().toISOString() };
+    const command = { kind: 'stop' as const, transactionId: r.transactionId, meterStopWh, stoppedAt: r.timestamp, chargerReason: r.reason, at: this.clock.now().toISOString() };
     await this.streams.sessions.decide(chargingStreams.session(sessionId), command, context);
     await this.settle(sessionId, context.correlationId);
   }
@@ -311,7 +313,7 @@ export class ChargingSessions {
           context,
         );
       }
-      await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'billed', amount, walletTransactionId, at: new Date().toISOString() }, context);
+      await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'billed', amount, walletTransactionId, at: this.clock.now().toISOString() }, context);
     }
     await this.releaseLocks(d, context);
     // Billed: nothing more is recorded on the session (a late message reads the stream again).

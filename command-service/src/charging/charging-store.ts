@@ -1,5 +1,5 @@
 import { chargingStreams, identityStreams, networkStreams, type ChargerLiveEvent, type ConnectorClaimEvent, type SessionEvent, type SetPricing, type TransactionBound } from '@evc/contracts';
-import type { EventStore } from '@evc/platform';
+import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import { CachedDecider } from '../shared/cached-decider';
 import { fold, type Decider, type DomainEventOf } from '../shared/decider';
 import { toDomainEvent } from '../shared/run-decider';
@@ -44,8 +44,8 @@ export class ChargingStreams {
   readonly accounts: CachedDecider<AccountCommand, AccountEvent, AccountState>;
   readonly pricing: CachedDecider<never, { type: string; data: SetPricing }, SetPricing[]>;
 
-  constructor(store: EventStore, limits = CHARGING_CACHE_LIMITS) {
-    const options = (max: number) => ({ max, attempts: MAX_ATTEMPTS, onConflict: 'rethrow' as const });
+  constructor(store: EventStore, clock: Clock = systemClock, limits = CHARGING_CACHE_LIMITS) {
+    const options = (max: number) => ({ max, attempts: MAX_ATTEMPTS, onConflict: 'rethrow' as const, clock });
     this.sessions = new CachedDecider(store, sessionDecider, options(limits.sessions));
     this.claims = new CachedDecider(store, connectorClaimDecider, options(limits.claims));
     this.tokens = new CachedDecider(store, idTokenDecider, options(limits.tokens));

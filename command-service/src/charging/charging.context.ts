@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Bus, EventStore } from '@evc/platform';
+import type { Bus, Clock, EventStore } from '@evc/platform';
 import type { ContextParts } from '../shared/context-parts';
 import { ContextConsumers } from '../shared/consumers';
-import { BUS, EVENT_STORE } from '../shared/tokens';
+import { BUS, CLOCK, EVENT_STORE } from '../shared/tokens';
 import { WALLET_LEDGER, type WalletLedger } from '../wallet/wallet-ledger';
 import { BOOKING_GUARD, type BookingGuard } from '../bookings/booking-guard';
 import { CHARGING_SESSIONS, ChargingSessions } from './charging-sessions';
@@ -34,8 +34,8 @@ export const chargingContext: ContextParts = {
   providers: [
     {
       provide: CHARGING_SESSIONS,
-      useFactory: (store: EventStore, ledger: WalletLedger, commandBus: CommandBus, bookings: BookingGuard) => new ChargingSessions(store, ledger, commandBus, bookings),
-      inject: [EVENT_STORE, WALLET_LEDGER, CommandBus, BOOKING_GUARD],
+      useFactory: (store: EventStore, ledger: WalletLedger, commandBus: CommandBus, bookings: BookingGuard, clock: Clock) => new ChargingSessions(store, ledger, commandBus, bookings, clock),
+      inject: [EVENT_STORE, WALLET_LEDGER, CommandBus, BOOKING_GUARD, CLOCK],
     },
     ChargingConsumers,
   ],

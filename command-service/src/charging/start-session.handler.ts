@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { CHARGING_TIMING, chargingStreams, networkStreams, type CommandResult, type SessionRequested } from '@evc/contracts';
-import type { EventStore } from '@evc/platform';
+import type { Clock, EventStore } from '@evc/platform';
 import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
 import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
-import { EVENT_STORE } from '../shared/tokens';
+import { CLOCK, EVENT_STORE } from '../shared/tokens';
 import { carDecider, isUsableCar } from '../wallet/car.decider';
 import { CHARGING_SESSIONS, connectorFacts, type ChargingSessions } from './charging-sessions';
 import { BOOKING_GUARD, type BookingGuard } from '../bookings/booking-guard';
@@ -31,6 +31,7 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     @Inject(CHARGING_SESSIONS) private readonly sessions: ChargingSessions,
     @Inject(ACCOUNT_GATE) private readonly gate: AccountGate,
     @Inject(BOOKING_GUARD) private readonly bookings: BookingGuard,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ payload, context }: OperationCommand<'sessions.start'>): Promise<CommandResult> {
@@ -49,7 +50,7 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
 
   private async check(p: OperationCommand<'sessions.start'>['payload'], customerId: string): Promise<SessionRequested['data']> {
     const chargerId = p.chargerId ?? (await this.chargerBySerial(p.serialNumber ?? ''));
-    const now = new Date();
+    const now = this.clock.now();
     const facts = await connectorFacts(this.sessions.reads, chargerId, p.connectorId, now);
     const { state: car } = await loadState(this.store, chargingStreams.car(p.carId), carDecider);
     if (!isUsableCar(car, customerId)) {
