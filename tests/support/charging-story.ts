@@ -113,6 +113,9 @@ export async function chargeOnce(
   }
   await charger.status(1, 'Available');
   await until(types, (t) => t.includes('SessionBilled'), 'the session to be billed');
+  // The charger's answer means the status is durable, not yet recorded: the next start checks the recorded one.
+  const connectorStatus = async () => (await store.readStream(`charger-live-${charger.chargerId}`)).filter((e) => e.type === 'ConnectorStatusChanged' && (e.data as { connectorId: number }).connectorId === 1).at(-1)?.data;
+  await until(connectorStatus, (d) => (d as { status?: string } | undefined)?.status === 'available', 'the connector to be recorded available again');
   return { sessionId, transactionId: answer.transactionId };
 }
 
