@@ -59,12 +59,15 @@ type ToLoad =
   | { cmd: 'connect'; url: string; chargers: SimulatedChargerSpec[] }
   | { cmd: 'start'; url: string; rate: number; sessions: PhoneSession[] }
   | { cmd: 'stop'; url: string; sessions: PhoneSession[] }
+  /** The load generator's CPU so far (and, with BENCH_PROFILE_LOAD=<file>, its profile since the start written there). */
+  | { cmd: 'cpu' }
   | { cmd: 'close' };
-type FromLoad = { done: 'connect' } | { done: 'start'; t0: Record<string, number>; statuses: number[] } | { done: 'stop'; startedAt: number } | { done: 'close' };
+type FromLoad = { done: 'connect' } | { done: 'cpu'; usage: NodeJS.CpuUsage } | { done: 'start'; t0: Record<string, number>; statuses: number[] } | { done: 'stop'; startedAt: number } | { done: 'close' };
 
 /** The chargers (the product's simulator) and the customers' phones (HTTP). */
 function loadGenerator() {
   let simulator: Simulator | null = null;
+  let profiler: Awaited<ReturnType<typeof startProfile>> | null = null;
   const post = (url: string, path: string, body: unknown, token: string) =>
     fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
   return async (m: ToLoad): Promise<FromLoad> => {
@@ -74,6 +77,7 @@ function loadGenerator() {
         simulator.start();
         return { done: 'connect' };
       case 'start': {
+        if (process.env.BENCH_PROFILE_LOAD) profiler = await startProfile();
         const t0: Record<string, number> = {};
         const statuses = await Promise.all(
           m.sessions.map(async (s, i) => {
@@ -90,6 +94,12 @@ function loadGenerator() {
         const startedAt = now();
         await Promise.all(m.sessions.map(async (s) => (await post(m.url, '/api/commands/sessions.stop', { sessionId: s.sessionId }, s.token)).arrayBuffer()));
         return { done: 'stop', startedAt };
+      }
+      case 'cpu': {
+        const usage = process.cpuUsage();
+        if (profiler) await profiler.stop(process.env.BENCH_PROFILE_LOAD!);
+        profiler = null;
+        return { done: 'cpu', usage };
       }
       case 'close':
         await simulator?.stop();
@@ -205,6 +215,8 @@ async function main(): Promise<void> {
   const phones = sessions.map((s) => ({ sessionId: s.sessionId, chargerId: s.chargerId, connectorId: s.connectorId, carId: s.c.id, token: s.c.token }));
   // BENCH_PROFILE=<file>: a CPU profile of this process over the burst, start to the last `charging`.
   const profiler = process.env.BENCH_PROFILE ? await startProfile() : null;
+  // BENCH_PROFILE_GATEWAY=<file>: the same for the gateway's process.
+  if (process.env.BENCH_PROFILE_GATEWAY) await app.embedded.gatewayProcess?.profile(null);
   const startAll = now();
   const cpuBefore = process.cpuUsage();
   const gatewayProcess = app.embedded.gatewayProcess;
@@ -212,6 +224,7 @@ async function main(): Promise<void> {
   const deliveriesBefore = gatewayProcess?.deliveryCounts ?? { delivered: 0, skipped: 0 };
   const loadBefore = os.loadavg()[0]!;
   const headBefore = await app.embedded.infra.eventStore.headPosition();
+  const loadCpuBefore = ((await load.ask({ cmd: 'cpu' })) as Extract<FromLoad, { done: 'cpu' }>).usage;
   const started = (await load.ask({ cmd: 'start', url, rate: RATE, sessions: phones })) as Extract<FromLoad, { done: 'start' }>;
   for (const s of sessions) s.t0 = started.t0[s.sessionId]!;
   const starts = started.statuses;
@@ -228,6 +241,10 @@ async function main(): Promise<void> {
   const gatewayCpu = { user: gatewayCpuAfter.userUs - gatewayCpuBefore.userUs, system: gatewayCpuAfter.systemUs - gatewayCpuBefore.systemUs };
   const cpu = { user: launcherCpu.user + gatewayCpu.user, system: launcherCpu.system + gatewayCpu.system };
   if (profiler) await profiler.stop(process.env.BENCH_PROFILE!);
+  if (process.env.BENCH_PROFILE_GATEWAY) await app.embedded.gatewayProcess?.profile(process.env.BENCH_PROFILE_GATEWAY);
+  // The chargers' and phones' CPU over the same span: on two cores, the burst ends when product and load together do.
+  const loadCpuAfter = ((await load.ask({ cmd: 'cpu' })) as Extract<FromLoad, { done: 'cpu' }>).usage;
+  const loadCpuMs = (loadCpuAfter.user - loadCpuBefore.user + loadCpuAfter.system - loadCpuBefore.system) / 1000;
   // What one start records: the events appended over the burst, by type (the work downstream of each is per event).
   const burstEvents = await app.embedded.infra.eventStore.readAll({ after: headBefore, maxCount: 1_000_000 });
   const byType = new Map<string, number>();
@@ -243,7 +260,8 @@ async function main(): Promise<void> {
   console.log(
     `start → charging shown (${RATE > 0 ? `${RATE} starts/s` : 'all at once'}): ${toCharging.length}/${SESSIONS} sessions (refused ${refused}) in ${fmt((now() - startAll) / 1000)} s; ` +
       `p50 ${fmt(percentile(toCharging, 50), 0)} ms, p99 ${fmt(percentile(toCharging, 99), 0)} ms, max ${fmt(Math.max(...toCharging), 0)} ms; ` +
-      `CPU of the product ${fmt(cpuMsPerStart, 2)} ms per start (user ${fmt(cpu.user / 1000, 0)} + system ${fmt(cpu.system / 1000, 0)} ms${gatewayProcess ? `; of it the gateway process ${fmt((gatewayCpu.user + gatewayCpu.system) / 1000, 0)} ms` : ''}); gateway ${GATEWAY === 'process' ? 'in its own process' : 'in the launcher'}; load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
+      `CPU of the product ${fmt(cpuMsPerStart, 2)} ms per start (user ${fmt(cpu.user / 1000, 0)} + system ${fmt(cpu.system / 1000, 0)} ms${gatewayProcess ? `; of it the gateway process ${fmt((gatewayCpu.user + gatewayCpu.system) / 1000, 0)} ms` : ''}); gateway ${GATEWAY === 'process' ? 'in its own process' : 'in the launcher'}; ` +
+      `${LOAD === 'fork' ? `CPU of the chargers and phones (load process) ${fmt(loadCpuMs / Math.max(1, toCharging.length), 2)} ms per start; ` : ''}load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
   );
 
   await new Promise((r) => setTimeout(r, 12_000)); // a meter value from each connector

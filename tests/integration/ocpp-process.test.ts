@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import WebSocket from 'ws';
@@ -144,6 +147,19 @@ describe('the OCPP gateway in its own process', () => {
     await app.embedded.infra.bus.publish(BUS_TOPICS.readModelChanged, [...notices, { key: 'charger_auth', value: { collection: 'charger_auth', position: 1, ids: ['NOT-HELD-1'] } }]);
     await expect.poll(() => gateway.deliveryCounts.skipped - before.skipped).toBeGreaterThanOrEqual(3);
     await expect.poll(() => gateway.deliveryCounts.delivered - before.delivered).toBeGreaterThanOrEqual(1);
+  });
+
+  it('profiles its own CPU when asked (benchmarks): a V8 .cpuprofile of the process, written where told', async () => {
+    const gateway = app.embedded.gatewayProcess!;
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'evc-gw-profile-')), 'gateway.cpuprofile');
+    await gateway.profile(null);
+    const { chargerId, secret } = await charger();
+    await bootAvailable(app, connect(chargerId, secret, []), chargerId);
+    await gateway.profile(file);
+    const profile = JSON.parse(await readFile(file, 'utf8')) as { nodes: { callFrame: { url: string } }[]; samples: number[] };
+    expect(profile.samples.length).toBeGreaterThan(0);
+    // The gateway's own code, not the launcher's: its process main is in the profile.
+    expect(profile.nodes.some((n) => n.callFrame.url.includes('ocpp-gateway/src/'))).toBe(true);
   });
 
   it('killed mid-burst, it is started again and loses nothing it answered', async () => {

@@ -4,7 +4,7 @@
  * charger's frames are read, validated, written to this process's write-ahead log and answered here, on this
  * process's event loop and heap, while the launcher's read models, command handlers and HTTP API run on the other.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
@@ -42,6 +42,26 @@ const report = (connected: number) => {
   send({ t: 'stats', connected, heapUsed, rss, cpuUserUs: cpu.user, cpuSystemUs: cpu.system });
 };
 
+/** The V8 CPU profiler of this process (benchmarks: where a burst's time goes in the gateway). */
+let profiler: import('node:inspector/promises').Session | null = null;
+async function profile(file: string | null): Promise<void> {
+  if (file === null) {
+    if (profiler) return;
+    const { Session } = await import('node:inspector/promises');
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.post('Profiler.start');
+    return;
+  }
+  if (!profiler) return;
+  const { profile: taken } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  profiler = null;
+  await writeFile(file, JSON.stringify(taken));
+}
+
 process.on('message', (message: ToGateway, socket?: Socket) => {
   if (message.t === 'upgrade') {
     if (!socket) return;
@@ -51,6 +71,11 @@ process.on('message', (message: ToGateway, socket?: Socket) => {
     gateway.handleUpgrade(request as unknown as IncomingMessage, socket, Buffer.from(message.head, 'base64'));
   } else if (message.t === 'report') {
     report(gateway?.connectedCount ?? 0);
+  } else if (message.t === 'profile') {
+    void profile(message.file).then(
+      () => report(gateway?.connectedCount ?? 0),
+      (error: unknown) => log.error('profile failed', { error: String(error) }),
+    );
   } else if (message.t === 'drain') {
     void stop(0);
   } else {

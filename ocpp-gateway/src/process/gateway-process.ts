@@ -110,6 +110,18 @@ export class GatewayProcess {
     return this.cpu;
   }
 
+  /**
+   * Benchmarks: starts the gateway process's CPU profiler (`file` null), or stops it and writes the profile (a
+   * .cpuprofile) to `file`; resolves once done (or after 5 s).
+   */
+  async profile(file: string | null): Promise<void> {
+    const child = this.child;
+    if (!child?.connected) return;
+    const done = new Promise<void>((resolve) => this.reportWaiters.push(resolve));
+    this.send(child, { t: 'profile', file });
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  }
+
   /** The gateway process's pid while it runs (tests and benchmarks). */
   get pid(): number | null {
     return this.child?.pid ?? null;

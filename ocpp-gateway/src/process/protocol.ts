@@ -27,6 +27,8 @@ export type ToGateway =
   | { t: 'reply'; id: number; error?: string; doc?: Doc | null }
   /** Send `stats` now. */
   | { t: 'report' }
+  /** Start the V8 CPU profiler (`file` null), or stop it and write the profile to `file`; then send `stats`. */
+  | { t: 'profile'; file: string | null }
   /** Stop taking chargers, close them (1001), flush, exit. */
   | { t: 'drain' };
 
