@@ -20,7 +20,7 @@ export function frameOf({ _id, payloadJson, payload, ...frame }: OcppMessageDoc)
 
 export const PRESENCE_GROUP = 'charger-presence';
 export const MESSAGE_LOG_GROUP = 'ocpp-message-log';
-/** Trim a charger's log after this many writes to it (so the log holds between CAP and CAP + TRIM_EVERY frames). */
+/** The most a charger's log may pass its share by before it is trimmed (a tenth of the share, at most this). */
 const TRIM_EVERY = 50;
 
 /** 2 heartbeat intervals of 60 s, plus slack for the presence consumer's lag and the gateway's own watchdog first. */
@@ -78,22 +78,77 @@ export async function sweepSilentChargers(bus: Bus, documents: DocumentStore, no
   return gone.map((c) => c.chargerId);
 }
 
+/** Limits of the charger message log. */
+export interface MessageLogLimits {
+  /** The newest frames kept per charger (OCPP_LOG_CAP). */
+  perCharger: number;
+  /**
+   * Most frames held over all chargers, or null (no overall bound: MongoDB keeps the log on disk). The embedded
+   * profile holds the log in the launcher's heap, about 2 KB a frame: 1,000 frames for each of 19,000 chargers would
+   * be some 38 GB, so there each charger keeps an equal share of this (OCPP_LOG_MAX_FRAMES), between minPerCharger
+   * and perCharger frames.
+   */
+  total: number | null;
+  /** The least a charger keeps however many share the overall bound (its last few exchanges). */
+  minPerCharger: number;
+}
+export const MESSAGE_LOG_LIMITS: MessageLogLimits = { perCharger: OCPP_LOG_CAP, total: null, minPerCharger: 10 };
+
 /**
  * The charger message log (`ocpp_messages`) from `ocpp.frames` (group ocpp-message-log): one document per frame,
- * keyed by the gateway's frame id (a redelivered frame is written again, not twice), the newest OCPP_LOG_CAP kept
- * per charger.
+ * keyed by the gateway's frame id (a redelivered frame is written again, not twice). Each charger keeps its newest
+ * frames, `perCharger` of them or, under an overall bound, its share of `total` (the frames held are counted per
+ * charger: a charger's count is read once, when it is first written to after a start). A charger is trimmed when it
+ * passes its share by a tenth (at most TRIM_EVERY frames); when the whole log passes its bound by 15 %, every charger
+ * above its share is (chargers that went quiet included): the log holds at most about 1.15 times the larger of `total`
+ * and `minPerCharger` frames for each charger.
  */
-export function startOcppMessageLog(bus: Bus, documents: DocumentStore, cap = OCPP_LOG_CAP): Consumer {
+export function startOcppMessageLog(bus: Bus, documents: DocumentStore, limits: Partial<MessageLogLimits> = {}): Consumer {
+  const { perCharger, total, minPerCharger } = { ...MESSAGE_LOG_LIMITS, ...limits };
   const log = OCPP_MESSAGES.in(documents);
   void log.createIndex({ chargerId: 1, at: -1 });
-  const writes = new Map<string, number>();
-  return bus.subscribe<OcppFrame>({ groupId: MESSAGE_LOG_GROUP, topics: [BUS_TOPICS.ocppFrames], fromBeginning: true }, async ({ value }) => {
+  const held = new Map<string, number>();
+  let heldTotal = 0;
+  let sweeping: Promise<void> | null = null;
+  const setHeld = (chargerId: string, n: number) => {
+    heldTotal += n - (held.get(chargerId) ?? 0);
+    if (n > 0) held.set(chargerId, n);
+    else held.delete(chargerId);
+  };
+  const share = () => (total === null ? perCharger : Math.max(minPerCharger, Math.min(perCharger, Math.floor(total / Math.max(1, held.size)))));
+  const slack = (keep: number) => Math.max(1, Math.min(TRIM_EVERY, Math.floor(keep / 10)));
+  /** Keeps the newest `keep` frames of a charger (and any as old as the oldest of them). */
+  async function trim(chargerId: string, keep: number) {
+    const [oldestKept] = await log.find({ chargerId }, { sort: { at: -1, frameId: -1 }, skip: keep - 1, limit: 1 }).toArray();
+    if (!oldestKept) return;
+    const { deletedCount } = await log.deleteMany({ chargerId, at: { $lt: oldestKept.at } });
+    if (deletedCount > 0) setHeld(chargerId, (held.get(chargerId) ?? 0) - deletedCount);
+  }
+  async function sweep() {
+    const keep = share();
+    for (const [chargerId, n] of [...held]) if (n > keep) await trim(chargerId, keep);
+  }
+  const consumer = bus.subscribe<OcppFrame>({ groupId: MESSAGE_LOG_GROUP, topics: [BUS_TOPICS.ocppFrames], fromBeginning: true }, async ({ value }) => {
     const { payload, ...frame } = value;
-    await log.replaceOne({ _id: value.frameId }, { _id: value.frameId, ...frame, payloadJson: JSON.stringify(boundedLogPayload(payload) ?? null) }, { upsert: true });
-    const n = (writes.get(value.chargerId) ?? 0) + 1;
-    writes.set(value.chargerId, n % TRIM_EVERY);
-    if (n % TRIM_EVERY !== 1) return; // the first write after a start, then every TRIM_EVERY
-    const [oldestKept] = await log.find({ chargerId: value.chargerId }, { sort: { at: -1, frameId: -1 }, skip: cap - 1, limit: 1 }).toArray();
-    if (oldestKept) await log.deleteMany({ chargerId: value.chargerId, at: { $lt: oldestKept.at } });
+    const { chargerId } = value;
+    if (!held.has(chargerId)) setHeld(chargerId, await log.countDocuments({ chargerId }));
+    const written = await log.replaceOne({ _id: value.frameId }, { _id: value.frameId, ...frame, payloadJson: JSON.stringify(boundedLogPayload(payload) ?? null) }, { upsert: true });
+    if (written.upsertedCount > 0) setHeld(chargerId, (held.get(chargerId) ?? 0) + 1);
+    const keep = share();
+    if ((held.get(chargerId) ?? 0) > keep + slack(keep)) await trim(chargerId, keep);
+    // A charger passes its share by at most a tenth; more than that over all means some went quiet above theirs.
+    const bound = total === null ? Number.POSITIVE_INFINITY : Math.max(total, minPerCharger * held.size);
+    if (heldTotal > bound * 1.15 && !sweeping) {
+      sweeping = sweep()
+        .catch((error: unknown) => console.error(`[message log] sweep failed; the next frame past the bound tries again: ${String(error)}`))
+        .finally(() => (sweeping = null));
+    }
   });
+  return {
+    ready: consumer.ready,
+    async stop() {
+      await consumer.stop();
+      await sweeping;
+    },
+  };
 }

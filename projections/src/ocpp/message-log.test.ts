@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { BUS_TOPICS, type OcppFrame } from '@evc/contracts';
+import type { Bus, Consumer } from '@evc/platform';
+import { createInProcessBus } from '@evc/platform/bus/in-process-bus';
+import { createMemoryDocumentStore } from '@evc/platform/documents/index';
+import { OCPP_MESSAGES, startOcppMessageLog, type MessageLogLimits } from './ocpp-consumers';
+
+const T0 = Date.parse('2026-11-24T08:00:00.000Z');
+let serial = 0;
+/** A heartbeat call of `chargerId`, the n-th second after T0 (frame ids in order of time). */
+const frame = (chargerId: string, second: number): OcppFrame => ({
+  frameId: `f-${String(++serial).padStart(8, '0')}`,
+  chargerId,
+  connectionId: `c-${chargerId}`,
+  direction: 'in',
+  kind: 'call',
+  messageId: `m-${serial}`,
+  action: 'Heartbeat',
+  payload: {},
+  error: null,
+  at: new Date(T0 + second * 1000).toISOString(),
+});
+
+describe('the charger message log keeps each charger its newest frames, within an overall bound', () => {
+  let consumer: Consumer | null = null;
+  afterEach(async () => {
+    await consumer?.stop();
+    consumer = null;
+  });
+
+  const start = (limits: Partial<MessageLogLimits>) => {
+    const bus: Bus = createInProcessBus();
+    const documents = createMemoryDocumentStore();
+    consumer = startOcppMessageLog(bus, documents, limits);
+    const log = OCPP_MESSAGES.in(documents);
+    return {
+      log,
+      /** Publishes `perCharger` frames for each charger, one second apart, and waits until each charger's last is written. */
+      async say(chargers: string[], perCharger: number, fromSecond = 0) {
+        const frames = chargers.flatMap((c) => Array.from({ length: perCharger }, (_, i) => frame(c, fromSecond + i)));
+        await bus.publish(BUS_TOPICS.ocppFrames, frames.map((value) => ({ key: value.chargerId, value })));
+        // Partitions are consumed side by side: wait for every charger's last frame.
+        const lasts = chargers.map((_, i) => frames[(i + 1) * perCharger - 1]!.frameId);
+        await expect.poll(async () => (await log.countDocuments({ _id: { $in: lasts } })) === lasts.length).toBe(true);
+      },
+      /** Frames held per charger, and whether each one holds its newest (only older ones were dropped). */
+      async held() {
+        const docs = await log.find({}).toArray();
+        const by = new Map<string, string[]>();
+        for (const d of docs) by.set(d.chargerId, [...(by.get(d.chargerId) ?? []), d.at]);
+        return by;
+      },
+    };
+  };
+
+  it('without an overall bound (MongoDB): each charger keeps its newest perCharger frames, however many chargers', async () => {
+    const log = start({ perCharger: 40, total: null });
+    await log.say(['A', 'B', 'C'], 100);
+    await expect.poll(async () => [...(await log.held()).values()].map((at) => at.length)).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
+    const held = await log.held();
+    for (const [, at] of held) {
+      // Trimmed once it passes 40 by a tenth: between 40 and 44, and they are the newest.
+      expect(at.length).toBeGreaterThanOrEqual(40);
+      expect(at.length).toBeLessThanOrEqual(44);
+      expect(at.sort().at(-1)).toBe(new Date(T0 + 99_000).toISOString());
+      expect(at.sort()[0]! >= new Date(T0 + (100 - at.length) * 1000).toISOString()).toBe(true);
+    }
+  });
+
+  it('with a bound: many chargers share it equally, and the log stays near the bound', async () => {
+    const log = start({ perCharger: 1000, total: 600, minPerCharger: 5 });
+    const chargers = Array.from({ length: 30 }, (_, i) => `CP-${i}`);
+    await log.say(chargers, 100);
+    const held = await log.held();
+    const total = [...held.values()].reduce((n, at) => n + at.length, 0);
+    // 600 shared by 30: 20 each. A charger is trimmed against the share of when it was written (larger while fewer
+    // chargers were known), passed by at most a tenth; the whole log is swept past 15 % over its bound.
+    expect(held.size).toBe(30);
+    expect(total).toBeLessThanOrEqual(600 * 1.15);
+    for (const [, at] of held) {
+      expect(at.length).toBeGreaterThanOrEqual(20);
+      expect(at.length).toBeLessThanOrEqual(30);
+      expect(at.sort().at(-1)).toBe(new Date(T0 + 99_000).toISOString());
+    }
+  });
+
+  it('chargers that went quiet above their share are trimmed when new ones join, never below the least each keeps', async () => {
+    const log = start({ perCharger: 1000, total: 400, minPerCharger: 8 });
+    // Two chargers alone fill up to 200 each (their share of 400).
+    await log.say(['OLD-1', 'OLD-2'], 200);
+    expect([...(await log.held()).values()].map((at) => at.length)).toEqual([200, 200]);
+    // Then 98 more join and each says 30 frames; the first two say nothing more.
+    const newcomers = Array.from({ length: 98 }, (_, i) => `NEW-${i}`);
+    await log.say(newcomers, 30, 1000);
+    // 400 over 100 chargers is 4 each, below the least (8): the bound is 800, and the quiet two were swept down from
+    // 200 to their share of when the sweep ran (it runs once the log passes its bound by 15 %).
+    await expect.poll(async () => (await log.held()).get('OLD-1')?.length).toBeLessThanOrEqual(12);
+    const held = await log.held();
+    const total = [...held.values()].reduce((n, at) => n + at.length, 0);
+    expect(total).toBeLessThanOrEqual(800 * 1.15);
+    for (const c of ['OLD-1', 'OLD-2']) {
+      const at = held.get(c)!.sort();
+      expect(at.length).toBeGreaterThanOrEqual(8);
+      expect(at.length).toBeLessThanOrEqual(12);
+      expect(at.at(-1)).toBe(new Date(T0 + 199_000).toISOString());
+    }
+    for (const c of newcomers) {
+      expect(held.get(c)!.length).toBeGreaterThanOrEqual(8);
+      expect(held.get(c)!.length).toBeLessThanOrEqual(12);
+    }
+  });
+});
