@@ -1,0 +1,93 @@
+/**
+ * `npm run bench:message-log [-- --chargers 19000 --charging 5000 --minutes 10]`: the charger message log of the
+ * embedded profile (issue 18, part 1) held for longer than the ceiling's three minutes. The frames of `minutes` of
+ * traffic at the ceiling (every charger's heartbeat call and answer each minute; the charging ones' MeterValues call
+ * and answer every 10 s) go through the message-log consumer into the memory document store, a simulated minute at
+ * a time. Printed per simulated minute: frames held, the heap after a collection; at the end the consumer's CPU per
+ * frame. OCPP_LOG_MAX_FRAMES sets the bound (default 500,000, as the configuration's; 10000000 shows the log without one).
+ */
+import { randomUUID } from 'node:crypto';
+import { BUS_TOPICS, type OcppFrame } from '@evc/contracts';
+import { createInProcessBus } from '@evc/platform/bus/index';
+import { createMemoryDocumentStore } from '@evc/platform/documents/index';
+import { OCPP_MESSAGES, startOcppMessageLog } from '@evc/projections/ocpp/ocpp-consumers';
+import { fmt } from './stats';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const CHARGERS = arg('chargers', 19_000);
+const CHARGING = arg('charging', 5_000);
+const MINUTES = arg('minutes', 10);
+const TOTAL = Number(process.env.OCPP_LOG_MAX_FRAMES ?? 500_000);
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+
+const T0 = Date.parse('2026-11-24T08:00:00.000Z');
+let serial = 0;
+const connections = new Map<string, string>();
+const connectionOf = (chargerId: string) => connections.get(chargerId) ?? connections.set(chargerId, randomUUID()).get(chargerId)!;
+const frame = (chargerId: string, at: number, action: string, kind: 'call' | 'result', payload: unknown): OcppFrame => ({
+  // As the gateway writes them: the connection's id (a UUID) and a sequence; message ids are the charger's (UUIDs).
+  frameId: `${connectionOf(chargerId)}-${String(++serial).padStart(9, '0')}`,
+  chargerId,
+  connectionId: connectionOf(chargerId),
+  direction: kind === 'call' ? 'in' : 'out',
+  kind,
+  messageId: randomUUID(),
+  action,
+  payload,
+  error: null,
+  at: new Date(at).toISOString(),
+});
+const meter = (wh: number, at: number) => ({ connectorId: 1, transactionId: 1, meterValue: [{ timestamp: new Date(at).toISOString(), sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }] });
+
+async function main() {
+  const bus = createInProcessBus();
+  const documents = createMemoryDocumentStore();
+  const consumer = startOcppMessageLog(bus, documents, { total: TOTAL });
+  await consumer.ready;
+  const log = OCPP_MESSAGES.in(documents);
+  const ids = Array.from({ length: CHARGERS }, (_, i) => `CP-${String(i).padStart(5, '0')}`);
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const rows: string[] = [];
+  let published = 0;
+  let cpuUs = 0;
+  for (let minute = 0; minute < MINUTES; minute++) {
+    const base = T0 + minute * 60_000;
+    const frames: OcppFrame[] = [];
+    for (const [i, id] of ids.entries()) {
+      const at = base + (i % 60) * 1000;
+      frames.push(frame(id, at, 'Heartbeat', 'call', {}), frame(id, at + 5, 'Heartbeat', 'result', { currentTime: new Date(at + 5).toISOString() }));
+      if (i < CHARGING) {
+        for (let s = 0; s < 6; s++) frames.push(frame(id, at + s * 10_000 + 1, 'MeterValues', 'call', meter(minute * 3600 + s * 600, at + s * 10_000)), frame(id, at + s * 10_000 + 6, 'MeterValues', 'result', {}));
+      }
+    }
+    const cpu = process.cpuUsage();
+    const lasts = [...new Map(frames.map((f) => [f.chargerId, f.frameId])).values()];
+    for (let at = 0; at < frames.length; at += 5000) await bus.publish(BUS_TOPICS.ocppFrames, frames.slice(at, at + 5000).map((value) => ({ key: value.chargerId, value })));
+    // Partitions are consumed side by side: the minute is in once every charger's last frame of it is.
+    while ((await log.countDocuments({ _id: { $in: lasts } })) < lasts.length) await new Promise((r) => setTimeout(r, 50));
+    const used = process.cpuUsage(cpu);
+    cpuUs += used.user + used.system;
+    published += frames.length;
+    gc();
+    const held = await log.countDocuments({});
+    rows.push(`minute ${minute + 1}: ${fmt(published, 0)} frames written, ${fmt(held, 0)} held, heap +${fmt((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20, 0)} MiB`);
+    console.log(rows.at(-1));
+  }
+  console.log(
+    `message log, ${CHARGERS} chargers (${CHARGING} charging), ${MINUTES} simulated minutes, bound ${TOTAL >= 10_000_000 ? 'none' : fmt(TOTAL, 0)}: ` +
+      `${fmt(await log.countDocuments({}), 0)} frames held of ${fmt(published, 0)} written; the consumer's CPU ${fmt(cpuUs / published, 1)} µs per frame (bus, write, trims)`,
+  );
+  await consumer.stop();
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
