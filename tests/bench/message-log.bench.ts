@@ -4,7 +4,7 @@
  * traffic at the ceiling (every charger's heartbeat call and answer each minute; the charging ones' MeterValues call
  * and answer every 10 s) go through the message-log consumer into the memory document store, a simulated minute at
  * a time. Printed per simulated minute: frames held, the heap after a collection; at the end the consumer's CPU per
- * frame. OCPP_LOG_MAX_FRAMES sets the bound (default 500,000, as the configuration's; 10000000 shows the log without one).
+ * frame. OCPP_LOG_MAX_FRAMES sets the bound (default 200,000, as the configuration's; 10000000 shows the log without one).
  */
 import { randomUUID } from 'node:crypto';
 import { BUS_TOPICS, type OcppFrame } from '@evc/contracts';
@@ -20,7 +20,7 @@ const arg = (name: string, fallback: number) => {
 const CHARGERS = arg('chargers', 19_000);
 const CHARGING = arg('charging', 5_000);
 const MINUTES = arg('minutes', 10);
-const TOTAL = Number(process.env.OCPP_LOG_MAX_FRAMES ?? 500_000);
+const TOTAL = Number(process.env.OCPP_LOG_MAX_FRAMES ?? 200_000);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 const T0 = Date.parse('2026-11-24T08:00:00.000Z');

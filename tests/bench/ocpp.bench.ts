@@ -4,6 +4,7 @@
 // MeterValues → `sessions.lastReadingAt` latency at ~1,000 messages/s. The embedded app runs in this process;
 // the chargers are light `ws` clients speaking OCPP-J 1.6 frames in a forked copy of this file (BENCH_ROLE=load), so
 // the memory figures are the server's alone. Everything on 127.0.0.1, bounded in count and time.
+import { randomUUID } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -325,11 +326,15 @@ async function runMain(): Promise<void> {
   const { startTestApp } = await import('../support/app');
   const { aStation, givenGovernorate, registerCharger, registerStation } = await import('../support/factories');
 
-  const { randomUUID } = await import('node:crypto');
+
   const { command, givenVerifiedCustomer, superAdminToken } = await import('../support/identity');
 
   const benchStarted = performance.now();
-  const app = await startTestApp({ env: { OCPP_GATEWAY: GATEWAY } });
+  const app = await startTestApp({ env: { OCPP_GATEWAY: GATEWAY, ...(process.env.OCPP_LOG_MAX_FRAMES ? { OCPP_LOG_MAX_FRAMES: process.env.OCPP_LOG_MAX_FRAMES } : {}) } });
+  // BENCH_LOG_FRAMES=<n> (ceiling): the message log as it stands after hours at the ceiling, n older frames spread
+  // evenly over the chargers, written before any charger connects (so the log's per-charger counts include them):
+  // the readings are then measured with the launcher's heap in its steady state, not three minutes in.
+  if (CEILING && Number(process.env.BENCH_LOG_FRAMES ?? 0) > 0) await prefillMessageLog(app.embedded.infra.documents, Number(process.env.BENCH_LOG_FRAMES));
   /**
    * The bench chargers' card tokens, owned by one customer with a large balance, so their transactions become card
    * sessions on the command side (IdTokenIssued appended directly: the product issues cards elsewhere).
@@ -700,3 +705,23 @@ function perWindow(sentAfterMs: number[], latencies: number[], windowMs: number)
 
 if (process.env.BENCH_ROLE === 'load') await runLoad();
 else await runMain();
+
+/** `frames` older frames in the message log, heartbeat calls and answers spread evenly over the ceiling's chargers. */
+async function prefillMessageLog(documents: import('@evc/platform').DocumentStore, frames: number): Promise<void> {
+  const log = documents.collection('ocpp_messages');
+  const started = performance.now();
+  const at0 = Date.now() - 86_400_000;
+  for (let done = 0; done < frames; ) {
+    const batch = [];
+    for (let k = 0; k < 5000 && done < frames; k++, done++) {
+      const chargerId = `CP-B${String(done % CONNECTIONS).padStart(5, '0')}`;
+      const connectionId = `${chargerId}-prefill`;
+      const frameId = `${connectionId}-${String(done).padStart(9, '0')}`;
+      const call = done % 2 === 0;
+      const at = new Date(at0 + done * 10).toISOString();
+      batch.push({ insertOne: { document: { _id: frameId, frameId, chargerId, connectionId, direction: call ? 'in' : 'out', kind: call ? 'call' : 'result', messageId: randomUUID(), action: 'Heartbeat', error: null, at, payloadJson: call ? '{}' : JSON.stringify({ currentTime: at }) } } });
+    }
+    await log.bulkWrite(batch, { ordered: false });
+  }
+  console.log(`message log prefilled with ${frames} frames in ${fmt((performance.now() - started) / 1000)} s`);
+}

@@ -85,7 +85,7 @@ export interface MessageLogLimits {
   /**
    * Most frames held over all chargers, or null (no overall bound: MongoDB keeps the log on disk). The embedded
    * profile holds the log in the launcher's heap, about 0.7 KB a frame (`npm run bench:message-log`): 1,000 frames
-   * for each of 19,000 chargers would be some 13 GB, past the 4 GB heap, so there each charger keeps an equal share of this (OCPP_LOG_MAX_FRAMES), between minPerCharger
+   * for each of 19,000 chargers would be some 13 GB, past the 4 GB heap (and old objects lengthen the collector's pauses), so there each charger keeps an equal share of this (OCPP_LOG_MAX_FRAMES), between minPerCharger
    * and perCharger frames.
    */
   total: number | null;
