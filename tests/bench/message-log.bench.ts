@@ -58,7 +58,8 @@ async function main() {
     const base = T0 + minute * 60_000;
     const frames: OcppFrame[] = [];
     for (const [i, id] of ids.entries()) {
-      const at = base + (i % 60) * 1000;
+      // Spread over the minute to the millisecond, as a live log's times are (1,630 frames a second at the ceiling).
+      const at = base + (i % 60) * 1000 + (Math.floor(i / 60) % 1000);
       frames.push(frame(id, at, 'Heartbeat', 'call', {}), frame(id, at + 5, 'Heartbeat', 'result', { currentTime: new Date(at + 5).toISOString() }));
       if (i < CHARGING) {
         for (let s = 0; s < 6; s++) frames.push(frame(id, at + s * 10_000 + 1, 'MeterValues', 'call', meter(minute * 3600 + s * 600, at + s * 10_000)), frame(id, at + s * 10_000 + 6, 'MeterValues', 'result', {}));

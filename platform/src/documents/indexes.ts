@@ -5,7 +5,7 @@ import { isExactlyIndexable, isIndexable, isPlainObject, valueKey, valuesAtPath 
 class FieldIndex {
   readonly segments: string[];
   readonly entries = new Map<string, Set<string>>();
-  /** How many declared indexes (single or compound) use this field. */
+  /** How many declared indexes (single or compound) have this field as their first key. */
   users = 0;
   /** Documents whose path crosses nested arrays or numeric segments: while any exist, lookups are re-checked. */
   private irregular = 0;
@@ -120,15 +120,17 @@ export class IndexSet {
   create(definition: IndexDefinition, docs: Map<string, Doc>): void {
     const existing = this.definitions.find((d) => d.name === definition.name);
     if (existing) return;
-    const fields = Object.keys(definition.keys).map((path) => {
-      let field = this.fields.get(path);
-      if (!field) {
-        field = new FieldIndex(path);
-        for (const [id, doc] of docs) field.add(id, doc);
-        this.fields.set(path, field);
-      }
-      return field;
-    });
+    // Only an index's first key is hashed: MongoDB answers from a compound index by its prefix, and the later keys
+    // are mostly sort keys (a timestamp per document), whose hash would hold an entry per document for no lookup.
+    // A unique index still reads every key of a document for its constraint; that needs no hash.
+    const [prefix, ...rest] = Object.keys(definition.keys);
+    let hashed = this.fields.get(prefix!);
+    if (!hashed) {
+      hashed = new FieldIndex(prefix!);
+      for (const [id, doc] of docs) hashed.add(id, doc);
+      this.fields.set(prefix!, hashed);
+    }
+    const fields = [hashed, ...rest.map((path) => new FieldIndex(path))];
     if (definition.unique) {
       const constraint = new UniqueConstraint(definition, fields);
       for (const [id, doc] of docs) {
@@ -143,12 +145,12 @@ export class IndexSet {
       }
       this.uniques.push(constraint);
     }
-    for (const field of fields) field.users++;
+    hashed.users++;
     this.definitions.push(definition);
   }
 
   private dropUnused(fields: FieldIndex[]): void {
-    for (const field of fields) if (field.users === 0) this.fields.delete(field.path);
+    for (const field of fields) if (field.users === 0 && this.fields.get(field.path) === field) this.fields.delete(field.path);
   }
 
   clear(): void {
