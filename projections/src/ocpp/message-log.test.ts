@@ -109,4 +109,28 @@ describe('the charger message log keeps each charger its newest frames, within a
       expect(held.get(c)!.length).toBeLessThanOrEqual(12);
     }
   });
+
+  it('a sweep over many quiet chargers lets the event loop turn between trims (sockets are not held up)', async () => {
+    const log = start({ perCharger: 1000, total: 24_000, minPerCharger: 8 });
+    // 1,200 chargers fill up to their share of 24,000 (20 each)...
+    const quiet = Array.from({ length: 1200 }, (_, i) => `Q-${i}`);
+    await log.say(quiet, 20);
+    // ...then 1,800 more join: the share falls to 8, and once the log passes its bound by 15 % the quiet ones are swept.
+    const turns: number[] = [];
+    let sampling = true;
+    const sample = async () => {
+      while (sampling) {
+        turns.push(await log.log.countDocuments({ chargerId: { $in: quiet } }));
+        await new Promise((r) => setImmediate(r));
+      }
+    };
+    const sampler = sample();
+    await log.say(Array.from({ length: 1800 }, (_, i) => `N-${i}`), 10, 1000);
+    await expect.poll(async () => log.log.countDocuments({ chargerId: { $in: quiet } }), { timeout: 20_000 }).toBeLessThanOrEqual(1200 * 10);
+    sampling = false;
+    await sampler;
+    // Between the turns the quiet chargers' frames went down in several steps, not all in one stretch.
+    const during = new Set(turns.filter((n) => n < 24_000 && n > Math.min(...turns)));
+    expect(during.size).toBeGreaterThan(10);
+  }, 30_000);
 });

@@ -1,5 +1,6 @@
 import { BUS_TOPICS, OCPP_LOG_CAP, boundedLogPayload, isPresenceNote, silentNote, type InboundChargerMessage, type OcppFrame } from '@evc/contracts';
 import type { Bus, Consumer, DocumentStore } from '@evc/platform';
+import { breather } from '@evc/platform/runtime/time-slice';
 import { RM } from '../read-models/collections';
 import { readModel } from '../read-models/read-model';
 import { CHARGERS } from '../read-models/stations.projection';
@@ -124,9 +125,15 @@ export function startOcppMessageLog(bus: Bus, documents: DocumentStore, limits: 
     const { deletedCount } = await log.deleteMany({ chargerId, at: { $lt: oldestKept.at } });
     if (deletedCount > 0) setHeld(chargerId, (held.get(chargerId) ?? 0) - deletedCount);
   }
+  /** Trims every charger above its share; thousands of them may be, so the event loop gets its turns between trims. */
   async function sweep() {
     const keep = share();
-    for (const [chargerId, n] of [...held]) if (n > keep) await trim(chargerId, keep);
+    for (const [chargerId, n] of [...held]) {
+      if (n <= keep) continue;
+      await trim(chargerId, keep);
+      const wait = breather();
+      if (wait) await wait;
+    }
   }
   const consumer = bus.subscribe<OcppFrame>({ groupId: MESSAGE_LOG_GROUP, topics: [BUS_TOPICS.ocppFrames], fromBeginning: true }, async ({ value }) => {
     const { payload, ...frame } = value;
