@@ -22,7 +22,7 @@ import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
 import { LOCAL_LIST_SYNC } from '@evc/command-service/cards/cards.tokens';
 import type { LocalListSync } from '@evc/command-service/cards/local-list-sync';
 import { stripedFlagPng } from '@evc/command-service/seed/flag-png';
-import { AccessTokens } from '@evc/platform/auth/access-tokens';
+import { IDENTITY, type IdentityDeps } from '@evc/command-service/identity/identity.settings';
 import { accessVersionOf } from '@evc/command-service/identity/accounts';
 import { Simulator, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
 import { startTestApp } from '../support/app';
@@ -134,7 +134,9 @@ async function main(): Promise<void> {
   const bus = app.commandBus;
   const documents = app.embedded.infra.documents;
   const ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);
-  const tokens = new AccessTokens(SECRET, 3600);
+  // Drivers' tokens are signed by the app's own identity service, as its sign-in signs them (the process that signs a
+  // token knows it without checking its signature; another replica would check it).
+  const tokens = app.embedded.app.get<IdentityDeps>(IDENTITY).tokens;
   const url = app.baseUrl;
   const staff = newContext({ type: 'system', id: 'bench' }, 'bench data');
 
@@ -160,7 +162,7 @@ async function main(): Promise<void> {
     }
   }
 
-  // Customers: signed up (verified), 1,000 EGP in the wallet, a car; tokens issued with the app's key.
+  // Customers: signed up (verified), 1,000 EGP in the wallet, a car; tokens issued by the app, as at sign-in.
   const customers = Array.from({ length: SESSIONS }, (_, i) => ({ id: randomUUID(), email: `bench.${i}.${randomUUID().slice(0, 6)}@example.com`, token: '' }));
   await inBatches(customers, 8, async (c, i) => {
     await bus.execute(

@@ -2,8 +2,14 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { SignJWT } from 'jose';
+import { SignJWT, jwtVerify } from 'jose';
 import { AccessTokens } from './access-tokens';
+
+// jwtVerify counted (the real one still runs): a token this process signed is not checked again.
+vi.mock('jose', async (importOriginal) => {
+  const jose = await importOriginal<typeof import('jose')>();
+  return { ...jose, jwtVerify: vi.fn(jose.jwtVerify) };
+});
 import { resolveAuthSecret } from './auth-secret';
 
 const secret = 's'.repeat(40);
@@ -31,6 +37,22 @@ describe('access tokens', () => {
       expect(await tokens.verify(token)).toBeNull();
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('knows a token it signed without checking its signature, as another instance with the key verifies it', async () => {
+    const customer = { accountId: 'c-9', userType: 5 as const, roles: ['customer'], privileges: ['admins.write' as const], version: 3 };
+    for (const principal of [staff, customer]) {
+      const signer = new AccessTokens(secret, 600);
+      const { token } = await signer.issue(principal);
+      vi.mocked(jwtVerify).mockClear();
+      const mine = await signer.verify(token);
+      expect(jwtVerify).not.toHaveBeenCalled();
+      const theirs = await new AccessTokens(secret, 600).verify(token);
+      expect(jwtVerify).toHaveBeenCalledTimes(1);
+      // The same principal either way: a customer's token carries no privileges, whatever it was signed with.
+      expect(mine).toEqual(theirs);
+      expect(mine!.privileges).toEqual(principal.userType === 1 ? principal.privileges : []);
     }
   });
 

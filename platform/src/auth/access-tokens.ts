@@ -19,6 +19,16 @@ const claimsSchema = z.object({
 /** Verified tokens remembered (oldest dropped first): one per active client for a token's lifetime. */
 const VERIFIED_TOKENS = 20_000;
 
+/** The principal a token's claims speak for (a customer's token carries no privileges, whatever it was signed with). */
+const principalOf = ({ sub, userType, roles, privileges, ver, fam }: z.infer<typeof claimsSchema>): Principal => ({
+  accountId: sub,
+  userType,
+  roles,
+  privileges: userType === 1 ? privileges : [],
+  version: ver,
+  ...(fam ? { familyId: fam } : {}),
+});
+
 const copyOf = (p: Principal): Principal => ({ ...p, roles: [...p.roles], privileges: [...p.privileges] });
 
 /** Verifies an access token; what the query side and every guard need. */
@@ -66,7 +76,17 @@ export class AccessTokens implements TokenVerifier {
       .setIssuedAt(iat)
       .setExpirationTime(exp)
       .sign(this.key);
+    // A token this process just signed needs no signature check here: it is remembered as verify would remember it
+    // (the same claims read through the same schema), so the holder's first request (often a sessions.start) skips
+    // the HMAC. Other processes and replicas verify it as any other.
+    const claims = claimsSchema.safeParse({ sub: principal.accountId, userType: principal.userType, roles: principal.roles, privileges: principal.privileges, ver: principal.version ?? 0, fam: principal.familyId });
+    if (claims.success) this.remember(token, principalOf(claims.data), exp * 1000);
     return { token, expiresAt: new Date(exp * 1000) };
+  }
+
+  private remember(token: string, principal: Principal, expiresAtMs: number) {
+    this.verified.set(token, { principal: copyOf(principal), expiresAtMs });
+    if (this.verified.size > VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
   }
 
   async verify(token: string): Promise<Principal | null> {
@@ -81,12 +101,8 @@ export class AccessTokens implements TokenVerifier {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
       const claims = claimsSchema.safeParse(payload);
       if (!claims.success) return null;
-      const { sub, userType, roles, privileges, ver, fam } = claims.data;
-      const principal: Principal = { accountId: sub, userType, roles, privileges: userType === 1 ? privileges : [], version: ver, ...(fam ? { familyId: fam } : {}) };
-      if (typeof payload.exp === 'number') {
-        this.verified.set(token, { principal: copyOf(principal), expiresAtMs: payload.exp * 1000 });
-        if (this.verified.size > VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
-      }
+      const principal = principalOf(claims.data);
+      if (typeof payload.exp === 'number') this.remember(token, principal, payload.exp * 1000);
       return principal;
     } catch {
       return null;
