@@ -21,15 +21,11 @@ import { Simulator, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulato
 import { startTestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
 import { forkLoad, runBench } from './load-process';
-import { fmt, percentile } from './stats';
+import { fmt, percentile, numberArg } from './stats';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const CHARGERS = arg('chargers', 500);
-const BOOKINGS = arg('bookings', 10_000);
-const AT_ONCE = Math.min(arg('at-once', 1000), CHARGERS * 2);
+const CHARGERS = numberArg('chargers', 500);
+const BOOKINGS = numberArg('bookings', 10_000);
+const AT_ONCE = Math.min(numberArg('at-once', 1000), CHARGERS * 2);
 const IN_FLIGHT = 32;
 const PER_STATION = 50;
 const now = () => performance.timeOrigin + performance.now();

@@ -20,15 +20,11 @@ import { runDecider } from '@evc/command-service/shared/run-decider';
 import { seededId } from '@evc/command-service/seed/seed-identity';
 import { Simulator, loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulator';
 import { startTestApp } from '../support/app';
-import { fmt, percentile } from './stats';
+import { fmt, percentile, numberArg } from './stats';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const CARDS = arg('cards', 1000);
-const CHARGERS = arg('chargers', 20);
-const REVOCATIONS = arg('revocations', 20);
+const CARDS = numberArg('cards', 1000);
+const CHARGERS = numberArg('chargers', 20);
+const REVOCATIONS = numberArg('revocations', 20);
 
 const until = async (done: () => boolean, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs;

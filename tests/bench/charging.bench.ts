@@ -29,15 +29,11 @@ import { startTestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
 import { forkLoad, runBench } from './load-process';
 import { startProfile } from './profile';
-import { fmt, percentile } from './stats';
+import { fmt, percentile, numberArg } from './stats';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const SESSIONS = arg('sessions', 1000);
+const SESSIONS = numberArg('sessions', 1000);
 /** Starts per second; 0 (default) fires all N at once. */
-const RATE = arg('rate', 0);
+const RATE = numberArg('rate', 0);
 /**
  * Where the chargers and the phones run: `fork` (default) in a child process, as in production they are elsewhere and
  * the measured process is the product alone; `inprocess` in the product's own process (the earlier setup).

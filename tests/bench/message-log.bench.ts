@@ -11,15 +11,11 @@ import { BUS_TOPICS, type OcppFrame } from '@evc/contracts';
 import { createInProcessBus } from '@evc/platform/bus/index';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
 import { OCPP_MESSAGES, startOcppMessageLog } from '@evc/projections/ocpp/ocpp-consumers';
-import { fmt } from './stats';
+import { fmt, numberArg } from './stats';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const CHARGERS = arg('chargers', 19_000);
-const CHARGING = arg('charging', 5_000);
-const MINUTES = arg('minutes', 10);
+const CHARGERS = numberArg('chargers', 19_000);
+const CHARGING = numberArg('charging', 5_000);
+const MINUTES = numberArg('minutes', 10);
 const TOTAL = Number(process.env.OCPP_LOG_MAX_FRAMES ?? 200_000);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 

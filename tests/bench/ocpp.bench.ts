@@ -325,8 +325,6 @@ async function runMain(): Promise<void> {
   const { RM } = await import('@evc/projections');
   const { startTestApp } = await import('../support/app');
   const { aStation, givenGovernorate, registerCharger, registerStation } = await import('../support/factories');
-
-
   const { command, givenVerifiedCustomer, superAdminToken } = await import('../support/identity');
 
   const benchStarted = performance.now();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
-import { chargingStreams } from '@evc/contracts';
+import { chargingStreams, networkStreams } from '@evc/contracts';
 import { appIdTag, envelope, newContext } from '@evc/command-service';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
@@ -60,7 +60,7 @@ export async function connectDemoCharger(app: TestApp, chargerId?: string): Prom
   const status: RawCharger['status'] = (connectorId, s, fault) =>
     client.call('StatusNotification', { connectorId, status: s, errorCode: fault?.errorCode ?? 'NoError', ...(fault?.info ? { info: fault.info } : {}), ...(fault?.vendorErrorCode ? { vendorErrorCode: fault.vendorErrorCode } : {}) });
   await status(1, 'Available');
-  const live = async () => (await app.embedded.infra.eventStore.readStream(`charger-live-${spec.id}`)).map((e) => e.type);
+  const live = async () => (await app.embedded.infra.eventStore.readStream(networkStreams.chargerLive(spec.id))).map((e) => e.type);
   await until(live, (t) => t.includes('ConnectorStatusChanged'), 'the charger to be available');
   return { chargerId: spec.id, client, calls, status, close: () => client.close({ force: true }).then(() => undefined) };
 }
@@ -114,7 +114,7 @@ export async function chargeOnce(
   await charger.status(1, 'Available');
   await until(types, (t) => t.includes('SessionBilled'), 'the session to be billed');
   // The charger's answer means the status is durable, not yet recorded: the next start checks the recorded one.
-  const connectorStatus = async () => (await store.readStream(`charger-live-${charger.chargerId}`)).filter((e) => e.type === 'ConnectorStatusChanged' && (e.data as { connectorId: number }).connectorId === 1).at(-1)?.data;
+  const connectorStatus = async () => (await store.readStream(networkStreams.chargerLive(charger.chargerId))).filter((e) => e.type === 'ConnectorStatusChanged' && (e.data as { connectorId: number }).connectorId === 1).at(-1)?.data;
   await until(connectorStatus, (d) => (d as { status?: string } | undefined)?.status === 'available', 'the connector to be recorded available again');
   return { sessionId, transactionId: answer.transactionId };
 }
@@ -141,5 +141,5 @@ export async function bootAvailable(app: TestApp, client: RPCClient, chargerId: 
   await client.call('BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'AC Max 22' });
   await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
   const store = app.embedded.infra.eventStore;
-  await expect.poll(async () => (await store.readStream(`charger-live-${chargerId}`)).some((e) => e.type === 'ConnectorStatusChanged')).toBe(true);
+  await expect.poll(async () => (await store.readStream(networkStreams.chargerLive(chargerId))).some((e) => e.type === 'ConnectorStatusChanged')).toBe(true);
 }

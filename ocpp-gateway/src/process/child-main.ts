@@ -4,7 +4,7 @@
  * charger's frames are read, validated, written to this process's write-ahead log and answered here, on this
  * process's event loop and heap, while the launcher's read models, command handlers and HTTP API run on the other.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
@@ -13,6 +13,7 @@ import type { Bus, Consumer } from '@evc/platform';
 import { openInProcessBus } from '@evc/platform/bus/index';
 import { StoreLockedError, acquireLock } from '@evc/platform/eventstore/embedded/lock-file';
 import { createLogger, setLogLevel } from '@evc/platform/logging/logger';
+import { startProfile } from '@evc/platform/runtime/cpu-profile';
 import { OcppGateway } from '../gateway';
 import { ParentChannel, GatewayProcessBus, forwardToLauncher } from './parent-channel';
 import { GATEWAY_OPTIONS_ENV, type FromGateway, type GatewayProcessOptions, type ToGateway } from './protocol';
@@ -42,24 +43,16 @@ const report = (connected: number) => {
   send({ t: 'stats', connected, heapUsed, rss, cpuUserUs: cpu.user, cpuSystemUs: cpu.system });
 };
 
-/** The V8 CPU profiler of this process (benchmarks: where a burst's time goes in the gateway). */
-let profiler: import('node:inspector/promises').Session | null = null;
+/** The CPU profiler of this process while a benchmark asks for it (`file` null starts it, a file stops and writes it). */
+let profiler: Awaited<ReturnType<typeof startProfile>> | null = null;
 async function profile(file: string | null): Promise<void> {
   if (file === null) {
-    if (profiler) return;
-    const { Session } = await import('node:inspector/promises');
-    profiler = new Session();
-    profiler.connect();
-    await profiler.post('Profiler.enable');
-    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
-    await profiler.post('Profiler.start');
+    profiler ??= await startProfile();
     return;
   }
-  if (!profiler) return;
-  const { profile: taken } = await profiler.post('Profiler.stop');
-  profiler.disconnect();
+  const running = profiler;
   profiler = null;
-  await writeFile(file, JSON.stringify(taken));
+  await running?.stop(file);
 }
 
 process.on('message', (message: ToGateway, socket?: Socket) => {
