@@ -16,6 +16,8 @@ export interface OpenOptions {
   timezoneId?: string;
   /** Default 1280 × 900 (a laptop); PHONE is a phone. */
   viewport?: { width: number; height: number };
+  /** Runs on the new page before its first navigation (routes, listeners that must see the first document). */
+  prepare?: (page: Page) => Promise<void>;
 }
 
 export const LAPTOP = { width: 1280, height: 900 };
@@ -45,6 +47,7 @@ export function describeJourney(name: string, body: (journey: Journey) => void):
       const tab = await newPage(browser, app.baseUrl, { locale: lang === 'ar' ? 'ar-EG' : 'en-GB', geolocation: options.geolocation, timezoneId: options.timezoneId, viewport: options.viewport });
       opened.push(tab);
       tab.page.setDefaultTimeout(10_000);
+      await options.prepare?.(tab.page);
       await tab.page.goto(lang === 'ar' ? withQuery(path, 'lang=ar') : path);
       await tab.page.locator(`html[lang="${lang}"][dir="${lang === 'ar' ? 'rtl' : 'ltr'}"]`).waitFor({ state: 'attached' });
       await tab.page.locator('main h1').first().waitFor();
