@@ -1,5 +1,6 @@
 import type { EventType } from './events';
 import { networkUpcasters } from './network/upcasters';
+import type { Upcaster } from './upcaster';
 
 /**
  * Event schema versions. Every event carries `metadata.schemaVersion`: the version of its payload's shape when it was
@@ -14,12 +15,7 @@ export const CURRENT_SCHEMA_VERSIONS: Partial<Record<EventType, number>> = {
 /** The version a type is written at now (1 unless it changed). */
 export const schemaVersionOf = (type: string): number => CURRENT_SCHEMA_VERSIONS[type as EventType] ?? 1;
 
-/** Turns the payload of `type` at `fromVersion` into its shape at `fromVersion + 1`. Pure. */
-export interface Upcaster {
-  type: EventType;
-  fromVersion: number;
-  upcast(data: unknown): unknown;
-}
+export type { Upcaster } from './upcaster';
 
 /** Every context's upcasters; a context adds its list here. */
 export const UPCASTERS: readonly Upcaster[] = [...networkUpcasters];

@@ -1,4 +1,4 @@
-import type { Upcaster } from '../upcasting';
+import type { Upcaster } from '../upcaster';
 import type { ChargerFault } from './events';
 
 /** `ConnectorStatusChanged` version 1 carried only the fault's code; version 2 carries the fault (code, text, vendor code). */

@@ -7,7 +7,6 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
-import { useLocale } from '../../../hooks/use-locale';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { api, type InputOf } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
@@ -364,19 +363,8 @@ export function AdminList<T>(props: AdminListProps<T>) {
   );
 }
 
-/** The name in the UI language, the other language beside it when it differs. */
-export function useBilingual() {
-  const locale = useLocale();
-  return {
-    locale,
-    name: (en: string, ar: string) => (locale === 'ar' ? ar : en),
-    other: (en: string, ar: string) => (locale === 'ar' ? en : ar),
-    sortKey: (en: string, ar: string) => (locale === 'ar' ? ar : en),
-    /** The default sort of a list on Arabic pages: by the Arabic name (English pages keep the server's default). */
-    arabicDefault: (ar: string) => (locale === 'ar' ? ar : undefined),
-  };
-}
-
+// The admin screens pick a record's English or Arabic text through the list's kit too.
+export { useBilingual } from '../../../hooks/use-bilingual';
 // The list's companions travel with it (one lazy chunk for the admin screens' shared kit).
 export { CheckField, EditorCard, useEditorMode } from './form-parts';
 export { AuthorizedImage, ImageUpload, checkImage } from './image-upload';

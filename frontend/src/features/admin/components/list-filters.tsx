@@ -6,7 +6,7 @@ import { Select } from '../../../components/ui/controls';
 import { DayInput } from '../../../components/ui/day-input';
 import { paths } from '../../../config/paths';
 import { usePagedList } from '../api/admin-api';
-import { useBilingual } from './admin-list';
+import { useBilingual } from '../../../hooks/use-bilingual';
 
 /** A list filter as the product's select: "all" first (no value), then the options. */
 export function FilterSelect({ labelId, allId, value, options, onChange }: { labelId: string; allId: string; value: string | undefined; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
