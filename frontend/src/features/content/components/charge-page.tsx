@@ -1,11 +1,18 @@
 import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import { buttonStyles } from '../../../components/ui/button';
 import { Card, Container, Muted, PageTitle, Section } from '../../../components/ui/layout';
 import { paths } from '../../../config/paths';
+import { isCustomer, sessionAtom } from '../../../stores/auth-state';
 
-/** Public explanation of starting a charge; the signed-in start-session flow arrives in a later issue. */
+/**
+ * Public explanation of starting a charge. A signed-in customer is offered the start itself (by serial number or by
+ * station); a visitor is offered sign-in; both can find a station on the map.
+ */
 export function ChargePage() {
+  const session = useAtomValue(sessionAtom);
+  const customer = isCustomer(session);
   return (
     <Section>
       <Container style={{ maxInlineSize: '52rem' }}>
@@ -23,12 +30,18 @@ export function ChargePage() {
             <li><FormattedMessage id="charge.step4" /></li>
           </ol>
           <p>
-            <FormattedMessage id="charge.signInNote" />
+            <FormattedMessage id={customer ? 'charge.customerNote' : 'charge.signInNote'} />
           </p>
           <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-            <Link to={paths.signInUp} css={buttonStyles('primary')}>
-              <FormattedMessage id="nav.signIn" />
-            </Link>
+            {customer ? (
+              <Link to={paths.customer.startCharging} css={buttonStyles('primary')}>
+                <FormattedMessage id="charge.startNow" />
+              </Link>
+            ) : session ? null : (
+              <Link to={paths.signInUp} css={buttonStyles('primary')}>
+                <FormattedMessage id="nav.signIn" />
+              </Link>
+            )}
             <Link to={paths.stations} css={buttonStyles('secondary')}>
               <FormattedMessage id="home.hero.find" />
             </Link>
