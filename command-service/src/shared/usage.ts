@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@evc/contracts';
 import { DomainError } from './domain-error';
 
-/** What uses a catalog item: a child car type, a station, later cars and customers. */
+/** What uses a catalog item: a child car type, a station, a customer's car. */
 export interface UsedBy {
   id: string;
   kind: string;
