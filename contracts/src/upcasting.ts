@@ -15,7 +15,7 @@ export const CURRENT_SCHEMA_VERSIONS: Partial<Record<EventType, number>> = {
 /** The version a type is written at now (1 unless it changed). */
 export const schemaVersionOf = (type: string): number => CURRENT_SCHEMA_VERSIONS[type as EventType] ?? 1;
 
-export type { Upcaster } from './upcaster';
+export type { Upcaster };
 
 /** Every context's upcasters; a context adds its list here. */
 export const UPCASTERS: readonly Upcaster[] = [...networkUpcasters];

@@ -7,7 +7,6 @@ export function percentile(values: number[], p: number): number {
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
-
 /** A numeric command-line option, `--name <n>` (npm run bench:x -- --name n), or `fallback` when absent. */
 export function numberArg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
