@@ -5,8 +5,11 @@
  * and answer every 10 s) go through the message-log consumer into the memory document store, a simulated minute at
  * a time. Printed per simulated minute: frames held, the heap after a collection; at the end the consumer's CPU per
  * frame. OCPP_LOG_MAX_FRAMES sets the bound (default 200,000, as the configuration's; 10000000 shows the log without one).
+ * BENCH_HEAP_SNAPSHOTS=<prefix> writes heap snapshots before the first frame and after the last (<prefix>-before and
+ * -after.heapsnapshot), for `tests/bench/heap-summary.ts` with the frames held as the divisor: a frame's bytes by kind.
  */
 import { randomUUID } from 'node:crypto';
+import { writeHeapSnapshot } from 'node:v8';
 import { BUS_TOPICS, type OcppFrame } from '@evc/contracts';
 import { createInProcessBus } from '@evc/platform/bus/index';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
@@ -46,11 +49,18 @@ async function main() {
   const log = OCPP_MESSAGES.in(documents);
   const ids = Array.from({ length: CHARGERS }, (_, i) => `CP-${String(i).padStart(5, '0')}`);
   gc();
+  const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;
+  if (snapshots) writeHeapSnapshot(`${snapshots}-before.heapsnapshot`);
   const heapBefore = process.memoryUsage().heapUsed;
   const rows: string[] = [];
   let published = 0;
   let cpuUs = 0;
-  for (let minute = 0; minute < MINUTES; minute++) {
+  /**
+   * One simulated minute through the consumer: its CPU. The frames are this function's own, so they are garbage
+   * once it returns: the heap measured after it holds what the log keeps, not the minute's input as well (before,
+   * the loop's last `frames` array, 98,000 frames and their payloads, was still live when the heap was read).
+   */
+  async function feedMinute(minute: number): Promise<number> {
     const base = T0 + minute * 60_000;
     const frames: OcppFrame[] = [];
     for (const [i, id] of ids.entries()) {
@@ -67,8 +77,11 @@ async function main() {
     // Partitions are consumed side by side: the minute is in once every charger's last frame of it is.
     while ((await log.countDocuments({ _id: { $in: lasts } })) < lasts.length) await new Promise((r) => setTimeout(r, 50));
     const used = process.cpuUsage(cpu);
-    cpuUs += used.user + used.system;
     published += frames.length;
+    return used.user + used.system;
+  }
+  for (let minute = 0; minute < MINUTES; minute++) {
+    cpuUs += await feedMinute(minute);
     gc();
     const held = await log.countDocuments({});
     rows.push(`minute ${minute + 1}: ${fmt(published, 0)} frames written, ${fmt(held, 0)} held, heap +${fmt((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20, 0)} MiB`);
@@ -78,6 +91,11 @@ async function main() {
     `message log, ${CHARGERS} chargers (${CHARGING} charging), ${MINUTES} simulated minutes, bound ${TOTAL >= 10_000_000 ? 'none' : fmt(TOTAL, 0)}: ` +
       `${fmt(await log.countDocuments({}), 0)} frames held of ${fmt(published, 0)} written; the consumer's CPU ${fmt(cpuUs / published, 1)} µs per frame (bus, write, trims)`,
   );
+  if (snapshots) {
+    gc();
+    writeHeapSnapshot(`${snapshots}-after.heapsnapshot`);
+    console.log(`heap snapshots: ${snapshots}-before / -after.heapsnapshot (divide by the ${fmt(await log.countDocuments({}), 0)} frames held)`);
+  }
   await consumer.stop();
 }
 

@@ -92,6 +92,7 @@ export function documentsContract(name: string, options: DocumentsContractOption
       expect(noId).toEqual({ name: 'beta' });
       const excluded = await c.findOne({ _id: 's4' }, { projection: { connectors: 0, tags: 0, address: 0 } });
       expect(excluded).toEqual({ _id: 's4', name: 'Delta', city: 'Aswan', kw: 7, active: true });
+      expect(await c.findOne({ _id: 's4' }, { projection: { _id: 0, connectors: 0, tags: 0, address: 0 } })).toEqual({ name: 'Delta', city: 'Aswan', kw: 7, active: true });
       const first = await c.findOne({ city: 'Cairo' }, { sort: { kw: -1 } });
       expect(first?._id).toBe('s3');
       const desc = await c.find({}, { sort: { name: -1 }, limit: 2 }).toArray();

@@ -118,11 +118,15 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
       case 'readings': {
         if (state.phase !== 'charging' && state.phase !== 'stopping') return [];
         if (!state.transactionIds.includes(command.transactionId)) return [];
-        const seen = new Set(state.readingTimes);
+        // A reading after the latest is new; only an older one is looked for among the session's (a long session
+        // holds hundreds: building a set of them for every reading made each cost in proportion to its age).
+        const newest = state.latest?.time ?? Number.NEGATIVE_INFINITY;
+        const seen = new Set<number>();
         const events: SessionEvent[] = [];
         for (const r of [...command.readings].sort((a, b) => ms(a.timestamp) - ms(b.timestamp))) {
           const time = ms(r.timestamp);
           if (Number.isNaN(time) || seen.has(time) || !Number.isInteger(r.energyWh)) continue;
+          if (time <= newest && state.readingTimes.includes(time)) continue;
           seen.add(time);
           events.push({ type: 'MeterReadingRecorded', data: { sessionId, transactionId: command.transactionId, ...r, at: command.at } });
         }

@@ -1,8 +1,10 @@
 /**
  * A fast path for the updates projections send most: `$set` / `$unset` (and `$setOnInsert` on insert) of plain
- * field paths through plain sub-documents, `$inc` of a number (or a missing field) at a plain path, and `$set` of one
- * element of a top-level array (`list.3`, an index the array already has). Anything else (other operators, other array positions, paths through arrays or
- * non-objects) returns null and the caller applies the update with mingo.
+ * field paths through plain sub-documents, `$inc` of a number (or a missing field) at a plain path, `$set` of one
+ * element of a top-level array (`list.3`, an index the array already has), and `$push` of one value (no modifiers)
+ * onto an array or a missing field at a plain path. Anything else (other operators, `$push` with `$each` and the
+ * like, other array positions, paths through arrays or non-objects) returns null and the caller applies the update
+ * with mingo.
  */
 import type { Doc, Update } from '../ports/documents';
 import { cloneValue, deepEqual, isPlainObject } from './values';
@@ -15,6 +17,7 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean): { doc: 
   const sets: [string, unknown][] = [];
   const unsets: string[] = [];
   const incs: [string, number][] = [];
+  const pushes: [string, unknown][] = [];
   for (const [op, arg] of Object.entries(update)) {
     if (!isPlainObject(arg)) return null;
     if (op === '$set' || (op === '$setOnInsert' && inserting)) sets.push(...Object.entries(arg));
@@ -24,9 +27,15 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean): { doc: 
         if (typeof by !== 'number' || !Number.isFinite(by)) return null; // MongoDB refuses it: let mingo report it
         incs.push([path, by]);
       }
+    } else if (op === '$push') {
+      for (const [path, value] of Object.entries(arg)) {
+        // `{ $each, $sort, … }` are modifiers, not a value: mingo's.
+        if (isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) return null;
+        pushes.push([path, value]);
+      }
     } else if (op !== '$setOnInsert') return null;
   }
-  const paths = [...sets.map(([p]) => p), ...unsets, ...incs.map(([p]) => p)];
+  const paths = [...sets.map(([p]) => p), ...unsets, ...incs.map(([p]) => p), ...pushes.map(([p]) => p)];
   const elementSet = new Set(sets.map(([p]) => p).filter((p) => ELEMENT_PATH.test(p)));
   if (paths.some((p) => !PLAIN_PATH.test(p) || (!elementSet.has(p) && /(^|\.)\d+(\.|$)/.test(p)) || p === '_id' || p.startsWith('_id.'))) return null;
   // Conflicting paths (a.b and a, or the same path twice) are an error in MongoDB: let mingo report them.
@@ -95,6 +104,17 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean): { doc: 
     if (typeof current !== 'number') throw new Error(`Cannot apply $inc to a value of non-numeric type (${path})`); // as MongoDB answers
     if (by === 0 && Object.hasOwn(parent, key)) continue;
     parent[key] = current + by;
+    modified = true;
+  }
+  for (const [path, value] of pushes) {
+    const segments = path.split('.');
+    const parent = parentOf(segments, true);
+    if (!parent) return null;
+    const key = segments[segments.length - 1]!;
+    const list = Object.hasOwn(parent, key) ? parent[key] : undefined;
+    if (list !== undefined && !Array.isArray(list)) return null; // MongoDB refuses it: let mingo report it
+    // A shallow copy: the elements already stored stay shared (they are never written in place), the new one is copied.
+    parent[key] = [...((list as unknown[] | undefined) ?? []), cloneValue(value)];
     modified = true;
   }
   for (const path of unsets) {

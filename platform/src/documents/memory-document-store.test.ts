@@ -60,11 +60,16 @@ describe('memory document store specifics', () => {
     expect(await c.findOne({ _id: 'a' }, { projection: { name: 1, nested: 1 } })).toEqual({ _id: 'a', name: 'A', nested: { list: [1, 2] } });
     expect(await c.findOne({ _id: 'a' }, { projection: { _id: 0, n: true, empty: 1, missing: 1 } })).toEqual({ n: 0, empty: null });
     expect(await c.find({}, { projection: { name: 1 }, sort: { _id: -1 } }).toArray()).toEqual([{ _id: 'b' }, { _id: 'a', name: 'A' }]);
+    // Top-level exclusions too, `_id` among them or not.
+    expect(await c.findOne({ _id: 'a' }, { projection: { nested: 0, empty: 0 } })).toEqual({ _id: 'a', name: 'A', n: 0 });
+    expect(await c.findOne({ _id: 'a' }, { projection: { _id: 0, name: false } })).toEqual({ nested: { list: [1, 2] }, n: 0, empty: null });
     // Others still go to mingo.
     expect(await c.findOne({ _id: 'a' }, { projection: { 'nested.list': 1 } })).toEqual({ _id: 'a', nested: { list: [1, 2] } });
-    expect(await c.findOne({ _id: 'a' }, { projection: { nested: 0, empty: 0 } })).toEqual({ _id: 'a', name: 'A', n: 0 });
+    expect(await c.findOne({ _id: 'a' }, { projection: { 'nested.list': 0 } })).toEqual({ _id: 'a', name: 'A', nested: {}, n: 0, empty: null });
     const picked = (await c.findOne({ _id: 'a' }, { projection: { nested: 1 } })) as { nested: { list: number[] } } | null;
     picked!.nested.list.push(3);
+    const rest = (await c.findOne({ _id: 'a' }, { projection: { name: 0 } })) as { nested: { list: number[] } } | null;
+    rest!.nested.list.push(4);
     expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', name: 'A', nested: { list: [1, 2] }, n: 0, empty: null });
   });
 

@@ -146,7 +146,7 @@ export function find(data: CollectionData, filter: Filter | undefined, options: 
   const sorted = hasSort ? sortMatches(data, matched, options.sort!, skip + limit) : matched.docs;
   const window = sorted.slice(skip, limit === Infinity ? undefined : skip + limit);
   if (!options.projection || Object.keys(options.projection).length === 0) return window.map(cloneValue);
-  const pick = topLevelInclusion(options.projection);
+  const pick = topLevelInclusion(options.projection) ?? topLevelExclusion(options.projection);
   // Copies only the fields asked for (a projection's usual reason: a large document, a few fields).
   if (pick) return window.map(pick);
   return new Query({}, {}).find<Doc>(window.map(cloneValue), options.projection).all();
@@ -170,6 +170,25 @@ function topLevelInclusion(projection: NonNullable<FindOptions['projection']>): 
     const out: Doc = {};
     if (withId && doc._id !== undefined) out._id = cloneValue(doc._id);
     for (const field of fields) if (Object.hasOwn(doc, field) && doc[field] !== undefined) out[field] = cloneValue(doc[field]);
+    return out;
+  };
+}
+
+/**
+ * `{ a: 0, b: 0 }` (top-level fields, `_id` among them or not): a picker that copies every other field, as mingo
+ * would answer. A document's large parts (a session's readings) are left out without being copied first.
+ */
+function topLevelExclusion(projection: NonNullable<FindOptions['projection']>): ((doc: Doc) => Doc) | null {
+  const excluded = new Set<string>();
+  for (const [key, value] of Object.entries(projection)) {
+    if (value !== 0 && value !== false) return null;
+    if (key.includes('.') || key.startsWith('$')) return null;
+    excluded.add(key);
+  }
+  if (excluded.size === 0) return null;
+  return (doc) => {
+    const out: Doc = {};
+    for (const field of Object.keys(doc)) if (!excluded.has(field) && doc[field] !== undefined) out[field] = cloneValue(doc[field]);
     return out;
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '@evc/contracts';
+import type { Actor, SessionEvent } from '@evc/contracts';
 import { harness, type Given } from '../testing/projection-harness';
+import { evolveSession, type SessionDoc } from './sessions.projection';
 import { cairoDateKey, cairoDayStart } from './cairo-date';
 import { CHARGING_RM } from './charging-collections';
 import { RM } from './collections';
@@ -88,6 +89,44 @@ describe('sessions projection', () => {
     expect(await h.get(RM.customers, CUSTOMER)).toMatchObject({ lastChargeAt: '2026-03-02T10:00:05.000Z' });
     // every session change is private to its customer
     expect(h.changes.filter((c) => c.collection === CHARGING_RM.sessions).every((c) => c.customerIds?.includes(CUSTOMER))).toBe(true);
+  });
+
+  it('writes a running session\'s readings as the fold of its events does, whether appended or merged (random orders)', async () => {
+    // The next reading in time is appended; late, repeated, early (before the meter start) and after-stop readings
+    // take the full path. Whatever the order, the document must be the fold of evolveSession over the events.
+    let seed = 11;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const h = harness();
+    await givenWorld(h);
+    const figures = (d: Record<string, unknown>) => ({ status: d.status, readings: d.readings, energyWh: d.energyWh, powerW: d.powerW, socPercent: d.socPercent, lastReadingAt: d.lastReadingAt, cost: d.cost });
+    let appendedInOrder = 0;
+    for (let round = 0; round < 40; round++) {
+      const id = `r${round}`;
+      await h.given(...session(id, [['SessionRequested', requested('2026-03-02T10:00:00.000Z')]]));
+      let expected = (await h.get(CHARGING_RM.sessions, id)) as unknown as SessionDoc;
+      const later: [string, Record<string, unknown>][] = [];
+      const chargingAt = Math.floor(random() * 4); // readings may come before the meter start is known
+      const stopAt = 4 + Math.floor(random() * 8);
+      let last = 0;
+      for (let i = 0; i < 12; i++) {
+        if (i === chargingAt) later.push(['SessionCharging', { transactionId: '7', meterStartWh: 500, startedAt: '2026-03-02T10:00:05.000Z', at: '2026-03-02T10:00:05.000Z' }]);
+        if (i === stopAt) later.push(['SessionStopped', { transactionId: '7', meterStopWh: 9000, stoppedAt: '2026-03-02T10:30:00.000Z', energyWh: 8500, cost: 4250, reason: 'local', chargerReason: 'Local', at: '2026-03-02T10:30:00.000Z' }]);
+        const r = random();
+        const minute = r < 0.6 ? ++last : r < 0.8 ? Math.max(1, last - Math.floor(random() * 3)) : last + 1 + Math.floor(random() * 2);
+        last = Math.max(last, minute);
+        const timestamp = `2026-03-02T10:${String(minute).padStart(2, '0')}:00.000Z`;
+        later.push(['MeterReadingRecorded', { transactionId: '7', timestamp, energyWh: 600 + minute * 100 + Math.floor(random() * 3), powerW: 7000 + i, socPercent: i, at: timestamp }]);
+      }
+      for (const [type, data] of later) {
+        const before = (await h.get(CHARGING_RM.sessions, id)) as unknown as SessionDoc;
+        const [event] = await h.given(...session(id, [[type, data]]));
+        expected = { ...expected, ...evolveSession(expected, { type, data: event!.data } as SessionEvent) };
+        const stored = (await h.get(CHARGING_RM.sessions, id))!;
+        expect(figures(stored)).toEqual(figures(expected as unknown as Record<string, unknown>));
+        if (type === 'MeterReadingRecorded' && before.status !== 'stopped' && (before.lastReadingAt ?? '') < String(data.timestamp)) appendedInOrder++;
+      }
+    }
+    expect(appendedInOrder).toBeGreaterThan(200); // most readings took the appending path
   });
 
   it('records a failed start and follows station renames', async () => {

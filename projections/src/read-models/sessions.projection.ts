@@ -1,6 +1,6 @@
 import { sessionCost, type MeterReadingView, type SessionDetailView, type SessionEvent } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
-import type { EventHandler, Projection, RecordedEventOf } from '../runner/projection';
+import type { EventHandler, Projection, ProjectionContext, RecordedEventOf } from '../runner/projection';
 import { actorView, fullName } from './actor-view';
 import { CARS } from './cars.projection';
 import { CHARGING_RM } from './charging-collections';
@@ -77,6 +77,14 @@ async function requested({ data: d }: RecordedEventOf<'SessionRequested'>, docum
 
 const OPEN = new Set(['requested', 'accepted', 'charging', 'stopping']);
 
+const readingOf = (e: { data: MeterReadingView }): MeterReadingView => ({ timestamp: e.data.timestamp, energyWh: e.data.energyWh, powerW: e.data.powerW, socPercent: e.data.socPercent });
+
+/** What a running session shows from its readings: energy since the start (or since the first reading), power, cost. */
+function runningFigures(doc: Pick<SessionDoc, 'meterStartWh'> & Parameters<typeof sessionCost>[1], latest: MeterReadingView, first: MeterReadingView) {
+  const energyWh = Math.max(0, latest.energyWh - (doc.meterStartWh ?? first.energyWh));
+  return { energyWh, powerW: latest.powerW, socPercent: latest.socPercent, lastReadingAt: latest.timestamp, cost: sessionCost(energyWh, doc) };
+}
+
 /** The session after one of its events (pure: the caller supplies the timeline entry). */
 export function evolveSession(doc: SessionDoc, e: SessionEvent): Partial<SessionDoc> {
   switch (e.type) {
@@ -93,19 +101,9 @@ export function evolveSession(doc: SessionDoc, e: SessionEvent): Partial<Session
         cost: doc.status === 'stopped' ? doc.cost : sessionCost(doc.energyWh, doc),
       };
     case 'MeterReadingRecorded': {
-      const reading = { timestamp: e.data.timestamp, energyWh: e.data.energyWh, powerW: e.data.powerW, socPercent: e.data.socPercent };
-      const readings = withReading(doc.readings, reading);
-      const latest = readings.at(-1)!;
+      const readings = withReading(doc.readings, readingOf(e));
       if (doc.status === 'stopped') return { readings };
-      const energyWh = Math.max(0, latest.energyWh - (doc.meterStartWh ?? readings[0]!.energyWh));
-      return {
-        readings,
-        energyWh,
-        powerW: latest.powerW,
-        socPercent: latest.socPercent,
-        lastReadingAt: latest.timestamp,
-        cost: sessionCost(energyWh, doc),
-      };
+      return { readings, ...runningFigures(doc, readings.at(-1)!, readings[0]!) };
     }
     case 'SessionStopRequested':
       return OPEN.has(doc.status) ? { status: 'stopping', stopReason: e.data.reason } : {};
@@ -139,6 +137,26 @@ async function noteLastCharge(documents: DocumentStore, customerId: string, star
 }
 
 type SessionRecordedEvent = RecordedEventOf<SessionEvent['type']>;
+
+/**
+ * A running session's next reading, the one every charger sends every few seconds: appended (`$push`) with the figures
+ * it moves, without reading or rewriting the readings before it. A session an hour in holds some 360 readings, and
+ * copying them out, rebuilding the list and copying it back in made each reading cost in proportion to the session's
+ * age. Anything else (a reading out of order or repeated, one after the stop, one before the meter start is known)
+ * takes the full path below. For a running session `lastReadingAt` is its newest reading's time (evolveSession).
+ */
+async function appendReading(event: RecordedEventOf<'MeterReadingRecorded'>, { documents, changed }: ProjectionContext): Promise<boolean> {
+  const sessions = SESSIONS.in(documents);
+  const doc = await sessions.findOne({ _id: event.data.sessionId }, { projection: { readings: 0, timeline: 0 } });
+  if (!doc) return true; // no SessionRequested applied: nothing to show it on (as the full path)
+  if (doc.eventPosition >= event.position) return true; // a replay after a crash
+  const appendable = doc.status !== 'stopped' && (doc.lastReadingAt === null || event.data.timestamp > doc.lastReadingAt) && (doc.meterStartWh !== null || doc.lastReadingAt === null);
+  if (!appendable) return false;
+  const reading = readingOf(event);
+  await sessions.updateOne({ _id: doc._id }, { $push: { readings: reading }, $set: { ...runningFigures(doc, reading, reading), eventPosition: event.position } });
+  changed(CHARGING_RM.sessions, doc._id, [doc.customerId]);
+  return true;
+}
 
 const applySessionEvent: EventHandler<SessionEvent['type']> = async (event, { documents, changed }) => {
   const sessions = SESSIONS.in(documents);
@@ -184,7 +202,9 @@ export const sessionsProjection: Projection = {
     SessionStartAccepted: applySessionEvent,
     SessionStartFailed: applySessionEvent,
     SessionCharging: applySessionEvent,
-    MeterReadingRecorded: applySessionEvent,
+    async MeterReadingRecorded(event, context) {
+      if (!(await appendReading(event, context))) await applySessionEvent(event, context);
+    },
     SessionStopRequested: applySessionEvent,
     SessionStopped: applySessionEvent,
     SessionBilled: applySessionEvent,
