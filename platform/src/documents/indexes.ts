@@ -1,10 +1,10 @@
 import { DuplicateKeyError, type Doc, type Filter } from '../ports/documents';
-import { isExactlyIndexable, isIndexable, isPlainObject, valueKey, valuesAtPath } from './values';
+import { isExactlyIndexable, isIndexable, isPlainObject, keyText, valueKey, valuesAtPath, type Key } from './values';
 
-/** Hash index on one field path: index key → ids (id keys) of the documents holding that value. */
+/** Hash index on one field path: index key → the id keys (valueKey of `_id`) of the documents holding that value. */
 class FieldIndex {
   readonly segments: string[];
-  readonly entries = new Map<string, Set<string>>();
+  readonly entries = new Map<Key, Set<Key>>();
   /** How many declared indexes (single or compound) have this field as their first key. */
   users = 0;
   /** Documents whose path crosses nested arrays or numeric segments: while any exist, lookups are re-checked. */
@@ -21,7 +21,7 @@ class FieldIndex {
     return this.irregular === 0 && !this.numericPath;
   }
 
-  keysOf(doc: Doc, shape?: { irregular: boolean }): Set<string> {
+  keysOf(doc: Doc, shape?: { irregular: boolean }): Set<Key> {
     return new Set(valuesAtPath(doc, this.segments, shape).map(valueKey));
   }
 
@@ -35,7 +35,7 @@ class FieldIndex {
     return Object.is(previous[top], next[top]);
   }
 
-  add(id: string, doc: Doc): void {
+  add(id: Key, doc: Doc): void {
     const shape = { irregular: false };
     const keys = this.keysOf(doc, shape);
     if (shape.irregular) this.irregular++;
@@ -46,7 +46,7 @@ class FieldIndex {
     }
   }
 
-  remove(id: string, doc: Doc): void {
+  remove(id: Key, doc: Doc): void {
     const shape = { irregular: false };
     const keys = this.keysOf(doc, shape);
     if (shape.irregular) this.irregular--;
@@ -67,23 +67,24 @@ export interface IndexDefinition {
 
 /** A unique index: tuple of the fields' keys → the one id allowed to hold it. */
 class UniqueConstraint {
-  readonly owners = new Map<string, string>();
+  readonly owners = new Map<string, Key>();
   constructor(
     readonly definition: IndexDefinition,
     readonly fields: FieldIndex[],
   ) {}
 
+  /** Each combination of the fields' keys (arrays are multikey), as one text. */
   tuplesOf(doc: Doc): string[] {
-    let tuples = [''];
+    let tuples: string[][] = [[]];
     for (const field of this.fields) {
-      const keys = [...field.keysOf(doc)];
-      tuples = tuples.flatMap((prefix) => keys.map((k) => (prefix === '' ? k : `${prefix}\u0000${k}`)));
+      const keys = [...field.keysOf(doc)].map(keyText);
+      tuples = tuples.flatMap((prefix) => keys.map((k) => [...prefix, k]));
     }
-    return tuples;
+    return tuples.map((parts) => JSON.stringify(parts));
   }
 }
 
-export type Candidates = Iterable<string> & { readonly size: number; has(id: string): boolean };
+export type Candidates = Iterable<Key> & { readonly size: number; has(id: Key): boolean };
 
 /** Equality values of one filter clause when a hash index can answer it; `exact` when nothing else is asked. */
 function equalityValues(condition: unknown): { values: unknown[]; exact: boolean } | null {
@@ -100,7 +101,7 @@ function equalityValues(condition: unknown): { values: unknown[]; exact: boolean
   return null;
 }
 
-const NO_IDS: Candidates = new Set<string>();
+const NO_IDS: Candidates = new Set<Key>();
 
 /** Ids that may match a filter; `exact` means they are precisely the matches (no per-document test needed). */
 export interface Plan {
@@ -117,7 +118,7 @@ export class IndexSet {
   constructor(private readonly collectionName: string) {}
 
   /** Declares an index (idempotent by name) and builds it over the current documents. */
-  create(definition: IndexDefinition, docs: Map<string, Doc>): void {
+  create(definition: IndexDefinition, docs: Map<Key, Doc>): void {
     const existing = this.definitions.find((d) => d.name === definition.name);
     if (existing) return;
     // Only an index's first key is hashed: MongoDB answers from a compound index by its prefix, and the later keys
@@ -160,7 +161,7 @@ export class IndexSet {
   }
 
   /** Throws DuplicateKeyError if `doc` (stored or to be stored as `id`) would break a unique index. */
-  check(id: string, doc: Doc): void {
+  check(id: Key, doc: Doc): void {
     for (const constraint of this.uniques) {
       for (const tuple of constraint.tuplesOf(doc)) {
         const owner = constraint.owners.get(tuple);
@@ -169,13 +170,13 @@ export class IndexSet {
     }
   }
 
-  add(id: string, doc: Doc): void {
+  add(id: Key, doc: Doc): void {
     for (const field of this.fields.values()) field.add(id, doc);
     for (const constraint of this.uniques) for (const tuple of constraint.tuplesOf(doc)) constraint.owners.set(tuple, id);
   }
 
   /** `previous` stored as `id` becomes `next`: only the indexes over fields the write changed are touched. */
-  replace(id: string, previous: Doc, next: Doc): void {
+  replace(id: Key, previous: Doc, next: Doc): void {
     for (const field of this.fields.values()) {
       if (field.unchangedIn(previous, next)) continue;
       field.remove(id, previous);
@@ -188,7 +189,7 @@ export class IndexSet {
     }
   }
 
-  remove(id: string, doc: Doc): void {
+  remove(id: Key, doc: Doc): void {
     for (const field of this.fields.values()) field.remove(id, doc);
     for (const constraint of this.uniques) {
       for (const tuple of constraint.tuplesOf(doc)) if (constraint.owners.get(tuple) === id) constraint.owners.delete(tuple);
@@ -200,7 +201,7 @@ export class IndexSet {
    * indexed fields and `_id`, through $and, and $or when every branch is indexable; several indexed clauses
    * are intersected. The plan is exact when every clause of the filter was answered by an exact lookup.
    */
-  candidates(filter: Filter, docs: Map<string, Doc>): Plan | null {
+  candidates(filter: Filter, docs: Map<Key, Doc>): Plan | null {
     const sets: Candidates[] = [];
     let exact = true;
     for (const [path, condition] of Object.entries(filter)) {
@@ -213,7 +214,7 @@ export class IndexSet {
       } else if (path === '$or' && Array.isArray(condition) && condition.length > 0) {
         const branches = condition.map((sub) => (isPlainObject(sub) ? this.candidates(sub, docs) : null));
         if (branches.every((b) => b !== null)) {
-          const union = new Set<string>();
+          const union = new Set<Key>();
           for (const b of branches) for (const id of b!.ids) union.add(id);
           sets.push(union);
           exact &&= branches.every((b) => b!.exact);
@@ -231,7 +232,7 @@ export class IndexSet {
           // The index's own set, not a copy: callers only read it, before any write of the same call.
           sets.push(field.entries.get(valueKey(lookup.values[0])) ?? NO_IDS);
         } else {
-          const union = new Set<string>();
+          const union = new Set<Key>();
           for (const v of lookup.values) {
             const key = valueKey(v);
             if (!field) {
@@ -249,7 +250,7 @@ export class IndexSet {
     sets.sort((a, b) => a.size - b.size);
     if (sets.length === 1) return { ids: sets[0]!, exact };
     const [smallest, ...others] = sets;
-    const out = new Set<string>();
+    const out = new Set<Key>();
     for (const id of smallest!) if (others.every((s) => s.has(id))) out.add(id);
     return { ids: out, exact };
   }

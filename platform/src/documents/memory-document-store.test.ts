@@ -73,6 +73,40 @@ describe('memory document store specifics', () => {
     expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', name: 'A', nested: { list: [1, 2] }, n: 0, empty: null });
   });
 
+  it('tells values of different types apart by _id and through indexes, as MongoDB equality does', async () => {
+    // Strings, numbers and booleans are their own hash keys; dates and other values are tagged strings, and a string
+    // that looks like a tag must still be only itself.
+    const c = createMemoryDocumentStore().collection('c');
+    await c.createIndex({ v: 1 });
+    await c.createIndex({ u: 1 }, { unique: true });
+    const values: [string, unknown][] = [
+      ['one', 1], ['one as text', '1'], ['true', true], ['true as text', 'true'], ['null', null], ['date', new Date(5)],
+      ['date-like text', '\u0000d5'], ['object', { a: 1 }], ['object-like text', '\u0000o{"a":1}'], ['nul text', '\u0000'], ['zero', 0],
+    ];
+    for (const [name, v] of values) await c.insertOne({ _id: v instanceof Date || (typeof v === 'object' && v !== null) ? name : (v as string | number | boolean | null) ?? 'null-id', name, v, u: v });
+    await c.insertOne({ _id: 'missing', name: 'missing', u: 'm' }); // a second null `u` would be refused, as in MongoDB
+    const names = async (filter: Record<string, unknown>) => (await c.find(filter).toArray()).map((d) => d.name).sort();
+    expect(await names({ v: 1 })).toEqual(['one']);
+    expect(await names({ v: '1' })).toEqual(['one as text']);
+    expect(await names({ v: -0 })).toEqual(['zero']);
+    expect(await names({ v: true })).toEqual(['true']);
+    expect(await names({ v: 'true' })).toEqual(['true as text']);
+    expect(await names({ v: null })).toEqual(['missing', 'null']);
+    expect(await names({ v: new Date(5) })).toEqual(['date']);
+    expect(await names({ v: '\u0000d5' })).toEqual(['date-like text']);
+    expect(await names({ v: '\u0000' })).toEqual(['nul text']);
+    expect(await names({ v: { a: 1 } })).toEqual(['object']);
+    expect(await names({ v: { $in: [1, '\u0000o{"a":1}'] } })).toEqual(['object-like text', 'one']);
+    expect(await names({ _id: 1 })).toEqual(['one']);
+    expect(await names({ _id: '1' })).toEqual(['one as text']);
+    expect(await names({ _id: { $in: [true, 'true'] } })).toEqual(['true', 'true as text']);
+    // The unique index also holds 1 and '1' as two values, and refuses the same one twice.
+    await expect(c.insertOne({ _id: 'again', u: 1 })).rejects.toThrow(DuplicateKeyError);
+    await expect(c.insertOne({ _id: 'again', u: new Date(5) })).rejects.toThrow(DuplicateKeyError);
+    await c.insertOne({ _id: 'fine', u: 2 });
+    expect(await c.countDocuments({})).toBe(values.length + 2);
+  });
+
   it('keeps indexes right through updates that do and do not touch the indexed fields', async () => {
     const store = createMemoryDocumentStore();
     const c = store.collection('c');

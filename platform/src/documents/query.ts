@@ -3,14 +3,14 @@ import { Aggregator, ProcessingMode, Query } from 'mingo';
 import type { Doc, Filter, FindOptions, SortSpec } from '../ports/documents';
 import { UNSURE, compileFastFilter } from './fast-filter';
 import type { IndexSet } from './indexes';
-import { cloneValue, compareSortKeys, sortKey, valueKey } from './values';
+import { cloneValue, compareSortKeys, sortKey, valueKey, type Key } from './values';
 
 export interface CollectionData {
   readonly name: string;
   /** Documents by id key (valueKey of _id), in insertion order: MongoDB's natural order for a fresh collection. */
-  readonly docs: Map<string, Doc>;
+  readonly docs: Map<Key, Doc>;
   /** Insertion sequence per id key: orders index candidates like `docs` without scanning it. */
-  readonly seq: Map<string, number>;
+  readonly seq: Map<Key, number>;
   readonly indexes: IndexSet;
 }
 
@@ -35,7 +35,7 @@ export function compileFilter(filter: Filter | undefined): ((doc: Doc) => boolea
 }
 
 export interface Matches {
-  ids: string[];
+  ids: Key[];
   docs: Doc[];
 }
 
@@ -57,7 +57,7 @@ export function match(data: CollectionData, filter: Filter | undefined, options:
   const out: Matches = { ids: [], docs: [] };
   const plan = filter ? data.indexes.candidates(filter, data.docs) : null;
   const test = plan?.exact ? null : compileFilter(filter);
-  const take = (id: string, doc: Doc): boolean => {
+  const take = (id: Key, doc: Doc): boolean => {
     if (test && !test(doc)) return false;
     out.ids.push(id);
     out.docs.push(doc);
@@ -85,7 +85,7 @@ export function count(data: CollectionData, filter: Filter | undefined): number 
 }
 
 /** Natural order of a candidate set, from the insertion sequence numbers kept beside the documents. */
-function inNaturalOrder(data: CollectionData, candidates: Iterable<string>): string[] {
+function inNaturalOrder(data: CollectionData, candidates: Iterable<Key>): Key[] {
   const seq = data.seq;
   return [...candidates].filter((id) => seq.has(id)).sort((a, b) => seq.get(a)! - seq.get(b)!);
 }

@@ -33,22 +33,35 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
 }
 
-/** Hash-index key of one value; two values get the same key iff MongoDB equality holds for them. */
-export function valueKey(value: unknown): string {
+/**
+ * Hash-index key of one value; two values get the same key iff MongoDB equality holds for them. A string, number or
+ * boolean is its own key (a `Map` tells `'1'` from `1`, and -0 from 0 not at all, as MongoDB does not): an id or a
+ * charger id read from an event is looked up as is, with no prefixed copy to build and hash on every lookup, nor to
+ * keep beside each document. Null and missing share one key. Dates and other values are strings tagged by a leading
+ * NUL, and a string that itself starts with NUL is tagged too, so that no string can pass for them.
+ */
+export type Key = string | number | boolean | null;
+const TAG = '\u0000';
+
+export function valueKey(value: unknown): Key {
   switch (typeof value) {
     case 'string':
-      return 's' + value;
+      return value.charCodeAt(0) === 0 ? TAG + 's' + value : value;
     case 'number':
-      return 'n' + (Object.is(value, -0) ? 0 : value);
     case 'boolean':
-      return value ? 'bt' : 'bf';
+      return value;
     case 'undefined':
-      return 'z';
+      return null;
     default:
-      if (value === null) return 'z';
-      if (value instanceof Date) return 'd' + value.getTime();
-      return 'o' + JSON.stringify(value);
+      if (value === null) return null;
+      if (value instanceof Date) return TAG + 'd' + value.getTime();
+      return TAG + 'o' + JSON.stringify(value);
   }
+}
+
+/** A key as text, for a unique index's tuple of keys: distinct keys give distinct texts (`1` and `'1'` too). */
+export function keyText(key: Key): string {
+  return typeof key === 'string' ? 's' + key : typeof key === 'number' ? 'n' + key : key === null ? 'z' : key ? 'bt' : 'bf';
 }
 
 /** Values a filter can look up in a hash index (equality on these never depends on BSON subtleties). */

@@ -4,7 +4,7 @@ import { DuplicateKeyError, type Doc, type Filter, type Update, type UpdateResul
 import type { CollectionData } from './query';
 import { fastApply } from './fast-update';
 import { match } from './query';
-import { cloneValue, deepEqual, isPlainObject, newObjectIdHex, valueKey } from './values';
+import { cloneValue, deepEqual, isPlainObject, newObjectIdHex, valueKey, type Key } from './values';
 
 export interface CollectionState extends CollectionData {
   nextSeq: number;
@@ -36,7 +36,7 @@ export function insertDoc(state: CollectionState, doc: Doc): void {
   state.indexes.add(id, doc);
 }
 
-function replaceDoc(state: CollectionState, id: string, previous: Doc, next: Doc): void {
+function replaceDoc(state: CollectionState, id: Key, previous: Doc, next: Doc): void {
   state.indexes.check(id, next); // before any change: a failed write leaves the store as it was
   state.docs.set(id, next); // same key: keeps the natural position
   state.indexes.replace(id, previous, next);

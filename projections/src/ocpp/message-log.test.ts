@@ -129,8 +129,11 @@ describe('the charger message log keeps each charger its newest frames, within a
     await expect.poll(async () => log.log.countDocuments({ chargerId: { $in: quiet } }), { timeout: 20_000 }).toBeLessThanOrEqual(1200 * 10);
     sampling = false;
     await sampler;
-    // Between the turns the quiet chargers' frames went down in several steps, not all in one stretch.
+    // Between the turns the quiet chargers' frames went down in several steps, not all in one stretch. Without the
+    // breather the count moves only between sweeps (two intermediate values); with it, 60–80 on this machine. How
+    // many depends on the machine's speed (a slice is 3 ms of work: the faster the store, the fewer the steps; one
+    // loaded run saw 10 or fewer), so the bound sits well below that and above what sweeps alone give.
     const during = new Set(turns.filter((n) => n < 24_000 && n > Math.min(...turns)));
-    expect(during.size).toBeGreaterThan(10);
+    expect(during.size).toBeGreaterThan(4);
   }, 30_000);
 });
