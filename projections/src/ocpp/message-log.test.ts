@@ -110,6 +110,19 @@ describe('the charger message log keeps each charger its newest frames, within a
     }
   });
 
+  it('writes each frame as it came, whatever texts it shares with others (a reconnect, many distinct actions)', async () => {
+    const bus: Bus = createInProcessBus();
+    const documents = createMemoryDocumentStore();
+    consumer = startOcppMessageLog(bus, documents, { perCharger: 1000, total: null });
+    const log = OCPP_MESSAGES.in(documents);
+    // One charger on two connections in turn, and 600 distinct actions (past the 512 kept as shared words).
+    const frames = Array.from({ length: 900 }, (_, i) => ({ ...frame('R-1', i), connectionId: i < 300 || i >= 600 ? 'conn-1' : 'conn-2', action: `Action${i % 600}`, direction: i % 2 ? ('out' as const) : ('in' as const) }));
+    await bus.publish(BUS_TOPICS.ocppFrames, frames.map((value) => ({ key: value.chargerId, value })));
+    await expect.poll(async () => log.countDocuments({}), { timeout: 10_000 }).toBe(900);
+    const docs = new Map((await log.find({}).toArray()).map((d) => [d._id, d]));
+    for (const f of frames) expect(docs.get(f.frameId)).toMatchObject({ chargerId: 'R-1', connectionId: f.connectionId, action: f.action, direction: f.direction, kind: 'call' });
+  });
+
   it('a sweep over many quiet chargers lets the event loop turn between trims (sockets are not held up)', async () => {
     const log = start({ perCharger: 1000, total: 24_000, minPerCharger: 8 });
     // 1,200 chargers fill up to their share of 24,000 (20 each)...
