@@ -22,7 +22,8 @@ import { fmt, percentile } from './stats';
  * from 1,000 chargers with one call outstanding each, timed in the load process). The ceiling waits until every charger
  * holds the local authorisation list before the readings, and times that rollout on its own. BENCH_TRACE=1 adds, for
  * the ceiling's readings: the p99 per second, the event loop's utilisation per second and its stalls, and the events
- * recorded meanwhile by type.
+ * recorded meanwhile by type. BENCH_SESSION_MINUTES=<m> (ceiling) first sends each charging session m minutes of
+ * past readings, so the readings are measured on sessions that old (a minute old otherwise).
  */
 const SCENARIO = (process.env.BENCH_SCENARIO ?? 'phases') as 'phases' | 'ceiling' | 'answer';
 const CEILING = SCENARIO === 'ceiling';
@@ -38,6 +39,8 @@ const LAT_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_LAT_CHARGERS
 const MV_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_MV_CHARGERS ?? (CEILING ? 5000 : CONNECTIONS)));
 const MV_INTERVAL_MS = Number(process.env.BENCH_MV_INTERVAL_MS ?? (CEILING ? 10_000 : 2000));
 const MV_SECONDS = Number(process.env.BENCH_MV_SECONDS ?? (CEILING ? 60 : 15));
+/** Ceiling: how old the charging sessions are when the readings are measured (minutes of past readings sent first). */
+const SESSION_MINUTES = CEILING ? Number(process.env.BENCH_SESSION_MINUTES ?? 0) : 0;
 /** `answer`: the offered rate, spread evenly over the chargers (each waits for its answer before its next call). */
 const ANSWER_RATE = Number(process.env.BENCH_ANSWER_RATE ?? 3000);
 const ANSWER_SECONDS = Number(process.env.BENCH_ANSWER_SECONDS ?? 20);
@@ -63,6 +66,7 @@ type ToLoad =
   | { cmd: 'latency'; chargers: number; rate: number; seconds: number }
   | { cmd: 'start'; chargers: number }
   | { cmd: 'meter'; chargers: number; intervalMs: number; seconds: number; probe: boolean }
+  | { cmd: 'age'; chargers: number; readings: number; perMessage: number }
   | { cmd: 'answer'; chargers: number; rate: number; seconds: number }
   | { cmd: 'sockets' }
   | { cmd: 'close' };
@@ -72,6 +76,7 @@ type FromLoad =
   | { done: 'latency'; sent: number; errors: number; sendTimes: [string, number][] }
   | { done: 'start'; started: number; failed: number; ms: number }
   | { done: 'meter'; sent: number; answered: number; errors: number; startedAt: number; endedAt: number; sendTimes: [string, number][] }
+  | { done: 'age'; sent: number; errors: number; ms: number }
   | { done: 'answer'; sent: number; errors: number; latencies: number[]; sentAfterMs: number[]; late: number; startedAt: number; endedAt: number }
   | { done: 'sockets'; open: number; dropped: number }
   | { done: 'close' };
@@ -160,6 +165,28 @@ class LightCharger {
     ];
     const answered = this.call('MeterValues', { connectorId: 1, transactionId: this.transactionId ?? 0, meterValue: [{ timestamp, sampledValue }] }, messageId);
     return { timestamp, answered };
+  }
+
+  /**
+   * `readings` past readings of the running transaction, one every 10 s up to 10 s ago, `perMessage` to a MeterValues
+   * (a charger back online sends what it metered meanwhile in this way): the session as it stands that long in.
+   */
+  async age(readings: number, perMessage: number): Promise<{ sent: number; errors: number }> {
+    const now = Date.now();
+    const startWh = this.registerWh;
+    let sent = 0;
+    let errors = 0;
+    for (let first = 0; first < readings; first += perMessage) {
+      const meterValue = Array.from({ length: Math.min(perMessage, readings - first) }, (_, i) => {
+        const n = first + i;
+        const wh = Math.round(startWh + (22_000 * 10 * (n + 1)) / 3600);
+        return { timestamp: new Date(now - (readings - n) * 10_000).toISOString(), sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }, { value: '22000', measurand: 'Power.Active.Import', unit: 'W' }] };
+      });
+      sent++;
+      if (!(await this.call('MeterValues', { connectorId: 1, transactionId: this.transactionId ?? 0, meterValue }))) errors++;
+    }
+    this.registerWh = startWh + (22_000 * 10 * readings) / 3600;
+    return { sent, errors };
   }
 
   /** The next status of connector 1, alternating so each one changes something (an event). */
@@ -272,6 +299,22 @@ async function runLoad(): Promise<void> {
       const outcomes = await Promise.all(inFlight);
       const answered = outcomes.filter(Boolean).length;
       reply({ done: 'meter', sent: outcomes.length, answered, errors: outcomes.length - answered, startedAt, endedAt: clock(), sendTimes });
+    } else if (message.cmd === 'age') {
+      const started = performance.now();
+      const queue = chargers.slice(0, message.chargers).filter((c) => c.transactionId !== null);
+      let sent = 0;
+      let errors = 0;
+      // 50 chargers at a time, each waiting for its answers: a backlog the product works through, not a flood.
+      await Promise.all(
+        Array.from({ length: 50 }, async () => {
+          for (let charger = queue.shift(); charger; charger = queue.shift()) {
+            const r = await charger.age(message.readings, message.perMessage);
+            sent += r.sent;
+            errors += r.errors;
+          }
+        }),
+      );
+      reply({ done: 'age', sent, errors, ms: performance.now() - started });
     } else if (message.cmd === 'answer') {
       // Each charger: one StatusNotification outstanding at a time, the next due every chargers / rate seconds from
       // a staggered start (sent at once when the answer came late, and counted as late).
@@ -561,6 +604,28 @@ async function runMain(): Promise<void> {
       const rollout = `${listHeld} of ${CONNECTIONS} chargers hold version ${listVersion} after ${fmt((performance.now() - rolloutStarted) / 1000)} s`;
       const start = await ask({ cmd: 'start', chargers: MV_CHARGERS }, 'start');
       await runner.waitFor(await infra.eventStore.headPosition(), 120_000);
+      // BENCH_SESSION_MINUTES=<m>: the sessions as they stand m minutes in (6 readings a minute each, sent as past
+      // readings, 60 to a MeterValues), so the readings are measured on sessions that hold hundreds already, as a
+      // real network's do, not on sessions a minute old.
+      if (SESSION_MINUTES > 0) {
+        // The chargers were answered; their sessions must be charging on the command side before past readings count.
+        const sessions = infra.documents.collection('sessions');
+        for (const until = performance.now() + 120_000; (await sessions.countDocuments({ status: 'charging' })) < start.started && performance.now() < until; ) await sleep(250);
+      }
+      const agedAt = performance.now();
+      const agedWallClock = Date.now();
+      const headBeforeAge = await infra.eventStore.headPosition();
+      const aged = SESSION_MINUTES > 0 ? await ask({ cmd: 'age', chargers: MV_CHARGERS, readings: SESSION_MINUTES * 6, perMessage: 60 }, 'age') : null;
+      if (aged) {
+        // Answered is not yet recorded: the command side works through the backlog after the gateway's answers. Each
+        // session's last past reading is 10 s before it was sent, so the backlog is in once every session shows one
+        // that late (then the projections catch up with the events that recorded them).
+        const cutoff = new Date(agedWallClock - 10_000).toISOString();
+        const sessions = infra.documents.collection('sessions');
+        for (const until = performance.now() + 900_000; (await sessions.countDocuments({ status: 'charging', lastReadingAt: { $gte: cutoff } })) < start.started && performance.now() < until; ) await sleep(500);
+        await runner.waitFor(await infra.eventStore.headPosition(), 900_000);
+      }
+      const agedRow: [string, string][] = aged ? [['sessions aged first (BENCH_SESSION_MINUTES)', `${SESSION_MINUTES * 6} past readings each (${SESSION_MINUTES} minutes), ${aged.sent} MeterValues (${aged.errors} refused), sent in ${fmt(aged.ms / 1000)} s and in the read models ${fmt((performance.now() - agedAt) / 1000)} s after the first; recorded: ${await eventTypes(infra.eventStore, headBeforeAge)}`]] : [];
       await sleep(1000);
       probingMeters = true;
       const loadBefore = os.loadavg()[0]!;
@@ -583,6 +648,7 @@ async function runMain(): Promise<void> {
         ...connectedRows,
         ['local authorisation list in step on every charger (asked and sent as they booted, 32 at a time)', rollout],
         ['chargers charging (StartTransaction answered)', `${start.started} of ${MV_CHARGERS} in ${fmt(start.ms / 1000)} s (${start.failed} refused); ${cards}`],
+        ...agedRow,
         [
           'MeterValues → sessions.lastReadingAt, p50 / p95 / p99 / max',
           lats.length > 0
