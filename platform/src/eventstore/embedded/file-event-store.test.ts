@@ -200,4 +200,21 @@ describe('embedded file event store', () => {
     const reopened = await openStore(false);
     expect(await reopened.readAll()).toEqual(all);
   });
+  it('knows every stored event id from memory and from the file: a retried batch is answered, a reused id refused', async () => {
+    // Room for a few records only, so most ids are confirmed by reading their record from the file.
+    const store = await openFileEventStore({ dir, fsync: false, recentRecordBytes: 1500 });
+    open.push(store);
+    const batches = Array.from({ length: 30 }, (_, i) => [ev('N', { i }), ev('N', { i, second: true })]);
+    const answers: Awaited<ReturnType<EventStore['append']>>[] = [];
+    for (const [i, batch] of batches.entries()) answers.push(await store.append(`s-${i % 3}`, batch, i < 3 ? 'no_stream' : 2 * Math.floor(i / 3) - 1));
+    const check = async (s: EventStore) => {
+      for (const [i, batch] of batches.entries()) await expect(s.append(`s-${i % 3}`, batch, 'any')).resolves.toEqual(answers[i]);
+      await expect(s.append('s-0', [batches[4]![0]!], 'any')).rejects.toThrow(IdempotencyConflictError); // stored in s-1
+      await expect(s.append('s-1', [batches[4]![1]!, ev()], 'any')).rejects.toThrow(IdempotencyConflictError); // half stored
+      expect(await s.headPosition()).toBe(60);
+    };
+    await check(store);
+    await store.close();
+    await check(await openStore(false));
+  });
 });

@@ -17,8 +17,9 @@ import {
 import { CatchUpSubscription } from './catch-up-subscription';
 import { GroupCommitWriter } from './group-commit';
 import { OffsetIndex, countAtOrBelow, indexOfSorted } from './indexes';
-import { HEADER_BYTES, decodePayload, encodeRecord } from './record-codec';
-import { consecutiveRuns, readConsecutive } from './record-reader';
+import { EventIdIndex } from './event-id-index';
+import { HEADER_BYTES, decodeIndexFields, decodePayload, encodeRecord } from './record-codec';
+import { consecutiveRuns, readConsecutive, readEventIdSync } from './record-reader';
 import { SearchIndexes, countUpTo, type Positions } from './search-indexes';
 
 /** Bytes of the most recently appended records kept in memory, so reads of fresh events skip the file. */
@@ -57,6 +58,12 @@ class RecentRecords {
     }
   }
 
+  /** The event id of the record at `position`, or null when it is not held. */
+  eventIdAt(position: number): string | null {
+    if (position < this.base + this.head || position >= this.base + this.buffers.length) return null;
+    return decodeIndexFields(this.buffers[position - this.base]!.subarray(HEADER_BYTES), -1).eventId;
+  }
+
   /** The events first..last, decoded afresh (callers may mutate them), or null when some are not held. */
   read(first: number, last: number): RecordedEvent[] | null {
     if (first < this.base + this.head || last >= this.base + this.buffers.length) return null;
@@ -88,7 +95,7 @@ export interface RecoveredLog {
   fh: FileHandle;
   offsets: OffsetIndex;
   streams: Map<string, number[]>;
-  eventIds: Map<string, number>;
+  eventIds: EventIdIndex;
   /** Type, category, correlation and time indexes (see search-indexes.ts). */
   search: SearchIndexes;
   lastPosition: number;
@@ -111,7 +118,7 @@ export class FileEventStore implements EventStore {
   private readonly fh: FileHandle;
   private readonly offsets: OffsetIndex;
   private readonly streams: Map<string, number[]>;
-  private readonly eventIds: Map<string, number>;
+  private readonly eventIds: EventIdIndex;
   private readonly search: SearchIndexes;
   private assignedPosition: number;
   private assignedEnd: number;
@@ -143,7 +150,7 @@ export class FileEventStore implements EventStore {
     validateAppend(streamId, events, expectedRevision);
 
     const stream = this.streams.get(streamId);
-    const known = events.filter((e) => this.eventIds.has(e.eventId)).length;
+    const known = events.filter((e) => this.eventIds.get(e.eventId, this.idAt) !== undefined).length;
     if (known === events.length) return this.idempotentResult(streamId, events, stream);
     if (known > 0) {
       throw new IdempotencyConflictError(
@@ -177,7 +184,7 @@ export class FileEventStore implements EventStore {
       this.offsets.set(position, this.assignedEnd);
       this.assignedEnd += buffers[i]!.length;
       positions.push(position);
-      this.eventIds.set(events[i]!.eventId, position);
+      this.eventIds.add(events[i]!.eventId, position);
       this.search.add({ position, streamId, type: events[i]!.type, recordedAt, correlationId: events[i]!.metadata?.correlationId });
       this.recent.add(position, buffers[i]!);
     }
@@ -191,7 +198,7 @@ export class FileEventStore implements EventStore {
     let revision = -1;
     let position = 0;
     for (const e of events) {
-      const stored = this.eventIds.get(e.eventId)!;
+      const stored = this.eventIds.get(e.eventId, this.idAt)!;
       const index = stream ? indexOfSorted(stream, stored) : -1;
       if (index < 0) throw new IdempotencyConflictError(`Event id ${e.eventId} is already stored in another stream than ${streamId}`);
       if (stored > position) {
@@ -301,6 +308,13 @@ export class FileEventStore implements EventStore {
     })();
     return this.closing;
   }
+
+  /**
+   * The event id stored at `position` (the event id index confirms its hash candidates with it): from the recent
+   * records, which hold every append not yet on disk, else read from the file at once. Synchronous, so an append's
+   * idempotency check and its index updates stay one step that no other append can come between.
+   */
+  private readonly idAt = (position: number): string => this.recent.eventIdAt(position) ?? readEventIdSync(this.fh.fd, this.offsets.get(position));
 
   private readonly offsetOf = (position: number): number =>
     position <= this.assignedPosition ? this.offsets.get(position) : this.assignedEnd;

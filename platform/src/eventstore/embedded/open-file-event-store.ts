@@ -1,3 +1,4 @@
+import { EventIdIndex } from './event-id-index';
 import { mkdir, open, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ export async function openFileEventStore(options: FileEventStoreOptions): Promis
 
     const offsets = new OffsetIndex();
     const streams = new Map<string, number[]>();
-    const eventIds = new Map<string, number>();
+    const eventIds = new EventIdIndex();
     const search = new SearchIndexes();
     let lastPosition = 0;
     const { validEnd, tornTail } = await replayLog(fh, file, (event, offset) => {
@@ -49,7 +50,7 @@ export async function openFileEventStore(options: FileEventStoreOptions): Promis
       const positions = streams.get(event.streamId);
       if (positions) positions.push(event.position);
       else streams.set(event.streamId, [event.position]);
-      eventIds.set(event.eventId, event.position);
+      eventIds.add(event.eventId, event.position);
       search.add(event);
       lastPosition = event.position;
     });

@@ -1,6 +1,7 @@
+import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import type { RecordedEvent } from '../../ports/event-store';
-import { CorruptRecordError, decodePayload, scanRecord } from './record-codec';
+import { CorruptRecordError, HEADER_BYTES, MAX_RECORD_BYTES, decodeIndexFields, decodePayload, scanRecord } from './record-codec';
 
 /** One read syscall covers up to this many bytes of consecutive records. */
 const READ_CHUNK_BYTES = 4 * 1024 * 1024;
@@ -43,6 +44,31 @@ export async function readConsecutive(
     p = q + 1;
   }
   return events;
+}
+
+/**
+ * The event id of the record at `offset`, read at once (synchronously: the caller is deciding an append, which must
+ * not yield). Only the event id index's hash candidates come here, a rare path; the checksum is verified as always.
+ */
+export function readEventIdSync(fd: number, offset: number): string {
+  const header = Buffer.allocUnsafe(HEADER_BYTES);
+  readFully(fd, header, offset);
+  const length = header.readUInt32LE(0);
+  if (length > MAX_RECORD_BYTES) throw new CorruptRecordError(offset, `implausible length ${length}`);
+  const record = Buffer.allocUnsafe(HEADER_BYTES + length);
+  header.copy(record);
+  readFully(fd, record.subarray(HEADER_BYTES), offset + HEADER_BYTES);
+  const scan = scanRecord(record, 0);
+  if (scan.kind !== 'record') throw new CorruptRecordError(offset, scan.kind === 'corrupt' ? scan.reason : 'truncated record');
+  return decodeIndexFields(scan.payload, offset).eventId;
+}
+
+function readFully(fd: number, buf: Buffer, offset: number): void {
+  for (let filled = 0; filled < buf.length; ) {
+    const bytesRead = readSync(fd, buf, filled, buf.length - filled, offset + filled);
+    if (bytesRead === 0) throw new CorruptRecordError(offset + filled, 'unexpected end of file');
+    filled += bytesRead;
+  }
 }
 
 /** Groups ascending positions into runs of consecutive ones: [1,2,3,7,8] → [[1,3],[7,8]]. */

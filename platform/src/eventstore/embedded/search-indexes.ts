@@ -1,4 +1,5 @@
 import { categoryOf, type EventIndexKey } from '../../ports/event-store';
+import { hash31 } from './event-id-index';
 
 /** An ascending list of positions in a growable typed array (4 bytes per entry instead of a JS array's 8+). */
 export class PositionList {
@@ -46,16 +47,6 @@ export interface Positions {
   at(index: number): number | undefined;
 }
 
-/** 31-bit FNV-1a: correlation ids are keyed by a small integer; collisions are filtered out when the events are read. */
-export function correlationKey(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i++) {
-    h ^= id.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 1;
-}
-
 /**
  * The embedded store's search indexes, rebuilt at open and kept in step by every append: positions by event type, by
  * stream category and by correlation id (hashed; a lookup may return a few strangers, which the reader drops), and
@@ -74,7 +65,7 @@ export class SearchIndexes {
     append(this.byCategory, categoryOf(event.streamId), position);
     if (event.type !== undefined) append(this.byType, event.type, position);
     if (event.correlationId !== undefined) {
-      const key = correlationKey(event.correlationId);
+      const key = hash31(event.correlationId);
       const held = this.byCorrelation.get(key);
       if (held === undefined) this.byCorrelation.set(key, position);
       else if (typeof held === 'number') {
@@ -103,7 +94,7 @@ export class SearchIndexes {
       case 'category':
         return this.byCategory.get(key.category) ?? EMPTY;
       case 'correlation': {
-        const held = this.byCorrelation.get(correlationKey(key.correlationId));
+        const held = this.byCorrelation.get(hash31(key.correlationId));
         if (held === undefined) return EMPTY;
         return typeof held === 'number' ? [held] : held;
       }
