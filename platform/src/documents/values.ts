@@ -33,6 +33,10 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   return typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b);
 }
 
+/** A hash-index key: what `valueKey` gives a value. */
+export type Key = string | number | boolean | null;
+const TAG = '\u0000';
+
 /**
  * Hash-index key of one value; two values get the same key iff MongoDB equality holds for them. A string, number or
  * boolean is its own key (a `Map` tells `'1'` from `1`, and -0 from 0 not at all, as MongoDB does not): an id or a
@@ -40,9 +44,6 @@ export function deepEqual(a: unknown, b: unknown): boolean {
  * keep beside each document. Null and missing share one key. Dates and other values are strings tagged by a leading
  * NUL, and a string that itself starts with NUL is tagged too, so that no string can pass for them.
  */
-export type Key = string | number | boolean | null;
-const TAG = '\u0000';
-
 export function valueKey(value: unknown): Key {
   switch (typeof value) {
     case 'string':

@@ -175,8 +175,8 @@ export function startOcppMessageLog(bus: Bus, documents: DocumentStore, limits: 
     const { payload, ...frame } = value;
     const { chargerId, connectionId } = texts.of(value.chargerId, value.connectionId);
     if (!held.has(chargerId)) setHeld(chargerId, await log.countDocuments({ chargerId }));
-    const doc = { _id: value.frameId, ...frame, chargerId, connectionId, action: texts.word(frame.action), direction: texts.word(frame.direction), kind: texts.word(frame.kind) };
-    const written = await log.replaceOne({ _id: value.frameId }, { ...doc, payloadJson: JSON.stringify(boundedLogPayload(payload) ?? null) }, { upsert: true });
+    const doc = { _id: value.frameId, ...frame, chargerId, connectionId, action: texts.word(frame.action), direction: texts.word(frame.direction), kind: texts.word(frame.kind), payloadJson: JSON.stringify(boundedLogPayload(payload) ?? null) };
+    const written = await log.replaceOne({ _id: value.frameId }, doc, { upsert: true });
     if (written.upsertedCount > 0) setHeld(chargerId, (held.get(chargerId) ?? 0) + 1);
     const keep = share();
     if ((held.get(chargerId) ?? 0) > keep + slack(keep)) await trim(chargerId, keep);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EventIdIndex, hash31 } from './event-id-index';
+import { EventIdIndex } from './event-id-index';
+import { hash31 } from './indexes';
 
 describe('the event id index', () => {
   it('finds every id at its position and no other, whatever their hashes share', () => {

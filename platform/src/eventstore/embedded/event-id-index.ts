@@ -1,3 +1,5 @@
+import { hash31 } from './indexes';
+
 /**
  * Event id → position, for the idempotency check of every append (is this batch, or part of it, already stored?),
  * without a string per stored event. A Map keyed by the ids themselves held one string (about 56 bytes for a UUID)
@@ -35,14 +37,4 @@ export class EventIdIndex {
     if (typeof held === 'number') return idAt(held) === eventId ? held : undefined;
     return held.find((position) => idAt(position) === eventId);
   }
-}
-
-/** 31-bit FNV-1a of a string: a Smi, so a Map keyed by it holds no object per key. */
-export function hash31(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 1;
 }

@@ -40,3 +40,16 @@ export function indexOfSorted(sorted: readonly number[], value: number): number 
   const i = countAtOrBelow(sorted, value) - 1;
   return i >= 0 && sorted[i] === value ? i : -1;
 }
+
+/**
+ * 31-bit FNV-1a of a string: a Smi, so a Map keyed by it holds no object per key (event ids, correlation ids; a
+ * lookup confirms or filters what shares a hash).
+ */
+export function hash31(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 1;
+}

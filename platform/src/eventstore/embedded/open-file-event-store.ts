@@ -1,8 +1,8 @@
-import { EventIdIndex } from './event-id-index';
 import { mkdir, open, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { join } from 'node:path';
 import type { EventStore } from '../../ports/event-store';
+import { EventIdIndex } from './event-id-index';
 import { FileEventStore, RECENT_RECORD_BYTES } from './file-event-store';
 import { OffsetIndex } from './indexes';
 import { acquireLock } from './lock-file';

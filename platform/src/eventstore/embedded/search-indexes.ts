@@ -1,5 +1,5 @@
 import { categoryOf, type EventIndexKey } from '../../ports/event-store';
-import { hash31 } from './event-id-index';
+import { hash31 } from './indexes';
 
 /** An ascending list of positions in a growable typed array (4 bytes per entry instead of a JS array's 8+). */
 export class PositionList {
