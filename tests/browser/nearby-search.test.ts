@@ -51,6 +51,9 @@ async function readCards(section: Locator): Promise<Card[]> {
 async function waitForCards(section: Locator, lang: Lang, shown: number, total: number) {
   await section.getByText(TEXT[lang].found(shown, total), { exact: true }).waitFor();
   await expect.poll(() => section.getByRole('listitem').count(), { timeout: 5000 }).toBe(shown);
+  // Each card's price line comes with the network's pricing, which may answer after the stations: the cards are read
+  // once every one shows it (a card read before it, and read again after "load more", differed by that line alone).
+  await expect.poll(() => section.getByRole('listitem').filter({ hasText: /[AD]C: / }).count(), { timeout: 5000 }).toBe(shown);
   return readCards(section);
 }
 
