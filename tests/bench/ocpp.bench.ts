@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import WebSocket from 'ws';
-import { startProfile, watchLoop } from './profile';
+import { startAllocationProfile, startProfile, watchLoop } from './profile';
 import { fmt, percentile } from './stats';
 
 /**
@@ -44,7 +44,10 @@ const SESSION_MINUTES = CEILING ? Number(process.env.BENCH_SESSION_MINUTES ?? 0)
 /** `answer`: the offered rate, spread evenly over the chargers (each waits for its answer before its next call). */
 const ANSWER_RATE = Number(process.env.BENCH_ANSWER_RATE ?? 3000);
 const ANSWER_SECONDS = Number(process.env.BENCH_ANSWER_SECONDS ?? 20);
-/** BENCH_HEAP_SNAPSHOTS=<prefix>: heap snapshots before and after the chargers connect (<prefix>-before/after.heapsnapshot). */
+/**
+ * BENCH_HEAP_SNAPSHOTS=<prefix>: heap snapshots before and after the chargers connect (<prefix>-before/after.heapsnapshot)
+ * and, in the ceiling, after the readings (<prefix>-ceiling.heapsnapshot).
+ */
 const HEAP_SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS ?? '';
 const MV_LAT_CHARGERS = Math.min(MV_CHARGERS, Number(process.env.BENCH_MV_LAT_CHARGERS ?? 1000));
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? (CEILING ? 900 : 400));
@@ -461,7 +464,9 @@ async function runMain(): Promise<void> {
           probes.push(
             (async () => {
               await runner.waitFor(event.position, 30_000);
-              const session = await sessionsRm.findOne({ _id: data.sessionId });
+              // Only the field it checks: a session an hour in holds hundreds of readings, and copying them all for
+              // each of 30,000 probes was the bench's own load on the heap it measures.
+              const session = await sessionsRm.findOne({ _id: data.sessionId }, { projection: { lastReadingAt: 1 } });
               const shown = session?.lastReadingAt as string | null | undefined;
               if (!shown || shown < data.timestamp) readingMissing++;
               else readingSeenAt.set(`${data.transactionId}|${data.timestamp}`, clock());
@@ -561,8 +566,9 @@ async function runMain(): Promise<void> {
       // StatusNotification answered: call → result in the load process, each charger one call outstanding.
       const recordedBefore = recorded;
       const loop = watchLoop();
+      const allocations = await startAllocationProfile();
       const an = await profiled(() => ask({ cmd: 'answer', chargers: CONNECTIONS, rate: ANSWER_RATE, seconds: ANSWER_SECONDS }, 'answer'));
-      const loopRows = loop.stop();
+      const loopRows = [...loop.stop(), ...(await allocations.stop())];
       const drained = await waitRecorded(recordedBefore + an.latencies.length, 60_000);
       const seconds = (an.endedAt - an.startedAt) / 1000;
       const sockets = await ask({ cmd: 'sockets' }, 'sockets');
@@ -632,8 +638,9 @@ async function runMain(): Promise<void> {
       const cpuBefore = process.cpuUsage();
       const headAtMv = await infra.eventStore.headPosition();
       const loop = watchLoop();
+      const allocations = await startAllocationProfile();
       const mv = await profiled(() => ask({ cmd: 'meter', chargers: MV_CHARGERS, intervalMs: MV_INTERVAL_MS, seconds: MV_SECONDS, probe: true }, 'meter'));
-      const loopRows = loop.stop();
+      const loopRows = [...loop.stop(), ...(await allocations.stop())];
       const cpu = process.cpuUsage(cpuBefore);
       const latUntil = performance.now() + 60_000;
       while (readingSeenAt.size + readingMissing < mv.answered && performance.now() < latUntil) await sleep(200);
@@ -644,6 +651,8 @@ async function runMain(): Promise<void> {
       const sockets = await ask({ cmd: 'sockets' }, 'sockets');
       gc();
       const end = process.memoryUsage();
+      // The launcher's heap in the steady state: what the marker walks every few seconds.
+      if (HEAP_SNAPSHOTS) writeHeapSnapshot(`${HEAP_SNAPSHOTS}-ceiling.heapsnapshot`);
       print(`The ceiling of one process: ${CONNECTIONS} chargers (embedded profile)`, [
         ...connectedRows,
         ['local authorisation list in step on every charger (asked and sent as they booted, 32 at a time)', rollout],
