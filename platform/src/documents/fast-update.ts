@@ -114,7 +114,12 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean): { doc: 
     const list = Object.hasOwn(parent, key) ? parent[key] : undefined;
     if (list !== undefined && !Array.isArray(list)) return null; // MongoDB refuses it: let mingo report it
     // A shallow copy: the elements already stored stay shared (they are never written in place), the new one is copied.
-    parent[key] = [...((list as unknown[] | undefined) ?? []), cloneValue(value)];
+    // slice keeps the list's element kind: a list of numbers stays unboxed numbers. An array literal (`[...list, v]`)
+    // takes the kind its allocation site has seen anywhere, and this one sees objects and strings, so a list of epoch
+    // milliseconds became a list of pointers to a boxed number each (1.6 million objects at the ceiling, issue 18).
+    const copy = list === undefined ? [] : (list as unknown[]).slice();
+    copy.push(cloneValue(value));
+    parent[key] = copy;
     modified = true;
   }
   for (const path of unsets) {
