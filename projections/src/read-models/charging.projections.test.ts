@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor, SessionEvent } from '@evc/contracts';
 import { harness, type Given } from '../testing/projection-harness';
-import { evolveSession, type SessionDoc } from './sessions.projection';
+import { evolveSession, readingColumns, readingRows, type ReadingColumns, type SessionDoc } from './sessions.projection';
 import { cairoDateKey, cairoDayStart } from './cairo-date';
 import { CHARGING_RM } from './charging-collections';
 import { RM } from './collections';
@@ -66,7 +66,7 @@ describe('sessions projection', () => {
     );
     let doc = await h.get(CHARGING_RM.sessions, 's1');
     expect(doc).toMatchObject({ status: 'charging', energyWh: 3000, cost: 1500, powerW: 7000, socPercent: 40, lastReadingAt: '2026-03-02T10:02:00.000Z', stationNameEn: 'Zamalek', carLabel: 'Nissan Leaf', customerName: 'Mona Hassan', meterStartWh: 1000, transactionId: '7' });
-    expect((doc!.readings as { timestamp: string }[]).map((r) => r.timestamp)).toEqual(['2026-03-02T10:01:00.000Z', '2026-03-02T10:02:00.000Z']);
+    expect(readingRows(doc!.readings as ReadingColumns).map((r) => r.timestamp)).toEqual(['2026-03-02T10:01:00.000Z', '2026-03-02T10:02:00.000Z']);
 
     await h.given(
       ...session('s1', [
@@ -115,7 +115,10 @@ describe('sessions projection', () => {
         const minute = r < 0.6 ? ++last : r < 0.8 ? Math.max(1, last - Math.floor(random() * 3)) : last + 1 + Math.floor(random() * 2);
         last = Math.max(last, minute);
         const timestamp = `2026-03-02T10:${String(minute).padStart(2, '0')}:00.000Z`;
-        later.push(['MeterReadingRecorded', { transactionId: '7', timestamp, energyWh: 600 + minute * 100 + Math.floor(random() * 3), powerW: 7000 + i, socPercent: i, at: timestamp }]);
+        // Power and state of charge are optional in OCPP, and a state of charge may have a fraction.
+        const powerW = random() < 0.2 ? null : 7000 + i;
+        const socPercent = random() < 0.3 ? null : i + (random() < 0.5 ? 0.5 : 0);
+        later.push(['MeterReadingRecorded', { transactionId: '7', timestamp, energyWh: 600 + minute * 100 + Math.floor(random() * 3), powerW, socPercent, at: timestamp }]);
       }
       for (const [type, data] of later) {
         const before = (await h.get(CHARGING_RM.sessions, id)) as unknown as SessionDoc;
@@ -127,6 +130,20 @@ describe('sessions projection', () => {
       }
     }
     expect(appendedInOrder).toBeGreaterThan(200); // most readings took the appending path
+  });
+
+  it('stores readings as columns and shows them as the rows they were, whatever the timestamp\'s spelling', () => {
+    const rows = [
+      { timestamp: '2026-03-02T10:01:00.000Z', energyWh: 1500, powerW: 7000, socPercent: 40.5 },
+      { timestamp: '2026-03-02T10:02:00Z', energyWh: 1600, powerW: null, socPercent: null },
+      { timestamp: '2026-03-02T12:03:00.000+02:00', energyWh: 1700, powerW: 0, socPercent: 41 },
+    ];
+    const columns = readingColumns(rows);
+    // The canonical spelling is kept as a number (no string object per reading), any other as it was written.
+    expect(columns.at).toEqual([Date.parse('2026-03-02T10:01:00.000Z'), '2026-03-02T10:02:00Z', '2026-03-02T12:03:00.000+02:00']);
+    expect(columns).toMatchObject({ wh: [1500, 1600, 1700], w: [7000, null, 0], soc: [40.5, null, 41] });
+    expect(readingRows(columns)).toEqual(rows);
+    expect(readingRows(readingColumns([]))).toEqual([]);
   });
 
   it('records a failed start and follows station renames', async () => {

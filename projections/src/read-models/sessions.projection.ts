@@ -9,9 +9,20 @@ import { ACCOUNTS, CUSTOMER_ACCOUNTS } from './identity.projection';
 import { readModel } from './read-model';
 import { STATIONS } from './stations.projection';
 
-/** The `sessions` document: the detail view plus who it belongs to and the last session event applied. */
-export type SessionDoc = SessionDetailView & {
+/**
+ * A session's readings as stored: one column per figure, a reading at the same index in each. A session an hour in
+ * holds some 360 readings; kept as 360 objects, each with its timestamp string, they were nearly two million objects at
+ * 5,000 sessions for the launcher's garbage collector to mark again every few seconds (issue 18). As columns they are
+ * four arrays a session, and `at` and `wh` are plain numbers. A timestamp in the canonical spelling (ISO-8601 UTC with
+ * milliseconds, which the gateway writes) is kept as its epoch milliseconds; any other spelling as its text, so the
+ * view shows it as recorded. The API shows the readings as rows (`readingRows`).
+ */
+export type ReadingColumns = { at: (number | string)[]; wh: number[]; w: (number | null)[]; soc: (number | null)[] };
+
+/** The `sessions` document: the detail view (its readings as columns) plus who it belongs to and the last event applied. */
+export type SessionDoc = Omit<SessionDetailView, 'readings'> & {
   _id: string;
+  readings: ReadingColumns;
   customerId: string;
   customerName: string | null;
   balanceAtStart: number;
@@ -19,6 +30,27 @@ export type SessionDoc = SessionDetailView & {
   eventPosition: number;
 };
 export const SESSIONS = readModel<SessionDoc>(CHARGING_RM.sessions);
+
+/** How a reading's timestamp is stored (ReadingColumns). */
+export function readingTime(timestamp: string): number | string {
+  const ms = Date.parse(timestamp);
+  return Number.isFinite(ms) && new Date(ms).toISOString() === timestamp ? ms : timestamp;
+}
+
+/** The stored readings as the view's rows, oldest first. */
+export function readingRows(columns: ReadingColumns): MeterReadingView[] {
+  return columns.at.map((at, i) => ({
+    timestamp: typeof at === 'number' ? new Date(at).toISOString() : at,
+    energyWh: columns.wh[i]!,
+    powerW: columns.w[i] ?? null,
+    socPercent: columns.soc[i] ?? null,
+  }));
+}
+
+/** Rows as stored columns. */
+export function readingColumns(rows: readonly MeterReadingView[]): ReadingColumns {
+  return { at: rows.map((r) => readingTime(r.timestamp)), wh: rows.map((r) => r.energyWh), w: rows.map((r) => r.powerW), soc: rows.map((r) => r.socPercent) };
+}
 
 /** Readings sorted by timestamp, one per timestamp (a repeated reading replaces the same slot). */
 export function withReading(readings: MeterReadingView[], reading: MeterReadingView): MeterReadingView[] {
@@ -69,7 +101,7 @@ async function requested({ data: d }: RecordedEventOf<'SessionRequested'>, docum
     transactionId: null,
     meterStartWh: null,
     meterStopWh: null,
-    readings: [],
+    readings: readingColumns([]),
     timeline: [],
     eventPosition: 0,
   };
@@ -101,9 +133,10 @@ export function evolveSession(doc: SessionDoc, e: SessionEvent): Partial<Session
         cost: doc.status === 'stopped' ? doc.cost : sessionCost(doc.energyWh, doc),
       };
     case 'MeterReadingRecorded': {
-      const readings = withReading(doc.readings, readingOf(e));
+      const rows = withReading(readingRows(doc.readings), readingOf(e));
+      const readings = readingColumns(rows);
       if (doc.status === 'stopped') return { readings };
-      return { readings, ...runningFigures(doc, readings.at(-1)!, readings[0]!) };
+      return { readings, ...runningFigures(doc, rows.at(-1)!, rows[0]!) };
     }
     case 'SessionStopRequested':
       return OPEN.has(doc.status) ? { status: 'stopping', stopReason: e.data.reason } : {};
@@ -139,7 +172,7 @@ async function noteLastCharge(documents: DocumentStore, customerId: string, star
 type SessionRecordedEvent = RecordedEventOf<SessionEvent['type']>;
 
 /**
- * A running session's next reading, the one every charger sends every few seconds: appended (`$push`) with the figures
+ * A running session's next reading, the one every charger sends every few seconds: appended (`$push` onto each column) with the figures
  * it moves, without reading or rewriting the readings before it. A session an hour in holds some 360 readings, and
  * copying them out, rebuilding the list and copying it back in made each reading cost in proportion to the session's
  * age. Anything else (a reading out of order or repeated, one after the stop, one before the meter start is known)
@@ -153,7 +186,13 @@ async function appendReading(event: RecordedEventOf<'MeterReadingRecorded'>, { d
   const appendable = doc.status !== 'stopped' && (doc.lastReadingAt === null || event.data.timestamp > doc.lastReadingAt) && (doc.meterStartWh !== null || doc.lastReadingAt === null);
   if (!appendable) return false;
   const reading = readingOf(event);
-  await sessions.updateOne({ _id: doc._id }, { $push: { readings: reading }, $set: { ...runningFigures(doc, reading, reading), eventPosition: event.position } });
+  await sessions.updateOne(
+    { _id: doc._id },
+    {
+      $push: { 'readings.at': readingTime(reading.timestamp), 'readings.wh': reading.energyWh, 'readings.w': reading.powerW, 'readings.soc': reading.socPercent },
+      $set: { ...runningFigures(doc, reading, reading), eventPosition: event.position },
+    },
+  );
   changed(CHARGING_RM.sessions, doc._id, [doc.customerId]);
   return true;
 }

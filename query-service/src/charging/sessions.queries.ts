@@ -1,20 +1,20 @@
 import type { AdminSessionsQuery, MySessionsQuery, Paged, SessionAdminDetailView, SessionAdminView, SessionDetailView, SessionView } from '@evc/contracts';
 import type { Doc, DocumentStore, Filter, SortSpec } from '@evc/platform';
-import { SESSIONS, cairoDayStart, type SessionDoc } from '@evc/projections';
+import { SESSIONS, cairoDayStart, readingRows, type SessionDoc } from '@evc/projections';
 import { exactly } from '../shared/exact-view';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const OPEN_STATUSES = ['requested', 'accepted', 'charging', 'stopping'];
 
-/** The customer's detail: the document without its internals (field order as stored). */
+/** The customer's detail: the document without its internals (field order as stored), its readings as rows. */
 export function sessionDetailView(d: SessionDoc): SessionDetailView {
-  const { _id, customerId, customerName, balanceAtStart, eventPosition, ...view } = d;
-  return exactly<SessionDetailView>()(view);
+  const { _id, customerId, customerName, balanceAtStart, eventPosition, readings, timeline, ...view } = d;
+  return exactly<SessionDetailView>()({ ...view, readings: readingRows(readings), timeline });
 }
 
 /** The list line: the detail without readings, timeline and meter registers (lists do not even read them). */
-export function sessionView(d: SessionDoc): SessionView {
-  const { readings, timeline, transactionId, meterStartWh, meterStopWh, ...view } = sessionDetailView(d);
+export function sessionView(d: Omit<SessionDoc, 'readings' | 'timeline'> & Partial<Pick<SessionDoc, 'readings' | 'timeline'>>): SessionView {
+  const { _id, customerId, customerName, balanceAtStart, eventPosition, transactionId, meterStartWh, meterStopWh, readings, timeline, ...view } = d;
   return exactly<SessionView>()(view);
 }
 
