@@ -96,6 +96,22 @@ describe('fast update', () => {
     expect(fastApply(doc, { $push: { list: 1 }, $set: { list: [] } }, false)).toBeNull();
   });
 
+  it('grows a stored list in place only where it is told it may, and only once nothing else can refuse the update', () => {
+    const doc = { _id: 1, list: [1, 2], other: [9], n: 5 };
+    const grown = fastApply(doc, { $push: { list: 3, other: 8 } }, false, (path) => path === 'list')!;
+    expect(grown.doc).toEqual({ _id: 1, list: [1, 2, 3], other: [9, 8], n: 5 });
+    expect(grown.doc.list).toBe(doc.list); // grown in place
+    expect(grown.doc.other).not.toBe(doc.other); // copied: not allowed there
+    expect(doc.other).toEqual([9]);
+    // An update the fast path hands to mingo, or refuses, leaves the stored list as it was.
+    expect(fastApply(doc, { $push: { list: 4 }, $rename: { n: 'm' } }, false, () => true)).toBeNull();
+    expect(fastApply(doc, { $push: { list: 4 }, $unset: { 'n.x': '' } }, false, () => true)).toBeNull(); // decided after the push
+    expect(doc.list).toEqual([1, 2, 3]);
+    const refused = { _id: 1, list: [1], s: 'x' };
+    expect(() => fastApply(refused, { $push: { list: 2 }, $inc: { s: 1 } }, false, () => true)).toThrow(/non-numeric/);
+    expect(refused.list).toEqual([1]);
+  });
+
   it('leaves other operators to mingo', () => {
     expect(fastApply({ _id: 1 }, { $addToSet: { a: 1 } }, false)).toBeNull();
     expect(fastApply({ _id: 1 }, { $set: { 'a.0': 1 } }, false)).toBeNull();

@@ -31,6 +31,33 @@ describe('memory document store specifics', () => {
     expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', list: [1, 2] });
   });
 
+  it('grows a stored list in place without it reaching a result, an index or a refused write', async () => {
+    const store = createMemoryDocumentStore();
+    const c = store.collection('c');
+    await c.insertOne({ _id: 'a', list: [1], tags: ['x'] });
+    await c.createIndex({ tags: 1 });
+    const before = await c.findOne({ _id: 'a' });
+    const joined = await store.collection('j').aggregate<{ from: { list: number[] }[] }>([{ $lookup: { from: 'c', pipeline: [], as: 'from' } }]).toArray();
+    await store.collection('j').insertOne({ _id: 'j' });
+    const lookedUp = await store.collection('j').aggregate<{ from: { list: number[] }[] }>([{ $lookup: { from: 'c', pipeline: [], as: 'from' } }]).toArray();
+    await c.updateOne({ _id: 'a' }, { $push: { list: 2, tags: 'y' } });
+    // Results read before the write do not change with it (a $lookup's joined documents included).
+    expect(before).toEqual({ _id: 'a', list: [1], tags: ['x'] });
+    expect(joined).toEqual([]);
+    expect(lookedUp[0]!.from[0]!.list).toEqual([1]);
+    expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', list: [1, 2], tags: ['x', 'y'] });
+    // The indexed list was copied, so its index learnt the new value.
+    expect(await c.find({ tags: 'y' }).toArray()).toHaveLength(1);
+    expect(await c.find({ tags: 'x' }).toArray()).toHaveLength(1);
+    // With a unique index, a refused write leaves the list as it was.
+    const u = store.collection('u');
+    await u.createIndex({ code: 1 }, { unique: true });
+    await u.insertOne({ _id: 'a', code: 'a', list: [1] });
+    await u.insertOne({ _id: 'b', code: 'b' });
+    await expect(u.updateOne({ _id: 'a' }, { $set: { code: 'b' }, $push: { list: 2 } })).rejects.toBeInstanceOf(DuplicateKeyError);
+    expect(await u.findOne({ _id: 'a' })).toEqual({ _id: 'a', code: 'a', list: [1] });
+  });
+
   it('returns unsorted results in natural (insertion) order, also through an index', async () => {
     const c = createMemoryDocumentStore().collection('c');
     await c.createIndex({ k: 1 });

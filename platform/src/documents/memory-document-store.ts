@@ -28,8 +28,11 @@ export function createMemoryDocumentStore(): MemoryDocumentStore {
     return state;
   }
 
-  /** For $lookup and friends: a collection's documents (mingo only reads them). */
-  const resolve = (name: string): Doc[] => [...stateOf(name).docs.values()];
+  /**
+   * For $lookup and friends: copies of a collection's documents. They end up in the aggregation's answer, and a stored
+   * list may later grow in place (fast-update.ts), so no stored document may leave the store.
+   */
+  const resolve = (name: string): Doc[] => [...stateOf(name).docs.values()].map(cloneValue);
 
   /** Empties a collection in place so handles obtained earlier keep working, as MongoDB collection handles do. */
   function reset(state: CollectionState): void {

@@ -131,9 +131,9 @@ function resolvePositional(doc: Doc, filter: Filter, update: Update): Update | n
 }
 
 /** Applies update operators to a copy; `$setOnInsert` acts like `$set` on insert and is ignored otherwise. */
-function applyUpdate(doc: Doc, update: Update, inserting: boolean, filter: Filter = {}): { doc: Doc; modified: boolean } {
+function applyUpdate(doc: Doc, update: Update, inserting: boolean, filter: Filter = {}, inPlace?: (path: string) => boolean): { doc: Doc; modified: boolean } {
   const positional = inserting ? update : resolvePositional(doc, filter, update);
-  const fast = positional && fastApply(doc, positional, inserting);
+  const fast = positional && fastApply(doc, positional, inserting, inPlace);
   if (fast) return fast;
   const { $setOnInsert, ...operators } = update as Update & { $setOnInsert?: Doc };
   if (inserting && $setOnInsert) operators.$set = { ...((operators.$set as Doc | undefined) ?? {}), ...$setOnInsert };
@@ -143,6 +143,17 @@ function applyUpdate(doc: Doc, update: Update, inserting: boolean, filter: Filte
   const condition = positional === update ? undefined : filter;
   const changed = Object.keys(operators).length > 0 ? applyOperators(next, operators, undefined, condition, { cloneMode: 'deep' }) : [];
   return { doc: next, modified: changed.length > 0 };
+}
+
+/**
+ * Where a `$push` may grow a stored list in place (fast-update.ts): in a collection without a unique index (whose check
+ * comes after the update is applied, and could refuse it), at a path no index reads.
+ */
+function appendsInPlace(state: CollectionState): ((path: string) => boolean) | undefined {
+  const definitions = state.indexes.definitions;
+  if (definitions.some((d) => d.unique)) return undefined;
+  const indexed = definitions.flatMap((d) => Object.keys(d.keys));
+  return (path) => !indexed.some((k) => k === path || k.startsWith(`${path}.`) || path.startsWith(`${k}.`));
 }
 
 export function updateDocs(state: CollectionState, filter: Filter, update: Update, upsert: boolean, many: boolean): UpdateResult {
@@ -156,9 +167,10 @@ export function updateDocs(state: CollectionState, filter: Filter, update: Updat
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: inserted._id };
   }
   let modified = 0;
+  const inPlace = appendsInPlace(state);
   hits.ids.forEach((id, i) => {
     const previous = hits.docs[i]!;
-    const { doc, modified: changed } = applyUpdate(previous, update, false, filter);
+    const { doc, modified: changed } = applyUpdate(previous, update, false, filter, inPlace);
     if (!changed) return;
     replaceDoc(state, id, previous, doc);
     modified++;
