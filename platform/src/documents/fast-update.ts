@@ -13,11 +13,7 @@ const PLAIN_PATH = /^[^$.][^.]*(\.[^$.][^.]*)*$/;
 /** `field.index`: one element of a top-level array. */
 const ELEMENT_PATH = /^([^$.\d][^.]*)\.(0|[1-9]\d{0,8})$/;
 
-/**
- * `inPlace(path)`: whether a `$push` at this path may grow the stored list itself instead of a copy. The caller answers
- * yes only when nothing can fail after this function returns (no unique index) and no index reads the path; the store
- * never hands a stored document out (reads, aggregations and `$lookup` get copies), so only the store sees the list.
- */
+/** `inPlace(path)`: whether a `$push` at this path may grow the stored list itself instead of a copy (writes.ts decides). */
 export function fastApply(doc: Doc, update: Update, inserting: boolean, inPlace: (path: string) => boolean = () => false): { doc: Doc; modified: boolean } | null {
   const sets: [string, unknown][] = [];
   const unsets: string[] = [];
@@ -120,9 +116,9 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean, inPlace:
     const list = Object.hasOwn(parent, key) ? parent[key] : undefined;
     if (list !== undefined && !Array.isArray(list)) return null; // MongoDB refuses it: let mingo report it
     if (list !== undefined && inPlace(path)) {
-      // The stored list grows once nothing below can fail (`appends`): a reading a second onto 5,000 sessions' columns
-      // was 12 KB of copies a reading, each promoted to the old generation and dropped there ten seconds later.
-      parent[key] = list;
+      // The stored list (which `next` shares) grows once nothing below can fail (`appends`): a reading a second onto
+      // 5,000 sessions' columns was 12 KB of copies a reading, each promoted to the old generation and dropped there
+      // ten seconds later.
       appends.push([list as unknown[], cloneValue(value)]);
       modified = true;
       continue;

@@ -147,7 +147,8 @@ function applyUpdate(doc: Doc, update: Update, inserting: boolean, filter: Filte
 
 /**
  * Where a `$push` may grow a stored list in place (fast-update.ts): in a collection without a unique index (whose check
- * comes after the update is applied, and could refuse it), at a path no index reads.
+ * comes after the update is applied, and could refuse it), at a path no index reads. Nothing else sees the list grow:
+ * the store never hands a stored document out (reads, aggregations and `$lookup` get copies).
  */
 function appendsInPlace(state: CollectionState): ((path: string) => boolean) | undefined {
   const definitions = state.indexes.definitions;

@@ -56,7 +56,7 @@ export {
 } from './identity.projection';
 export { CHARGING_RM } from './charging-collections';
 export { cairoDateKey, cairoDayStart } from './cairo-date';
-export { SESSIONS, sessionsProjection, evolveSession, readingColumns, readingRows, readingTime, type ReadingColumns, type SessionDoc } from './sessions.projection';
+export { SESSIONS, sessionsProjection, evolveSession, readingColumns, readingRows, type ReadingColumns, type SessionDoc } from './sessions.projection';
 export { WALLETS, WALLET_TRANSACTIONS, walletProjection, walletTxKey, type WalletDoc, type WalletTxDoc } from './wallet.projection';
 export { PAYMENTS, paymentsProjection, type PaymentDoc } from './payments.projection';
 export { NOTIFICATIONS, notificationsProjection, type NotificationDoc } from './notifications.projection';

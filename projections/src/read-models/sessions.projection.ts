@@ -32,7 +32,7 @@ export type SessionDoc = Omit<SessionDetailView, 'readings'> & {
 export const SESSIONS = readModel<SessionDoc>(CHARGING_RM.sessions);
 
 /** How a reading's timestamp is stored (ReadingColumns). */
-export function readingTime(timestamp: string): number | string {
+function readingTime(timestamp: string): number | string {
   const ms = Date.parse(timestamp);
   return Number.isFinite(ms) && new Date(ms).toISOString() === timestamp ? ms : timestamp;
 }

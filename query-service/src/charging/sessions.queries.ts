@@ -13,7 +13,7 @@ export function sessionDetailView(d: SessionDoc): SessionDetailView {
 }
 
 /** The list line: the detail without readings, timeline and meter registers (lists do not even read them). */
-export function sessionView(d: Omit<SessionDoc, 'readings' | 'timeline'> & Partial<Pick<SessionDoc, 'readings' | 'timeline'>>): SessionView {
+export function sessionView(d: SessionDoc): SessionView {
   const { _id, customerId, customerName, balanceAtStart, eventPosition, transactionId, meterStartWh, meterStopWh, readings, timeline, ...view } = d;
   return exactly<SessionView>()(view);
 }
