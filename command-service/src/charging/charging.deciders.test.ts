@@ -71,6 +71,19 @@ describe('session decider', () => {
     expect(read.state().latest?.energyWh).toBe(4000);
   });
 
+  it('a state folded forward twice (a lost race) keeps each branch to its own readings', () => {
+    const history = sessions.given(started()).when({ kind: 'readings', transactionId: '7', readings: [reading(1, 2000), reading(2, 3000)], at }).thenTypes(['MeterReadingRecorded', 'MeterReadingRecorded']);
+    const base = [...started(), ...history].reduce(sessionDecider.evolve, sessionDecider.initialState);
+    const late = (minutes: number) => ({ type: 'MeterReadingRecorded' as const, data: { sessionId: 's-1', transactionId: '7', ...reading(minutes, 2500), at } });
+    const winner = sessionDecider.evolve(base, late(1.5));
+    const loser = sessionDecider.evolve(base, late(1.2));
+    // Each branch refuses its own late reading again and still takes the other's.
+    const decide = (state: typeof base, minutes: number) => sessionDecider.decide({ kind: 'readings', transactionId: '7', readings: [reading(minutes, 2500)], at }, state).length;
+    expect([decide(winner, 1.5), decide(winner, 1.2), decide(loser, 1.2), decide(loser, 1.5), decide(base, 1.5), decide(base, 1.2)]).toEqual([0, 1, 0, 1, 1, 1]);
+    expect(sessionDecider.evolve(winner, late(1.7)).readingTimes.length).toBe(4);
+    expect(base.readingTimes.length).toBe(2);
+  });
+
   it('stops for low balance once the running energy cost reaches the balance at start, once', () => {
     // balance 500 piastres at 189/kWh: 2,646 Wh cost 500
     sessions

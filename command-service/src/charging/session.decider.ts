@@ -1,6 +1,7 @@
 import { energyCost, sessionCost, type SessionEvent, type SessionFailure, type SessionRequested, type SessionStatus, type StopReason } from '@evc/contracts';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
+import { GrowOnlyList } from '../shared/grow-only-list';
 
 /** One sampled point of a charger's meter: the absolute energy register and what came with it. */
 export interface Reading {
@@ -30,8 +31,11 @@ export interface SessionState {
   transactionIds: string[];
   meterStartWh: number;
   startedAt: string | null;
-  /** Timestamps (ms) of the readings recorded: a reading is recorded once per timestamp. */
-  readingTimes: number[];
+  /**
+   * Timestamps (ms) of the readings recorded: a reading is recorded once per timestamp. A grow-only list: the states
+   * of one session share its array, so a reading does not copy the hundreds before it.
+   */
+  readingTimes: GrowOnlyList<number>;
   /** The reading with the highest timestamp: the energy so far is its register − meterStart. */
   latest: { time: number; energyWh: number } | null;
   stopReason: StopReason | null;
@@ -63,7 +67,7 @@ function autoStop(s: SessionState, now: { time: number } | null): StopReason | n
  * is kept as an alias.
  */
 export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState> = {
-  initialState: { phase: 'none', request: null, transactionIds: [], meterStartWh: 0, startedAt: null, readingTimes: [], latest: null, stopReason: null, cost: null },
+  initialState: { phase: 'none', request: null, transactionIds: [], meterStartWh: 0, startedAt: null, readingTimes: GrowOnlyList.empty(), latest: null, stopReason: null, cost: null },
   evolve(state, event) {
     switch (event.type) {
       case 'SessionRequested':
@@ -79,7 +83,7 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
       case 'MeterReadingRecorded': {
         const time = ms(event.data.timestamp);
         const latest = !state.latest || time > state.latest.time ? { time, energyWh: event.data.energyWh } : state.latest;
-        return { ...state, readingTimes: [...state.readingTimes, time], latest };
+        return { ...state, readingTimes: state.readingTimes.with(time), latest };
       }
       case 'SessionStopRequested':
         return { ...state, phase: state.phase === 'charging' ? 'stopping' : state.phase, stopReason: state.stopReason ?? event.data.reason };
