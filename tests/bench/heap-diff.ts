@@ -1,0 +1,206 @@
+/**
+ * What a span of a process's life left alive, and what holds it: two V8 heap snapshots of one process (say
+ * `BENCH_HEAP_DIFF=<prefix>` of the ceiling in `npm run bench:ocpp`, before and after the readings). An object is new
+ * when its id (stable within a process) is not in the first. Printed, largest first:
+ * - the new objects by constructor (objects) or node type (strings, arrays, closures …): count and self size;
+ * - what holds them: each edge from an object that was already there to a new one, grouped by the holder's kind, the
+ *   edge and the new object's kind, with the new objects reached from it through new objects only (each counted once,
+ *   by the first holder that reaches it).
+ *
+ * Snapshots of a heap of some hundreds of MiB pass V8's longest string, so the file is read as bytes and scanned.
+ *
+ *   node --max-old-space-size=16384 --import tsx tests/bench/heap-diff.ts <first> <second> [rows]
+ */
+import { readFileSync } from 'node:fs';
+import { fmt } from './stats';
+
+interface Meta {
+  node_fields: string[];
+  node_types: [string[], ...unknown[]];
+  edge_fields: string[];
+  edge_types: [string[], ...unknown[]];
+}
+interface Snapshot {
+  meta: Meta;
+  nodes: Uint32Array;
+  edges: Uint32Array;
+  strings: string[];
+}
+
+/** The unsigned integers of the JSON array that opens after `key` (`"nodes":[`), as many as `count`. */
+function intsAfter(buf: Buffer, key: string, count: number): Uint32Array {
+  let i = buf.indexOf(key) + key.length;
+  if (i < key.length) throw new Error(`no ${key} in the snapshot`);
+  const out = new Uint32Array(count);
+  for (let n = 0; n < count; n++) {
+    let c = buf[i]!;
+    while (c < 48 || c > 57) c = buf[++i]!;
+    let v = 0;
+    while (c >= 48 && c <= 57) {
+      v = v * 10 + (c - 48);
+      c = buf[++i]!;
+    }
+    out[n] = v;
+  }
+  return out;
+}
+
+/** The JSON strings of the array that opens after `"strings":[`. */
+function stringsOf(buf: Buffer): string[] {
+  let i = buf.lastIndexOf('"strings":[') + '"strings":['.length;
+  const out: string[] = [];
+  for (;;) {
+    while (buf[i] !== 0x22 && buf[i] !== 0x5d) i++;
+    if (buf[i] === 0x5d) return out;
+    let j = i + 1;
+    while (buf[j] !== 0x22) j += buf[j] === 0x5c ? 2 : 1;
+    out.push(JSON.parse(buf.toString('utf8', i, j + 1)) as string);
+    i = j + 1;
+  }
+}
+
+function read(file: string): Snapshot {
+  const buf = readFileSync(file);
+  const head = buf.toString('utf8', 0, buf.indexOf('"nodes":'));
+  const header = JSON.parse(head.slice(0, head.lastIndexOf(',')) + '}') as { snapshot: { meta: Meta; node_count: number; edge_count: number } };
+  const { meta, node_count, edge_count } = header.snapshot;
+  return {
+    meta,
+    nodes: intsAfter(buf, '"nodes":[', node_count * meta.node_fields.length),
+    edges: intsAfter(buf, '"edges":[', edge_count * meta.edge_fields.length),
+    strings: stringsOf(buf),
+  };
+}
+
+const [firstFile, secondFile, rowsArg] = process.argv.slice(2);
+if (!firstFile || !secondFile) {
+  console.error('usage: heap-diff.ts <first.heapsnapshot> <second.heapsnapshot> [rows]');
+  process.exit(2);
+}
+const ROWS = Number(rowsArg ?? 30);
+
+const first = read(firstFile);
+const nf = first.meta.node_fields;
+const W = nf.length;
+const ID = nf.indexOf('id');
+const seen = new Set<number>();
+for (let i = ID; i < first.nodes.length; i += W) seen.add(first.nodes[i]!);
+first.nodes = new Uint32Array(0);
+first.edges = new Uint32Array(0);
+
+const snap = read(secondFile);
+const TYPE = nf.indexOf('type');
+const NAME = nf.indexOf('name');
+const SIZE = nf.indexOf('self_size');
+const EDGES = nf.indexOf('edge_count');
+const ef = snap.meta.edge_fields;
+const EW = ef.length;
+const E_TYPE = ef.indexOf('type');
+const E_NAME = ef.indexOf('name_or_index');
+const E_TO = ef.indexOf('to_node');
+const nodeTypes = snap.meta.node_types[0];
+const edgeTypes = snap.meta.edge_types[0];
+const count = snap.nodes.length / W;
+
+const kindOf = (n: number): string => {
+  const type = nodeTypes[snap.nodes[n * W + TYPE]!]!;
+  const name = snap.strings[snap.nodes[n * W + NAME]!]!;
+  if (type === 'object' || type === 'closure') return type === 'closure' ? `(closure ${name || 'anonymous'})` : name;
+  if (type === 'hidden' || type === 'code' || type === 'array' || type === 'object shape') return `(${type} ${name.slice(0, 40)})`;
+  return `(${type})`;
+};
+
+const fresh = new Uint8Array(count);
+let freshCount = 0;
+let freshBytes = 0;
+let allBytes = 0;
+const byKind = new Map<string, { count: number; bytes: number }>();
+for (let n = 0; n < count; n++) {
+  const size = snap.nodes[n * W + SIZE]!;
+  allBytes += size;
+  if (seen.has(snap.nodes[n * W + ID]!)) continue;
+  fresh[n] = 1;
+  freshCount++;
+  freshBytes += size;
+  const k = kindOf(n);
+  const e = byKind.get(k) ?? { count: 0, bytes: 0 };
+  e.count++;
+  e.bytes += size;
+  byKind.set(k, e);
+}
+const mib = (b: number) => `${fmt(b / 2 ** 20, 1)} MiB`;
+console.log(`second snapshot: ${count} objects, ${mib(allBytes)}; new since the first: ${freshCount} objects, ${mib(freshBytes)}`);
+console.log('\nnew objects by kind (count, self size):');
+for (const [k, e] of [...byKind].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, ROWS)) console.log(`${String(e.count).padStart(10)} ${mib(e.bytes).padStart(12)}  ${k}`);
+
+// Where each node's edges start.
+const firstEdge = new Uint32Array(count + 1);
+for (let n = 0; n < count; n++) firstEdge[n + 1] = firstEdge[n]! + snap.nodes[n * W + EDGES]! * EW;
+
+// Each object's first strong retainer (the edge's index), to name a holder by what holds it.
+const retainedBy = new Int32Array(count).fill(-1);
+for (let n = 0; n < count; n++) {
+  for (let e = firstEdge[n]!; e < firstEdge[n + 1]!; e += EW) {
+    const et = edgeTypes[snap.edges[e + E_TYPE]!]!;
+    if (et === 'weak' || et === 'shortcut') continue;
+    const to = snap.edges[e + E_TO]! / W;
+    if (retainedBy[to] === -1) retainedBy[to] = e;
+  }
+}
+const edgeOwner = (e: number): number => {
+  // The node whose edges hold index e (binary search over firstEdge).
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (firstEdge[mid]! <= e) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+};
+const edgeLabel = (e: number): string => {
+  const et = edgeTypes[snap.edges[e + E_TYPE]!]!;
+  return et === 'element' || et === 'hidden' ? `[${et}]` : String(snap.strings[snap.edges[e + E_NAME]!]);
+};
+const holderName = (n: number): string => {
+  const e = retainedBy[n]!;
+  return e === -1 ? kindOf(n) : `${kindOf(edgeOwner(e))}.${edgeLabel(e)} > ${kindOf(n)}`;
+};
+
+// Holders: old → new edges; the new objects reached from each through new objects only, each counted once.
+const claimed = new Uint8Array(count);
+const holders = new Map<string, { edges: number; count: number; bytes: number }>();
+const stack: number[] = [];
+for (let n = 0; n < count; n++) {
+  if (fresh[n]) continue;
+  for (let e = firstEdge[n]!; e < firstEdge[n + 1]!; e += EW) {
+    const et = edgeTypes[snap.edges[e + E_TYPE]!]!;
+    if (et === 'weak' || et === 'shortcut') continue;
+    const to = snap.edges[e + E_TO]! / W;
+    if (!fresh[to]) continue;
+    const key = `${holderName(n)} .${edgeLabel(e)} → ${kindOf(to)}`;
+    const h = holders.get(key) ?? { edges: 0, count: 0, bytes: 0 };
+    h.edges++;
+    if (!claimed[to]) {
+      claimed[to] = 1;
+      stack.push(to);
+      while (stack.length > 0) {
+        const x = stack.pop()!;
+        h.count++;
+        h.bytes += snap.nodes[x * W + SIZE]!;
+        for (let f = firstEdge[x]!; f < firstEdge[x + 1]!; f += EW) {
+          const ft = edgeTypes[snap.edges[f + E_TYPE]!]!;
+          if (ft === 'weak' || ft === 'shortcut') continue;
+          const y = snap.edges[f + E_TO]! / W;
+          if (fresh[y] && !claimed[y]) {
+            claimed[y] = 1;
+            stack.push(y);
+          }
+        }
+      }
+    }
+    holders.set(key, h);
+  }
+}
+console.log('\nwhat holds the new objects (edges from an old object; new objects reached through new ones only, self size):');
+for (const [k, h] of [...holders].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, ROWS)) console.log(`${String(h.edges).padStart(9)} edges ${String(h.count).padStart(9)} objects ${mib(h.bytes).padStart(11)}  ${k}`);
