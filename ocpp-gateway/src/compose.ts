@@ -39,6 +39,7 @@ export const composeOcppGatewayProcess: Compose<GatewayInProcess> = async (confi
     maxFrameBytes: config.OCPP_MAX_FRAME_BYTES,
     trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
+    heapGrowthPercent: config.HEAP_GROWTH_PERCENT,
   });
   await gateway.start();
   return {

@@ -126,7 +126,9 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T, index: numbe
 
 async function main(): Promise<void> {
   const setupStarted = performance.now();
-  const app = await startTestApp({ seed: true, env: { AUTH_TOKEN_SECRET: SECRET, OCPP_GATEWAY: GATEWAY } });
+  // HEAP_GROWTH_PERCENT, when set, passes through to the app (the default is what npm start runs).
+  const heapGrowth = process.env.HEAP_GROWTH_PERCENT !== undefined ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {};
+  const app = await startTestApp({ seed: true, env: { AUTH_TOKEN_SECRET: SECRET, OCPP_GATEWAY: GATEWAY, ...heapGrowth } });
   const bus = app.commandBus;
   const documents = app.embedded.infra.documents;
   const ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { BUS_TOPICS } from '@evc/contracts';
 import type { Bus, Consumer, ConsumerOptions, DocumentStore, IncomingMessage as BusMessage } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
+import { heapGrowthFlags } from '@evc/platform/runtime/heap-growth';
 import { CHARGER_AUTH_COLLECTION } from '../charger-auth';
 import { LoginGate, OCPP_PATH_PREFIX, readHandshake, refuseUpgrade } from '../login-gate';
 import { FORWARDED_TOPICS } from './parent-channel';
@@ -35,6 +36,8 @@ export interface GatewayProcessSettings extends GatewayProcessOptions {
    * started again, so its chargers reconnect to one that answers (default 10 s).
    */
   unresponsiveAfterMs?: number;
+  /** HEAP_GROWTH_PERCENT for the gateway's process (a V8 flag at its start; 0 or absent: V8's own). */
+  heapGrowthPercent?: number;
 }
 
 /**
@@ -153,9 +156,9 @@ export class GatewayProcess {
   }
 
   private spawn(): void {
-    const { restartDelayMs: _delay, unresponsiveAfterMs: _silent, ...options } = this.settings;
+    const { restartDelayMs: _delay, unresponsiveAfterMs: _silent, heapGrowthPercent = 0, ...options } = this.settings;
     const child = fork(CHILD_MAIN, [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', 'tsx', ...heapGrowthFlags(heapGrowthPercent)],
       env: { ...process.env, [GATEWAY_OPTIONS_ENV]: JSON.stringify(options) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',

@@ -8,6 +8,7 @@ import type { FileStore } from '@evc/platform/files/index';
 import { hostServices } from '@evc/platform/hosting/host';
 import { openInfrastructure, type Infrastructure } from '@evc/platform/infrastructure/infrastructure';
 import { createLogger } from '@evc/platform/logging/logger';
+import { setHeapGrowth } from '@evc/platform/runtime/heap-growth';
 import type { Mailbox } from '@evc/platform/mail/index';
 import { composeProjections, type ProjectionRunner } from '@evc/projections';
 import { composeQueryService } from '@evc/query-service';
@@ -42,6 +43,7 @@ export interface EmbeddedApp {
  */
 export async function createEmbeddedApp(config: Config, options: { frontendDist?: string } = {}): Promise<EmbeddedApp> {
   const log = createLogger('launcher');
+  setHeapGrowth(config.HEAP_GROWTH_PERCENT);
   const infra = await openInfrastructure(config);
   try {
     const projections = await composeProjections(config, infra);

@@ -12,6 +12,14 @@ describe('config', () => {
     expect(() => loadConfig({ MONGODB_URL: 'http://x' })).toThrow(/MONGODB_URL/);
   });
 
+  it('lets the old generation grow 100 % past the last full collection unless told otherwise; 0 leaves it to V8', () => {
+    expect(loadConfig({}).HEAP_GROWTH_PERCENT).toBe(100);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).HEAP_GROWTH_PERCENT).toBe(0);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: '-5' })).toThrow(/HEAP_GROWTH_PERCENT/);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: '1000' })).toThrow(/HEAP_GROWTH_PERCENT/);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: 'lots' })).toThrow(/HEAP_GROWTH_PERCENT/);
+  });
+
   it('selects the cluster profile only with all three URLs', () => {
     const urls = { EVENTSTORE_URL: 'esdb://es:2113?tls=false', KAFKA_BROKERS: 'kafka:9092', MONGODB_URL: 'mongodb://mongo:27017', AUTH_TOKEN_SECRET: 'k'.repeat(32) };
     expect(loadConfig(urls).profile).toBe('cluster');

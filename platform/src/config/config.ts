@@ -42,6 +42,12 @@ export const configSchema = z.object({
    * The cluster profile keeps 1,000 per charger in MongoDB and ignores this.
    */
   OCPP_LOG_MAX_FRAMES: z.coerce.number().int().min(1000).max(10_000_000).default(200_000),
+  /**
+   * How far a process's old generation may grow past what the last full collection kept before the next starts (V8's
+   * --heap-growing-percent; 0 leaves it to V8, which picked 10–40 % at the ceiling and marked every 10–20 s). See
+   * platform/src/runtime/heap-growth.ts.
+   */
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(100),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
    * How many proxies stand in front (nginx in the cluster: 1). The client address, which sign-in rate limits count

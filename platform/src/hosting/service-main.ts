@@ -1,11 +1,13 @@
 import { ConfigError, loadConfig, type Config } from '../config/config';
 import { createLogger, setLogLevel } from '../logging/logger';
+import { setHeapGrowth } from '../runtime/heap-growth';
 
 /** The validated configuration; a bad value prints which variable and why, and exits with status 2. */
 export function loadConfigOrExit(): Config {
   try {
     const config = loadConfig();
     setLogLevel(config.LOG_LEVEL);
+    setHeapGrowth(config.HEAP_GROWTH_PERCENT);
     return config;
   } catch (error) {
     if (error instanceof ConfigError) {
