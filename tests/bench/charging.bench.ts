@@ -127,7 +127,7 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T, index: numbe
 async function main(): Promise<void> {
   const setupStarted = performance.now();
   // HEAP_GROWTH_PERCENT, when set, passes through to the app (the default is what npm start runs).
-  const heapGrowth = process.env.HEAP_GROWTH_PERCENT !== undefined ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {};
+  const heapGrowth: Record<string, string> = process.env.HEAP_GROWTH_PERCENT !== undefined ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {};
   const app = await startTestApp({ seed: true, env: { AUTH_TOKEN_SECRET: SECRET, OCPP_GATEWAY: GATEWAY, ...heapGrowth } });
   const bus = app.commandBus;
   const documents = app.embedded.infra.documents;
