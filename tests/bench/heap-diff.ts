@@ -7,70 +7,10 @@
  *   edge and the new object's kind, with the new objects reached from it through new objects only (each counted once,
  *   by the first holder that reaches it).
  *
- * Snapshots of a heap of some hundreds of MiB pass V8's longest string, so the file is read as bytes and scanned.
- *
  *   node --max-old-space-size=16384 --import tsx tests/bench/heap-diff.ts <first> <second> [rows]
  */
-import { readFileSync } from 'node:fs';
+import { readSnapshot } from './heap-snapshot';
 import { fmt } from './stats';
-
-interface Meta {
-  node_fields: string[];
-  node_types: [string[], ...unknown[]];
-  edge_fields: string[];
-  edge_types: [string[], ...unknown[]];
-}
-interface Snapshot {
-  meta: Meta;
-  nodes: Uint32Array;
-  edges: Uint32Array;
-  strings: string[];
-}
-
-/** The unsigned integers of the JSON array that opens after `key` (`"nodes":[`), as many as `count`. */
-function intsAfter(buf: Buffer, key: string, count: number): Uint32Array {
-  let i = buf.indexOf(key) + key.length;
-  if (i < key.length) throw new Error(`no ${key} in the snapshot`);
-  const out = new Uint32Array(count);
-  for (let n = 0; n < count; n++) {
-    let c = buf[i]!;
-    while (c < 48 || c > 57) c = buf[++i]!;
-    let v = 0;
-    while (c >= 48 && c <= 57) {
-      v = v * 10 + (c - 48);
-      c = buf[++i]!;
-    }
-    out[n] = v;
-  }
-  return out;
-}
-
-/** The JSON strings of the array that opens after `"strings":[`. */
-function stringsOf(buf: Buffer): string[] {
-  let i = buf.lastIndexOf('"strings":[') + '"strings":['.length;
-  const out: string[] = [];
-  for (;;) {
-    while (buf[i] !== 0x22 && buf[i] !== 0x5d) i++;
-    if (buf[i] === 0x5d) return out;
-    let j = i + 1;
-    while (buf[j] !== 0x22) j += buf[j] === 0x5c ? 2 : 1;
-    out.push(JSON.parse(buf.toString('utf8', i, j + 1)) as string);
-    i = j + 1;
-  }
-}
-
-function read(file: string): Snapshot {
-  const buf = readFileSync(file);
-  const head = buf.toString('utf8', 0, buf.indexOf('"nodes":'));
-  const header = JSON.parse(head.slice(0, head.lastIndexOf(',')) + '}') as { snapshot: { meta: Meta; node_count: number; edge_count: number } };
-  const { meta, node_count, edge_count } = header.snapshot;
-  return {
-    meta,
-    nodes: intsAfter(buf, '"nodes":[', node_count * meta.node_fields.length),
-    edges: intsAfter(buf, '"edges":[', edge_count * meta.edge_fields.length),
-    strings: stringsOf(buf),
-  };
-}
 
 const [firstFile, secondFile, rowsArg] = process.argv.slice(2);
 if (!firstFile || !secondFile) {
@@ -79,7 +19,7 @@ if (!firstFile || !secondFile) {
 }
 const ROWS = Number(rowsArg ?? 30);
 
-const first = read(firstFile);
+const first = readSnapshot(firstFile);
 const nf = first.meta.node_fields;
 const W = nf.length;
 const ID = nf.indexOf('id');
@@ -88,7 +28,7 @@ for (let i = ID; i < first.nodes.length; i += W) seen.add(first.nodes[i]!);
 first.nodes = new Uint32Array(0);
 first.edges = new Uint32Array(0);
 
-const snap = read(secondFile);
+const snap = readSnapshot(secondFile);
 const TYPE = nf.indexOf('type');
 const NAME = nf.indexOf('name');
 const SIZE = nf.indexOf('self_size');

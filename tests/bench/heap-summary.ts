@@ -5,24 +5,18 @@
  *
  *   node --max-old-space-size=8192 --import tsx tests/bench/heap-summary.ts <before> <after> <chargers> [rows]
  */
-import { readFileSync } from 'node:fs';
+import { readSnapshot } from './heap-snapshot';
 import { fmt } from './stats';
-
-interface Snapshot {
-  snapshot: { meta: { node_fields: string[]; node_types: [string[], ...unknown[]] } };
-  nodes: number[];
-  strings: string[];
-}
 
 /** Self size and count by constructor ("Object", "WebSocket", …) or, for non-objects, by "(type)". */
 function summarise(file: string): Map<string, { bytes: number; count: number }> {
-  const snap = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
-  const fields = snap.snapshot.meta.node_fields;
+  const snap = readSnapshot(file);
+  const fields = snap.meta.node_fields;
   const width = fields.length;
   const typeAt = fields.indexOf('type');
   const nameAt = fields.indexOf('name');
   const sizeAt = fields.indexOf('self_size');
-  const types = snap.snapshot.meta.node_types[0];
+  const types = snap.meta.node_types[0];
   const out = new Map<string, { bytes: number; count: number }>();
   for (let i = 0; i < snap.nodes.length; i += width) {
     const type = types[snap.nodes[i + typeAt]!]!;

@@ -7,7 +7,6 @@ export function loadConfigOrExit(): Config {
   try {
     const config = loadConfig();
     setLogLevel(config.LOG_LEVEL);
-    setHeapGrowth(config.HEAP_GROWTH_PERCENT);
     return config;
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -25,6 +24,8 @@ export function loadConfigOrExit(): Config {
 export function runService(name: string, start: (config: Config) => Promise<() => Promise<void>>): void {
   const config = loadConfigOrExit();
   const log = createLogger(name);
+  // The embedded launcher sets it in createEmbeddedApp, where the tests and benches build the same app.
+  setHeapGrowth(config.HEAP_GROWTH_PERCENT);
   start(config).then(
     (stop) => {
       log.info(`started (${config.profile} profile)`);
