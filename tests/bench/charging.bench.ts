@@ -1,5 +1,5 @@
 /**
- * `npm run bench:charging [-- --sessions 1000]`: issue 7's figures on the embedded profile, in one process on 127.0.0.1.
+ * `npm run bench:charging [-- --sessions 1000] [--rate R] [--burst-only]`: issue 7's figures on the embedded profile, in one process on 127.0.0.1.
  *
  * - N customers (each with a car and a wallet) start N simultaneous sessions from the phone (HTTP sessions.start, all at
  *   once, or `--rate R` starts per second) on
@@ -11,6 +11,9 @@
  * - The ledger alone: 20,000 debits and credits spread over the N wallets, concurrently: transactions per second.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -25,11 +28,11 @@ import { stripedFlagPng } from '@evc/command-service/seed/flag-png';
 import { IDENTITY, type IdentityDeps } from '@evc/command-service/identity/identity.settings';
 import { accessVersionOf } from '@evc/command-service/identity/accounts';
 import { Simulator, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
-import { startTestApp } from '../support/app';
+import { startTestApp, type TestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
 import { forkLoad, runBench } from './load-process';
 import { startProfile } from './profile';
-import { fmt, percentile, numberArg } from './stats';
+import { fmt, jsonMs, percentile, numberArg } from './stats';
 
 const SESSIONS = numberArg('sessions', 1000);
 /** Starts per second; 0 (default) fires all N at once. */
@@ -124,18 +127,24 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T, index: numbe
   );
 }
 
-async function main(): Promise<void> {
-  const setupStarted = performance.now();
-  // HEAP_GROWTH_PERCENT, when set, passes through to the app (the default is what npm start runs).
-  const heapGrowth: Record<string, string> = process.env.HEAP_GROWTH_PERCENT !== undefined ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {};
-  const app = await startTestApp({ seed: true, env: { AUTH_TOKEN_SECRET: SECRET, OCPP_GATEWAY: GATEWAY, ...heapGrowth } });
+interface Prepared {
+  secret: string;
+  chargers: SimulatedChargerSpec[];
+  customers: { id: string; email: string }[];
+}
+
+/**
+ * BENCH_STATE=<dir>: the setup (stations, chargers, 1,000 customers with cars and wallets: some 100 s, most of it the
+ * customers' password hashing) is kept in <dir> after its first run and copied into a fresh data dir by later runs,
+ * which replay it at start. An aid for comparing builds run after run; the recorded figures use a fresh setup.
+ */
+const STATE = process.env.BENCH_STATE ?? null;
+
+/** Stations, chargers and customers as a fresh setup makes them, in `app`. */
+async function prepare(app: TestApp): Promise<Prepared> {
   const bus = app.commandBus;
   const documents = app.embedded.infra.documents;
   const ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);
-  // Drivers' tokens are signed by the app's own identity service, as its sign-in signs them (the process that signs a
-  // token knows it without checking its signature; another replica would check it).
-  const tokens = app.embedded.app.get<IdentityDeps>(IDENTITY).tokens;
-  const url = app.baseUrl;
   const staff = newContext({ type: 'system', id: 'bench' }, 'bench data');
 
   // Chargers: N/2 DC chargers with two 50 kW connectors, 50 per station, in a seeded governorate.
@@ -160,8 +169,8 @@ async function main(): Promise<void> {
     }
   }
 
-  // Customers: signed up (verified), 1,000 EGP in the wallet, a car; tokens issued by the app, as at sign-in.
-  const customers = Array.from({ length: SESSIONS }, (_, i) => ({ id: randomUUID(), email: `bench.${i}.${randomUUID().slice(0, 6)}@example.com`, token: '' }));
+  // Customers: signed up (verified), 1,000 EGP in the wallet, a car.
+  const customers = Array.from({ length: SESSIONS }, (_, i) => ({ id: randomUUID(), email: `bench.${i}.${randomUUID().slice(0, 6)}@example.com` }));
   await inBatches(customers, 8, async (c, i) => {
     await bus.execute(
       new SeedCustomerCommand({ accountId: c.id, firstName: 'Bench', lastName: 'Driver', email: c.email, phone: '01000000000', gender: 'male', locale: 'en', password: 'Bench1234x' }, staff),
@@ -171,10 +180,53 @@ async function main(): Promise<void> {
     const file = await app.embedded.files.put(png, { contentType: 'image/png', purpose: 'licence', ownerId: c.id });
     const asCustomer = newContext({ type: 'customer', id: c.id }, 'bench data');
     await sendCommand(bus, 'cars.register', { carId: c.id, brandId: DEMO_CAR.brandId, typeId: DEMO_CAR.typeId, batteryRangeId: DEMO_CAR.batteryRangeId, licence: { customsCertificateFileId: file.fileId } }, asCustomer);
-    // The account's access version now (issue 16): a token signed below it is refused.
-    const version = await accessVersionOf(app.embedded.infra.eventStore, c.id, []);
-    c.token = (await tokens.issue({ accountId: c.id, userType: 5, roles: ['customer'], privileges: [], version })).token;
   });
+  return { secret: SECRET, chargers, customers };
+}
+
+/** The app with the setup done: made here, or (BENCH_STATE) copied from an earlier run's. */
+async function preparedApp(env: Record<string, string>): Promise<{ app: TestApp; prepared: Prepared }> {
+  const file = STATE ? path.join(STATE, 'state.json') : null;
+  if (file && existsSync(file)) {
+    const prepared = JSON.parse(await readFile(file, 'utf8')) as Prepared;
+    if (prepared.customers.length !== SESSIONS) throw new Error(`${STATE} holds ${prepared.customers.length} customers, not ${SESSIONS}: use another BENCH_STATE`);
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evc-bench-'));
+    await cp(path.join(STATE!, 'data'), dataDir, { recursive: true });
+    const app = await startTestApp({ seed: true, dataDir, env: { ...env, AUTH_TOKEN_SECRET: prepared.secret } });
+    return { app, prepared };
+  }
+  const app = await startTestApp({ seed: true, env: { ...env, AUTH_TOKEN_SECRET: SECRET } });
+  const prepared = await prepare(app);
+  if (!file) return { app, prepared };
+  // Kept as a stopped app leaves it (log flushed); this run goes on from the same files, restarted as later runs are.
+  await app.close({ keepData: true });
+  await rm(STATE!, { recursive: true, force: true });
+  await mkdir(STATE!, { recursive: true });
+  await cp(app.dataDir, path.join(STATE!, 'data'), { recursive: true });
+  await writeFile(file, JSON.stringify(prepared));
+  return { app: await startTestApp({ seed: true, dataDir: app.dataDir, env: { ...env, AUTH_TOKEN_SECRET: SECRET } }), prepared };
+}
+
+async function main(): Promise<void> {
+  const setupStarted = performance.now();
+  // HEAP_GROWTH_PERCENT, when set, passes through to the app (the default is what npm start runs).
+  const heapGrowth: Record<string, string> = process.env.HEAP_GROWTH_PERCENT !== undefined ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {};
+  const { app, prepared } = await preparedApp({ OCPP_GATEWAY: GATEWAY, ...heapGrowth });
+  const { chargers } = prepared;
+  const documents = app.embedded.infra.documents;
+  const ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);
+  // Drivers' tokens are signed by the app's own identity service, as its sign-in signs them (the process that signs a
+  // token knows it without checking its signature; another replica would check it). Each carries the account's access
+  // version now (issue 16): a token signed below it is refused.
+  const tokens = app.embedded.app.get<IdentityDeps>(IDENTITY).tokens;
+  const customers = await Promise.all(
+    prepared.customers.map(async (c) => {
+      const version = await accessVersionOf(app.embedded.infra.eventStore, c.id, []);
+      return { ...c, token: (await tokens.issue({ accountId: c.id, userType: 5, roles: ['customer'], privileges: [], version })).token };
+    }),
+  );
+  const url = app.baseUrl;
+  const staff = newContext({ type: 'system', id: 'bench' }, 'bench data');
 
   const load = startLoad();
   await load.ask({ cmd: 'connect', url, chargers });
@@ -195,7 +247,9 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   await app.embedded.runner.waitFor(await app.embedded.infra.eventStore.headPosition(), 30_000);
-  console.log(`setup: ${SESSIONS} customers, ${CHARGERS} chargers online and in step with the local list in ${fmt((performance.now() - setupStarted) / 1000)} s (chargers and phones: ${LOAD === 'fork' ? 'a child process' : 'this process'})`);
+  console.log(`setup: ${SESSIONS} customers, ${CHARGERS} chargers online and in step with the local list in ${fmt((performance.now() - setupStarted) / 1000)} s (chargers and phones: ${LOAD === 'fork' ? 'a child process' : 'this process'}${STATE ? `; the setup kept in ${STATE}` : ''})`);
+
+  console.log(`machine speed: 100,000 JSON round trips of an event in ${fmt(jsonMs(), 0)} ms (lower is faster)`);
 
   // Watch the sessions read model's change notices: the moment a session shows `charging` to its customer.
   const sessions = customers.map((c, i) => ({ c, sessionId: randomUUID(), chargerId: chargers[Math.floor(i / 2)]!.id, connectorId: (i % 2) + 1, t0: 0, charging: 0, billed: 0 }));
@@ -264,6 +318,12 @@ async function main(): Promise<void> {
       `${LOAD === 'fork' ? `CPU of the chargers and phones (load process) ${fmt(loadCpuMs / Math.max(1, toCharging.length), 2)} ms per start; ` : ''}load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}`,
   );
 
+  // --burst-only: the starts alone (comparing builds run after run); the stops and the ledger are measured otherwise.
+  if (process.argv.includes('--burst-only')) {
+    await watcher.stop();
+    await load.ask({ cmd: 'close' });
+    return app.close();
+  }
   await new Promise((r) => setTimeout(r, 12_000)); // a meter value from each connector
   const stopped = (await load.ask({ cmd: 'stop', url, sessions: phones.filter((p) => byId.get(p.sessionId)!.charging) })) as Extract<FromLoad, { done: 'stop' }>;
   const stopAll = stopped.startedAt;
