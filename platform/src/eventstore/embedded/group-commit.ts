@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 
 /** One write+fsync never carries more than this (a single larger append still goes alone). */
@@ -122,11 +123,11 @@ export class GroupCommitWriter {
 
   private async writeBatch(batch: Batch): Promise<void> {
     const data = batch.buffers.length === 1 ? batch.buffers[0]! : Buffer.concat(batch.buffers, batch.bytes);
+    // The write goes to the page cache here, synchronously (some microseconds); only the fdatasync waits on the disk
+    // in the thread pool. Each trip through the pool wakes one of its threads and this one again: on this machine a
+    // write and a sync through it cost about 160-290 µs of CPU a batch, 120-220 µs with the write made here (issue 18).
     let written = 0;
-    while (written < data.length) {
-      const { bytesWritten } = await this.fh.write(data, written, data.length - written, this.offset + written);
-      written += bytesWritten;
-    }
+    while (written < data.length) written += writeSync(this.fh.fd, data, written, data.length - written, this.offset + written);
     // fdatasync also persists the new file size, which is all the metadata an append needs.
     if (this.fsync) await this.fh.datasync();
     this.offset += data.length;
