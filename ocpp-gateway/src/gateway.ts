@@ -28,6 +28,7 @@ import { Authorizer, type Authorization } from './authorizer';
 import { HEARTBEAT_INTERVAL_S, TransactionIds, inboundHandlers, type InboundContext } from './inbound';
 import type { TokenQuestion } from './normalize/index';
 import { outcomeOf, outcomeOfCallError, toOcppCall } from './outbound';
+import { CallDeadlines, CallTimeoutError } from './call-deadlines';
 
 export { HEARTBEAT_INTERVAL_S, LOGIN_LIMITS, OCPP_PATH_PREFIX, OCPP_PROTOCOLS };
 
@@ -56,7 +57,7 @@ interface RpcClient {
   identity: string;
   protocol: string;
   close(options?: { code?: number; reason?: string }): Promise<unknown>;
-  call(method: string, params: unknown, options?: { callTimeoutMs?: number }): Promise<unknown>;
+  call(method: string, params: unknown, options?: { callTimeoutMs?: number; signal?: AbortSignal }): Promise<unknown>;
   handle(handler: (call: { method: string; params: unknown; messageId: string }) => unknown): void;
   on(event: 'close', listener: (info: { code: number; reason: string | Buffer }) => void): void;
   on(event: 'message', listener: (info: { message: string | Buffer; outbound: boolean }) => void): void;
@@ -194,6 +195,8 @@ export class OcppGateway {
   private readonly rateLimit: { perSecond: number; burst: number };
   private readonly authorizer: Authorizer;
   private readonly transactionIds = new TransactionIds();
+  /** The time limits of the commands sent to chargers (one sweep, not a timer per call). */
+  private readonly deadlines = new CallDeadlines(Math.min(1000, this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS));
 
   constructor(private readonly options: OcppGatewayOptions) {
     this.rateLimit = options.rateLimit ?? { perSecond: RATE_LIMIT_PER_S, burst: RATE_LIMIT_BURST };
@@ -438,13 +441,12 @@ export class OcppGateway {
     if ('unsupported' in call) return result({ status: 'not_supported', error: call.unsupported });
     const ocppAction = call.action;
     await result({ status: 'sent', ocppAction });
-    void client
-      .call(ocppAction, call.payload, { callTimeoutMs: this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS })
+    void this.deadlines
+      .call(client, ocppAction, call.payload, this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS)
       .then(
         (response) => result({ status: outcomeOf(ocppAction, response), ocppAction, response }),
         (error: unknown) => {
-          // ocpp-rpc's TimeoutError (not a named ESM export of the CommonJS package under plain Node).
-          if ((error as Error | null)?.constructor?.name === 'TimeoutError') return result({ status: 'timeout', ocppAction, error: 'The charger did not answer in time' });
+          if (error instanceof CallTimeoutError) return result({ status: 'timeout', ocppAction, error: 'The charger did not answer in time' });
           const e = error as { rpcErrorCode?: string; message?: string; details?: unknown };
           if (e.rpcErrorCode) return result({ status: outcomeOfCallError(e.rpcErrorCode), ocppAction, response: e.details ?? null, error: `${e.rpcErrorCode}: ${e.message ?? ''}` });
           return result({ status: 'error', ocppAction, error: String(e.message ?? error) });

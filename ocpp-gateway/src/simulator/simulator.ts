@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RPCClient } from 'ocpp-rpc';
+import { CallDeadlines } from '../call-deadlines';
 import { ChargingPoint, DEFAULT_CHARGING, type ChargingOptions } from './charging';
 import { LocalAuthList, handleLocalList, presentCard, type CardDecision } from './local-list';
 import { profileOf } from './power-curve';
@@ -48,6 +49,11 @@ export const loadDemoChargers = async (dataDir: string): Promise<SimulatedCharge
   JSON.parse(await readFile(path.join(dataDir, 'demo-chargers.json'), 'utf8')) as SimulatedChargerSpec[];
 
 type Client = InstanceType<typeof RPCClient>;
+
+/** How long a simulated charger waits for the server's answer to a call (ocpp-rpc's default, which it used before). */
+export const SIMULATOR_CALL_TIMEOUT_MS = 60_000;
+/** The time limits of every simulated charger's calls in this process: one sweep (call-deadlines.ts). */
+const deadlines = new CallDeadlines();
 
 interface Outgoing {
   action: string;
@@ -202,7 +208,7 @@ export class SimulatedCharger {
 
   private async call(client: Client, action: string, payload: unknown): Promise<unknown> {
     this.messagesSent++;
-    return client.call(action, payload);
+    return deadlines.call(client, action, payload, SIMULATOR_CALL_TIMEOUT_MS);
   }
 
   private get v201(): boolean {
