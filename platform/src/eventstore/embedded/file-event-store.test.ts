@@ -200,6 +200,20 @@ describe('embedded file event store', () => {
     const reopened = await openStore(false);
     expect(await reopened.readAll()).toEqual(all);
   });
+  it('finds a record damaged on disk after open, in a read of a few records (on this thread) and of many (in the pool)', async () => {
+    const store = await openFileEventStore({ dir, fsync: false, recentRecordBytes: 1500 });
+    open.push(store);
+    const big = 'x'.repeat(2000);
+    for (let i = 0; i < 60; i++) await store.append(i === 0 ? 'victim' : `filler-${i}`, [ev('N', { i, big })], 'no_stream');
+    // The first record's payload starts after its 8-byte header; a flipped byte in it breaks its checksum.
+    const file = join(dir, LOG_FILE);
+    const bytes = await readFile(file);
+    bytes[20] = bytes[20]! ^ 0xff;
+    await writeFile(file, bytes);
+    await expect(store.readStream('victim')).rejects.toThrow(/Corrupt event log record at byte 0/);
+    await expect(store.readAll({ maxCount: 60 })).rejects.toThrow(/Corrupt event log record at byte 0/);
+    expect((await store.readStream('filler-30')).map((e) => (e.data as { i: number }).i)).toEqual([30]);
+  });
   it('knows every stored event id from memory and from the file: a retried batch is answered, a reused id refused', async () => {
     // Room for a few records only, so most ids are confirmed by reading their record from the file.
     const store = await openFileEventStore({ dir, fsync: false, recentRecordBytes: 1500 });
