@@ -14,6 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import os from 'node:os';
@@ -34,7 +35,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
 import { forkLoad, runBench } from './load-process';
 import { startProfile } from './profile';
-import { fmt, jsonMs, percentile, numberArg } from './stats';
+import { contextSwitches, fmt, jsonMs, percentile, numberArg } from './stats';
 
 const SESSIONS = numberArg('sessions', 1000);
 /** Starts per second; 0 (default) fires all N at once. */
@@ -72,8 +73,21 @@ type FromLoad = { done: 'connect' } | { done: 'cpu'; usage: NodeJS.CpuUsage } | 
 function loadGenerator() {
   let simulator: Simulator | null = null;
   let profiler: Awaited<ReturnType<typeof startProfile>> | null = null;
+  // Each phone on a connection of its own, as before; node:http costs the load process some 0.2 ms of CPU a request
+  // against 0.5 for fetch, CPU the two cores' product would otherwise lose to its own load generator.
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const post = (url: string, path: string, body: unknown, token: string) =>
-    fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    new Promise<number>((resolve, reject) => {
+      const text = JSON.stringify(body);
+      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), authorization: `Bearer ${token}` };
+      const request = http.request(url + path, { method: 'POST', agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end(text);
+    });
   return async (m: ToLoad): Promise<FromLoad> => {
     switch (m.cmd) {
       case 'connect':
@@ -86,16 +100,14 @@ function loadGenerator() {
           m.sessions.map(async (s, i) => {
             if (m.rate > 0) await new Promise((r) => setTimeout(r, (i * 1000) / m.rate));
             t0[s.sessionId] = now();
-            const res = await post(m.url, '/api/commands/sessions.start', { sessionId: s.sessionId, chargerId: s.chargerId, connectorId: s.connectorId, carId: s.carId }, s.token);
-            await res.arrayBuffer();
-            return res.status;
+            return post(m.url, '/api/commands/sessions.start', { sessionId: s.sessionId, chargerId: s.chargerId, connectorId: s.connectorId, carId: s.carId }, s.token);
           }),
         );
         return { done: 'start', t0, statuses };
       }
       case 'stop': {
         const startedAt = now();
-        await Promise.all(m.sessions.map(async (s) => (await post(m.url, '/api/commands/sessions.stop', { sessionId: s.sessionId }, s.token)).arrayBuffer()));
+        await Promise.all(m.sessions.map((s) => post(m.url, '/api/commands/sessions.stop', { sessionId: s.sessionId }, s.token)));
         return { done: 'stop', startedAt };
       }
       case 'cpu': {
@@ -112,8 +124,8 @@ function loadGenerator() {
 }
 
 /** The load generator in a child process (default) or in this one; answers each command's reply. */
-function startLoad(): { ask(m: ToLoad): Promise<FromLoad> } {
-  if (LOAD === 'inprocess') return { ask: loadGenerator() };
+function startLoad(): { ask(m: ToLoad): Promise<FromLoad>; pid: number | null } {
+  if (LOAD === 'inprocess') return { ask: loadGenerator(), pid: null };
   return forkLoad<ToLoad, FromLoad>(fileURLToPath(import.meta.url));
 }
 const CHARGERS = Math.ceil(SESSIONS / 2);
@@ -270,6 +282,9 @@ async function main(): Promise<void> {
   });
   await watcher.ready;
   const gatewayProcess = app.embedded.gatewayProcess;
+  /** The event store's group commits so far (write + fdatasync, each carrying every append waiting). */
+  const fileStore = (app.embedded.infra.eventStore as { inner?: unknown }).inner as { stats?(): { writes: number } } | undefined;
+  const storeWrites = () => fileStore?.stats?.().writes ?? 0;
 
   /**
    * `group` (one customer per connector) starts at once; answers their phones once all show `charging`. Prints the
@@ -288,6 +303,9 @@ async function main(): Promise<void> {
     const cpuBefore = process.cpuUsage();
     const gatewayCpuBefore = (await gatewayProcess?.cpuUsage()) ?? { userUs: 0, systemUs: 0 };
     const deliveriesBefore = gatewayProcess?.deliveryCounts ?? { delivered: 0, skipped: 0 };
+    const channelBefore = gatewayProcess?.channelCounts ?? null;
+    const switchesBefore = [process.pid, gatewayProcess?.pid ?? null, load.pid].map(contextSwitches);
+    const commitsBefore = storeWrites();
     const loadBefore = os.loadavg()[0]!;
     const headBefore = await app.embedded.infra.eventStore.headPosition();
     const loadCpuBefore = ((await load.ask({ cmd: 'cpu', profile: label === 'warm' })) as Extract<FromLoad, { done: 'cpu' }>).usage;
@@ -300,6 +318,7 @@ async function main(): Promise<void> {
     const accepted = measured.filter((_, i) => starts[i] === 200);
     for (const deadline = Date.now() + 120_000; accepted.some((m) => !m.charging) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
     const toCharging = measured.filter((m) => m.charging).map((m) => m.charging - m.t0);
+    const switches = [process.pid, gatewayProcess?.pid ?? null, load.pid].map(contextSwitches).map((after, i) => (after !== null && switchesBefore[i] !== null ? after - switchesBefore[i]! : null));
     // CPU of this process (the product) over the burst, per start: what a busy machine blurs less than a latency.
     const launcherCpu = process.cpuUsage(cpuBefore);
     // With the gateway in its own process, the product's CPU is both processes'.
@@ -318,9 +337,16 @@ async function main(): Promise<void> {
     const per = (n: number) => fmt(n / Math.max(1, toCharging.length), 2);
     const perStart = [...byType].sort((a, b) => b[1] - a[1]).map(([type, n]) => `${type} ${per(n)}`);
     console.log(`${label} burst: events recorded per start ${per(burstEvents.length)} (${perStart.join(', ')})`);
-    if (gatewayProcess) {
+    console.log(`${label} burst: event store writes (write + fdatasync, each a group of appends) per start ${per(storeWrites() - commitsBefore)}`);
+    // On this machine a thread that sleeps and is woken again costs tens of microseconds (a virtual machine's switch).
+    const named = ['the launcher', 'the gateway process', 'the load process'];
+    const known = switches.flatMap((n, i) => (n === null ? [] : [`${named[i]} ${per(n)}`]));
+    if (known.length > 0) console.log(`${label} burst: context switches per start (all threads): ${known.join(', ')}`);
+    if (gatewayProcess && channelBefore) {
       const d = gatewayProcess.deliveryCounts;
+      const c = gatewayProcess.channelCounts;
       console.log(`${label} burst: messages of the gateway's subscriptions per start: ${per(d.delivered - deliveriesBefore.delivered)} sent to its process, ${per(d.skipped - deliveriesBefore.skipped)} settled in the launcher (change notices it does not act on)`);
+      console.log(`${label} burst: IPC messages per start: ${per(c.toGateway - channelBefore.toGateway)} to the gateway process, ${per(c.fromGateway - channelBefore.fromGateway)} from it`);
     }
     const cpuMsPerStart = (cpu.user + cpu.system) / 1000 / Math.max(1, toCharging.length);
     console.log(
@@ -346,6 +372,7 @@ async function main(): Promise<void> {
   const first = await burst('first', customers.slice(0, SESSIONS));
   await stopAll(first.phones, first.measured);
   await app.embedded.runner.waitFor(await app.embedded.infra.eventStore.headPosition(), 30_000);
+  if (process.env.BENCH_HOLD) { const fs = await import('node:fs'); fs.writeFileSync(process.env.BENCH_HOLD + '.pids', `${process.pid} ${app.embedded.gatewayProcess?.pid ?? ''}\n`); while (!fs.existsSync(process.env.BENCH_HOLD + '.go')) await new Promise((r) => setTimeout(r, 100)); }
   const warm = await burst('warm', customers.slice(SESSIONS));
 
   // --burst-only: the starts alone (comparing builds run after run); the stops and the ledger are measured otherwise.

@@ -4,9 +4,10 @@ import { fork } from 'node:child_process';
  * A bench's load (simulated chargers, phones) in a child process running the same script with BENCH_ROLE=load, so the
  * measured process is the product alone. `ask` sends one command and answers the child's reply.
  */
-export function forkLoad<In, Out>(script: string): { ask(m: In): Promise<Out> } {
+export function forkLoad<In, Out>(script: string): { ask(m: In): Promise<Out>; pid: number | null } {
   const child = fork(script, [], { env: { ...process.env, BENCH_ROLE: 'load' }, execArgv: process.execArgv, stdio: 'inherit' });
   return {
+    pid: child.pid ?? null,
     ask: (m) =>
       new Promise((resolve, reject) => {
         child.once('message', (reply) => resolve(reply as Out));

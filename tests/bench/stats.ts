@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+
 /** Percentile of a sample (nearest rank). */
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
@@ -38,4 +40,22 @@ export function jsonMs(): number {
     best = Math.min(best, performance.now() - t0);
   }
   return best;
+}
+
+/**
+ * Context switches of a process so far, over all its threads (voluntary: it slept and was woken; involuntary: it was
+ * preempted), from Linux's /proc; null where there is none.
+ */
+export function contextSwitches(pid: number | null): number | null {
+  if (pid === null) return null;
+  try {
+    let total = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const status = readFileSync(`/proc/${pid}/task/${task}/status`, 'utf8');
+      for (const m of status.matchAll(/^(?:non)?voluntary_ctxt_switches:\s+(\d+)$/gm)) total += Number(m[1]);
+    }
+    return total;
+  } catch {
+    return null;
+  }
 }

@@ -61,6 +61,8 @@ export class GatewayProcess {
   private readonly deliveries = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextDelivery = 1;
   private readonly counts = { delivered: 0, skipped: 0 };
+  /** IPC messages each way (benchmarks: the channel's traffic per start). */
+  private readonly channel = { toGateway: 0, fromGateway: 0 };
   private startedOnce: ((error?: Error) => void) | null = null;
   private readonly logins: LoginGate;
   /** When the running gateway process last sent anything; the watchdog kills one silent too long. */
@@ -140,6 +142,11 @@ export class GatewayProcess {
     return { ...this.counts };
   }
 
+  /** IPC messages sent to the gateway process and received from it so far. */
+  get channelCounts(): { toGateway: number; fromGateway: number } {
+    return { ...this.channel };
+  }
+
   /** Forks the gateway process; resolves once it takes chargers. */
   start(): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -206,11 +213,14 @@ export class GatewayProcess {
   };
 
   private send(child: ChildProcess, message: ToGateway): void {
-    if (child.connected) child.send(message);
+    if (!child.connected) return;
+    this.channel.toGateway++;
+    child.send(message);
   }
 
   private onMessage(child: ChildProcess, message: FromGateway): void {
     if (child === this.child) this.heardAt = Date.now();
+    this.channel.fromGateway++;
     switch (message.t) {
       case 'ready':
         this.taking = true;
@@ -292,7 +302,7 @@ export class GatewayProcess {
     const id = this.nextDelivery++;
     return new Promise<void>((resolve, reject) => {
       this.deliveries.set(id, { resolve, reject });
-      child.send({ t: 'deliver', sub, id, message } satisfies ToGateway);
+      this.send(child, { t: 'deliver', sub, id, message });
     });
   }
 
