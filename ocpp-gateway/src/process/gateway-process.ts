@@ -242,6 +242,8 @@ export class GatewayProcess {
       }
       case 'publish':
         return this.answer(child, message.id, this.publish(message.batch));
+      case 'post':
+        return void this.publish(message.batch).catch((error: unknown) => this.log.error('forwarded messages not published', { error: errorText(error) }));
       case 'find':
         return this.answer(child, message.id, this.find(message.collection, message.filter));
       case 'subscribe':

@@ -18,7 +18,7 @@ export class ParentChannel {
   private nextSub = 1;
   private readonly waiting = new Map<number, { resolve: (doc: Doc | null) => void; reject: (error: Error) => void }>();
   private readonly handlers = new Map<number, MessageHandler>();
-  private batch: { items: Forwarded[]; count: number; done: Promise<void>; resolve: () => void; reject: (error: Error) => void } | null = null;
+  private batch: { items: Forwarded[]; count: number; durable: boolean; done: Promise<void>; resolve: () => void; reject: (error: Error) => void } | null = null;
   private unacknowledged = 0;
   private gone: string | null = null;
 
@@ -83,10 +83,13 @@ export class ParentChannel {
   }
 
   /**
-   * Hands a message to the launcher's bus; resolves once the launcher published it (on its own disk for a durable
-   * topic). Messages of one turn travel in one IPC message.
+   * Hands a message to the launcher's bus. Messages of one turn travel in one IPC message, in order. A batch holding
+   * what chargers said (ocpp.inbound) resolves once the launcher has published it on its own disk; a batch of the
+   * other topics, of which nothing is promised before the launcher has them, resolves once it is sent and is not
+   * answered (an answer would wake this process once more for nothing; the launcher logs a publish it could not make).
    */
   forward(topic: string, message: OutgoingMessage): Promise<void> {
+    if (this.gone) return Promise.reject(new Error(this.gone));
     let batch = this.batch;
     if (!batch || batch.count >= FORWARD_BATCH) {
       let resolve!: () => void;
@@ -95,7 +98,7 @@ export class ParentChannel {
         resolve = res;
         reject = rej;
       });
-      batch = this.batch = { items: [], count: 0, done, resolve, reject };
+      batch = this.batch = { items: [], count: 0, durable: false, done, resolve, reject };
       const sending = batch;
       setImmediate(() => this.flush(sending));
     }
@@ -103,6 +106,7 @@ export class ParentChannel {
     if (last?.topic === topic) last.messages.push(message);
     else batch.items.push({ topic, messages: [message] });
     batch.count++;
+    if (topic === BUS_TOPICS.ocppInbound) batch.durable = true;
     return batch.done;
   }
 
@@ -113,6 +117,11 @@ export class ParentChannel {
 
   private flush(batch: NonNullable<ParentChannel['batch']>): void {
     if (this.batch === batch) this.batch = null;
+    if (!batch.durable) {
+      if (this.gone) return batch.reject(new Error(this.gone));
+      this.send({ t: 'post', batch: batch.items });
+      return batch.resolve();
+    }
     this.unacknowledged++;
     this.request((id) => ({ t: 'publish', id, batch: batch.items }))
       .then(() => batch.resolve(), batch.reject)

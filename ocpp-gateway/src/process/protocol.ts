@@ -35,7 +35,10 @@ export type ToGateway =
 export type FromGateway =
   /** Started: its bus and subscriptions exist, upgrades may come. */
   | { t: 'ready'; nodeId: string }
+  /** Forwarded messages that include what chargers said (ocpp.inbound): answered once the launcher has them on disk. */
   | { t: 'publish'; id: number; batch: Forwarded[] }
+  /** Forwarded messages of the other topics (frames, command results, authorization questions): not answered. */
+  | { t: 'post'; batch: Forwarded[] }
   | { t: 'subscribe'; id: number; sub: number; options: ConsumerOptions }
   | { t: 'unsubscribe'; id: number; sub: number }
   /** The charger_auth record of one charger (the only read the gateway makes: is a connection's key still valid?). */
