@@ -20,6 +20,14 @@ describe('murmur2 partitioner', () => {
     expect(murmur2(enc.encode('abc'))).toBe(479470107);
     expect(partitionForKey('21', 8)).toBe((-973932308 & 0x7fffffff) % 8);
   });
+
+  it('partitions an ASCII key, a long one and a non-ASCII one by the hash of its UTF-8', () => {
+    const enc = new TextEncoder();
+    const keys = ['BENCH-00017', 'c2a1f4de-8b7e-4c1e-9a0b-7f3e2d1c0b9a', 'x'.repeat(200), 'محطة-القاهرة-1', 'CP-é', ''];
+    for (const key of keys) for (const n of [1, 8, 12]) expect(partitionForKey(key, n)).toBe((murmur2(enc.encode(key)) & 0x7fffffff) % n);
+    // After a long key, a short one is not read with the long one's leftover bytes.
+    expect(partitionForKey('21', 1 << 30)).toBe((-973932308 & 0x7fffffff) % (1 << 30));
+  });
 });
 
 describe('in-process bus specifics', () => {

@@ -39,9 +39,10 @@ describe('the charger message log keeps each charger its newest frames, within a
       async say(chargers: string[], perCharger: number, fromSecond = 0) {
         const frames = chargers.flatMap((c) => Array.from({ length: perCharger }, (_, i) => frame(c, fromSecond + i)));
         await bus.publish(BUS_TOPICS.ocppFrames, frames.map((value) => ({ key: value.chargerId, value })));
-        // Partitions are consumed side by side: wait for every charger's last frame.
+        // Partitions are consumed side by side: wait for every charger's last frame. A wait, not a time limit: 24,000
+        // frames took over the poll's default second on a slow day of this machine (27 November 2026).
         const lasts = chargers.map((_, i) => frames[(i + 1) * perCharger - 1]!.frameId);
-        await expect.poll(async () => (await log.countDocuments({ _id: { $in: lasts } })) === lasts.length).toBe(true);
+        await expect.poll(async () => (await log.countDocuments({ _id: { $in: lasts } })) === lasts.length, { timeout: 15_000 }).toBe(true);
       },
       /** Frames held per charger, and whether each one holds its newest (only older ones were dropped). */
       async held() {
