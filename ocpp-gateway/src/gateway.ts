@@ -7,6 +7,7 @@ import { RPCServer, createRPCError } from 'ocpp-rpc';
 import {
   BUS_TOPICS,
   COMMAND_OFFLINE_AFTER_MS,
+  COMMAND_SENT_REPORT_AFTER_MS,
   boundedLogPayload,
   OCPP_LOG_PAYLOAD_MAX,
   COMMAND_TIMEOUT_MS,
@@ -416,7 +417,8 @@ export class OcppGateway {
   /**
    * A staff command from ocpp.outbound: ignored unless this node holds the charger's socket; sent once (a redelivery
    * is recognised by command id); dropped when older than COMMAND_OFFLINE_AFTER_MS (by then the projections' sweep
-   * reports it offline). Publishes `sent` before the call, then the outcome; the call runs without holding up the
+   * reports it offline). Publishes the outcome, with `sentAt` when the charger answered within
+   * COMMAND_SENT_REPORT_AFTER_MS, else `sent` at that time and the outcome later; the call runs without holding up the
    * consumer, so one slow charger does not delay commands to the others.
    */
   private async onOutbound(command: OutboundOcppCommand): Promise<void> {
@@ -440,16 +442,27 @@ export class OcppGateway {
       ]);
     if ('unsupported' in call) return result({ status: 'not_supported', error: call.unsupported });
     const ocppAction = call.action;
-    await result({ status: 'sent', ocppAction });
+    const sentAt = new Date().toISOString();
+    // `sent` is reported only for a charger slow to answer; a prompt outcome carries sentAt and stands for it.
+    let reportedSent = false;
+    const slow = setTimeout(() => {
+      reportedSent = true;
+      void result({ status: 'sent', ocppAction, at: sentAt }).catch((error: unknown) => this.log.error('charger command result not published', { chargerId, commandId, error: String(error) }));
+    }, COMMAND_SENT_REPORT_AFTER_MS);
+    slow.unref();
+    const outcome = (r: Parameters<typeof result>[0]) => {
+      clearTimeout(slow);
+      return result(reportedSent ? r : { ...r, sentAt });
+    };
     void this.deadlines
       .call(client, ocppAction, call.payload, this.options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS)
       .then(
-        (response) => result({ status: outcomeOf(ocppAction, response), ocppAction, response }),
+        (response) => outcome({ status: outcomeOf(ocppAction, response), ocppAction, response }),
         (error: unknown) => {
-          if (error instanceof CallTimeoutError) return result({ status: 'timeout', ocppAction, error: 'The charger did not answer in time' });
+          if (error instanceof CallTimeoutError) return outcome({ status: 'timeout', ocppAction, error: 'The charger did not answer in time' });
           const e = error as { rpcErrorCode?: string; message?: string; details?: unknown };
-          if (e.rpcErrorCode) return result({ status: outcomeOfCallError(e.rpcErrorCode), ocppAction, response: e.details ?? null, error: `${e.rpcErrorCode}: ${e.message ?? ''}` });
-          return result({ status: 'error', ocppAction, error: String(e.message ?? error) });
+          if (e.rpcErrorCode) return outcome({ status: outcomeOfCallError(e.rpcErrorCode), ocppAction, response: e.details ?? null, error: `${e.rpcErrorCode}: ${e.message ?? ''}` });
+          return outcome({ status: 'error', ocppAction, error: String(e.message ?? error) });
         },
       )
       .catch((error: unknown) => this.log.error('charger command result not published', { chargerId, commandId, error: String(error) }));

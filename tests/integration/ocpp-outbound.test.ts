@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient, createRPCError } from 'ocpp-rpc';
-import { networkStreams, type ChargerCommandView, type OcppFrame, type Paged } from '@evc/contracts';
+import { BUS_TOPICS, COMMAND_SENT_REPORT_AFTER_MS, networkStreams, type ChargerCommandView, type OcppFrame, type OutboundOcppResult, type Paged } from '@evc/contracts';
 import { OcppGateway } from '@evc/ocpp-gateway';
 import { SimulatedCharger } from '@evc/ocpp-gateway/simulator/simulator';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
@@ -139,6 +139,42 @@ describe('OCPP outbound: staff commands to chargers', () => {
     await expect.poll(() => statusOf(chargerId, commandId), { timeout: 10_000, interval: 250 }).toBe('offline');
     const events = await app.embedded.infra.eventStore.readStream(networkStreams.chargerCommand(commandId));
     expect(events.map((e) => e.type)).toEqual(['ChargerCommandRequested', 'ChargerCommandAnswered']);
+  });
+
+  it('a prompt answer is one result that says when the call was sent; a slow one is reported sent first, then answered', async () => {
+    const results: OutboundOcppResult[] = [];
+    const watcher = app.embedded.infra.bus.subscribe<OutboundOcppResult>({ groupId: `results-${randomUUID()}`, topics: [BUS_TOPICS.ocppOutboundResults] }, ({ value }) => {
+      results.push(value);
+    });
+    await watcher.ready;
+    try {
+      const slowMs = COMMAND_SENT_REPORT_AFTER_MS + 500;
+      const { chargerId } = await givenCharger('1.6', ({ method }) =>
+        method === 'ChangeAvailability' ? new Promise((resolve) => setTimeout(() => resolve({ status: 'Accepted' }), slowMs)) : { status: 'Accepted' },
+      );
+      const prompt = randomUUID();
+      await send({ commandId: prompt, chargerId, action: 'Reset', type: 'Soft' });
+      await expect.poll(() => statusOf(chargerId, prompt), { timeout: 5000 }).toBe('accepted');
+      const promptResults = results.filter((r) => r.commandId === prompt);
+      expect(promptResults).toEqual([expect.objectContaining({ status: 'accepted', ocppAction: 'Reset', sentAt: expect.any(String) })]);
+      expect(promptResults[0]!.sentAt! <= promptResults[0]!.at).toBe(true);
+
+      const slow = randomUUID();
+      await send({ commandId: slow, chargerId, action: 'ChangeAvailability', connectorId: 0, type: 'Inoperative' });
+      await expect.poll(() => statusOf(chargerId, slow), { timeout: 10_000 }).toBe('accepted');
+      const slowResults = results.filter((r) => r.commandId === slow);
+      expect(slowResults.map((r) => r.status)).toEqual(['sent', 'accepted']);
+      expect(slowResults[1]!.sentAt).toBeUndefined();
+      // Either way the command's stream holds it sent, then answered, and the staff view shows when it was sent.
+      for (const commandId of [prompt, slow]) {
+        const events = await app.embedded.infra.eventStore.readStream(networkStreams.chargerCommand(commandId));
+        expect(events.map((e) => e.type)).toEqual(['ChargerCommandRequested', 'ChargerCommandSent', 'ChargerCommandAnswered']);
+        const view = (await commandsOf(chargerId)).find((c) => c.commandId === commandId)!;
+        expect(view.sentAt! <= view.answeredAt!).toBe(true);
+      }
+    } finally {
+      await watcher.stop();
+    }
   });
 
   it('the same commandId again sends once; a different command under that id is a conflict', async () => {

@@ -30,4 +30,18 @@ describe('charger command decider', () => {
     commands.when(request, answer('offline'), sent).thenTypes(['ChargerCommandRequested', 'ChargerCommandAnswered']);
     commands.when(sent, answer('accepted')).thenNothingHappened();
   });
+
+  it('an answer that says when the call was sent records it sent and answered, once, unless it was reported sent', () => {
+    const sentAt = '2025-12-31T23:59:59.500Z';
+    const prompt: ChargerCommandCommand = { ...answer('accepted'), sent: { ocppAction: 'Reset', protocol: 'ocpp1.6', at: sentAt } } as ChargerCommandCommand;
+    commands
+      .when(request, prompt, prompt)
+      .thenMatches([
+        { type: 'ChargerCommandRequested' },
+        { type: 'ChargerCommandSent', data: { ocppAction: 'Reset', protocol: 'ocpp1.6', at: sentAt } },
+        { type: 'ChargerCommandAnswered', data: { status: 'accepted', at } },
+      ]);
+    commands.when(request, sent, prompt).thenTypes(['ChargerCommandRequested', 'ChargerCommandSent', 'ChargerCommandAnswered']);
+    commands.when(prompt).thenNothingHappened();
+  });
 });

@@ -6,7 +6,17 @@ import { DomainError } from '../shared/domain-error';
 export type ChargerCommandCommand =
   | { kind: 'request'; commandId: string; chargerId: string; request: ChargerCommandRequest; at: string }
   | { kind: 'sent'; commandId: string; chargerId: string; ocppAction: string | null; protocol: string | null; at: string }
-  | { kind: 'answer'; commandId: string; chargerId: string; status: ChargerCommandOutcome; response: unknown; error: string | null; at: string };
+  | {
+      kind: 'answer';
+      commandId: string;
+      chargerId: string;
+      status: ChargerCommandOutcome;
+      response: unknown;
+      error: string | null;
+      at: string;
+      /** The gateway sent the call then and had not reported it: the answer stands for `sent` too. */
+      sent?: { ocppAction: string | null; protocol: string | null; at: string };
+    };
 
 export interface ChargerCommandState {
   chargerId: string | null;
@@ -20,7 +30,8 @@ const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => 
 /**
  * One staff command to a charger: requested once (the same command id again with the same request is a no-op, with a
  * different one a conflict), sent at most once, answered once. Later answers are ignored (first outcome wins), and
- * so is `offline` once a gateway node reported the command sent (the sweep's view lagged behind).
+ * so is `offline` once a gateway node reported the command sent (the sweep's view lagged behind). An answer that also
+ * says when the call was sent (the gateway reports `sent` only when the charger is slow) records both, in one append.
  */
 export const chargerCommandDecider: Decider<ChargerCommandCommand, ChargerCommandEvent, ChargerCommandState> = {
   initialState: { chargerId: null, request: null, sent: false, outcome: null },
@@ -52,8 +63,10 @@ export const chargerCommandDecider: Decider<ChargerCommandCommand, ChargerComman
       case 'answer': {
         if (state.request === null || state.outcome !== null) return [];
         if (command.status === 'offline' && state.sent) return [];
-        const { commandId, chargerId, status, response, error, at } = command;
-        return [{ type: 'ChargerCommandAnswered', data: { commandId, chargerId, status, response: response ?? null, error, at } }];
+        const { commandId, chargerId, status, response, error, at, sent } = command;
+        const answered: ChargerCommandEvent = { type: 'ChargerCommandAnswered', data: { commandId, chargerId, status, response: response ?? null, error, at } };
+        if (!sent || state.sent || status === 'offline') return [answered];
+        return [{ type: 'ChargerCommandSent', data: { commandId, chargerId, ocppAction: sent.ocppAction, protocol: sent.protocol, at: sent.at } }, answered];
       }
     }
   },

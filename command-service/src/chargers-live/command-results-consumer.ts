@@ -13,7 +13,8 @@ const log = createLogger('charger-command-results');
 
 /**
  * Consumes `ocpp.outbound.results` (group charger-command-results) and records ChargerCommandSent /
- * ChargerCommandAnswered on the command's stream and, for a session's remote start, SessionStartAccepted or
+ * ChargerCommandAnswered on the command's stream (both at once for an answer carrying `sentAt`: the gateway reports a
+ * command `sent` on its own only when the charger is slow to answer) and, for a session's remote start, SessionStartAccepted or
  * SessionStartFailed on the session (a booking's ReserveNow: the charger's answer on the booking). At-least-once: the
  * deciders ignore repeats and late answers.
  *
@@ -27,7 +28,16 @@ export function startChargerCommandResults(bus: Bus, commandBus: CommandBus): Co
     const payload =
       r.status === 'sent'
         ? ({ kind: 'sent', commandId: r.commandId, chargerId: r.chargerId, ocppAction: r.ocppAction, protocol: r.protocol, at: r.at } as const)
-        : ({ kind: 'answer', commandId: r.commandId, chargerId: r.chargerId, status: r.status, response: r.response ?? null, error: r.error, at: r.at } as const);
+        : ({
+            kind: 'answer',
+            commandId: r.commandId,
+            chargerId: r.chargerId,
+            status: r.status,
+            response: r.response ?? null,
+            error: r.error,
+            at: r.at,
+            ...(r.sentAt ? { sent: { ocppAction: r.ocppAction, protocol: r.protocol, at: r.sentAt } } : {}),
+          } as const);
     const actor = r.status === 'offline' || r.status === 'timeout' ? { type: 'system' as const, id: 'ocpp-gateway' } : { type: 'charger' as const, id: r.chargerId };
     const causationId = itemCause('charger-command', r.commandId);
     try {

@@ -90,6 +90,11 @@ export type ChargerCommandOutcome = Exclude<ChargerCommandStatus, 'pending'>;
 export const COMMAND_OFFLINE_AFTER_MS = 5_000;
 /** A charger that does not answer a sent command within this time: `timeout`. */
 export const COMMAND_TIMEOUT_MS = 30_000;
+/**
+ * The gateway reports a command `sent` only when the charger has not answered it within this time (well before
+ * COMMAND_OFFLINE_AFTER_MS); an answer that comes sooner carries `sentAt` and stands for both.
+ */
+export const COMMAND_SENT_REPORT_AFTER_MS = 1_000;
 
 /** On `ocpp.outbound`, keyed by charger id: every gateway node receives it; the one holding the socket sends it. */
 export interface OutboundOcppCommand {
@@ -102,9 +107,10 @@ export interface OutboundOcppCommand {
 }
 
 /**
- * On `ocpp.outbound.results`, keyed by charger id. `sent`: a node holds the socket and sent the call (the command
- * stays pending); anything else is the outcome. Published by the gateway, and by the projections' command sweep for
- * `offline` (no node took it) and `timeout` (the node that sent it died).
+ * On `ocpp.outbound.results`, keyed by charger id. `sent`: a node holds the socket and sent the call, and the charger
+ * has not answered within COMMAND_SENT_REPORT_AFTER_MS (the command stays pending); anything else is the outcome.
+ * Published by the gateway, and by the projections' command sweep for `offline` (no node took it) and `timeout` (the
+ * node that sent it died).
  */
 export interface OutboundOcppResult {
   commandId: string;
@@ -118,6 +124,12 @@ export interface OutboundOcppResult {
   /** For `error`: the OCPP error code and description; for other failures, why. */
   error: string | null;
   at: string;
+  /**
+   * On an outcome the gateway had not reported `sent` before (the charger answered within
+   * COMMAND_SENT_REPORT_AFTER_MS): when it sent the call. The outcome then stands for `sent` too (issue 18: one result
+   * message, and one append, fewer a command).
+   */
+  sentAt?: string;
   /** Echoed from the command. */
   sessionId?: string;
 }
