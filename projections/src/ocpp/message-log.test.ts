@@ -111,6 +111,35 @@ describe('the charger message log keeps each charger its newest frames, within a
     }
   });
 
+  it('a charger with frames from before the start keeps its newest, trimmed once by time and then by the ids it came with; a redelivered frame counts once', async () => {
+    const bus: Bus = createInProcessBus();
+    const documents = createMemoryDocumentStore();
+    const log = OCPP_MESSAGES.in(documents);
+    // 50 frames written before this consumer started (a restart): it knows their count, not their ids.
+    for (const f of Array.from({ length: 50 }, (_, i) => frame('P-1', i))) {
+      const { payload, ...rest } = f;
+      await log.insertOne({ _id: f.frameId, ...rest, payloadJson: JSON.stringify(payload) });
+    }
+    consumer = startOcppMessageLog(bus, documents, { perCharger: 20, total: null });
+    const say = async (frames: OcppFrame[]) => {
+      await bus.publish(BUS_TOPICS.ocppFrames, frames.map((value) => ({ key: value.chargerId, value })));
+      const last = frames.at(-1)!.frameId;
+      await expect.poll(async () => (await log.countDocuments({ _id: last })) === 1, { timeout: 10_000 }).toBe(true);
+    };
+    const newest = async () => (await log.find({ chargerId: 'P-1' }).toArray()).map((d) => d.at).sort();
+    const later = Array.from({ length: 30 }, (_, i) => frame('P-1', 100 + i));
+    await say(later);
+    // The same frames again (a redelivery): replaced, not counted twice.
+    await say(later.slice(-5));
+    await say(Array.from({ length: 30 }, (_, i) => frame('P-1', 200 + i)));
+    const at = await newest();
+    // Trimmed once it passes 20 by a tenth (2): between 20 and 22 frames, the newest of all.
+    expect(at.length).toBeGreaterThanOrEqual(20);
+    expect(at.length).toBeLessThanOrEqual(22);
+    expect(at.at(-1)).toBe(new Date(T0 + 229_000).toISOString());
+    expect(at[0]! >= new Date(T0 + (230 - at.length) * 1000).toISOString()).toBe(true);
+  });
+
   it('writes each frame as it came, whatever texts it shares with others (a reconnect, many distinct actions)', async () => {
     const bus: Bus = createInProcessBus();
     const documents = createMemoryDocumentStore();

@@ -174,7 +174,10 @@ function sharedTexts() {
  * charger: a charger's count is read once, when it is first written to after a start). A charger is trimmed when it
  * passes its share by a tenth (at most TRIM_EVERY frames); when the whole log passes its bound by 15 %, every charger
  * above its share is (chargers that went quiet included): the log holds at most about 1.15 times the larger of `total`
- * and `minPerCharger` frames for each charger.
+ * and `minPerCharger` frames for each charger. At the ceiling's share (10 frames) a charger is trimmed every other
+ * frame, so the consumer keeps the ids of each charger's frames in the order they came (a charger's frames come in
+ * order of time) and deletes the oldest by id; a charger with frames from before the start is trimmed once by a query
+ * (its newest by time), and its ids are read then.
  */
 export function startOcppMessageLog(bus: Bus, documents: DocumentStore, limits: Partial<MessageLogLimits> = {}): Consumer {
   const { perCharger, total, minPerCharger } = { ...MESSAGE_LOG_LIMITS, ...limits };
@@ -184,11 +187,14 @@ export function startOcppMessageLog(bus: Bus, documents: DocumentStore, limits: 
   let heldTotal = 0;
   let sweeping: Promise<void> | null = null;
   const texts = sharedTexts();
+  /** The ids of a charger's frames, oldest first, when this consumer knows all of them (the count held agrees). */
+  const order = new Map<string, string[]>();
   const setHeld = (chargerId: string, n: number) => {
     heldTotal += n - (held.get(chargerId) ?? 0);
     if (n > 0) held.set(chargerId, n);
     else {
       held.delete(chargerId);
+      order.delete(chargerId);
       texts.forget(chargerId);
     }
   };
@@ -196,10 +202,21 @@ export function startOcppMessageLog(bus: Bus, documents: DocumentStore, limits: 
   const slack = (keep: number) => Math.max(1, Math.min(TRIM_EVERY, Math.floor(keep / 10)));
   /** Keeps the newest `keep` frames of a charger (and any as old as the oldest of them). */
   async function trim(chargerId: string, keep: number) {
+    const ids = order.get(chargerId);
+    if (ids && ids.length === held.get(chargerId)) {
+      const oldest = ids.splice(0, Math.max(0, ids.length - keep));
+      if (oldest.length === 0) return;
+      const { deletedCount } = await log.deleteMany({ _id: { $in: oldest } });
+      if (deletedCount > 0) setHeld(chargerId, (held.get(chargerId) ?? 0) - deletedCount);
+      return;
+    }
     const [oldestKept] = await log.find({ chargerId }, { sort: { at: -1, frameId: -1 }, skip: keep - 1, limit: 1 }).toArray();
     if (!oldestKept) return;
     const { deletedCount } = await log.deleteMany({ chargerId, at: { $lt: oldestKept.at } });
     if (deletedCount > 0) setHeld(chargerId, (held.get(chargerId) ?? 0) - deletedCount);
+    // What is left is what this consumer knows of the charger from now on (frames written meanwhile are among it).
+    const left = await log.find({ chargerId }, { sort: { at: 1, frameId: 1 }, projection: { _id: 1 } }).toArray();
+    if (left.length === held.get(chargerId)) order.set(chargerId, left.map((d) => d._id));
   }
   /** Trims every charger above its share; thousands of them may be, so the event loop gets its turns between trims. */
   async function sweep() {
@@ -214,10 +231,17 @@ export function startOcppMessageLog(bus: Bus, documents: DocumentStore, limits: 
   const consumer = bus.subscribe<OcppFrame>({ groupId: MESSAGE_LOG_GROUP, topics: [BUS_TOPICS.ocppFrames], fromBeginning: true }, async ({ value }) => {
     const { payload, ...frame } = value;
     const { chargerId, connectionId } = texts.of(value.chargerId, value.connectionId);
-    if (!held.has(chargerId)) setHeld(chargerId, await log.countDocuments({ chargerId }));
+    if (!held.has(chargerId)) {
+      const before = await log.countDocuments({ chargerId });
+      setHeld(chargerId, before);
+      if (before === 0) order.set(chargerId, []);
+    }
     const doc = { _id: value.frameId, ...frame, chargerId, connectionId, action: texts.word(frame.action), direction: texts.word(frame.direction), kind: texts.word(frame.kind), payloadJson: JSON.stringify(boundedLogPayload(payload) ?? null) };
     const written = await log.replaceOne({ _id: value.frameId }, doc, { upsert: true });
-    if (written.upsertedCount > 0) setHeld(chargerId, (held.get(chargerId) ?? 0) + 1);
+    if (written.upsertedCount > 0) {
+      order.get(chargerId)?.push(doc._id);
+      setHeld(chargerId, (held.get(chargerId) ?? 0) + 1);
+    }
     const keep = share();
     if ((held.get(chargerId) ?? 0) > keep + slack(keep)) await trim(chargerId, keep);
     // A charger passes its share by at most a tenth; more than that over all means some went quiet above theirs.
