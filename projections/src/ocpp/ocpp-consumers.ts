@@ -30,7 +30,7 @@ export const PRESUMED_GONE_AFTER_MS = 150_000;
 const SWEEP_EVERY_MS = 30_000;
 /** A presence consumer further behind than this says so at each sweep. */
 const PRESENCE_LAG_LOGGED_MS = 10_000;
-const log = createLogger('charger-presence');
+const presenceLog = createLogger('charger-presence');
 
 /**
  * How far behind the chargers the presence consumer reads: the age of the newest message it handled, while messages
@@ -80,10 +80,10 @@ export function startChargerPresence(bus: Bus, documents: DocumentStore, options
   const sweep = () => {
     const now = Date.now();
     const behindMs = lag.current(now);
-    if (behindMs > PRESENCE_LAG_LOGGED_MS) log.info('presence reads behind the chargers; the silent sweep waits as long', { behindMs });
+    if (behindMs > PRESENCE_LAG_LOGGED_MS) presenceLog.info('presence reads behind the chargers; the silent sweep waits as long', { behindMs });
     return sweepSilentChargers(bus, documents, now, behindMs);
   };
-  const timer = every > 0 ? setInterval(() => void sweep().catch((error: unknown) => log.error('silent sweep failed', { error: String(error) })), every) : null;
+  const timer = every > 0 ? setInterval(() => void sweep().catch((error: unknown) => presenceLog.error('silent sweep failed', { error: String(error) })), every) : null;
   timer?.unref();
   return {
     ready: consumer.ready,
