@@ -204,6 +204,14 @@ describe('OCPP outbound: staff commands to chargers', () => {
     expect((await send({ commandId: 'not-a-uuid', chargerId, action: 'Reset', type: 'Soft' })).status).toBe(400);
   });
 
+  it('a charger deleted after a command is sent none: the sender keeps chargers folded and catches up with the delete', async () => {
+    const { chargerId } = await registerCharger(app.commandBus, stationId);
+    expect((await send({ chargerId, action: 'Reset', type: 'Soft' })).status).toBe(200);
+    expect((await command(app, 'chargers.delete', { chargerId }, token)).status).toBe(200);
+    const refused = await send({ chargerId, action: 'Reset', type: 'Soft' });
+    expect(refused.body).toMatchObject({ code: 'network.charger_deleted' });
+  });
+
   it('a second gateway node holding the socket sends it (the first does not); no answer in time: timeout', async () => {
     const { infra } = app.embedded;
     const node = new OcppGateway({ documents: infra.documents, bus: infra.bus, watchdogEveryMs: 0, commandTimeoutMs: 300, nodeId: 'second' });

@@ -5,15 +5,17 @@ import { BUS_TOPICS, networkStreams, type ChargerCommandRequest, type CommandRes
 import type { CommandContext } from '../shared/command-context';
 import type { Bus, Clock, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import { runDecider, toDomainEvent } from '../shared/run-decider';
+import { runDecider } from '../shared/run-decider';
+import { StreamStateCache } from '../shared/stream-state-cache';
 import { BUS, CLOCK, EVENT_STORE } from '../shared/tokens';
-import { chargerDecider } from '../network/network.deciders';
+import { chargerDecider, type ChargerEvent, type ChargerState } from '../network/network.deciders';
 import { chargerCommandDecider } from './charger-command.decider';
 import { RecordChargerCommandOutcomeCommand, SendSessionChargerCommand } from './charger-commands';
 
 const log = createLogger('charger-commands');
+/** Chargers kept folded by a sender (more than a network has). */
+const CHARGERS_KEPT = 50_000;
 
 /**
  * Records ChargerCommandRequested on `charger-command-<commandId>` and, only when this call recorded it, publishes
@@ -21,15 +23,23 @@ const log = createLogger('charger-commands');
  * the command stays pending and the projections' sweep reports it `offline`.
  */
 export abstract class ChargerCommandSender {
+  /**
+   * Chargers folded so far, caught up with their newer events at each command (issue 18: every command read the
+   * charger's whole stream from disk and folded it, one read of a record written long ago per remote start).
+   */
+  private readonly chargers: StreamStateCache<ChargerEvent, ChargerState>;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(BUS) private readonly bus: Bus | null,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.chargers = new StreamStateCache(store, chargerDecider, CHARGERS_KEPT);
+  }
 
   protected async send(payload: ChargerCommandRequest & { commandId: string; chargerId: string; sessionId?: string }, context: CommandContext): Promise<CommandResult> {
     const { commandId, chargerId, sessionId, ...request } = payload;
-    const charger = fold(chargerDecider, (await this.store.readStream(networkStreams.charger(chargerId))).map((e) => toDomainEvent(e)));
+    const { state: charger } = await this.chargers.load(networkStreams.charger(chargerId));
     if (!charger.data) throw new DomainError('network.charger_not_found', 'No such charger', [{ path: 'chargerId', code: 'not_found' }]);
     if (charger.deleted) throw new DomainError('network.charger_deleted', 'The charger is deleted', [{ path: 'chargerId', code: 'deleted' }]);
     const streamId = networkStreams.chargerCommand(commandId);
