@@ -24,7 +24,7 @@ import type { WalletLedger } from '../wallet/wallet-ledger';
 import type { BookingGuard } from '../bookings/booking-guard';
 import { BookingSessionStartedCommand } from '../bookings/bookings.commands';
 import { authorizationStatus } from './authorization';
-import { ChargingStreams, reads, type ChargingReads } from './charging-store';
+import { ChargingStreams, reads, type AccountReader, type ChargingReads } from './charging-store';
 import { cardSessionId, startCommandId, stopCommandId, uuidFrom } from './ids';
 import type { TransactionReport } from './transaction-reports';
 import { pricesInForce, sessionPrices } from './pricing';
@@ -71,8 +71,10 @@ export class ChargingSessions {
     private readonly bookings: BookingGuard | null = null,
     /** Every time a session records (`at`, the events' recordedAt) and judges by (token expiry, prices in force). */
     private readonly clock: Clock = systemClock,
+    /** Customers' accounts as the account gate keeps them (else a fold of the charging context's own). */
+    accounts: AccountReader | null = null,
   ) {
-    this.streams = new ChargingStreams(store, clock);
+    this.streams = new ChargingStreams(store, clock, undefined, accounts);
     this.reads = reads(store, this.streams);
   }
 

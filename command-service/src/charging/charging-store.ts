@@ -22,6 +22,11 @@ export async function stateOf<E extends DomainEventOf, S>(store: EventStore, str
 /** How many streams of each kind the process keeps folded in memory (least recently used dropped first). */
 export const CHARGING_CACHE_LIMITS = { sessions: 20_000, claims: 50_000, tokens: 50_000, bindings: 50_000, live: 50_000, chargers: 50_000, accounts: 50_000 };
 
+/** Where the charging context reads a customer's account (the account gate's kept fold, in the service). */
+export interface AccountReader {
+  account(accountId: string): Promise<AccountState>;
+}
+
 /** The pricing stream as a list of its SetPricing entries (read only). */
 const pricingList: Decider<never, { type: string; data: SetPricing }, SetPricing[]> = { initialState: [], evolve: (s, e) => [...s, e.data], decide: () => [] };
 
@@ -41,10 +46,11 @@ export class ChargingStreams {
   readonly live: CachedDecider<ChargerLiveCommand, ChargerLiveEvent, ChargerLiveState>;
   /** Read only: chargers (connectors), customers' accounts (authorize), the prices. */
   readonly chargers: CachedDecider<ChargerCommand, ChargerEvent, ChargerState>;
-  readonly accounts: CachedDecider<AccountCommand, AccountEvent, AccountState>;
+  /** The account gate's fold when given (one fold of an account for the request's check and the charger's authorize). */
+  readonly accounts: AccountReader;
   readonly pricing: CachedDecider<never, { type: string; data: SetPricing }, SetPricing[]>;
 
-  constructor(store: EventStore, clock: Clock = systemClock, limits = CHARGING_CACHE_LIMITS) {
+  constructor(store: EventStore, clock: Clock = systemClock, limits = CHARGING_CACHE_LIMITS, accounts: AccountReader | null = null) {
     const options = (max: number) => ({ max, attempts: MAX_ATTEMPTS, onConflict: 'rethrow' as const, clock });
     this.sessions = new CachedDecider(store, sessionDecider, options(limits.sessions));
     this.claims = new CachedDecider(store, connectorClaimDecider, options(limits.claims));
@@ -52,7 +58,11 @@ export class ChargingStreams {
     this.bindings = new CachedDecider(store, transactionBindingDecider, options(limits.bindings));
     this.live = new CachedDecider(store, chargerLiveDecider, options(limits.live));
     this.chargers = new CachedDecider(store, chargerDecider, options(limits.chargers));
-    this.accounts = new CachedDecider(store, accountDecider, options(limits.accounts));
+    if (accounts) this.accounts = accounts;
+    else {
+      const own = new CachedDecider<AccountCommand, AccountEvent, AccountState>(store, accountDecider, options(limits.accounts));
+      this.accounts = { account: (accountId) => own.state(identityStreams.account(accountId)) };
+    }
     this.pricing = new CachedDecider(store, pricingList, options(1));
   }
 
@@ -79,7 +89,7 @@ export const reads = (store: EventStore, streams?: ChargingStreams) => ({
   binding: async (chargerId: string, transactionId: string) =>
     streams ? streams.binding(chargerId, transactionId) : (await stateOf(store, chargingStreams.chargerTransaction(chargerId, transactionId), transactionBindingDecider)).sessionId,
   charger: (chargerId: string) => (streams ? streams.chargers.state(networkStreams.charger(chargerId)) : stateOf(store, networkStreams.charger(chargerId), chargerDecider)),
-  account: (customerId: string) => (streams ? streams.accounts.state(identityStreams.account(customerId)) : stateOf(store, identityStreams.account(customerId), accountDecider)),
+  account: (customerId: string) => (streams ? streams.accounts.account(customerId) : stateOf(store, identityStreams.account(customerId), accountDecider)),
   live: (chargerId: string) => (streams ? streams.live.state(networkStreams.chargerLive(chargerId)) : stateOf(store, networkStreams.chargerLive(chargerId), chargerLiveDecider)),
   pricing: async (): Promise<SetPricing[]> =>
     streams ? streams.pricing.state(networkStreams.pricing()) : (await store.readStream(networkStreams.pricing())).map((e) => e.data as SetPricing),

@@ -6,6 +6,7 @@ import { ContextConsumers } from '../shared/consumers';
 import { BUS, CLOCK, EVENT_STORE } from '../shared/tokens';
 import { WALLET_LEDGER, type WalletLedger } from '../wallet/wallet-ledger';
 import { BOOKING_GUARD, type BookingGuard } from '../bookings/booking-guard';
+import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
 import { CHARGING_SESSIONS, ChargingSessions } from './charging-sessions';
 import { startChargingConsumers } from './index';
 import { RecordSessionCommandResultHandler } from './session-command-result.handler';
@@ -34,8 +35,9 @@ export const chargingContext: ContextParts = {
   providers: [
     {
       provide: CHARGING_SESSIONS,
-      useFactory: (store: EventStore, ledger: WalletLedger, commandBus: CommandBus, bookings: BookingGuard, clock: Clock) => new ChargingSessions(store, ledger, commandBus, bookings, clock),
-      inject: [EVENT_STORE, WALLET_LEDGER, CommandBus, BOOKING_GUARD, CLOCK],
+      useFactory: (store: EventStore, ledger: WalletLedger, commandBus: CommandBus, bookings: BookingGuard, clock: Clock, gate: AccountGate) =>
+        new ChargingSessions(store, ledger, commandBus, bookings, clock, gate),
+      inject: [EVENT_STORE, WALLET_LEDGER, CommandBus, BOOKING_GUARD, CLOCK, ACCOUNT_GATE],
     },
     ChargingConsumers,
   ],

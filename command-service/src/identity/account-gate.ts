@@ -35,6 +35,14 @@ export class AccountGate implements AccessCheck {
     if (principal.version < current) throw new DomainError('identity.session_expired', 'The account changed since this sign-in; sign in again');
   }
 
+  /**
+   * The account as it is now, from the same kept fold as the checks: the charging context answers a charger's authorize
+   * with it (issue 18: it kept a second fold of every account and read a driver's account from disk twice per start).
+   */
+  async account(accountId: string): Promise<AccountState> {
+    return (await this.current(accountId)).account;
+  }
+
   /** The account as it is now: the kept fold caught up with the events after it. */
   private async current(accountId: string): Promise<KeptAccount> {
     const kept = this.accounts.get(accountId);
