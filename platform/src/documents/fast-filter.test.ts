@@ -24,7 +24,7 @@ function randomDoc(i: number): Doc {
 const FIELDS = ['a', 'b', 'c', 'n.a', 'n.b', 'missing', 'a.city', 'n.a.city', 'b.city.name'];
 const PRIMS = ['cairo', 'Cairo', 'giza', '', 0, 1, 2.5, true, false];
 function randomCondition(): unknown {
-  switch (Math.floor(random() * 9)) {
+  switch (Math.floor(random() * 10)) {
     case 0:
       return pick(PRIMS);
     case 1:
@@ -41,6 +41,8 @@ function randomCondition(): unknown {
       return { $regex: pick(['^c', 'air', 'Z', '.']), ...(random() < 0.5 ? { $options: 'i' } : {}) };
     case 7:
       return { $gt: 0, $lt: 2 };
+    case 8:
+      return null;
     default:
       return { $regex: 'i', $ne: 'giza' };
   }
@@ -56,7 +58,7 @@ function randomFilter(depth = 0): Filter {
 }
 
 describe('fast filter', () => {
-  it('answers exactly like mingo on random documents and filters (arrays, sub-documents, nulls, missing fields)', () => {
+  it('answers exactly like mingo on random documents and filters (arrays, sub-documents, nulls, missing fields, equality with null)', () => {
     const docs = Array.from({ length: 300 }, (_, i) => randomDoc(i));
     for (let round = 0; round < 400; round++) {
       const filter = randomFilter();

@@ -62,6 +62,16 @@ function fieldTest(path: string, condition: unknown): Test | null {
     return decide(v);
   };
   if (isPrimitive(condition)) return (doc) => equalAlong(doc, segments, 0, condition);
+  // `{ f: null }`: the field is missing or null. Decided here when it is (or is a primitive); arrays and sub-documents
+  // go to mingo. (issue 18: the presence sweep's filter holds it, and every one of 19,000 chargers was matched by mingo
+  // every 30 s, 45-104 ms of the launcher's loop.)
+  if (condition === null) {
+    return (doc) => {
+      const v = read(doc);
+      if (v === undefined || v === null) return true;
+      return isPrimitive(v) ? false : UNSURE;
+    };
+  }
   if (!isPlainObject(condition)) return null;
   const ops = Object.entries(condition);
   if (ops.length === 0 || !ops.every(([k]) => k.startsWith('$'))) return null;
