@@ -40,6 +40,7 @@ export const composeOcppGatewayProcess: Compose<GatewayInProcess> = async (confi
     trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL,
     heapGrowthPercent: config.HEAP_GROWTH_PERCENT,
+    priority: config.OCPP_GATEWAY_PRIORITY,
   });
   await gateway.start();
   return {

@@ -11,6 +11,7 @@ import { heapGrowthFlags } from '@evc/platform/runtime/heap-growth';
 import { CHARGER_AUTH_COLLECTION } from '../charger-auth';
 import { LoginGate, OCPP_PATH_PREFIX, readHandshake, refuseUpgrade } from '../login-gate';
 import { FORWARDED_TOPICS } from './parent-channel';
+import { raisePriority } from './priority';
 import { GATEWAY_OPTIONS_ENV, errorText, type FromGateway, type GatewayProcessOptions, type ToGateway } from './protocol';
 
 const CHILD_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'child-main.ts');
@@ -38,6 +39,11 @@ export interface GatewayProcessSettings extends GatewayProcessOptions {
   unresponsiveAfterMs?: number;
   /** HEAP_GROWTH_PERCENT for the gateway's process (a V8 flag at its start; 0 or absent: V8's own). */
   heapGrowthPercent?: number;
+  /**
+   * OCPP_GATEWAY_PRIORITY: how many nice values ahead of the launcher the gateway's process runs (priority.ts; 0 or
+   * absent: the launcher's).
+   */
+  priority?: number;
 }
 
 /**
@@ -69,6 +75,7 @@ export class GatewayProcess {
   private heardAt = 0;
   private checkedAt = Date.now();
   private readonly watchdog: NodeJS.Timeout;
+  private priorityRefused = false;
 
   constructor(
     private readonly infra: { bus: Bus; documents: DocumentStore },
@@ -163,7 +170,7 @@ export class GatewayProcess {
   }
 
   private spawn(): void {
-    const { restartDelayMs: _delay, unresponsiveAfterMs: _silent, heapGrowthPercent = 0, ...options } = this.settings;
+    const { restartDelayMs: _delay, unresponsiveAfterMs: _silent, heapGrowthPercent = 0, priority = 0, ...options } = this.settings;
     const child = fork(CHILD_MAIN, [], {
       execArgv: ['--import', 'tsx', ...heapGrowthFlags(heapGrowthPercent)],
       env: { ...process.env, [GATEWAY_OPTIONS_ENV]: JSON.stringify(options) },
@@ -171,9 +178,18 @@ export class GatewayProcess {
       serialization: 'json',
     });
     this.child = child;
+    if (child.pid !== undefined) this.prioritise(child.pid, priority);
     child.on('message', (message: FromGateway) => this.onMessage(child, message));
     child.on('error', (error) => this.log.error('OCPP gateway process error', { error: String(error) }));
     child.on('exit', (code, signal) => this.onExit(child, code, signal));
+  }
+
+  /** Runs the new gateway process ahead of this one (each start: a restarted one too); says once if it may not. */
+  private prioritise(pid: number, steps: number): void {
+    const outcome = raisePriority(pid, steps);
+    if (!('refused' in outcome) || this.priorityRefused) return;
+    this.priorityRefused = true;
+    this.log.info('the OCPP gateway process runs at the launcher\'s priority: raising it needs root or CAP_SYS_NICE (OCPP_GATEWAY_PRIORITY=0 keeps it so without this note)', { steps, error: outcome.refused });
   }
 
   /**

@@ -20,6 +20,14 @@ describe('config', () => {
     expect(() => loadConfig({ HEAP_GROWTH_PERCENT: 'lots' })).toThrow(/HEAP_GROWTH_PERCENT/);
   });
 
+  it('runs the gateway process 5 nice values ahead of the launcher unless told otherwise; 0 is the same; never behind', () => {
+    expect(loadConfig({}).OCPP_GATEWAY_PRIORITY).toBe(5);
+    expect(loadConfig({ OCPP_GATEWAY_PRIORITY: '0' }).OCPP_GATEWAY_PRIORITY).toBe(0);
+    expect(() => loadConfig({ OCPP_GATEWAY_PRIORITY: '-3' })).toThrow(/OCPP_GATEWAY_PRIORITY/);
+    expect(() => loadConfig({ OCPP_GATEWAY_PRIORITY: '40' })).toThrow(/OCPP_GATEWAY_PRIORITY/);
+    expect(() => loadConfig({ OCPP_GATEWAY_PRIORITY: 'high' })).toThrow(/OCPP_GATEWAY_PRIORITY/);
+  });
+
   it('selects the cluster profile only with all three URLs', () => {
     const urls = { EVENTSTORE_URL: 'esdb://es:2113?tls=false', KAFKA_BROKERS: 'kafka:9092', MONGODB_URL: 'mongodb://mongo:27017', AUTH_TOKEN_SECRET: 'k'.repeat(32) };
     expect(loadConfig(urls).profile).toBe('cluster');

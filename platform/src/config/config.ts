@@ -48,6 +48,12 @@ export const configSchema = z.object({
    * platform/src/runtime/heap-growth.ts.
    */
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(100),
+  /**
+   * Embedded profile, OCPP_GATEWAY=process: how many nice values ahead of the launcher the gateway's process runs, so
+   * that on busy cores chargers are answered before the read models catch up (ocpp-gateway/src/process/priority.ts).
+   * Needs root or CAP_SYS_NICE; without it the log says once that the gateway runs at the launcher's priority. 0: the same.
+   */
+  OCPP_GATEWAY_PRIORITY: z.coerce.number().int().min(0).max(19).default(5),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
    * How many proxies stand in front (nginx in the cluster: 1). The client address, which sign-in rate limits count
