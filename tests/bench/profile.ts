@@ -1,8 +1,15 @@
 export { startProfile } from '@evc/platform/runtime/cpu-profile';
+import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { fmt } from './stats';
+
+/** The kinds of a `gc` performance entry (`detail.kind`, NODE_PERFORMANCE_GC_*). */
+const GC_KINDS: Record<number, string> = { 1: 'scavenges', 2: 'minor mark-sweeps', 4: 'full marks (final pause)', 8: 'weak callbacks', 16: 'incremental' };
 
 /**
- * BENCH_TRACE=1: what the event loop of this process did during a phase: its utilisation per second, and every gap of
- * over 40 ms between 5 ms ticks (a stall: a long task, or the garbage collector's marking). Answers the rows to print.
+ * BENCH_TRACE=1: what the event loop of this process did during a phase: its utilisation per second, every gap of
+ * over 40 ms between 5 ms ticks (a stall: a long task, or the garbage collector's marking), and the collections the
+ * garbage collector reported (count and time by kind; when each full mark ended and its final pause: the incremental
+ * steps before it run inside the event loop's tasks and show as stalls, not here). Answers the rows to print.
  */
 export function watchLoop(): { stop(): [string, string][] } {
   if (!process.env.BENCH_TRACE) return { stop: () => [] };
@@ -16,6 +23,16 @@ export function watchLoop(): { stop(): [string, string][] } {
     if (now - last > 40) stalls.push(`${((last - t0) / 1000).toFixed(1)} s: ${(now - last).toFixed(0)} ms`);
     last = now;
   }, 5);
+  const gcs = new Map<string, number[]>();
+  const marks: string[] = [];
+  const collector = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = GC_KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other';
+      gcs.set(kind, [...(gcs.get(kind) ?? []), entry.duration]);
+      if (kind.startsWith('full')) marks.push(`${((entry.startTime - t0) / 1000).toFixed(1)} s: ${entry.duration.toFixed(0)} ms`);
+    }
+  });
+  collector.observe({ entryTypes: ['gc'] });
   const second = setInterval(() => {
     utilisation.push((performance.eventLoopUtilization(elu).utilization * 100).toFixed(0));
     elu = performance.eventLoopUtilization();
@@ -24,9 +41,17 @@ export function watchLoop(): { stop(): [string, string][] } {
     stop() {
       clearInterval(tick);
       clearInterval(second);
+      collector.disconnect();
+      const seconds = (performance.now() - t0) / 1000;
+      const byKind = [...gcs].map(([kind, ms]) => {
+        const total = ms.reduce((a, b) => a + b, 0);
+        return `${kind} ${ms.length} (${fmt(total)} ms, ${fmt((total / 10) / seconds)} % of the phase; longest ${fmt(Math.max(...ms))} ms)`;
+      });
       return [
         ['event loop utilisation per second, %', utilisation.join(' ')],
         ['event loop stalls over 40 ms (when: how long)', stalls.join(' · ') || 'none'],
+        ['garbage collections in this process', byKind.join(' · ') || 'none'],
+        ['full marks ended (when: final pause)', marks.join(' · ') || 'none'],
       ];
     },
   };
