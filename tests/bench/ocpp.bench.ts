@@ -708,7 +708,7 @@ async function runMain(): Promise<void> {
         ...(process.env.BENCH_TRACE ? [['p99 per 1 s', perWindow(measured.map(([, t]) => t - mv.startedAt), lats, 1000)] as [string, string], ...loopRows, ['events recorded during the readings', await eventTypes(infra.eventStore, headAtMv)] as [string, string]] : []),
         ['sockets after the run', `${sockets.open} open, **${sockets.dropped} dropped**; ${gateway.connectedCount} held by the gateway`],
         ['CPU of this process during the MeterValues phase', `${fmt((cpu.user + cpu.system) / 1000 / seconds / 10, 0)} % of one core (load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)})`],
-        ['memory at the end (after GC)', `heap ${fmt(end.heapUsed / 2 ** 20)} MiB, RSS ${fmt(end.rss / 2 ** 20)} MiB`],
+        ['memory at the end (after GC)', `heap ${fmt(end.heapUsed / 2 ** 20)} MiB, RSS ${fmt(end.rss / 2 ** 20)} MiB, outside the heap in ArrayBuffers (Buffers) ${fmt(end.arrayBuffers / 2 ** 20)} MiB`],
         ['the charger message log at the end (in the launcher\'s heap, bounded by OCPP_LOG_MAX_FRAMES over all chargers)', `${fmt(await infra.documents.collection('ocpp_messages').countDocuments({}), 0)} frames held`],
         ['run time', `${fmt((performance.now() - benchStarted) / 1000)} s`],
       ]);

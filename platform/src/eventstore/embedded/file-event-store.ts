@@ -18,60 +18,13 @@ import { CatchUpSubscription } from './catch-up-subscription';
 import { GroupCommitWriter } from './group-commit';
 import { OffsetIndex, countAtOrBelow, indexOfSorted } from './indexes';
 import { EventIdIndex } from './event-id-index';
-import { HEADER_BYTES, decodeIndexFields, decodePayload, encodeRecord } from './record-codec';
+import { encodeRecord } from './record-codec';
+import { RecentRecords } from './recent-records';
 import { consecutiveRuns, readConsecutive, readEventIdSync } from './record-reader';
 import { SearchIndexes, countUpTo, type Positions } from './search-indexes';
 
 /** Bytes of the most recently appended records kept in memory, so reads of fresh events skip the file. */
 export const RECENT_RECORD_BYTES = 32 * 1024 * 1024;
-
-/**
- * The encoded records of the latest appends, by position (contiguous, oldest dropped first once over the byte cap).
- * Hot reads (a consumer's stream state, the projections' subscription) are almost always of events just appended:
- * decoding them from here spares a file read per call. These buffers are exactly what was written (and checksummed).
- */
-class RecentRecords {
-  private buffers: Buffer[] = [];
-  private head = 0;
-  /** Position of buffers[0]. */
-  private base = 1;
-  private bytes = 0;
-
-  constructor(next: number, private readonly limit: number) {
-    this.base = next;
-  }
-
-  add(position: number, buffer: Buffer): void {
-    if (position !== this.base + this.buffers.length) {
-      this.buffers = [];
-      this.head = 0;
-      this.base = position;
-      this.bytes = 0;
-    }
-    this.buffers.push(buffer);
-    this.bytes += buffer.length;
-    while (this.bytes > this.limit && this.head < this.buffers.length) this.bytes -= this.buffers[this.head++]!.length;
-    if (this.head > 4096 && this.head * 2 > this.buffers.length) {
-      this.buffers = this.buffers.slice(this.head);
-      this.base += this.head;
-      this.head = 0;
-    }
-  }
-
-  /** The event id of the record at `position`, or null when it is not held. */
-  eventIdAt(position: number): string | null {
-    if (position < this.base + this.head || position >= this.base + this.buffers.length) return null;
-    return decodeIndexFields(this.buffers[position - this.base]!.subarray(HEADER_BYTES), -1).eventId;
-  }
-
-  /** The events first..last, decoded afresh (callers may mutate them), or null when some are not held. */
-  read(first: number, last: number): RecordedEvent[] | null {
-    if (first < this.base + this.head || last >= this.base + this.buffers.length) return null;
-    const events: RecordedEvent[] = [];
-    for (let p = first; p <= last; p++) events.push(decodePayload(this.buffers[p - this.base]!.subarray(HEADER_BYTES), -1));
-    return events;
-  }
-}
 
 export class StoreClosedError extends Error {
   readonly code = 'eventstore.closed';
