@@ -7,7 +7,20 @@ import { setFlagsFromString } from 'node:v8';
  * thread every 10 to 20 seconds, and the readings caught behind each mark set their p99. At 100 % (Go's default
  * GOGC) the marks come about once a minute, for a heap of at most about twice what is live. 0 leaves it to V8.
  */
-export const heapGrowthFlags = (percent: number): string[] => (percent > 0 ? [`--heap-growing-percent=${percent}`] : []);
+export const heapGrowthFlags = (percent: number): string[] =>
+  percent > 0 ? [`--heap-growing-percent=${percent}`, '--external-memory-accounted-in-global-limit', `--incremental-marking-soft-trigger=${MARKING_STARTS_AT_PERCENT}`] : [];
+
+/**
+ * Where between the last full collection and the next limit the marker starts (V8's
+ * `--incremental-marking-soft-trigger`), so it finishes in steps well before the limit. Left to V8 it started within
+ * a young generation's worth of the limit, and at issue 18's ceiling the limit came first: the rest of the marking
+ * then ran in one pause of 690–780 ms (docs/benchmarks.md, 29 November).
+ *
+ * With the growth set, memory outside V8's heap (Buffers) counts toward the same limit
+ * (`--external-memory-accounted-in-global-limit`) instead of starting a mark of its own each time it has grown by
+ * 64 MiB: a launcher whose buffers come and go at a few MB a second was marked every 48 s for them alone.
+ */
+export const MARKING_STARTS_AT_PERCENT = 85;
 
 /** Applies HEAP_GROWTH_PERCENT to this process (V8 reads the flag at each full collection, so the next one uses it). */
 export function setHeapGrowth(percent: number): void {
