@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
  * GOGC) the marks come about once a minute, for a heap of at most about twice what is live. 0 leaves it to V8.
  */
 export const heapGrowthFlags = (percent: number): string[] =>
-  percent > 0 ? [`--heap-growing-percent=${percent}`, '--external-memory-accounted-in-global-limit', `--incremental-marking-soft-trigger=${MARKING_STARTS_AT_PERCENT}`] : [];
+  percent > 0 ? [`--heap-growing-percent=${percent}`, '--external-memory-accounted-in-global-limit', `--incremental-marking-soft-trigger=${MARKING_STARTS_AT_PERCENT}`, '--no-memory-reducer'] : [];
 
 /**
  * Where between the last full collection and the next limit the marker starts (V8's
@@ -19,6 +19,14 @@ export const heapGrowthFlags = (percent: number): string[] =>
  * With the growth set, memory outside V8's heap (Buffers) counts toward the same limit
  * (`--external-memory-accounted-in-global-limit`) instead of starting a mark of its own each time it has grown by
  * 64 MiB: a launcher whose buffers come and go at a few MB a second was marked every 48 s for them alone.
+ *
+ * And no memory reducer (`--no-memory-reducer`): V8's mark for giving memory back when the allocation rate looks low
+ * compacts every page it can, in its final pause. At the ceiling it came about 100 s after each full collection, and its
+ * pause (311–783 ms) set the p99 of the runs that missed (`Start (memory reducer)` … `Mark-Compact (reduce)` in
+ * --trace-gc). A server that holds its memory for the next burst does not want it; the limit above still bounds the heap.
+ * V8 builds its memory reducer when the process starts, so this flag counts only on a command line: the gateway's
+ * process gets it here, the launcher and the benchmarks that host it in package.json's scripts (set later through
+ * `setHeapGrowth`, it changes nothing: a run on 29 November still had the reducer's mark at 100 s).
  */
 export const MARKING_STARTS_AT_PERCENT = 85;
 
