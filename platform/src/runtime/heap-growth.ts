@@ -7,28 +7,25 @@ import { setFlagsFromString } from 'node:v8';
  * thread every 10 to 20 seconds, and the readings caught behind each mark set their p99. At 100 % (Go's default
  * GOGC) the marks come about once a minute, for a heap of at most about twice what is live. 0 leaves it to V8.
  */
-export const heapGrowthFlags = (percent: number): string[] =>
-  percent > 0 ? [`--heap-growing-percent=${percent}`, '--external-memory-accounted-in-global-limit', `--incremental-marking-soft-trigger=${MARKING_STARTS_AT_PERCENT}`, '--no-memory-reducer'] : [];
+/** Where between the last full collection and the next limit the marker starts (V8's `--incremental-marking-soft-trigger`). */
+const MARKING_STARTS_AT_PERCENT = 85;
 
 /**
- * Where between the last full collection and the next limit the marker starts (V8's
- * `--incremental-marking-soft-trigger`), so it finishes in steps well before the limit. Left to V8 it started within
- * a young generation's worth of the limit, and at issue 18's ceiling the limit came first: the rest of the marking
- * then ran in one pause of 690–780 ms (docs/benchmarks.md, 29 November).
- *
- * With the growth set, memory outside V8's heap (Buffers) counts toward the same limit
- * (`--external-memory-accounted-in-global-limit`) instead of starting a mark of its own each time it has grown by
- * 64 MiB: a launcher whose buffers come and go at a few MB a second was marked every 48 s for them alone.
- *
- * And no memory reducer (`--no-memory-reducer`): V8's mark for giving memory back when the allocation rate looks low
- * compacts every page it can, in its final pause. At the ceiling it came about 100 s after each full collection, and its
- * pause (311–783 ms) set the p99 of the runs that missed (`Start (memory reducer)` … `Mark-Compact (reduce)` in
- * --trace-gc). A server that holds its memory for the next burst does not want it; the limit above still bounds the heap.
- * V8 builds its memory reducer when the process starts, so this flag counts only on a command line: the gateway's
- * process gets it here, the launcher and the benchmarks that host it in package.json's scripts (set later through
- * `setHeapGrowth`, it changes nothing: a run on 29 November still had the reducer's mark at 100 s).
+ * With the growth set, three more flags go with it:
+ * - memory outside V8's heap (Buffers) counts toward the same limit (`--external-memory-accounted-in-global-limit`)
+ *   instead of starting a mark of its own each time it has grown by 64 MiB: a launcher whose buffers come and go at
+ *   a few MB a second was marked every 48 s for them alone (docs/benchmarks.md, 29 November);
+ * - the marker starts at 85 % of the way to the limit, so a mark the limit starts finishes in steps before it;
+ * - no memory reducer (`--no-memory-reducer`): V8's mark for giving memory back when the allocation rate looks low
+ *   compacts every page it can in its final pause. At the ceiling it came 100 s after each full collection, and its
+ *   pause (311–783 ms) set the p99 of the runs that missed (`Start (memory reducer)` … `Mark-Compact (reduce)` in
+ *   --trace-gc). A server that holds its memory for the next burst does not want it; the limit still bounds the heap.
+ *   V8 builds its memory reducer when the process starts, so this flag counts only on a command line: the gateway's
+ *   process gets it here, the launcher and the benchmarks that host it in package.json's scripts (set later through
+ *   `setHeapGrowth` it changes nothing: a run on 29 November still had the reducer's mark at 100 s).
  */
-export const MARKING_STARTS_AT_PERCENT = 85;
+export const heapGrowthFlags = (percent: number): string[] =>
+  percent > 0 ? [`--heap-growing-percent=${percent}`, '--external-memory-accounted-in-global-limit', `--incremental-marking-soft-trigger=${MARKING_STARTS_AT_PERCENT}`, '--no-memory-reducer'] : [];
 
 /** Applies HEAP_GROWTH_PERCENT to this process (V8 reads the flag at each full collection, so the next one uses it). */
 export function setHeapGrowth(percent: number): void {

@@ -37,13 +37,9 @@ export class RecentRecords {
   }
 
   add(position: number, record: Buffer): void {
-    if (position !== this.base + this.count || record.length > this.capacity) {
-      // Not the next position (or too big to hold): start over from the one after it.
-      this.head = 0;
-      this.count = 0;
-      this.base = record.length > this.capacity ? position + 1 : position;
-      if (record.length > this.capacity) return;
-    }
+    // Too big to hold: hold nothing, and start over from the next position. Not the next position: start over here.
+    if (record.length > this.capacity) return this.startAt(position + 1);
+    if (position !== this.base + this.count) this.startAt(position);
     // A record never wraps around the ring's end: it starts at the ring's beginning instead.
     let start = this.end;
     if ((start % this.capacity) + record.length > this.capacity) start += this.capacity - (start % this.capacity);
@@ -56,6 +52,12 @@ export class RecentRecords {
     this.lengths[this.count] = record.length;
     this.count++;
     record.copy(this.ring, start % this.capacity);
+  }
+
+  private startAt(position: number): void {
+    this.head = 0;
+    this.count = 0;
+    this.base = position;
   }
 
   /** Drops the entries before head, or grows the index when most of it is held. */
