@@ -10,8 +10,21 @@ export function forkLoad<In, Out>(script: string): { ask(m: In): Promise<Out>; p
     pid: child.pid ?? null,
     ask: (m) =>
       new Promise((resolve, reject) => {
-        child.once('message', (reply) => resolve(reply as Out));
-        child.once('error', reject);
+        // One pair of listeners per question, both removed by whichever comes first (no listener left per call).
+        const onReply = (reply: unknown) => {
+          child.off('error', onError);
+          child.off('exit', onExit);
+          resolve(reply as Out);
+        };
+        const onError = (error: Error) => {
+          child.off('message', onReply);
+          child.off('exit', onExit);
+          reject(error);
+        };
+        const onExit = (code: number | null) => onError(new Error(`the load process exited (${code}) before answering`));
+        child.once('message', onReply);
+        child.once('error', onError);
+        child.once('exit', onExit);
         child.send(m as object);
       }),
   };

@@ -73,7 +73,8 @@ const STATUSES = ['Available', 'Preparing'] as const;
 
 /** Wall-clock ms with sub-ms precision, comparable between the two processes. */
 const clock = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Never a negative delay (a due time just passed): Node warns on it and waits 1 ms anyway.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 interface Cred {
   id: string;
