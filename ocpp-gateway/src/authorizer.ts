@@ -22,6 +22,14 @@ export interface Authorization {
 export const AUTHORIZE_CACHE_MS = 24 * 60 * 60 * 1000;
 /** Tags remembered per node (oldest dropped first). */
 const CACHE_MAX = 100_000;
+/**
+ * How long a remote start stands for the authorization of the transaction it asked for: as long as the driver has to
+ * plug in (after that the command side fails the session, `no_cable`).
+ */
+export const REMOTE_START_STANDS_MS = CHARGING_TIMING.plugInWithinMs;
+/** Remote starts remembered per node (oldest dropped first; each is used by one transaction or expires). */
+const REMOTE_STARTS_MAX = 20_000;
+const remoteStartKey = (chargerId: string, idTag: string) => `${chargerId}\u0000${idTag}`;
 
 /**
  * Request/reply with the command side for the calls a charger waits on (contracts/charging/ocpp-authorize.ts).
@@ -30,11 +38,19 @@ const CACHE_MAX = 100_000;
  * timeout (or the question could not be published): purpose `authorize` gets the tag's cached answer from the last
  * 24 h, else Invalid; `transaction` is Accepted (the car is already charging; the command side stops it if need be).
  * Answers are the network's statuses; each protocol's wire answer is made in normalize/.
+ *
+ * A transaction the command side asked for is not asked about again: a remote start goes to a charger only after the
+ * command side's own checks (sessions.start, or staff with the privilege), so the transaction a charger starts for
+ * that tag on that connector is answered Accepted here (source `remote-start`), as OCPP lets a central system treat its
+ * own remote starts (AuthorizeRemoteTxRequests). It stands for one transaction, until the charger refuses the start,
+ * the card is blocked, or REMOTE_START_STANDS_MS. A card session the command side opens for it is still judged there.
  */
 export class Authorizer {
   private readonly log = createLogger('ocpp-authorize');
   private readonly pending = new Map<string, (reply: OcppAuthorizeReply) => void>();
   private readonly cache = new Map<string, { status: IdTokenStatus; expiryDate: string | null; at: number }>();
+  /** Remote starts sent from this node and not yet used: charger and tag → the connector, and until when it stands. */
+  private readonly remoteStarts = new Map<string, { connectorId: number; until: number }>();
   private readonly replies: Consumer;
   /** Cards turned off or on (`ocpp.id-token-changes`, a group per node): the cached answer changes at once. */
   private readonly tokenChanges: Consumer;
@@ -43,6 +59,7 @@ export class Authorizer {
     private readonly bus: Bus,
     private readonly nodeId: string,
     private readonly timeoutMs: number = CHARGING_TIMING.authorizeReplyTimeoutMs,
+    private readonly now: () => number = Date.now,
   ) {
     this.replies = bus.subscribe<unknown>({ groupId: `ocpp-gateway-authorize-${nodeId}`, topics: [BUS_TOPICS.ocppAuthorizeReplies] }, ({ value }) => {
       if ((value as Partial<OcppAuthorizeReply> | null)?.nodeId !== this.nodeId) return;
@@ -70,11 +87,41 @@ export class Authorizer {
    * on again is forgotten, so the next answer comes from the command side (or, without one, Invalid).
    */
   tokenChanged(idTag: string, status: 'Accepted' | 'Blocked'): void {
-    if (status === 'Blocked') this.remember(idTag, 'Blocked', null);
-    else this.cache.delete(idTag);
+    if (status === 'Blocked') {
+      this.remember(idTag, 'Blocked', null);
+      for (const key of this.remoteStarts.keys()) if (key.endsWith(`\u0000${idTag}`)) this.remoteStarts.delete(key);
+    } else this.cache.delete(idTag);
+  }
+
+  /** This node sent `chargerId` a remote start for `idTag` on `connectorId` (see the class's note). */
+  remoteStartSent(chargerId: string, idTag: string, connectorId: number): void {
+    const key = remoteStartKey(chargerId, idTag);
+    this.remoteStarts.delete(key); // re-insert: the Map's order is then the age order
+    this.remoteStarts.set(key, { connectorId, until: this.now() + REMOTE_START_STANDS_MS });
+    if (this.remoteStarts.size > REMOTE_STARTS_MAX) this.remoteStarts.delete(this.remoteStarts.keys().next().value!);
+  }
+
+  /** The charger did not take the remote start (refused, unsupported, no answer): its transaction is asked about. */
+  remoteStartRefused(chargerId: string, idTag: string): void {
+    this.remoteStarts.delete(remoteStartKey(chargerId, idTag));
+  }
+
+  /** Whether a remote start stands for this question; a transaction uses it up, an Authorize before it does not. */
+  private byRemoteStart(question: Pick<OcppAuthorizeRequest, 'chargerId' | 'idTag' | 'connectorId' | 'purpose'>): boolean {
+    const key = remoteStartKey(question.chargerId, question.idTag);
+    const start = this.remoteStarts.get(key);
+    if (!start) return false;
+    if (start.until < this.now()) {
+      this.remoteStarts.delete(key);
+      return false;
+    }
+    if (question.connectorId !== null && question.connectorId !== start.connectorId) return false;
+    if (question.purpose === 'transaction') this.remoteStarts.delete(key);
+    return true;
   }
 
   async authorize(question: Pick<OcppAuthorizeRequest, 'chargerId' | 'idTag' | 'connectorId' | 'purpose'>): Promise<Authorization> {
+    if (this.byRemoteStart(question)) return { status: 'Accepted', expiryDate: null, source: 'remote-start' };
     const requestId = randomUUID();
     const request: OcppAuthorizeRequest = { ...question, requestId, nodeId: this.nodeId, at: new Date().toISOString() };
     let timer: NodeJS.Timeout | undefined;

@@ -441,6 +441,9 @@ export class OcppGateway {
         },
       ]);
     if ('unsupported' in call) return result({ status: 'not_supported', error: call.unsupported });
+    // The transaction a remote start asks for is authorized by it (Authorizer): known before the charger can answer.
+    const remoteStart = command.request.action === 'RemoteStartTransaction' ? command.request : null;
+    if (remoteStart) this.authorizer.remoteStartSent(chargerId, remoteStart.idTag, remoteStart.connectorId);
     const ocppAction = call.action;
     const sentAt = new Date().toISOString();
     // `sent` is reported only for a charger slow to answer; a prompt outcome carries sentAt and stands for it.
@@ -452,6 +455,7 @@ export class OcppGateway {
     slow.unref();
     const outcome = (r: Parameters<typeof result>[0]) => {
       clearTimeout(slow);
+      if (remoteStart && r.status !== 'accepted') this.authorizer.remoteStartRefused(chargerId, remoteStart.idTag);
       return result(reportedSent ? r : { ...r, sentAt });
     };
     void this.deadlines

@@ -29,7 +29,7 @@ describe('charging with a real OCPP 1.6 charger on the gateway', () => {
     await app?.close();
   });
 
-  it('remote start, StartTransaction authorized by the command side, meter values, remote stop, StopTransaction: billed once', async () => {
+  it('remote start, StartTransaction authorized by that remote start (no question to the command side), meter values, remote stop, StopTransaction: billed once', async () => {
     const store = app.embedded.infra.eventStore;
     const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId);
     await app.embedded.runner.waitFor(result.position, 2000);

@@ -59,7 +59,7 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
     expect(result).toMatchObject({ status: 'accepted', ocppAction: 'RemoteStartTransaction', sessionId });
     await expect.poll(() => of(chargerId, 'TransactionStarted').length).toBe(1);
     const start = of(chargerId, 'TransactionStarted')[0]!;
-    expect(start).toMatchObject({ message: { connectorId: 1, idTag: 'APP-0001', transactionId: expect.stringMatching(/^\d+$/) }, authorization: { status: 'Accepted' } });
+    expect(start).toMatchObject({ message: { connectorId: 1, idTag: 'APP-0001', transactionId: expect.stringMatching(/^\d+$/) }, authorization: { status: 'Accepted', source: 'remote-start' } });
     const transactionId = start.message.transactionId;
     await expect.poll(() => of(chargerId, 'MeterValuesReported').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
     const [meter] = of(chargerId, 'MeterValuesReported');
@@ -86,7 +86,7 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
     expect(result.sessionId).toBeUndefined();
     await expect.poll(() => of(chargerId, 'MeterValuesReported').length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
     const [started] = of(chargerId, 'TransactionStarted');
-    expect(started).toMatchObject({ message: { idTag: 'APP-0002', connectorId: 1 }, authorization: { status: 'Accepted', source: 'command-side' } });
+    expect(started).toMatchObject({ message: { idTag: 'APP-0002', connectorId: 1 }, authorization: { status: 'Accepted', source: 'remote-start' } });
     const transactionId = started!.message.transactionId;
     expect(of(chargerId, 'MeterValuesReported')[0]!.message).toMatchObject({ transactionId, connectorId: 1 });
     const events = () => calls(chargerId, 'TransactionEvent') as { eventType: string; triggerReason: string; seqNo: number; transactionInfo: { remoteStartId?: number } }[];

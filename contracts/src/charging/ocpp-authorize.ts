@@ -33,8 +33,11 @@ export const ocppAuthorizeReplySchema = question.extend({
 });
 export type OcppAuthorizeReply = z.infer<typeof ocppAuthorizeReplySchema>;
 
-/** Where the answer the charger got came from; recorded with the inbound message. */
-export const AUTHORIZATION_SOURCES = ['command-side', 'cache', 'fallback'] as const;
+/**
+ * Where the answer the charger got came from; recorded with the inbound message. `remote-start`: the transaction the
+ * command side asked the charger for with a remote start (the gateway's Authorizer, no question asked).
+ */
+export const AUTHORIZATION_SOURCES = ['command-side', 'cache', 'fallback', 'remote-start'] as const;
 export type AuthorizationSource = (typeof AUTHORIZATION_SOURCES)[number];
 
 /** What a charger was told about the token of a call, and who decided (on `ocpp.inbound`). */
