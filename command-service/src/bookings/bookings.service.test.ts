@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingStreams, chargingStreams, networkStreams, type OutboundOcppResult, type SendChargerCommand } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import { openFileEventStore } from '@evc/platform/eventstore/index';
@@ -142,6 +142,29 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     expect(sent.map((s) => s.action)).toEqual(['ReserveNow', 'CancelReservation']);
     await scheduler.tick();
     expect(scheduler.size).toBe(0);
+  });
+
+  it('after its first pass the scheduler reads only the booking streams’ new events, and still misses none', async () => {
+    const scheduler = new BookingScheduler(store, bookings, clock);
+    await scheduler.tick();
+    expect(scheduler.size).toBe(0);
+    const readAll = vi.spyOn(store, 'readAll');
+    const byIndex = vi.spyOn(store, 'readIndexBackward');
+    // A busy network between two passes: other streams' events, a booking made, then more than a page (200) of
+    // booking events newer than it (of bookings the scheduler does not hold), so it is found only a page back.
+    for (let i = 0; i < 250; i++) await append(chargingStreams.session(`s-${i}`), 'SessionRequested', { sessionId: `s-${i}` });
+    await book(BOOKING_A, 'c1');
+    for (let i = 0; i < 250; i++) await append(bookingStreams.booking(`gone-${i}`), 'BookingReminded', { bookingId: `gone-${i}` });
+    await scheduler.tick();
+    expect(scheduler.size).toBe(1);
+    expect(readAll).not.toHaveBeenCalled();
+    const read = (await Promise.all(byIndex.mock.results.map((r) => r.value as Promise<{ streamId: string }[]>))).flat();
+    expect(read.every((e) => e.streamId.startsWith('booking-'))).toBe(true);
+    expect(read.filter((e) => e.streamId === bookingStreams.booking(BOOKING_A))).toHaveLength(1);
+    // The booking folded this way is advanced at its slot; the pass after that reads nothing it read before.
+    clock.set('2026-01-15T16:00:00.000Z');
+    await scheduler.tick();
+    expect(sent).toHaveLength(1);
   });
 
   it('the scheduler’s own timer starts a slot on time, tick after tick (no pass left hanging)', async () => {
