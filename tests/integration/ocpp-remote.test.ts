@@ -117,6 +117,30 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
     });
   }
 
+  it('a remote start authorizes only the transaction it asked for, and only if the charger took it', async () => {
+    const { chargerId, client } = await node.connect('1.6');
+    let answer = 'Rejected';
+    client.handle('RemoteStartTransaction', async () => ({ status: answer }));
+    const start = (idTag: string, connectorId = 1) =>
+      client.call('StartTransaction', { connectorId, idTag, meterStart: 0, timestamp: new Date().toISOString() }) as Promise<{ idTagInfo: { status: string } }>;
+    const asked = (idTag: string) => node.questions.filter((q) => q.chargerId === chargerId && q.idTag === idTag).length;
+    const sources = (idTag: string) => of(chargerId, 'TransactionStarted').filter((m) => m.message.idTag === idTag).map((m) => m.authorization?.source);
+
+    // Refused by the charger: the transaction it starts later with the tag is asked about.
+    expect((await send(chargerId, { action: 'RemoteStartTransaction', connectorId: 1, idTag: 'APP-0101' })).result.status).toBe('rejected');
+    await start('APP-0101');
+    expect(asked('APP-0101')).toBe(1);
+    // Taken: answered without a question, once; on another connector, or a second transaction, it is asked about.
+    answer = 'Accepted';
+    expect((await send(chargerId, { action: 'RemoteStartTransaction', connectorId: 1, idTag: 'APP-0102' })).result.status).toBe('accepted');
+    await start('APP-0102', 2);
+    expect((await start('APP-0102')).idTagInfo.status).toBe('Accepted');
+    await start('APP-0102');
+    expect(asked('APP-0102')).toBe(2);
+    await expect.poll(() => sources('APP-0102')).toEqual(['command-side', 'remote-start', 'command-side']);
+    expect(sources('APP-0101')).toEqual(['command-side']);
+  });
+
   it('offline queue: what happens while the connection is down is sent in order on reconnect, none lost', async () => {
     const { chargerId, sim } = await simulate('1.6', { offlineQueue: true, backoffMs: { initial: 2500, max: 2500 } });
     expect(sim.charging.startLocal(1, 'CARD-0005')).toBe(true);
