@@ -1,4 +1,4 @@
-import type { Clock, Consumer, EventStore, RecordedEvent } from '@evc/platform';
+import { categoryOf, type Clock, type Consumer, type EventStore, type RecordedEvent } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { breather } from '@evc/platform/runtime/time-slice';
 import type { BookingEvent } from '@evc/contracts';
@@ -13,8 +13,7 @@ const PAGE = 200;
 export const BOOKING_TICK_MS = 1000;
 /** Bookings advanced at once (each is independent; their appends share the event store's group commit). */
 const CONCURRENCY = 256;
-const BOOKING_STREAM = /^booking-/;
-/** The booking streams' category (`booking-<id>`), read through the event store's index after the first pass. */
+/** The booking streams' category (`booking-<id>`): picked out of the log in the first pass, read through the index after it. */
 const BOOKING_CATEGORY = 'booking';
 
 async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
@@ -96,7 +95,7 @@ export class BookingScheduler {
     if (this.folded) return this.catchUpBookings();
     for (;;) {
       const page = await this.store.readAll({ after: this.after, maxCount: PAGE });
-      for (const e of page) if (BOOKING_STREAM.test(e.streamId)) this.fold(e);
+      for (const e of page) if (categoryOf(e.streamId) === BOOKING_CATEGORY) this.fold(e);
       if (page.length > 0) this.after = page.at(-1)!.position;
       if (page.length < PAGE) break;
       const wait = breather();

@@ -1,16 +1,15 @@
 import { setFlagsFromString } from 'node:v8';
 
+/** Where between the last full collection and the next limit the marker starts (V8's `--incremental-marking-soft-trigger`). */
+const MARKING_STARTS_AT_PERCENT = 85;
+
 /**
  * How far the old generation may grow past what the last full collection kept before V8 starts marking again (its
  * `--heap-growing-percent`; HEAP_GROWTH_PERCENT). Left to itself, V8 chose about 10–40 % for the launcher's heap at
  * the ceiling of issue 18 (some 500 MiB live, about 5 MB a second promoted): a mark of some 300 ms of the main
  * thread every 10 to 20 seconds, and the readings caught behind each mark set their p99. At 100 % (Go's default
  * GOGC) the marks come about once a minute, for a heap of at most about twice what is live. 0 leaves it to V8.
- */
-/** Where between the last full collection and the next limit the marker starts (V8's `--incremental-marking-soft-trigger`). */
-const MARKING_STARTS_AT_PERCENT = 85;
-
-/**
+ *
  * With the growth set, three more flags go with it:
  * - memory outside V8's heap (Buffers) counts toward the same limit (`--external-memory-accounted-in-global-limit`)
  *   instead of starting a mark of its own each time it has grown by 64 MiB: a launcher whose buffers come and go at
