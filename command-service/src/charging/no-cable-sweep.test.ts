@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chargingStreams } from '@evc/contracts';
+import type { EventStore } from '@evc/platform';
+import { openFileEventStore } from '@evc/platform/eventstore/index';
+import { acceptedInLog } from './no-cable-sweep';
+
+const metadata = { actor: { type: 'system', id: 'test' }, reason: 'test', correlationId: 'c', causationId: null, occurredAt: '2026-11-29T10:00:00.000Z' };
+
+describe('the no-cable sweep after a restart', () => {
+  let dir: string;
+  let store: EventStore;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'no-cable-'));
+    store = await openFileEventStore({ dir, fsync: false });
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const write = (sessionId: string, type: string, at: string) =>
+    store.append(chargingStreams.session(sessionId), [{ eventId: randomUUID(), type, data: { sessionId, commandId: 'x', at }, metadata }], 'any');
+
+  it('finds the accepted sessions not yet charging or failed through the type indexes, not by reading the log', async () => {
+    const waiting = randomUUID();
+    const charging = randomUUID();
+    const failed = randomUUID();
+    // More than a page of settled sessions, so the index is read past its first page.
+    const many = Array.from({ length: 450 }, () => randomUUID());
+    for (const id of many) {
+      await write(id, 'SessionStartAccepted', '2026-11-29T09:00:00.000Z');
+      await write(id, 'SessionCharging', '2026-11-29T09:00:05.000Z');
+    }
+    await write(waiting, 'SessionStartAccepted', '2026-11-29T10:00:00.000Z');
+    await write(charging, 'SessionStartAccepted', '2026-11-29T10:00:01.000Z');
+    await write(failed, 'SessionStartAccepted', '2026-11-29T10:00:02.000Z');
+    await write(charging, 'SessionCharging', '2026-11-29T10:00:03.000Z');
+    await write(failed, 'SessionStartFailed', '2026-11-29T10:00:04.000Z');
+    // A reading of another stream of the log, which the rebuild has no reason to decode.
+    await store.append('charger-live-CP1', [{ eventId: randomUUID(), type: 'ConnectorStatusChanged', data: {}, metadata }], 'any');
+
+    const readAll = vi.spyOn(store, 'readAll');
+    const into = new Map<string, number>();
+    await acceptedInLog(store, into);
+    expect([...into]).toEqual([[waiting, Date.parse('2026-11-29T10:00:00.000Z')]]);
+    expect(readAll).not.toHaveBeenCalled();
+  });
+
+  it('keeps what the live path already put in the set', async () => {
+    const waiting = randomUUID();
+    await write(waiting, 'SessionStartAccepted', '2026-11-29T10:00:00.000Z');
+    const into = new Map([[waiting, 42]]);
+    await acceptedInLog(store, into);
+    expect([...into]).toEqual([[waiting, 42]]);
+  });
+});
