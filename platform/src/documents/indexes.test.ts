@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DuplicateKeyError, type Doc } from '../ports/documents';
-import { IndexSet } from './indexes';
+import { FieldIndex, IndexSet } from './indexes';
+import { valueKey, valuesAtPath } from './values';
 
 const store = (docs: Doc[]) => new Map(docs.map((d) => [String(d._id), d]));
 
@@ -48,5 +49,34 @@ describe('the memory store\'s index set', () => {
     const indexes = new IndexSet('connectors');
     expect(() => indexes.create({ name: 'u', keys: { station: 1, no: 1 }, unique: true }, docs)).toThrow(DuplicateKeyError);
     expect(indexes.candidates({ station: 's1' }, docs)).toBeNull();
+  });
+
+  it('finds the same keys on a path without arrays as the general walk does, and takes the walk where there are arrays', () => {
+    const docs: Doc[] = [
+      { _id: 1, a: 'x' },
+      { _id: 2, a: 7, b: true },
+      { _id: 3, a: null },
+      { _id: 4 },
+      { _id: 5, a: new Date(Date.UTC(2026, 10, 29)) },
+      { _id: 6, a: { b: 'y', c: { d: 1 } } },
+      { _id: 7, a: { b: null } },
+      { _id: 8, a: { b: [1, 2, [3]] } },
+      { _id: 9, a: [{ b: 'p' }, { b: 'q' }, [{ b: 'r' }]] },
+      { _id: 10, a: ['s', 't'] },
+      { _id: 11, a: 'scalar-before-the-end' },
+      { _id: 12, a: { b: { c: 'deep' } } },
+      { _id: 13, a: [] },
+      { _id: 14, a: { b: new Date(0) } },
+    ];
+    for (const path of ['a', 'a.b', 'a.b.c', 'a.0', 'a.1.b', 'z']) {
+      const index = new FieldIndex(path);
+      for (const doc of docs) {
+        const fast = { irregular: false };
+        const walked = { irregular: false };
+        const expected = new Set(valuesAtPath(doc, path.split('.'), walked).map(valueKey));
+        expect({ path, id: doc._id, keys: [...index.keysOf(doc, fast)] }).toEqual({ path, id: doc._id, keys: [...expected] });
+        expect({ path, id: doc._id, irregular: fast.irregular }).toEqual({ path, id: doc._id, irregular: walked.irregular });
+      }
+    }
   });
 });
