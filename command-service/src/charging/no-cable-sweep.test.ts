@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chargingStreams } from '@evc/contracts';
+import type { EventMetadata } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { openFileEventStore } from '@evc/platform/eventstore/index';
 import { acceptedInLog } from './no-cable-sweep';
 
-const metadata = { actor: { type: 'system', id: 'test' }, reason: 'test', correlationId: 'c', causationId: null, occurredAt: '2026-11-29T10:00:00.000Z' };
+const metadata: EventMetadata = { actor: { type: 'system', id: 'test' }, reason: 'test', correlationId: 'c', causationId: 'c', occurredAt: '2026-11-29T10:00:00.000Z', schemaVersion: 1 };
 
 describe('the no-cable sweep after a restart', () => {
   let dir: string;

@@ -34,6 +34,20 @@ describe('the in-process bus with a durable topic', () => {
     expect(text).toContain('durable-marker-1');
   });
 
+  it('a handed-over value of a durable topic is on disk too, and a restart delivers it', async () => {
+    await setup();
+    const first = await bus();
+    await first.publish('ocpp.inbound', [{ key: 'CP-1', value: { n: 7, marker: 'handed-over-marker' } }], { handOver: true });
+    const segments = (await readdir(dir)).filter((f) => f.endsWith('.log'));
+    const text = (await Promise.all(segments.map((f) => readFile(path.join(dir, f), 'utf8')))).join('');
+    expect(text).toContain('handed-over-marker');
+    await first.close();
+    const second = await bus();
+    const after: string[] = [];
+    consume(second, 'late-group', after);
+    await expect.poll(() => after).toEqual(['7']);
+  });
+
   it('what a group had not consumed is delivered after a restart, from where it committed', async () => {
     await setup();
     const first = await bus();

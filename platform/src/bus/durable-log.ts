@@ -8,6 +8,8 @@ import type { StoredMessage } from './partition-log';
 
 /** One message of a durable topic as it is written: where it goes (topic, partition, offset) and what it is. */
 export interface DurableRecord extends StoredMessage {
+  /** Always the JSON text: what is on disk. */
+  readonly value: string;
   topic: string;
   partition: number;
   offset: number;

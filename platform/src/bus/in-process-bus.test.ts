@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { IncomingMessage } from '../ports/bus';
 import { createInProcessBus } from './in-process-bus';
 import { murmur2, partitionForKey } from './murmur2';
@@ -50,6 +50,23 @@ describe('in-process bus specifics', () => {
     expect(seen[0]!.value).toBe(seen[1]!.value);
     expect(writes).toEqual(['TypeError', 'TypeError']);
     expect(seen[1]!.value.nested[0]!.n).toBe(1);
+    await Promise.all(consumers.map((c) => c.stop()));
+    await bus.close();
+  });
+
+  it('delivers a handed-over value as it is, frozen, to every group, without a JSON round trip', async () => {
+    const bus = createInProcessBus({ partitions: 1 });
+    const seen: unknown[] = [];
+    const consumers = ['a', 'b'].map((groupId) => bus.subscribe({ groupId, topics: ['t'] }, (m) => void seen.push(m.value)));
+    const value = { nested: [{ n: 1 }], text: 'x' };
+    const parse = vi.spyOn(JSON, 'parse');
+    await bus.publish('t', [{ key: 'k', value }], { handOver: true });
+    await until(() => seen.length === 2);
+    expect(parse).not.toHaveBeenCalled();
+    parse.mockRestore();
+    expect(seen[0]).toBe(value);
+    expect(seen[1]).toBe(value);
+    expect(Object.isFrozen(value.nested[0])).toBe(true);
     await Promise.all(consumers.map((c) => c.stop()));
     await bus.close();
   });

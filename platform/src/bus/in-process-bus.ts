@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PER_KEY_MAX_IN_FLIGHT, type Bus, type Consumer, type ConsumerOptions, type IncomingMessage, type MessageHandler, type OutgoingMessage } from '../ports/bus';
+import { PER_KEY_MAX_IN_FLIGHT, type Bus, type Consumer, type ConsumerOptions, type IncomingMessage, type MessageHandler, type OutgoingMessage, type PublishOptions } from '../ports/bus';
 import { DurableBusLog, type DurableRecord, type Recovered } from './durable-log';
 import { Group, Member, type GroupTopic, type Topic } from './in-process-group';
 import { partitionForKey } from './murmur2';
@@ -45,7 +45,7 @@ function deepFreeze(value: unknown): unknown {
 function valueOf(stored: StoredMessage): unknown {
   let value = parsedValues.get(stored);
   if (value === undefined) {
-    value = deepFreeze(JSON.parse(stored.value) as unknown);
+    value = deepFreeze(JSON.parse(stored.value ?? 'null') as unknown);
     parsedValues.set(stored, value);
   }
   return value;
@@ -300,21 +300,28 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
   }
 
   return {
-    async publish<T>(topicName: string, messages: OutgoingMessage<T>[]): Promise<void> {
+    async publish<T>(topicName: string, messages: OutgoingMessage<T>[], publishOptions?: PublishOptions): Promise<void> {
       if (closed) throw new Error('bus is closed');
       const topic = topicFor(topicName);
       const timestamp = new Date().toISOString();
       const touched = new Set<number>();
+      const onDisk = durable !== null && isDurable(topicName);
+      // A value handed over (fresh from another process's JSON) is delivered as it is, frozen: no JSON round trip here
+      // (issue 18: the gateway's frames, readings and answers were serialised and parsed again in the launcher, a
+      // twentieth of a start's work). Its text is made only for the disk.
+      const handOver = publishOptions?.handOver === true;
       // Serialise everything first so a bad value rejects the whole batch instead of half of it.
       const encoded = messages.map((m) => {
         if (typeof m.key !== 'string') throw new TypeError('message key must be a string');
-        return { key: m.key, value: JSON.stringify(m.value ?? null), headers: { ...(m.headers ?? {}) } };
+        return { key: m.key, value: handOver && !onDisk ? null : JSON.stringify(m.value ?? null), headers: { ...(m.headers ?? {}) }, handed: m.value ?? null };
       });
       const records: DurableRecord[] = [];
-      for (const m of encoded) {
+      for (const { handed, ...m } of encoded) {
         const p = partitionForKey(m.key, partitionCount);
-        const offset = topic.partitions[p]!.append({ ...m, timestamp });
-        if (durable && isDurable(topicName)) records.push({ ...m, timestamp, topic: topicName, partition: p, offset });
+        const stored: StoredMessage = { ...m, timestamp };
+        if (handOver) parsedValues.set(stored, deepFreeze(handed));
+        const offset = topic.partitions[p]!.append(stored);
+        if (onDisk) records.push({ ...m, value: m.value!, timestamp, topic: topicName, partition: p, offset });
         touched.add(p);
       }
       // A durable topic's messages are delivered (and the publish answered) only once they are on disk.

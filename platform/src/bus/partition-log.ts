@@ -1,8 +1,11 @@
 /** One partition of an in-process topic: an append-only log whose consumed prefix can be dropped. */
 export interface StoredMessage {
   readonly key: string;
-  /** JSON text: parsed once for all groups into a frozen value (no shared mutable objects), see valueOf. */
-  readonly value: string;
+  /**
+   * JSON text: parsed once for all groups into a frozen value (no shared mutable objects), see valueOf. Null for a
+   * value handed over (PublishOptions.handOver) on a topic not kept on disk: it is held only as its frozen value.
+   */
+  readonly value: string | null;
   readonly headers: Readonly<Record<string, string>>;
   readonly timestamp: string;
 }

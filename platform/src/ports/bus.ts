@@ -51,8 +51,17 @@ export interface Consumer {
  * The handler is awaited; its offset is committed only after it resolves. If it throws, the same message is
  * delivered again (after a short back-off): at-least-once. Handlers must therefore be idempotent.
  */
+export interface PublishOptions {
+  /**
+   * The values are plain JSON data the caller has just parsed (a message forwarded from another process) and hands
+   * over: it keeps no reference to them. A bus in this process may then deliver them as they are (frozen) instead of
+   * serialising and parsing them again; a bus that leaves the process (Kafka) serialises them as always.
+   */
+  handOver?: boolean;
+}
+
 export interface Bus {
-  publish<T>(topic: string, messages: OutgoingMessage<T>[]): Promise<void>;
+  publish<T>(topic: string, messages: OutgoingMessage<T>[], options?: PublishOptions): Promise<void>;
   subscribe<T>(options: ConsumerOptions, handler: MessageHandler<T>): Consumer;
   close(): Promise<void>;
 }
