@@ -7,7 +7,7 @@ import { chargingStreams } from '@evc/contracts';
 import type { EventMetadata } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { openFileEventStore } from '@evc/platform/eventstore/index';
-import { acceptedInLog } from './no-cable-sweep';
+import { AcceptedBeforeStart, INDEX_TRAIL_WINDOW_MS, acceptedInLog } from './no-cable-sweep';
 
 const metadata: EventMetadata = { actor: { type: 'system', id: 'test' }, reason: 'test', correlationId: 'c', causationId: 'c', occurredAt: '2026-11-29T10:00:00.000Z', schemaVersion: 1 };
 
@@ -57,5 +57,29 @@ describe('the no-cable sweep after a restart', () => {
     const into = new Map([[waiting, 42]]);
     await acceptedInLog(store, into);
     expect([...into]).toEqual([[waiting, 42]]);
+  });
+
+  it('after the first tick, takes what a trailing index shows late from before the restart, for a while, and nothing written after it', async () => {
+    const shown = randomUUID();
+    const late = randomUUID();
+    const after = randomUUID();
+    await write(shown, 'SessionStartAccepted', '2026-11-29T10:00:00.000Z');
+    await write(late, 'SessionStartAccepted', '2026-11-29T10:00:01.000Z');
+    // An index that trails the log (EventStoreDB's system projections): the first reads do not show the last event.
+    let trailing = true;
+    const read = store.readIndexBackward.bind(store);
+    const lagging: EventStore = Object.create(store) as EventStore;
+    lagging.readIndexBackward = async (key, options) => (await read(key, options)).filter((e) => !trailing || (e.data as { sessionId: string }).sessionId !== late);
+    const into = new Map<string, number>();
+    const scan = new AcceptedBeforeStart(lagging, into);
+    const t0 = Date.parse('2026-11-29T10:05:00.000Z');
+    await scan.step(t0);
+    expect([...into.keys()]).toEqual([shown]);
+    trailing = false;
+    await write(after, 'SessionStartAccepted', '2026-11-29T10:05:01.000Z'); // the command results feed this one live
+    await scan.step(t0 + 10_000);
+    expect([...into.keys()].sort()).toEqual([shown, late].sort());
+    expect(into.get(late)).toBe(Date.parse('2026-11-29T10:00:01.000Z'));
+    expect(scan.looking(t0 + INDEX_TRAIL_WINDOW_MS)).toBe(false);
   });
 });

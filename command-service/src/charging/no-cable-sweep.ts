@@ -8,11 +8,13 @@ const log = createLogger('charging-no-cable');
 /** Events decoded per read: small steps, between which the event loop serves sockets. */
 const PAGE = 200;
 
-/** Every event of a type, newest first through the type index, in pages between which sockets are served. */
-async function eachOfType(store: EventStore, type: string, each: (data: { sessionId: string; at?: string }) => void) {
+type Decisive = { position: number; data: { sessionId: string; at?: string } };
+
+/** Every event of a type after `after`, newest first through the type index, in pages between which sockets are served. */
+async function eachOfType(store: EventStore, type: string, after: number, each: (e: Decisive) => void) {
   for (let before: number | undefined; ; ) {
-    const page = await store.readIndexBackward({ kind: 'type', type }, { maxCount: PAGE, ...(before === undefined ? {} : { before }) });
-    for (const e of page) each(e.data as { sessionId: string; at?: string });
+    const page = await store.readIndexBackward({ kind: 'type', type }, { after, maxCount: PAGE, ...(before === undefined ? {} : { before }) });
+    for (const e of page) each(e as Decisive);
     if (page.length < PAGE) return;
     before = page.at(-1)!.position;
     const wait = breather();
@@ -20,35 +22,82 @@ async function eachOfType(store: EventStore, type: string, each: (data: { sessio
   }
 }
 
+const acceptedAt = (e: Decisive) => Date.parse(e.data.at ?? '') || Date.now();
+
 /**
  * Accepted sessions that never got their StartTransaction, found once after a restart through the type indexes of
  * the three events that decide it (a session's few, not the whole log: issue 18, where a restart's first sweep
  * decoded every meter reading and start of the network while a burst of starts waited). A candidate that was in fact
- * settled meanwhile costs one read of its stream: the sweep fails only a session still `accepted`.
+ * settled meanwhile costs one read of its stream: the sweep fails only a session still `accepted`. Answers the
+ * position of the newest accepted event the index showed.
  */
-export async function acceptedInLog(store: EventStore, into: Map<string, number>) {
+export async function acceptedInLog(store: EventStore, into: Map<string, number>): Promise<number> {
   const settled = new Set<string>();
-  for (const type of ['SessionCharging', 'SessionStartFailed']) await eachOfType(store, type, (d) => settled.add(d.sessionId));
-  await eachOfType(store, 'SessionStartAccepted', (d) => {
-    if (!settled.has(d.sessionId) && !into.has(d.sessionId)) into.set(d.sessionId, Date.parse(d.at ?? '') || Date.now());
+  for (const type of ['SessionCharging', 'SessionStartFailed']) await eachOfType(store, type, 0, (e) => settled.add(e.data.sessionId));
+  let newest = 0;
+  await eachOfType(store, 'SessionStartAccepted', 0, (e) => {
+    newest = Math.max(newest, e.position);
+    if (!settled.has(e.data.sessionId) && !into.has(e.data.sessionId)) into.set(e.data.sessionId, acceptedAt(e));
   });
+  return newest;
+}
+
+/** How long after a restart the sweep keeps looking for accepted sessions an index showed late. */
+export const INDEX_TRAIL_WINDOW_MS = 10 * 60_000;
+
+/**
+ * The sessions accepted before this process began sweeping (those after it the command results feed live): first
+ * through the type indexes (acceptedInLog), then, for INDEX_TRAIL_WINDOW_MS, the accepted index's newer entries that
+ * lie at or before the log's head at that first tick. EventStoreDB's indexes are system projections that may trail an
+ * append (more so when the server itself restarted), so an accepted session written just before a crash may show
+ * there only later; the embedded store's indexes never trail, and these later reads find nothing.
+ */
+export class AcceptedBeforeStart {
+  private head: number | null = null;
+  private newest = 0;
+  private startedAt = 0;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly into: Map<string, number>,
+  ) {}
+
+  /** Whether later ticks still look (the window after the first tick has not passed). */
+  looking(now: number): boolean {
+    return this.head === null || now - this.startedAt < INDEX_TRAIL_WINDOW_MS;
+  }
+
+  async step(now: number): Promise<void> {
+    if (this.head === null) {
+      const head = await this.store.headPosition();
+      this.newest = await acceptedInLog(this.store, this.into);
+      this.head = head;
+      this.startedAt = now;
+      return;
+    }
+    if (!this.looking(now)) return;
+    const head = this.head;
+    let newest = this.newest;
+    await eachOfType(this.store, 'SessionStartAccepted', this.newest, (e) => {
+      newest = Math.max(newest, e.position);
+      if (e.position <= head && !this.into.has(e.data.sessionId)) this.into.set(e.data.sessionId, acceptedAt(e));
+    });
+    this.newest = newest;
+  }
 }
 
 /**
  * Every `everyMs`, fails accepted sessions whose cable did not come within CHARGING_TIMING.plugInWithinMs
  * (`no_cable`, the connector released). The set is fed by the command results; after a restart it is rebuilt from
- * the type indexes on the first tick (acceptedInLog). Unref'd: it never keeps the process alive.
+ * the type indexes on the first tick (AcceptedBeforeStart). Unref'd: it never keeps the process alive.
  */
 export function startNoCableSweep(store: EventStore, sessions: ChargingSessions, options: { everyMs?: number; plugInWithinMs?: number } = {}): Consumer {
-  let rebuilt = false;
+  const beforeStart = new AcceptedBeforeStart(store, sessions.awaitingCable);
   let running: Promise<void> | null = null;
   const tick = () =>
     (running ??= (async () => {
       try {
-        if (!rebuilt) {
-          await acceptedInLog(store, sessions.awaitingCable);
-          rebuilt = true;
-        }
+        if (beforeStart.looking(Date.now())) await beforeStart.step(Date.now());
         await sessions.sweepNoCable(Date.now(), options.plugInWithinMs ?? CHARGING_TIMING.plugInWithinMs);
       } catch (error) {
         log.error('no-cable sweep failed; next tick retries', { error: String(error) });
