@@ -47,10 +47,6 @@ export interface Consumer {
   stop(): Promise<void>;
 }
 
-/**
- * The handler is awaited; its offset is committed only after it resolves. If it throws, the same message is
- * delivered again (after a short back-off): at-least-once. Handlers must therefore be idempotent.
- */
 export interface PublishOptions {
   /**
    * The values are plain JSON data the caller has just parsed (a message forwarded from another process) and hands
@@ -60,6 +56,10 @@ export interface PublishOptions {
   handOver?: boolean;
 }
 
+/**
+ * The handler is awaited; its offset is committed only after it resolves. If it throws, the same message is
+ * delivered again (after a short back-off): at-least-once. Handlers must therefore be idempotent.
+ */
 export interface Bus {
   publish<T>(topic: string, messages: OutgoingMessage<T>[], options?: PublishOptions): Promise<void>;
   subscribe<T>(options: ConsumerOptions, handler: MessageHandler<T>): Consumer;
