@@ -2,6 +2,7 @@ import { categoryOf, type Clock, type Consumer, type EventStore, type RecordedEv
 import { createLogger } from '@evc/platform/logging/logger';
 import { breather } from '@evc/platform/runtime/time-slice';
 import type { BookingEvent } from '@evc/contracts';
+import { eachInIndex } from '../shared/index-pages';
 import { toDomainEvent } from '../shared/run-decider';
 import { bookingDecider, dueSteps, isEnded, type BookingState } from './booking.decider';
 import type { Bookings } from './bookings';
@@ -106,12 +107,7 @@ export class BookingScheduler {
 
   private async catchUpBookings() {
     const newestFirst: RecordedEvent[] = [];
-    for (let before: number | undefined; ; ) {
-      const page = await this.store.readIndexBackward({ kind: 'category', category: BOOKING_CATEGORY }, { after: this.after, maxCount: PAGE, ...(before === undefined ? {} : { before }) });
-      newestFirst.push(...page);
-      if (page.length < PAGE) break;
-      before = page.at(-1)!.position;
-    }
+    await eachInIndex(this.store, { kind: 'category', category: BOOKING_CATEGORY }, { after: this.after, pageSize: PAGE }, (e) => void newestFirst.push(e));
     for (let i = newestFirst.length - 1; i >= 0; i--) this.fold(newestFirst[i]!);
     if (newestFirst.length > 0) this.after = newestFirst[0]!.position;
   }

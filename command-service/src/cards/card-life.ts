@@ -7,6 +7,7 @@ import type { ChargingSessions } from '../charging/charging-sessions';
 import type { CommandContext } from '../shared/command-context';
 import { decideAndAppend } from '../shared/decide-and-append';
 import { DomainError } from '../shared/domain-error';
+import { eachInIndex } from '../shared/index-pages';
 import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';
 import { cardDecider } from './card.decider';
@@ -92,12 +93,10 @@ export class CardLife {
   /** The card ids ever issued to the customer, from the CardIssued type index (a ban is rare: one pass is fine). */
   private async cardsOf(customerId: string): Promise<string[]> {
     const cards = new Set<string>();
-    for (let before: number | undefined; ; ) {
-      const page = await this.store.readIndexBackward({ kind: 'type', type: 'CardIssued' }, { before, maxCount: CARDS_PAGE });
-      for (const e of page) if ((e.data as CardIssued['data']).customerId === customerId) cards.add((e.data as CardIssued['data']).cardId);
-      if (page.length < CARDS_PAGE) return [...cards];
-      before = page.at(-1)!.position;
-    }
+    await eachInIndex(this.store, { kind: 'type', type: 'CardIssued' }, { pageSize: CARDS_PAGE }, (e) => {
+      if ((e.data as CardIssued['data']).customerId === customerId) cards.add((e.data as CardIssued['data']).cardId);
+    });
+    return [...cards];
   }
 
   /** Turns a card off: the card stream first (its revision is what staff saw), then token, list, caches, session. */

@@ -1,7 +1,7 @@
 import { CHARGING_TIMING } from '@evc/contracts';
 import type { Consumer, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { breather } from '@evc/platform/runtime/time-slice';
+import { eachInIndex } from '../shared/index-pages';
 import type { ChargingSessions } from './charging-sessions';
 
 const log = createLogger('charging-no-cable');
@@ -10,17 +10,8 @@ const PAGE = 200;
 
 type Decisive = { position: number; data: { sessionId: string; at?: string } };
 
-/** Every event of a type after `after`, newest first through the type index, in pages between which sockets are served. */
-async function eachOfType(store: EventStore, type: string, after: number, each: (e: Decisive) => void) {
-  for (let before: number | undefined; ; ) {
-    const page = await store.readIndexBackward({ kind: 'type', type }, { after, maxCount: PAGE, ...(before === undefined ? {} : { before }) });
-    for (const e of page) each(e as Decisive);
-    if (page.length < PAGE) return;
-    before = page.at(-1)!.position;
-    const wait = breather();
-    if (wait) await wait;
-  }
-}
+/** Every event of a type after `after`, newest first through the type index. */
+const eachOfType = (store: EventStore, type: string, after: number, each: (e: Decisive) => void) => eachInIndex(store, { kind: 'type', type }, { after, pageSize: PAGE }, (e) => each(e as Decisive));
 
 const acceptedAt = (e: Decisive) => Date.parse(e.data.at ?? '') || Date.now();
 
@@ -97,7 +88,7 @@ export function startNoCableSweep(store: EventStore, sessions: ChargingSessions,
   const tick = () =>
     (running ??= (async () => {
       try {
-        if (beforeStart.looking(Date.now())) await beforeStart.step(Date.now());
+        await beforeStart.step(Date.now());
         await sessions.sweepNoCable(Date.now(), options.plugInWithinMs ?? CHARGING_TIMING.plugInWithinMs);
       } catch (error) {
         log.error('no-cable sweep failed; next tick retries', { error: String(error) });

@@ -2,6 +2,7 @@ import { upgradeStream, SYSTEM_ACTOR } from '@evc/contracts';
 import { WrongExpectedRevisionError, type Clock, type EventStore } from '@evc/platform';
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../shared/command-context';
+import { eachInIndex } from '../shared/index-pages';
 import { envelope } from '../shared/run-decider';
 
 /** A one-off change to the recorded facts, run at start in both profiles. Its steps must be safe to run twice. */
@@ -32,14 +33,7 @@ export async function runUpgrade(store: EventStore, clock: Clock, upgrade: Upgra
 
 /** The streams that hold an event of this type, oldest first (read from the type index in pages, newest first). */
 export async function streamsWith(store: EventStore, type: string): Promise<string[]> {
-  const page = 500;
   const streams: string[] = [];
-  let before: number | undefined;
-  for (;;) {
-    const events = await store.readIndexBackward({ kind: 'type', type }, { before, maxCount: page });
-    streams.push(...events.map((e) => e.streamId));
-    if (events.length < page) break;
-    before = events[events.length - 1]!.position;
-  }
+  await eachInIndex(store, { kind: 'type', type }, { pageSize: 500 }, (e) => void streams.push(e.streamId));
   return [...new Set(streams.reverse())];
 }
