@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BUS_TOPICS, type OcppAuthorizeReply, type OcppAuthorizeRequest } from '@evc/contracts';
 import type { Bus, ConsumerOptions, MessageHandler, OutgoingMessage } from '@evc/platform';
 import { Authorizer, REMOTE_START_STANDS_MS } from './authorizer';
@@ -89,5 +89,29 @@ describe('Authorizer: a transaction the network asked for with a remote start', 
     now += REMOTE_START_STANDS_MS + 1;
     await expect(authorizer.authorize(question({ idTag: 'APP-0003' }))).resolves.toMatchObject({ source: 'fallback' });
     expect(questions).toHaveLength(3);
+  });
+});
+
+describe('Authorizer: a command side too busy to answer', () => {
+  it('answers every question by the fallback and logs the storm as two lines, not one a question', async () => {
+    const { bus } = fakeBus();
+    const authorizer = new Authorizer(bus, 'node-a', 5);
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true));
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => authorizer.authorize(question({ chargerId: `CP-${i}`, purpose: i < 150 ? 'transaction' : 'authorize', connectorId: i < 150 ? 1 : null }))),
+      );
+      expect(answers.filter((a) => a.status === 'Accepted' && a.source === 'fallback')).toHaveLength(150);
+      expect(answers.filter((a) => a.status === 'Invalid' && a.source === 'fallback')).toHaveLength(50);
+      await authorizer.stop();
+    } finally {
+      spy.mockRestore();
+    }
+    const lines = written.filter((l) => l.includes('no authorize answer in time'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('"chargerId":"CP-0"');
+    expect(lines[1]).toContain('199 more in the last 10 s');
+    expect(lines[1]).toContain('"byKind":{"transaction: Accepted":149,"authorize: Invalid":50}');
   });
 });

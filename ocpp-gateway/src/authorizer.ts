@@ -11,6 +11,7 @@ import {
 } from '@evc/contracts';
 import type { Bus, Consumer } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
+import { RepeatedWarning } from '@evc/platform/logging/repeated-warning';
 
 export interface Authorization {
   status: IdTokenStatus;
@@ -47,6 +48,11 @@ const remoteStartKey = (chargerId: string, idTag: string) => `${chargerId}\u0000
  */
 export class Authorizer {
   private readonly log = createLogger('ocpp-authorize');
+  /**
+   * A busy command side leaves thousands of questions unanswered at once (5,000 card starts in one second at issue
+   * 18's ceiling): the first is logged, the rest counted by purpose and answer, one line per ten seconds.
+   */
+  private readonly unanswered = new RepeatedWarning(this.log, 'no authorize answer in time, fallback');
   private readonly pending = new Map<string, (reply: OcppAuthorizeReply) => void>();
   private readonly cache = new Map<string, { status: IdTokenStatus; expiryDate: string | null; at: number }>();
   /** Remote starts sent from this node and not yet used: charger and tag → the connector, and until when it stands. */
@@ -79,6 +85,7 @@ export class Authorizer {
   }
 
   async stop(): Promise<void> {
+    this.unanswered.flush();
     await Promise.all([this.replies.stop(), this.tokenChanges.stop()]);
   }
 
@@ -144,7 +151,12 @@ export class Authorizer {
       this.remember(question.idTag, reply.status, reply.expiryDate);
       return { status: reply.status, expiryDate: reply.expiryDate, source: 'command-side' };
     }
-    this.log.warn('no authorize answer in time, fallback', { chargerId: question.chargerId, purpose: question.purpose, timeoutMs: this.timeoutMs });
+    const answer = this.fallback(question);
+    this.unanswered.note(`${question.purpose}: ${answer.source === 'cache' ? 'cached' : answer.status}`, { chargerId: question.chargerId, purpose: question.purpose, timeoutMs: this.timeoutMs });
+    return answer;
+  }
+
+  private fallback(question: Pick<OcppAuthorizeRequest, 'idTag' | 'purpose'>): Authorization {
     if (question.purpose === 'transaction') return { status: 'Accepted', expiryDate: null, source: 'fallback' };
     const cached = this.cache.get(question.idTag);
     if (cached && Date.now() - cached.at <= AUTHORIZE_CACHE_MS) return { status: cached.status, expiryDate: cached.expiryDate, source: 'cache' };
