@@ -6,11 +6,12 @@ import type { CommandContext } from '../shared/command-context';
 import type { Bus, Clock, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { DomainError } from '../shared/domain-error';
-import { runDecider } from '../shared/run-decider';
-import { StreamStateCache } from '../shared/stream-state-cache';
+import { decideAndAppend } from '../shared/decide-and-append';
+import { sharedStreamStates, type StreamStateCache } from '../shared/stream-state-cache';
 import { BUS, CLOCK, EVENT_STORE } from '../shared/tokens';
 import { chargerDecider, type ChargerEvent, type ChargerState } from '../network/network.deciders';
 import { chargerCommandDecider } from './charger-command.decider';
+import { chargerCommandStates } from './charger-command-states';
 import { RecordChargerCommandOutcomeCommand, SendSessionChargerCommand } from './charger-commands';
 
 const log = createLogger('charger-commands');
@@ -34,7 +35,7 @@ export abstract class ChargerCommandSender {
     @Inject(BUS) private readonly bus: Bus | null,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.chargers = new StreamStateCache(store, chargerDecider, CHARGERS_KEPT);
+    this.chargers = sharedStreamStates(store, chargerDecider, CHARGERS_KEPT);
   }
 
   protected async send(payload: ChargerCommandRequest & { commandId: string; chargerId: string; sessionId?: string }, context: CommandContext): Promise<CommandResult> {
@@ -44,11 +45,18 @@ export abstract class ChargerCommandSender {
     if (charger.deleted) throw new DomainError('network.charger_deleted', 'The charger is deleted', [{ path: 'chargerId', code: 'deleted' }]);
     const streamId = networkStreams.chargerCommand(commandId);
     const at = this.clock.now().toISOString();
-    const result = await runDecider(this.store, streamId, chargerCommandDecider, { kind: 'request', commandId, chargerId, request, at }, context, { clock: this.clock });
-    const [first] = await this.store.readStream(streamId);
-    if (first?.metadata.correlationId !== context.correlationId) return result; // a repeat: sent already
+    const { result, events } = await decideAndAppend(this.store, streamId, chargerCommandDecider, { kind: 'request', commandId, chargerId, request, at }, context, {
+      clock: this.clock,
+      states: chargerCommandStates(this.store),
+    });
+    let requestedAt = at;
+    if (events.length === 0) {
+      // Recorded before: by this very request (retried after a failure before the publish), sent now; else a repeat.
+      const [first] = await this.store.readStream(streamId, { maxCount: 1 });
+      if (first?.metadata.correlationId !== context.correlationId) return result; // a repeat: sent already
+      requestedAt = (first.data as { at: string }).at;
+    }
     if (!this.bus) throw new Error('no bus: charger commands cannot be sent');
-    const requestedAt = (first.data as { at: string }).at;
     await this.bus
       .publish<OutboundOcppCommand>(BUS_TOPICS.ocppOutbound, [{ key: chargerId, value: { commandId, chargerId, request, requestedAt, ...(sessionId ? { sessionId } : {}) } }])
       .catch((error: unknown) => log.error('charger command not published; it will show offline', { commandId, chargerId, error: String(error) }));
@@ -78,6 +86,7 @@ export class RecordChargerCommandOutcomeHandler implements ICommandHandler<Recor
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
   execute({ payload, context }: RecordChargerCommandOutcomeCommand) {
-    return runDecider(this.store, networkStreams.chargerCommand(payload.commandId), chargerCommandDecider, payload, context, { clock: this.clock });
+    const streamId = networkStreams.chargerCommand(payload.commandId);
+    return decideAndAppend(this.store, streamId, chargerCommandDecider, payload, context, { clock: this.clock, states: chargerCommandStates(this.store) }).then((d) => d.result);
   }
 }

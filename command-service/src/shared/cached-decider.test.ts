@@ -44,9 +44,37 @@ describe('CachedDecider', () => {
 
   it('two runners (two processes) on one stream lose no update', async () => {
     const a = new CachedDecider(store, counter);
-    const b = new CachedDecider(store, counter);
+    // Another process: a decider object of its own, so not this process's shared cache.
+    const b = new CachedDecider(store, { ...counter });
     for (let i = 0; i < 10; i++) await Promise.all([a.run('counter-2', { by: 1 }, context), b.run('counter-2', { by: 1 }, context)]);
     expect((await values('counter-2')).at(-1)).toBe(20);
+  });
+
+  it('runners of one decider in one process share its cache: what one appended, the other knows without reading', async () => {
+    const writer = new CachedDecider(store, counter);
+    const reader = new CachedDecider(store, counter, { max: 10 });
+    await writer.run('shared-1', { by: 4 }, context);
+    expect(reader.peek('shared-1')).toBe(4);
+    let eventsRead = 0;
+    const readStream = store.readStream.bind(store);
+    store.readStream = async (...args) => {
+      const events = await readStream(...args);
+      eventsRead += events.length;
+      return events;
+    };
+    await writer.run('shared-1', { by: 1 }, context);
+    expect(reader.peek('shared-1')).toBe(5);
+    expect(await reader.state('shared-1')).toBe(5);
+    expect(eventsRead).toBe(0); // each load asks only for what follows the kept revision: nothing to read again
+    // Another store (another process's log) is not this one's cache.
+    const otherDir = await mkdtemp(path.join(os.tmpdir(), 'evc-cached-'));
+    const other = await openFileEventStore({ dir: otherDir, fsync: false });
+    try {
+      expect(new CachedDecider(other, counter).peek('shared-1')).toBeUndefined();
+    } finally {
+      await other.close();
+      await rm(otherDir, { recursive: true, force: true });
+    }
   });
 
   describe('decisions, reads and bounds', () => {

@@ -4,12 +4,15 @@ import type { CommandContext } from './command-context';
 import { decideAndAppend, type Decision } from './decide-and-append';
 import type { Decider, DomainEventOf } from './decider';
 import { RETRY_POLICY, type RetryPolicy } from './retry-policy';
-import { StreamStateCache } from './stream-state-cache';
+import { type StreamStateCache, sharedStreamStates } from './stream-state-cache';
 
 export type { Decision } from './decide-and-append';
 
 export interface CachedDeciderOptions {
-  /** Streams kept at most (least recently used dropped first). Default 50,000. */
+  /**
+   * Streams kept at most (least recently used dropped first). Default 50,000. The cache is the store's one for this
+   * decider, shared with every other CachedDecider of it (sharedStreamStates): it keeps the largest `max` asked for.
+   */
   max?: number;
   /** Attempts on a concurrent write before giving up. Default: the retry policy's. */
   attempts?: number;
@@ -34,7 +37,7 @@ export class CachedDecider<C, E extends DomainEventOf, S> {
     options: number | CachedDeciderOptions = {},
   ) {
     const o = typeof options === 'number' ? { max: options } : options;
-    this.states = new StreamStateCache(store, decider, o.max ?? 50_000);
+    this.states = sharedStreamStates(store, decider, o.max ?? 50_000);
     this.retry = { ...RETRY_POLICY, attempts: o.attempts ?? RETRY_POLICY.attempts, onExhausted: o.onConflict ?? RETRY_POLICY.onExhausted };
     this.clock = o.clock ?? systemClock;
   }

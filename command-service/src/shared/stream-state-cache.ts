@@ -13,8 +13,14 @@ export class StreamStateCache<E extends DomainEventOf, S> implements StreamState
   constructor(
     private readonly store: EventStore,
     private readonly fold: Fold<E, S>,
-    private readonly max: number,
+    private max: number,
   ) {}
+
+  /** Keeps at least `max` streams from now on (a cache shared by several users holds as many as the largest asks). */
+  atLeast(max: number): this {
+    this.max = Math.max(this.max, max);
+    return this;
+  }
 
   async load(streamId: string): Promise<StreamState<S>> {
     const current = await catchUp(this.store, streamId, this.fold, this.entries.get(streamId) ?? emptyStream(this.fold.initialState));
@@ -43,4 +49,22 @@ export class StreamStateCache<E extends DomainEventOf, S> implements StreamState
   get size(): number {
     return this.entries.size;
   }
+}
+
+const shared = new WeakMap<EventStore, Map<Fold<never, unknown>, StreamStateCache<never, unknown>>>();
+
+/**
+ * The one cache of a store's streams folded by `fold` in this process, shared by every user of that fold: a charger's
+ * live stream is written by the telemetry consumer and read by sessions.start and the bookings, and each of them
+ * holding its own copy made the readers read and fold again every event the writer had just appended (four a phone
+ * start, issue 18). It keeps as many streams as the largest `max` asked for.
+ */
+export function sharedStreamStates<E extends DomainEventOf, S>(store: EventStore, fold: Fold<E, S>, max: number): StreamStateCache<E, S> {
+  let byFold = shared.get(store);
+  if (!byFold) shared.set(store, (byFold = new Map()));
+  const held = byFold.get(fold as Fold<never, unknown>) as StreamStateCache<E, S> | undefined;
+  if (held) return held.atLeast(max);
+  const created = new StreamStateCache(store, fold, max);
+  byFold.set(fold as Fold<never, unknown>, created as unknown as StreamStateCache<never, unknown>);
+  return created;
 }
