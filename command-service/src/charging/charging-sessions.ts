@@ -5,6 +5,7 @@ import {
   itemCause,
   networkStreams,
   type Actor,
+  type ChargerCommandEvent,
   type IdTokenStatus,
   type OutboundOcppResult,
   type SessionFailure,
@@ -13,10 +14,12 @@ import {
 } from '@evc/contracts';
 import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { chargerCommandStates } from '../chargers-live/charger-command-states';
+import { chargerCommandDecider } from '../chargers-live/charger-command.decider';
 import { SendSessionChargerCommand } from '../chargers-live/charger-commands';
 import { newContext, type CommandContext } from '../shared/command-context';
+import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
+import { toDomainEvent } from '../shared/run-decider';
 import type { WalletLedger } from '../wallet/wallet-ledger';
 import type { BookingGuard } from '../bookings/booking-guard';
 import { BookingSessionStartedCommand } from '../bookings/bookings.commands';
@@ -124,17 +127,16 @@ export class ChargingSessions {
    */
   async onCommandResult(r: OutboundOcppResult) {
     if (r.status === 'sent') return;
-    const streamId = networkStreams.chargerCommand(r.commandId);
-    const [requested] = await this.store.readStream(streamId, { maxCount: 1 });
-    const cause = requested?.metadata.causationId ?? '';
+    const history = await this.store.readStream(networkStreams.chargerCommand(r.commandId));
+    const cause = history[0]?.metadata.causationId ?? '';
     const sessionId = r.sessionId ?? (cause.startsWith(SESSION_CAUSE) ? cause.slice(SESSION_CAUSE.length) : null);
     if (!sessionId || r.commandId !== startCommandId(sessionId)) return;
     // The command's stream keeps the first outcome (a late `offline` from the sweep after `accepted` is ignored there).
-    const { outcome } = (await chargerCommandStates(this.store).load(streamId)).state;
+    const outcome = fold(chargerCommandDecider, history.map((e) => toDomainEvent<ChargerCommandEvent>(e))).outcome;
     if (outcome === null) return;
     const actor: Actor = outcome === 'offline' || outcome === 'timeout' ? { type: 'system', id: 'ocpp-gateway' } : { type: 'charger', id: r.chargerId };
     // The outcome continues the start's correlation (the command was recorded with it) and names the command as its cause.
-    const started = requested?.metadata.correlationId;
+    const started = history[0]?.metadata.correlationId;
     const context = { ...newContext(actor, `remote start ${outcome}`), ...(started ? { correlationId: started } : {}), causationId: itemCause('charger-command', r.commandId) };
     if (outcome === 'accepted') {
       const { state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'accept', commandId: r.commandId, at: r.at }, context);

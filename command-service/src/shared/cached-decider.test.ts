@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WrongExpectedRevisionError, type EventStore } from '@evc/platform';
 import { openFileEventStore } from '@evc/platform/eventstore/embedded/index';
 import { CachedDecider } from './cached-decider';
+import { sharedStreamStates } from './stream-state-cache';
 import { newContext } from './command-context';
 import type { Decider } from './decider';
 import { envelope } from './run-decider';
@@ -75,6 +76,18 @@ describe('CachedDecider', () => {
       await other.close();
       await rm(otherDir, { recursive: true, force: true });
     }
+  });
+
+  it('a shared cache with `keep` holds only the states worth keeping (a finished command is dropped)', async () => {
+    const underTen = { ...counter };
+    const states = sharedStreamStates(store, underTen, 100, (value) => value < 10);
+    const runner = new CachedDecider(store, underTen);
+    await runner.run('kept-1', { by: 4 }, context);
+    expect(states.peek('kept-1')).toBe(4);
+    await runner.run('kept-1', { by: 6 }, context);
+    expect(states.peek('kept-1')).toBeUndefined();
+    expect(await states.load('kept-1')).toMatchObject({ state: 10, revision: 1 });
+    expect(states.size).toBe(0);
   });
 
   describe('decisions, reads and bounds', () => {

@@ -14,6 +14,8 @@ export class StreamStateCache<E extends DomainEventOf, S> implements StreamState
     private readonly store: EventStore,
     private readonly fold: Fold<E, S>,
     private max: number,
+    /** Which states are worth keeping (default all); one that is not is dropped, e.g. a finished command's. */
+    private readonly keep: (state: S) => boolean = () => true,
   ) {}
 
   /** Keeps at least `max` streams from now on (a cache shared by several users holds as many as the largest asks). */
@@ -34,6 +36,7 @@ export class StreamStateCache<E extends DomainEventOf, S> implements StreamState
     // Concurrent loads of one stream: never replace a newer state by an older one.
     if (held && held.revision > current.revision) return;
     this.entries.delete(streamId); // re-inserted last: the Map's order is the age order
+    if (!this.keep(current.state)) return;
     this.entries.set(streamId, current);
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
@@ -57,14 +60,15 @@ const shared = new WeakMap<EventStore, Map<Fold<never, unknown>, StreamStateCach
  * The one cache of a store's streams folded by `fold` in this process, shared by every user of that fold: a charger's
  * live stream is written by the telemetry consumer and read by sessions.start and the bookings, and each of them
  * holding its own copy made the readers read and fold again every event the writer had just appended (four a phone
- * start, issue 18). It keeps as many streams as the largest `max` asked for.
+ * start, issue 18). It keeps as many streams as the largest `max` asked for; `keep` is its first user's (a fold has
+ * one user that names it).
  */
-export function sharedStreamStates<E extends DomainEventOf, S>(store: EventStore, fold: Fold<E, S>, max: number): StreamStateCache<E, S> {
+export function sharedStreamStates<E extends DomainEventOf, S>(store: EventStore, fold: Fold<E, S>, max: number, keep?: (state: S) => boolean): StreamStateCache<E, S> {
   let byFold = shared.get(store);
   if (!byFold) shared.set(store, (byFold = new Map()));
   const held = byFold.get(fold as Fold<never, unknown>) as StreamStateCache<E, S> | undefined;
   if (held) return held.atLeast(max);
-  const created = new StreamStateCache(store, fold, max);
+  const created = new StreamStateCache(store, fold, max, keep);
   byFold.set(fold as Fold<never, unknown>, created as unknown as StreamStateCache<never, unknown>);
   return created;
 }
