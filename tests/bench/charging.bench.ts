@@ -291,8 +291,10 @@ async function main(): Promise<void> {
   await watcher.ready;
   const gatewayProcess = app.embedded.gatewayProcess;
   /** The event store's group commits so far (write + fdatasync, each carrying every append waiting). */
-  const fileStore = (app.embedded.infra.eventStore as { inner?: unknown }).inner as { stats?(): { writes: number } } | undefined;
+  const fileStore = (app.embedded.infra.eventStore as { inner?: unknown }).inner as { stats?(): { writes: number; decoded: number } } | undefined;
   const storeWrites = () => fileStore?.stats?.().writes ?? 0;
+  /** Events the store decoded for readers so far (projections, consumers, the command side's state loads). */
+  const storeDecoded = () => fileStore?.stats?.().decoded ?? 0;
 
   /**
    * `group` (one customer per connector) starts at once; answers their phones once all show `charging`. Prints the
@@ -314,6 +316,7 @@ async function main(): Promise<void> {
     const channelBefore = gatewayProcess?.channelCounts ?? null;
     const switchesBefore = [process.pid, gatewayProcess?.pid ?? null, load.pid].map(contextSwitches);
     const commitsBefore = storeWrites();
+    const decodedBefore = storeDecoded();
     const loadBefore = os.loadavg()[0]!;
     const headBefore = await app.embedded.infra.eventStore.headPosition();
     const loadCpuBefore = ((await load.ask({ cmd: 'cpu', profile: label === 'warm' })) as Extract<FromLoad, { done: 'cpu' }>).usage;
@@ -326,6 +329,7 @@ async function main(): Promise<void> {
     const accepted = measured.filter((_, i) => starts[i] === 200);
     for (const deadline = Date.now() + 120_000; accepted.some((m) => !m.charging) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
     const toCharging = measured.filter((m) => m.charging).map((m) => m.charging - m.t0);
+    const decoded = storeDecoded() - decodedBefore;
     const switches = [process.pid, gatewayProcess?.pid ?? null, load.pid].map(contextSwitches).map((after, i) => (after !== null && switchesBefore[i] !== null ? after - switchesBefore[i]! : null));
     // CPU of this process (the product) over the burst, per start: what a busy machine blurs less than a latency.
     const launcherCpu = process.cpuUsage(cpuBefore);
@@ -346,6 +350,8 @@ async function main(): Promise<void> {
     const perStart = [...byType].sort((a, b) => b[1] - a[1]).map(([type, n]) => `${type} ${per(n)}`);
     console.log(`${label} burst: events recorded per start ${per(burstEvents.length)} (${perStart.join(', ')})`);
     console.log(`${label} burst: event store writes (write + fdatasync, each a group of appends) per start ${per(storeWrites() - commitsBefore)}`);
+    // Each recorded event is read once by the projections; what is more is read again (or a stream not seen lately).
+    console.log(`${label} burst: events decoded for readers per start ${per(decoded)} (the projections read each recorded event once; the rest is state loads)`);
     // On this machine a thread that sleeps and is woken again costs tens of microseconds (a virtual machine's switch).
     const named = ['the launcher', 'the gateway process', 'the load process'];
     const known = switches.flatMap((n, i) => (n === null ? [] : [`${named[i]} ${per(n)}`]));

@@ -73,6 +73,20 @@ describe('embedded file event store', () => {
     expect(writes).toBeLessThan(20);
   });
 
+  it('counts the events it decodes for readers (stats().decoded), from memory or from the file', async () => {
+    const store = (await openStore()) as FileEventStore;
+    await store.append('d-1', [ev(), ev(), ev()], 'no_stream');
+    await store.append('d-2', [ev()], 'no_stream');
+    expect(store.stats().decoded).toBe(0);
+    await store.readStream('d-1');
+    expect(store.stats().decoded).toBe(3);
+    await store.readStream('d-1', { fromRevision: 2 });
+    await store.readAll({ after: 0 });
+    expect(store.stats().decoded).toBe(3 + 1 + 4);
+    await store.readIndexBackward({ kind: 'stream', streamId: 'd-2' }, { maxCount: 10 });
+    expect(store.stats().decoded).toBe(9);
+  });
+
   it('decides expected revisions in call order, before the first write lands', async () => {
     const store = await openStore();
     const [first, second, third] = await Promise.allSettled([
