@@ -23,6 +23,7 @@ import {
 } from '@evc/contracts';
 import type { Bus, Consumer } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
+import { warnEach } from '@evc/platform/logging/repeated-warning';
 import { CHARGER_AUTH_COLLECTION, revokedReason, type ChargerAuthReader } from './charger-auth';
 import { LOGIN_LIMITS, LoginGate, OCPP_PATH_PREFIX, OCPP_PROTOCOLS, type AcceptedLogin } from './login-gate';
 import { Authorizer, type Authorization } from './authorizer';
@@ -268,10 +269,8 @@ export class OcppGateway {
   sweepSilent(now = Date.now()): string[] {
     const limit = SILENT_INTERVALS * HEARTBEAT_INTERVAL_S * 1000;
     const silent = [...this.connections.values()].filter((c) => now - c.lastFrameAt > limit);
-    for (const c of silent) {
-      this.log.warn('charger silent, closing its connection', { chargerId: c.client.identity, silentForMs: now - c.lastFrameAt });
-      void c.client.close({ code: 1001, reason: 'No heartbeat', force: true } as { code: number; reason: string }).catch(() => undefined);
-    }
+    for (const c of silent) void c.client.close({ code: 1001, reason: 'No heartbeat', force: true } as { code: number; reason: string }).catch(() => undefined);
+    warnEach(this.log, 'charger silent, closing its connection', silent.map((c) => ({ chargerId: c.client.identity, silentForMs: now - c.lastFrameAt })));
     return silent.map((c) => c.client.identity);
   }
 
@@ -282,12 +281,13 @@ export class OcppGateway {
    */
   keepAlive(now = Date.now(), pingAfterMs = PING_AFTER_MS): string[] {
     const dead: string[] = [];
+    const unanswered: Record<string, unknown>[] = [];
     for (const c of this.connections.values()) {
       const ws = (c.client as RpcClient & { _ws?: { ping(): void; terminate(): void } })._ws;
       if (!ws) continue;
       if (c.awaitingPong) {
         if (now - c.pingSentAt < pingAfterMs) continue;
-        this.log.warn('charger did not answer a ping, terminating its connection', { chargerId: c.chargerId, pingSentAt: new Date(c.pingSentAt).toISOString() });
+        unanswered.push({ chargerId: c.chargerId, pingSentAt: new Date(c.pingSentAt).toISOString() });
         ws.terminate();
         dead.push(c.chargerId);
       } else if (now - c.lastSeenAt >= pingAfterMs) {
@@ -301,6 +301,7 @@ export class OcppGateway {
         }
       }
     }
+    warnEach(this.log, 'charger did not answer a ping, terminating its connection', unanswered);
     return dead;
   }
 

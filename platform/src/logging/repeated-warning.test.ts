@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Logger } from './logger';
-import { RepeatedWarning } from './repeated-warning';
+import { RepeatedWarning, warnEach } from './repeated-warning';
 
 function recordingLogger() {
   const lines: { message: string; fields?: Record<string, unknown> }[] = [];
@@ -49,5 +49,23 @@ describe('RepeatedWarning', () => {
     warning.flush();
     vi.advanceTimersByTime(10_000);
     expect(lines.map((l) => l.message)).toEqual(['no answer', 'no answer: 1 more in the last 10 s']);
+  });
+});
+
+describe('warnEach', () => {
+  it('logs each finding when few, and one counted line with the first ten when many', () => {
+    const { log, lines } = recordingLogger();
+    warnEach(log, 'charger silent', [{ chargerId: 'CP-1' }, { chargerId: 'CP-2' }]);
+    expect(lines).toEqual([
+      { message: 'charger silent', fields: { chargerId: 'CP-1' } },
+      { message: 'charger silent', fields: { chargerId: 'CP-2' } },
+    ]);
+    lines.length = 0;
+    const many = Array.from({ length: 4000 }, (_, i) => ({ chargerId: `CP-${i}` }));
+    warnEach(log, 'charger silent', many);
+    expect(lines).toEqual([{ message: 'charger silent: 4000 in one pass', fields: { first: many.slice(0, 10) } }]);
+    lines.length = 0;
+    warnEach(log, 'charger silent', []);
+    expect(lines).toEqual([]);
   });
 });

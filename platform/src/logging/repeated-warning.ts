@@ -44,3 +44,15 @@ export class RepeatedWarning {
     this.byKind.clear();
   }
 }
+
+/** How many findings `warnEach` logs one a line before it writes one counted line instead. */
+export const WARN_EACH_UP_TO = 10;
+
+/**
+ * What one pass found (a sweep over every connection), as warnings: a line each when few, one line with the count and
+ * the first `upTo` when many (a site's network or a mobile operator down leaves thousands of chargers silent at once).
+ */
+export function warnEach(log: Logger, message: string, found: readonly Record<string, unknown>[], upTo: number = WARN_EACH_UP_TO): void {
+  if (found.length <= upTo) for (const fields of found) log.warn(message, fields);
+  else log.warn(`${message}: ${found.length} in one pass`, { first: found.slice(0, upTo) });
+}
