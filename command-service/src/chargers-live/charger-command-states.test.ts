@@ -1,29 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { networkStreams } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
-import { openFileEventStore } from '@evc/platform/eventstore/embedded/index';
 import { newContext } from '../shared/command-context';
 import { decideAndAppend } from '../shared/decide-and-append';
 import { chargerCommandDecider } from './charger-command.decider';
 import { chargerCommandStates } from './charger-command-states';
+import { tempEventStore } from '../shared/temp-event-store';
 
 const context = newContext({ type: 'system', id: 'test' });
 const at = '2026-11-29T12:00:00.000Z';
 
 describe('chargerCommandStates', () => {
-  let dir: string;
   let store: EventStore;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'evc-commands-'));
-    store = await openFileEventStore({ dir, fsync: false });
-  });
-  afterEach(async () => {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const temp = tempEventStore('evc-commands-');
+  beforeEach(() => void (store = temp()));
 
   it('keeps a command folded while it waits for its outcome and drops it once answered (its request may be a whole local list)', async () => {
     const states = chargerCommandStates(store);

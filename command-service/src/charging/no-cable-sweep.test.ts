@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chargingStreams } from '@evc/contracts';
 import type { EventMetadata } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
-import { openFileEventStore } from '@evc/platform/eventstore/index';
 import { AcceptedBeforeStart, INDEX_TRAIL_WINDOW_MS, acceptedInLog } from './no-cable-sweep';
+import { tempEventStore } from '../shared/temp-event-store';
 
 const metadata: EventMetadata = { actor: { type: 'system', id: 'test' }, reason: 'test', correlationId: 'c', causationId: 'c', occurredAt: '2026-11-29T10:00:00.000Z', schemaVersion: 1 };
 
 describe('the no-cable sweep after a restart', () => {
-  let dir: string;
   let store: EventStore;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'no-cable-'));
-    store = await openFileEventStore({ dir, fsync: false });
-  });
-  afterEach(async () => {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const temp = tempEventStore('no-cable-');
+  beforeEach(() => void (store = temp()));
 
   const write = (sessionId: string, type: string, at: string) =>
     store.append(chargingStreams.session(sessionId), [{ eventId: randomUUID(), type, data: { sessionId, commandId: 'x', at }, metadata }], 'any');

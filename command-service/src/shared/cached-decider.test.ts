@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { WrongExpectedRevisionError, type EventStore } from '@evc/platform';
 import { openFileEventStore } from '@evc/platform/eventstore/embedded/index';
 import { CachedDecider } from './cached-decider';
@@ -9,6 +9,7 @@ import { sharedStreamStates } from './stream-state-cache';
 import { newContext } from './command-context';
 import type { Decider } from './decider';
 import { envelope } from './run-decider';
+import { tempEventStore } from './temp-event-store';
 
 /** A counter: each Increment appends Incremented with the new value, so a stale state shows as a wrong value. */
 type Incremented = { type: 'Incremented'; data: { value: number } };
@@ -21,16 +22,9 @@ const context = newContext({ type: 'system', id: 'test' });
 const valuesOf = async (store: EventStore, id: string) => (await store.readStream(id)).map((e) => (e.data as { value: number }).value);
 
 describe('CachedDecider', () => {
-  let dir: string;
   let store: EventStore;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'evc-cached-'));
-    store = await openFileEventStore({ dir, fsync: false });
-  });
-  afterEach(async () => {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const temp = tempEventStore('evc-cached-');
+  beforeEach(() => void (store = temp()));
   const values = (id: string) => valuesOf(store, id);
 
   it('decides on the cached state, and sees what another writer appended since', async () => {

@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { WalletEvent } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
-import { openFileEventStore } from '@evc/platform/eventstore/index';
 import { newContext } from '../shared/command-context';
 import { WalletService } from './wallet.service';
 import type { WalletTransactionRequest } from './wallet-ledger';
+import { tempEventStore } from '../shared/temp-event-store';
 
 const context = newContext({ type: 'system', id: 'test' }, 'test');
 const credit = (id: string, amount: number): WalletTransactionRequest => ({
@@ -35,16 +32,9 @@ async function assertLedgerConsistent(store: EventStore, customerId: string): Pr
 }
 
 describe('wallet service', () => {
-  let dir: string;
   let store: EventStore;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'evc-wallet-'));
-    store = await openFileEventStore({ dir, fsync: false });
-  });
-  afterEach(async () => {
-    await store.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const temp = tempEventStore('evc-wallet-');
+  beforeEach(() => void (store = temp()));
 
   it('1,000 concurrent random credits and debits end at the exact balance, consistent at every revision', async () => {
     const ledger = new WalletService(store);
