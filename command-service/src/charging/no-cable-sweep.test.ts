@@ -59,17 +59,26 @@ describe('the no-cable sweep after a restart', () => {
     let trailing = true;
     const read = store.readIndexBackward.bind(store);
     const lagging: EventStore = Object.create(store) as EventStore;
-    lagging.readIndexBackward = async (key, options) => (await read(key, options)).filter((e) => !trailing || (e.data as { sessionId: string }).sessionId !== late);
+    const asked: (number | undefined)[] = [];
+    lagging.readIndexBackward = async (key, options) => {
+      asked.push(options.before);
+      return (await read(key, options)).filter((e) => !trailing || (e.data as { sessionId: string }).sessionId !== late);
+    };
     const into = new Map<string, number>();
     const scan = new AcceptedBeforeStart(lagging, into);
     const t0 = Date.parse('2026-11-29T10:05:00.000Z');
+    const head = await store.headPosition();
     await scan.step(t0);
     expect([...into.keys()]).toEqual([shown]);
+    asked.length = 0;
     trailing = false;
     await write(after, 'SessionStartAccepted', '2026-11-29T10:05:01.000Z'); // the command results feed this one live
     await scan.step(t0 + 10_000);
     expect([...into.keys()].sort()).toEqual([shown, late].sort());
     expect(into.get(late)).toBe(Date.parse('2026-11-29T10:00:01.000Z'));
+    // The later ticks read only up to the first tick's head: what came after it is never decoded again here.
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((before) => before === head + 1)).toBe(true);
     expect(scan.looking(t0 + INDEX_TRAIL_WINDOW_MS)).toBe(false);
   });
 });

@@ -11,7 +11,8 @@ const PAGE = 200;
 type Decisive = { position: number; data: { sessionId: string; at?: string } };
 
 /** Every event of a type after `after`, newest first through the type index. */
-const eachOfType = (store: EventStore, type: string, after: number, each: (e: Decisive) => void) => eachInIndex(store, { kind: 'type', type }, { after, pageSize: PAGE }, (e) => each(e as Decisive));
+const eachOfType = (store: EventStore, type: string, after: number, each: (e: Decisive) => void, before?: number) =>
+  eachInIndex(store, { kind: 'type', type }, { after, ...(before === undefined ? {} : { before }), pageSize: PAGE }, (e) => each(e as Decisive));
 
 const acceptedAt = (e: Decisive) => Date.parse(e.data.at ?? '') || Date.now();
 
@@ -69,10 +70,18 @@ export class AcceptedBeforeStart {
     if (!this.looking(now)) return;
     const head = this.head;
     let newest = this.newest;
-    await eachOfType(this.store, 'SessionStartAccepted', this.newest, (e) => {
-      newest = Math.max(newest, e.position);
-      if (e.position <= head && !this.into.has(e.data.sessionId)) this.into.set(e.data.sessionId, acceptedAt(e));
-    });
+    // Only entries at or before that head: the ones after it the command results fed live (a burst of starts after a
+    // restart would otherwise be decoded again here, page by page, on every tick of the window).
+    await eachOfType(
+      this.store,
+      'SessionStartAccepted',
+      this.newest,
+      (e) => {
+        newest = Math.max(newest, e.position);
+        if (!this.into.has(e.data.sessionId)) this.into.set(e.data.sessionId, acceptedAt(e));
+      },
+      head + 1,
+    );
     this.newest = newest;
   }
 }
