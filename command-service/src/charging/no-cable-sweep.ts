@@ -10,9 +10,9 @@ const PAGE = 200;
 
 type Decisive = { position: number; data: { sessionId: string; at?: string } };
 
-/** Every event of a type after `after`, newest first through the type index. */
-const eachOfType = (store: EventStore, type: string, after: number, each: (e: Decisive) => void, before?: number) =>
-  eachInIndex(store, { kind: 'type', type }, { after, ...(before === undefined ? {} : { before }), pageSize: PAGE }, (e) => each(e as Decisive));
+/** Every event of a type after `after` (and before `before`), newest first through the type index. */
+const eachOfType = (store: EventStore, type: string, range: { after: number; before?: number }, each: (e: Decisive) => void) =>
+  eachInIndex(store, { kind: 'type', type }, { ...range, pageSize: PAGE }, (e) => each(e as Decisive));
 
 const acceptedAt = (e: Decisive) => Date.parse(e.data.at ?? '') || Date.now();
 
@@ -25,9 +25,9 @@ const acceptedAt = (e: Decisive) => Date.parse(e.data.at ?? '') || Date.now();
  */
 export async function acceptedInLog(store: EventStore, into: Map<string, number>): Promise<number> {
   const settled = new Set<string>();
-  for (const type of ['SessionCharging', 'SessionStartFailed']) await eachOfType(store, type, 0, (e) => settled.add(e.data.sessionId));
+  for (const type of ['SessionCharging', 'SessionStartFailed']) await eachOfType(store, type, { after: 0 }, (e) => settled.add(e.data.sessionId));
   let newest = 0;
-  await eachOfType(store, 'SessionStartAccepted', 0, (e) => {
+  await eachOfType(store, 'SessionStartAccepted', { after: 0 }, (e) => {
     newest = Math.max(newest, e.position);
     if (!settled.has(e.data.sessionId) && !into.has(e.data.sessionId)) into.set(e.data.sessionId, acceptedAt(e));
   });
@@ -72,16 +72,10 @@ export class AcceptedBeforeStart {
     let newest = this.newest;
     // Only entries at or before that head: the ones after it the command results fed live (a burst of starts after a
     // restart would otherwise be decoded again here, page by page, on every tick of the window).
-    await eachOfType(
-      this.store,
-      'SessionStartAccepted',
-      this.newest,
-      (e) => {
-        newest = Math.max(newest, e.position);
-        if (!this.into.has(e.data.sessionId)) this.into.set(e.data.sessionId, acceptedAt(e));
-      },
-      head + 1,
-    );
+    await eachOfType(this.store, 'SessionStartAccepted', { after: this.newest, before: head + 1 }, (e) => {
+      newest = Math.max(newest, e.position);
+      if (!this.into.has(e.data.sessionId)) this.into.set(e.data.sessionId, acceptedAt(e));
+    });
     this.newest = newest;
   }
 }
