@@ -78,3 +78,29 @@ describe('country decider', () => {
     countries.given(registered).when({ kind: 'update', data: { ...country, isActive: false } }).then([{ type: 'CountryUpdated', data: { ...country, isActive: false } }]);
   });
 });
+
+describe('master data fold', () => {
+  // A popular brand's stream: links and unlinks of cars and types, an edit, in a mixed order.
+  const history = (n: number): ItemEvent[] => {
+    const events: ItemEvent[] = [created];
+    for (let i = 0; i < n; i++) {
+      events.push(linked(`car-${i}`, `Car ${i}`));
+      if (i % 7 === 3) events.push({ type: 'MasterDataUsageUnlinked', data: { itemId: 'brand-byd', usedById: `car-${i - 2}` } });
+      if (i === n / 2) events.push({ type: 'MasterDataItemUpdated', data: { name: 'BYD Co' } });
+    }
+    return events;
+  };
+
+  it('folded at once is what folding one event at a time gives, from any state, which it leaves as it was', () => {
+    const events = history(200);
+    const oneByOne = events.reduce(masterDataDecider.evolve, masterDataDecider.initialState);
+    expect(masterDataDecider.evolveAll!(masterDataDecider.initialState, events)).toEqual(oneByOne);
+    // From a kept state (a cache's) with the newer events: the same, and the kept state is not changed.
+    const kept = events.slice(0, 120).reduce(masterDataDecider.evolve, masterDataDecider.initialState);
+    const keptBefore = structuredClone(kept);
+    expect(masterDataDecider.evolveAll!(kept, events.slice(120))).toEqual(oneByOne);
+    expect(kept).toEqual(keptBefore);
+    expect(Object.keys(oneByOne.usage)).toHaveLength(200 - events.filter((e) => e.type === 'MasterDataUsageUnlinked').length);
+    expect(oneByOne.data?.name).toBe('BYD Co');
+  });
+});

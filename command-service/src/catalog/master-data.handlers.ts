@@ -5,11 +5,11 @@ import { catalogStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
-import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 import type { MissingRef, UsedBy } from '../shared/usage';
 import { masterDataDecider, type MasterDataData } from './catalog.deciders';
+import { masterDataStates } from './master-data-states';
 import { LinkMasterDataUsageCommand, UnlinkMasterDataUsageCommand } from './catalog.commands';
 import { claimItemNames, releaseItemNames, type NamedItem } from './item-names';
 
@@ -21,7 +21,7 @@ class MasterData {
   constructor(private readonly store: EventStore) {}
 
   load(itemId: string) {
-    return loadState(this.store, stream(itemId), masterDataDecider).then((s) => s.state);
+    return masterDataStates(this.store).load(stream(itemId)).then((s) => s.state);
   }
 
   async requireBrand(brandId: string | undefined): Promise<string> {
@@ -33,11 +33,11 @@ class MasterData {
   }
 
   link(itemId: string, usedBy: UsedBy, context: CommandContext, missing: MissingRef = PARENT_MISSING) {
-    return runDecider(this.store, stream(itemId), masterDataDecider, { kind: 'link', usedBy, missing }, context);
+    return runDecider(this.store, stream(itemId), masterDataDecider, { kind: 'link', usedBy, missing }, context, { states: masterDataStates(this.store) });
   }
 
   unlink(itemId: string, usedById: string, context: CommandContext) {
-    return runDecider(this.store, stream(itemId), masterDataDecider, { kind: 'unlink', usedById }, context);
+    return runDecider(this.store, stream(itemId), masterDataDecider, { kind: 'unlink', usedById }, context, { states: masterDataStates(this.store) });
   }
 
   claimNames(item: NamedItem, context: CommandContext) {
@@ -62,7 +62,7 @@ export class CreateMasterDataItemHandler implements OperationHandler<'masterdata
     const { parentId, ...rest } = payload;
     const data: MasterDataData = payload.kind === 'carType' ? { ...rest, parentId: await this.items.requireBrand(parentId) } : rest;
     const existing = await this.items.load(data.itemId);
-    if (existing.data) return runDecider(this.store, stream(data.itemId), masterDataDecider, { kind: 'create', data }, context); // a retry, or item_exists
+    if (existing.data) return runDecider(this.store, stream(data.itemId), masterDataDecider, { kind: 'create', data }, context, { states: masterDataStates(this.store) }); // a retry, or item_exists
     await this.items.claimNames(data, context);
     try {
       if (data.parentId) await this.items.link(data.parentId, typeUse(data), context);
@@ -71,7 +71,7 @@ export class CreateMasterDataItemHandler implements OperationHandler<'masterdata
       throw error;
     }
     try {
-      return await runDecider(this.store, stream(data.itemId), masterDataDecider, { kind: 'create', data }, context);
+      return await runDecider(this.store, stream(data.itemId), masterDataDecider, { kind: 'create', data }, context, { states: masterDataStates(this.store) });
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'catalog.item_exists')) {
         if (data.parentId) await this.items.unlink(data.parentId, data.itemId, context);
@@ -111,7 +111,7 @@ export class UpdateMasterDataItemHandler implements OperationHandler<'masterdata
     }
     let result: CommandResult;
     try {
-      result = await runDecider(this.store, stream(fields.itemId), masterDataDecider, { kind: 'update', data }, context, { expectedRevision });
+      result = await runDecider(this.store, stream(fields.itemId), masterDataDecider, { kind: 'update', data }, context, { expectedRevision, states: masterDataStates(this.store) });
     } catch (error) {
       if (moved) await this.items.unlink(data.parentId!, data.itemId, context);
       await undoNames();
@@ -133,7 +133,7 @@ export class DeleteMasterDataItemHandler implements OperationHandler<'masterdata
 
   async execute({ payload, context }: OperationCommand<'masterdata.delete'>) {
     const current = await this.items.load(payload.id);
-    const result = await runDecider(this.store, stream(payload.id), masterDataDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision });
+    const result = await runDecider(this.store, stream(payload.id), masterDataDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision, states: masterDataStates(this.store) });
     // After the type is gone its brand is free again; a crash in between leaves a link a retried delete removes.
     if (current.data?.parentId) await this.items.unlink(current.data.parentId, payload.id, context);
     if (current.data) await this.items.releaseNames(current.data, context); // the name is free for a new item

@@ -1,7 +1,7 @@
 import type { CommandResult } from '@evc/contracts';
 import { WrongExpectedRevisionError, systemClock, type Clock, type EventStore } from '@evc/platform';
 import type { CommandContext } from './command-context';
-import type { Decider, DomainEventOf } from './decider';
+import { evolveAll, type Decider, type DomainEventOf } from './decider';
 import { DomainError } from './domain-error';
 import { envelope } from './envelope';
 import { RETRY_POLICY, type RetryPolicy } from './retry-policy';
@@ -47,7 +47,7 @@ export async function decideAndAppend<C, E extends DomainEventOf, S>(
     if (events.length === 0) return { result: { streamId, revision, position }, events, state };
     try {
       const result = await store.append(streamId, events.map((e) => envelope(e, context, clock)), revision < 0 ? 'no_stream' : revision);
-      const after = events.reduce(decider.evolve, state);
+      const after = evolveAll(decider, state, events);
       states.remember(streamId, { state: after, revision: result.revision, position: result.position });
       return { result, events, state: after };
     } catch (error) {

@@ -6,7 +6,7 @@ import type { Decider, DomainEventOf } from './decider';
 
 export { SCHEMA_VERSION, envelope, toDomainEvent } from './envelope';
 
-export type RunOptions = Pick<DecideOptions<unknown>, 'expectedRevision' | 'clock'>;
+export type RunOptions<S = unknown> = Pick<DecideOptions<S>, 'expectedRevision' | 'clock' | 'states'>;
 
 /** The decision loop on the whole stream (no cached state) with the one retry policy, answering the append's result. */
 export async function runDecider<C, E extends DomainEventOf, S>(
@@ -15,7 +15,7 @@ export async function runDecider<C, E extends DomainEventOf, S>(
   decider: Decider<C, E, S>,
   command: C,
   context: CommandContext,
-  options: RunOptions = {},
+  options: RunOptions<S> = {},
 ): Promise<CommandResult> {
   return (await decideAndAppend(store, streamId, decider, command, context, options)).result;
 }

@@ -1,5 +1,5 @@
 import type { EventStore } from '@evc/platform';
-import type { Decider, DomainEventOf } from './decider';
+import { evolveAll, type Decider, type DomainEventOf } from './decider';
 import { toDomainEvent } from './envelope';
 
 /** A stream's folded state and where it stands; revision -1 and position 0 for a stream with no events. */
@@ -15,19 +15,16 @@ export interface StreamStates<S> {
   remember(streamId: string, current: StreamState<S>): void;
 }
 
-export type Fold<E extends DomainEventOf, S> = Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>;
+export type Fold<E extends DomainEventOf, S> = Pick<Decider<unknown, E, S>, 'initialState' | 'evolve' | 'evolveAll'>;
 
 export const emptyStream = <S>(initialState: S): StreamState<S> => ({ state: initialState, revision: -1, position: 0 });
 
 /** `from` (the fold of the stream's first events) caught up with the events after it. */
 export async function catchUp<E extends DomainEventOf, S>(store: EventStore, streamId: string, fold: Fold<E, S>, from: StreamState<S>): Promise<StreamState<S>> {
-  let { state, revision, position } = from;
-  for (const e of await store.readStream(streamId, { fromRevision: revision + 1 })) {
-    state = fold.evolve(state, toDomainEvent<E>(e));
-    revision = e.revision;
-    position = e.position;
-  }
-  return { state, revision, position };
+  const events = await store.readStream(streamId, { fromRevision: from.revision + 1 });
+  const last = events.at(-1);
+  if (!last) return from;
+  return { state: evolveAll(fold, from.state, events.map((e) => toDomainEvent<E>(e))), revision: last.revision, position: last.position };
 }
 
 /** No memory: every load reads and folds the whole stream (streams written from many places and seldom). */

@@ -1,12 +1,12 @@
 import { catalogStreams, garageStream, type CarRegistered, type GarageCar } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import { masterDataDecider } from '../catalog/catalog.deciders';
+import { masterDataStates } from '../catalog/master-data-states';
 import type { CommandContext } from '../shared/command-context';
 import type { Decider, DomainEventOf } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { decideAndAppend } from '../shared/decide-and-append';
 import { runDecider } from '../shared/run-decider';
-import { StreamStateCache } from '../shared/stream-state-cache';
 import { carUser } from '../shared/usage';
 import { garageDecider } from './garage.decider';
 import { KeyedQueue } from './keyed-queue';
@@ -33,14 +33,6 @@ const usedItems = (car: GarageCar) =>
  */
 const queues = new WeakMap<EventStore, KeyedQueue>();
 const queueOf = (store: EventStore) => queues.get(store) ?? queues.set(store, new KeyedQueue()).get(store)!;
-
-/**
- * The folded states of the items cars use, kept between registrations. A popular brand's stream holds a link per car:
- * folding it whole for every registration made the 1,000th car of one brand take about 200 ms and grew with every car
- * (issue 18); now a registration reads only the events after the kept state (another writer's included).
- */
-const itemStates = new WeakMap<EventStore, StreamStateCache<DomainEventOf, ReturnType<typeof masterDataDecider.evolve>>>();
-const itemStatesOf = (store: EventStore) => itemStates.get(store) ?? itemStates.set(store, new StreamStateCache(store, masterDataDecider, 2000)).get(store)!;
 
 export class CarUsage {
   constructor(
@@ -132,7 +124,7 @@ export class CarUsage {
   /** A link or unlink on an item's stream, decided on its kept state. */
   private runItem(itemId: string, command: Parameters<typeof masterDataDecider.decide>[0], context: CommandContext) {
     const streamId = catalogStreams.masterData(itemId);
-    return queueOf(this.store).run(streamId, async () => (await decideAndAppend(this.store, streamId, masterDataDecider, command, context, { states: itemStatesOf(this.store), clock: this.clock })).result);
+    return queueOf(this.store).run(streamId, async () => (await decideAndAppend(this.store, streamId, masterDataDecider, command, context, { states: masterDataStates(this.store), clock: this.clock })).result);
   }
 
   private run<C, E extends DomainEventOf, S>(streamId: string, decider: Decider<C, E, S>, command: C, context: CommandContext) {

@@ -3,7 +3,7 @@ import { HandlesCommand, type OperationCommand, type OperationHandler } from '..
 import { catalogStreams, chargingStreams, type CarRegistered, type CommandResult, type MasterDataKind, type RegisterCar } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
-import { masterDataDecider } from '../catalog/catalog.deciders';
+import { masterDataStates } from '../catalog/master-data-states';
 import { FILE_STORE } from '../files/files.controller';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
@@ -35,7 +35,7 @@ export class CarChoices {
   }
 
   private async requireActive(itemId: string, kind: MasterDataKind, path: string) {
-    const { state } = await loadState(this.store, catalogStreams.masterData(itemId), masterDataDecider);
+    const { state } = await masterDataStates(this.store).load(catalogStreams.masterData(itemId));
     if (!state.data || state.deleted || state.data.kind !== kind || state.data.isActive === false) throw missing(path, `No active ${kind} ${itemId}`);
     return state.data;
   }
