@@ -16,7 +16,7 @@ export interface Projections extends ComposedService {
  * subscription to the log, caught up before the service counts as started), the page-view counter, and the charger
  * presence, message log and command sweep consumers of the bus.
  */
-export const composeProjections: Compose<Projections> = async (config, infra) => {
+export const composeProjections: Compose<Projections> = async (_config, infra) => {
   const runner = new ProjectionRunner({ eventStore: infra.eventStore, documents: infra.documents, bus: infra.bus, projections: allProjections() });
   let consumers: Consumer[] = [];
   return {
@@ -28,8 +28,7 @@ export const composeProjections: Compose<Projections> = async (config, infra) =>
       consumers = [
         startPageViewCounter(infra.bus, infra.documents),
         startChargerPresence(infra.bus, infra.documents),
-        // The embedded profile holds the message log in memory: bounded over all chargers (MongoDB's is on disk).
-        startOcppMessageLog(infra.bus, infra.documents, { total: config.profile === 'embedded' ? config.OCPP_LOG_MAX_FRAMES : null }),
+        startOcppMessageLog(infra.bus, infra.frames),
         startChargerCommandSweep(infra.bus, infra.documents),
       ];
     },

@@ -16,6 +16,7 @@ export function composeQueryService(positions?: PositionTracker): Compose {
     const tokens = new AccessTokens(await resolveAuthSecret(config, infra.dataDir), config.ACCESS_TOKEN_TTL_SECONDS);
     const module = QueryServiceModule.register({
       documents: infra.documents,
+      frames: infra.frames,
       eventStore: infra.eventStore,
       bus: infra.bus,
       positions: positions ?? new CheckpointPositionTracker(infra.documents),

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { ClientConfig } from '@evc/contracts';
-import type { Bus, DocumentStore, EventStore } from '@evc/platform';
+import type { Bus, DocumentStore, EventStore, FrameLog } from '@evc/platform';
 import type { TokenVerifier } from '@evc/platform/auth/access-tokens';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
 import type { Mailbox } from '@evc/platform/mail/mailer';
@@ -24,13 +24,15 @@ import type { QueryAnswers } from './shared/answers';
 import { SiteAnswers } from './site/site.answers';
 import { SiteController } from './site/site.controller';
 import { StationsAnswers } from './stations/stations.answers';
-import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, MAILBOX, POSITIONS } from './shared/tokens';
+import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, FRAME_LOG, MAILBOX, POSITIONS } from './shared/tokens';
 
 /** Each context's answers to its queries; adding a context is a line here. */
 export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers, CardsAnswers, ContactAnswers, AccountAnswers, EventsAnswers, BookingsAnswers, ReceiptsAnswers];
 
 export interface QueryServiceOptions {
   documents: DocumentStore;
+  /** Read only: the charger message log staff page through, and the event chain's frames. */
+  frames: FrameLog;
   /** Read only: the audit query reads an item's stream (its history is the stream). */
   eventStore: EventStore;
   bus: Bus;
@@ -53,6 +55,7 @@ export class QueryServiceModule {
       controllers: [QueriesController, LiveController, SiteController],
       providers: [
         { provide: DOCUMENTS, useValue: options.documents },
+        { provide: FRAME_LOG, useValue: options.frames },
         { provide: EVENT_STORE, useValue: options.eventStore },
         { provide: BUS, useValue: options.bus },
         { provide: POSITIONS, useValue: options.positions },

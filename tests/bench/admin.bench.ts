@@ -18,6 +18,7 @@ import { stationsProjection } from '@evc/projections/read-models/stations.projec
 import { CustomersAdminQueries } from '@evc/query-service/admin/customers-admin.queries';
 import { NetworkAdminQueries } from '@evc/query-service/admin/network-admin.queries';
 import { fmt, percentile } from './stats';
+import { createRingFrameLog } from '@evc/platform/frame-log/index';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 5_000);
@@ -118,7 +119,7 @@ async function timed(run: (i: number) => Promise<unknown>): Promise<number[]> {
 }
 const base: AdminListQuery = { page: 1, pageSize: 20, dir: 'asc', format: 'json' };
 const customers = new CustomersAdminQueries(all.documents);
-const stations = new NetworkAdminQueries(all.documents);
+const stations = new NetworkAdminQueries(all.documents, createRingFrameLog({ perCharger: 1000, total: null, minPerCharger: 10 }));
 const customerSearch = await timed((i) => customers.list({ ...base, q: FIRST[i % FIRST.length]!.toLowerCase(), sort: 'lastName', page: 1 + (i % 5) }));
 const customerPlain = await timed((i) => customers.list({ ...base, sort: 'email', dir: 'desc', page: 1 + (i % 50) }));
 const stationSearch = await timed((i) => stations.stations({ ...base, q: LAST[i % LAST.length]!.toLowerCase(), sort: 'nameEn', page: 1 + (i % 5) }));

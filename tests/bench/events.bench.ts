@@ -19,6 +19,7 @@ import { ActorNames } from '@evc/query-service/admin/actor-names';
 import { EventChains } from '@evc/query-service/events/event-chain';
 import { EventSearch } from '@evc/query-service/events/event-search';
 import { fmt, percentile } from './stats';
+import { createRingFrameLog } from '@evc/platform/frame-log/index';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
@@ -211,7 +212,7 @@ const head = await store.headPosition();
 const documents = createMemoryDocumentStore();
 const names = new ActorNames(documents);
 const search = new EventSearch(store, names);
-const chains = new EventChains(store, documents, names);
+const chains = new EventChains(store, createRingFrameLog({ perCharger: 1000, total: null, minPerCharger: 10 }), names);
 
 async function time(label: string, runs: number, make: () => EventSearchQuery): Promise<{ label: string; p50: number; p95: number; p99: number; max: number; hits: number }> {
   const ms: number[] = [];

@@ -3,8 +3,11 @@
  * embedded profile (issue 18, part 1) held for longer than the ceiling's three minutes. The frames of `minutes` of
  * traffic at the ceiling (every charger's heartbeat call and answer each minute; the charging ones' MeterValues call
  * and answer every 10 s) go through the message-log consumer into the memory document store, a simulated minute at
- * a time. Printed per simulated minute: frames held, the heap after a collection; at the end the consumer's CPU per
- * frame. OCPP_LOG_MAX_FRAMES sets the bound (default 200,000, as the configuration's; 10000000 shows the log without one).
+ * a time. Printed per simulated minute: frames held, the heap after a collection and the memory outside it (Buffers); at
+ * the end the consumer's CPU per frame. OCPP_LOG_MAX_FRAMES sets the bound (default 200,000, as the configuration's;
+ * 10000000 shows the log without one). BENCH_FRAME_LOG=documents keeps the log as the in-memory document store's
+ * documents (as the embedded profile did before issue 18's seventh pass, and as the cluster does in MongoDB); the
+ * default is the embedded profile's log outside the heap.
  * BENCH_HEAP_SNAPSHOTS=<prefix> writes heap snapshots before the first frame and after the last (<prefix>-before and
  * -after.heapsnapshot), for `tests/bench/heap-summary.ts` with the frames held as the divisor: a frame's bytes by kind.
  */
@@ -13,13 +16,15 @@ import { writeHeapSnapshot } from 'node:v8';
 import { BUS_TOPICS, type OcppFrame } from '@evc/contracts';
 import { createInProcessBus } from '@evc/platform/bus/index';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
-import { OCPP_MESSAGES, startOcppMessageLog } from '@evc/projections/ocpp/ocpp-consumers';
+import { createDocumentFrameLog, createRingFrameLog } from '@evc/platform/frame-log/index';
+import { startOcppMessageLog } from '@evc/projections/ocpp/ocpp-consumers';
 import { fmt, numberArg } from './stats';
 
 const CHARGERS = numberArg('chargers', 19_000);
 const CHARGING = numberArg('charging', 5_000);
 const MINUTES = numberArg('minutes', 10);
 const TOTAL = Number(process.env.OCPP_LOG_MAX_FRAMES ?? 200_000);
+const KIND = process.env.BENCH_FRAME_LOG === 'documents' ? 'documents' : 'ring';
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 const T0 = Date.parse('2026-11-24T08:00:00.000Z');
@@ -43,10 +48,12 @@ const meter = (wh: number, at: number) => ({ connectorId: 1, transactionId: 1, m
 
 async function main() {
   const bus = createInProcessBus();
-  const documents = createMemoryDocumentStore();
-  const consumer = startOcppMessageLog(bus, documents, { total: TOTAL });
+  const limits = { perCharger: 1000, total: TOTAL, minPerCharger: 10 };
+  const log = KIND === 'documents' ? createDocumentFrameLog(createMemoryDocumentStore(), limits) : createRingFrameLog(limits);
+  /** Frames the consumer has written so far. */
+  let written = 0;
+  const consumer = startOcppMessageLog(bus, { ...log, append: (f) => log.append(f).then(() => void written++) });
   await consumer.ready;
-  const log = OCPP_MESSAGES.in(documents);
   const ids = Array.from({ length: CHARGERS }, (_, i) => `CP-${String(i).padStart(5, '0')}`);
   gc();
   const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;
@@ -72,10 +79,9 @@ async function main() {
       }
     }
     const cpu = process.cpuUsage();
-    const lasts = [...new Map(frames.map((f) => [f.chargerId, f.frameId])).values()];
     for (let at = 0; at < frames.length; at += 5000) await bus.publish(BUS_TOPICS.ocppFrames, frames.slice(at, at + 5000).map((value) => ({ key: value.chargerId, value })));
     // Partitions are consumed side by side: the minute is in once every charger's last frame of it is.
-    while ((await log.countDocuments({ _id: { $in: lasts } })) < lasts.length) await new Promise((r) => setTimeout(r, 50));
+    while (written < published + frames.length) await new Promise((r) => setTimeout(r, 50));
     const used = process.cpuUsage(cpu);
     published += frames.length;
     return used.user + used.system;
@@ -83,18 +89,19 @@ async function main() {
   for (let minute = 0; minute < MINUTES; minute++) {
     cpuUs += await feedMinute(minute);
     gc();
-    const held = await log.countDocuments({});
-    rows.push(`minute ${minute + 1}: ${fmt(published, 0)} frames written, ${fmt(held, 0)} held, heap +${fmt((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20, 0)} MiB`);
+    const held = await log.size();
+    const memory = process.memoryUsage();
+    rows.push(`minute ${minute + 1}: ${fmt(published, 0)} frames written, ${fmt(held, 0)} held, heap +${fmt((memory.heapUsed - heapBefore) / 2 ** 20, 0)} MiB, outside the heap ${fmt(memory.arrayBuffers / 2 ** 20, 0)} MiB`);
     console.log(rows.at(-1));
   }
   console.log(
-    `message log, ${CHARGERS} chargers (${CHARGING} charging), ${MINUTES} simulated minutes, bound ${TOTAL >= 10_000_000 ? 'none' : fmt(TOTAL, 0)}: ` +
-      `${fmt(await log.countDocuments({}), 0)} frames held of ${fmt(published, 0)} written; the consumer's CPU ${fmt(cpuUs / published, 1)} µs per frame (bus, write, trims)`,
+    `message log (${KIND === 'ring' ? 'outside the heap' : 'documents'}), ${CHARGERS} chargers (${CHARGING} charging), ${MINUTES} simulated minutes, bound ${TOTAL >= 10_000_000 ? 'none' : fmt(TOTAL, 0)}: ` +
+      `${fmt(await log.size(), 0)} frames held of ${fmt(published, 0)} written; the consumer's CPU ${fmt(cpuUs / published, 1)} µs per frame (bus, write, trims)`,
   );
   if (snapshots) {
     gc();
     writeHeapSnapshot(`${snapshots}-after.heapsnapshot`);
-    console.log(`heap snapshots: ${snapshots}-before / -after.heapsnapshot (divide by the ${fmt(await log.countDocuments({}), 0)} frames held)`);
+    console.log(`heap snapshots: ${snapshots}-before / -after.heapsnapshot (divide by the ${fmt(await log.size(), 0)} frames held)`);
   }
   await consumer.stop();
 }

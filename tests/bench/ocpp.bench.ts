@@ -399,7 +399,7 @@ async function runMain(): Promise<void> {
   // BENCH_LOG_FRAMES=<n> (ceiling): the message log as it stands after hours at the ceiling, n older frames spread
   // evenly over the chargers, written before any charger connects (so the log's per-charger counts include them):
   // the readings are then measured with the launcher's heap in its steady state, not three minutes in.
-  if (CEILING && Number(process.env.BENCH_LOG_FRAMES ?? 0) > 0) await prefillMessageLog(app.embedded.infra.documents, Number(process.env.BENCH_LOG_FRAMES));
+  if (CEILING && Number(process.env.BENCH_LOG_FRAMES ?? 0) > 0) await prefillMessageLog(app.embedded.infra.frames, Number(process.env.BENCH_LOG_FRAMES));
   /**
    * The bench chargers' card tokens, owned by one customer with a large balance, so their transactions become card
    * sessions on the command side (IdTokenIssued appended directly: the product issues cards elsewhere).
@@ -710,7 +710,7 @@ async function runMain(): Promise<void> {
         ['sockets after the run', `${sockets.open} open, **${sockets.dropped} dropped**; ${gateway.connectedCount} held by the gateway`],
         ['CPU of this process during the MeterValues phase', `${fmt((cpu.user + cpu.system) / 1000 / seconds / 10, 0)} % of one core (load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)})`],
         ['memory at the end (after GC)', `heap ${fmt(end.heapUsed / 2 ** 20)} MiB, RSS ${fmt(end.rss / 2 ** 20)} MiB, outside the heap in ArrayBuffers (Buffers) ${fmt(end.arrayBuffers / 2 ** 20)} MiB`],
-        ['the charger message log at the end (in the launcher\'s heap, bounded by OCPP_LOG_MAX_FRAMES over all chargers)', `${fmt(await infra.documents.collection('ocpp_messages').countDocuments({}), 0)} frames held`],
+        ['the charger message log at the end (in the launcher, outside its heap, bounded by OCPP_LOG_MAX_FRAMES over all chargers)', `${fmt(await infra.frames.size(), 0)} frames held`],
         ['run time', `${fmt((performance.now() - benchStarted) / 1000)} s`],
       ]);
       await ask({ cmd: 'close' }, 'close');
@@ -821,21 +821,16 @@ if (process.env.BENCH_ROLE === 'load') await runLoad();
 else await runMain();
 
 /** `frames` older frames in the message log, heartbeat calls and answers spread evenly over the ceiling's chargers. */
-async function prefillMessageLog(documents: import('@evc/platform').DocumentStore, frames: number): Promise<void> {
-  const log = documents.collection('ocpp_messages');
+async function prefillMessageLog(log: import('@evc/platform').FrameLog, frames: number): Promise<void> {
   const started = performance.now();
   const at0 = Date.now() - 86_400_000;
-  for (let done = 0; done < frames; ) {
-    const batch = [];
-    for (let k = 0; k < 5000 && done < frames; k++, done++) {
-      const chargerId = `CP-B${String(done % CONNECTIONS).padStart(5, '0')}`;
-      const connectionId = `${chargerId}-prefill`;
-      const frameId = `${connectionId}-${String(done).padStart(9, '0')}`;
-      const call = done % 2 === 0;
-      const at = new Date(at0 + done * 10).toISOString();
-      batch.push({ insertOne: { document: { _id: frameId, frameId, chargerId, connectionId, direction: call ? 'in' : 'out', kind: call ? 'call' : 'result', messageId: randomUUID(), action: 'Heartbeat', error: null, at, payloadJson: call ? '{}' : JSON.stringify({ currentTime: at }) } } });
-    }
-    await log.bulkWrite(batch, { ordered: false });
+  for (let done = 0; done < frames; done++) {
+    const chargerId = `CP-B${String(done % CONNECTIONS).padStart(5, '0')}`;
+    const connectionId = `${chargerId}-prefill`;
+    const frameId = `${connectionId}-${String(done).padStart(9, '0')}`;
+    const call = done % 2 === 0;
+    const at = new Date(at0 + done * 10).toISOString();
+    await log.append({ frameId, chargerId, connectionId, direction: call ? 'in' : 'out', kind: call ? 'call' : 'result', messageId: randomUUID(), action: 'Heartbeat', payload: call ? {} : { currentTime: at }, error: null, at });
   }
   console.log(`message log prefilled with ${frames} frames in ${fmt((performance.now() - started) / 1000)} s`);
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DocumentStore, EventStore } from '@evc/platform';
+import type { DocumentStore, EventStore, FrameLog } from '@evc/platform';
 import { found, listAnswer, type Answers, type QueryAnswers } from '../shared/answers';
-import { DOCUMENTS, EVENT_STORE } from '../shared/tokens';
+import { DOCUMENTS, EVENT_STORE, FRAME_LOG } from '../shared/tokens';
 import { ActorNames } from './actor-names';
 import { AuditQueries } from './audit.queries';
 import { CatalogAdminQueries } from './catalog-admin.queries';
@@ -26,9 +26,9 @@ type AdminQueryId =
 export class AdminAnswers implements QueryAnswers {
   readonly answers: Answers<AdminQueryId>;
 
-  constructor(@Inject(DOCUMENTS) documents: DocumentStore, @Inject(EVENT_STORE) events: EventStore) {
+  constructor(@Inject(DOCUMENTS) documents: DocumentStore, @Inject(EVENT_STORE) events: EventStore, @Inject(FRAME_LOG) frames: FrameLog) {
     const catalog = new CatalogAdminQueries(documents);
-    const network = new NetworkAdminQueries(documents);
+    const network = new NetworkAdminQueries(documents, frames);
     const customers = new CustomersAdminQueries(documents);
     const audit = new AuditQueries(events, new ActorNames(documents));
     this.answers = {

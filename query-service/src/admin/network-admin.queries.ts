@@ -1,10 +1,8 @@
 import type { AdminListQuery, ChargerAdminView, ChargerCommandView, OcppCommandsQuery, OcppFrame, OcppMessagesQuery, Paged, PricingChangeView, StationAdminView } from '@evc/contracts';
-import type { DocumentStore } from '@evc/platform';
+import type { DocumentStore, FrameLog } from '@evc/platform';
 import {
   CHARGERS,
   OCPP_COMMANDS,
-  OCPP_MESSAGES,
-  frameOf,
   PRICING_HISTORY,
   STATIONS,
   type ChargerDoc,
@@ -92,7 +90,10 @@ export const pricingChangeView = (d: PricingDoc, changedByName: string | null): 
 /** Stations with their chargers (deleted ones hidden) and the history of prices, for staff. */
 export class NetworkAdminQueries {
   private readonly names: ActorNames;
-  constructor(private readonly documents: DocumentStore) {
+  constructor(
+    private readonly documents: DocumentStore,
+    private readonly frames: FrameLog,
+  ) {
     this.names = new ActorNames(documents);
   }
 
@@ -110,13 +111,8 @@ export class NetworkAdminQueries {
 
   /** A charger's message log, newest first. */
   async ocppMessages(q: OcppMessagesQuery): Promise<Paged<OcppFrame>> {
-    const log = OCPP_MESSAGES.in(this.documents);
-    const filter = { chargerId: q.chargerId };
-    const [docs, totalCount] = await Promise.all([
-      log.find(filter, { sort: { at: -1, frameId: -1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize }).toArray(),
-      log.countDocuments(filter),
-    ]);
-    return { dataList: docs.map(frameOf), totalCount };
+    const { frames, total } = await this.frames.page(q.chargerId, { skip: (q.page - 1) * q.pageSize, limit: q.pageSize });
+    return { dataList: frames, totalCount: total };
   }
 
   async stations(q: AdminListQuery & { governorateId?: string }): Promise<ListAnswer<StationAdminView>> {

@@ -1,6 +1,5 @@
 import { parseCausation, type ChainEvent, type ChainFrame, type ChainView } from '@evc/contracts';
-import type { DocumentStore, EventStore, RecordedEvent } from '@evc/platform';
-import { OCPP_MESSAGES, frameOf, type OcppMessageDoc } from '@evc/projections';
+import type { EventStore, FrameLog, RecordedEvent } from '@evc/platform';
 import type { ActorNames } from '../admin/actor-names';
 import { eventView, namesOf } from './event-view';
 import { masked, type Viewer } from './masking';
@@ -34,7 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class EventChains {
   constructor(
     private readonly store: EventStore,
-    private readonly documents: DocumentStore,
+    private readonly frameLog: FrameLog,
     private readonly names: ActorNames,
   ) {}
 
@@ -71,11 +70,8 @@ export class EventChains {
   private async frames(refs: ReadonlyMap<string, Set<string>>, viewer: Viewer): Promise<ChainFrame[]> {
     if (refs.size === 0) return [];
     const pairs = [...refs.keys()].map((ref) => ref.split('/') as [string, string]);
-    const docs: OcppMessageDoc[] = await OCPP_MESSAGES.in(this.documents)
-      .find({ connectionId: { $in: [...new Set(pairs.map(([c]) => c))] }, messageId: { $in: [...new Set(pairs.map(([, m]) => m))] } }, { sort: { at: 1 } })
-      .toArray();
-    return docs.flatMap((doc) => {
-      const f = frameOf(doc);
+    const found = await this.frameLog.ofMessages(pairs.map(([connectionId, messageId]) => ({ connectionId, messageId })));
+    return found.flatMap((f) => {
       const caused = refs.get(`${f.connectionId}/${f.messageId}`);
       if (!caused) return [];
       return [{ frameId: f.frameId, chargerId: f.chargerId, connectionId: f.connectionId, messageId: f.messageId, direction: f.direction, kind: f.kind, action: f.action, at: f.at, payload: masked(f.payload, 'ocpp', viewer) ?? null, error: f.error, caused: [...caused] }];

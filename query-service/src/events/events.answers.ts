@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DocumentStore, EventStore } from '@evc/platform';
+import type { DocumentStore, EventStore, FrameLog } from '@evc/platform';
 import { ApiException } from '@evc/platform/http/api-exception';
 import { ActorNames } from '../admin/actor-names';
 import { customerOf, type Answers, type Caller, type QueryAnswers } from '../shared/answers';
-import { DOCUMENTS, EVENT_STORE } from '../shared/tokens';
+import { DOCUMENTS, EVENT_STORE, FRAME_LOG } from '../shared/tokens';
 import { ChargerOperations } from './charger-operations';
 import { EventChains } from './event-chain';
 import { EventSearch } from './event-search';
@@ -24,10 +24,10 @@ export const viewerOf = ({ principal }: Caller): Viewer => ({
 export class EventsAnswers implements QueryAnswers {
   readonly answers: Answers<EventsQueryId>;
 
-  constructor(@Inject(DOCUMENTS) documents: DocumentStore, @Inject(EVENT_STORE) store: EventStore) {
+  constructor(@Inject(DOCUMENTS) documents: DocumentStore, @Inject(EVENT_STORE) store: EventStore, @Inject(FRAME_LOG) frames: FrameLog) {
     const names = new ActorNames(documents);
     const search = new EventSearch(store, names);
-    const chains = new EventChains(store, documents, names);
+    const chains = new EventChains(store, frames, names);
     const operations = new ChargerOperations(store, documents, names);
     const provenance = new Provenance(store, documents);
     const eventAt = async (position: number) => {
