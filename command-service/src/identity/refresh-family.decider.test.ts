@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../shared/decider-specification';
 import type { RefreshFamilyEvent } from '@evc/contracts';
 import { refreshFamilyDecider } from './refresh-family.decider';
@@ -39,5 +39,19 @@ describe('refresh family decider', () => {
     family.given([started]).when({ kind: 'revoke', presentedHash: 'forged', reason: 'sign-out' }).thenNothingHappened();
     const revoked = family.given([started, rotated('t2')]).when({ kind: 'revoke', presentedHash: 't2', reason: 'sign-out' }).then([{ type: 'RefreshFamilyRevoked', data: { familyId, reason: 'sign-out' } }]);
     family.given([started, rotated('t2'), ...revoked]).when({ kind: 'revoke', presentedHash: 't2', reason: 'sign-out' }).thenNothingHappened();
+  });
+});
+
+describe('refresh family fold', () => {
+  it('folded at once is what folding one event at a time gives, and the state it starts from is left as it was', () => {
+    const events: RefreshFamilyEvent[] = [started, ...Array.from({ length: 300 }, (_, i) => rotated(`t${i + 2}`)), { type: 'RefreshFamilyRevoked', data: { familyId, reason: 'reuse' } }];
+    const oneByOne = events.reduce(refreshFamilyDecider.evolve, refreshFamilyDecider.initialState);
+    expect(refreshFamilyDecider.evolveAll!(refreshFamilyDecider.initialState, events)).toEqual(oneByOne);
+    const kept = events.slice(0, 100).reduce(refreshFamilyDecider.evolve, refreshFamilyDecider.initialState);
+    const keptBefore = structuredClone(kept);
+    expect(refreshFamilyDecider.evolveAll!(kept, events.slice(100))).toEqual(oneByOne);
+    expect(kept).toEqual(keptBefore);
+    expect(oneByOne.usedHashes).toHaveLength(300);
+    expect(oneByOne).toMatchObject({ currentHash: 't301', revoked: true });
   });
 });

@@ -17,19 +17,36 @@ export type RefreshFamilyCommand =
 
 const expired = () => new DomainError('identity.session_expired', 'The session has expired; sign in again');
 
+/**
+ * The family's events folded in, its used hashes copied once a fold: a sign-in remembered for 30 days is rotated
+ * every time its access token runs out, and the whole stream is folded at each rotation (a copy a rotation made that
+ * quadratic in them).
+ */
+function evolveAll(state: RefreshFamilyState, events: readonly RefreshFamilyEvent[]): RefreshFamilyState {
+  let next = state;
+  let used: string[] | null = null;
+  for (const event of events) {
+    switch (event.type) {
+      case 'RefreshFamilyStarted':
+        next = { ...next, started: event.data, currentHash: event.data.tokenHash };
+        break;
+      case 'RefreshTokenRotated':
+        if (next.currentHash) (used ??= [...state.usedHashes]).push(next.currentHash);
+        next = { ...next, currentHash: event.data.tokenHash };
+        break;
+      case 'RefreshFamilyRevoked':
+        next = { ...next, revoked: true };
+        break;
+    }
+  }
+  return used ? { ...next, usedHashes: used } : next;
+}
+
 /** A chain of refresh tokens from one sign-in: each use rotates it; reusing an old one revokes the whole chain. */
 export const refreshFamilyDecider: Decider<RefreshFamilyCommand, RefreshFamilyEvent, RefreshFamilyState> = {
   initialState: { started: null, currentHash: null, usedHashes: [], revoked: false },
-  evolve(state, event) {
-    switch (event.type) {
-      case 'RefreshFamilyStarted':
-        return { ...state, started: event.data, currentHash: event.data.tokenHash };
-      case 'RefreshTokenRotated':
-        return { ...state, currentHash: event.data.tokenHash, usedHashes: state.currentHash ? [...state.usedHashes, state.currentHash] : state.usedHashes };
-      case 'RefreshFamilyRevoked':
-        return { ...state, revoked: true };
-    }
-  },
+  evolve: (state, event) => evolveAll(state, [event]),
+  evolveAll,
   decide(command, state) {
     if (command.kind === 'start') return state.started ? [] : [{ type: 'RefreshFamilyStarted', data: command.data }];
     const { started } = state;
