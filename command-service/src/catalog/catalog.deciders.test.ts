@@ -93,13 +93,7 @@ describe('master data fold', () => {
 
   it('folded at once is what folding one event at a time gives, from any state, which it leaves as it was', () => {
     const events = history(200);
-    const oneByOne = events.reduce(masterDataDecider.evolve, masterDataDecider.initialState);
-    expect(masterDataDecider.evolveAll!(masterDataDecider.initialState, events)).toEqual(oneByOne);
-    // From a kept state (a cache's) with the newer events: the same, and the kept state is not changed.
-    const kept = events.slice(0, 120).reduce(masterDataDecider.evolve, masterDataDecider.initialState);
-    const keptBefore = structuredClone(kept);
-    expect(masterDataDecider.evolveAll!(kept, events.slice(120))).toEqual(oneByOne);
-    expect(kept).toEqual(keptBefore);
+    const oneByOne = masterData.given(events).foldsAtOnce();
     expect(Object.keys(oneByOne.usage)).toHaveLength(200 - events.filter((e) => e.type === 'MasterDataUsageUnlinked').length);
     expect(oneByOne.data?.name).toBe('BYD Co');
   });

@@ -17,6 +17,21 @@ export const DeciderSpecification = {
       given: (history: E[]) => ({
         /** Several commands are decided one after another, each on the state the ones before it left. */
         when: (...commands: C[]) => new Then(decider, history, commands),
+        /**
+         * The decider's `evolveAll` gives what folding one event at a time gives, from the start and from a state
+         * kept part-way (a cache's), which it leaves as it was; answers the state after the history.
+         */
+        foldsAtOnce(): S {
+          const oneByOne = history.reduce(decider.evolve, decider.initialState);
+          expect(decider.evolveAll, 'the decider folds at once').toBeTypeOf('function');
+          expect(decider.evolveAll!(decider.initialState, history)).toEqual(oneByOne);
+          const part = Math.floor(history.length / 3);
+          const kept = history.slice(0, part).reduce(decider.evolve, decider.initialState);
+          const keptBefore = structuredClone(kept);
+          expect(decider.evolveAll!(kept, history.slice(part))).toEqual(oneByOne);
+          expect(kept).toEqual(keptBefore);
+          return oneByOne;
+        },
       }),
     };
   },

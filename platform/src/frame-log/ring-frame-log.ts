@@ -39,8 +39,8 @@ class ChargerFrames {
     return undefined;
   }
 
-  /** Appends one record; answers the connection it is the newest frame of. */
-  push(frame: OcppFrame): Connection {
+  /** Appends one record (`known`: its connection, if the ring holds it); answers the connection it is the newest of. */
+  push(frame: OcppFrame, known: Connection | undefined): Connection {
     const text = JSON.stringify([frame.frameId, frame.connectionId, frame.direction, frame.kind, frame.messageId, frame.action, frame.payload ?? null, frame.error ?? null, frame.at]);
     const length = Buffer.byteLength(text);
     this.reserve(length);
@@ -49,12 +49,14 @@ class ChargerFrames {
     this.end += length;
     this.count++;
     const index = this.dropped + this.count - 1;
-    let connection = this.connection(frame.connectionId);
-    if (connection) {
-      connection.newestFrameId = frame.frameId;
-      connection.newest = index;
-    } else this.connections.push((connection = { id: frame.connectionId, newestFrameId: frame.frameId, newest: index }));
-    return connection;
+    if (!known) {
+      const connection = { id: frame.connectionId, newestFrameId: frame.frameId, newest: index };
+      this.connections.push(connection);
+      return connection;
+    }
+    known.newestFrameId = frame.frameId;
+    known.newest = index;
+    return known;
   }
 
   /** Drops the `n` oldest records; answers the connections none of whose frames is left. */
@@ -165,7 +167,7 @@ export function createRingFrameLog(limits: FrameLogLimits): FrameLog & { bytes()
       if (!ring) rings.set(frame.chargerId, (ring = new ChargerFrames(frame.chargerId)));
       const known = ring.connection(frame.connectionId);
       if (known && frame.frameId <= known.newestFrameId) return Promise.resolve();
-      const connection = ring.push(frame);
+      const connection = ring.push(frame, known);
       connections.set(connection.id, ring);
       held++;
       const keep = frameShare(limits, rings.size);
