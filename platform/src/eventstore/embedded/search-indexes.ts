@@ -1,5 +1,9 @@
 import { categoryOf, type EventIndexKey } from '../../ports/event-store';
+import { HashTable31 } from './hash-table';
 import { hash31 } from './indexes';
+
+/** A correlation's entry at or above this is a list (its index in `correlationLists` + this), below it a position. */
+const LIST = 0x8000_0000;
 
 /** An ascending list of positions in a growable typed array (4 bytes per entry instead of a JS array's 8+). */
 export class PositionList {
@@ -56,7 +60,12 @@ export interface Positions {
 export class SearchIndexes {
   private readonly byType = new Map<string, PositionList>();
   private readonly byCategory = new Map<string, PositionList>();
-  private readonly byCorrelation = new Map<number, number | PositionList>();
+  /**
+   * Correlation hash → its one position, or its list of them: a typed table, as the event ids' (a Map of one entry
+   * per correlation would stop at 2^24 of them, and its table is tagged slots for the collector to walk).
+   */
+  private readonly byCorrelation = new HashTable31();
+  private readonly correlationLists: PositionList[] = [];
   private times = new Float64Array(1024);
   private last = 0;
 
@@ -65,15 +74,17 @@ export class SearchIndexes {
     append(this.byCategory, categoryOf(event.streamId), position);
     if (event.type !== undefined) append(this.byType, event.type, position);
     if (event.correlationId !== undefined) {
+      if (position >= LIST) throw new RangeError(`position ${position} is past what the correlation index holds`);
       const key = hash31(event.correlationId);
-      const held = this.byCorrelation.get(key);
-      if (held === undefined) this.byCorrelation.set(key, position);
-      else if (typeof held === 'number') {
+      const held = this.byCorrelation.first(key);
+      if (held === undefined) this.byCorrelation.add(key, position);
+      else if (held < LIST) {
         const list = new PositionList();
         list.push(held);
         list.push(position);
-        this.byCorrelation.set(key, list);
-      } else held.push(position);
+        this.byCorrelation.replaceFirst(key, LIST + this.correlationLists.length);
+        this.correlationLists.push(list);
+      } else this.correlationLists[held - LIST]!.push(position);
     }
     if (position >= this.times.length) {
       const bigger = new Float64Array(Math.max(this.times.length * 2, position + 1));
@@ -94,9 +105,9 @@ export class SearchIndexes {
       case 'category':
         return this.byCategory.get(key.category) ?? EMPTY;
       case 'correlation': {
-        const held = this.byCorrelation.get(hash31(key.correlationId));
+        const held = this.byCorrelation.first(hash31(key.correlationId));
         if (held === undefined) return EMPTY;
-        return typeof held === 'number' ? [held] : held;
+        return held < LIST ? [held] : this.correlationLists[held - LIST]!;
       }
     }
   }
