@@ -8,7 +8,10 @@ export { SCHEMA_VERSION, envelope, toDomainEvent } from './envelope';
 
 export type RunOptions<S = unknown> = Pick<DecideOptions<S>, 'expectedRevision' | 'clock' | 'states'>;
 
-/** The decision loop on the whole stream (no cached state) with the one retry policy, answering the append's result. */
+/**
+ * The decision loop with the one retry policy, answering the append's result: on the whole stream, or on the kept
+ * states `states` names.
+ */
 export async function runDecider<C, E extends DomainEventOf, S>(
   store: EventStore,
   streamId: string,
