@@ -30,7 +30,9 @@ describe('the OCPP gateway in its own process', () => {
   /** Every ocpp.inbound message the launcher's bus received, by charger. */
   const inbound: InboundChargerMessage[] = [];
   const connect = (identity: string, password: string, calls: { method: string; params: unknown }[] = []) => {
-    const options = { endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity, password, protocols: ['ocpp1.6'], reconnect: false, strictMode: true };
+    // A call left unanswered fails at 10 s with its method named, not at the test's 30 s as a bare timeout (ocpp-rpc's
+    // default is 60 s): this file's charging case hung so twice under a loaded full run, its step unknown.
+    const options = { endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity, password, protocols: ['ocpp1.6'], reconnect: false, strictMode: true, callTimeoutMs: 10_000 };
     const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]) as Client;
     client.handle(({ method, params }) => {
       calls.push({ method: String(method), params });

@@ -5,7 +5,8 @@ import { catalogStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
-import { runDecider } from '../shared/run-decider';
+import type { ItemCommand } from '../shared/item.decider';
+import { runDecider, type RunOptions } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
 import type { MissingRef, UsedBy } from '../shared/usage';
 import { masterDataDecider, type MasterDataData } from './catalog.deciders';
@@ -32,12 +33,17 @@ class MasterData {
     return brandId;
   }
 
+  /** A command on an item's stream, decided on its kept state. */
+  decide(itemId: string, command: ItemCommand<MasterDataData>, context: CommandContext, options: Pick<RunOptions, 'expectedRevision'> = {}) {
+    return runDecider(this.store, stream(itemId), masterDataDecider, command, context, { ...options, states: masterDataStates(this.store) });
+  }
+
   link(itemId: string, usedBy: UsedBy, context: CommandContext, missing: MissingRef = PARENT_MISSING) {
-    return runDecider(this.store, stream(itemId), masterDataDecider, { kind: 'link', usedBy, missing }, context, { states: masterDataStates(this.store) });
+    return this.decide(itemId, { kind: 'link', usedBy, missing }, context);
   }
 
   unlink(itemId: string, usedById: string, context: CommandContext) {
-    return runDecider(this.store, stream(itemId), masterDataDecider, { kind: 'unlink', usedById }, context, { states: masterDataStates(this.store) });
+    return this.decide(itemId, { kind: 'unlink', usedById }, context);
   }
 
   claimNames(item: NamedItem, context: CommandContext) {
@@ -54,7 +60,7 @@ const typeUse = (item: Pick<MasterDataData, 'itemId' | 'name' | 'nameTranslation
 @HandlesCommand('masterdata.create')
 export class CreateMasterDataItemHandler implements OperationHandler<'masterdata.create'> {
   private readonly items: MasterData;
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
+  constructor(@Inject(EVENT_STORE) store: EventStore) {
     this.items = new MasterData(store);
   }
 
@@ -62,7 +68,7 @@ export class CreateMasterDataItemHandler implements OperationHandler<'masterdata
     const { parentId, ...rest } = payload;
     const data: MasterDataData = payload.kind === 'carType' ? { ...rest, parentId: await this.items.requireBrand(parentId) } : rest;
     const existing = await this.items.load(data.itemId);
-    if (existing.data) return runDecider(this.store, stream(data.itemId), masterDataDecider, { kind: 'create', data }, context, { states: masterDataStates(this.store) }); // a retry, or item_exists
+    if (existing.data) return this.items.decide(data.itemId, { kind: 'create', data }, context); // a retry, or item_exists
     await this.items.claimNames(data, context);
     try {
       if (data.parentId) await this.items.link(data.parentId, typeUse(data), context);
@@ -71,7 +77,7 @@ export class CreateMasterDataItemHandler implements OperationHandler<'masterdata
       throw error;
     }
     try {
-      return await runDecider(this.store, stream(data.itemId), masterDataDecider, { kind: 'create', data }, context, { states: masterDataStates(this.store) });
+      return await this.items.decide(data.itemId, { kind: 'create', data }, context);
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'catalog.item_exists')) {
         if (data.parentId) await this.items.unlink(data.parentId, data.itemId, context);
@@ -85,7 +91,7 @@ export class CreateMasterDataItemHandler implements OperationHandler<'masterdata
 @HandlesCommand('masterdata.update')
 export class UpdateMasterDataItemHandler implements OperationHandler<'masterdata.update'> {
   private readonly items: MasterData;
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
+  constructor(@Inject(EVENT_STORE) store: EventStore) {
     this.items = new MasterData(store);
   }
 
@@ -111,7 +117,7 @@ export class UpdateMasterDataItemHandler implements OperationHandler<'masterdata
     }
     let result: CommandResult;
     try {
-      result = await runDecider(this.store, stream(fields.itemId), masterDataDecider, { kind: 'update', data }, context, { expectedRevision, states: masterDataStates(this.store) });
+      result = await this.items.decide(fields.itemId, { kind: 'update', data }, context, { expectedRevision });
     } catch (error) {
       if (moved) await this.items.unlink(data.parentId!, data.itemId, context);
       await undoNames();
@@ -127,13 +133,13 @@ export class UpdateMasterDataItemHandler implements OperationHandler<'masterdata
 @HandlesCommand('masterdata.delete')
 export class DeleteMasterDataItemHandler implements OperationHandler<'masterdata.delete'> {
   private readonly items: MasterData;
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {
+  constructor(@Inject(EVENT_STORE) store: EventStore) {
     this.items = new MasterData(store);
   }
 
   async execute({ payload, context }: OperationCommand<'masterdata.delete'>) {
     const current = await this.items.load(payload.id);
-    const result = await runDecider(this.store, stream(payload.id), masterDataDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision, states: masterDataStates(this.store) });
+    const result = await this.items.decide(payload.id, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision });
     // After the type is gone its brand is free again; a crash in between leaves a link a retried delete removes.
     if (current.data?.parentId) await this.items.unlink(current.data.parentId, payload.id, context);
     if (current.data) await this.items.releaseNames(current.data, context); // the name is free for a new item

@@ -1,2 +1,2 @@
-export { createDocumentFrameLog, frameOf, FRAME_LOG_COLLECTION, type FrameDoc } from './document-frame-log';
+export { createDocumentFrameLog, FRAME_LOG_COLLECTION } from './document-frame-log';
 export { createRingFrameLog } from './ring-frame-log';
