@@ -22,9 +22,17 @@ interface Pending {
  * caller's CPU a call on this machine, half of what a whole call cost (issue 18). Here a call carries only a signal;
  * the sweep aborts the calls past their deadline, which ocpp-rpc then rejects and forgets, and this answers
  * CallTimeoutError. A deadline is kept to within `everyMs`.
+ *
+ * Calls to one client wait here, one at a time (OCPP-J: a new call only once the last is answered or timed out),
+ * not in ocpp-rpc's queue: ocpp-rpc listens to a call's signal only once the call leaves its queue, so a call whose
+ * deadline passed while it waited behind an unanswered one was sent late and then had no time limit at all (its
+ * outcome never came). Here a call whose deadline passes while it waits is answered CallTimeoutError at once and
+ * never sent.
  */
 export class CallDeadlines {
   private readonly pending = new Set<Pending>();
+  /** Per client: settles once every call handed to it so far has settled (the next call waits for it). */
+  private readonly lines = new WeakMap<Caller, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly everyMs = 1000) {}
@@ -33,11 +41,25 @@ export class CallDeadlines {
     const entry: Pending = { deadline: Date.now() + timeoutMs, controller: new AbortController() };
     this.pending.add(entry);
     this.timer ??= setInterval(() => this.sweep(), this.everyMs).unref();
+    const before = this.lines.get(client);
+    let settled!: () => void;
+    const mine = new Promise<void>((resolve) => (settled = resolve));
+    const line = before ? Promise.all([before, mine]).then(() => undefined) : mine;
+    this.lines.set(client, line);
+    void line.then(() => {
+      if (this.lines.get(client) === line) this.lines.delete(client);
+    });
+    const { signal } = entry.controller;
+    let stopWaiting = () => {};
     try {
-      return await client.call(method, params, { callTimeoutMs: Infinity, signal: entry.controller.signal });
+      if (before) await Promise.race([before, new Promise<void>((resolve) => ((stopWaiting = resolve), signal.addEventListener('abort', () => resolve(), { once: true })))]);
+      if (signal.aborted) throw new CallTimeoutError(timeoutMs);
+      return await client.call(method, params, { callTimeoutMs: Infinity, signal });
     } catch (error) {
-      throw entry.controller.signal.aborted ? new CallTimeoutError(timeoutMs) : error;
+      throw signal.aborted ? new CallTimeoutError(timeoutMs) : error;
     } finally {
+      stopWaiting();
+      settled();
       this.pending.delete(entry);
       if (this.pending.size === 0 && this.timer) {
         clearInterval(this.timer);

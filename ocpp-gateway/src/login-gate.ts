@@ -8,8 +8,11 @@ import { authenticateCharger, type ChargerAuthReader } from './charger-auth';
 export const OCPP_PATH_PREFIX = '/ocpp/';
 /** The subprotocols served; a charger offering none of them is refused (no frame ever skips schema validation). */
 export const OCPP_PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
-/** Failed charger logins (wrong key, unknown or deleted charger) per window: per charger id and per address. */
-export const LOGIN_LIMITS = { windowMs: 5 * 60_000, perCharger: 10, perAddress: 100 };
+/**
+ * Failed charger logins (wrong key, unknown or deleted charger) per window: per charger id and address, and per
+ * address. Nothing counts per charger id alone: ids are public, so such a limit would let anyone lock a charger out.
+ */
+export const LOGIN_LIMITS = { windowMs: 5 * 60_000, perChargerAddress: 10, perAddress: 100 };
 
 /** What a login is decided on: the charger's upgrade request as ocpp-rpc reads it. */
 export interface Handshake {
@@ -32,14 +35,21 @@ export type LoginOutcome = ({ ok: true } & AcceptedLogin) | { ok: false; status:
 
 /**
  * Who may open a charger connection (security profile 1, issue 16): the OCPP endpoint, a served subprotocol, the
- * charger's id and secret key against its stored hash, and at most `limits` failed logins per charger id and per
- * address in a window (attempts count while they are being checked, so parallel guesses count too). The gateway asks
- * it in its own process (inline); with the gateway in a process of its own, the launcher asks it before it hands the
- * socket over, so a login is decided as fast as the read model answers.
+ * charger's id and secret key against its stored hash. The key is checked first, so a right key is always accepted,
+ * however many wrong ones its charger id or its address drew (a stranger cannot lock a charger out, nor can a
+ * guesser behind the same NAT or proxy). A wrong key counts against its (charger id, address) pair and its address;
+ * past either limit in the window it is answered 429 instead of 401, and only the first such refusal of an address
+ * in a window is logged. The check costs one keyed read and one SHA-256 of the presented key, about what reading the
+ * upgrade request itself costs; what a flood costs beyond that is its log lines, which the per-address limit cuts
+ * to one. Guessing is stopped by the key (24 random bytes), not by the limits. Counting happens after the check, in
+ * one synchronous step, so parallel guesses count exactly. The gateway asks it in its own process (inline); with the
+ * gateway in a process of its own, the launcher asks it before it hands the socket over.
  */
 export class LoginGate {
   private readonly log = createLogger('ocpp');
   private readonly failures: AttemptWindow;
+  /** Addresses whose throttled refusal was logged in the window (one line per address, not one per attempt). */
+  private readonly throttledLogged: AttemptWindow;
 
   constructor(
     private readonly documents: ChargerAuthReader,
@@ -48,6 +58,7 @@ export class LoginGate {
     private readonly trustProxy = 0,
   ) {
     this.failures = new AttemptWindow(limits.windowMs);
+    this.throttledLogged = new AttemptWindow(limits.windowMs);
   }
 
   async check(handshake: Handshake): Promise<LoginOutcome> {
@@ -59,29 +70,28 @@ export class LoginGate {
       return { ok: false, status: 400, message: 'Offer the ocpp1.6 or ocpp2.0.1 subprotocol' };
     }
     const address = this.addressOf(handshake);
-    const chargerKey = `c:${handshake.identity}`;
+    const pairKey = `ca:${handshake.identity}|${address}`;
     const addressKey = `i:${address}`;
-    const attempt = this.failures.take([
-      [chargerKey, this.limits.perCharger],
-      [addressKey, this.limits.perAddress],
-    ]);
-    if (attempt.waitMs > 0) {
-      this.log.warn('charger login refused: too many failures', { chargerId: handshake.identity, remote: address });
-      return { ok: false, status: 429, message: 'Too many failed logins; try again later' };
-    }
+    let outcome: Awaited<ReturnType<typeof authenticateCharger>>;
     try {
-      const outcome = await authenticateCharger(this.documents, handshake.identity, handshake.password);
-      if (outcome.ok) {
-        this.failures.clear(chargerKey);
-        this.failures.forget(addressKey, attempt.at);
-        return { ok: true, protocol, session: { stationId: outcome.stationId, secretHash: outcome.secretHash } };
-      }
-      this.log.warn('charger refused', { chargerId: handshake.identity, reason: outcome.reason, remote: address });
-      return { ok: false, status: 401, message: 'Unauthorized' };
+      outcome = await authenticateCharger(this.documents, handshake.identity, handshake.password);
     } catch (error) {
       this.log.error('charger auth failed', { chargerId: handshake.identity, error: String(error) });
       return { ok: false, status: 503, message: 'Try again later' };
     }
+    // A success clears nothing: the right key needs no allowance, and a guesser sharing the charger's address
+    // would otherwise start afresh at each of its logins.
+    if (outcome.ok) return { ok: true, protocol, session: { stationId: outcome.stationId, secretHash: outcome.secretHash } };
+    const counted = this.failures.take([
+      [pairKey, this.limits.perChargerAddress],
+      [addressKey, this.limits.perAddress],
+    ]);
+    if (counted.waitMs > 0) {
+      if (this.throttledLogged.take([[addressKey, 1]]).waitMs === 0) this.log.warn('charger logins refused: too many failures from this address', { chargerId: handshake.identity, remote: address });
+      return { ok: false, status: 429, message: 'Too many failed logins; try again later' };
+    }
+    this.log.warn('charger refused', { chargerId: handshake.identity, reason: outcome.reason, remote: address });
+    return { ok: false, status: 401, message: 'Unauthorized' };
   }
 
   /** The charger's address: the socket's, or with TRUST_PROXY the one the nearest trusted proxy appended. */

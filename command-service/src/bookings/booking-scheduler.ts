@@ -4,7 +4,7 @@ import { breather } from '@evc/platform/runtime/time-slice';
 import type { BookingEvent } from '@evc/contracts';
 import { eachInIndex } from '../shared/index-pages';
 import { toDomainEvent } from '../shared/run-decider';
-import { bookingDecider, dueSteps, isEnded, type BookingState } from './booking.decider';
+import { bookingDecider, dueSteps, isEnded, isOpen, type BookingState } from './booking.decider';
 import type { Bookings } from './bookings';
 
 const log = createLogger('booking-scheduler');
@@ -83,6 +83,17 @@ export class BookingScheduler {
     });
     this.running = tracked;
     return chained;
+  }
+
+  /**
+   * A charger connected: the open bookings of the index on it whose slot has begun are handed to
+   * `Bookings.onChargerConnected`, which reads each as it is now and asks the charger at once to hold a connector
+   * it has not held yet. The index may show a booking the last pass started as still confirmed: that is why
+   * the slot's time, not the phase, picks them.
+   */
+  async onChargerConnected(chargerId: string, connectedAt: Date, now: Date = this.clock.now()): Promise<void> {
+    const begun = [...this.index.entries()].filter(([, s]) => isOpen(s) && s.terms?.chargerId === chargerId && Date.parse(s.terms.startsAt) <= now.getTime());
+    for (const [bookingId] of begun) await this.bookings.onChargerConnected(bookingId, connectedAt);
   }
 
   /**

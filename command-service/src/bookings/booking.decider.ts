@@ -20,8 +20,11 @@ export type BookingCommand =
   | { kind: 'remind'; reminder: 'reminder' | 'starting_soon'; at: string }
   /** The slot begins; with `reserveCommandId`, the first ReserveNow is requested in the same append. */
   | { kind: 'start-slot'; at: string; reserveCommandId?: string }
-  /** The caller names the attempt it decided on (the state's attempts + 1) and the command id derived from it. */
-  | { kind: 'request-reservation'; attempt: number; commandId: string; at: string }
+  /**
+   * The caller names the attempt it decided on (the state's attempts + 1) and the command id derived from it; with
+   * `connectedAt`, the charger has just connected and may be asked at once (`askOnConnect`), not a minute later.
+   */
+  | { kind: 'request-reservation'; attempt: number; commandId: string; at: string; connectedAt?: string }
   | { kind: 'answer'; commandId: string; status: ReservationStatus; detail: string | null; at: string }
   /** The charger reported the connector faulted or unavailable. */
   | { kind: 'connector-down'; status: 'faulted' | 'unavailable'; at: string }
@@ -160,7 +163,8 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
       }
       case 'request-reservation': {
         // Decided on the state as it is now: another replica may have asked already (the index it worked from lags).
-        if (command.attempt !== state.reservation.attempts + 1 || !reservationDue(state, ms(at))) return [];
+        if (command.attempt !== state.reservation.attempts + 1) return [];
+        if (!reservationDue(state, ms(at)) && !(command.connectedAt && askOnConnect(state, ms(at), command.connectedAt))) return [];
         const { attempt, commandId } = command;
         return [{ type: 'BookingReservationRequested', data: { bookingId, commandId, attempt, reservationId: t.reservationId, expiresAt: noShowOf(t), at } }];
       }
@@ -257,4 +261,20 @@ export function reservationDue(s: BookingState, now: number): boolean {
   if (r.held || r.status === 'rejected') return false;
   const since = now - ms(r.lastRequestedAt ?? t.startsAt);
   return (r.status !== null && RETRY_AFTER.includes(r.status) && since >= BOOKING_RULES.reserveRetryMs) || (r.status === 'pending' && since >= 2 * BOOKING_RULES.reserveRetryMs);
+}
+
+/** Answers that may mean the charger never had the ask: asked again as soon as it connects. */
+const ASK_ON_CONNECT: readonly ReservationStatus[] = ['pending', 'offline', 'timeout', 'error'];
+
+/**
+ * Whether a charger that connected at `connectedAt` should be asked at once to hold the connector: in an active slot
+ * before the no-show time, not held, and last asked before that connection with no answer from it that counts
+ * (pending, offline, timeout, error). A repeated notice of the same connection finds the newer ask and asks nothing.
+ */
+export function askOnConnect(s: BookingState, now: number, connectedAt: string): boolean {
+  const t = s.terms;
+  if (!t || s.phase !== 'active' || now >= ms(noShowOf(t))) return false;
+  const r = s.reservation;
+  if (r.held || r.attempts === 0 || r.status === null || !ASK_ON_CONNECT.includes(r.status)) return false;
+  return ms(r.lastRequestedAt ?? t.startsAt) < ms(connectedAt);
 }

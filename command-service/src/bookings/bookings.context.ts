@@ -34,7 +34,7 @@ export class BookingConsumers extends ContextConsumers {
   }
 
   protected start() {
-    return [startBookingScheduler(this.scheduler), ...(this.bus ? [startBookingConnectorStatus(this.bus, this.bookings)] : [])];
+    return [startBookingScheduler(this.scheduler), ...(this.bus ? [startBookingConnectorStatus(this.bus, this.bookings, this.scheduler)] : [])];
   }
 }
 

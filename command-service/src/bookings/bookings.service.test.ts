@@ -40,7 +40,7 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     sent.push({ ...payload, causationId: context.causationId ?? '' });
   };
   /** The charger's answer, as the results consumer records it, then handed to the bookings. */
-  async function answer(commandId: string, status: 'accepted' | 'rejected' | 'offline', response: unknown = null) {
+  async function answer(commandId: string, status: 'accepted' | 'rejected' | 'offline' | 'timeout', response: unknown = null) {
     const at = clock.now().toISOString();
     await runDecider(store, networkStreams.chargerCommand(commandId), chargerCommandDecider, { kind: 'answer', commandId, chargerId: 'CH-1', status, response, error: null, at }, system);
     const result: OutboundOcppResult = { commandId, chargerId: 'CH-1', status, ocppAction: 'ReserveNow', protocol: 'ocpp1.6', response, error: null, at };
@@ -201,6 +201,33 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     const expired = (await store.readStream(bookingStreams.booking(BOOKING_A))).find((e) => e.type === 'BookingExpired');
     expect(expired?.data).toMatchObject({ held: false, fee: 0 });
     expect(await debits('c1')).toEqual([]);
+  });
+
+  it('a charger that connects after an ask it never answered is asked again at once, once however often the connection is told', async () => {
+    await book(BOOKING_A, 'c1');
+    const scheduler = new BookingScheduler(store, bookings, clock);
+    clock.set('2026-01-15T16:00:00.000Z');
+    await scheduler.tick();
+    const asks = () => sent.filter((s) => s.action === 'ReserveNow');
+    await answer(asks()[0]!.commandId, 'offline');
+    // Each connection's notice arrives twenty times at once (redeliveries, replicas): one ask each, at once.
+    const connect = async (at: string) => {
+      clock.set(`2026-01-15T${at}.500Z`);
+      await Promise.all(Array.from({ length: 20 }, () => scheduler.onChargerConnected('CH-1', new Date(`2026-01-15T${at}.000Z`))));
+    };
+    await connect('16:00:10');
+    expect(asks()).toHaveLength(2);
+    await answer(asks()[1]!.commandId, 'timeout');
+    await connect('16:00:20');
+    expect(asks()).toHaveLength(3);
+    await connect('16:00:40'); // the last ask is still unanswered (it may have gone to the old connection)
+    expect(asks()).toHaveLength(4);
+    expect(new Set(asks().map((a) => a.commandId)).size).toBe(4);
+    await answer(asks()[3]!.commandId, 'accepted');
+    await connect('16:00:50'); // held: nothing more to ask
+    expect(asks()).toHaveLength(4);
+    const requested = (await store.readStream(bookingStreams.booking(BOOKING_A))).filter((e) => e.type === 'BookingReservationRequested');
+    expect(requested.map((e) => (e.data as { attempt: number }).attempt)).toEqual([1, 2, 3, 4]);
   });
 
   it('a charger answering Faulted ends the booking without a fee', async () => {

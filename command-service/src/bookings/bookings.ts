@@ -32,7 +32,7 @@ import { decideAndAppend } from '../shared/decide-and-append';
 import { DomainError } from '../shared/domain-error';
 import { toDomainEvent } from '../shared/run-decider';
 import type { WalletLedger } from '../wallet/wallet-ledger';
-import { bookingDecider, dueSteps, endsAt, isEnded, isOpen, needsReservationCancel, noShowOf, type BookingState } from './booking.decider';
+import { askOnConnect, bookingDecider, dueSteps, endsAt, isEnded, isOpen, needsReservationCancel, noShowOf, type BookingState } from './booking.decider';
 import { BookingStreams } from './booking-streams';
 import { slotAt, type Slot } from './connector-schedule.decider';
 import type { BookingGuard, BookingHolder } from './booking-guard';
@@ -342,11 +342,24 @@ export class Bookings implements BookingGuard {
     }
   }
 
+  /**
+   * The booking's charger connected at `connectedAt`: if the slot is running and the charger has not held the
+   * connector (it was offline when asked, or did not answer), it is asked at once rather than at the next minute's
+   * retry. The scheduler's index names the bookings active on the charger.
+   */
+  async onChargerConnected(bookingId: string, connectedAt: Date): Promise<void> {
+    const now = this.now();
+    if (now.getTime() - connectedAt.getTime() > REPORT_MAX_AGE_MS) return;
+    const s = await this.streams.booking(bookingId);
+    if (askOnConnect(s, now.getTime(), connectedAt.toISOString())) await this.requestReservation(bookingId, s, now.toISOString(), connectedAt.toISOString());
+  }
+
   /** ReserveNow, once per attempt: only the call that recorded the attempt sends it. */
-  private async requestReservation(bookingId: string, s: BookingState, at: string): Promise<BookingState> {
+  private async requestReservation(bookingId: string, s: BookingState, at: string, connectedAt?: string): Promise<BookingState> {
     const attempt = s.reservation.attempts + 1;
     const commandId = reserveCommandId(bookingId, attempt);
-    const decided = await this.streams.bookings.decide(bookingStreams.booking(bookingId), { kind: 'request-reservation', attempt, commandId, at }, system('reserve', bookingId));
+    const command = { kind: 'request-reservation' as const, attempt, commandId, at, ...(connectedAt ? { connectedAt } : {}) };
+    const decided = await this.streams.bookings.decide(bookingStreams.booking(bookingId), command, system(connectedAt ? 'reserve (charger connected)' : 'reserve', bookingId));
     if (decided.events.length > 0) await this.sendReserveNow(decided.state, commandId, attempt);
     return decided.state;
   }

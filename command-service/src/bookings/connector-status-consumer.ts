@@ -2,6 +2,7 @@ import { BUS_TOPICS, inboundChargerMessageSchema } from '@evc/contracts';
 import type { Bus, Consumer, ConsumerOptions } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { DomainError } from '../shared/domain-error';
+import type { BookingScheduler } from './booking-scheduler';
 import type { Bookings } from './bookings';
 
 export const BOOKING_CONNECTOR_STATUS_GROUP = 'booking-connector-status';
@@ -10,19 +11,22 @@ const log = createLogger('booking-connector-status');
 /**
  * Consumes `ocpp.inbound` (group booking-connector-status): a connector reported faulted or unavailable ends the
  * booking active on it when the charger said so, without a fee (the customer is told by the notification the event
- * derives). Only StatusReported is read; a redelivered report finds the booking already ended and records nothing,
- * and a report older than Bookings' REPORT_MAX_AGE_MS (a replay of old traffic) ends nothing.
+ * derives); a charger that connects is asked at once to hold the connectors of its running slots that it has not
+ * held yet (it was offline or did not answer), not at the next minute's retry. Only StatusReported and Connected are
+ * read; a redelivered report finds the booking already ended, a redelivered connection finds the newer ask, and
+ * either older than Bookings' REPORT_MAX_AGE_MS (a replay of old traffic) does nothing.
  */
-export function startBookingConnectorStatus(bus: Bus, bookings: Bookings): Consumer {
+export function startBookingConnectorStatus(bus: Bus, bookings: Bookings, scheduler: Pick<BookingScheduler, 'onChargerConnected'>): Consumer {
   const options: ConsumerOptions = { groupId: BOOKING_CONNECTOR_STATUS_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true, concurrency: { perKey: true, max: 256 } };
   return bus.subscribe<unknown>(options, async ({ value }) => {
     const type = (value as { message?: { type?: unknown } } | null)?.message?.type;
-    if (type !== 'StatusReported') return;
+    if (type !== 'StatusReported' && type !== 'Connected') return;
     const parsed = inboundChargerMessageSchema.safeParse(value);
-    if (!parsed.success || parsed.data.message.type !== 'StatusReported') return;
+    if (!parsed.success) return;
     const { chargerId, message, receivedAt } = parsed.data;
-    if (message.connectorId === 0 || (message.status !== 'faulted' && message.status !== 'unavailable')) return;
     try {
+      if (message.type === 'Connected') return await scheduler.onChargerConnected(chargerId, new Date(receivedAt));
+      if (message.type !== 'StatusReported' || message.connectorId === 0 || (message.status !== 'faulted' && message.status !== 'unavailable')) return;
       await bookings.onConnectorDown(chargerId, message.connectorId, message.status, new Date(receivedAt));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
