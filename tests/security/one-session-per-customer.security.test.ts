@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUS_TOPICS, CHARGING_TIMING, chargingStreams, type ChargerMessage, type InboundChargerMessage, type OutboundOcppResult } from '@evc/contracts';
-import { CHARGING_SESSIONS, appIdTag, envelope, newContext, startCommandId, type ChargingSessions } from '@evc/command-service';
+import { CHARGING_SESSIONS, envelope, newContext, startCommandId, type ChargingSessions } from '@evc/command-service';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { INBOUND_CALLS } from '@evc/ocpp-gateway/normalize/index';
 import type { RecordedEvent } from '@evc/platform';
@@ -112,7 +112,9 @@ describe('one open session per customer under concurrent starts', () => {
 
       const winner = opened[0]!;
       const { chargerId, connectorId } = where(sessionIds.indexOf(winner));
-      await chargeFar(chargerId, connectorId, winner, appIdTag(customer.customerId), String(9000 + round));
+      // The token the remote start carried, as the session recorded it.
+      const [request] = (await events(chargingStreams.session(winner))).filter((e) => e.type === 'SessionRequested');
+      await chargeFar(chargerId, connectorId, winner, (request!.data as { idTag: string }).idTag, String(9000 + round));
       const balances = (await events(chargingStreams.wallet(customer.customerId))).map((e) => (e.data as { balanceAfter: number }).balanceAfter);
       expect(Math.min(...balances), `round ${round}: balances ${balances.join(', ')}`).toBeGreaterThanOrEqual(0);
       expect(await ledger.balanceOf(customer.customerId)).toBe(0);
