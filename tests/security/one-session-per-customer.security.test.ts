@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUS_TOPICS, CHARGING_TIMING, chargingStreams, type ChargerMessage, type InboundChargerMessage, type OutboundOcppResult } from '@evc/contracts';
+import { BUS_TOPICS, CHARGING_TIMING, chargingStreams, type ChargerMessage, type SessionAdminDetailView, type InboundChargerMessage, type OutboundOcppResult } from '@evc/contracts';
 import { CHARGING_SESSIONS, envelope, newContext, startCommandId, type ChargingSessions } from '@evc/command-service';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { INBOUND_CALLS } from '@evc/ocpp-gateway/normalize/index';
 import type { RecordedEvent } from '@evc/platform';
-import { must, superAdminToken } from '../support/admin';
+import { adminGet, must, superAdminToken } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { command, customerToken } from '../support/identity';
@@ -24,6 +24,7 @@ const ROUNDS = 5;
 describe('one open session per customer under concurrent starts', () => {
   let app: TestApp;
   let ledger: WalletLedger;
+  let admin: string;
   let stationId: string;
   const store = () => app.embedded.infra.eventStore;
   const bus = () => app.embedded.infra.bus;
@@ -71,7 +72,7 @@ describe('one open session per customer under concurrent starts', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    const admin = await superAdminToken(app);
+    admin = await superAdminToken(app);
     ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);
     await givenGovernorate(app.commandBus);
     stationId = aStation().stationId;
@@ -120,7 +121,12 @@ describe('one open session per customer under concurrent starts', () => {
       expect(await ledger.balanceOf(customer.customerId)).toBe(0);
       // The wallet paid what it held; the rest of the cost is on the bill for staff.
       const [billed] = (await events(chargingStreams.session(winner))).filter((e) => e.type === 'SessionBilled');
-      expect(billed!.data).toMatchObject({ amount: MIN, shortfall: Math.round((30_000 * AC) / 1000) - MIN });
+      const cost = Math.round((30_000 * AC) / 1000);
+      expect(billed!.data).toMatchObject({ amount: MIN, shortfall: cost - MIN });
+      if (round === ROUNDS) {
+        const detail = await adminGet<SessionAdminDetailView>(app, `sessions/${winner}`, admin, billed!.position);
+        expect(detail.body).toMatchObject({ billed: true, cost, shortfall: cost - MIN });
+      }
     }
   });
 
