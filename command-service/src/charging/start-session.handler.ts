@@ -21,8 +21,9 @@ export function sameStart(request: SessionRequested['data'], payload: { connecto
 const notFound = () => new DomainError('charging.session_not_found', 'No such session', [{ path: 'sessionId', code: 'not_found' }]);
 
 /**
- * `sessions.start`: the checks of docs/charging.md, then the app token (issued on first use), the customer's one
- * open session, the connector's claim, SessionRequested, and the remote start. Each step is idempotent on the
+ * `sessions.start`: the checks of docs/charging.md, then the customer's one open session (claimed first, confirmed
+ * before the remote start), the app token (issued on first use), the connector's claim, SessionRequested, and the
+ * remote start. Each step is idempotent on the
  * session id, so a retried request (even after a failure halfway) starts one session and sends one command.
  */
 @HandlesCommand('sessions.start')
@@ -93,25 +94,34 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     throw new DomainError('network.charger_not_found', 'No charger has this serial number or id', [{ path: 'serialNumber', code: 'not_found' }]);
   }
 
+  /**
+   * A new session first claims the customer's one open session and reads the balance under it; a refusal before the
+   * session is requested frees the claim again.
+   */
   private async proceed(d: SessionRequested['data'], context: CommandContext): Promise<CommandResult> {
+    const { sessionId, customerId } = d;
+    if ((await this.sessions.reads.session(sessionId)).phase !== 'none') return this.proceedClaimed(d, context);
+    await this.claimCustomer(d, context);
+    try {
+      return await this.proceedClaimed({ ...d, balanceAtStart: await this.balanceCovering(customerId, d.prices.minimumCharge) }, context);
+    } catch (error) {
+      if ((await this.sessions.reads.session(sessionId)).phase === 'none') await this.sessions.releaseCustomer(customerId, sessionId, context);
+      throw error;
+    }
+  }
+
+  private async proceedClaimed(d: SessionRequested['data'], context: CommandContext): Promise<CommandResult> {
     const { sessionId, customerId, idTag, chargerId, connectorId, at } = d;
     const session = await this.sessions.reads.session(sessionId);
     if (session.phase === 'none') {
-      await this.claimCustomer(d, context);
+      await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'issue', idTag, customerId, tokenKind: 'app', expiresAt: null, at }, context);
+      await this.openOnToken(d, context);
+      const holder = (await this.sessions.reads.claim(chargerId, connectorId)).open;
+      const holderCharging = holder ? ['charging', 'stopping', 'stopped'].includes((await this.sessions.reads.session(holder.sessionId)).phase) : false;
       try {
-        d = { ...d, balanceAtStart: await this.balanceCovering(customerId, d.prices.minimumCharge) };
-        await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'issue', idTag, customerId, tokenKind: 'app', expiresAt: null, at }, context);
-        await this.openOnToken(d, context);
-        const holder = (await this.sessions.reads.claim(chargerId, connectorId)).open;
-        const holderCharging = holder ? ['charging', 'stopping', 'stopped'].includes((await this.sessions.reads.session(holder.sessionId)).phase) : false;
-        try {
-          await this.sessions.streams.claims.decide(chargingStreams.connector(chargerId, connectorId), { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging }, context);
-        } catch (error) {
-          await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'close', idTag, sessionId, at }, context);
-          throw error;
-        }
+        await this.sessions.streams.claims.decide(chargingStreams.connector(chargerId, connectorId), { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging }, context);
       } catch (error) {
-        await this.sessions.releaseCustomer(customerId, sessionId, context);
+        await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'close', idTag, sessionId, at }, context);
         throw error;
       }
     }
