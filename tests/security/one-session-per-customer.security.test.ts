@@ -130,7 +130,7 @@ describe('one open session per customer under concurrent starts', () => {
     }
   });
 
-  it('every ending frees the claim: a refused start, an offline charger, a cable that never came', async () => {
+  it('every ending frees the claim: a refused start, an offline charger, a cable that never came, a busy connector', async () => {
     const customer = await givenCustomer(10_000);
     const [chargerId] = [await givenWideCharger()];
     const startOn = (connectorId: number) => {
@@ -160,7 +160,14 @@ describe('one open session per customer under concurrent starts', () => {
     await expect.poll(() => types(unplugged.sessionId)).toContain('SessionStartAccepted');
     await app.embedded.app.get<ChargingSessions>(CHARGING_SESSIONS).sweepNoCable(Date.now() + CHARGING_TIMING.plugInWithinMs + 1_000);
     expect(await released(unplugged.sessionId)).toBe(true);
-    expect((await startOn(5)).res.status).toBe(200);
+    const held = await startOn(5);
+    expect(held.res.status).toBe(200);
+
+    // A start refused after its claim (the connector is another's) frees the claim at once.
+    const other = await givenCustomer(10_000);
+    const busy = await command(app, 'sessions.start', { sessionId: randomUUID(), chargerId, connectorId: 5, carId: other.carId }, other.token);
+    expect(busy.body).toMatchObject({ code: 'charging.connector_busy' });
+    expect((await command(app, 'sessions.start', { sessionId: randomUUID(), chargerId, connectorId: 6, carId: other.carId }, other.token)).status).toBe(200);
   });
 
   it('a claim a crash left before its session began frees itself after the claim lifetime, not before', async () => {
