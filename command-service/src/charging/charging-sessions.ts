@@ -103,11 +103,18 @@ export class ChargingSessions {
     await this.sendRemoteStop(state.request.chargerId, transactionId, stopCommandId(sessionId), sessionId, context);
   }
 
-  /** The session no longer holds its connector nor its token. */
+  /** The session no longer holds its connector, its token, nor (a phone session) its customer's one open session. */
   async releaseLocks(d: SessionRequested['data'], context: CommandContext) {
     const at = this.clock.now().toISOString();
     await this.streams.claims.decide(chargingStreams.connector(d.chargerId, d.connectorId), { kind: 'release', chargerId: d.chargerId, connectorId: d.connectorId, sessionId: d.sessionId, at }, context);
     await this.streams.tokens.decide(chargingStreams.idToken(d.idTag), { kind: 'close', idTag: d.idTag, sessionId: d.sessionId, at }, context);
+    if (d.origin === 'app') await this.releaseCustomer(d.customerId, d.sessionId, context);
+  }
+
+  /** Frees the customer's claim if it still names this session (a start may have replaced it already). */
+  async releaseCustomer(customerId: string, sessionId: string, context: CommandContext) {
+    const at = this.clock.now().toISOString();
+    await this.streams.customers.decide(chargingStreams.customerSession(customerId), { kind: 'release', customerId, sessionId, at }, context);
   }
 
   async fail(sessionId: string, reason: SessionFailure, detail: string | null, context: CommandContext) {
@@ -297,7 +304,8 @@ export class ChargingSessions {
   }
 
   /**
-   * After the stop: debit `session:<id>` (once), SessionBilled, then release the connector and the token. Caused by the
+   * After the stop: debit `session:<id>` (once, at most the balance), SessionBilled, then release the connector, the token
+   * and the customer's claim. Caused by the
    * session, in the correlation of the charger's stop message when there is one, so the debit joins the stop's chain.
    */
   async settle(sessionId: string, correlationId?: string) {
@@ -307,15 +315,12 @@ export class ChargingSessions {
     const context = { ...system('session'), ...(correlationId ? { correlationId } : {}), causationId: itemCause('session', sessionId) };
     if (state.phase === 'stopped') {
       const walletTransactionId = `session:${sessionId}`;
-      const amount = state.cost ?? 0;
-      if (amount > 0) {
-        await this.ledger.record(
-          d.customerId,
-          { transactionId: walletTransactionId, direction: 'debit', amount, kind: 'session', reference: { type: 'session', id: sessionId }, reason: 'session', allowNegative: true },
-          context,
-        );
-      }
-      await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'billed', amount, walletTransactionId, at: this.clock.now().toISOString() }, context);
+      const cost = state.cost ?? 0;
+      // The wallet pays at most what it holds (it never goes below zero through charging); the rest is the shortfall.
+      const amount = cost > 0 ? await this.ledger.debitUpToBalance(d.customerId, { transactionId: walletTransactionId, amount: cost, kind: 'session', reference: { type: 'session', id: sessionId }, reason: 'session' }, context) : 0;
+      const shortfall = cost - amount;
+      if (shortfall > 0) log.warn('a session cost more than the wallet held: the shortfall is on its bill', { sessionId, customerId: d.customerId, cost, shortfall });
+      await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'billed', amount, shortfall, walletTransactionId, at: this.clock.now().toISOString() }, context);
     }
     await this.releaseLocks(d, context);
     // Billed: nothing more is recorded on the session (a late message reads the stream again).

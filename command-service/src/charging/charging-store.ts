@@ -1,4 +1,4 @@
-import { chargingStreams, identityStreams, networkStreams, type ChargerLiveEvent, type ConnectorClaimEvent, type SessionEvent, type SetPricing, type TransactionBound } from '@evc/contracts';
+import { chargingStreams, identityStreams, networkStreams, type ChargerLiveEvent, type ConnectorClaimEvent, type CustomerSessionEvent, type SessionEvent, type SetPricing, type TransactionBound } from '@evc/contracts';
 import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import { CachedDecider } from '../shared/cached-decider';
 import { fold, type Decider, type DomainEventOf } from '../shared/decider';
@@ -8,6 +8,7 @@ import { chargerDecider, type ChargerCommand, type ChargerEvent, type ChargerSta
 import { accountDecider, type AccountCommand, type AccountState } from '../identity/account.decider';
 import type { AccountEvent } from '@evc/contracts';
 import { connectorClaimDecider, type ClaimCommand, type ClaimState } from './connector-claim.decider';
+import { customerSessionDecider, type CustomerSessionCommand, type CustomerSessionState } from './customer-session.decider';
 import { idTokenDecider, type IdTokenCommand, type IdTokenState, type IdTokenStreamEvent } from './id-token.decider';
 import { sessionDecider, type SessionCommand, type SessionState } from './session.decider';
 import { transactionBindingDecider } from './transaction-binding.decider';
@@ -20,7 +21,7 @@ export async function stateOf<E extends DomainEventOf, S>(store: EventStore, str
 }
 
 /** How many streams of each kind the process keeps folded in memory (least recently used dropped first). */
-export const CHARGING_CACHE_LIMITS = { sessions: 20_000, claims: 50_000, tokens: 50_000, bindings: 50_000, live: 50_000, chargers: 50_000, accounts: 50_000 };
+export const CHARGING_CACHE_LIMITS = { sessions: 20_000, claims: 50_000, customers: 50_000, tokens: 50_000, bindings: 50_000, live: 50_000, chargers: 50_000, accounts: 50_000 };
 
 /** Where the charging context reads a customer's account (the account gate's kept fold, in the service). */
 export interface AccountReader {
@@ -40,6 +41,8 @@ const pricingList: Decider<never, { type: string; data: SetPricing }, SetPricing
 export class ChargingStreams {
   readonly sessions: CachedDecider<SessionCommand, SessionEvent, SessionState>;
   readonly claims: CachedDecider<ClaimCommand, ConnectorClaimEvent, ClaimState>;
+  /** `customer-session-<id>`: the customer's one open phone session. */
+  readonly customers: CachedDecider<CustomerSessionCommand, CustomerSessionEvent, CustomerSessionState>;
   readonly tokens: CachedDecider<IdTokenCommand, IdTokenStreamEvent, IdTokenState>;
   readonly bindings: CachedDecider<TransactionBound['data'], TransactionBound, { sessionId: string | null }>;
   /** Read only here (the telemetry consumer writes the live streams). */
@@ -54,6 +57,7 @@ export class ChargingStreams {
     const options = (max: number) => ({ max, attempts: MAX_ATTEMPTS, onConflict: 'rethrow' as const, clock });
     this.sessions = new CachedDecider(store, sessionDecider, options(limits.sessions));
     this.claims = new CachedDecider(store, connectorClaimDecider, options(limits.claims));
+    this.customers = new CachedDecider(store, customerSessionDecider, options(limits.customers));
     this.tokens = new CachedDecider(store, idTokenDecider, options(limits.tokens));
     this.bindings = new CachedDecider(store, transactionBindingDecider, options(limits.bindings));
     this.live = new CachedDecider(store, chargerLiveDecider, options(limits.live));
@@ -85,6 +89,8 @@ export const reads = (store: EventStore, streams?: ChargingStreams) => ({
   session: (sessionId: string) => (streams ? streams.sessions.state(chargingStreams.session(sessionId)) : stateOf(store, chargingStreams.session(sessionId), sessionDecider)),
   claim: (chargerId: string, connectorId: number) =>
     streams ? streams.claims.state(chargingStreams.connector(chargerId, connectorId)) : stateOf(store, chargingStreams.connector(chargerId, connectorId), connectorClaimDecider),
+  customer: (customerId: string) =>
+    streams ? streams.customers.state(chargingStreams.customerSession(customerId)) : stateOf(store, chargingStreams.customerSession(customerId), customerSessionDecider),
   token: (idTag: string) => (streams ? streams.tokens.state(chargingStreams.idToken(idTag)) : stateOf(store, chargingStreams.idToken(idTag), idTokenDecider)),
   binding: async (chargerId: string, transactionId: string) =>
     streams ? streams.binding(chargerId, transactionId) : (await stateOf(store, chargingStreams.chargerTransaction(chargerId, transactionId), transactionBindingDecider)).sessionId,

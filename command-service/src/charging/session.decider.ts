@@ -21,7 +21,8 @@ export type SessionCommand =
   | { kind: 'auto-stop'; stopCommandId: string; at: string }
   | { kind: 'request-stop'; reason: StopReason; commandId: string | null; at: string }
   | { kind: 'stop'; transactionId: string; meterStopWh: number; stoppedAt: string; chargerReason: string | null; at: string }
-  | { kind: 'billed'; amount: number; walletTransactionId: string; at: string };
+  /** `amount`: what the wallet paid; `shortfall`: the cost it could not cover. */
+  | { kind: 'billed'; amount: number; shortfall?: number; walletTransactionId: string; at: string };
 
 export type SessionPhase = SessionStatus | 'none' | 'billed';
 
@@ -152,9 +153,11 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
         const { transactionId, meterStopWh, stoppedAt, chargerReason, at } = command;
         return [{ type: 'SessionStopped', data: { sessionId, transactionId, meterStopWh, stoppedAt, energyWh, cost, reason: state.stopReason ?? 'charger', chargerReason, at } }];
       }
-      case 'billed':
+      case 'billed': {
         if (state.phase !== 'stopped') return [];
-        return [{ type: 'SessionBilled', data: { sessionId, customerId: state.request.customerId, amount: command.amount, transactionId: command.walletTransactionId, at: command.at } }];
+        const { amount, shortfall = 0, walletTransactionId: transactionId, at } = command;
+        return [{ type: 'SessionBilled', data: { sessionId, customerId: state.request.customerId, amount, ...(shortfall > 0 ? { shortfall } : {}), transactionId, at } }];
+      }
     }
   },
 };

@@ -11,6 +11,7 @@ import { carDecider, isUsableCar } from '../wallet/car.decider';
 import { CHARGING_SESSIONS, connectorFacts, type ChargingSessions } from './charging-sessions';
 import { BOOKING_GUARD, type BookingGuard } from '../bookings/booking-guard';
 import { appIdTag } from './ids';
+import type { ReplacedClaim } from './customer-session.decider';
 
 /** Whether a start sent again asks for what the session already is (charger, connector, car, target). */
 export function sameStart(request: SessionRequested['data'], payload: { connectorId: number; carId: string; target: SessionRequested['data']['target'] }, chargerId: string): boolean {
@@ -20,8 +21,9 @@ export function sameStart(request: SessionRequested['data'], payload: { connecto
 const notFound = () => new DomainError('charging.session_not_found', 'No such session', [{ path: 'sessionId', code: 'not_found' }]);
 
 /**
- * `sessions.start`: the checks of docs/charging.md, then the app token (issued on first use), the customer's one
- * open session, the connector's claim, SessionRequested, and the remote start. Each step is idempotent on the
+ * `sessions.start`: the checks of docs/charging.md, then the customer's one open session (claimed first, confirmed
+ * before the remote start), the app token (issued on first use), the connector's claim, SessionRequested, and the
+ * remote start. Each step is idempotent on the
  * session id, so a retried request (even after a failure halfway) starts one session and sends one command.
  */
 @HandlesCommand('sessions.start')
@@ -92,7 +94,23 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     throw new DomainError('network.charger_not_found', 'No charger has this serial number or id', [{ path: 'serialNumber', code: 'not_found' }]);
   }
 
+  /**
+   * A new session first claims the customer's one open session and reads the balance under it; a refusal before the
+   * session is requested frees the claim again.
+   */
   private async proceed(d: SessionRequested['data'], context: CommandContext): Promise<CommandResult> {
+    const { sessionId, customerId } = d;
+    if ((await this.sessions.reads.session(sessionId)).phase !== 'none') return this.proceedClaimed(d, context);
+    await this.claimCustomer(d, context);
+    try {
+      return await this.proceedClaimed({ ...d, balanceAtStart: await this.balanceCovering(customerId, d.prices.minimumCharge) }, context);
+    } catch (error) {
+      if ((await this.sessions.reads.session(sessionId)).phase === 'none') await this.sessions.releaseCustomer(customerId, sessionId, context);
+      throw error;
+    }
+  }
+
+  private async proceedClaimed(d: SessionRequested['data'], context: CommandContext): Promise<CommandResult> {
     const { sessionId, customerId, idTag, chargerId, connectorId, at } = d;
     const session = await this.sessions.reads.session(sessionId);
     if (session.phase === 'none') {
@@ -108,8 +126,57 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
       }
     }
     const { result } = await this.sessions.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request', data: d }, context);
-    if (session.phase === 'none' || session.phase === 'requested') await this.sessions.sendRemoteStart(d, context);
+    if (session.phase === 'none' || session.phase === 'requested') {
+      await this.confirmCustomer(d, context);
+      await this.sessions.sendRemoteStart(d, context);
+    }
     return result;
+  }
+
+  /**
+   * The customer's one open phone session, claimed before anything else (the claim's revision orders concurrent
+   * starts). A claim is replaced when its session ended (a stopped one is settled first: its debit comes before this
+   * start's balance), or when it is older than the claim lifetime and its session never began or never heard from its
+   * charger (failed `timeout` first): a crash between the claim and the session never locks the customer out.
+   */
+  private async claimCustomer(d: SessionRequested['data'], context: CommandContext) {
+    const { customerId, sessionId, at } = d;
+    const open = (await this.sessions.reads.customer(customerId)).open;
+    let replacing: ReplacedClaim | undefined;
+    if (open && open.sessionId !== sessionId) {
+      const other = await this.sessions.reads.session(open.sessionId);
+      const expired = Date.parse(at) - Date.parse(open.at) >= CHARGING_TIMING.connectorClaimTtlMs;
+      if (other.phase === 'stopped') await this.sessions.settle(open.sessionId);
+      if (['failed', 'stopped', 'billed'].includes(other.phase)) replacing = open;
+      else if (expired && ['none', 'requested', 'accepted'].includes(other.phase)) {
+        if (other.phase !== 'none') await this.sessions.fail(open.sessionId, 'timeout', 'no transaction within the claim lifetime', { ...context, reason: 'stale session' });
+        replacing = open;
+      }
+    }
+    await this.sessions.streams.customers.decide(chargingStreams.customerSession(customerId), { kind: 'claim', customerId, sessionId, at, replacing }, context);
+  }
+
+  /**
+   * The session is requested: the claim is confirmed before the remote start. A start so slow that another one took
+   * its claim over (judged dead) fails its own session instead of starting a second one.
+   */
+  private async confirmCustomer(d: SessionRequested['data'], context: CommandContext) {
+    const { customerId, sessionId, at } = d;
+    try {
+      await this.sessions.streams.customers.decide(chargingStreams.customerSession(customerId), { kind: 'confirm', customerId, sessionId, at }, context);
+    } catch (error) {
+      if (error instanceof DomainError) await this.sessions.fail(sessionId, 'timeout', 'another start took the customer over', { ...context, reason: 'stale session' });
+      throw error;
+    }
+  }
+
+  /** The balance, read while this start holds the customer's claim (no earlier phone session's debit is still owed). */
+  private async balanceCovering(customerId: string, minimumCharge: number): Promise<number> {
+    const balance = await this.sessions.ledger.balanceOf(customerId);
+    if (balance < minimumCharge || balance <= 0) {
+      throw new DomainError('charging.insufficient_balance', 'Top up your wallet first: the balance is below the minimum charge');
+    }
+    return balance;
   }
 
   /**

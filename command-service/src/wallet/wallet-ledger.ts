@@ -10,8 +10,13 @@ export interface WalletTransactionRequest {
   kind: WalletTxKind;
   reference: WalletReference;
   reason: string;
-  /** A session's debit may take the balance below zero (the energy was delivered); nothing else may. */
+  /** A booking's fee may take the balance below zero (the slot was held); nothing else may. */
   allowNegative?: boolean;
+  /**
+   * A debit of at most what the wallet holds (a session's bill: the energy was delivered, and the wallet never goes
+   * below zero through charging); nothing is recorded when the wallet holds nothing.
+   */
+  upToBalance?: boolean;
 }
 
 /**
@@ -22,6 +27,11 @@ export interface WalletLedger {
   balanceOf(customerId: string): Promise<number>;
   /** `recorded: false` when this transactionId was already recorded (a replay): nothing moved. */
   record(customerId: string, tx: WalletTransactionRequest, context: CommandContext): Promise<CommandResult & { recorded: boolean }>;
+  /**
+   * A debit of at most what the wallet holds (`upToBalance`), once per transactionId: answers what the wallet paid for
+   * it (now or on an earlier attempt), 0 when it held nothing.
+   */
+  debitUpToBalance(customerId: string, tx: Omit<WalletTransactionRequest, 'direction' | 'upToBalance' | 'allowNegative'>, context: CommandContext): Promise<number>;
 }
 
 export const WALLET_LEDGER = Symbol('WalletLedger');

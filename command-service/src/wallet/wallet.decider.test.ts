@@ -55,6 +55,24 @@ describe('wallet decider', () => {
       .thenMatches([{ type: 'WalletDebited', data: { balanceAfter: -500, amount: 1500 } }]);
   });
 
+  it('given 10.00 EGP, when a session debit of 15.00 EGP takes up to the balance, then 10.00 EGP is debited and the balance is 0', () => {
+    wallet
+      .given([credited('payment:p-1', 1000, 1000)])
+      .when(tx({ transactionId: 'session:s-1', direction: 'debit', amount: 1500, kind: 'session', upToBalance: true }))
+      .thenMatches([{ type: 'WalletDebited', data: { balanceAfter: 0, amount: 1000 } }]);
+  });
+
+  it('given 20.00 EGP, when a session debit of 15.00 EGP takes up to the balance, then all of it is debited', () => {
+    wallet
+      .given([credited('payment:p-1', 2000, 2000)])
+      .when(tx({ transactionId: 'session:s-1', direction: 'debit', amount: 1500, kind: 'session', upToBalance: true }))
+      .thenMatches([{ type: 'WalletDebited', data: { balanceAfter: 500, amount: 1500 } }]);
+  });
+
+  it('given an empty wallet, when a session debit takes up to the balance, then nothing is recorded', () => {
+    wallet.given([]).when(tx({ transactionId: 'session:s-1', direction: 'debit', amount: 1500, kind: 'session', upToBalance: true })).thenNothingHappened();
+  });
+
   it('refuses a zero, negative or fractional amount', () => {
     for (const amount of [0, -1, 1.5]) wallet.given([]).when(tx({ amount })).thenThrows('request.invalid');
   });

@@ -24,7 +24,9 @@ export const walletDecider: Decider<WalletCommand, WalletEvent, WalletState> = {
     }
     if (state.recorded.has(command.transactionId)) return [];
     const credit = command.direction === 'credit';
-    const balanceAfter = state.balance + (credit ? command.amount : -command.amount);
+    const amount = !credit && command.upToBalance ? Math.min(command.amount, Math.max(0, state.balance)) : command.amount;
+    if (amount === 0) return [];
+    const balanceAfter = state.balance + (credit ? amount : -amount);
     if (!credit && balanceAfter < 0 && !command.allowNegative) {
       throw new DomainError('wallet.insufficient_balance', `The balance (${state.balance} piastres) does not cover ${command.amount}`, [
         { path: 'amountEgp', code: 'insufficient_balance', params: { balance: state.balance } },
@@ -33,7 +35,7 @@ export const walletDecider: Decider<WalletCommand, WalletEvent, WalletState> = {
     const data = {
       transactionId: command.transactionId,
       customerId: command.customerId,
-      amount: command.amount,
+      amount,
       balanceAfter,
       kind: command.kind,
       reference: command.reference,

@@ -85,4 +85,14 @@ describe('wallet service', () => {
     const [event] = await store.readStream('wallet-cust-4');
     expect([(event!.data as { at: string }).at, event!.metadata.occurredAt]).toEqual(['2030-01-02T03:04:05.000Z', '2030-01-02T03:04:05.000Z']);
   });
+
+  it('a session debit takes at most the balance, answers what was paid, and answers it again on a repeat', async () => {
+    const ledger = new WalletService(store);
+    await ledger.record('cust-5', credit('c', 2000), context);
+    const session = { transactionId: 'session:s-1', amount: 5670, kind: 'session' as const, reference: { type: 'session' as const, id: 's-1' }, reason: 'session' };
+    const paid = await Promise.all(Array.from({ length: 5 }, () => ledger.debitUpToBalance('cust-5', session, context)));
+    expect(paid).toEqual([2000, 2000, 2000, 2000, 2000]);
+    expect(await ledger.debitUpToBalance('cust-5', { ...session, transactionId: 'session:s-2' }, context)).toBe(0);
+    expect(await assertLedgerConsistent(store, 'cust-5')).toBe(0);
+  });
 });

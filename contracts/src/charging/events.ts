@@ -19,6 +19,8 @@ export const chargingStreams = {
   connector: (chargerId: string, connectorId: number) => `connector-${chargerId}-${connectorId}`,
   /** A charger's transaction id bound to its session: MeterValues and StopTransaction find the session here. */
   chargerTransaction: (chargerId: string, transactionId: string | number) => `charger-tx-${chargerId}-${transactionId}`,
+  /** The customer's one open phone session: the claim every `sessions.start` takes first, naming its session. */
+  customerSession: (customerId: string) => `customer-session-${customerId}`,
   /** An OCPP id token (app token or charging card) and whose it is. */
   idToken: (idTag: string) => `id-token-${idTag}`,
   car: (carId: string) => `car-${carId}`,
@@ -122,8 +124,11 @@ export type SessionStopped = {
     at: string;
   };
 };
-/** The wallet debit of the session was recorded (transaction `session:<id>`, amount = cost). */
-export type SessionBilled = { type: 'SessionBilled'; data: { sessionId: string; customerId: string; amount: number; transactionId: string; at: string } };
+/**
+ * The wallet debit of the session was recorded (transaction `session:<id>`): `amount` is what the wallet paid, at most
+ * what it held; `shortfall` (cost − amount, absent on older events) is what the network is owed, for staff to follow up.
+ */
+export type SessionBilled = { type: 'SessionBilled'; data: { sessionId: string; customerId: string; amount: number; shortfall?: number; transactionId: string; at: string } };
 /** A second transaction id for the same transaction (a StartTransaction repeated after a reconnect). */
 export type SessionTransactionAliased = { type: 'SessionTransactionAliased'; data: { sessionId: string; transactionId: string; at: string } };
 export type SessionEvent =
@@ -141,6 +146,15 @@ export type SessionEvent =
 export type ConnectorClaimed = { type: 'ConnectorClaimed'; data: { chargerId: string; connectorId: number; sessionId: string; customerId: string; idTag: string; at: string } };
 export type ConnectorReleased = { type: 'ConnectorReleased'; data: { chargerId: string; connectorId: number; sessionId: string; at: string } };
 export type ConnectorClaimEvent = ConnectorClaimed | ConnectorReleased;
+
+/**
+ * Events of `customer-session-<customerId>`: at most one open phone session per customer. A start claims it before
+ * anything else and confirms it once its session is requested; the session's ending releases it.
+ */
+export type CustomerSessionClaimed = { type: 'CustomerSessionClaimed'; data: { customerId: string; sessionId: string; at: string } };
+export type CustomerSessionConfirmed = { type: 'CustomerSessionConfirmed'; data: { customerId: string; sessionId: string; at: string } };
+export type CustomerSessionReleased = { type: 'CustomerSessionReleased'; data: { customerId: string; sessionId: string; at: string } };
+export type CustomerSessionEvent = CustomerSessionClaimed | CustomerSessionConfirmed | CustomerSessionReleased;
 
 /** `charger-tx-<chargerId>-<transactionId>`: created once. */
 export type TransactionBound = { type: 'TransactionBound'; data: { chargerId: string; transactionId: string; sessionId: string; at: string } };
@@ -195,6 +209,7 @@ export type ChargingEvent =
   | WalletEvent
   | PaymentEvent
   | ConnectorClaimEvent
+  | CustomerSessionEvent
   | TransactionBound
   | IdTokenEvent
   | CarEvent

@@ -79,7 +79,12 @@ export const sessionAdminViewSchema = sessionViewSchema.extend({
   customerId: z.string().nullable(),
 });
 export type SessionAdminView = z.infer<typeof sessionAdminViewSchema>;
-export const sessionAdminDetailViewSchema = sessionDetailViewSchema.extend({ customerName: z.string().nullable(), customerId: z.string().nullable() });
+export const sessionAdminDetailViewSchema = sessionDetailViewSchema.extend({
+  customerName: z.string().nullable(),
+  customerId: z.string().nullable(),
+  /** The part of the cost the wallet could not cover at billing (piastres; 0 when it paid all), for staff to follow up. */
+  shortfall: z.number().int(),
+});
 export type SessionAdminDetailView = z.infer<typeof sessionAdminDetailViewSchema>;
 
 export const mySessionsQuerySchema = pagingQuerySchema.extend({ status: z.enum(['active', 'all']).default('all') });

@@ -26,6 +26,8 @@ export type SessionDoc = Omit<SessionDetailView, 'readings'> & {
   customerId: string;
   customerName: string | null;
   balanceAtStart: number;
+  /** The cost the wallet could not cover at billing (SessionBilled's shortfall); absent when it paid all. */
+  shortfall?: number;
   /** Position of the last session-stream event applied: an event at or before it is a replay and is skipped. */
   eventPosition: number;
 };
@@ -151,7 +153,8 @@ export function evolveSession(doc: SessionDoc, e: SessionEvent): Partial<Session
         transactionId: doc.transactionId ?? e.data.transactionId,
       };
     case 'SessionBilled':
-      return { billed: true, cost: e.data.amount };
+      // The cost stays the session's; what the wallet could not pay of it is kept apart for staff.
+      return { billed: true, cost: e.data.amount + (e.data.shortfall ?? 0), ...(e.data.shortfall ? { shortfall: e.data.shortfall } : {}) };
     default:
       return {};
   }

@@ -8,13 +8,13 @@ const OPEN_STATUSES = ['requested', 'accepted', 'charging', 'stopping'];
 
 /** The customer's detail: the document without its internals (field order as stored), its readings as rows. */
 export function sessionDetailView(d: SessionDoc): SessionDetailView {
-  const { _id, customerId, customerName, balanceAtStart, eventPosition, readings, timeline, ...view } = d;
+  const { _id, customerId, customerName, balanceAtStart, shortfall, eventPosition, readings, timeline, ...view } = d;
   return exactly<SessionDetailView>()({ ...view, readings: readingRows(readings), timeline });
 }
 
 /** The list line: the detail without readings, timeline and meter registers (lists do not even read them). */
 export function sessionView(d: SessionDoc): SessionView {
-  const { _id, customerId, customerName, balanceAtStart, eventPosition, transactionId, meterStartWh, meterStopWh, readings, timeline, ...view } = d;
+  const { _id, customerId, customerName, balanceAtStart, shortfall, eventPosition, transactionId, meterStartWh, meterStopWh, readings, timeline, ...view } = d;
   return exactly<SessionView>()(view);
 }
 
@@ -81,7 +81,7 @@ export class SessionsQueries {
 
   async adminGet(sessionId: string, showCustomerId: boolean): Promise<SessionAdminDetailView | null> {
     const doc = await this.sessions.findOne({ _id: sessionId });
-    return doc ? { ...sessionDetailView(doc), ...owner(doc, showCustomerId) } : null;
+    return doc ? { ...sessionDetailView(doc), ...owner(doc, showCustomerId), shortfall: doc.shortfall ?? 0 } : null;
   }
 }
 

@@ -87,6 +87,7 @@ export function SessionDetail({ sessionId, onClose }: { sessionId: string; onClo
         {row('admin.sessions.energy', fmt.kwh(s.energyWh))}
         {row('admin.sessions.cost', <bdi>{fmt.money(s.cost)}</bdi>)}
         {row('admin.sessions.billed', <FormattedMessage id={s.billed ? 'common.yes' : 'common.no'} />)}
+        {s.shortfall > 0 && row('admin.sessions.shortfall', <bdi>{fmt.money(s.shortfall)}</bdi>)}
         {s.failure && row('admin.sessions.failureLabel', code('admin.sessions.failure', s.failure))}
         {s.stopReason && row('admin.sessions.stopReasonLabel', code('admin.sessions.stopReason', s.stopReason))}
         {row('admin.sessions.transactionId', <bdi dir="ltr">{s.transactionId ?? '—'}</bdi>)}

@@ -60,6 +60,7 @@ const detailOf = (row: SessionAdminView, over: Partial<SessionAdminDetailView> =
     { type: 'SessionCharging', at: ago(3 * 3600 - 60), actor: { type: 'charger', id: 'EVC-001', name: null }, reason: null },
     { type: 'SessionStopRequested', at: ago(60), actor: { type: 'staff', id: 'a2', name: 'Karim Nabil' }, reason: 'staff' },
   ],
+  shortfall: 0,
   ...over,
 });
 
@@ -226,6 +227,16 @@ describe('/admin/sessions', () => {
     await waitFor(() => expect(lastQuery(requests).has('customerId')).toBe(false));
     expect(screen.queryByRole('button', { name: 'Show all customers' })).toBeNull();
   });
+
+  for (const shortfall of [3670, 0]) {
+    it(`shows staff the part of the cost the wallet could not cover (${shortfall} piastres), nothing when it paid all`, async () => {
+      const row = makeRow(3);
+      stubApi((req) => (req.url.startsWith(`${LIST}/${row.sessionId}`) ? { body: detailOf(row, { shortfall }) } : undefined));
+      await open(`/admin/sessions?selected=${row.sessionId}`);
+      const detail = await screen.findByRole('region', { name: 'Session 00000000' });
+      expect(within(detail).queryByText('Not covered by the wallet') !== null).toBe(shortfall > 0);
+    });
+  }
 
   it('opens a session by link even when it is not on the current page', async () => {
     const row = makeRow(3);
