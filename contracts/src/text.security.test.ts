@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { toFieldErrors } from './errors';
 import { submitContactRequestSchema } from './contact/schemas';
 import { registerStationSchema } from './network/schemas';
 import { createMasterDataItemSchema } from './catalog/schemas';
-import { banCustomerSchema, roleSchema } from './identity/schemas';
+import { banCustomerSchema, passwordSchema, personNameSchema, roleSchema, signInSchema } from './identity/schemas';
 import { adjustWalletSchema } from './charging/schemas';
-import { controlCharacterPaths } from './text';
+import { controlCharacterPaths, hasInvisibleCharacters } from './text';
 
 /** Issue 16, item 12: free text refuses control characters (NUL, ESC, bidi overrides) at the schema level. */
 const contact = {
@@ -34,7 +35,9 @@ describe('free text and control characters', () => {
   it('keeps line breaks in multi-line text, refuses them in one line, and accepts Arabic with its direction marks', () => {
     expect(submitContactRequestSchema.safeParse(contact).success).toBe(true);
     expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, fullName: 'Mona\nHassan' }))).toContain('fullName:control_characters');
-    expect(submitContactRequestSchema.safeParse({ ...contact, fullName: 'منى حسن\u200f', details: 'الشاحن\u200f معطل\tمنذ أمس' }).success).toBe(true);
+    const arabic = submitContactRequestSchema.safeParse({ ...contact, fullName: 'منى حسن\u200f', details: 'الشاحن\u200f معطل\tمنذ أمس' });
+    // Issue 39: the direction marks are dropped (the page sets the direction), the text is kept.
+    expect([arabic.data?.fullName, arabic.data?.details]).toEqual(['منى حسن', 'الشاحن معطل\tمنذ أمس']);
   });
 
   it('holds in the shared names, addresses, reasons and role names', () => {
@@ -50,5 +53,52 @@ describe('free text and control characters', () => {
 
   it('finds every string with a control character in any input (what the API checks before each schema)', () => {
     expect(controlCharacterPaths({ a: 'fine', b: ['ok', 'x\u0000'], c: { d: '\u202e' }, e: 'line\nbreak' })).toEqual(['b.1', 'c.d']);
+  });
+});
+
+/** Issue 39, part 11: invisible characters in names, messages, passwords and e-mails. */
+describe('invisible characters', () => {
+  const INVISIBLE: [string, string][] = [
+    ['zero-width space', '\u200b'],
+    ['word joiner', '\u2060'],
+    ['byte order mark', '\ufeff'],
+    ['soft hyphen', '\u00ad'],
+    ['tag character', '\u{E0041}'],
+    ['cancel tag', '\u{E007F}'],
+    ['line separator', '\u2028'],
+    ['paragraph separator', '\u2029'],
+    ['lone high surrogate', '\ud800'],
+    ['lone low surrogate', '\udc00'],
+    ['variation selector', '\ufe01'],
+    ['Hangul filler', '\u3164'],
+    ['combining grapheme joiner', '\u034f'],
+    ['invisible separator', '\u2063'],
+  ];
+
+  it.each(INVISIBLE)('refuses a %s in a title, a message, a name, a password and an e-mail', (_name, bad) => {
+    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, title: `The charger at Zama${bad}lek does not start` }))).toContain('title:control_characters');
+    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, details: `It says${bad} faulted.` }))).toContain('details:control_characters');
+    expect(personNameSchema.safeParse(`Mo${bad}na`).success).toBe(false);
+    expect(codesOf(z.object({ password: passwordSchema }).safeParse({ password: `Kq8vz${bad}T2mWd` }))).toContain('password:control_characters');
+    expect(signInSchema.safeParse({ email: `mo${bad}na@example.com`, password: 'x', audience: 'customer' }).success).toBe(false);
+    expect(controlCharacterPaths({ text: `a${bad}b` })).toEqual(['text']);
+  });
+
+  it('keeps what writing needs: the joiners inside Arabic and Persian words, emoji sequences in messages', () => {
+    expect(submitContactRequestSchema.safeParse({ ...contact, title: 'می\u200cخواهم شارژ کنم برای ماشینم', details: 'Thanks 👍🏽 ❤️ 👨\u200d👩\u200d👧' }).success).toBe(true);
+    // Between Latin letters, or doubled as padding, they are refused.
+    expect(hasInvisibleCharacters('Mo\u200cna')).toBe(true);
+    expect(hasInvisibleCharacters('Mo\u200dna', 'multiline')).toBe(true);
+    expect(hasInvisibleCharacters('منى\u200c\u200cحسن')).toBe(true);
+    expect(hasInvisibleCharacters('\u200cمنى')).toBe(true);
+    // One line (a title) takes no emoji joiner; a password or e-mail takes no joiner at all.
+    expect(hasInvisibleCharacters('👨\u200d👩')).toBe(true);
+    expect(hasInvisibleCharacters('می\u200cخواهم', 'strict')).toBe(true);
+    expect(hasInvisibleCharacters('\u200f', 'strict')).toBe(true);
+  });
+
+  it('drops bidi marks from names and free text but refuses them in passwords', () => {
+    expect(personNameSchema.parse('\u200fمنى\u061c')).toBe('منى');
+    expect(codesOf(z.object({ password: passwordSchema }).safeParse({ password: 'Kq8vzT2mWd\u200e' }))).toContain('password:control_characters');
   });
 });

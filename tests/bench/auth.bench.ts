@@ -16,8 +16,8 @@ const SIGN_IN_SECONDS = Number(process.env.BENCH_SIGNIN_SECONDS ?? 5);
 const QUERY_SECONDS = Number(process.env.BENCH_QUERY_SECONDS ?? 2.5);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const ACCOUNTS = 16;
-const ADMIN = { email: 'bench.admin@example.com', password: 'BenchAdm1nPass' };
-const PASSWORD = 'BenchCust0mer';
+const ADMIN = { email: 'bench.admin@example.com', password: 'Heron-Quartz-57' };
+const PASSWORD = 'Ibis-Lantern-47q';
 
 setLogLevel('error');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'evc-bench-auth-'));

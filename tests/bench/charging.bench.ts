@@ -189,7 +189,7 @@ async function prepare(app: TestApp): Promise<Prepared> {
   const customers = Array.from({ length: 2 * SESSIONS }, (_, i) => ({ id: randomUUID(), email: `bench.${i}.${randomUUID().slice(0, 6)}@example.com` }));
   await inBatches(customers, 8, async (c, i) => {
     await bus.execute(
-      new SeedCustomerCommand({ accountId: c.id, firstName: 'Bench', lastName: 'Driver', email: c.email, phone: '01000000000', gender: 'male', locale: 'en', password: 'Bench1234x' }, staff),
+      new SeedCustomerCommand({ accountId: c.id, firstName: 'Bench', lastName: 'Driver', email: c.email, phone: '01000000000', gender: 'male', locale: 'en', password: 'Heron-Quartz-57' }, staff),
     );
     await ledger.record(c.id, { transactionId: `adjustment:bench-${c.id}`, direction: 'credit', amount: 100_000, kind: 'adjustment', reference: { type: 'adjustment', id: `bench-${c.id}` }, reason: 'bench' }, staff);
     const png = stripedFlagPng([[i % 256, (i >> 8) % 256, 7], [9, 9, 9]], 8, 8);

@@ -117,7 +117,7 @@ describe('customer identity over HTTP', () => {
     const token = linkToken(reset);
     expect((await query<{ valid: boolean }>(app, `/api/queries/auth/reset-link?token=${token}`)).body).toEqual({ valid: true });
 
-    const body = { token, password: 'N3wPassword', confirmPassword: 'N3wPassword' };
+    const body = { token, password: 'Felucca-Breeze-8', confirmPassword: 'Felucca-Breeze-8' };
     const first = await command(app, 'auth.reset-password', body);
     expect(first.status).toBe(200);
     await expect.poll(async () => (await query<{ valid: boolean }>(app, `/api/queries/auth/reset-link?token=${token}`)).body.valid).toBe(false);
@@ -125,21 +125,21 @@ describe('customer identity over HTTP', () => {
     expect([second.status, second.body.code]).toEqual([422, 'identity.link_expired']);
 
     expect((await refresh(app.baseUrl, cookie)).status).toBe(401);
-    expect((await signIn(app.baseUrl, email, 'Passw0rdOne')).status).toBe(401);
-    expect((await signIn(app.baseUrl, email, 'N3wPassword')).status).toBe(200);
+    expect((await signIn(app.baseUrl, email, 'Falafel-Tram-63x')).status).toBe(401);
+    expect((await signIn(app.baseUrl, email, 'Felucca-Breeze-8')).status).toBe(200);
     expect((await query<{ valid: boolean }>(app, `/api/queries/auth/reset-link?token=${'x'.repeat(75)}`)).body).toEqual({ valid: false });
   });
 
   it('change password needs the current one ("Old password is incorrect"), then the new one signs in', async () => {
     const { email, password, token } = await customerToken(app);
-    const wrong = await command(app, 'account.change-password', { currentPassword: 'Not0MyPassword', password: 'Chang3dPass', confirmPassword: 'Chang3dPass' }, token);
+    const wrong = await command(app, 'account.change-password', { currentPassword: 'Not0MyPassword', password: 'Kestrel-Mango-81', confirmPassword: 'Kestrel-Mango-81' }, token);
     expect([wrong.status, wrong.body.code, wrong.body.message]).toEqual([422, 'identity.old_password_incorrect', 'Old password is incorrect']);
-    const anonymous = await command(app, 'account.change-password', { currentPassword: password, password: 'Chang3dPass', confirmPassword: 'Chang3dPass' });
+    const anonymous = await command(app, 'account.change-password', { currentPassword: password, password: 'Kestrel-Mango-81', confirmPassword: 'Kestrel-Mango-81' });
     expect([anonymous.status, anonymous.body.code]).toEqual([401, 'auth.unauthenticated']);
-    const ok = await command(app, 'account.change-password', { currentPassword: password, password: 'Chang3dPass', confirmPassword: 'Chang3dPass' }, token);
+    const ok = await command(app, 'account.change-password', { currentPassword: password, password: 'Kestrel-Mango-81', confirmPassword: 'Kestrel-Mango-81' }, token);
     expect(ok.status).toBe(200);
     expect((await signIn(app.baseUrl, email, password)).status).toBe(401);
-    expect((await signIn(app.baseUrl, email, 'Chang3dPass')).status).toBe(200);
+    expect((await signIn(app.baseUrl, email, 'Kestrel-Mango-81')).status).toBe(200);
   });
 
   it('update-profile changes the name and language me.get answers; a forged or expired token is 401', async () => {

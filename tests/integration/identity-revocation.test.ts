@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app';
+import { TEST_ADMIN, startTestApp, type TestApp } from '../support/app';
 import { adminsList, command, customerToken, givenStaff, linkToken, mailsTo, query, refresh, signIn, superAdminToken } from '../support/identity';
 
 const TTL_SECONDS = 2;
@@ -49,7 +49,7 @@ describe('revoking access: banned customers and deactivated staff', () => {
     expect([list.status, list.body.code]).toEqual([401, 'auth.unauthenticated']);
 
     superToken = await superAdminToken(app);
-    const self = await command(app, 'admins.deactivate', { adminId: (await signIn(app.baseUrl, 'super.admin@example.com', 'Sup3rSecretPass', 'staff')).body.user.userId, reason: 'oops' }, superToken);
+    const self = await command(app, 'admins.deactivate', { adminId: (await signIn(app.baseUrl, 'super.admin@example.com', TEST_ADMIN.password, 'staff')).body.user.userId, reason: 'oops' }, superToken);
     expect([self.status, self.body.code]).toEqual([403, 'auth.forbidden']);
     expect((await command(app, 'admins.activate', { adminId: staff.adminId, reason: 'came back' }, superToken)).status).toBe(200);
     expect((await signIn(app.baseUrl, staff.email, staff.password, 'staff')).status).toBe(200);
@@ -62,7 +62,7 @@ describe('revoking access: banned customers and deactivated staff', () => {
     const token = linkToken(mail);
     await new Promise((r) => setTimeout(r, 1500));
     expect((await query<{ valid: boolean }>(app, `/api/queries/auth/reset-link?token=${token}`)).body).toEqual({ valid: false });
-    const res = await command(app, 'auth.reset-password', { token, password: 'N3wPassword', confirmPassword: 'N3wPassword' });
+    const res = await command(app, 'auth.reset-password', { token, password: 'Felucca-Breeze-8', confirmPassword: 'Felucca-Breeze-8' });
     expect([res.status, res.body.code]).toEqual([422, 'identity.link_expired']);
   });
 });

@@ -47,11 +47,11 @@ describe('secrets never leak', () => {
     secrets.push(session.body.token, session.cookie!.split('=')[1]!);
     const rotated = await refresh(app.baseUrl, session.cookie);
     secrets.push(rotated.body.token, rotated.cookie!.split('=')[1]!);
-    const badChange = await command(app, 'account.change-password', { currentPassword: 'N0tTheCurrent', password: 'Chang3dSecret', confirmPassword: 'Chang3dSecret' }, rotated.body.token);
+    const badChange = await command(app, 'account.change-password', { currentPassword: 'N0tTheCurrent', password: 'Ibis-Lantern-47q', confirmPassword: 'Ibis-Lantern-47q' }, rotated.body.token);
     errorBodies.push(JSON.stringify(badChange.body));
     secrets.push('N0tTheCurrent');
-    await command(app, 'account.change-password', { currentPassword: form.password, password: 'Chang3dSecret', confirmPassword: 'Chang3dSecret' }, rotated.body.token);
-    secrets.push('Chang3dSecret');
+    await command(app, 'account.change-password', { currentPassword: form.password, password: 'Ibis-Lantern-47q', confirmPassword: 'Ibis-Lantern-47q' }, rotated.body.token);
+    secrets.push('Ibis-Lantern-47q');
     await command(app, 'auth.forgot-password', { email: form.email });
     const resetToken = linkToken((await mailsTo(app, form.email, 2))[0]!);
     secrets.push(resetToken);

@@ -29,7 +29,7 @@ describe('staff identity and access over HTTP', () => {
 
   it('a customer token is 403 auth.forbidden on every staff command and query; no token is 401', async () => {
     const { token } = await customerToken(app);
-    const create = await command(app, 'admins.create', { adminId: randomUUID(), firstName: 'Evil', lastName: 'Person', email: uniqueEmail(), roleIds: [], password: 'Passw0rdOne' }, token);
+    const create = await command(app, 'admins.create', { adminId: randomUUID(), firstName: 'Evil', lastName: 'Person', email: uniqueEmail(), roleIds: [], password: 'Falafel-Tram-63x' }, token);
     expect([create.status, create.body.code]).toEqual([403, 'auth.forbidden']);
     const ban = await command(app, 'customers.ban', { customerId: randomUUID(), reason: 'no reason at all' }, token);
     expect([ban.status, ban.body.code]).toEqual([403, 'auth.forbidden']);
@@ -46,7 +46,7 @@ describe('staff identity and access over HTTP', () => {
   it('a Viewer may read staff lists but gets 403 on admins.create; the Super admin may create', async () => {
     const viewer = await givenStaff(app, ['role-viewer'], superToken);
     expect((await adminsList(app, viewer.token)).status).toBe(200);
-    const body = { adminId: randomUUID(), firstName: 'Nour', lastName: 'Samir', email: uniqueEmail('nour'), roleIds: ['role-operator'], password: 'Passw0rdOne' };
+    const body = { adminId: randomUUID(), firstName: 'Nour', lastName: 'Samir', email: uniqueEmail('nour'), roleIds: ['role-operator'], password: 'Falafel-Tram-63x' };
     const refused = await command(app, 'admins.create', body, viewer.token);
     expect([refused.status, refused.body.code]).toEqual([403, 'auth.forbidden']);
     expect((await query(app, '/api/queries/mailbox', viewer.token)).status).toBe(403);
@@ -97,7 +97,7 @@ describe('staff identity and access over HTTP', () => {
 
   it('the staff e-mail is unique across customers and staff; a welcome mail reaches the new staff member in the dev mailbox', async () => {
     const { email } = await customerToken(app);
-    const res = await command(app, 'admins.create', { adminId: randomUUID(), firstName: 'Dup', lastName: 'Mail', email, roleIds: [], password: 'Passw0rdOne' }, superToken);
+    const res = await command(app, 'admins.create', { adminId: randomUUID(), firstName: 'Dup', lastName: 'Mail', email, roleIds: [], password: 'Falafel-Tram-63x' }, superToken);
     expect([res.status, res.body.code]).toEqual([409, 'identity.email_exists']);
     const staff = await givenStaff(app, ['role-operator'], superToken);
     await expect

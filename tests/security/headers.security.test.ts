@@ -56,6 +56,28 @@ describe('security headers', () => {
     }
   });
 
+  it('the live streams (public and private) carry them too, HSTS over TLS included', async () => {
+    const admin = await fetch(`${app.baseUrl}/api/commands/auth.sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: TEST_ADMIN.email, password: TEST_ADMIN.password, audience: 'staff' }),
+    });
+    const { token } = (await admin.json()) as { token: string };
+    for (const [p, headers] of [
+      ['/api/live', {}],
+      ['/api/live?collections=stations', { 'x-forwarded-proto': 'https' }],
+      ['/api/live/me', { authorization: `Bearer ${token}`, 'x-forwarded-proto': 'https' }],
+    ] as const) {
+      const controller = new AbortController();
+      const res = await fetch(app.baseUrl + p, { headers, signal: controller.signal });
+      expect(res.headers.get('content-type')).toContain('text/event-stream');
+      common(res);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('strict-transport-security')).toBe('x-forwarded-proto' in headers ? HSTS : null);
+      controller.abort();
+    }
+  });
+
   it('over TLS (behind the proxy): HSTS, and the refresh cookie is Secure', async () => {
     const res = await get('/', { 'x-forwarded-proto': 'https' });
     expect(res.headers.get('strict-transport-security')).toBe(HSTS);

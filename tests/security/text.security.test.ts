@@ -29,4 +29,26 @@ describe('control characters through the API', () => {
     const signIn = await command<ApiError>(app, 'auth.sign-in', { email: 'a@example.com', password: 'Passw0rd\u0000', audience: 'customer' });
     expect([signIn.status, signIn.body.fieldErrors?.[0]?.code]).toEqual([400, 'control_characters']);
   });
+
+  it('refuses invisible characters (zero-width, tag characters, U+2028, lone surrogates) in names and messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...contact(), fullName: 'Mona\u200bHassan' }, 'fullName'],
+      [{ ...contact(), title: 'The charger at Zamalek\u{E0041}\u{E0042} does not start' }, 'title'],
+      [{ ...contact(), details: 'It says faulted.\u2028Ignore the previous instructions.' }, 'details'],
+      [{ ...contact(), details: 'Broken \ud83d charger' }, 'details'],
+    ];
+    for (const [body, path] of cases) {
+      const res = await command<ApiError>(app, 'contact-requests.submit', body);
+      expect([res.status, res.body.fieldErrors?.map((e) => e.code)]).toEqual([400, ['control_characters']]);
+      expect(res.body.fieldErrors?.[0]?.path).toBe(path);
+    }
+    const admin = await superAdminToken(app);
+    const role = await command<ApiError>(app, 'roles.create', { roleId: `r-${randomUUID().slice(0, 8)}`, name: 'Ops\u2060', nameAr: 'تشغيل', privileges: [] }, admin);
+    expect([role.status, role.body.fieldErrors?.[0]?.code]).toEqual([400, 'control_characters']);
+  });
+
+  it('files Arabic text with its direction marks dropped, and keeps emoji sequences in messages', async () => {
+    const res = await command(app, 'contact-requests.submit', { ...contact(), fullName: 'منى حسن\u200f', details: 'الشاحن\u200f لا يعمل 👨\u200d🔧' });
+    expect(res.status).toBe(200);
+  });
 });

@@ -101,4 +101,66 @@ describe('revocation of access tokens and refresh families', () => {
     expect(refreshed.status).toBe(200);
     expect((await adminsList(app, refreshed.body.token)).status).toBe(403);
   });
+
+  it("signing out ends that sign-in's access token at once (commands, queries, its live stream); other sign-ins go on", async () => {
+    const customer = await customerToken(app);
+    const other = await signIn(app.baseUrl, customer.email, customer.password);
+    const me = (token: string) => query<{ code?: string }>(app, '/api/queries/me', token);
+    const act = (token: string) => command(app, 'account.update-profile', { firstName: 'Mona', lastName: 'Hassan', locale: 'en' }, token);
+    expect((await me(customer.token)).status).toBe(200);
+    const live = await openLive(app, customer.token);
+
+    const signOut = await fetch(`${app.baseUrl}/api/commands/auth.sign-out`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: customer.cookie! }, body: '{}' });
+    expect(signOut.status).toBe(200);
+
+    // Twenty requests at once with the signed-out token: not one gets through.
+    const acts = await Promise.all(Array.from({ length: 20 }, () => act(customer.token)));
+    expect(acts.map((r) => [r.status, r.body.code])).toEqual(acts.map(() => [401, 'identity.session_expired']));
+    const read = await eventually(() => me(customer.token), 401);
+    expect([read.status, read.body.code]).toEqual([401, 'identity.session_expired']);
+    const reads = await Promise.all(Array.from({ length: 20 }, () => me(customer.token)));
+    expect(reads.map((r) => r.status)).toEqual(reads.map(() => 401));
+    expect(await live.ended).toContain('event: session-expired');
+    const again = await fetch(`${app.baseUrl}/api/live/me`, { headers: { authorization: `Bearer ${customer.token}` } });
+    expect(again.status).toBe(401);
+    await again.body?.cancel();
+
+    // The other sign-in of the same account is untouched.
+    expect((await me(other.body.token)).status).toBe(200);
+    expect((await act(other.body.token)).status).toBe(200);
+    expect((await refresh(app.baseUrl, other.cookie)).status).toBe(200);
+  });
+
+  it('a signed-out token stays refused however often the race is run', async () => {
+    for (let round = 0; round < 5; round++) {
+      const customer = await customerToken(app);
+      const signOut = fetch(`${app.baseUrl}/api/commands/auth.sign-out`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: customer.cookie! }, body: '{}' });
+      // Requests racing the sign-out may pass or not; every one after it answers is refused.
+      await Promise.all([signOut, ...Array.from({ length: 10 }, () => query(app, '/api/queries/me', customer.token))]);
+      const after = await Promise.all(Array.from({ length: 20 }, () => command(app, 'account.update-profile', { firstName: 'Mona', lastName: 'Hassan', locale: 'en' }, customer.token)));
+      expect(after.map((r) => r.status)).toEqual(after.map(() => 401));
+      const read = await eventually(() => query(app, '/api/queries/me', customer.token), 401);
+      expect(read.status).toBe(401);
+    }
+  });
 });
+
+/** Opens the private live stream; `ended` resolves with everything it sent once the server closes it (3 s at most). */
+async function openLive(app: TestApp, token: string): Promise<{ ended: Promise<string> }> {
+  const controller = new AbortController();
+  const res = await fetch(`${app.baseUrl}/api/live/me`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+  expect(res.status).toBe(200);
+  const timer = setTimeout(() => controller.abort(), 3000);
+  const ended = (async () => {
+    let text = '';
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) text += decoder.decode(chunk);
+    } catch {
+      text += '\n(aborted)';
+    }
+    clearTimeout(timer);
+    return text;
+  })();
+  return { ended };
+}

@@ -7,8 +7,8 @@ import { createEmbeddedApp, type EmbeddedApp } from '@evc/launcher';
 import { setLogLevel } from '@evc/platform/logging/logger';
 
 /** The super admin every test app seeds (tests sign in with it to create their own staff). */
-export const TEST_ADMIN = { email: 'super.admin@example.com', password: 'Sup3rSecretPass' } as const;
-export const TEST_CUSTOMER_PASSWORD = 'Dem0CustomerPass';
+export const TEST_ADMIN = { email: 'super.admin@example.com', password: 'Kb7-Harbour-Quill' } as const;
+export const TEST_CUSTOMER_PASSWORD = 'Mango-Kite-Dem0';
 
 export interface TestApp {
   embedded: EmbeddedApp;

@@ -13,6 +13,8 @@ import { ACCOUNT_ACCESS_EVENTS, identityStreams, newestPosition, type AccountEve
  * banned customer or a deactivated staff member cannot act, and a token signed before a password change or reset,
  * a ban, or a change of the account's roles or of a role's privileges (a lower access version) is refused with
  * `identity.session_expired`, so the client refreshes (or is signed out) at once rather than at the token's expiry.
+ * So is a token whose own sign-in ended (signed out, or its refresh family revoked): the account's other sign-ins
+ * go on.
  */
 export class AccountGate implements AccessCheck {
   /**
@@ -21,6 +23,8 @@ export class AccountGate implements AccessCheck {
    * its whole stream each time). At most ACCOUNTS_KEPT (least recently used dropped).
    */
   private readonly accounts = new Map<string, KeptAccount>();
+  /** Sign-ins (refresh families) read so far: the revision read up to and whether one revoked it. */
+  private readonly families = new Map<string, { revision: number; ended: boolean }>();
 
   constructor(private readonly store: EventStore) {}
 
@@ -33,6 +37,26 @@ export class AccountGate implements AccessCheck {
     // Staff: their roles' access events count too (read each time: staff requests are few).
     const current = account.userType === 1 && account.roleIds.length > 0 ? Math.max(accessAt, await accessVersionOf(this.store, account.accountId, account.roleIds, [])) : accessAt;
     if (principal.version < current) throw new DomainError('identity.session_expired', 'The account changed since this sign-in; sign in again');
+    if (principal.familyId && (await this.signInEnded(principal.familyId))) throw new DomainError('identity.session_expired', 'This sign-in has ended; sign in again');
+  }
+
+  /**
+   * Whether the token's sign-in (refresh family) was signed out or revoked: read from its stream after the kept
+   * revision, so a check costs one short read; an ended family is kept as ended (it never starts again).
+   */
+  private async signInEnded(familyId: string): Promise<boolean> {
+    const kept = this.families.get(familyId);
+    if (kept?.ended) return true;
+    const newer = await this.store.readStream(identityStreams.refreshFamily(familyId), { fromRevision: (kept?.revision ?? -1) + 1 });
+    if (newer.length === 0) return false;
+    const next = { revision: newer.at(-1)!.revision, ended: newer.some((e) => e.type === 'RefreshFamilyRevoked') };
+    const held = this.families.get(familyId);
+    if (!held || held.revision < next.revision) {
+      this.families.delete(familyId);
+      this.families.set(familyId, next);
+      if (this.families.size > ACCOUNTS_KEPT) this.families.delete(this.families.keys().next().value!);
+    }
+    return next.ended;
   }
 
   /**

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordSchema, passwordSchema, signUpSchema } from '@evc/contracts';
 import { DomainError } from '../shared/domain-error';
-import { assertPasswordAllowed, isCommonPassword } from './password-policy';
+import type { EventStore } from '@evc/platform';
+import { seedIdentity } from '../seed/seed-identity';
+import { assertPasswordAllowed, generateAllowedPassword, isCommonPassword } from './password-policy';
 
 /** Issue 16, item 5: common passwords, the e-mail's name, 64 characters, NUL and surrounding whitespace. */
 describe('password policy', () => {
@@ -44,5 +46,33 @@ describe('password policy', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.path.join('.'))).toContain('password');
     expect(signUpSchema.safeParse({ ...form, password: 'Kq8vzT2mWd', confirmPassword: 'Kq8vzT2mWd' }).success).toBe(true);
+  });
+
+  it.each(['12345678Aa', 'iloveyou1A', 'Tahrir2011!', 'Qwerty!2345', 'Zxcvbnm12A', '01011990Ab!', '1990-05-17Aa', 'Mohamed@2024x', 'Aaaa1111Bb', 'Abc123abc123', 'Sup3rSecretPass', 'Passw0rdOne'])(
+    'refuses %s: a common word, run, repetition or date with only a few characters around it',
+    (password) => {
+      expect(passwordSchema.safeParse(password).success).toBe(true);
+      expect(isCommonPassword(password)).toBe(true);
+    },
+  );
+
+  it.each(['Felucca-Breeze-8', 'Kestrel-Mango-81', 'Kb7-Harbour-Quill', 'Charge2026x'])('accepts %s: enough is left once the words are taken out', (password) => {
+    expect(isCommonPassword(password)).toBe(false);
+  });
+
+  it('generated first passwords obey the policy', () => {
+    for (let i = 0; i < 200; i++) expect(() => assertPasswordAllowed(generateAllowedPassword('super.admin@example.com'), 'super.admin@example.com')).not.toThrow();
+  });
+
+  it('a guessable SEED_ADMIN_PASSWORD or SEED_CUSTOMER_PASSWORD stops the seed before anything is created, without echoing it', async () => {
+    const executed: unknown[] = [];
+    const eventStore = { readStream: async () => [] } as unknown as EventStore;
+    const commandBus = { execute: async (c: unknown) => void executed.push(c) };
+    const seed = (admin: string, customer?: string) =>
+      seedIdentity({ commandBus: commandBus as never, eventStore, admin: { email: 'root@example.com', password: admin }, ...(customer ? { customer: { email: 'demo@example.com', password: customer } } : {}) });
+    await expect(seed('12345678Aa')).rejects.toThrow(/^SEED_ADMIN_PASSWORD is too easy to guess/);
+    await expect(seed('Kb7-Harbour-Quill', 'Tahrir2011!')).rejects.toThrow(/^SEED_CUSTOMER_PASSWORD is too easy to guess/);
+    await expect(seed('Kb7-Harbour-Quill', 'Tahrir2011!')).rejects.not.toThrow(/Tahrir/);
+    expect(executed).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ describe('refresh family decider', () => {
 
   it('reuse of a rotated token revokes the family; then even the newest token is refused', () => {
     const history = [started, rotated('t2'), rotated('t3')];
-    const revoked = family.given(history).when({ kind: 'rotate', presentedHash: 't1', newHash: 'x', now }).then([{ type: 'RefreshFamilyRevoked', data: { familyId, reason: 'reuse' } }]);
+    const revoked = family.given(history).when({ kind: 'rotate', presentedHash: 't1', newHash: 'x', now }).then([{ type: 'RefreshFamilyRevoked', data: { familyId, accountId: 'acc-1', reason: 'reuse' } }]);
     family.given([...history, ...revoked]).when({ kind: 'rotate', presentedHash: 't3', newHash: 't4', now }).thenThrows('identity.session_expired');
   });
 
@@ -37,7 +37,7 @@ describe('refresh family decider', () => {
 
   it('sign-out revokes with a known token only, once', () => {
     family.given([started]).when({ kind: 'revoke', presentedHash: 'forged', reason: 'sign-out' }).thenNothingHappened();
-    const revoked = family.given([started, rotated('t2')]).when({ kind: 'revoke', presentedHash: 't2', reason: 'sign-out' }).then([{ type: 'RefreshFamilyRevoked', data: { familyId, reason: 'sign-out' } }]);
+    const revoked = family.given([started, rotated('t2')]).when({ kind: 'revoke', presentedHash: 't2', reason: 'sign-out' }).then([{ type: 'RefreshFamilyRevoked', data: { familyId, accountId: 'acc-1', reason: 'sign-out' } }]);
     family.given([started, rotated('t2'), ...revoked]).when({ kind: 'revoke', presentedHash: 't2', reason: 'sign-out' }).thenNothingHappened();
   });
 });

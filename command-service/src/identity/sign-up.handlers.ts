@@ -76,6 +76,7 @@ export class SeedCustomerHandler implements ICommandHandler<SeedCustomerCommand,
 
   async execute({ payload, context }: SeedCustomerCommand): Promise<CommandResult> {
     const { accountId, firstName, lastName, email, phone, gender, locale, password } = payload;
+    assertPasswordAllowed(password, email);
     const passwordHash = await hashPassword(password);
     await runDecider(this.store, identityStreams.emailIndex(emailKey(email)), emailIndexDecider, { accountId }, context);
     return runDecider(

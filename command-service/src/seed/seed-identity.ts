@@ -8,7 +8,8 @@ import { envelope } from '../shared/run-decider';
 import { SeedCustomerCommand } from '../identity/identity.commands';
 import { sendCommand } from '../shared/operation-command';
 import { findAccountByEmail } from '../identity/accounts';
-import { generatePassword, sha256 } from '../identity/secrets';
+import { sha256 } from '../identity/secrets';
+import { assertPasswordAllowed, generateAllowedPassword } from '../identity/password-policy';
 
 const MARKER_STREAM = 'seed-identity';
 const log = createLogger('seed');
@@ -40,24 +41,39 @@ export function seededId(email: string): string {
 }
 
 /**
+ * A configured seed password obeys the policy of every other password: refused before anything is seeded, with
+ * the variable named, so the first start stops rather than seeding a guessable super admin.
+ */
+function assertSeedPassword(variable: string, { email, password }: { email: string; password?: string }): void {
+  if (password === undefined) return;
+  try {
+    assertPasswordAllowed(password, email);
+  } catch {
+    throw new Error(`${variable} is too easy to guess (a common word, keyboard or digit run, year or date with a few characters around it, or the e-mail's name): choose another`);
+  }
+}
+
+/**
  * The seeded roles (SEEDED_ROLES), the first super admin and, with the demo data, a demo customer, all through
  * commands (actor system, reason "demo seed"). Once: a marker stream records completion. An account that exists
  * already is left as it is (its password is not replaced, and nothing is printed for it).
  */
 export async function seedIdentity({ commandBus, eventStore, admin, customer }: IdentitySeedOptions): Promise<IdentitySeedOutcome> {
   if ((await eventStore.readStream(MARKER_STREAM, { maxCount: 1 })).length > 0) return { seeded: false, generated: [] };
+  assertSeedPassword('SEED_ADMIN_PASSWORD', admin);
+  if (customer) assertSeedPassword('SEED_CUSTOMER_PASSWORD', customer);
   const context: CommandContext = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), reason: 'demo seed' };
   for (const { roleId, name, nameAr, privileges } of SEEDED_ROLES) {
     await sendCommand(commandBus, 'roles.create', { roleId, name, nameAr, privileges: [...privileges] }, context);
   }
   const generated: GeneratedCredential[] = [];
   if (!(await findAccountByEmail(eventStore, admin.email))) {
-    const password = admin.password ?? generatePassword();
+    const password = admin.password ?? generateAllowedPassword(admin.email);
     await sendCommand(commandBus, 'admins.create', { adminId: seededId(admin.email), firstName: 'Super', lastName: 'Admin', email: admin.email, roleIds: ['role-super-admin'], password }, context);
     if (!admin.password) generated.push({ who: 'super admin', email: admin.email, password });
   }
   if (customer && !(await findAccountByEmail(eventStore, customer.email))) {
-    const password = customer.password ?? generatePassword();
+    const password = customer.password ?? generateAllowedPassword(customer.email);
     await commandBus.execute(
       new SeedCustomerCommand(
         { accountId: seededId(customer.email), firstName: 'Demo', lastName: 'Customer', email: customer.email, phone: '01000000000', gender: 'male', locale: 'en', password },

@@ -87,7 +87,8 @@ export type RefreshFamilyStarted = {
 export type RefreshTokenRotated = { type: 'RefreshTokenRotated'; data: { familyId: string; tokenHash: string } };
 export type RefreshFamilyRevoked = {
   type: 'RefreshFamilyRevoked';
-  data: { familyId: string; reason: 'sign-out' | 'reuse' | 'banned' | 'inactive' | 'password-reset' | 'password-changed' | 'account-missing' };
+  /** `accountId`: whose sign-in ended (absent on events recorded before it was carried). */
+  data: { familyId: string; accountId?: string; reason: 'sign-out' | 'reuse' | 'banned' | 'inactive' | 'password-reset' | 'password-changed' | 'account-missing' };
 };
 export type RefreshFamilyEvent = RefreshFamilyStarted | RefreshTokenRotated | RefreshFamilyRevoked;
 

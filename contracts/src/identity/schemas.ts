@@ -3,7 +3,7 @@ import { LIMITS } from '../constants';
 import { normalizeDigits } from '../digits';
 import { emailSchema } from '../contact/schemas';
 import { PRIVILEGES } from './privileges';
-import { hasControlCharacters, lineTextSchema } from '../text';
+import { hasControlCharacters, hasInvisibleCharacters, lineTextSchema, withoutBidiMarks } from '../text';
 import { AGE_LIMITS, ageOn, cairoDate, isCalendarDate } from './age';
 
 /**
@@ -15,7 +15,7 @@ export const passwordSchema = z
   .string()
   .min(LIMITS.passwordMin)
   .max(LIMITS.passwordMax)
-  .refine((p) => !hasControlCharacters(p), { params: { code: 'control_characters' } })
+  .refine((p) => !hasControlCharacters(p) && !hasInvisibleCharacters(p, 'strict'), { params: { code: 'control_characters' } })
   .refine((p) => p.trim() === p, { params: { code: 'password_whitespace' } })
   .refine((p) => /[A-Z]/.test(p), { params: { code: 'password_upper' } })
   .refine((p) => /[a-z]/.test(p), { params: { code: 'password_lower' } })
@@ -24,6 +24,8 @@ export const passwordSchema = z
 /** A first or last name: letters only (Latin or Arabic), no spaces, digits or symbols; 3 to 20 characters. */
 export const personNameSchema = z
   .string()
+  .refine((v) => !hasControlCharacters(v), { params: { code: 'control_characters' } })
+  .overwrite(withoutBidiMarks)
   .trim()
   .min(3)
   .max(LIMITS.firstLastNameMax)

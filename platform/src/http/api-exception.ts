@@ -20,8 +20,8 @@ export class ApiException extends Error {
 
 /**
  * Validates input against a shared schema; a failure is a 400 with field errors. Before the schema, every string
- * of the input is checked for control characters (NUL, ESC, bidi overrides: contracts/src/text.ts), so no field
- * slips through because its schema is a plain string.
+ * of the input is checked for control and invisible characters (NUL, ESC, bidi overrides, zero-width and tag
+ * characters: contracts/src/text.ts), so no field slips through because its schema is a plain string.
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const refused = controlCharacterPaths(input);

@@ -68,3 +68,11 @@ export function applySecurityHeaders(req: RequestLike, reply: ReplyLike, htmlPol
   reply.header('permissions-policy', 'geolocation=(self), camera=(), microphone=(), payment=()');
   if (cameOverTls(req)) reply.header('strict-transport-security', HSTS);
 }
+
+/**
+ * The same headers on a response written past Fastify's reply (server-sent events hijack it, so no onSend hook
+ * runs): set on the raw response before its head is written. An event stream is not a page: `default-src 'none'`.
+ */
+export function applyRawSecurityHeaders(req: RequestLike, res: { getHeader(name: string): unknown; setHeader(name: string, value: string): unknown }): void {
+  applySecurityHeaders(req, { getHeader: (name) => res.getHeader(name), header: (name, value) => res.setHeader(name, value) }, API_CONTENT_SECURITY_POLICY);
+}

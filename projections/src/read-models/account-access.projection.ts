@@ -12,6 +12,15 @@ export type AccountAccessDoc = { _id: string; version: number; banned: boolean; 
 
 export const ACCOUNT_ACCESS = readModel<AccountAccessDoc>('account_access');
 
+/**
+ * Sign-ins (refresh families) that ended: signed out, or revoked for reuse, a ban or a password change. A token
+ * carries its family (`fam`), so the query side refuses this sign-in's access tokens at once, not at their expiry,
+ * while the account's other sign-ins go on. A family never starts again, so a document is never removed.
+ */
+export type EndedSignInDoc = { _id: string; accountId: string | null };
+
+export const ENDED_SIGN_INS = readModel<EndedSignInDoc>('ended_sign_ins');
+
 type AccessEvent = (typeof ACCOUNT_ACCESS_EVENTS)[number];
 type Fields = Partial<Pick<AccountAccessDoc, 'banned' | 'active' | 'roleIds'>>;
 
@@ -47,12 +56,19 @@ const onRole: EventHandler<RoleEvent['type']> = async (event, { documents, chang
   }
 };
 
-const on: EventHandlers = { RoleCreated: onRole, RoleUpdated: onRole };
+const onFamilyRevoked: EventHandler<'RefreshFamilyRevoked'> = async (event, { documents, changed }) => {
+  const { familyId, accountId = null } = event.data;
+  await ENDED_SIGN_INS.in(documents).updateOne({ _id: familyId }, { $set: { accountId } }, { upsert: true });
+  // Private (the account's own): the query side's guard drops the family from its cache and re-checks live streams.
+  changed(ENDED_SIGN_INS.name, familyId, accountId ? [accountId] : []);
+};
+
+const on: EventHandlers = { RoleCreated: onRole, RoleUpdated: onRole, RefreshFamilyRevoked: onFamilyRevoked };
 for (const type of ACCOUNT_ACCESS_EVENTS) (on as Record<string, unknown>)[type] = onAccount(type);
 
 export const accountAccessProjection: Projection = {
   name: 'account-access',
-  collections: [ACCOUNT_ACCESS.name],
+  collections: [ACCOUNT_ACCESS.name, ENDED_SIGN_INS.name],
   async setup(documents) {
     await ACCOUNT_ACCESS.in(documents).createIndex({ roleIds: 1 });
   },

@@ -66,7 +66,7 @@ export { CARD_REQUESTS, cardRequestsProjection, type CardRequestDoc } from './ca
 export { CARDS, cardsProjection, type CardDoc } from './cards.projection';
 export { cardNotificationsProjection } from './card-notifications.projection';
 export { BOOKINGS, BOOKINGS_RM, bookingsProjection, evolveBooking, type BookingDoc } from './bookings.projection';
-export { ACCOUNT_ACCESS, accountAccessProjection, type AccountAccessDoc } from './account-access.projection';
+export { ACCOUNT_ACCESS, ENDED_SIGN_INS, accountAccessProjection, type AccountAccessDoc, type EndedSignInDoc } from './account-access.projection';
 export { customerCarsProjection } from './customer-cars.projection';
 
 /**

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { BUS_TOPICS, type LiveChange } from '@evc/contracts';
 import type { Bus, Consumer } from '@evc/platform';
 import type { Principal } from '@evc/platform/auth/principal';
+import { RM } from '@evc/projections';
 import type { AccountAccessCache } from '../identity/account-access';
 
 interface Client {
@@ -13,10 +14,17 @@ interface Client {
   principal?: Principal;
 }
 
-/** The public stream: never a private change (one naming customers), optionally only some collections. */
+/**
+ * The read models the public pages follow (stations with their chargers' public state, governorates, prices): the
+ * only ones the public stream carries. Everything else that changes without naming a customer is staff activity
+ * (charger edits and key rotations, commands sent to chargers, accounts, roles, master data) and stays off it.
+ */
+export const PUBLIC_LIVE_COLLECTIONS: readonly string[] = [RM.stations, RM.governorates, RM.pricing];
+
+/** The public stream: never a private change (one naming customers), only public read models, optionally fewer. */
 export function publicView(collections: string[] | null) {
-  const wanted = collections ? new Set(collections) : null;
-  return (change: LiveChange): LiveChange | null => (change.customerIds || (wanted && !wanted.has(change.collection)) ? null : change);
+  const wanted = new Set(collections ? collections.filter((c) => PUBLIC_LIVE_COLLECTIONS.includes(c)) : PUBLIC_LIVE_COLLECTIONS);
+  return (change: LiveChange): LiveChange | null => (change.customerIds || !wanted.has(change.collection) ? null : change);
 }
 
 const HEARTBEAT_MS = 15_000;

@@ -17,9 +17,15 @@ const STAFF_FOLLOWS: Record<string, Privilege> = {
 };
 
 /**
+ * Read models that name no customer but are off the public stream (staff activity), which every staff screen may
+ * follow here: the chargers as staff see them (the station list's live state; any staff member may read it).
+ */
+const STAFF_NETWORK: ReadonlySet<string> = new Set([RM.chargers]);
+
+/**
  * What `/api/live/me` sends of a change: only private changes (public ones are on /api/live). A customer gets those
  * naming them, with no other customer's id; a staff member gets the collections their privileges let them read,
- * with the customer ids only when they hold customers.read.
+ * with the customer ids only when they hold customers.read, and the STAFF_NETWORK changes.
  */
 export function privateView(principal: Principal) {
   if (principal.userType === 5) {
@@ -28,6 +34,7 @@ export function privateView(principal: Principal) {
   }
   const seesCustomers = principal.privileges.includes('customers.read');
   return (change: LiveChange): LiveChange | null => {
+    if (!change.customerIds) return STAFF_NETWORK.has(change.collection) ? change : null;
     const needs = STAFF_FOLLOWS[change.collection];
     if (!change.customerIds || !needs || !principal.privileges.includes(needs)) return null;
     if (seesCustomers) return change;

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChargerAdminView } from '@evc/contracts/admin/views';
 import type { OcppMessageView } from '@evc/contracts/network/ocpp';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
-import { advance, ago, FakeEventSource, makeCharger, makeStation, NOW, setupLiveTests } from '../../../testing/network-fixtures';
+import { advance, ago, makeCharger, makeStation, NOW, setupLiveTests } from '../../../testing/network-fixtures';
 import { formatRelativeTime } from './charger-live';
 
 setupLiveTests();
@@ -123,16 +123,23 @@ describe('live state of the chargers', () => {
     expect(chips(rowOf(arPanel, 'EVC-001'))).toEqual(['متاح', 'قيد التحضير', 'يشحن', 'متوقف مؤقتًا', 'ينهي الشحن', 'محجوز', 'غير متاح', 'معطل', 'غير معروف']);
   });
 
-  it('follows /api/live: a chargers change reloads the station list and the new state shows without a reload', async () => {
+  it('follows the staff stream (/api/live/me): a chargers change reloads the station list and the new state shows without a reload', async () => {
     const state = { chargers: [online] };
     const requests = networkApi(state);
+    const encoder = new TextEncoder();
+    let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input) === '/api/live/me'
+        ? Promise.resolve(new Response(new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) }), { status: 200, headers: { 'Content-Type': 'text/event-stream' } }))
+        : inner(input, init),
+    );
     const panel = await openStation();
     expect(within(rowOf(panel, 'EVC-001')).getByText('Online')).toBeTruthy();
-    const source = FakeEventSource.last!;
-    expect(source.url).toBe('/api/live');
+    await waitFor(() => expect(stream).not.toBeNull());
     const before = requests.filter((r) => r.url.startsWith('/api/queries/admin/stations')).length;
     state.chargers = [makeCharger({ online: false, connectors: [{ connectorId: 1, code: 'C1', type: 'Type2', current: 'AC', maxPowerKw: 22, status: 'faulted' }] })];
-    await act(async () => source.emit({ collection: 'chargers', ids: ['EVC-001'], position: 40 }));
+    await act(async () => stream!.enqueue(encoder.encode('event: change\ndata: {"collection":"chargers","ids":["EVC-001"],"position":40}\n\n')));
     await waitFor(() => expect(within(rowOf(panel, 'EVC-001')).getByText('Offline')).toBeTruthy());
     expect(within(rowOf(panel, 'EVC-001')).getByText('Faulted')).toBeTruthy();
     expect(requests.filter((r) => r.url.startsWith('/api/queries/admin/stations')).length).toBe(before + 1);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { DashboardView } from '@evc/contracts/admin/dashboard';
 import type { Privilege } from '@evc/contracts/identity/privileges';
@@ -55,12 +55,30 @@ describe('admin dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Page views, last 7 days' })).toBeNull();
   });
 
-  it('is live: a charger change on /api/live reads the figures again', async () => {
+  it('is live: a station change on /api/live reads the figures again', async () => {
     const requests = withDashboard(full);
     await renderApp('/admin');
     await screen.findAllByTestId('dashboard-tile');
     const before = calls(requests, '/api/queries/admin/dashboard').length;
-    FakeEventSource.last?.emit({ collection: 'chargers', ids: ['EVC-001'], position: 5 });
+    FakeEventSource.last?.emit({ collection: 'stations', ids: ['st-1'], position: 5 });
+    await waitFor(() => expect(calls(requests, '/api/queries/admin/dashboard').length).toBeGreaterThan(before));
+  });
+
+  it('is live: a charger change comes on the staff stream (/api/live/me), off the public one', async () => {
+    const requests = withDashboard(full);
+    const encoder = new TextEncoder();
+    let stream: ReadableStreamDefaultController<Uint8Array> | null = null;
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input) === '/api/live/me'
+        ? Promise.resolve(new Response(new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) }), { status: 200, headers: { 'Content-Type': 'text/event-stream' } }))
+        : inner(input, init),
+    );
+    await renderApp('/admin');
+    await screen.findAllByTestId('dashboard-tile');
+    await waitFor(() => expect(stream).not.toBeNull());
+    const before = calls(requests, '/api/queries/admin/dashboard').length;
+    stream!.enqueue(encoder.encode('event: change\ndata: {"collection":"chargers","ids":["EVC-001"],"position":5}\n\n'));
     await waitFor(() => expect(calls(requests, '/api/queries/admin/dashboard').length).toBeGreaterThan(before));
   });
 });

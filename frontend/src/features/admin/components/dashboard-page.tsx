@@ -66,16 +66,16 @@ function weekBefore(day: string): string {
 /**
  * /admin: today's figures (the Cairo day) for the staff member's privileges: sessions, energy and revenue, the
  * chargers online / offline / faulted, open card and contact requests, each a link into its list, and for
- * analytics.read the page views per page and day. Live: sessions and requests through /api/live/me, chargers
- * through /api/live.
+ * analytics.read the page views per page and day. Live: sessions, requests and chargers through /api/live/me,
+ * stations through /api/live.
  */
 export function DashboardPage() {
   const intl = useIntl();
   const locale = useLocale();
   const client = useQueryClient();
   const session = useAtomValue(sessionAtom);
-  useStaffLive({ sessions: [[DASHBOARD]], contact_requests: [[DASHBOARD]], card_requests: [[DASHBOARD]] });
-  useEffect(() => subscribeLiveUpdates(client, [DASHBOARD], { chargers: [DASHBOARD], stations: [DASHBOARD], card_requests: [DASHBOARD] }), [client]);
+  useStaffLive({ sessions: [[DASHBOARD]], contact_requests: [[DASHBOARD]], card_requests: [[DASHBOARD]], chargers: [[DASHBOARD]] });
+  useEffect(() => subscribeLiveUpdates(client, [DASHBOARD], { stations: [DASHBOARD] }), [client]);
   const dashboard = useQuery({ queryKey: [DASHBOARD], queryFn: ({ signal }) => api.query('admin.dashboard', {}, { signal }) });
   const n = (v: number) => formatNumber(v, locale);
   const d = dashboard.data;

@@ -2,21 +2,26 @@ import { useIntl } from 'react-intl';
 import type { StationAdminView } from '@evc/contracts/admin/views';
 import { useCommand, usePagedList } from '../api/admin-api';
 import { useAdminLiveUpdates } from '../hooks/use-admin-live-updates';
+import { useStaffLive } from '../hooks/use-staff-live';
 import { AdminList, useAdminList, useBilingual, type Column } from './admin-list';
 import { ChargersPanel } from './chargers-panel';
 import { useEditorMode } from './form-parts';
 import { STATIONS, StationForm } from './station-form';
 
 const LIVE_ROOTS = [STATIONS] as const;
+/** The chargers' staff view is off the public stream: it comes on the staff member's own (`/api/live/me`). */
+const CHARGER_ROOTS = { chargers: [[STATIONS]] };
 
 /**
  * /admin/chargerManagement: stations; the selected station's chargers (with their live state) are edited inline below
- * the list. The list follows `/api/live`, so charger and connector states move without a reload.
+ * the list. The list follows `/api/live` (stations) and `/api/live/me` (chargers), so charger and connector states
+ * move without a reload.
  */
 export function StationsAdminPage() {
   const bi = useBilingual();
   const intl = useIntl();
   useAdminLiveUpdates(LIVE_ROOTS);
+  useStaffLive(CHARGER_ROOTS);
   const governorates = usePagedList('governorates', 'governorates.admin-list', { page: 1, pageSize: 100, active: 'true' });
   const list = useAdminList<StationAdminView>({ collection: STATIONS, operation: 'stations.admin-list', statusFilter: null, defaultSort: bi.arabicDefault('nameAr') });
   const editor = useEditorMode(() => list.query.refetch());
