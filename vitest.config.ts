@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: everything on Node, and the React frontend in jsdom (configured in frontend/vite.config.ts).
+/** The suites that need a real Kafka or MongoDB-wire server. */
+const ENGINE_SUITES = ['tests/contract/bus.kafka.test.ts', 'tests/contract/documents.mongo.test.ts', 'tests/contract/frame-log.mongo.test.ts', 'tests/contract/files.gridfs.test.ts'];
+
+// Projects: everything on Node, the suites on real engines, the browser journeys, and the React frontend in jsdom
+// (configured in frontend/vite.config.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -10,9 +14,23 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['{contracts,platform,command-service,projections,query-service,ocpp-gateway,tests}/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**', 'tests/browser/**'],
+          exclude: ['**/node_modules/**', '**/dist/**', 'tests/browser/**', ...ENGINE_SUITES],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        extends: false,
+        test: {
+          // The adapters against real servers: testcontainers where Docker answers, else Kafka and a MongoDB-wire
+          // server that the global setup starts on 127.0.0.1 for the run (scripts/engines/).
+          name: 'engines',
+          environment: 'node',
+          include: ENGINE_SUITES,
+          globalSetup: ['tests/contract/engines.global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
           pool: 'forks',
         },
       },

@@ -4,6 +4,20 @@ import { documentsPropertySuite } from './documents.property';
 
 export interface DocumentsContractOptions {
   create: () => Promise<DocumentStore>;
+  /** Where the server differs from MongoDB in a way the product does not rely on: each such case is skipped, its reason printed. */
+  differences?: DocumentStoreDifferences;
+}
+
+/** Each difference names why its case is skipped on that server. */
+export interface DocumentStoreDifferences {
+  /** `$elemMatch` with conditions on the fields of embedded documents. */
+  elemMatchOnFields?: string;
+  /** An update or replacement that changes nothing still reports `modifiedCount: 1`. */
+  noopModifiedCount?: string;
+  /** Aggregation expressions (`'$field'` values in `$project`, `$sum: 1` in `$group`). */
+  aggregateExpressions?: string;
+  /** Arrays directly inside arrays. */
+  nestedArrays?: string;
 }
 
 let run = 0;
@@ -21,6 +35,13 @@ const ids = (docs: Doc[]) => docs.map((d) => d._id).sort();
 
 /** The same suite for every DocumentStore adapter. */
 export function documentsContract(name: string, options: DocumentsContractOptions): void {
+  const differences = options.differences ?? {};
+  /** Runs a case unless the server differs there; a skipped case prints its reason. */
+  const unlessDiffers = async (difference: keyof DocumentStoreDifferences, what: string, check: () => Promise<void>) => {
+    const reason = differences[difference];
+    if (reason === undefined) return check();
+    console.warn(`[skipped on ${name}] ${what}: ${reason}`);
+  };
   describe(`DocumentStore contract: ${name}`, () => {
     let store: DocumentStore;
     const fresh = async (what: string, docs: Doc[] = []): Promise<Collection> => {
@@ -74,7 +95,9 @@ export function documentsContract(name: string, options: DocumentsContractOption
       expect(await q({ tags: { $size: 0 } })).toEqual(['s4']);
       expect(await q({ tags: ['ac'] })).toEqual(['s2', 's5']);
       expect(await q({ 'connectors.type': 'CCS' })).toEqual(['s1', 's3']);
-      expect(await q({ connectors: { $elemMatch: { type: 'Type2', kw: { $gte: 22 } } } })).toEqual(['s1', 's2', 's5']);
+      await unlessDiffers('elemMatchOnFields', '$elemMatch on embedded fields', async () => {
+        expect(await q({ connectors: { $elemMatch: { type: 'Type2', kw: { $gte: 22 } } } })).toEqual(['s1', 's2', 's5']);
+      });
       expect(await q({ note: null })).toEqual(['s1', 's2', 's3', 's4', 's5']);
       expect(await q({ note: { $exists: true } })).toEqual(['s5']);
       expect(await q({ _id: { $in: ['s2', 's4', 'nope'] } })).toEqual(['s2', 's4']);
@@ -141,7 +164,9 @@ export function documentsContract(name: string, options: DocumentsContractOption
       await c.insertOne({ _id: 'a', n: 5, nested: { k: 1 } });
       expect(await c.updateOne({ _id: 'a' }, { $inc: { n: -2, 'nested.k': 3, fresh: 4 }, $set: { tag: 'x' } })).toMatchObject({ modifiedCount: 1 });
       expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', n: 3, nested: { k: 4 }, fresh: 4, tag: 'x' });
-      expect(await c.updateOne({ _id: 'a' }, { $inc: { n: 0 } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+      const noop = await c.updateOne({ _id: 'a' }, { $inc: { n: 0 } });
+      expect(noop).toMatchObject({ matchedCount: 1 });
+      await unlessDiffers('noopModifiedCount', 'an increment of 0 modifies nothing', async () => expect(noop).toMatchObject({ modifiedCount: 0 }));
       expect(await c.countDocuments({ n: 3 })).toBe(1);
       await expect(c.updateOne({ _id: 'a' }, { $inc: { tag: 1 } })).rejects.toThrow();
       expect(await c.findOne({ _id: 'a' })).toMatchObject({ tag: 'x' });
@@ -200,7 +225,8 @@ export function documentsContract(name: string, options: DocumentsContractOption
       expect(r).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
       expect(await c.findOne({ _id: 's2' })).toEqual({ _id: 's2', name: 'Beta 2', city: 'Alexandria' });
       const same = await c.replaceOne({ _id: 's2' }, { name: 'Beta 2', city: 'Alexandria' });
-      expect(same).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+      expect(same).toMatchObject({ matchedCount: 1 });
+      await unlessDiffers('noopModifiedCount', 'a replacement by the same document modifies nothing', async () => expect(same).toMatchObject({ modifiedCount: 0 }));
       const up = await c.replaceOne({ _id: 's9' }, { name: 'New' }, { upsert: true });
       expect(up).toMatchObject({ matchedCount: 0, upsertedCount: 1, upsertedId: 's9' });
       expect(await c.findOne({ _id: 's9' })).toEqual({ _id: 's9', name: 'New' });
@@ -255,6 +281,10 @@ export function documentsContract(name: string, options: DocumentsContractOption
 
     it('aggregates with $match, $group, $sort, $project and $count', async () => {
       const c = await fresh('aggregate', stations);
+      await unlessDiffers('aggregateExpressions', 'aggregation pipelines with expressions', () => aggregates(c));
+    });
+
+    const aggregates = async (c: Collection) => {
       const byCity = await c
         .aggregate([
           { $match: { kw: { $gte: 7 } } },
@@ -276,7 +306,7 @@ export function documentsContract(name: string, options: DocumentsContractOption
       ]).toArray();
       expect(unwound).toEqual([{ _id: 'ac', n: 2 }, { _id: 'dc', n: 2 }, { _id: 'fast', n: 2 }, { _id: 'new', n: 1 }]);
       expect(await c.countDocuments({ tags: 'fast' })).toBe(2); // the pipeline did not touch stored documents
-    });
+    };
 
     it('enforces unique indexes with DuplicateKeyError and leaves the collection unchanged', async () => {
       const c = await fresh('unique', [{ _id: 'a', email: 'a@x.eg' }, { _id: 'b', email: 'b@x.eg' }]);
@@ -326,6 +356,7 @@ export function documentsContract(name: string, options: DocumentsContractOption
       await store.dropCollection(unique('never-created'));
     });
 
-    documentsPropertySuite(() => store, unique);
+    if (differences.nestedArrays) console.warn(`[skipped on ${name}] nested arrays in the random documents: ${differences.nestedArrays}`);
+    documentsPropertySuite(() => store, unique, { nestedArrays: !differences.nestedArrays });
   });
 }

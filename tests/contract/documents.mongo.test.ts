@@ -1,14 +1,11 @@
-import { MongoDBContainer } from '@testcontainers/mongodb';
 import { openMongoDocumentStore } from '@evc/platform/documents/index';
-import { describeAgainstContainer } from '../support/docker';
+import { describeAgainstEngine } from '../support/engines';
 import { documentsContract } from './documents.contract';
+import { FERRETDB_DIFFERENCES, mongoContainer } from './mongo.support';
 
-await describeAgainstContainer(
-  'DocumentStore contract: mongodb (testcontainers)',
-  () => new MongoDBContainer('mongo:8.0').start(),
-  (container) =>
-    documentsContract('mongodb', {
-      // The container runs a single-node replica set that advertises its internal host name.
-      create: async () => openMongoDocumentStore(`${container().getConnectionString()}/?directConnection=true`, `contract_${process.pid}`),
-    }),
+await describeAgainstEngine('DocumentStore contract: mongodb', 'mongo', mongoContainer, (url, server) =>
+  documentsContract(server === 'local' ? 'mongodb wire (ferretdb)' : 'mongodb', {
+    create: async () => openMongoDocumentStore(url(), `contract_${process.pid}`),
+    ...(server === 'local' ? { differences: FERRETDB_DIFFERENCES } : {}),
+  }),
 );

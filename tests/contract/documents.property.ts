@@ -18,7 +18,7 @@ const PRIMITIVES: unknown[] = [0, 1, 2, 1.5, -0, '0', '1', 'x', 'y', '', true, f
  * Property: a collection with indexes answers every query exactly like one without, across random documents
  * (arrays, nested paths, nulls, missing fields, mixed types), random filters and interleaved writes.
  */
-export function documentsPropertySuite(store: () => DocumentStore, unique: (what: string) => string): void {
+export function documentsPropertySuite(store: () => DocumentStore, unique: (what: string) => string, options: { nestedArrays: boolean } = { nestedArrays: true }): void {
   it('answers random filters identically with and without indexes, across random writes', async () => {
     const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 100_000);
     const random = prng(seed);
@@ -36,7 +36,7 @@ export function documentsPropertySuite(store: () => DocumentStore, unique: (what
         c: maybe(() => (random() < 0.2 ? 'flat' : { d: random() < 0.2 ? arrayOf(primitive) : primitive() })),
         tags: maybe(() => (random() < 0.8 ? arrayOf(() => pick(['x', 'y', 'z', 1, 2])) : pick(['x', 1]))),
         // Occasionally an array inside the array: path matching through nested arrays is where engines differ.
-        items: maybe(() => arrayOf(() => (random() < 0.15 ? [{ k: primitive() }] : { k: primitive() }))),
+        items: maybe(() => arrayOf(() => (options.nestedArrays && random() < 0.15 ? [{ k: primitive() }] : { k: primitive() }))),
       };
       for (const [k, v] of Object.entries(fields)) if (v !== undefined) doc[k] = v;
       return doc;
@@ -100,7 +100,9 @@ export function documentsPropertySuite(store: () => DocumentStore, unique: (what
       if (roll < 0.35) {
         const value = random() < 0.3 ? arrayOf(primitive) : primitive();
         const field = pick(['a', 'c.d', 'tags', 'extra']);
-        await both((c) => c.updateMany(write, { $set: { [field]: structuredClone(value) } }));
+        // MongoDB refuses to set `c.d` inside a `c` that is not a document (and stops the update there): not a case.
+        const target = field === 'c.d' ? { $and: [write, { c: { $ne: 'flat' } }] } : write;
+        await both((c) => c.updateMany(target, { $set: { [field]: structuredClone(value) } }));
       } else if (roll < 0.5) {
         const value = primitive();
         await both((c) => c.updateOne(write, { $set: { b: value } }));

@@ -1,13 +1,10 @@
-import { MongoDBContainer } from '@testcontainers/mongodb';
 import { openGridFsFileStore } from '@evc/platform/files/index';
-import { describeAgainstContainer } from '../support/docker';
+import { describeAgainstEngine } from '../support/engines';
 import { filesContract } from './files.contract';
+import { mongoContainer } from './mongo.support';
 
-await describeAgainstContainer(
-  'FileStore contract: GridFS (testcontainers)',
-  () => new MongoDBContainer('mongo:8.0').start(),
-  (container) =>
-    filesContract('gridfs', {
-      create: async () => openGridFsFileStore(`${container().getConnectionString()}/?directConnection=true`, `files_${process.pid}`),
-    }),
+await describeAgainstEngine('FileStore contract: GridFS', 'mongo', mongoContainer, (url) =>
+  filesContract('gridfs', {
+    create: async () => openGridFsFileStore(url(), `files_${process.pid}`),
+  }),
 );

@@ -63,6 +63,39 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
     return Promise.all(names.map((n) => ensured.get(n))).then(() => undefined);
   }
 
+  /**
+   * A new group without fromBeginning starts at the end as of subscribe(), as the in-process bus does. Left to the
+   * broker's "latest" reset, kafkajs would resolve the end only at its first fetch, after the group join that
+   * `ready` waits for, and skip what was published in between. So the group's offsets are committed at the
+   * partitions' ends before it joins, once: a group that has any committed offset (or members that committed
+   * them) is left as it is.
+   */
+  async function startNewGroupAtEnd(groupId: string, topics: string[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await setGroupStartAtEnd(groupId, topics);
+      } catch (error) {
+        // A topic created a moment ago may not have elected its leaders yet: retriable, as kafkajs marks it.
+        const retriable = typeof error === 'object' && error !== null && (error as { retriable?: boolean }).retriable === true;
+        if (!retriable || attempt >= 20 || closed) throw error;
+        await sleep(Math.min(50 * attempt, 500));
+      }
+    }
+  }
+
+  async function setGroupStartAtEnd(groupId: string, topics: string[]): Promise<void> {
+    const committed = await admin.fetchOffsets({ groupId, topics });
+    for (const { topic, partitions } of committed) {
+      if (partitions.some((p) => Number(p.offset) >= 0)) continue;
+      const ends = await admin.fetchTopicOffsets(topic);
+      try {
+        await admin.setOffsets({ groupId, topic, partitions: ends.map((e) => ({ partition: e.partition, offset: e.high })) });
+      } catch {
+        // The group has live members already: the first of them set its start.
+      }
+    }
+  }
+
   return {
     async publish<T>(topic: string, messages: OutgoingMessage<T>[]): Promise<void> {
       if (closed) throw new Error('bus is closed');
@@ -90,6 +123,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
 
       const started = (async () => {
         await ensureTopics(consumerOptions.topics);
+        if (!(consumerOptions.fromBeginning ?? false)) await startNewGroupAtEnd(consumerOptions.groupId, consumerOptions.topics);
         await consumer.connect();
         await consumer.subscribe({ topics: consumerOptions.topics, fromBeginning: consumerOptions.fromBeginning ?? false });
         const toIncoming = (topic: string, partition: number, message: KafkaMessage): IncomingMessage<T> => ({

@@ -15,6 +15,7 @@ import {
   type Filter,
   type Update,
 } from '../ports/documents';
+import { pinPositional } from './writes';
 
 /**
  * Read models on MongoDB: the driver's Collection, passed through with thin glue for three differences:
@@ -41,11 +42,37 @@ export async function openMongoDocumentStore(url: string, dbName?: string): Prom
   };
 }
 
+/**
+ * A unique index refusing a write: MongoDB's code 11000; FerretDB on SQLite answers an update or replacement that
+ * would break one with an InternalError carrying SQLite's constraint message (its inserts answer 11000).
+ */
+const isDuplicateKey = (error: unknown) =>
+  (error as { code?: number }).code === 11000 || /UNIQUE constraint failed/.test((error as Error | undefined)?.message ?? '');
+
+/** FerretDB refuses the positional operator (`list.$`) in updates; MongoDB applies it. */
+const isPositionalUnsupported = (error: unknown) => /Cannot create field '\$'/.test((error as Error | undefined)?.message ?? '');
+
+/**
+ * The positional update on a server without the operator: resolved on the document the filter selects, written with
+ * a filter pinned to that document and to the elements found, again if a concurrent write moved them.
+ */
+async function updatePinned(c: MongoCollection<Document>, filter: Filter, update: Update, original: unknown) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const doc = await c.findOne(filter);
+    if (!doc) return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
+    const pinned = pinPositional(doc, filter, update);
+    if (!pinned) throw original;
+    const result = await c.updateOne(pinned.filter, pinned.update);
+    if (result.matchedCount > 0) return result;
+  }
+  throw original;
+}
+
 async function mapErrors<R>(operation: () => Promise<R>): Promise<R> {
   try {
     return await operation();
   } catch (error) {
-    if ((error as { code?: number }).code === 11000) {
+    if (isDuplicateKey(error)) {
       const mapped = new DuplicateKeyError((error as Error).message);
       (mapped as Error & { cause?: unknown }).cause = error;
       throw mapped;
@@ -95,7 +122,14 @@ function wrap<T extends Doc>(c: MongoCollection<Document>): Collection<T> {
     countDocuments: (filter = {}) => mapErrors(() => c.countDocuments(filter)),
     insertOne: (document) => mapErrors(() => c.insertOne(document)),
     updateOne: (filter, update, options) =>
-      mapErrors(() => c.updateOne(filter, withUpsertId(filter, update, options?.upsert), options)),
+      mapErrors(async () => {
+        try {
+          return await c.updateOne(filter, withUpsertId(filter, update, options?.upsert), options);
+        } catch (error) {
+          if (options?.upsert || !isPositionalUnsupported(error)) throw error;
+          return updatePinned(c, filter, update, error);
+        }
+      }),
     updateMany: (filter, update, options) =>
       mapErrors(() => c.updateMany(filter, withUpsertId(filter, update, options?.upsert), options)),
     replaceOne: (filter, replacement, options) =>

@@ -142,6 +142,29 @@ function resolvePositional(doc: Doc, filter: Filter, update: Update): Update | n
   return resolved as Update;
 }
 
+/**
+ * For a server without the positional operator: the update with each `list.$` resolved on `doc` (as
+ * `resolvePositional`), and a filter that selects `doc` only while those elements are still where they were found;
+ * null when the positions cannot be resolved here.
+ */
+export function pinPositional(doc: Doc, filter: Filter, update: Update): { filter: Filter; update: Update } | null {
+  const resolved = resolvePositional(doc, filter, update);
+  if (!resolved) return null;
+  const pinned: Filter = { ...filter, _id: doc._id };
+  for (const arg of Object.values(update)) {
+    for (const path of Object.keys(arg as Doc)) {
+      const positional = POSITIONAL.exec(path);
+      if (!positional) continue;
+      const field = positional[1]!;
+      const index = firstSelected(doc, filter, field);
+      for (const [key, value] of Object.entries(filter)) {
+        if (key.startsWith(`${field}.`)) pinned[`${field}.${index}.${key.slice(field.length + 1)}`] = value;
+      }
+    }
+  }
+  return { filter: pinned, update: resolved };
+}
+
 /** Applies update operators to a copy; `$setOnInsert` acts like `$set` on insert and is ignored otherwise. */
 function applyUpdate(doc: Doc, update: Update, inserting: boolean, filter: Filter = {}, inPlace?: (path: string) => boolean): { doc: Doc; modified: boolean } {
   const positional = inserting ? update : resolvePositional(doc, filter, update);

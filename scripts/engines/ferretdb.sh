@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# A MongoDB-wire server (FerretDB 1.x on SQLite files) on 127.0.0.1, for tests and by hand.
+#
+#   scripts/engines/ferretdb.sh build                 build it from the Go module proxy into the cache
+#   scripts/engines/ferretdb.sh start [PORT] [DIR]    start it on PORT with its files in DIR
+#                                                      (defaults 27017 and .engines/run/ferretdb); prints MONGODB_URL=…
+#   scripts/engines/ferretdb.sh stop [DIR]            stop the server started in DIR, by its pid
+#
+# Needs Go. The binary is cached under .engines/ferretdb (git-ignored), Go's own caches under ~/go and ~/.cache.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cache="${ENGINES_CACHE:-$root/.engines}"
+version="$(sed -n 's:^require github.com/FerretDB/FerretDB \(.*\)$:\1:p' "$here/ferretdb/go.mod")"
+binary="$cache/ferretdb/$version/ferretdb"
+
+build() {
+  [ -x "$binary" ] && return 0
+  command -v go >/dev/null || { echo "ferretdb.sh: go is not installed" >&2; exit 3; }
+  mkdir -p "$(dirname "$binary")"
+  (cd "$here/ferretdb" && go build -trimpath -o "$binary.tmp" .) >&2
+  mv "$binary.tmp" "$binary"
+}
+
+start() {
+  local port="${1:-27017}" dir="${2:-$cache/run/ferretdb}"
+  build
+  rm -rf "$dir" && mkdir -p "$dir/data"
+  nohup "$binary" -listen "127.0.0.1:$port" -dir "$dir/data" >"$dir/server.out" 2>&1 &
+  local pid=$!
+  echo "$pid" >"$dir/pid"
+  for _ in $(seq 1 300); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "MONGODB_URL=mongodb://127.0.0.1:$port"; return 0; fi
+    if ! kill -0 "$pid" 2>/dev/null; then echo "ferretdb.sh: the server exited; its log:" >&2; tail -n 30 "$dir/server.out" >&2; exit 1; fi
+    sleep 0.1
+  done
+  echo "ferretdb.sh: the server did not open port $port within 30 s" >&2
+  exit 1
+}
+
+stop() {
+  local dir="${1:-$cache/run/ferretdb}"
+  [ -f "$dir/pid" ] || return 0
+  local pid; pid="$(cat "$dir/pid")"
+  kill "$pid" 2>/dev/null || true
+  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -9 "$pid" 2>/dev/null || true
+  rm -f "$dir/pid"
+}
+
+case "${1:-}" in
+  build) build ;;
+  start) shift; start "$@" ;;
+  stop) shift; stop "$@" ;;
+  *) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
