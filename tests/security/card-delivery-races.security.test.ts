@@ -3,10 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardStreams, chargingStreams, type Paged, type CardView } from '@evc/contracts';
 import { cardDecider } from '@evc/command-service/cards/card.decider';
 import { cardRequestDecider } from '@evc/command-service/cards/card-request.decider';
+import { customerRequestsDecider } from '@evc/command-service/cards/customer-requests.decider';
 import { localAuthListDecider } from '@evc/command-service/cards/local-auth-list.decider';
 import { idTokenDecider } from '@evc/command-service/charging/id-token.decider';
+import { newContext } from '@evc/command-service/shared/command-context';
 import { fold, type Decider, type DomainEventOf } from '@evc/command-service/shared/decider';
+import { envelope } from '@evc/command-service/shared/envelope';
 import { startTestApp, type TestApp } from '../support/app';
+import { givenGovernorate } from '../support/factories';
 import { command, customerToken, query, superAdminToken } from '../support/identity';
 
 const ROUNDS = 10;
@@ -24,6 +28,7 @@ describe('card deliveries under concurrency leave no ghost card', () => {
   beforeAll(async () => {
     app = await startTestApp();
     staff = await superAdminToken(app);
+    await givenGovernorate(app.commandBus, 'eg-c', 'Cairo', 'القاهرة');
   }, 60_000);
   afterAll(() => app?.close());
 
@@ -101,7 +106,6 @@ describe('card deliveries under concurrency leave no ghost card', () => {
       expect(answers.filter((x) => x.status === 200)).toHaveLength(1);
       for (const x of answers.filter((y) => y.status !== 200)) expect([x.status, x.body.code]).toEqual([409, 'concurrency.conflict']);
       const { cardId } = await request(owner.requestId);
-      for (const id of ids.filter((i) => i !== cardId)) console.log(id, JSON.stringify((await app.embedded.infra.eventStore.readStream(cardStreams.card(id))).map((e) => [e.type, e.position])), await head());
       await expectOneCard(cardId!, owner, await head());
       for (const id of ids.filter((i) => i !== cardId)) {
         expect((await card(id)).card).toBeNull();
@@ -110,6 +114,37 @@ describe('card deliveries under concurrency leave no ghost card', () => {
       }
     }
   }, 240_000);
+
+  it(`one customer files ${AT_ONCE} requests at once: one is open, the others are told one is (${ROUNDS} rounds)`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const customer = await customerToken(app);
+      const body = () => ({ requestId: randomUUID(), referenceName: 'Race card', phone: '01012345678', governorateId: 'eg-c', homeAddress: '12 Tahrir Street, Downtown', sameAsHome: true });
+      const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => command(app, 'card-requests.submit', body(), customer.token)));
+      const filed = answers.filter((a) => a.status === 200);
+      expect(filed).toHaveLength(1);
+      for (const a of answers.filter((x) => x.status !== 200)) expect([a.status, a.body.code]).toEqual([409, 'cards.open_request_exists']);
+      const lock = await stateOf(cardStreams.customer(customer.customerId), customerRequestsDecider);
+      expect(cardStreams.request(lock.open!)).toBe(filed[0]!.body.streamId);
+    }
+  }, 240_000);
+
+  it('a request being filed holds the lock: another filing is told one is open, until the lock is a minute old and never filed', async () => {
+    const aRequest = () => ({ requestId: randomUUID(), referenceName: 'Race card', phone: '01012345678', governorateId: 'eg-c', homeAddress: '12 Tahrir Street, Downtown', sameAsHome: true });
+    const holdLock = async (customerId: string, ageMs: number) => {
+      const opened = { type: 'CustomerCardRequestOpened', data: { customerId, requestId: randomUUID() } };
+      const at = { now: () => new Date(Date.now() - ageMs) };
+      await app.embedded.infra.eventStore.append(cardStreams.customer(customerId), [envelope(opened, newContext({ type: 'customer', id: customerId }), at)], 'no_stream');
+    };
+    // The lock of a filing under way (its request not yet on its stream) is not taken over.
+    const busy = await customerToken(app);
+    await holdLock(busy.customerId, 0);
+    const refused = await command(app, 'card-requests.submit', aRequest(), busy.token);
+    expect([refused.status, refused.body.code]).toEqual([409, 'cards.open_request_exists']);
+    // One whose filing never finished (a crash between the steps) is, once it is older than a minute.
+    const stale = await customerToken(app);
+    await holdLock(stale.customerId, 61_000);
+    expect((await command(app, 'card-requests.submit', aRequest(), stale.token)).status).toBe(200);
+  });
 
   it('the same request and card ID delivered at once with two issue dates: one outcome, the card and the request agree', async () => {
     for (let round = 0; round < ROUNDS; round++) {

@@ -19,6 +19,9 @@ export type StaffStep = { kind: 'start' | 'ship' | 'resume'; note: string | null
 const SETTLE_STEP_MS = 5;
 const SETTLE_MAX_MS = 2_000;
 
+/** How long a lock whose request was never filed is kept before another request may take it over. */
+const LOCK_GRACE_MS = 60_000;
+
 /** Today in Egypt (YYYY-MM-DD): an issue date may not be later. */
 const cairoToday = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
@@ -38,13 +41,15 @@ export class CardRequests {
     return runDecider(this.store, cardStreams.request(requestId), cardRequestDecider, command, context, { clock: this.clock, expectedRevision });
   }
 
-  /** Files a request (new card or link): the customer's open-request lock first, undone if the request is refused. */
+  /**
+   * Files a request (new card or link): the customer's open-request lock first, undone if the request is refused. A
+   * link's card ID is not looked at here: staff verify it, so filing reads nothing the ID names and answers alike for
+   * an unknown ID and for another customer's card.
+   */
   async file(details: CardRequestDetails, context: CommandContext): Promise<CommandResult> {
     const { state } = await loadState(this.store, cardStreams.request(details.requestId), cardRequestDecider);
     if (state.details) return this.decide(details.requestId, { kind: 'submit', details, at: this.now() }, context); // a retry, or request_exists
     if (details.governorateId) await this.requireActiveGovernorate(details.governorateId);
-    if (details.cardId) await this.cards.requireFreeToken(details.cardId, undefined);
-    if (details.cardId && (await this.cards.holder(details.cardId))) throw new DomainError('cards.card_exists', 'This card ID is already issued', [{ path: 'cardId', code: 'exists' }]);
     await this.lock(details.customerId, details.requestId, context);
     try {
       return await this.decide(details.requestId, { kind: 'submit', details, at: this.now() }, context);
@@ -161,16 +166,27 @@ export class CardRequests {
     if (!state.data || state.deleted || state.data.isActive === false) throw new DomainError('network.governorate_not_found', 'No such governorate', [{ path: 'governorateId', code: 'not_found' }]);
   }
 
-  /** Takes the customer's one open request; an "open" request that is in fact closed (a lost release) is taken over. */
+  /**
+   * Takes the customer's one open request. An "open" request that is in fact closed (a lost release) is taken over,
+   * and so is one never filed once the lock is older than LOCK_GRACE_MS (a crash between the two steps); a request
+   * being filed right now holds its lock, so concurrent filings open one request.
+   */
   private async lock(customerId: string, requestId: string, context: CommandContext) {
     const streamId = cardStreams.customer(customerId);
     const { state } = await loadState(this.store, streamId, customerRequestsDecider);
-    let takeOver = false;
+    let takeOver: string | undefined;
     if (state.open && state.open !== requestId) {
       const open = await loadState(this.store, cardStreams.request(state.open), cardRequestDecider);
-      takeOver = !open.state.status || !isOpenCardRequest(open.state.status);
+      const closed = open.state.status ? !isOpenCardRequest(open.state.status) : await this.lockOlderThanGrace(streamId);
+      if (closed) takeOver = state.open;
     }
     await runDecider(this.store, streamId, customerRequestsDecider, { kind: 'open', customerId, requestId, takeOver }, context, { clock: this.clock });
+  }
+
+  /** Whether the lock was taken (the stream's last event) longer than LOCK_GRACE_MS ago. */
+  private async lockOlderThanGrace(streamId: string): Promise<boolean> {
+    const openedAt = Date.parse((await this.store.readStream(streamId)).at(-1)?.metadata.occurredAt ?? '');
+    return !Number.isFinite(openedAt) || this.clock.now().getTime() - openedAt > LOCK_GRACE_MS;
   }
 
   private unlock(customerId: string, requestId: string, context: CommandContext) {

@@ -129,7 +129,9 @@ describe('customer requests decider (card-customer-<id>): one open request at a 
 
   it('closing another request than the open one changes nothing; a lost release is taken over', () => {
     spec.given([opened('a')]).when({ kind: 'close', customerId, requestId: 'b' }).thenNothingHappened();
-    spec.given([opened('a')]).when({ kind: 'open', customerId, requestId: 'b', takeOver: true }).then([closed('a'), opened('b')]);
+    spec.given([opened('a')]).when({ kind: 'open', customerId, requestId: 'b', takeOver: 'a' }).then([closed('a'), opened('b')]);
+    // Taking over names the request found closed: one opened since is not taken.
+    spec.given([opened('a'), closed('a'), opened('c')]).when({ kind: 'open', customerId, requestId: 'b', takeOver: 'a' }).thenThrows('cards.open_request_exists');
   });
 });
 
