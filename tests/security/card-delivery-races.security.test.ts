@@ -19,7 +19,7 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' 
 const uniqueCardId = () => `RACE-${randomUUID().slice(0, 8).toUpperCase()}`;
 
 /**
- * Issue 39, part 4: concurrent deliveries of card requests leave one consistent outcome across the request, the card
+ * Concurrent deliveries of card requests leave one consistent outcome across the request, the card
  * and the id token, whatever the timing: no card that authorises and bills while nobody can see or turn it off.
  */
 describe('card deliveries under concurrency leave no ghost card', () => {

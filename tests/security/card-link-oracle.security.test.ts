@@ -14,7 +14,7 @@ const uniqueCardId = () => `LINK-${randomUUID().slice(0, 8).toUpperCase()}`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
- * Issue 39, part 5: `card-requests.link` is no oracle for card IDs. Another customer's card answers exactly like an
+ * `card-requests.link` is no oracle for card IDs. Another customer's card answers exactly like an
  * unknown ID (code, status, body, and the work done), and link attempts are limited per customer, counted exactly.
  */
 describe('linking a card tells nothing about other customers’ cards', () => {
