@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'cards.transition_not_allowed',
   'cards.card_exists',
   'cards.card_not_found',
+  /** Too many `card-requests.link` attempts by one customer: 429 with Retry-After. */
+  'cards.too_many_attempts',
   'contact.request_not_found',
   'contact.request_closed',
   'contact.reply_not_found',
@@ -113,7 +115,7 @@ export function statusOf(code: ErrorCode): number {
   }
   if (code === 'auth.unauthenticated' || code === 'identity.invalid_credentials' || code === 'identity.session_expired') return 401;
   if (code === 'identity.account_banned' || code === 'identity.account_inactive' || code === 'identity.email_not_verified') return 403;
-  if (code === 'identity.too_many_attempts' || code === 'demo.rate_limited') return 429;
+  if (code === 'identity.too_many_attempts' || code === 'cards.too_many_attempts' || code === 'demo.rate_limited') return 429;
   if (code === 'files.too_large') return 413;
   if (code === 'files.unsupported_type') return 415;
   if (code === 'files.missing') return 400;

@@ -208,10 +208,12 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
     expect((await command(app, 'card-requests.ship', { requestId: link.requestId, expectedRevision: r.revision }, staff)).status).toBe(422);
     const verified = await must(app, 'card-requests.deliver', { requestId: link.requestId, expectedRevision: r.revision, cardId, issueDate: '2024-05-01' }, staff);
     expect((await myCards(customer.token, verified.position)).dataList).toEqual([expect.objectContaining({ cardId, origin: 'linked', status: 'active', issueDate: '2024-05-01' })]);
-    // Someone else cannot ask to link it any more.
+    // Someone else may ask to link it (the answer tells nothing about the ID), but staff cannot verify it for them.
     const other = await customerToken(app);
-    const again = await command(app, 'card-requests.link', { ...link, requestId: randomUUID() }, other.token);
-    expect([again.status, again.body.code]).toEqual([409, 'cards.card_exists']);
+    const again = { ...link, requestId: randomUUID() };
+    await must(app, 'card-requests.link', again, other.token);
+    const refused = await command(app, 'card-requests.deliver', { requestId: again.requestId, expectedRevision: 0, cardId, issueDate: '2024-05-01' }, staff);
+    expect([refused.status, refused.body.code]).toEqual([409, 'cards.card_exists']);
   });
 
   it('a customer sees only their own requests and cards; staff need cards.manage', async () => {

@@ -10,14 +10,14 @@ import { DomainError } from '../shared/domain-error';
 import { eachInIndex } from '../shared/index-pages';
 import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';
-import { cardDecider } from './card.decider';
+import { cardDecider, type CardFacts, type Reservation } from './card.decider';
 import { localAuthListDecider } from './local-auth-list.decider';
 import { tokenStatusDecider } from './token-status.decider';
 
 const log = createLogger('cards');
 /** CardIssued events read per page when a ban looks for the owner's cards. */
 const CARDS_PAGE = 500;
-export type CardFacts = Omit<CardIssued['data'], 'at'>;
+export type { CardFacts } from './card.decider';
 
 /** Who may change a card: its owner (the customer's own card, without a revision) or staff (with the one they saw). */
 export type CardChange = { by: 'customer'; ownerId: string } | { by: 'staff'; reason: string; expectedRevision: number };
@@ -42,24 +42,32 @@ export class CardLife {
 
   private now = () => this.clock.now().toISOString();
 
-  /** Refuses a card ID that is issued, or whose id token belongs to someone else (an app token, a card of old). */
-  async requireFree(cardId: string, requestId: string | null): Promise<void> {
-    const { state } = await loadState(this.store, cardStreams.card(cardId), cardDecider);
+  /** The card the ID is issued or reserved as, or null when it is free on the card stream. */
+  async holder(cardId: string): Promise<CardFacts | null> {
+    return (await loadState(this.store, cardStreams.card(cardId), cardDecider)).state.card;
+  }
+
+  /**
+   * Refuses a card ID whose id token belongs to someone else than the card's holder (an app token, a card of old);
+   * a void reservation (`replaces`) holds nothing. Who holds the card stream is the card decider's to say.
+   */
+  async requireFreeToken(cardId: string, replaces: Reservation | undefined): Promise<void> {
+    const held = await this.holder(cardId);
+    const holder = held && !(replaces && held.requestId === replaces.requestId && held.requestRevision === replaces.requestRevision) ? held : null;
     const token = await loadState(this.store, chargingStreams.idToken(cardId), idTokenDecider);
-    const ours = state.card?.requestId === requestId && requestId !== null;
-    if ((state.card && !ours) || (token.state.owner && token.state.owner.customerId !== state.card?.customerId)) {
+    if (token.state.owner && token.state.owner.customerId !== holder?.customerId) {
       throw new DomainError('cards.card_exists', 'This card ID is already issued', [{ path: 'cardId', code: 'exists' }]);
     }
   }
 
-  /** Reserves the card ID for its request (CardIssued on `card-<id>`): the request is delivered only after this. */
-  reserve(card: CardFacts, context: CommandContext): Promise<CommandResult> {
-    return runDecider(this.store, cardStreams.card(card.cardId), cardDecider, { kind: 'issue', card, at: this.now() }, context, { clock: this.clock });
+  /** Reserves the card ID for one delivery (CardIssued on `card-<id>`), taking over a void reservation: the request is delivered only after this. */
+  reserve(card: CardFacts, replaces: Reservation | undefined, context: CommandContext): Promise<CommandResult> {
+    return runDecider(this.store, cardStreams.card(card.cardId), cardDecider, { kind: 'issue', card, replaces, at: this.now() }, context, { clock: this.clock });
   }
 
-  /** Frees a reservation whose request could not be delivered. */
-  withdraw(cardId: string, requestId: string | null, context: CommandContext): Promise<CommandResult> {
-    return runDecider(this.store, cardStreams.card(cardId), cardDecider, { kind: 'withdraw', requestId, at: this.now() }, context, { clock: this.clock });
+  /** Frees a delivery's reservation once its request can no longer be delivered with it (the caller checked). */
+  withdraw(cardId: string, reservation: Reservation, context: CommandContext): Promise<CommandResult> {
+    return runDecider(this.store, cardStreams.card(cardId), cardDecider, { kind: 'withdraw', reservation, at: this.now() }, context, { clock: this.clock });
   }
 
   /** The card's token (kind card) and its list entry (Blocked while its owner is banned); gateways forget any cached refusal. */

@@ -20,6 +20,8 @@ export interface CardRequestState {
   /** The status needs_action came from (where `resume` goes back to). */
   before: CardRequestStatus | null;
   cardId: string | null;
+  /** The delivered card's issue date. */
+  issueDate: string | null;
 }
 
 const refused = (from: CardRequestStatus | null, command: CardRequestCommand['kind']) =>
@@ -39,7 +41,7 @@ function nextStatus(kind: CardRequestKind, from: CardRequestStatus, command: 'st
  * needs_action. Delivered, rejected and canceled are final. A repeated submit or delivery (same content) is a no-op.
  */
 export const cardRequestDecider: Decider<CardRequestCommand, CardRequestEvent, CardRequestState> = {
-  initialState: { details: null, status: null, before: null, cardId: null },
+  initialState: { details: null, status: null, before: null, cardId: null, issueDate: null },
   evolve(state, { type, data }) {
     switch (type) {
       case 'CardRequested': {
@@ -49,7 +51,7 @@ export const cardRequestDecider: Decider<CardRequestCommand, CardRequestEvent, C
       case 'CardRequestNeedsAction':
         return { ...state, status: data.status, before: data.from };
       case 'CardRequestDelivered':
-        return { ...state, status: data.status, cardId: data.cardId };
+        return { ...state, status: data.status, cardId: data.cardId, issueDate: data.issueDate };
       default:
         return { ...state, status: data.status };
     }

@@ -23,7 +23,8 @@ import {
   StartCardRequestHandler,
   SubmitCardRequestHandler,
 } from './cards.handlers';
-import { CARD_LIFE, CARD_REQUESTS, LOCAL_LIST_SYNC } from './cards.tokens';
+import { CARD_LIFE, CARD_REQUESTS, LINK_THROTTLE, LOCAL_LIST_SYNC } from './cards.tokens';
+import { LinkThrottle } from './link-throttle';
 import { LocalListSync, SendListChargerCommandHandler } from './local-list-sync';
 
 export const LOCAL_LIST_GROUP = 'local-auth-list';
@@ -81,6 +82,7 @@ export const cardsContext: ContextParts = {
       inject: [EVENT_STORE, CLOCK, BUS, CHARGING_SESSIONS, LOCAL_LIST_SYNC],
     },
     { provide: CARD_REQUESTS, useFactory: (store: EventStore, clock: Clock, cards: CardLife) => new CardRequests(store, clock, cards), inject: [EVENT_STORE, CLOCK, CARD_LIFE] },
+    { provide: LINK_THROTTLE, useFactory: () => new LinkThrottle() },
     CardsConsumers,
   ],
 };

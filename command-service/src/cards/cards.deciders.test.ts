@@ -129,7 +129,9 @@ describe('customer requests decider (card-customer-<id>): one open request at a 
 
   it('closing another request than the open one changes nothing; a lost release is taken over', () => {
     spec.given([opened('a')]).when({ kind: 'close', customerId, requestId: 'b' }).thenNothingHappened();
-    spec.given([opened('a')]).when({ kind: 'open', customerId, requestId: 'b', takeOver: true }).then([closed('a'), opened('b')]);
+    spec.given([opened('a')]).when({ kind: 'open', customerId, requestId: 'b', takeOver: 'a' }).then([closed('a'), opened('b')]);
+    // Taking over names the request found closed: one opened since is not taken.
+    spec.given([opened('a'), closed('a'), opened('c')]).when({ kind: 'open', customerId, requestId: 'b', takeOver: 'a' }).thenThrows('cards.open_request_exists');
   });
 });
 
@@ -145,10 +147,32 @@ describe('card decider (card-<cardId>)', () => {
     spec.given([issued]).when({ kind: 'issue', card: { ...card, requestId: 'another-request' }, at }).thenThrows('cards.card_exists');
   });
 
-  it('a withdrawn reservation frees the ID', () => {
-    const withdrawn = spec.given([issued]).when({ kind: 'withdraw', requestId, at }).thenTypes(['CardIssueWithdrawn']);
-    spec.given([issued, ...withdrawn]).when({ kind: 'issue', card: { ...card, customerId: 'other' }, at }).thenTypes(['CardIssued']);
-    spec.given([issued]).when({ kind: 'withdraw', requestId: 'not-mine', at }).thenNothingHappened();
+  it('a withdrawn reservation frees the ID; only the delivery that holds it withdraws it', () => {
+    const fenced = { type: 'CardIssued' as const, data: { ...card, requestRevision: 2, at } };
+    const withdrawn = spec.given([fenced]).when({ kind: 'withdraw', reservation: { requestId, requestRevision: 2 }, at }).thenTypes(['CardIssueWithdrawn']);
+    spec.given([fenced, ...withdrawn]).when({ kind: 'issue', card: { ...card, customerId: 'other' }, at }).thenTypes(['CardIssued']);
+    spec.given([fenced]).when({ kind: 'withdraw', reservation: { requestId: 'not-mine', requestRevision: 2 }, at }).thenNothingHappened();
+    // A delivery of the same request against another revision cannot free the one that holds it.
+    spec.given([fenced]).when({ kind: 'withdraw', reservation: { requestId, requestRevision: 1 }, at }).thenNothingHappened();
+  });
+
+  it('deliveries of one request share a reservation only when decided against the same revision with the same facts', () => {
+    const at2 = { ...card, requestRevision: 2 };
+    const fenced = { type: 'CardIssued' as const, data: { ...at2, at } };
+    spec.given([fenced]).when({ kind: 'issue', card: at2, at }).thenNothingHappened();
+    spec.given([fenced]).when({ kind: 'issue', card: { ...at2, issueDate: '2026-02-01' }, at }).thenThrows('concurrency.conflict');
+    spec.given([fenced]).when({ kind: 'issue', card: { ...at2, requestRevision: 3 }, at }).thenThrows('concurrency.conflict');
+    spec.given([fenced]).when({ kind: 'issue', card: { ...at2, requestId: 'other', customerId: 'other' }, at }).thenThrows('cards.card_exists');
+  });
+
+  it('a void reservation (its request moved on without the card) is taken over, by that request or another', () => {
+    const fenced = { type: 'CardIssued' as const, data: { ...card, requestRevision: 2, at } };
+    const other = { ...card, requestId: 'other', customerId: 'other', requestRevision: 0 };
+    const taken = spec.given([fenced]).when({ kind: 'issue', card: other, replaces: { requestId, requestRevision: 2 }, at }).thenTypes(['CardIssueWithdrawn', 'CardIssued']);
+    expect(spec.given([fenced, ...taken]).when().state().card).toEqual(other);
+    // Named wrongly (another revision than the one holding it), nothing is taken over.
+    spec.given([fenced]).when({ kind: 'issue', card: other, replaces: { requestId, requestRevision: 1 }, at }).thenThrows('cards.card_exists');
+    spec.given([fenced]).when({ kind: 'issue', card: { ...card, requestRevision: 4 }, replaces: { requestId, requestRevision: 2 }, at }).thenTypes(['CardIssueWithdrawn', 'CardIssued']);
   });
 
   it('turns off and on with a reason, each once', () => {

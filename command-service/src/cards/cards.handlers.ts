@@ -4,7 +4,8 @@ import type { CommandResult } from '@evc/contracts';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import type { CardLife } from './card-life';
 import type { CardRequests, StaffStep } from './card-requests';
-import { CARD_LIFE, CARD_REQUESTS } from './cards.tokens';
+import { CARD_LIFE, CARD_REQUESTS, LINK_THROTTLE } from './cards.tokens';
+import type { LinkThrottle } from './link-throttle';
 
 @HandlesCommand('card-requests.submit')
 export class SubmitCardRequestHandler implements OperationHandler<'card-requests.submit'> {
@@ -14,10 +15,18 @@ export class SubmitCardRequestHandler implements OperationHandler<'card-requests
   }
 }
 
+/**
+ * A card to link is filed whatever its ID: whether the ID is issued, and to whom, is for staff to find when they verify
+ * it, so the answer tells a customer nothing about another's card. Attempts are counted per customer first.
+ */
 @HandlesCommand('card-requests.link')
 export class LinkCardHandler implements OperationHandler<'card-requests.link'> {
-  constructor(@Inject(CARD_REQUESTS) private readonly requests: CardRequests) {}
+  constructor(
+    @Inject(CARD_REQUESTS) private readonly requests: CardRequests,
+    @Inject(LINK_THROTTLE) private readonly throttle: LinkThrottle,
+  ) {}
   execute({ payload, context }: OperationCommand<'card-requests.link'>) {
+    this.throttle.take(context.actor.id);
     const { requestId, cardId, referenceName, phone } = payload;
     const details = { requestId, customerId: context.actor.id, kind: 'link' as const, referenceName, phone, governorateId: null, homeAddress: null, deliveryAddress: null, sameAsHome: false, cardId };
     return this.requests.file(details, context);

@@ -2,3 +2,4 @@
 export const CARD_LIFE = Symbol('CardLife');
 export const CARD_REQUESTS = Symbol('CardRequests');
 export const LOCAL_LIST_SYNC = Symbol('LocalListSync');
+export const LINK_THROTTLE = Symbol('LinkThrottle');

@@ -54,10 +54,23 @@ export type CardOrigin = 'delivered' | 'linked' | 'seed';
 /** `card-<cardId>`. */
 export type CardIssued = {
   type: 'CardIssued';
-  data: { cardId: string; customerId: string; referenceName: string; issueDate: string; requestId: string | null; origin: CardOrigin; at: string };
+  data: {
+    cardId: string;
+    customerId: string;
+    referenceName: string;
+    issueDate: string;
+    requestId: string | null;
+    /**
+     * The request's revision the delivery was decided against: the reservation is void once the request moved past it
+     * without this card. Absent for the seed's cards and for reservations recorded before it was kept.
+     */
+    requestRevision?: number;
+    origin: CardOrigin;
+    at: string;
+  };
 };
-/** The request that reserved the ID could not be delivered (someone else changed it first): the ID is free again. */
-export type CardIssueWithdrawn = { type: 'CardIssueWithdrawn'; data: { cardId: string; customerId: string; requestId: string | null; at: string } };
+/** The reservation's request could not be delivered with this ID (someone else changed it first): the ID is free again. */
+export type CardIssueWithdrawn = { type: 'CardIssueWithdrawn'; data: { cardId: string; customerId: string; requestId: string | null; requestRevision?: number; at: string } };
 export type CardDeactivated = { type: 'CardDeactivated'; data: { cardId: string; customerId: string; reason: string; by: 'customer' | 'staff'; at: string } };
 export type CardActivated = { type: 'CardActivated'; data: { cardId: string; customerId: string; reason: string; at: string } };
 export type CardEvent = CardIssued | CardIssueWithdrawn | CardDeactivated | CardActivated;
