@@ -53,6 +53,7 @@ const WALLET_VIEW: WalletView = {
     { date: '2026-03-01', transactions: [tx(1, { direction: 'out', amount: 5000, balanceAfter: 5000, kind: 'session', reason: 'session', reference: { type: 'session', id: 's-42' }, createdDate: ago(600) })] },
     { date: '2026-02-28', transactions: [tx(2, {})] },
   ],
+  nextCursor: null,
 };
 
 const walletCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.url.startsWith(WALLET));
