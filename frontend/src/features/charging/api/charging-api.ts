@@ -11,10 +11,14 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const SESSIONS_PAGE_SIZE = 20;
 export type WalletFilter = WalletQuery['filter'];
 
-export const useMySessions = (page: number) =>
+/**
+ * One page of the customer's sessions: by the cursor the page before it gave when there is one (a session started
+ * meanwhile shifts nothing), else by its number (a jump to a page not reached yet).
+ */
+export const useMySessions = (page: number, cursor: string | undefined) =>
   useQuery({
-    queryKey: chargingKeys.sessionList({ page }),
-    queryFn: ({ signal }) => api.query('me.sessions', { page, pageSize: SESSIONS_PAGE_SIZE }, { signal }),
+    queryKey: chargingKeys.sessionList({ page, cursor }),
+    queryFn: ({ signal }) => api.query('me.sessions', cursor ? { cursor, pageSize: SESSIONS_PAGE_SIZE } : { page, pageSize: SESSIONS_PAGE_SIZE }, { signal }),
   });
 
 export const useMySession = (sessionId: string) =>

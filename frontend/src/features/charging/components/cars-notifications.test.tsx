@@ -39,6 +39,22 @@ describe('my sessions', () => {
     expect(lines[1]?.textContent).toMatch(/Stopped.*10 kWh.*EGP\s?25\.00/);
     expect(within(lines[0] as HTMLElement).getByRole('link', { name: 'Zamalek' }).getAttribute('href')).toBe(`/my-sessions/${SESSION_ID}`);
   });
+
+  it('asks for the next page after the last session shown (its cursor), so a session started meanwhile shifts nothing', async () => {
+    const requests = asCustomer((req) => {
+      if (!req.url.startsWith('/api/queries/me/sessions?')) return undefined;
+      const cursor = new URL(req.url, 'http://x').searchParams.get('cursor');
+      if (cursor === 'after-first-page') return { body: { dataList: [makeSessionView({ sessionId: 'older', status: 'stopped' })], totalCount: 21, nextCursor: null } };
+      return { body: { dataList: [makeSessionView()], totalCount: 21, nextCursor: 'after-first-page' } };
+    });
+    await renderApp('/my-sessions');
+    await screen.findAllByTestId('session-line');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByTestId('session-line')[0]?.textContent).toContain('Stopped'));
+    const asked = calls(requests, '/api/queries/me/sessions').map((r) => new URL(r.url, 'http://x').searchParams);
+    expect(asked.at(-1)?.get('cursor')).toBe('after-first-page');
+    expect(asked.at(-1)?.get('page')).toBeNull();
+  });
 });
 
 describe('register a car', () => {
