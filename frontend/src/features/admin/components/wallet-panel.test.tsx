@@ -105,6 +105,22 @@ describe('customer wallet panel', () => {
     expect(screen.getByRole('link', { name: "Open this customer's charging sessions" }).getAttribute('href')).toBe('/admin/sessions?customerId=c1');
   });
 
+  it('asks for the next page after the last line shown (its cursor), so a line added meanwhile shifts nothing', async () => {
+    const first: WalletView = { ...WALLET_VIEW, totalCount: 25, nextCursor: 'after-first-page' };
+    const second: WalletView = { ...WALLET_VIEW, totalCount: 25, transactionsDates: [{ date: '2026-02-20', transactions: [tx(3, { reason: 'Older line', kind: 'adjustment' })] }], nextCursor: null };
+    const requests = stubApi((req) => {
+      if (req.url.startsWith(WALLET)) return { body: new URL(req.url, 'http://x').searchParams.get('cursor') === 'after-first-page' ? second : first };
+      if (req.url.startsWith('/api/queries/admin/customers/c1')) return { body: customer };
+      if (req.url.startsWith('/api/queries/admin/customers')) return { body: { dataList: [customer], totalCount: 1 } };
+      return undefined;
+    });
+    const panel = await openWallet();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Next' }));
+    await within(panel).findByText(/Older line/);
+    const asked = new URL(walletCalls(requests).at(-1)!.url, 'http://x').searchParams;
+    expect([asked.get('cursor'), asked.get('page')]).toEqual(['after-first-page', null]);
+  });
+
   it('validates amount and reason with the shared schema: required, valid, min 1 EGP, not only whitespace', async () => {
     const requests = api({ wallet: WALLET_VIEW });
     const panel = await openWallet();
