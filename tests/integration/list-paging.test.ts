@@ -38,7 +38,8 @@ describe('lists a customer pages while they grow', () => {
     let cursor: string | null = null;
     let added = 100;
     for (let page = 0; page < 20; page++) {
-      const res = await query<{ nextCursor?: string | null }>(app, `${path}?pageSize=5&position=${lastPosition}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, customer.token);
+      const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const res: { status: number; body: { nextCursor?: string | null } } = await query(app, `${path}?pageSize=5&position=${lastPosition}${after}`, customer.token);
       expect(res.status).toBe(200);
       seen.push(...ids(res.body));
       cursor = res.body.nextCursor ?? null;
