@@ -16,6 +16,19 @@ export interface Paged<T> {
   totalCount: number;
 }
 
+/**
+ * Where the next page of a list that grows while it is paged starts: the last item's sort key and its tiebreak,
+ * `<key>~<tiebreak>`, exactly as the previous page's `nextCursor` gave it. Items added meanwhile never shift it, so
+ * "load more" shows no item twice and skips none; `page` stays for screens that jump to a numbered page.
+ */
+export const cursorSchema = z.string().max(200).regex(/^[^~]*~[^~]+$/);
+/** A page of a growing list: `nextCursor` (null: nothing more) asks for the page after it. */
+export const cursorPagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ dataList: z.array(item), totalCount: z.number().int(), nextCursor: z.string().nullable() });
+export interface CursorPaged<T> extends Paged<T> {
+  nextCursor: string | null;
+}
+
 /** Paging query parameters; page is 1-based. */
 export const pagingQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

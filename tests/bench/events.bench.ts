@@ -32,7 +32,7 @@ const LONG_SESSION_READINGS = 975;
 
 setLogLevel('warn');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'evc-bench-events-'));
-const viewer = { personalData: true, frames: false };
+const viewer = { personalData: true, contact: false, frames: false };
 
 type Draft = { streamId: string; type: string; data: Record<string, unknown>; correlationId: string; causationId?: string; actor: EventMetadata['actor']; reason?: string };
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;

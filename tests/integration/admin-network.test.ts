@@ -109,7 +109,7 @@ describe('admin: stations, chargers, pricing and history over HTTP', () => {
     expect(history.body.dataList.map((e) => e.type)).toEqual(['ChargerMarkedDeleted', 'ChargerRegistered']);
     expect(history.body.dataList[0]).toMatchObject({ actor: { type: 'staff', name: expect.any(String) }, changes: [{ field: 'modelState', before: null, after: 3 }] });
     const created = history.body.dataList[1]!;
-    expect(created.changes.find((c) => c.field === 'secretHash')).toEqual({ field: 'secretHash', before: null, after: '(changed)' });
+    expect(created.changes.find((c) => c.field === 'secretHash')).toEqual({ field: 'secretHash', before: null, after: null, masked: 'secret' });
     expect(JSON.stringify(history.body)).not.toMatch(/[a-f0-9]{64}/);
 
     await expect(connect(first.chargerId, first.secretKey).connect()).rejects.toMatchObject({ code: 401 });
@@ -142,7 +142,7 @@ describe('admin: stations, chargers, pricing and history over HTTP', () => {
     await expect(connect(charger.chargerId, charger.secretKey).connect()).rejects.toMatchObject({ code: 401 });
     const history = await adminGet<Paged<AuditEntry>>(app, `audit?streamId=station-${station.stationId}`, token);
     expect(history.body.dataList.map((e) => e.type)).toEqual(['StationDeleted', 'StationUpdated', 'ChargerAttached', 'StationRegistered']);
-    expect(history.body.dataList[1]!.changes).toEqual([{ field: 'nameEn', before: 'Heliopolis Square', after: 'Heliopolis Plaza' }]);
+    expect(history.body.dataList[1]!.changes).toEqual([{ field: 'nameEn', before: 'Heliopolis Square', after: 'Heliopolis Plaza', masked: null }]);
     expect((await adminGet<Paged<AuditEntry>>(app, `audit?streamId=charger-${charger.chargerId}`, token)).body.dataList[0]).toMatchObject({ type: 'ChargerMarkedDeleted' });
     expect((await adminGet(app, 'audit?streamId=refresh-family-x1', token)).status).toBe(403);
   });

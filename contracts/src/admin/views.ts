@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { chargerViewSchema, stationViewSchema } from '../network/views';
 import { customerAccountViewSchema } from '../identity/views';
 import { commandResultSchema } from '../api';
+import { FIELD_MASKS } from '../events/views';
 
 const revision = { revision: z.number().int(), updatedAt: z.string() };
 
@@ -146,7 +147,10 @@ export const auditEntrySchema = z.object({
   occurredAt: z.string(),
   actor: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }),
   reason: z.string().nullable(),
-  /** Field-level changes against the state before the event (secrets are never shown). */
-  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  /**
+   * Field-level changes against the state before the event. A masked field (as the event explorer masks it: secrets
+   * for everyone, personal data and contact requests by privilege) says only that it changed: before and after null.
+   */
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown(), masked: z.enum(FIELD_MASKS).nullable() })),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

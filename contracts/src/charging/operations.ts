@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedSchema } from '../api';
+import { cursorPagedSchema, pagedSchema } from '../api';
 import { CUSTOMER, command, group, listQuerySchema, positionParamSchema, privilege, query } from '../operation';
 import { stationViewSchema } from '../network/views';
 import { markNotificationsSeenSchema, registerCarSchema, removeCarSchema, sessionRefSchema, startSessionSchema, updateCarSchema } from './schemas';
@@ -8,6 +8,7 @@ import {
   carViewSchema,
   chargerLookupQuerySchema,
   mySessionsQuerySchema,
+  notificationsQuerySchema,
   notificationsViewSchema,
   sessionAdminDetailViewSchema,
   sessionAdminViewSchema,
@@ -30,7 +31,7 @@ export const chargingOperations = group(
   command('cars.register', { summary: 'Register a car of yours (brand, type, battery range, licence images).', access: CUSTOMER, input: registerCarSchema }),
   command('cars.update', { summary: 'Edit a car of yours (same rules as registering it).', access: CUSTOMER, input: updateCarSchema }),
   command('cars.remove', { summary: 'Remove a car of yours (it can no longer start a session).', access: CUSTOMER, input: removeCarSchema }),
-  query('me.sessions', '/api/queries/me/sessions', { summary: 'Your charging sessions, newest first.', access: CUSTOMER, input: mySessionsQuerySchema, output: pagedSchema(sessionViewSchema) }),
+  query('me.sessions', '/api/queries/me/sessions', { summary: 'Your charging sessions, newest first.', access: CUSTOMER, input: mySessionsQuerySchema, output: cursorPagedSchema(sessionViewSchema) }),
   query('me.session', '/api/queries/me/sessions/:sessionId', {
     summary: "One of your sessions with its meter readings (404 for anyone else's).",
     access: CUSTOMER,
@@ -38,7 +39,7 @@ export const chargingOperations = group(
     input: positionParamSchema,
     output: sessionDetailViewSchema,
   }),
-  query('me.notifications', '/api/queries/me/notifications', { summary: 'Your notifications, newest first, with the unseen count.', access: CUSTOMER, input: listQuerySchema, output: notificationsViewSchema }),
+  query('me.notifications', '/api/queries/me/notifications', { summary: 'Your notifications, newest first, with the unseen count.', access: CUSTOMER, input: notificationsQuerySchema, output: notificationsViewSchema }),
   query('me.cars', '/api/queries/me/cars', { summary: 'Your cars.', access: CUSTOMER, input: listQuerySchema, output: pagedSchema(carViewSchema) }),
   query('chargers.lookup', '/api/queries/chargers/lookup', {
     summary: 'The station of the charger with this serial number or charger id, in any case (start by serial).',
@@ -50,7 +51,7 @@ export const chargingOperations = group(
     summary: 'Charging sessions (read-only) with filters; the customer link only for staff with customers.read.',
     access: privilege('sessions.read'),
     input: adminSessionsQuerySchema,
-    output: pagedSchema(sessionAdminViewSchema),
+    output: cursorPagedSchema(sessionAdminViewSchema),
   }),
   query('sessions.admin-get', '/api/queries/admin/sessions/:sessionId', {
     summary: 'One session with its meter readings and events.',

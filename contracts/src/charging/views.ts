@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuerySchema } from '../api';
+import { cursorSchema, pagingQuerySchema } from '../api';
 import { CONNECTOR_TYPES, CURRENT_TYPES } from '../network/schemas';
 import {
   ID_TOKEN_STATUSES,
@@ -87,7 +87,7 @@ export const sessionAdminDetailViewSchema = sessionDetailViewSchema.extend({
 });
 export type SessionAdminDetailView = z.infer<typeof sessionAdminDetailViewSchema>;
 
-export const mySessionsQuerySchema = pagingQuerySchema.extend({ status: z.enum(['active', 'all']).default('all') });
+export const mySessionsQuerySchema = pagingQuerySchema.extend({ status: z.enum(['active', 'all']).default('all'), cursor: cursorSchema.optional() });
 export type MySessionsQuery = z.infer<typeof mySessionsQuerySchema>;
 
 export const adminSessionsQuerySchema = pagingQuerySchema.extend({
@@ -101,6 +101,7 @@ export const adminSessionsQuerySchema = pagingQuerySchema.extend({
   q: z.string().trim().max(60).optional(),
   sort: z.enum(['requestedAt', 'cost', 'energyWh']).default('requestedAt'),
   dir: z.enum(['asc', 'desc']).default('desc'),
+  cursor: cursorSchema.optional(),
 });
 export type AdminSessionsQuery = z.infer<typeof adminSessionsQuerySchema>;
 
@@ -123,12 +124,14 @@ export const walletViewSchema = z.object({
   balance: z.number().int(),
   totalCount: z.number().int(),
   transactionsDates: z.array(z.object({ date: z.string(), transactions: z.array(walletTxViewSchema) })),
+  /** Pass it as `cursor` for the older lines (null: none). */
+  nextCursor: z.string().nullable(),
 });
 export type WalletView = z.infer<typeof walletViewSchema>;
 
 /** The wallet history's filters: every line, money in, money out. */
 export const WALLET_FILTERS = ['all', 'incoming', 'outgoing'] as const;
-export const walletQuerySchema = pagingQuerySchema.extend({ filter: z.enum(WALLET_FILTERS).default('all') });
+export const walletQuerySchema = pagingQuerySchema.extend({ filter: z.enum(WALLET_FILTERS).default('all'), cursor: cursorSchema.optional() });
 export type WalletQuery = z.infer<typeof walletQuerySchema>;
 
 export const paymentViewSchema = z.object({
@@ -158,7 +161,15 @@ export const notificationViewSchema = z.object({
   dateKey: z.string(),
 });
 export type NotificationView = z.infer<typeof notificationViewSchema>;
-export const notificationsViewSchema = z.object({ dataList: z.array(notificationViewSchema), totalCount: z.number().int(), unseenCount: z.number().int() });
+export const notificationsViewSchema = z.object({
+  dataList: z.array(notificationViewSchema),
+  totalCount: z.number().int(),
+  unseenCount: z.number().int(),
+  /** Pass it as `cursor` for the older notifications (null: none). */
+  nextCursor: z.string().nullable(),
+});
+export const notificationsQuerySchema = pagingQuerySchema.extend({ cursor: cursorSchema.optional() });
+export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 export type NotificationsView = z.infer<typeof notificationsViewSchema>;
 
 export const carViewSchema = z.object({

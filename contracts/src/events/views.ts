@@ -6,10 +6,12 @@ const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /**
  * One field of an event's payload, flattened to a dotted path (`reference.id`, `readings.0.energyWh`). A masked field
- * has no value: `secret` (keys, hashes, tokens, passwords: never shown to anyone) or `personal` (e-mail, phone,
- * names, addresses, card tags: shown only to staff with customers.read).
+ * has no value: `secret` (keys, hashes, tokens, passwords: never shown to anyone), `personal` (e-mail, phone,
+ * names, addresses, card ids and app tokens: shown only to staff with customers.read) or `contact` (what a contact
+ * request holds: shown only to staff with contact.manage).
  */
-export const eventFieldSchema = z.object({ path: z.string(), value: scalar, masked: z.enum(['secret', 'personal']).nullable() });
+export const FIELD_MASKS = ['secret', 'personal', 'contact'] as const;
+export const eventFieldSchema = z.object({ path: z.string(), value: scalar, masked: z.enum(FIELD_MASKS).nullable() });
 export type EventField = z.infer<typeof eventFieldSchema>;
 
 export const eventActorViewSchema = z.object({

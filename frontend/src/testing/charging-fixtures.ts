@@ -23,6 +23,7 @@ export const makeWallet = (groups: WalletView['transactionsDates'], over: Partia
   balance: 10_000,
   totalCount: groups.reduce((n, g) => n + g.transactions.length, 0),
   transactionsDates: groups,
+  nextCursor: null,
   ...over,
 });
 

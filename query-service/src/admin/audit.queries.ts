@@ -1,6 +1,7 @@
 import type { AuditEntry, Paged, Privilege } from '@evc/contracts';
 import type { EventStore, RecordedEvent } from '@evc/platform';
 import { ApiException } from '@evc/platform/http/api-exception';
+import { maskOf, masked, streamSeenBy, viewerFor, type Viewer } from '../events/masking';
 import type { ActorNames } from './actor-names';
 
 /**
@@ -14,9 +15,6 @@ const GUARDED: [RegExp, Privilege][] = [
   [/^contact-request-/, 'contact.manage'],
   [/^session-/, 'sessions.read'],
 ];
-const SECRET = /hash|secret|password|token/i;
-export const SECRET_SHOWN_AS = '(changed)';
-
 type State = Record<string, unknown>;
 
 /** The item's fields after one event: data merged in, plus what deletes, bans and links mean for the item. */
@@ -50,13 +48,17 @@ export function evolveAudit(state: State, event: Pick<RecordedEvent, 'type' | 'd
   return next;
 }
 
-/** Field-level before/after; a secret (key hash, password or token hash) shows only that it changed. */
-export function changesOf(before: State, after: State): AuditEntry['changes'] {
+/**
+ * Field-level before/after, masked for the viewer by the event explorer's rule (`maskOf`): a masked field shows only
+ * that it changed, and a masked key nested in a shown value is null.
+ */
+export function changesOf(before: State, after: State, streamId: string, viewer: Viewer): AuditEntry['changes'] {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return fields.flatMap((field) => {
+  return fields.flatMap((field): AuditEntry['changes'] => {
     if (JSON.stringify(before[field]) === JSON.stringify(after[field])) return [];
-    if (SECRET.test(field)) return [{ field, before: null, after: SECRET_SHOWN_AS }];
-    return [{ field, before: before[field] ?? null, after: after[field] ?? null }];
+    const mask = maskOf(field, streamId, viewer);
+    if (mask) return [{ field, before: null, after: null, masked: mask }];
+    return [{ field, before: masked(before[field] ?? null, streamId, viewer), after: masked(after[field] ?? null, streamId, viewer), masked: null }];
   });
 }
 
@@ -70,6 +72,9 @@ export class AuditQueries {
   async history(q: { streamId: string; page: number; pageSize: number }, privileges: readonly Privilege[] = []): Promise<Paged<AuditEntry>> {
     if (!READABLE.some((r) => r.test(q.streamId))) throw new ApiException('auth.forbidden', 'This history is not readable here');
     if (GUARDED.some(([stream, needs]) => stream.test(q.streamId) && !privileges.includes(needs))) throw new ApiException('auth.forbidden', 'This history is not readable here');
+    // A stream named after a card is read by the name the viewer sees (as the explorer's stream filter): not by its id.
+    const viewer = viewerFor(privileges);
+    if (streamSeenBy(q.streamId, viewer) !== q.streamId) throw new ApiException('auth.forbidden', 'This history is not readable here');
     const events = await this.events.readStream(q.streamId);
     // Accounts: only customers' (the customer context); staff accounts have their own screens.
     if (q.streamId.startsWith('account-') && events[0] && events[0].type !== 'CustomerSignedUp') throw new ApiException('auth.forbidden', 'This history is not readable here');
@@ -83,14 +88,15 @@ export class AuditQueries {
         occurredAt: event.metadata.occurredAt,
         actor: { type: event.metadata.actor.type, id: event.metadata.actor.id, name: null as string | null },
         reason: event.metadata.reason ?? null,
-        changes: changesOf(state, next),
+        changes: changesOf(state, next, q.streamId, viewer),
       };
       state = next;
       return entry;
     });
     entries.reverse();
     const dataList = entries.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
-    const names = await this.names.of(dataList.filter((e) => e.actor.type === 'staff' || e.actor.type === 'customer').map((e) => e.actor.id));
+    // A customer's name is personal data, as in the explorer.
+    const names = await this.names.of(dataList.filter((e) => e.actor.type === 'staff' || (e.actor.type === 'customer' && viewer.personalData)).map((e) => e.actor.id));
     for (const e of dataList) e.actor.name = names.get(e.actor.id) ?? null;
     return { dataList, totalCount: entries.length };
   }

@@ -1,6 +1,7 @@
-import type { CarView, NotificationView, NotificationsView, Paged, PaymentView, StationView } from '@evc/contracts';
+import type { CarView, NotificationView, NotificationsQuery, NotificationsView, Paged, PaymentView, StationView } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
 import { CARS, CHARGERS, NOTIFICATIONS, PAYMENTS, STATIONS, type CarDoc, type NotificationDoc, type PaymentDoc } from '@evc/projections';
+import { keysetPage, type Keyset } from '../shared/cursor';
 import { exactly } from '../shared/exact-view';
 import { STATION_HIDDEN, stationView } from '../stations/stations.queries';
 
@@ -8,6 +9,8 @@ interface Page {
   page: number;
   pageSize: number;
 }
+/** Newest first; the log position breaks ties of the same instant. */
+const NOTIFICATION_ORDER: Keyset = { key: 'incomingDate', dir: -1, tie: 'position', tieDir: -1, numericTie: true };
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // The customer's own documents, without the owner and the read model's bookkeeping (field order as stored).
@@ -35,14 +38,14 @@ export class CustomerQueries {
     return doc ? paymentView(doc) : null;
   }
 
-  async notifications(customerId: string, q: Page): Promise<NotificationsView> {
+  async notifications(customerId: string, q: NotificationsQuery): Promise<NotificationsView> {
     const notifications = NOTIFICATIONS.in(this.documents);
-    const [docs, totalCount, unseenCount] = await Promise.all([
-      notifications.find({ customerId }, { sort: { incomingDate: -1, position: -1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize }).toArray(),
+    const [{ docs, nextCursor }, totalCount, unseenCount] = await Promise.all([
+      keysetPage(NOTIFICATION_ORDER, { customerId }, q, (where, options) => notifications.find(where, options).toArray()),
       notifications.countDocuments({ customerId }),
       notifications.countDocuments({ customerId, isSeen: false }),
     ]);
-    return { dataList: docs.map(notificationView), totalCount, unseenCount };
+    return { dataList: docs.map(notificationView), totalCount, unseenCount, nextCursor };
   }
 
   async cars(customerId: string, q: Page): Promise<Paged<CarView>> {

@@ -1,10 +1,16 @@
-import type { AdminSessionsQuery, MySessionsQuery, Paged, SessionAdminDetailView, SessionAdminView, SessionDetailView, SessionView } from '@evc/contracts';
-import type { Doc, DocumentStore, Filter, SortSpec } from '@evc/platform';
+import type { AdminSessionsQuery, CursorPaged, MySessionsQuery, SessionAdminDetailView, SessionAdminView, SessionDetailView, SessionView } from '@evc/contracts';
+import type { Doc, DocumentStore, Filter } from '@evc/platform';
 import { SESSIONS, cairoDayStart, readingRows, type SessionDoc } from '@evc/projections';
+import { keysetPage, type Keyset } from '../shared/cursor';
 import { exactly } from '../shared/exact-view';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const OPEN_STATUSES = ['requested', 'accepted', 'charging', 'stopping'];
+/** The customer's sessions: newest first, the session id breaking ties. */
+const MY_ORDER: Keyset = { key: 'requestedAt', dir: -1, tie: '_id', tieDir: 1 };
+/** Staff's order: the chosen column, the session id breaking ties. */
+const adminOrder = (q: AdminSessionsQuery): Keyset => ({ key: q.sort, dir: q.dir === 'asc' ? 1 : -1, numericKey: q.sort !== 'requestedAt', tie: '_id', tieDir: 1 });
+const LIST_PROJECTION = { readings: 0, timeline: 0 } as const;
 
 /** The customer's detail: the document without its internals (field order as stored), its readings as rows. */
 export function sessionDetailView(d: SessionDoc): SessionDetailView {
@@ -54,13 +60,13 @@ export class SessionsQueries {
     return SESSIONS.in(this.documents);
   }
 
-  async mine(customerId: string, q: MySessionsQuery): Promise<Paged<SessionView>> {
+  async mine(customerId: string, q: MySessionsQuery): Promise<CursorPaged<SessionView>> {
     const filter: Filter = { customerId, ...(q.status === 'active' ? { status: { $in: OPEN_STATUSES } } : {}) };
-    const [docs, totalCount] = await Promise.all([
-      this.sessions.find(filter, { sort: { requestedAt: -1, _id: 1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize, projection: { readings: 0, timeline: 0 } }).toArray(),
+    const [{ docs, nextCursor }, totalCount] = await Promise.all([
+      keysetPage(MY_ORDER, filter, q, (where, options) => this.sessions.find(where, { ...options, projection: LIST_PROJECTION }).toArray()),
       this.sessions.countDocuments(filter),
     ]);
-    return { dataList: docs.map(sessionView), totalCount };
+    return { dataList: docs.map(sessionView), totalCount, nextCursor };
   }
 
   /** One of the customer's sessions; null for anyone else's (the caller answers 404, never 403). */
@@ -69,14 +75,13 @@ export class SessionsQueries {
     return doc ? sessionDetailView(doc) : null;
   }
 
-  async adminList(q: AdminSessionsQuery, showCustomerId: boolean): Promise<Paged<SessionAdminView>> {
+  async adminList(q: AdminSessionsQuery, showCustomerId: boolean): Promise<CursorPaged<SessionAdminView>> {
     const filter = adminSessionsFilter(q);
-    const sort: SortSpec = { [q.sort]: q.dir === 'asc' ? 1 : -1, _id: 1 };
-    const [docs, totalCount] = await Promise.all([
-      this.sessions.find(filter, { sort, skip: (q.page - 1) * q.pageSize, limit: q.pageSize, projection: { readings: 0, timeline: 0 } }).toArray(),
+    const [{ docs, nextCursor }, totalCount] = await Promise.all([
+      keysetPage(adminOrder(q), filter, q, (where, options) => this.sessions.find(where, { ...options, projection: LIST_PROJECTION }).toArray()),
       this.sessions.countDocuments(filter),
     ]);
-    return { dataList: docs.map((d) => ({ ...sessionView(d), ...owner(d, showCustomerId) })), totalCount };
+    return { dataList: docs.map((d) => ({ ...sessionView(d), ...owner(d, showCustomerId) })), totalCount, nextCursor };
   }
 
   async adminGet(sessionId: string, showCustomerId: boolean): Promise<SessionAdminDetailView | null> {

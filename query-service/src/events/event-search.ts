@@ -2,7 +2,7 @@ import { normalizeDigits, type EventSearchPage, type EventSearchQuery, type Even
 import { categoryOf, type EventIndexKey, type EventStore, type RecordedEvent } from '@evc/platform';
 import type { ActorNames } from '../admin/actor-names';
 import { eventView, namesOf, searchableText } from './event-view';
-import type { Viewer } from './masking';
+import { streamSeenBy, type Viewer } from './masking';
 
 /** Events read from an index per batch, and at most per request: a search never reads the whole log at once. */
 export const SCAN_BATCH = 500;
@@ -76,6 +76,9 @@ export class EventSearch {
         scanned++;
         cursor = event.position;
         if (!matches(event)) continue;
+        // A stream filter matches the name the viewer sees: a token's id cannot be probed by its stream, nor by prefix.
+        const seen = streamSeenBy(event.streamId, viewer);
+        if ((q.stream && seen !== q.stream) || (q.streamPrefix && !seen.startsWith(q.streamPrefix))) continue;
         const view = eventView(event, viewer, new Map());
         if (texts) {
           const searchable = searchableText(view);

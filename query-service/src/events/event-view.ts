@@ -1,7 +1,7 @@
 import type { EventView } from '@evc/contracts';
 import type { RecordedEvent } from '@evc/platform';
 import type { ActorNames } from '../admin/actor-names';
-import { fieldsOf, type Viewer } from './masking';
+import { fieldsOf, streamSeenBy, type Viewer } from './masking';
 
 /** Names of the staff and customer actors of some events (a customer's name is personal data). */
 export async function namesOf(names: ActorNames, events: readonly RecordedEvent[], viewer: Viewer): Promise<Map<string, string>> {
@@ -12,14 +12,17 @@ export async function namesOf(names: ActorNames, events: readonly RecordedEvent[
   return names.of(ids);
 }
 
-/** A stored event as the explorer shows it: metadata as it is, the payload as fields masked for the viewer. */
+/**
+ * A stored event as the explorer shows it: metadata as it is but for a token's name in its stream and cause, the
+ * payload as fields masked for the viewer.
+ */
 export function eventView(event: RecordedEvent, viewer: Viewer, names: ReadonlyMap<string, string>): EventView {
   const m = event.metadata;
   const actor = m?.actor ?? { type: 'system' as const, id: 'unknown' };
   const { fields, truncated } = fieldsOf(event.data, event.streamId, viewer);
   return {
     position: event.position,
-    streamId: event.streamId,
+    streamId: streamSeenBy(event.streamId, viewer),
     revision: event.revision,
     eventId: event.eventId,
     type: event.type,
@@ -27,7 +30,7 @@ export function eventView(event: RecordedEvent, viewer: Viewer, names: ReadonlyM
     occurredAt: m?.occurredAt ?? event.recordedAt,
     actor: { type: actor.type, id: actor.id, name: actor.type === 'customer' && !viewer.personalData ? null : (names.get(actor.id) ?? null) },
     correlationId: m?.correlationId ?? '',
-    causationId: m?.causationId ?? '',
+    causationId: streamSeenBy(m?.causationId ?? '', viewer),
     reason: m?.reason ?? null,
     schemaVersion: m?.schemaVersion ?? 1,
     fields,

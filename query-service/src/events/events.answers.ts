@@ -8,16 +8,13 @@ import { ChargerOperations } from './charger-operations';
 import { EventChains } from './event-chain';
 import { EventSearch } from './event-search';
 import { eventView, namesOf } from './event-view';
-import type { Viewer } from './masking';
+import { viewerFor, type Viewer } from './masking';
 import { Provenance } from './provenance';
 
 type EventsQueryId = 'events.search' | 'events.get' | 'events.chain' | 'chargers.operations' | 'me.session-provenance' | 'me.wallet-provenance';
 
-/** Personal data needs customers.read; the OCPP frames of a chain, the message log's stations.write. */
-export const viewerOf = ({ principal }: Caller): Viewer => ({
-  personalData: principal?.privileges.includes('customers.read') === true,
-  frames: principal?.privileges.includes('stations.write') === true,
-});
+/** What the caller sees of the log (masking.ts: the same rule as the audit panel's). */
+export const viewerOf = ({ principal }: Caller): Viewer => viewerFor(principal?.privileges);
 
 /** The log as a tool: the explorer's search, one event, its chain, a charger's operations view, a customer's provenance. */
 @Injectable()

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsOf, masked, maskOf } from './masking';
+import { fieldsOf, masked, maskOf, streamSeenBy } from './masking';
 
-const staff = { personalData: false, frames: false };
-const manager = { personalData: true, frames: true };
+const staff = { personalData: false, contact: false, frames: false };
+const manager = { personalData: true, contact: true, frames: true };
+/** Sees customers but not contact requests (the seeded Viewer role). */
+const customersOnly = { personalData: true, contact: false, frames: false };
 
 describe('masking an event for its viewer', () => {
   it('never shows secrets, to anyone', () => {
@@ -12,18 +14,32 @@ describe('masking an event for its viewer', () => {
   });
 
   it('shows personal data only to staff who may read customers; a station address is not personal', () => {
-    for (const key of ['email', 'phone', 'firstName', 'lastName', 'fullName', 'customerName', 'deliveryAddress', 'idTag', 'idToken']) {
+    for (const key of ['email', 'phone', 'firstName', 'lastName', 'fullName', 'customerName', 'referenceName', 'deliveryAddress', 'idTag', 'idToken', 'cardId']) {
       expect(maskOf(key, 'account-1', staff), key).toBe('personal');
       expect(maskOf(key, 'account-1', manager), key).toBeNull();
     }
     expect(maskOf('addressEn', 'station-st-1', staff)).toBeNull();
     expect(maskOf('addressEn', 'card-request-1', staff)).toBe('personal');
-    for (const key of ['to', 'details', 'message', 'text']) {
-      expect(maskOf(key, 'contact-request-1', staff), key).toBe('personal');
-      expect(maskOf(key, 'contact-request-1', manager), key).toBeNull();
-      expect(maskOf(key, 'charger-1', staff), key).toBeNull();
-    }
+    for (const key of ['to', 'details', 'message', 'text']) expect(maskOf(key, 'charger-1', staff), key).toBeNull();
     for (const key of ['amount', 'transactionId', 'chargerId', 'nameEn', 'name', 'iccid']) expect(maskOf(key, 'charger-1', staff), key).toBeNull();
+  });
+
+  it('shows what a contact request holds only to staff who manage contact requests, whatever else they may read', () => {
+    for (const key of ['fullName', 'email', 'title', 'details', 'to', 'message', 'text', 'error']) {
+      expect(maskOf(key, 'contact-request-1', staff), key).toBe('contact');
+      expect(maskOf(key, 'contact-request-1', customersOnly), key).toBe('contact');
+      expect(maskOf(key, 'contact-request-1', manager), key).toBeNull();
+    }
+    expect(maskOf('status', 'contact-request-1', staff)).toBeNull();
+  });
+
+  it('masks a charging token in a stream name or an item cause, whatever its kind, without customers.read', () => {
+    for (const stream of ['id-token-CARD-0001', 'id-token-APP-9f3c', 'id-token-ses-123e4567', 'card-CARD-0001']) {
+      expect(streamSeenBy(stream, staff), stream).toBe(stream.startsWith('card-') ? 'card-***' : 'id-token-***');
+      expect(streamSeenBy(stream, manager), stream).toBe(stream);
+    }
+    expect(streamSeenBy('id-token:CARD-0001', staff)).toBe('id-token:***');
+    for (const stream of ['card-request-1', 'card-customer-1', 'session-1', 'charger-tx-CP1-5', 'local-auth-list']) expect(streamSeenBy(stream, staff), stream).toBe(stream);
   });
 
   it('flattens a payload to dotted fields, masking a whole object under a personal key', () => {

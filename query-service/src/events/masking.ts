@@ -1,31 +1,67 @@
-import type { EventField } from '@evc/contracts';
+import type { EventField, Privilege } from '@evc/contracts';
 
-/** What the caller may see of an event: personal data needs customers.read; OCPP frames the message log's stations.write. */
+/**
+ * What the caller may see of an event: personal data needs customers.read; what a contact request holds (the
+ * requester's details, replies, internal comments) the contact screen's contact.manage; OCPP frames the message log's
+ * stations.write.
+ */
 export interface Viewer {
   personalData: boolean;
+  contact: boolean;
   frames: boolean;
 }
 
+/** The one place a staff member's privileges become what they see of the log: the explorer and the audit panel. */
+export const viewerFor = (privileges: readonly Privilege[] = []): Viewer => ({
+  personalData: privileges.includes('customers.read'),
+  contact: privileges.includes('contact.manage'),
+  frames: privileges.includes('stations.write'),
+});
+
 /**
- * Keys whose values are secrets: never shown to anyone (what the audit panel shows as "(changed)"). An OCPP id token
+ * Keys whose values are secrets: never shown to anyone, in the explorer nor in the audit panel. An OCPP id token
  * (`idToken`, a card's number) is personal data, not a secret.
  */
 const SECRET = /hash|secret|password|passwd|api_?key|token/i;
 const NOT_SECRET = /^id_?token$/i;
-/** Keys whose values identify a person: e-mail, phone, names, addresses, birth date, national id, card tags. */
-const PERSONAL = /e-?mail|phone|mobile|first_?name|last_?name|full_?name|customer_?name|address|birth|national_?id|^id_?tag$|^id_?token$/i;
+/**
+ * Keys whose values identify a person: e-mail, phone, names, addresses, birth date, national id, and the tokens a
+ * customer charges with whatever their kind (a card's printed id, an app token): `idTag`, `idToken`, `cardId`.
+ */
+const PERSONAL = /e-?mail|phone|mobile|first_?name|last_?name|full_?name|customer_?name|reference_?name|address|birth|national_?id|^id_?tag$|^id_?token$|^card_?id$/i;
 /** A station's address is a public place, not a person's. */
 const PUBLIC_ADDRESS = (key: string, streamId: string) => /address/i.test(key) && /^station-/.test(streamId);
-/** On a contact request, the reply's address and what the visitor and the managers wrote are about a person too. */
-const CONTACT_PERSONAL = (key: string, streamId: string) => /^contact-request-/.test(streamId) && /^(to|details|message|text)$/i.test(key);
+/** On a contact request, who wrote, how to reach them and what the visitor and the managers wrote (replies, internal comments). */
+const CONTACT_STREAM = /^contact-request-/;
+const CONTACT_KEYS = /^(to|title|details|message|text|error)$/i;
 
-export type Mask = 'secret' | 'personal' | null;
+export type Mask = 'secret' | 'personal' | 'contact' | null;
 
 /** How a key of an event of `streamId` is masked for `viewer` (null: shown). */
 export function maskOf(key: string, streamId: string, viewer: Viewer): Mask {
   if (SECRET.test(key) && !NOT_SECRET.test(key)) return 'secret';
-  if ((PERSONAL.test(key) && !PUBLIC_ADDRESS(key, streamId)) || CONTACT_PERSONAL(key, streamId)) return viewer.personalData ? null : 'personal';
+  // A contact request is the contact managers' business: its personal fields need contact.manage, not customers.read.
+  if (CONTACT_STREAM.test(streamId) && (CONTACT_KEYS.test(key) || PERSONAL.test(key))) return viewer.contact ? null : 'contact';
+  if (PERSONAL.test(key) && !PUBLIC_ADDRESS(key, streamId)) return viewer.personalData ? null : 'personal';
   return null;
+}
+
+/**
+ * Streams named after a charging token: `id-token-<tag>` (app tokens and cards, whatever their kind) and
+ * `card-<cardId>` (not `card-request-<id>` nor `card-customer-<id>`, which name a request and a customer).
+ */
+const TOKEN_STREAM = /^(id-token|card)([-:])(?!(?:request|customer)-)(.+)$/;
+/** What stands for a token in a stream name a viewer may not read. */
+export const MASKED_ID = '***';
+
+/**
+ * A stream name (or an item cause `<category>:<id>`) as the viewer may see it: a token's name is personal data, so
+ * without customers.read `id-token-CARD1` reads `id-token-***`.
+ */
+export function streamSeenBy(streamId: string, viewer: Viewer): string {
+  if (viewer.personalData) return streamId;
+  const token = TOKEN_STREAM.exec(streamId);
+  return token ? `${token[1]}${token[2]}${MASKED_ID}` : streamId;
 }
 
 /** At most this many fields of one payload (a charger's whole configuration can be long). */

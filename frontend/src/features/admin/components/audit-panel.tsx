@@ -91,8 +91,17 @@ export function AuditPanel({ streamId }: { streamId: string }) {
                 <ul aria-label={intl.formatMessage({ id: 'audit.changes' })}>
                   {entry.changes.map((c) => (
                     <li key={c.field}>
-                      <code>{c.field}</code>: <bdi>{show(c.before)}</bdi> <span className="mirror-rtl" aria-hidden="true">→</span>
-                      <span className="visually-hidden">{intl.formatMessage({ id: 'audit.to' })}</span> <bdi>{show(c.after)}</bdi>
+                      {c.masked ? (
+                        // Masked as the event explorer masks it: only that it changed, never what it holds.
+                        <>
+                          <code>{c.field}</code>: <span data-masked={c.masked}>{intl.formatMessage({ id: `events.masked.${c.masked}` })}</span>
+                        </>
+                      ) : (
+                        <>
+                          <code>{c.field}</code>: <bdi>{show(c.before)}</bdi> <span className="mirror-rtl" aria-hidden="true">→</span>
+                          <span className="visually-hidden">{intl.formatMessage({ id: 'audit.to' })}</span> <bdi>{show(c.after)}</bdi>
+                        </>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -52,7 +52,7 @@ function brandsApi(extra: (req: RecordedRequest) => { status?: number; body: unk
       return {
         body: {
           dataList: [
-            { eventId: 'e1', type: 'MasterDataItemUpdated', revision: 4, occurredAt: '2026-02-03T10:00:00Z', actor: { type: 'staff', id: 'a1', name: 'Hala Said' }, reason: 'Typo', changes: [{ field: 'name', before: 'BYDD', after: 'BYD' }] },
+            { eventId: 'e1', type: 'MasterDataItemUpdated', revision: 4, occurredAt: '2026-02-03T10:00:00Z', actor: { type: 'staff', id: 'a1', name: 'Hala Said' }, reason: 'Typo', changes: [{ field: 'name', before: 'BYDD', after: 'BYD', masked: null }, { field: 'email', before: null, after: null, masked: 'personal' }] },
           ],
           totalCount: 1,
         },
@@ -158,6 +158,8 @@ describe('the admin list (car brands)', () => {
     expect(await within(history).findByText(/by Hala Said/)).toBeTruthy();
     expect(within(history).getByText('Reason: Typo')).toBeTruthy();
     expect(within(history).getByText('BYDD')).toBeTruthy();
+    // A masked change says why it is hidden, in the explorer's words, never what it holds.
+    expect(within(history).getByText('personal data: needs the customers privilege')).toBeTruthy();
     expect(query(requests.find((r) => r.url.startsWith('/api/queries/admin/audit'))!).get('streamId')).toBe('masterdata-brand-byd');
   });
 });

@@ -53,6 +53,7 @@ const WALLET_VIEW: WalletView = {
     { date: '2026-03-01', transactions: [tx(1, { direction: 'out', amount: 5000, balanceAfter: 5000, kind: 'session', reason: 'session', reference: { type: 'session', id: 's-42' }, createdDate: ago(600) })] },
     { date: '2026-02-28', transactions: [tx(2, {})] },
   ],
+  nextCursor: null,
 };
 
 const walletCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.url.startsWith(WALLET));
@@ -102,6 +103,22 @@ describe('customer wallet panel', () => {
     // the Sessions tab links to the customer's sessions
     fireEvent.click(screen.getByRole('tab', { name: 'Sessions' }));
     expect(screen.getByRole('link', { name: "Open this customer's charging sessions" }).getAttribute('href')).toBe('/admin/sessions?customerId=c1');
+  });
+
+  it('asks for the next page after the last line shown (its cursor), so a line added meanwhile shifts nothing', async () => {
+    const first: WalletView = { ...WALLET_VIEW, totalCount: 25, nextCursor: 'after-first-page' };
+    const second: WalletView = { ...WALLET_VIEW, totalCount: 25, transactionsDates: [{ date: '2026-02-20', transactions: [tx(3, { reason: 'Older line', kind: 'adjustment' })] }], nextCursor: null };
+    const requests = stubApi((req) => {
+      if (req.url.startsWith(WALLET)) return { body: new URL(req.url, 'http://x').searchParams.get('cursor') === 'after-first-page' ? second : first };
+      if (req.url.startsWith('/api/queries/admin/customers/c1')) return { body: customer };
+      if (req.url.startsWith('/api/queries/admin/customers')) return { body: { dataList: [customer], totalCount: 1 } };
+      return undefined;
+    });
+    const panel = await openWallet();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Next' }));
+    await within(panel).findByText(/Older line/);
+    const asked = new URL(walletCalls(requests).at(-1)!.url, 'http://x').searchParams;
+    expect([asked.get('cursor'), asked.get('page')]).toEqual(['after-first-page', null]);
   });
 
   it('validates amount and reason with the shared schema: required, valid, min 1 EGP, not only whitespace', async () => {

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
@@ -59,12 +59,20 @@ export function WalletPanel({ customerId }: { customerId: string }) {
   const [page, setPage] = useState(1);
   const [adjusting, setAdjusting] = useState<'credit' | 'debit' | null>(null);
   const fmt = useSessionFormat();
+  // Where each page reached so far starts: the next page follows the last line shown, so a line added meanwhile
+  // (a debit, an adjustment) shifts nothing.
+  const [cursors, setCursors] = useState<Record<number, string>>({});
+  const cursor = cursors[page];
   const query = useQuery({
-    queryKey: [WALLETS, customerId, filter, page],
+    queryKey: [WALLETS, customerId, filter, page, cursor],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.query('wallets.admin-get', { customerId, filter, page, pageSize: WALLET_PAGE_SIZE }, { signal, position: positionOf(WALLETS) }),
+      api.query('wallets.admin-get', { customerId, filter, pageSize: WALLET_PAGE_SIZE, ...(cursor ? { cursor } : { page }) }, { signal, position: positionOf(WALLETS) }),
   });
+  const nextCursor = query.isPlaceholderData ? undefined : query.data?.nextCursor;
+  useEffect(() => {
+    if (nextCursor) setCursors((known) => (known[page + 1] === nextCursor ? known : { ...known, [page + 1]: nextCursor }));
+  }, [page, nextCursor]);
   if (query.isPending) return <Spinner />;
   if (query.isError)
     return (
@@ -98,7 +106,7 @@ export function WalletPanel({ customerId }: { customerId: string }) {
       {canAdjust && adjusting && <WalletAdjustForm key={adjusting} customerId={customerId} direction={adjusting} onDone={() => setAdjusting(null)} />}
       <Toolbar role="group" aria-label={intl.formatMessage({ id: 'admin.wallet.filter' })}>
         {WALLET_FILTERS.map((f) => (
-          <Button key={f} type="button" variant={filter === f ? 'primary' : 'secondary'} aria-pressed={filter === f} onClick={() => (setFilter(f), setPage(1))}>
+          <Button key={f} type="button" variant={filter === f ? 'primary' : 'secondary'} aria-pressed={filter === f} onClick={() => (setFilter(f), setPage(1), setCursors({}))}>
             <FormattedMessage id={`admin.wallet.filter.${f}`} />
           </Button>
         ))}

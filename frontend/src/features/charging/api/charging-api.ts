@@ -11,10 +11,14 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const SESSIONS_PAGE_SIZE = 20;
 export type WalletFilter = WalletQuery['filter'];
 
-export const useMySessions = (page: number) =>
+/**
+ * One page of the customer's sessions: by the cursor the page before it gave when there is one (a session started
+ * meanwhile shifts nothing), else by its number (a jump to a page not reached yet).
+ */
+export const useMySessions = (page: number, cursor: string | undefined) =>
   useQuery({
-    queryKey: chargingKeys.sessionList({ page }),
-    queryFn: ({ signal }) => api.query('me.sessions', { page, pageSize: SESSIONS_PAGE_SIZE }, { signal }),
+    queryKey: chargingKeys.sessionList({ page, cursor }),
+    queryFn: ({ signal }) => api.query('me.sessions', cursor ? { cursor, pageSize: SESSIONS_PAGE_SIZE } : { page, pageSize: SESSIONS_PAGE_SIZE }, { signal }),
   });
 
 export const useMySession = (sessionId: string) =>
@@ -23,16 +27,16 @@ export const useMySession = (sessionId: string) =>
     queryFn: ({ signal }) => api.query('me.session', { sessionId }, { signal }),
   });
 
-/** The wallet's pages: page n holds the next transactions; the balance and total count come from the latest page. */
+/**
+ * The wallet's pages: each asks for what follows the previous page's last line (its cursor), so lines added while the
+ * customer loads more never show twice nor push one out; the balance and total count come from the latest page.
+ */
 export const useWallet = (filter: WalletFilter) =>
   useInfiniteQuery({
     queryKey: chargingKeys.walletList(filter),
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api.query('me.wallet', { filter, page: pageParam, pageSize: WALLET_PAGE_SIZE }, { signal }),
-    getNextPageParam: (last, pages, lastPage) => {
-      const loaded = pages.reduce((n, p) => n + p.transactionsDates.reduce((m, d) => m + d.transactions.length, 0), 0);
-      return loaded < last.totalCount && last.transactionsDates.length > 0 ? lastPage + 1 : undefined;
-    },
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => api.query('me.wallet', { filter, pageSize: WALLET_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 export const usePayment = (paymentId: string | null, poll: boolean) =>
@@ -49,12 +53,11 @@ let seenPosition: number | undefined;
 export const useNotifications = () =>
   useInfiniteQuery({
     queryKey: chargingKeys.notificationList,
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api.query('me.notifications', { page: pageParam, pageSize: NOTIFICATIONS_PAGE_SIZE }, { signal, position: seenPosition }),
-    getNextPageParam: (last, pages, lastPage) => {
-      const loaded = pages.reduce((n, p) => n + p.dataList.length, 0);
-      return loaded < last.totalCount && last.dataList.length > 0 ? lastPage + 1 : undefined;
-    },
+    // By cursor, as the wallet: notifications arriving while the customer loads more shift nothing.
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api.query('me.notifications', { pageSize: NOTIFICATIONS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, { signal, position: seenPosition }),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 /** Only the unseen count (the header's badge): one notification per request. */

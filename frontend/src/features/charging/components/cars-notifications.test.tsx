@@ -39,6 +39,22 @@ describe('my sessions', () => {
     expect(lines[1]?.textContent).toMatch(/Stopped.*10 kWh.*EGP\s?25\.00/);
     expect(within(lines[0] as HTMLElement).getByRole('link', { name: 'Zamalek' }).getAttribute('href')).toBe(`/my-sessions/${SESSION_ID}`);
   });
+
+  it('asks for the next page after the last session shown (its cursor), so a session started meanwhile shifts nothing', async () => {
+    const requests = asCustomer((req) => {
+      if (!req.url.startsWith('/api/queries/me/sessions?')) return undefined;
+      const cursor = new URL(req.url, 'http://x').searchParams.get('cursor');
+      if (cursor === 'after-first-page') return { body: { dataList: [makeSessionView({ sessionId: 'older', status: 'stopped' })], totalCount: 21, nextCursor: null } };
+      return { body: { dataList: [makeSessionView()], totalCount: 21, nextCursor: 'after-first-page' } };
+    });
+    await renderApp('/my-sessions');
+    await screen.findAllByTestId('session-line');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByTestId('session-line')[0]?.textContent).toContain('Stopped'));
+    const asked = calls(requests, '/api/queries/me/sessions').map((r) => new URL(r.url, 'http://x').searchParams);
+    expect(asked.at(-1)?.get('cursor')).toBe('after-first-page');
+    expect(asked.at(-1)?.get('page')).toBeNull();
+  });
 });
 
 describe('register a car', () => {
@@ -138,10 +154,10 @@ describe('notifications', () => {
     const requests = asCustomer((req) => {
       const url = new URL(req.url, 'http://x');
       if (url.pathname === '/api/queries/me/notifications') {
-        if (url.searchParams.get('pageSize') === '1') return { body: { dataList: [], totalCount: 4, unseenCount: unseen() } };
-        if (url.searchParams.get('page') === '2')
-          return { body: { dataList: [makeNotification({ notificationId: 'n-0', kind: 'payment_failed', params: { amount: 5000 }, isSeen: true, incomingDate: '2026-02-20T10:00:00Z', dateKey: '2026-02-20' })], totalCount: 4, unseenCount: unseen() } };
-        return { body: { dataList: all(), totalCount: 4, unseenCount: unseen() } };
+        if (url.searchParams.get('pageSize') === '1') return { body: { dataList: [], totalCount: 4, unseenCount: unseen(), nextCursor: 'after-first' } };
+        if (url.searchParams.get('cursor') === 'after-first')
+          return { body: { dataList: [makeNotification({ notificationId: 'n-0', kind: 'payment_failed', params: { amount: 5000 }, isSeen: true, incomingDate: '2026-02-20T10:00:00Z', dateKey: '2026-02-20' })], totalCount: 4, unseenCount: unseen(), nextCursor: null } };
+        return { body: { dataList: all(), totalCount: 4, unseenCount: unseen(), nextCursor: 'after-first' } };
       }
       if (url.pathname === '/api/commands/notifications.mark-seen') {
         const ids = (req.body as { notificationIds?: string[] }).notificationIds ?? all().map((n) => n.notificationId);
@@ -229,7 +245,7 @@ describe('notifications', () => {
   it('asks for browser notifications only when the button is pressed', async () => {
     const requestPermission = vi.fn().mockResolvedValue('granted');
     vi.stubGlobal('Notification', { permission: 'default', requestPermission });
-    asCustomer((req) => (req.url.startsWith('/api/queries/me/notifications') ? { body: { dataList: [], totalCount: 0, unseenCount: 0 } } : undefined));
+    asCustomer((req) => (req.url.startsWith('/api/queries/me/notifications') ? { body: { dataList: [], totalCount: 0, unseenCount: 0, nextCursor: null } } : undefined));
     await renderApp('/Notifcation');
     const button = await screen.findByRole('button', { name: 'Turn on browser notifications' });
     expect(requestPermission).not.toHaveBeenCalled();

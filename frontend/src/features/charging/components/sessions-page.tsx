@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { buttonStyles } from '../../../components/ui/button';
@@ -20,7 +20,13 @@ export function SessionsPage({ embedded = false }: { embedded?: boolean } = {}) 
   const intl = useIntl();
   const locale = useLocale();
   const [page, setPage] = useState(1);
-  const sessions = useMySessions(page);
+  // Where each page reached so far starts: the next page follows the last session shown, not an offset.
+  const [cursors, setCursors] = useState<Record<number, string>>({});
+  const sessions = useMySessions(page, cursors[page]);
+  const nextCursor = sessions.data?.nextCursor;
+  useEffect(() => {
+    if (nextCursor) setCursors((known) => (known[page + 1] === nextCursor ? known : { ...known, [page + 1]: nextCursor }));
+  }, [page, nextCursor]);
   return (
     <Stack>
       {!embedded && (

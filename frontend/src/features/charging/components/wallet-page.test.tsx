@@ -67,8 +67,9 @@ describe('wallet', () => {
       if (!req.url.startsWith(WALLET)) return undefined;
       const q = new URL(req.url, 'http://x').searchParams;
       if (q.get('filter') === 'incoming') return { body: makeWallet([{ date: older.date, transactions: older.transactions }], { totalCount: 1 }) };
-      if (q.get('page') === '2') return { body: makeWallet([older], { totalCount: 3 }) };
-      return { body: makeWallet([{ date: today.date, transactions: today.transactions }], { totalCount: 3 }) };
+      // The next page is asked for by the cursor the first page gave, never by a page number.
+      if (q.get('cursor') === 'after-today') return { body: makeWallet([older], { totalCount: 3 }) };
+      return { body: makeWallet([{ date: today.date, transactions: today.transactions }], { totalCount: 3, nextCursor: 'after-today' }) };
     });
     await renderApp('/wallet');
     await screen.findByRole('heading', { name: 'Today' });
@@ -83,6 +84,7 @@ describe('wallet', () => {
     expect(screen.getByTestId('wallet-count').textContent).toBe('1 transaction');
     const filters = calls(requests, WALLET).map((r) => new URL(r.url, 'http://x').searchParams.get('filter'));
     expect(filters).toEqual(['all', 'all', 'incoming']);
+    expect(calls(requests, WALLET).map((r) => new URL(r.url, 'http://x').searchParams.get('page'))).toEqual([null, null, null]);
   });
 
   it('top-up dialog: required, valid number, min 1 EGP, the keypress rule, then the checkout page', async () => {
