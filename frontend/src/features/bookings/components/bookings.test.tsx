@@ -102,6 +102,23 @@ describe('the current booking', () => {
     expect(await screen.findByText(/Booking cancelled successfully\. EGP\s?1\.50 was charged\./)).toBeTruthy();
   });
 
+  it("a running booking's Start charging names its charger and connector", async () => {
+    customer({ open: [makeBooking({ status: 'active', reservationStatus: 'accepted', held: true })] });
+    await renderApp('/my-bookings');
+    const card = await screen.findByTestId('booking-card');
+    expect(within(card).getByRole('link', { name: 'Start charging' }).getAttribute('href')).toBe('/start-charging?station=cai-zamalek&charger=EVC-001&connector=1');
+  });
+
+  it("an ended booking no longer shows the charger's live answer", async () => {
+    const fulfilled = makeBooking({ status: 'fulfilled', reservationStatus: 'accepted', held: true, endReason: 'session_started', endedAt: '2026-03-01T10:35:00.000Z', minutes: 35, fee: 1750 });
+    asCustomer((req) => (req.url.startsWith(`/api/queries/me/bookings/${BOOKING_ID}`) ? { body: fulfilled } : undefined));
+    await renderApp(`/my-bookings/${BOOKING_ID}`);
+    const card = await screen.findByTestId('booking-card');
+    expect(card.textContent).toContain('You started charging');
+    expect(within(card).queryByTestId('booking-reservation')).toBeNull();
+    expect(card.textContent).not.toContain('Holding the connector for you');
+  });
+
   it('lists past bookings with their cost and status', async () => {
     customer();
     await renderApp('/my-bookings');
