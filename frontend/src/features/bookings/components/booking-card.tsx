@@ -113,7 +113,7 @@ export function BookingCard({ booking, headingId = 'booking.current' }: { bookin
       {booking.status === 'failed' && <Alert role="status"><FormattedMessage id="booking.failedNote" /></Alert>}
       {booking.endReason && !open && (
         <p style={{ margin: 0 }}>
-          <FormattedMessage id={`booking.ended.${booking.endReason}`} values={{ amount: formatMoney(booking.fee, locale), minutes: booking.minutes }} />
+          <FormattedMessage id={`booking.ended.${booking.endReason}`} values={{ amount: formatMoney(booking.fee, locale), minutes: booking.minutes, reason: booking.cancelReason ?? '' }} />
         </p>
       )}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center' }}>

@@ -119,6 +119,14 @@ describe('the current booking', () => {
     expect(card.textContent).not.toContain('Holding the connector for you');
   });
 
+  it("a booking staff cancelled gives staff's reason", async () => {
+    const cancelled = makeBooking({ status: 'cancelled', endReason: 'staff', cancelReason: 'Charger under maintenance', endedAt: '2026-03-01T10:10:00.000Z', minutes: 10, fee: 0 });
+    asCustomer((req) => (req.url.startsWith(`/api/queries/me/bookings/${BOOKING_ID}`) ? { body: cancelled } : undefined));
+    await renderApp(`/my-bookings/${BOOKING_ID}`);
+    const card = await screen.findByTestId('booking-card');
+    expect(card.textContent).toMatch(/Our staff cancelled it, saying “Charger under maintenance”: EGP\s?0\.00 charged\./);
+  });
+
   it('lists past bookings with their cost and status', async () => {
     customer();
     await renderApp('/my-bookings');
