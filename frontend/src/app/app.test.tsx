@@ -91,6 +91,12 @@ describe('page views of pages with ids', () => {
       expect(views).toEqual(['/terms', '/my-sessions/$sessionId', '/my-sessions/$sessionId']);
     });
   });
+
+  it('an address no route matches is counted as typed, not as the home page', async () => {
+    const requests = stubApi();
+    await renderApp('/no-such-page');
+    await waitFor(() => expect(requests.filter((r) => r.url === '/api/page-views').map((r) => (r.body as { path: string }).path)).toEqual(['/no-such-page']));
+  });
 });
 
 describe('language', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useRouterState } from '@tanstack/react-router';
+import { rootRouteId, useRouterState } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { localeFromLangParam } from '@evc/contracts/constants';
 import { recordPageView } from '../lib/page-view';
@@ -28,11 +28,14 @@ export function RouteEffects() {
   }, [pathname, hash]);
 
   // The page shown, once its route matched: its address and its route ("/my-sessions/$sessionId"), so views count
-  // pages, not one line per session or booking id.
+  // pages, not one line per session or booking id. An address no route matches stops at the root: counted as typed
+  // (the counter turns ids in it into `$id`), not as the home page.
   const page = useRouterState({
     select: (s) => {
       const match = s.matches[s.matches.length - 1];
-      return match ? `${match.pathname}\n${match.fullPath}` : '';
+      if (!match) return '';
+      const unmatched = match.routeId === rootRouteId && s.location.pathname !== '/';
+      return unmatched ? `${s.location.pathname}\n${s.location.pathname}` : `${match.pathname}\n${match.fullPath}`;
     },
   });
   useEffect(() => {
