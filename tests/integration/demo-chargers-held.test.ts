@@ -47,4 +47,13 @@ describe('the demonstration and chargers others hold', () => {
     expect([held.connected, intruder.connected]).toEqual([true, true]);
     expect([await connects(specs[0]!.id), await connects(taken)]).toEqual([1, 2]);
   });
+
+  it('a start right after a run ended takes the chargers that run gave back', async () => {
+    const before = (await demo()).chargers.map((c) => c.chargerId);
+    const released = before.filter((id) => id !== before[0]); // the first one gave way to the intruder above
+    await app.embedded.demo.stop();
+    const again = (await postJson<DemoStatus>(app.baseUrl, '/api/demo/start', {})).body;
+    expect(again.running).toBe(true);
+    expect(again.chargers.map((c) => c.chargerId)).toEqual(expect.arrayContaining(released));
+  });
 });

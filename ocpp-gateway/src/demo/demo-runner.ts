@@ -69,6 +69,7 @@ class RateLimited extends ApiException {
 export class DemoRunner {
   private run: Run | null = null;
   private starting: Promise<Run> | null = null;
+  private stopping: Promise<void> | null = null;
   private readonly limits: DemoLimits;
   private readonly starts: RateWindow;
   private readonly steps: RateWindow;
@@ -83,6 +84,7 @@ export class DemoRunner {
 
   async status(): Promise<DemoStatus> {
     if (this.options.profile !== 'embedded') return this.view(null, 'cluster');
+    if (this.stopping) await this.stopping;
     if (this.run) return this.view(this.run, null);
     const { found, busy } = await this.candidates();
     return this.view(null, found.length > 0 ? null : busy > 0 ? 'chargers_busy' : 'no_chargers');
@@ -91,6 +93,7 @@ export class DemoRunner {
   /** Starts the run (or joins the one running); `serverUrl` is where this server takes chargers (ws://host:port). */
   async start(serverUrl: string, client: string): Promise<DemoStatus> {
     this.requireEmbedded();
+    if (this.stopping) await this.stopping;
     let launched: Promise<Run> | null = null;
     if (!this.run) {
       if (!this.starting) {
@@ -128,16 +131,28 @@ export class DemoRunner {
     return this.status();
   }
 
-  /** Ends the run: running transactions are stopped at the charger and sent before the chargers disconnect. */
-  async stop(): Promise<void> {
+  /**
+   * Ends the run: running transactions are stopped at the charger and sent before the chargers disconnect. It
+   * settles once the network shows them offline (at most 5 s more), so a start right after finds them free, not held.
+   */
+  stop(): Promise<void> {
     const run = this.run;
-    if (!run) return;
+    if (!run) return this.stopping ?? Promise.resolve();
     this.run = null;
+    this.stopping = this.release(run).finally(() => (this.stopping = null));
+    return this.stopping;
+  }
+
+  private async release(run: Run): Promise<void> {
     clearTimeout(run.timer);
     for (const charger of run.simulator.chargers) for (const c of charger.charging.connectors) charger.charging.stopLocal(c.id);
-    const until = Date.now() + 5_000;
+    let until = Date.now() + 5_000;
     while (run.simulator.chargers.some((c) => c.queued > 0 && c.connected) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     await run.simulator.stop();
+    until = Date.now() + 5_000;
+    const ours = run.simulator.chargers.filter((c) => !c.replaced).map((c) => c.spec.id);
+    const stillOnline = async () => (await Promise.all(ours.map((id) => chargerOnline(this.options.documents, id)))).some(Boolean);
+    while ((await stillOnline()) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     log.info('demonstration ended');
   }
 
