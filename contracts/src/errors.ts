@@ -71,6 +71,10 @@ export const ERROR_CODES = [
   'demo.unavailable',
   'demo.not_running',
   'demo.rate_limited',
+  /** Another visitor started the running demonstration: only they walk it. */
+  'demo.not_yours',
+  /** Every demo charger is held by a simulator or a real charger: the demonstration does not take them over. */
+  'demo.chargers_busy',
   'events.event_not_found',
   'wallet.transaction_not_found',
   'booking.booking_not_found',
@@ -121,7 +125,8 @@ export function statusOf(code: ErrorCode): number {
   if (code === 'files.missing') return 400;
   if (code === 'payments.invalid_callback') return 400;
   if (code === 'payments.provider_unavailable') return 503;
-  if (code === 'auth.forbidden') return 403;
+  if (code === 'auth.forbidden' || code === 'demo.not_yours') return 403;
+  if (code === 'demo.chargers_busy') return 409;
   if (code === 'not_found' || code.endsWith('_not_found')) return 404;
   if (code === 'concurrency.conflict' || code.endsWith('_exists')) return 409;
   if (code === 'server.unavailable') return 503;

@@ -24,6 +24,15 @@ export async function authenticateCharger(documents: ChargerAuthReader, chargerI
   return { ok: true, stationId: String(record.stationId), ocppVersion: String(record.ocppVersion), secretHash: String(record.secretHash) };
 }
 
+/**
+ * Whether a charger holds a connection to the network now, as the charger read model last heard (ChargerConnected /
+ * ChargerDisconnected): the demonstration leaves such chargers alone.
+ */
+export async function chargerOnline(documents: ChargerAuthReader, chargerId: string): Promise<boolean> {
+  const record = await documents.collection(RM.chargers).findOne({ _id: chargerId });
+  return record?.online === true;
+}
+
 /** The read model's name, whose change notices (readmodel.changed) tell gateway nodes a charger's access changed. */
 export const CHARGER_AUTH_COLLECTION = RM.chargerAuth;
 

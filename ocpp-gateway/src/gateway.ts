@@ -25,7 +25,7 @@ import type { Bus, Consumer } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { warnEach } from '@evc/platform/logging/repeated-warning';
 import { CHARGER_AUTH_COLLECTION, revokedReason, type ChargerAuthReader } from './charger-auth';
-import { LOGIN_LIMITS, LoginGate, OCPP_PATH_PREFIX, OCPP_PROTOCOLS, type AcceptedLogin } from './login-gate';
+import { LOGIN_LIMITS, LoginGate, OCPP_PATH_PREFIX, OCPP_PROTOCOLS, REPLACED_REASON, type AcceptedLogin } from './login-gate';
 import { Authorizer, type Authorization } from './authorizer';
 import { HEARTBEAT_INTERVAL_S, TransactionIds, inboundHandlers, type InboundContext } from './inbound';
 import type { TokenQuestion } from './normalize/index';
@@ -337,7 +337,7 @@ export class OcppGateway {
   private onClient(client: RpcClient & { session?: { secretHash?: string } }): void {
     const previous = this.clients.get(client.identity);
     // One live connection per charger: a reconnecting charger replaces its stale socket.
-    if (previous && previous !== client) void previous.close({ code: 1000, reason: 'Replaced by a new connection' });
+    if (previous && previous !== client) void previous.close({ code: 1000, reason: REPLACED_REASON });
     this.clients.set(client.identity, client);
     const connection = new Connection(this.host, client, client.session?.secretHash ?? '', this.rateLimit.burst);
     this.connections.set(client, connection);

@@ -6,6 +6,8 @@ import { createLogger } from '@evc/platform/logging/logger';
 import { authenticateCharger, type ChargerAuthReader } from './charger-auth';
 
 export const OCPP_PATH_PREFIX = '/ocpp/';
+/** The reason the gateway closes a charger's older socket with when the same charger connects again. */
+export const REPLACED_REASON = 'Replaced by a new connection';
 /** The subprotocols served; a charger offering none of them is refused (no frame ever skips schema validation). */
 export const OCPP_PROTOCOLS = ['ocpp1.6', 'ocpp2.0.1'] as const;
 /**

@@ -87,6 +87,16 @@ describeJourney('bookings', (journey) => {
       expect(await card.getByRole('link', { name: t['booking.directions'], exact: true }).getAttribute('href')).toMatch(/destination=29\.96/);
       expect(CHARGERS.some((id) => simulator!.chargers.find((c) => c.spec.id === id)!.charging.connectors.some((k) => k.status === 'Reserved'))).toBe(true);
 
+      // "Start charging" opens the start screen with the booked connector chosen and enabled (also while it shows reserved)
+      const { body: held } = await getJson<BookingView>(journey.app.baseUrl, `/api/queries/me/bookings/${bookingId}`, bearer(token));
+      await card.getByRole('link', { name: t['booking.startCharging'], exact: true }).click();
+      await page.waitForURL(/\/start-charging\?/i);
+      const mine = page.getByRole('radio', { name: new RegExp(`^${held.connectorCode} · `) });
+      await expect.poll(() => mine.isChecked(), { timeout: 10_000 }).toBe(true);
+      expect(await mine.isEnabled()).toBe(true);
+      await page.goBack();
+      await card.waitFor();
+
       // cancel: the question, then the toast with the fee the server charged
       await card.getByRole('button', { name: t['booking.cancel'], exact: true }).click();
       const dialog = page.getByRole('alertdialog', { name: t['booking.cancelQuestion'], exact: true });

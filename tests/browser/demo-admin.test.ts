@@ -20,13 +20,14 @@ async function signInStaff(journey: Journey, path: string, lang: Lang): Promise<
 
 describeJourney('the guided demo, the dashboard and staff settings', (journey) => {
   for (const lang of LANGS) {
-    it(`${lang}: a visitor starts the demo (or joins it) and walks a charging session step by step`, async () => {
+    it(`${lang}: a visitor starts the demo and walks a charging session step by step; another visitor watches`, async () => {
       const t = await words(lang);
+      // only the visitor who started a run walks it: each language's visitor starts their own
+      await journey.app.embedded.demo.stop();
       const page = await journey.open('/demo', { lang });
       await page.getByRole('heading', { level: 1, name: t['demo.title'], exact: true }).waitFor();
       await page.getByText(say(t, lang, 'demo.limits', { chargers: 3, minutes: 10 })).waitFor();
-      const start = page.getByRole('button', { name: t['demo.start'], exact: true });
-      if (await start.isVisible()) await start.click();
+      await page.getByRole('button', { name: t['demo.start'], exact: true }).click();
       const step = (n: number) => page.getByTestId(`demo-step-${n}`);
       await expect.poll(() => page.getByTestId('demo-charger').count()).toBe(3);
       // the network sees the simulated chargers online (its public read model, live)
@@ -43,6 +44,10 @@ describeJourney('the guided demo, the dashboard and staff settings', (journey) =
       await step(4).getByRole('button', { name: t['demo.stop'], exact: true }).click();
       await page.getByTestId('demo-ended').waitFor();
       expect(await page.getByTestId('demo-ended').textContent()).toContain(t['demo.ended']!.split('{kwh}')[0]);
+      // a second visitor (another tab) sees the same run and is told they watch; its steps are not theirs to take
+      const other = await journey.open('/demo', { lang });
+      await other.getByTestId('demo-watching').waitFor();
+      expect(await other.getByTestId('demo-step-1').getByRole('button', { name: t['demo.plugIn'], exact: true }).isDisabled()).toBe(true);
     });
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, bookingStreams, cairoWallClock, chargingStreams, type ApiError, type AuditEntry, type BookingAdminView, type BookingView, type Paged } from '@evc/contracts';
+import { addDays, bookingStreams, cairoWallClock, chargingStreams, type ApiError, type AuditEntry, type BookingAdminView, type BookingView, type NotificationsView, type Paged } from '@evc/contracts';
 import { newContext } from '@evc/command-service';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { adminGet, must } from '../support/admin';
@@ -159,5 +159,24 @@ describe('bookings over HTTP', () => {
     expect(byType.BookingRescheduled).toMatchObject({ actor: { type: 'staff', id: operator.adminId, name: 'Karim Adel' }, reason: 'customer called' });
     expect(byType.BookingCancelled).toMatchObject({ actor: { type: 'staff', id: operator.adminId }, reason: 'Charger maintenance' });
     expect(byType.BookingConfirmed).toMatchObject({ actor: { type: 'customer', id: driver.customerId } });
+  }, 60_000);
+
+  it("staff changes reach the customer: the new time in a notification, staff's reason in the notification and on the booking", async () => {
+    const driver = await givenDriver();
+    const operator = await givenStaff(app, ['role-operator'], superToken);
+    const booking = await later(driver, { offsetMinutes: 1200, durationMinutes: 30 });
+    expect(booking.status).toBe(200);
+    const slot = await cairoSlot(1260);
+    const moved = await command(app, 'bookings.reschedule', { bookingId: booking.bookingId, ...slot, durationMinutes: 30, reason: 'charger maintenance at noon', expectedRevision: 0 }, operator.token);
+    expect(moved.status).toBe(200);
+    const seen = await query<BookingView>(app, `/api/queries/me/bookings/${booking.bookingId}?position=${moved.body.position}`, driver.token);
+    const notices = async () => (await query<NotificationsView>(app, '/api/queries/me/notifications?pageSize=50', driver.token)).body.dataList.filter((n) => n.params.bookingId === booking.bookingId);
+    await expect.poll(async () => (await notices()).find((n) => n.kind === 'booking_rescheduled')?.params.startsAt, { timeout: 5000 }).toBe(seen.body.startsAt);
+
+    const cancelled = await command(app, 'bookings.staff-cancel', { bookingId: booking.bookingId, reason: 'Connector broken', feeEgp: 0 }, operator.token);
+    expect(cancelled.status).toBe(200);
+    const ended = await query<BookingView>(app, `/api/queries/me/bookings/${booking.bookingId}?position=${cancelled.body.position}`, driver.token);
+    expect(ended.body).toMatchObject({ status: 'cancelled', endReason: 'staff', cancelReason: 'Connector broken' });
+    await expect.poll(async () => (await notices()).find((n) => n.kind === 'booking_cancelled')?.params, { timeout: 5000 }).toMatchObject({ by: 'staff', reason: 'Connector broken', amount: 0 });
   }, 60_000);
 });

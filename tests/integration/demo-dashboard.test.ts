@@ -41,24 +41,29 @@ describe('the guided demonstration and the admin dashboard', () => {
   it('is available here with its limits, and refuses a step before it starts', async () => {
     const status = (await demo()).body;
     expect(status).toMatchObject({ available: true, reason: null, running: false, step: 'idle', limits: { chargers: 3, runMinutes: 10 } });
-    const early = await postJson<{ code: string }>(app.baseUrl, '/api/demo/step', { action: 'start' });
+    const early = await postJson<{ code: string }>(app.baseUrl, '/api/demo/step', { action: 'start', token: 'none' });
     expect([early.status, early.body.code]).toEqual([422, 'demo.not_running']);
     expect((await postJson(app.baseUrl, '/api/demo/step', { action: 'fly' })).status).toBe(400);
   });
 
-  it('starts three simulated chargers that come online, and a second start joins the same run', async () => {
+  let token = '';
+  it('starts three simulated chargers that come online, and a second start joins the same run as a watcher', async () => {
     const started = await postJson<DemoStatus>(app.baseUrl, '/api/demo/start', {});
     expect(started.status).toBe(200);
-    expect(started.body).toMatchObject({ running: true, step: 'idle' });
+    expect(started.body).toMatchObject({ running: true, step: 'idle', token: expect.any(String) });
+    token = started.body.token!;
     expect(started.body.chargers).toHaveLength(3);
     const again = await postJson<DemoStatus>(app.baseUrl, '/api/demo/start', {});
     expect(again.body.startedAt).toBe(started.body.startedAt);
+    expect(again.body.token).toBeNull();
+    const other = await postJson<{ code: string }>(app.baseUrl, '/api/demo/step', { action: 'plug-in', token: 'not-the-token' });
+    expect([other.status, other.body.code]).toEqual([403, 'demo.not_yours']);
     await expect.poll(async () => (await demo()).body.chargers.every((c) => c.connected), { timeout: 10_000 }).toBe(true);
     await expect.poll(async () => (await dashboard()).chargers.online, { timeout: 10_000 }).toBe(3);
   });
 
   it('walks through a card session: plug in, start, charge, stop; the network records and bills it', async () => {
-    const step = async (action: string) => (await postJson<DemoStatus>(app.baseUrl, '/api/demo/step', { action })).body;
+    const step = async (action: string) => (await postJson<DemoStatus>(app.baseUrl, '/api/demo/step', { action, token })).body;
     expect((await step('plug-in')).step).toBe('plugged');
     const charging = await step('start');
     expect(charging.step).toBe('charging');

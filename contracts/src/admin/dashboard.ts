@@ -16,7 +16,7 @@ export const dashboardViewSchema = z.object({
       charging: z.number().int(),
       /** Energy of today's sessions so far, Wh. */
       energyWh: z.number().int(),
-      /** Billed today (sessions stopped today), piastres. */
+      /** Billed today, piastres: sessions stopped today and booking fees charged today. */
       revenue: z.number().int(),
     })
     .nullable(),

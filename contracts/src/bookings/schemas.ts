@@ -46,6 +46,7 @@ export const BOOKING_NOTIFICATION_KINDS = [
   'booking_confirmed',
   'booking_reminder',
   'booking_starting_soon',
+  'booking_rescheduled',
   'booking_cancelled',
   'booking_expired',
   'booking_fulfilled',

@@ -31,6 +31,11 @@ export const eventSearchQuerySchema = z
     to: z.iso.datetime({ offset: true }).optional(),
     /** Free text in the payload (as the caller may see it: masked values never match), the stream, the type or the reason. */
     q: text(100).optional(),
+    /**
+     * Sign-ins, token refreshes and sign-outs (the `refresh-family-` streams) are left out of a search that names no
+     * stream, prefix, type or correlation unless `show`: every active person's refresh would otherwise fill the page.
+     */
+    signIns: z.enum(['hide', 'show']).optional(),
     before: position.min(1).optional(),
     after: position.optional(),
     pageSize: z.coerce.number().int().min(1).max(200).default(50),

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * The guided demonstration at `/demo` (issue 14): simulated chargers started on the embedded product, and a session
  * walked through step by step (the four steps of the how-it-works page). One demonstration at a time for the whole
- * server, shared by everyone watching; bounded in chargers and time; never in the cluster profile.
+ * server: everyone may watch it, only the visitor who started it walks it (the token its start answered); bounded in
+ * chargers and time; never in the cluster profile; never on a charger that a simulator or a real charger holds.
  */
 export const DEMO_LIMITS = {
   /** Simulated chargers of one demonstration. */
@@ -27,7 +28,8 @@ export const DEMO_ACTIONS = ['plug-in', 'start', 'stop'] as const;
 export type DemoAction = (typeof DEMO_ACTIONS)[number];
 export const DEMO_STEPS = ['idle', 'plugged', 'charging', 'stopped'] as const;
 
-export const demoStepSchema = z.strictObject({ action: z.enum(DEMO_ACTIONS) });
+/** A step names the run's token: only the visitor whose start launched the run gets it, so others cannot steer it. */
+export const demoStepSchema = z.strictObject({ action: z.enum(DEMO_ACTIONS), token: z.string().min(1).max(64) });
 export const demoStartSchema = z.strictObject({});
 
 const connectorSchema = z.object({
@@ -37,9 +39,9 @@ const connectorSchema = z.object({
 });
 
 export const demoStatusSchema = z.object({
-  /** False in the cluster profile, or without demo chargers (no demo seed). */
+  /** False in the cluster profile, without demo chargers (no demo seed), or while others hold every demo charger. */
   available: z.boolean(),
-  reason: z.enum(['cluster', 'no_chargers']).nullable(),
+  reason: z.enum(['cluster', 'no_chargers', 'chargers_busy']).nullable(),
   running: z.boolean(),
   startedAt: z.string().nullable(),
   endsAt: z.string().nullable(),
@@ -63,5 +65,7 @@ export const demoStatusSchema = z.object({
     })
     .nullable(),
   limits: z.object({ chargers: z.number().int(), runMinutes: z.number().int() }),
+  /** The run's key for its steps: only in the answer to the start that launched it, null everywhere else. */
+  token: z.string().nullable(),
 });
 export type DemoStatus = z.infer<typeof demoStatusSchema>;

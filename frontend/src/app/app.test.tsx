@@ -5,6 +5,7 @@ import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from
 import { catalogsAtom } from '../lib/i18n/load-messages';
 import enApp from '../locales/en/app.json';
 import enPublic from '../locales/en/public.json';
+import { asCustomer, makeSessionView } from '../testing/charging-fixtures';
 
 beforeEach(resetBrowserState);
 afterEach(() => {
@@ -76,6 +77,25 @@ describe('routing', () => {
         { path: '/howitworks', locale: 'en' },
       ]);
     });
+  });
+});
+
+describe('page views of pages with ids', () => {
+  it('count the route, not the address with its id', async () => {
+    const requests = asCustomer((req) => (req.url.startsWith('/api/queries/me/sessions/') ? { body: makeSessionView() } : undefined));
+    const { router } = await renderApp('/terms');
+    await act(() => router.navigate({ to: '/my-sessions/$sessionId', params: { sessionId: 'a1b2c3d4-0000-4000-8000-000000000001' } }));
+    await act(() => router.navigate({ to: '/my-sessions/$sessionId', params: { sessionId: 'a1b2c3d4-0000-4000-8000-000000000002' } }));
+    await waitFor(() => {
+      const views = requests.filter((r) => r.url === '/api/page-views').map((r) => (r.body as { path: string }).path);
+      expect(views).toEqual(['/terms', '/my-sessions/$sessionId', '/my-sessions/$sessionId']);
+    });
+  });
+
+  it('an address no route matches is counted as typed, not as the home page', async () => {
+    const requests = stubApi();
+    await renderApp('/no-such-page');
+    await waitFor(() => expect(requests.filter((r) => r.url === '/api/page-views').map((r) => (r.body as { path: string }).path)).toEqual(['/no-such-page']));
   });
 });
 

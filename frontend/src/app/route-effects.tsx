@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useRouterState } from '@tanstack/react-router';
+import { rootRouteId, useRouterState } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { localeFromLangParam } from '@evc/contracts/constants';
 import { recordPageView } from '../lib/page-view';
 import { localeAtom } from '../stores/locale-state';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
-/** On every route change: scroll to the top (or to the #anchor), record a page view, honour ?lang=, title the document. */
+/** On every route change: scroll to the top (or to the #anchor), record a page view of the route, honour ?lang=, title the document. */
 export function RouteEffects() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const hash = useRouterState({ select: (s) => s.location.hash });
@@ -27,10 +27,22 @@ export function RouteEffects() {
     else window.scrollTo({ top: 0, left: 0 });
   }, [pathname, hash]);
 
+  // The page shown, once its route matched: its address and its route ("/my-sessions/$sessionId"), so views count
+  // pages, not one line per session or booking id. An address no route matches stops at the root: counted as typed
+  // (the counter turns ids in it into `$id`), not as the home page.
+  const page = useRouterState({
+    select: (s) => {
+      const match = s.matches[s.matches.length - 1];
+      if (!match) return '';
+      const unmatched = match.routeId === rootRouteId && s.location.pathname !== '/';
+      return unmatched ? `${s.location.pathname}\n${s.location.pathname}` : `${match.pathname}\n${match.fullPath}`;
+    },
+  });
   useEffect(() => {
+    if (!page) return;
     // a language switch alone is not a new page view, hence the ref
-    recordPageView(pathname, localeRef.current);
-  }, [pathname]);
+    recordPageView(page.split('\n')[1] || '/', localeRef.current);
+  }, [page]);
 
   return null;
 }

@@ -23,7 +23,7 @@ describe('demo runner', () => {
     const runner = new DemoRunner({ profile: 'cluster', dataDir: await dataDir([]), documents: createMemoryDocumentStore() });
     expect(await runner.status()).toMatchObject({ available: false, reason: 'cluster', running: false });
     await expect(runner.start('ws://127.0.0.1:1', 'a')).rejects.toMatchObject({ code: 'demo.unavailable', status: 422 });
-    await expect(runner.step('start', 'a')).rejects.toMatchObject({ code: 'demo.unavailable' });
+    await expect(runner.step('start', 'a', 'none')).rejects.toMatchObject({ code: 'demo.unavailable' });
   });
 
   it('without demo chargers (no seed, or keys the server does not accept) it is unavailable', async () => {
@@ -46,6 +46,31 @@ describe('demo runner', () => {
     await expect(runner.start('ws://127.0.0.1:1', 'a')).rejects.toMatchObject({ code: 'demo.unavailable' });
     await expect(runner.start('ws://127.0.0.1:1', 'a')).rejects.toMatchObject({ code: 'demo.rate_limited', status: 429, headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } });
     await expect(runner.start('ws://127.0.0.1:1', 'b')).rejects.toMatchObject({ code: 'demo.unavailable' });
+  });
+});
+
+/** Demo chargers CP-1 and CP-2 the server accepts; `online` ones are held by someone (a simulator, a real charger). */
+async function twoChargers(online: string[]) {
+  const documents = createMemoryDocumentStore();
+  const specs = ['CP-1', 'CP-2'].map((id) => ({ id, secret: `key-${id}`, ocppVersion: '1.6' }));
+  for (const { id, secret } of specs) {
+    await documents.collection('charger_auth').insertOne({ _id: id, chargerId: id, stationId: 's', secretHash: createHash('sha256').update(secret).digest('hex'), ocppVersion: '1.6', deleted: false });
+    await documents.collection('chargers').insertOne({ _id: id, chargerId: id, online: online.includes(id) });
+  }
+  return { documents, dir: await dataDir(specs) };
+}
+
+describe('demo runner and the chargers others hold', () => {
+  it('takes only demo chargers no one holds, and refuses, saying why, when every one is held', async () => {
+    const { documents, dir } = await twoChargers(['CP-1']);
+    const runner = new DemoRunner({ profile: 'embedded', dataDir: dir, documents });
+    expect(await runner.status()).toMatchObject({ available: true, reason: null });
+    const started = await runner.start('ws://127.0.0.1:1', 'a');
+    expect(started.chargers.map((c) => c.chargerId)).toEqual(['CP-2']);
+    await runner.stop();
+    await documents.collection('chargers').updateOne({ _id: 'CP-2' }, { $set: { online: true } });
+    expect(await runner.status()).toMatchObject({ available: false, reason: 'chargers_busy', running: false });
+    await expect(runner.start('ws://127.0.0.1:1', 'a')).rejects.toMatchObject({ code: 'demo.chargers_busy', status: 409 });
   });
 });
 

@@ -43,7 +43,7 @@ export class DemoController {
   @Post('step')
   @HttpCode(200)
   step(@Body() body: unknown, @Req() req: RequestLike): Promise<DemoStatus> {
-    const { action } = parseInput(operations['demo.step'].input, body);
-    return this.demo.step(action, req.ip ?? 'unknown');
+    const { action, token } = parseInput(operations['demo.step'].input, body);
+    return this.demo.step(action, req.ip ?? 'unknown', token);
   }
 }

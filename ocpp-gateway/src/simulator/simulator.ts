@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RPCClient } from 'ocpp-rpc';
 import { CallDeadlines } from '../call-deadlines';
+import { REPLACED_REASON } from '../login-gate';
 import { ChargingPoint, DEFAULT_CHARGING, type ChargingOptions } from './charging';
 import { LocalAuthList, handleLocalList, presentCard, type CardDecision } from './local-list';
 import { profileOf } from './power-curve';
@@ -32,6 +33,11 @@ export interface SimulatorOptions {
    * it, what happens offline is not reported.
    */
   offlineQueue?: boolean;
+  /**
+   * Give way when the server replaces this connection with another charger's of the same id (a real charger or
+   * another simulator): stop instead of reconnecting, so the two never take the id from each other in turn.
+   */
+  yieldWhenReplaced?: boolean;
 }
 
 export interface SimulatorStats {
@@ -72,6 +78,8 @@ interface Outgoing {
  */
 export class SimulatedCharger {
   connected = false;
+  /** The server gave this charger's id to another connection and this one gave way (yieldWhenReplaced). */
+  replaced = false;
   messagesSent = 0;
   errors = 0;
   readonly charging: ChargingPoint;
@@ -176,7 +184,11 @@ export class SimulatedCharger {
     const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
     this.client = client;
     this.handleCommands(client);
-    client.on('close', () => {
+    client.on('close', (info: { reason?: unknown } | undefined) => {
+      if (this.options.yieldWhenReplaced && String(info?.reason ?? '') === REPLACED_REASON) {
+        this.replaced = true;
+        void this.stop();
+      }
       this.connected = false;
       this.booted = false;
       if (!this.options.offlineQueue) for (const lost of this.outbox.splice(0)) lost.reject(new Error('offline'));

@@ -43,7 +43,8 @@ const about = (b: BookingDoc) => ({ bookingId: b.bookingId, stationNameEn: b.sta
 const REFUSALS = new Set(['occupied', 'rejected', 'offline', 'timeout', 'error']);
 
 /**
- * Booking notifications (issue 12): confirmed, reminder before the slot, starting soon, cancelled (with the fee),
+ * Booking notifications (issue 12): confirmed, reminder before the slot, starting soon, moved by staff (the new
+ * start), cancelled (with the fee, and staff's reason),
  * expired (with the fee), fulfilled, failed (the charger reported the connector faulted or unavailable), and the
  * charger's first refusal to hold the connector. Written by this projection of its own, not notifications.projection.ts.
  */
@@ -54,7 +55,13 @@ export const bookingNotificationsProjection: Projection = {
   on: {
     BookingConfirmed: notify<'BookingConfirmed'>((_e, b) => ({ kind: 'booking_confirmed', params: { ...about(b), amount: b.maxFee, durationMinutes: b.durationMinutes } })),
     BookingReminded: notify<'BookingReminded'>(({ data }, b) => ({ kind: data.kind === 'reminder' ? 'booking_reminder' : 'booking_starting_soon', params: { ...about(b), startsAt: data.startsAt } })),
-    BookingCancelled: notify<'BookingCancelled'>(({ data }, b) => ({ kind: 'booking_cancelled', params: { ...about(b), amount: data.fee, by: data.by } })),
+    // Staff moved the slot: the customer hears the new start (the old one in the params for the record).
+    BookingRescheduled: notify<'BookingRescheduled'>(({ data }, b) => ({
+      kind: 'booking_rescheduled',
+      params: { ...about(b), startsAt: data.startsAt, previousStartsAt: data.previousStartsAt, durationMinutes: data.durationMinutes },
+    })),
+    // Staff's reason travels with the notification: the customer reads why, not only that.
+    BookingCancelled: notify<'BookingCancelled'>(({ data }, b) => ({ kind: 'booking_cancelled', params: { ...about(b), amount: data.fee, by: data.by, reason: data.reason } })),
     BookingExpired: notify<'BookingExpired'>(({ data }, b) => ({ kind: 'booking_expired', params: { ...about(b), amount: data.fee } })),
     BookingFulfilled: notify<'BookingFulfilled'>(({ data }, b) => ({ kind: 'booking_fulfilled', params: { ...about(b), amount: data.fee, sessionId: data.sessionId } })),
     BookingFailed: notify<'BookingFailed'>(({ data }, b) => ({ kind: 'booking_failed', params: { ...about(b), reason: data.status } })),

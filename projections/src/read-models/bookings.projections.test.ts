@@ -101,4 +101,17 @@ describe('the bookings read model and the booking notifications', () => {
     ]);
     expect(await h.booking()).toMatchObject({ status: 'failed', endReason: 'charger_faulted', reservationStatus: 'faulted', reservationAttempts: 2, fee: 0 });
   });
+
+  it("tells the customer of staff's new time and of staff's cancellation with its reason", async () => {
+    const h = harness();
+    await h.given(
+      { type: 'BookingConfirmed', data: { ...terms, confirmedAt: '2026-01-15T14:00:00.000Z' } },
+      { type: 'BookingRescheduled', data: { bookingId, startsAt: '2026-01-15T18:00:00.000Z', durationMinutes: 30, previousStartsAt: terms.startsAt, previousDurationMinutes: 60, at: '2026-01-15T14:10:00.000Z' } },
+      { type: 'BookingCancelled', data: { bookingId, by: 'staff', reason: 'Charger under maintenance', minutes: 20, fee: 0, at: '2026-01-15T14:20:00.000Z' } },
+    );
+    const [, moved, cancelled] = await h.notifications();
+    expect(moved).toMatchObject({ kind: 'booking_rescheduled', params: { bookingId, startsAt: '2026-01-15T18:00:00.000Z', previousStartsAt: terms.startsAt, durationMinutes: 30 } });
+    expect(cancelled).toMatchObject({ kind: 'booking_cancelled', params: { bookingId, by: 'staff', reason: 'Charger under maintenance', amount: 0 } });
+    expect(await h.booking()).toMatchObject({ status: 'cancelled', endReason: 'staff', cancelReason: 'Charger under maintenance', startsAt: '2026-01-15T18:00:00.000Z' });
+  });
 });

@@ -1,6 +1,6 @@
 import { OPEN_CARD_REQUEST_STATUSES, type DashboardView, type Privilege } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
-import { CARD_REQUESTS, CHARGERS, CONTACT_REQUESTS, SESSIONS, cairoDateKey, cairoDayStart } from '@evc/projections';
+import { BOOKINGS, CARD_REQUESTS, CHARGERS, CONTACT_REQUESTS, SESSIONS, cairoDateKey, cairoDayStart } from '@evc/projections';
 
 
 /**
@@ -23,14 +23,18 @@ export class DashboardQueries {
     return { day, sessions, chargers, cardRequests, contactRequests };
   }
 
+  /** Revenue is what the wallets paid today: sessions billed today and booking fees charged today (a booking's fee is debited when it ends). */
   private async sessions(since: string): Promise<NonNullable<DashboardView['sessions']>> {
     const sessions = SESSIONS.in(this.documents);
-    const [today, charging, billed] = await Promise.all([
+    const [today, charging, billed, fees] = await Promise.all([
       sessions.aggregate<{ n: number; wh: number }>([{ $match: { requestedAt: { $gte: since } } }, { $group: { _id: null, n: { $sum: 1 }, wh: { $sum: '$energyWh' } } }]).toArray(),
       sessions.countDocuments({ status: 'charging' }),
       sessions.aggregate<{ revenue: number }>([{ $match: { billed: true, stoppedAt: { $gte: since } } }, { $group: { _id: null, revenue: { $sum: '$cost' } } }]).toArray(),
+      BOOKINGS.in(this.documents)
+        .aggregate<{ revenue: number }>([{ $match: { charged: true, endedAt: { $gte: since } } }, { $group: { _id: null, revenue: { $sum: '$fee' } } }])
+        .toArray(),
     ]);
-    return { count: today[0]?.n ?? 0, charging, energyWh: today[0]?.wh ?? 0, revenue: billed[0]?.revenue ?? 0 };
+    return { count: today[0]?.n ?? 0, charging, energyWh: today[0]?.wh ?? 0, revenue: (billed[0]?.revenue ?? 0) + (fees[0]?.revenue ?? 0) };
   }
 
   /** Chargers in service (not deleted): online, offline, and faulted (online with a connector reporting a fault). */

@@ -37,4 +37,16 @@ describe('explorer search planning', () => {
     // A hashed correlation index may yield a stranger: it is dropped.
     expect(matcher({ ...q, correlationId: 'k2' })(e)).toBe(false);
   });
+
+  it('leaves sign-ins out by default, and shows them when asked for or named', () => {
+    const signIn = event({ streamId: 'refresh-family-f1', type: 'RefreshFamilyStarted' });
+    expect(matcher({ ...q })(signIn)).toBe(false);
+    expect(matcher({ ...q, actorType: 'system', q: 'x' })(signIn)).toBe(false);
+    expect(matcher({ ...q })(event())).toBe(true);
+    expect(matcher({ ...q, signIns: 'show' })(signIn)).toBe(true);
+    expect(matcher({ ...q, streamPrefix: 'refresh-family-' })(signIn)).toBe(true);
+    expect(matcher({ ...q, stream: 'refresh-family-f1' })(signIn)).toBe(true);
+    expect(matcher({ ...q, type: 'RefreshFamilyStarted' })(signIn)).toBe(true);
+    expect(matcher({ ...q, correlationId: 'k1' })(signIn)).toBe(true);
+  });
 });

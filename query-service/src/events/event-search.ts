@@ -22,12 +22,21 @@ export function indexFor(q: Pick<EventSearchQuery, 'stream' | 'correlationId' | 
   return { kind: 'all' };
 }
 
+/** The streams of sign-ins: RefreshFamilyStarted at a sign-in, RefreshTokenRotated at each refresh, then a sign-out. */
+const SIGN_IN_STREAMS = 'refresh-family-';
+
+/** Sign-ins stay out unless asked for: by `signIns=show`, or by a search naming a stream, prefix, type or correlation. */
+export const hidesSignIns = (q: Pick<EventSearchQuery, 'signIns' | 'stream' | 'streamPrefix' | 'type' | 'correlationId'>) =>
+  q.signIns !== 'show' && !q.stream && !q.streamPrefix && !q.type && !q.correlationId;
+
 /** The filters a search applies to each event its index yields (including those the index already implies: harmless). */
 export function matcher(q: EventSearchQuery): (event: RecordedEvent) => boolean {
   const from = q.from ? Date.parse(q.from) : null;
   const to = q.to ? Date.parse(q.to) : null;
+  const hideSignIns = hidesSignIns(q);
   return (e) => {
     const m = e.metadata;
+    if (hideSignIns && e.streamId.startsWith(SIGN_IN_STREAMS)) return false;
     if (q.stream && e.streamId !== q.stream) return false;
     if (q.streamPrefix && !e.streamId.startsWith(q.streamPrefix)) return false;
     if (q.type && e.type !== q.type) return false;

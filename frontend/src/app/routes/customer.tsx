@@ -44,6 +44,15 @@ const receipts = () => import('../../features/receipts/components/receipt-page')
 /** ?station=<id>: "Start charging" and "Book" from a station's detail. */
 const startSearch = (search: Record<string, unknown>): { station?: string } =>
   typeof search.station === 'string' ? { station: search.station } : {};
+/** ?station=<id>&charger=<id>&connector=<n>: "Start charging" from a booking names its charger and connector too. */
+const startChargingSearch = (search: Record<string, unknown>): { station?: string; charger?: string; connector?: number } => {
+  const connector = Number(search.connector);
+  return {
+    ...startSearch(search),
+    ...(typeof search.charger === 'string' ? { charger: search.charger } : {}),
+    ...(Number.isInteger(connector) && connector > 0 ? { connector } : {}),
+  };
+};
 
 export const customerRoutes = [
   createRoute({
@@ -62,7 +71,7 @@ export const customerRoutes = [
   createRoute({ getParentRoute: parent, path: paths.customer.session, component: lazyRouteComponent(charging.session, 'SessionPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.sessionReceipt, component: lazyRouteComponent(receipts, 'SessionReceiptPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.bookingReceipt, component: lazyRouteComponent(receipts, 'BookingReceiptPage') }),
-  createRoute({ getParentRoute: parent, path: paths.customer.startCharging, validateSearch: startSearch, component: lazyRouteComponent(charging.start, 'StartSessionPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.startCharging, validateSearch: startChargingSearch, component: lazyRouteComponent(charging.start, 'StartSessionPage') }),
   createRoute({ getParentRoute: parent, path: paths.registerCarInfo, component: lazyRouteComponent(charging.car, 'RegisterCarPage') }),
   createRoute({ getParentRoute: parent, path: paths.notifications, component: lazyRouteComponent(charging.notifications, 'NotificationsPage') }),
 ];

@@ -73,6 +73,22 @@ describe('the event explorer', () => {
     expect(Object.fromEntries(sent)).toEqual({ type: 'WalletDebited', streamPrefix: 'wallet-', from: '2026-03-01T10:00:00.000Z', to: '2026-03-01T11:30:00.000Z', pageSize: '50' });
   });
 
+  it('leaves sign-ins out by default; "Show sign-ins" asks for them and keeps them through a search', async () => {
+    const requests = asStaff((req) => (req.url.startsWith(SEARCH) ? { body: page([]) } : undefined));
+    await renderApp('/admin/events');
+    await screen.findByText('No events match.');
+    expect(searches(requests).at(-1)!.get('signIns')).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Show sign-ins' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(searches(requests).at(-1)!.get('signIns')).toBe('show'));
+    expect(screen.getByRole('button', { name: 'Show sign-ins' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.change(screen.getByLabelText('Actor id'), { target: { value: 'c-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(searches(requests).at(-1)!.get('actorId')).toBe('c-1'));
+    expect(searches(requests).at(-1)!.get('signIns')).toBe('show');
+  });
+
   it('pages back from the last event read, and the live tail adds only what is newer', async () => {
     let tail = 0;
     const requests = asStaff((req) => {

@@ -26,6 +26,8 @@ function criteriaOf(search: Record<string, unknown>): EventCriteria {
     const v = text(search[k]);
     if (v) out[k] = v;
   }
+  // sign-ins are left out unless asked for (the server's default)
+  if (search.signIns === 'show') out.signIns = 'show';
   return out as EventCriteria;
 }
 
@@ -73,7 +75,7 @@ function EventRow({ event, open, fresh, onToggle }: { event: EventView; open: bo
 
 /**
  * /admin/events (events.read): search the log by stream, stream prefix, type, actor, correlation id, time (Cairo) and
- * free text; newest first; "older" pages continue below the last event read, so they hold while events arrive; the
+ * free text; newest first; sign-ins (token refreshes) only when "Show sign-ins" is pressed or the search names them; "older" pages continue below the last event read, so they hold while events arrive; the
  * live tail adds what is new every 2 s. The criteria live in the URL.
  */
 export function EventsPage() {
@@ -114,7 +116,7 @@ export function EventsPage() {
     const valid = form.validate(eventSearchQuerySchema, raw);
     if (!valid) return;
     setGap(false);
-    go(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as EventCriteria);
+    go({ ...(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as EventCriteria), ...(criteria.signIns ? { signIns: criteria.signIns } : {}) });
   };
   const last = pages.at(-1);
   const all = [...fresh, ...rows];
@@ -151,6 +153,9 @@ export function EventsPage() {
             <FormattedMessage id="events.clear" />
           </Button>
           <span className="spacer" />
+          <Button type="button" variant="secondary" aria-pressed={criteria.signIns === 'show'} onClick={() => go({ ...criteria, signIns: criteria.signIns === 'show' ? undefined : 'show' })}>
+            <FormattedMessage id="events.showSignIns" />
+          </Button>
           <Button type="button" variant={live ? 'primary' : 'secondary'} aria-pressed={live} onClick={() => go(criteria, !live)}>
             <FormattedMessage id={live ? 'events.liveOn' : 'events.liveOff'} />
           </Button>

@@ -99,8 +99,9 @@ export function BookingCard({ booking, headingId = 'booking.current' }: { bookin
         <dd><SlotText booking={booking} /></dd>
         <dt><FormattedMessage id="booking.car" /></dt>
         <dd>{(locale === 'ar' ? booking.carLabelAr : booking.carLabel) ?? '—'}</dd>
-        <dt><FormattedMessage id="booking.charger" /></dt>
-        <dd data-testid="booking-reservation">{reservation(booking)}</dd>
+        {/* the charger's live answer matters only while the booking is open; an ended booking holds nothing */}
+        {open && <dt><FormattedMessage id="booking.charger" /></dt>}
+        {open && <dd data-testid="booking-reservation">{reservation(booking)}</dd>}
         <dt><FormattedMessage id={open ? 'booking.expectedCost' : 'booking.cost'} /></dt>
         <dd data-testid="booking-cost"><CostText booking={booking} /></dd>
       </Terms>
@@ -112,12 +113,12 @@ export function BookingCard({ booking, headingId = 'booking.current' }: { bookin
       {booking.status === 'failed' && <Alert role="status"><FormattedMessage id="booking.failedNote" /></Alert>}
       {booking.endReason && !open && (
         <p style={{ margin: 0 }}>
-          <FormattedMessage id={`booking.ended.${booking.endReason}`} values={{ amount: formatMoney(booking.fee, locale), minutes: booking.minutes }} />
+          <FormattedMessage id={`booking.ended.${booking.endReason}`} values={{ amount: formatMoney(booking.fee, locale), minutes: booking.minutes, reason: booking.cancelReason ?? '' }} />
         </p>
       )}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center' }}>
         {booking.status === 'active' && (
-          <Link to={paths.customer.startCharging} search={{ station: booking.stationId }}>
+          <Link to={paths.customer.startCharging} search={{ station: booking.stationId, charger: booking.chargerId, connector: booking.connectorId }}>
             <FormattedMessage id="booking.startCharging" />
           </Link>
         )}

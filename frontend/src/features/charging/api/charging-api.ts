@@ -137,6 +137,17 @@ export const useStationForStart = (stationId: string | null) =>
     queryFn: ({ signal }) => api.query('stations.get', { stationId: stationId ?? '' }, { signal }),
   });
 
+/**
+ * The customer's open booking, if its slot runs: its connector shows `reserved` (held for them), and the server lets
+ * its owner start there, so the picker offers it. The key starts with `bookings`, so the live stream refreshes it.
+ */
+export const useMyRunningBooking = () =>
+  useQuery({
+    queryKey: ['bookings', 'start', 'open'],
+    queryFn: ({ signal }) => api.query('me.bookings', { status: 'open', page: 1, pageSize: 1 }, { signal }),
+    select: (page) => page.dataList.find((b) => b.status === 'active') ?? null,
+  });
+
 export const usePricingNow = () =>
   useQuery({ queryKey: ['pricing'], queryFn: ({ signal }) => api.query('pricing.current', {}, { signal }), staleTime: 5 * 60_000 });
 

@@ -150,8 +150,22 @@ export function StationChooser({ onChoose }: { onChoose: (stationId: string) => 
   );
 }
 
-/** The connectors of the station's chargers (or of one charger): only available / preparing ones can be chosen. */
-export function ConnectorPicker(props: { station: StationView; serial: string | null; value: ConnectorChoice | null; onChange: (c: ConnectorChoice) => void; error?: string }) {
+/** The connector the customer's running booking holds: the server accepts its owner's start while it shows `reserved`. */
+export const isBookedFor = (booked: ConnectorChoice | null | undefined, chargerId: string, connectorId: number, status: ConnectorStatus) =>
+  status === 'reserved' && booked?.chargerId === chargerId && booked.connectorId === connectorId;
+
+/**
+ * The connectors of the station's chargers (or of one charger): only available / preparing ones can be chosen, and
+ * the one the customer's running booking holds for them.
+ */
+export function ConnectorPicker(props: {
+  station: StationView;
+  serial: string | null;
+  value: ConnectorChoice | null;
+  onChange: (c: ConnectorChoice) => void;
+  error?: string;
+  booked?: ConnectorChoice | null;
+}) {
   const intl = useIntl();
   const locale = useLocale();
   // the code typed is the serial number or the charger id (chargers.lookup matches either, in any case)
@@ -174,7 +188,8 @@ export function ConnectorPicker(props: { station: StationView; serial: string | 
             )}
           </strong>
           {charger.connectors.map((c) => {
-            const enabled = charger.online && selectableStatus(c.status);
+            const mine = isBookedFor(props.booked, charger.chargerId, c.connectorId, c.status);
+            const enabled = charger.online && (selectableStatus(c.status) || mine);
             const checked = props.value?.chargerId === charger.chargerId && props.value.connectorId === c.connectorId;
             return (
               <label key={c.connectorId} style={{ opacity: enabled ? 1 : 0.55 }}>
@@ -192,7 +207,7 @@ export function ConnectorPicker(props: { station: StationView; serial: string | 
                     type: c.type,
                     current: c.current,
                     kw: formatNumber(c.maxPowerKw, locale),
-                    status: intl.formatMessage({ id: `connector.${c.status}` }),
+                    status: intl.formatMessage({ id: mine ? 'charging.connector.bookedForYou' : `connector.${c.status}` }),
                   }}
                 />
               </label>

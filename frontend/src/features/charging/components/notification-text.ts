@@ -23,6 +23,8 @@ export function notificationText(intl: IntlShape, locale: Locale, n: Notificatio
       status: str(p.status),
       note: str(p.note),
       reason: str(p.reason),
+      // a booking's cancellation: `staff` selects the sentence that gives staff's reason
+      by: str(p.by) || 'other',
       cardId: str(p.cardId),
       title: str(p.title),
       // bookings: the slot's start, Cairo time

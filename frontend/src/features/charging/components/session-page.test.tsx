@@ -113,6 +113,24 @@ describe('live session', () => {
     expect(screen.getByTestId('elapsed').textContent).toBe('0:00:40');
   });
 
+  it('a stopped session says when it stopped, Cairo time, in English and Arabic', async () => {
+    customerWith(() => makeSessionView({ status: 'stopped', stopReason: 'customer', stoppedAt: '2026-03-01T09:59:40Z', billed: true, powerW: null }));
+    await renderApp(`/my-sessions/${SESSION_ID}`);
+    // 09:59 UTC is 11:59 in Cairo
+    expect((await screen.findByTestId('session-stopped-at')).textContent).toMatch(/11:59/);
+    expect(screen.getByTestId('session-stopped-at').previousElementSibling?.textContent).toBe('Stopped');
+    cleanup();
+    await renderApp(`/my-sessions/${SESSION_ID}?lang=ar`);
+    expect((await screen.findByTestId('session-stopped-at')).textContent).toMatch(/١١:٥٩/);
+  });
+
+  it('a running session shows no stop time', async () => {
+    customerWith(() => makeSessionView());
+    await renderApp(`/my-sessions/${SESSION_ID}`);
+    await screen.findByTestId('session-status');
+    expect(screen.queryByTestId('session-stopped-at')).toBeNull();
+  });
+
   it('a failed start shows the translated reason', async () => {
     customerWith(() => makeSessionView({ status: 'failed', failure: 'no_cable', startedAt: null, energyWh: 0, cost: 0 }));
     await renderApp(`/my-sessions/${SESSION_ID}`);

@@ -163,6 +163,14 @@ export function SessionPage() {
             <FormattedMessage id="charging.requestedAt" />
           </dt>
           <dd>{formatDateTime(s.requestedAt, locale)}</dd>
+          {s.stoppedAt && (
+            <>
+              <dt>
+                <FormattedMessage id="charging.stoppedAt" />
+              </dt>
+              <dd data-testid="session-stopped-at">{formatDateTime(s.stoppedAt, locale)}</dd>
+            </>
+          )}
           {s.stopReason && (
             <>
               <dt>

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, resetBrowserState } from '../../../testing/render-app';
 import { apiError, asCustomer, calls, commandOk, makeCar, makePublicStation, makeSessionView } from '../../../testing/charging-fixtures';
+import { makeBooking } from '../../../testing/booking-fixtures';
 
 beforeEach(resetBrowserState);
 afterEach(() => {
@@ -105,5 +106,53 @@ describe('start a session', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start charging' }));
     await waitFor(() => expect(calls(requests, START)).toHaveLength(1));
     expect(calls(requests, START)[0]?.body).toMatchObject({ chargerId: 'EVC-001', connectorId: 1, target: { kind: 'energy', wh: 12_500 } });
+  });
+
+  describe('on the connector the customer booked', () => {
+    // C1 is held for the customer's running booking, C2 for someone else's: both report `reserved`
+    const reserved = makePublicStation({
+      chargers: [
+        {
+          ...makePublicStation().chargers[0]!,
+          connectors: makePublicStation().chargers[0]!.connectors.map((c) => (c.connectorId === 3 ? c : { ...c, status: 'reserved' as const })),
+        },
+      ],
+    });
+    function booker() {
+      return asCustomer((req) => {
+        if (req.url.startsWith(LOOKUP)) return { body: reserved };
+        if (req.url.startsWith('/api/queries/me/cars')) return { body: { dataList: [makeCar()], totalCount: 1 } };
+        if (req.url.startsWith('/api/queries/stations/cai-zamalek')) return { body: reserved };
+        if (req.url.startsWith('/api/queries/me/bookings?status=open')) return { body: { dataList: [makeBooking({ status: 'active', reservationStatus: 'accepted', held: true })], totalCount: 1 } };
+        if (req.url === START) return commandOk;
+        if (req.url.startsWith('/api/queries/me/sessions/')) return { body: makeSessionView({ status: 'requested' }) };
+        return undefined;
+      });
+    }
+
+    it('by serial: the booked connector can be chosen, another reserved one cannot', async () => {
+      const requests = booker();
+      await findCharger();
+      const mine = (await screen.findByLabelText(/^C1 · Type2 · AC · 22 kW · booked for you/)) as HTMLInputElement;
+      await waitFor(() => expect(mine.disabled).toBe(false));
+      expect((screen.getByLabelText(/^C2 · Type2 · AC · 22 kW · reserved/) as HTMLInputElement).disabled).toBe(true);
+      fireEvent.click(mine);
+      fireEvent.change(screen.getByLabelText('Car'), { target: { value: 'car-1' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Start charging' }));
+      await waitFor(() => expect(calls(requests, START)).toHaveLength(1));
+      expect(calls(requests, START)[0]?.body).toMatchObject({ serialNumber: 'SN-1', connectorId: 1 });
+    });
+
+    it("the booking's link opens the start with its charger and connector chosen", async () => {
+      const requests = booker();
+      await renderApp('/start-charging?station=cai-zamalek&charger=EVC-001&connector=1');
+      const mine = (await screen.findByLabelText(/^C1 · .* · booked for you/)) as HTMLInputElement;
+      await waitFor(() => expect(mine.disabled).toBe(false));
+      expect(mine.checked).toBe(true);
+      fireEvent.change(screen.getByLabelText('Car'), { target: { value: 'car-1' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Start charging' }));
+      await waitFor(() => expect(calls(requests, START)).toHaveLength(1));
+      expect(calls(requests, START)[0]?.body).toMatchObject({ chargerId: 'EVC-001', connectorId: 1 });
+    });
   });
 });

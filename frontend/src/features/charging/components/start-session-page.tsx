@@ -14,7 +14,7 @@ import { formatMoney } from '../../../lib/format';
 import { newUuid } from '../../../lib/uuid';
 import { useLocale } from '../../../hooks/use-locale';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
-import { useChargerLookup, useMyCars, usePricingNow, useStartSession, useStationForStart } from '../api/charging-api';
+import { useChargerLookup, useMyCars, useMyRunningBooking, usePricingNow, useStartSession, useStationForStart } from '../api/charging-api';
 import { parseDuration } from '../format';
 import { ConnectorPicker, SerialLookup, StationChooser, type ConnectorChoice } from './charger-picker';
 import { Group, Problem, Row, Stack } from './charging-ui';
@@ -54,16 +54,28 @@ function StartProblem({ error }: { error: unknown }) {
   );
 }
 
-/** /start-charging: by the charger's serial number or a station on the map → connector, car, optional target. */
+/** ?station=&charger=&connector=: a station's page names the station; a booking names its charger and connector too. */
+export interface StartSearch {
+  station?: string;
+  charger?: string;
+  connector?: number;
+}
+
+/**
+ * /start-charging: by the charger's serial number or a station on the map → connector, car, optional target. The
+ * connector a running booking holds for the customer is offered although it shows `reserved`.
+ */
 export function StartSessionPage() {
   const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as { station?: string };
+  const search = useSearch({ strict: false }) as StartSearch;
   const [mode, setMode] = useState<Mode>(search.station ? 'station' : 'serial');
   const [serial, setSerial] = useState<string | null>(null);
   const [stationId, setStationId] = useState<string | null>(search.station ?? null);
-  const [connector, setConnector] = useState<ConnectorChoice | null>(null);
+  const [connector, setConnector] = useState<ConnectorChoice | null>(
+    search.station && search.charger && search.connector ? { chargerId: search.charger, connectorId: search.connector } : null,
+  );
   const [carId, setCarId] = useState('');
   const [targetKind, setTargetKind] = useState<TargetKind>('none');
   const [targetText, setTargetText] = useState('');
@@ -75,6 +87,8 @@ export function StartSessionPage() {
   const cars = useMyCars();
   const pricing = usePricingNow();
   const start = useStartSession();
+  const running = useMyRunningBooking();
+  const booked = running.data ? { chargerId: running.data.chargerId, connectorId: running.data.connectorId } : null;
 
   const connectorView = station?.chargers.find((c) => c.chargerId === connector?.chargerId)?.connectors.find((c) => c.connectorId === connector?.connectorId);
   const switchMode = (next: Mode) => {
@@ -153,6 +167,7 @@ export function StartSessionPage() {
               value={connector}
               onChange={(c) => (setConnector(c), setProblems((p) => ({ ...p, connector: undefined })))}
               error={problems.connector}
+              booked={booked}
             />
             {cars.isSuccess && carList.length === 0 ? (
               <Problem role="alert">

@@ -6,7 +6,7 @@ import { renderApp, resetBrowserState, stubApi, type RecordedRequest } from '../
 beforeEach(() => resetBrowserState());
 afterEach(() => cleanup());
 
-const idle: DemoStatus = { available: true, reason: null, running: false, startedAt: null, endsAt: null, chargers: [], step: 'idle', session: null, limits: { chargers: 3, runMinutes: 10 } };
+const idle: DemoStatus = { available: true, reason: null, running: false, startedAt: null, endsAt: null, chargers: [], step: 'idle', session: null, limits: { chargers: 3, runMinutes: 10 }, token: null };
 const running = (over: Partial<DemoStatus> = {}): DemoStatus => ({
   ...idle,
   running: true,
@@ -42,7 +42,7 @@ describe('/demo', () => {
     const session = { chargerId: 'EVC-001-AC1', connectorId: 1, idTag: 'DEMO-CARD-0001', energyWh: 1234, socPercent: 41, startedAt: '2026-03-01T10:01:00Z', stoppedAt: null, endedBy: null };
     const requests = demoServer([
       idle,
-      running(),
+      running({ token: 'run-key' }),
       running({ step: 'plugged' }),
       running({ step: 'charging', session }),
       running({ step: 'stopped', session: { ...session, stoppedAt: '2026-03-01T10:03:00Z', endedBy: 'visitor' } }),
@@ -62,7 +62,7 @@ describe('/demo', () => {
     expect(screen.getByTestId('demo-meter').textContent).toBe('1.23 kWh delivered, battery at 41%');
     fireEvent.click(within(screen.getByTestId('demo-step-4')).getByRole('button', { name: 'Stop charging' }));
     expect((await screen.findByTestId('demo-ended')).textContent).toContain('The session ended: 1.23 kWh');
-    expect(calls(requests, '/api/demo/step').map((r) => r.body)).toEqual([{ action: 'plug-in' }, { action: 'start' }, { action: 'stop' }]);
+    expect(calls(requests, '/api/demo/step').map((r) => r.body)).toEqual(['plug-in', 'start', 'stop'].map((action) => ({ action, token: 'run-key' })));
   });
 
   it('says when the address made too many requests', async () => {
@@ -74,5 +74,20 @@ describe('/demo', () => {
     await renderApp('/demo?lang=ar');
     fireEvent.click(await screen.findByRole('button', { name: 'بدء العرض التوضيحي' }));
     expect(await screen.findByText('طلبات كثيرة للعرض التوضيحي من عنوانك. انتظر بضع دقائق من فضلك.')).toBeTruthy();
+  });
+
+  it("watches another visitor's run: no step can be taken, and the page says why", async () => {
+    const requests = demoServer([running()]);
+    await renderApp('/demo?lang=en');
+    expect((await screen.findByTestId('demo-watching')).textContent).toContain('Another visitor is walking through this demonstration');
+    expect((within(screen.getByTestId('demo-step-1')).getByRole('button', { name: 'Plug the cable in' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls(requests, '/api/demo/step')).toHaveLength(0);
+  });
+
+  it('says, in Arabic too, when others hold every demo charger', async () => {
+    demoServer([{ ...idle, available: false, reason: 'chargers_busy' }]);
+    await renderApp('/demo?lang=ar');
+    expect(await screen.findByText(/كل شواحن العرض متصلة بالشبكة الآن/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'بدء العرض التوضيحي' })).toBeNull();
   });
 });

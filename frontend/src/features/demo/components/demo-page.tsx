@@ -15,7 +15,7 @@ import { formatCairo } from '../../../lib/cairo-time';
 import { formatNumber } from '../../../lib/format';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { theme } from '../../../styles/theme';
-import { useDemo, useDemoStep, useStartDemo } from '../api/demo-api';
+import { isOwnRun, useDemo, useDemoStep, useStartDemo } from '../api/demo-api';
 
 const Steps = styled.ol`
   list-style: none;
@@ -65,7 +65,8 @@ const CURRENT: Record<DemoStatus['step'], number> = { idle: 1, plugged: 2, charg
  * /demo: a guided demonstration for visitors and sales on the embedded product. It starts simulated chargers that
  * connect over OCPP as real ones do, shows how the network sees them (live, as the stations page does), and walks
  * a card session through the four steps of "how it works". The server bounds it (chargers, minutes, one at a time,
- * a rate limit per address) and refuses it on the cluster profile, which the page says.
+ * a rate limit per address) and refuses it on the cluster profile or while others hold every demo charger, which
+ * the page says. Only the visitor who started the run walks it; anyone else watches.
  */
 export function DemoPage() {
   const intl = useIntl();
@@ -127,6 +128,7 @@ function Running({ status, busy, onStep }: { status: DemoStatus; busy: boolean; 
   const current = CURRENT[status.step];
   const first = status.chargers[0];
   const connected = first?.connected ?? false;
+  const mine = isOwnRun(status);
   const s = status.session;
   const kwh = formatNumber((s?.energyWh ?? 0) / 1000, locale, { maximumFractionDigits: 2 });
   const soc = formatNumber(s?.socPercent ?? 0, locale, { maximumFractionDigits: 0 });
@@ -137,12 +139,17 @@ function Running({ status, busy, onStep }: { status: DemoStatus; busy: boolean; 
     { n: 3, titleId: 'how.step3.title', bodyId: 'demo.step3' },
     { n: 4, titleId: 'demo.step4.title', bodyId: 'demo.step4', action: 'stop', actionId: 'demo.stop' },
   ];
-  const enabled = (n: number) => connected && !busy && (n === current || (n === 4 && status.step === 'charging') || (n === 2 && status.step === 'idle'));
+  const enabled = (n: number) => mine && connected && !busy && (n === current || (n === 4 && status.step === 'charging') || (n === 2 && status.step === 'idle'));
   return (
     <>
       <p role="status">
         <FormattedMessage id="demo.running" values={{ time: ends }} />
       </p>
+      {!mine && (
+        <p role="status" data-testid="demo-watching">
+          <FormattedMessage id="demo.watching" values={{ time: ends }} />
+        </p>
+      )}
       <section aria-labelledby="demo-walk">
         <h2 id="demo-walk">
           <FormattedMessage id="demo.walkTitle" />
