@@ -5,6 +5,7 @@ import {
   itemCause,
   networkStreams,
   type Actor,
+  type AuthorizationOutcome,
   type ChargerCommandEvent,
   type IdTokenStatus,
   type OutboundOcppResult,
@@ -35,6 +36,17 @@ const system = (reason: string): CommandContext => newContext({ type: 'system', 
 /** The causation id of a session's charger commands and of its debit: the session (contracts/src/causation.ts). */
 const SESSION_CAUSE = itemCause('session', '');
 const FAILURE_OF: Record<string, SessionFailure> = { rejected: 'rejected', not_supported: 'rejected', offline: 'offline', timeout: 'timeout', error: 'error' };
+
+/**
+ * Whether the product refused a card transaction's start: a refusal the charger was told stands; an Accepted the
+ * command side gave stands too; any other Accepted (the gateway's fallback, its cache, a remote start it took this
+ * transaction for) is judged by the command side's verdict now.
+ */
+export function refusalOf(told: AuthorizationOutcome | null, verdict: IdTokenStatus): Exclude<IdTokenStatus, 'Accepted'> | null {
+  if (told && told.status !== 'Accepted') return told.status;
+  if (told?.source === 'command-side') return null;
+  return verdict === 'Accepted' ? null : verdict;
+}
 
 /** What a session on a connector needs to know about the charger and the prices in force now. */
 export async function connectorFacts(r: ChargingReads, chargerId: string, connectorId: number, now: Date) {
@@ -175,8 +187,8 @@ export class ChargingSessions {
     await this.streams.bindings.decide(chargingStreams.chargerTransaction(r.chargerId, r.transactionId), { chargerId: r.chargerId, transactionId: r.transactionId, sessionId, at }, context);
     const { events, state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'charging', transactionId: r.transactionId, meterStartWh: r.meterStartWh, startedAt: r.timestamp, at }, context);
     this.awaitingCable.delete(sessionId);
-    // A session of a booking's customer on the booked connector fulfils the booking.
-    if (events.some((e) => e.type === 'SessionCharging') && state.request) {
+    // A session of a booking's customer on the booked connector fulfils the booking (a refused one does not).
+    if (events.some((e) => e.type === 'SessionCharging') && state.request && !state.request.refusal) {
       const { customerId } = state.request;
       await this.commandBus.execute(new BookingSessionStartedCommand({ sessionId, customerId, chargerId: r.chargerId, connectorId: r.connectorId }, context));
     }
@@ -211,14 +223,22 @@ export class ChargingSessions {
     }
     const customerId = token.owner.customerId;
     // Judged before this session opens on the token (which would hide another open session of the same card).
-    this.verdicts.set(sessionId, await this.tokenStatus(r.idTag, r.chargerId, r.connectorId));
+    const verdict = await this.tokenStatus(r.idTag, r.chargerId, r.connectorId);
+    this.verdicts.set(sessionId, verdict);
+    const refusal = refusalOf(r.authorization, verdict);
     const facts = await connectorFacts(this.reads, r.chargerId, r.connectorId, new Date(r.timestamp));
     const balance = await this.balanceOf(customerId);
     const data: SessionRequested['data'] = {
       sessionId, customerId, origin: 'card', idTag: r.idTag, chargerId: r.chargerId, connectorId: r.connectorId, carId: null, target: { kind: 'none' },
-      ...facts, balanceAtStart: balance, at: this.clock.now().toISOString(),
+      ...facts, balanceAtStart: balance, ...(refusal ? { refusal } : {}), at: this.clock.now().toISOString(),
     };
     const { chargerId, connectorId, idTag, at } = data;
+    if (refusal) {
+      // Recorded only: a refused transaction holds neither the connector (a booking's or the phone's claim stays) nor the token.
+      this.verdicts.set(sessionId, refusal);
+      await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request', data }, context);
+      return sessionId;
+    }
     await this.streams.claims.decide(chargingStreams.connector(chargerId, connectorId), { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging: true, force: true }, context);
     await this.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'open', idTag, sessionId, chargerId, connectorId, at, force: true }, context);
     await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request', data }, context);
@@ -305,7 +325,8 @@ export class ChargingSessions {
     const d = state.request;
     if (!d || (state.phase !== 'stopped' && state.phase !== 'billed')) return;
     const context = { ...system('session'), ...(correlationId ? { correlationId } : {}), causationId: itemCause('session', sessionId) };
-    if (state.phase === 'stopped') {
+    // A refused start stays `stopped` at cost 0: no debit, no SessionBilled (nothing for its owner to see).
+    if (state.phase === 'stopped' && !d.refusal) {
       const walletTransactionId = `session:${sessionId}`;
       const amount = state.cost ?? 0;
       if (amount > 0) {

@@ -52,6 +52,19 @@ describe('session decider', () => {
     expect(stopped.state().phase).toBe('billed');
   });
 
+  it('a refused card start is recorded with its energy and costs nothing, not even the minimum', () => {
+    const refused = { origin: 'card' as const, carId: null, refusal: 'Blocked' as const };
+    const stopped = sessions
+      .given(
+        sessions
+          .given([])
+          .when({ kind: 'request', data: requested(refused) }, { kind: 'charging', transactionId: '7', meterStartWh: 1000, startedAt: t(0), at })
+          .thenTypes(['SessionRequested', 'SessionCharging']),
+      )
+      .when({ kind: 'request-stop', reason: 'token_invalid', commandId: stopId, at }, { kind: 'stop', transactionId: '7', meterStopWh: 21_000, stoppedAt: t(30), chargerReason: 'DeAuthorized', at });
+    expect(stopped.thenTypes(['SessionStopRequested', 'SessionStopped'])[1]).toMatchObject({ data: { energyWh: 20_000, cost: 0 } });
+  });
+
   it('a repeated request is a no-op; the same id with another request is a conflict', () => {
     const given = sessions.given([]).when({ kind: 'request', data: requested() }).thenTypes(['SessionRequested']);
     sessions.given(given).when({ kind: 'request', data: { ...requested(), at: t(1), balanceAtStart: 5 } }).thenNothingHappened();

@@ -89,6 +89,11 @@ export type SessionRequested = {
     prices: SessionPrices;
     /** The wallet balance when the session started: the automatic stop comes when the running cost reaches it. */
     balanceAtStart: number;
+    /**
+     * A card session whose start the product refused (the status the charger was told, or the command side's own when
+     * it was not asked): recorded for staff with its energy, never billed nor shown to the token's owner.
+     */
+    refusal?: Exclude<IdTokenStatus, 'Accepted'>;
     at: string;
   };
 };

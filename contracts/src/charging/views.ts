@@ -73,13 +73,17 @@ export const sessionDetailViewSchema = sessionViewSchema.extend({
 });
 export type SessionDetailView = z.infer<typeof sessionDetailViewSchema>;
 
-/** Staff list line: the customer's name; `customerId` only to staff with customers.read (the profile link). */
+/**
+ * Staff list line: the customer's name; `customerId` only to staff with customers.read (the profile link); `refusal`:
+ * the status a refused card start was given (recorded with its energy, cost 0, never shown to its customer).
+ */
 export const sessionAdminViewSchema = sessionViewSchema.extend({
   customerName: z.string().nullable(),
   customerId: z.string().nullable(),
+  refusal: z.enum(ID_TOKEN_STATUSES).nullable(),
 });
 export type SessionAdminView = z.infer<typeof sessionAdminViewSchema>;
-export const sessionAdminDetailViewSchema = sessionDetailViewSchema.extend({ customerName: z.string().nullable(), customerId: z.string().nullable() });
+export const sessionAdminDetailViewSchema = sessionDetailViewSchema.extend({ customerName: z.string().nullable(), customerId: z.string().nullable(), refusal: z.enum(ID_TOKEN_STATUSES).nullable() });
 export type SessionAdminDetailView = z.infer<typeof sessionAdminDetailViewSchema>;
 
 export const mySessionsQuerySchema = pagingQuerySchema.extend({ status: z.enum(['active', 'all']).default('all') });

@@ -5,16 +5,18 @@ import { exactly } from '../shared/exact-view';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const OPEN_STATUSES = ['requested', 'accepted', 'charging', 'stopping'];
+/** A refused card start is recorded for staff, never shown to the token's owner (null also matches documents older than the field). */
+export const NOT_REFUSED: Filter = { refusal: null };
 
 /** The customer's detail: the document without its internals (field order as stored), its readings as rows. */
 export function sessionDetailView(d: SessionDoc): SessionDetailView {
-  const { _id, customerId, customerName, balanceAtStart, eventPosition, readings, timeline, ...view } = d;
+  const { _id, customerId, customerName, balanceAtStart, refusal, eventPosition, readings, timeline, ...view } = d;
   return exactly<SessionDetailView>()({ ...view, readings: readingRows(readings), timeline });
 }
 
 /** The list line: the detail without readings, timeline and meter registers (lists do not even read them). */
 export function sessionView(d: SessionDoc): SessionView {
-  const { _id, customerId, customerName, balanceAtStart, eventPosition, transactionId, meterStartWh, meterStopWh, readings, timeline, ...view } = d;
+  const { _id, customerId, customerName, balanceAtStart, refusal, eventPosition, transactionId, meterStartWh, meterStopWh, readings, timeline, ...view } = d;
   return exactly<SessionView>()(view);
 }
 
@@ -55,7 +57,7 @@ export class SessionsQueries {
   }
 
   async mine(customerId: string, q: MySessionsQuery): Promise<Paged<SessionView>> {
-    const filter: Filter = { customerId, ...(q.status === 'active' ? { status: { $in: OPEN_STATUSES } } : {}) };
+    const filter: Filter = { customerId, ...NOT_REFUSED, ...(q.status === 'active' ? { status: { $in: OPEN_STATUSES } } : {}) };
     const [docs, totalCount] = await Promise.all([
       this.sessions.find(filter, { sort: { requestedAt: -1, _id: 1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize, projection: { readings: 0, timeline: 0 } }).toArray(),
       this.sessions.countDocuments(filter),
@@ -65,7 +67,7 @@ export class SessionsQueries {
 
   /** One of the customer's sessions; null for anyone else's (the caller answers 404, never 403). */
   async mineOne(customerId: string, sessionId: string): Promise<SessionDetailView | null> {
-    const doc = await this.sessions.findOne({ _id: sessionId, customerId });
+    const doc = await this.sessions.findOne({ _id: sessionId, customerId, ...NOT_REFUSED });
     return doc ? sessionDetailView(doc) : null;
   }
 
@@ -86,4 +88,4 @@ export class SessionsQueries {
 }
 
 /** Staff see whose session it is; the customer link only with customers.read. */
-const owner = (d: SessionDoc, showCustomerId: boolean) => ({ customerName: d.customerName, customerId: showCustomerId ? d.customerId : null });
+const owner = (d: SessionDoc, showCustomerId: boolean) => ({ customerName: d.customerName, customerId: showCustomerId ? d.customerId : null, refusal: d.refusal ?? null });
