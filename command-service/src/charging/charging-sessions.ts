@@ -26,7 +26,7 @@ import type { BookingGuard } from '../bookings/booking-guard';
 import { BookingSessionStartedCommand } from '../bookings/bookings.commands';
 import { authorizationStatus } from './authorization';
 import { ChargingStreams, reads, type AccountReader, type ChargingReads } from './charging-store';
-import { cardSessionId, startCommandId, stopCommandId, uuidFrom } from './ids';
+import { appIdTag, cardSessionId, startCommandId, stopCommandId, uuidFrom } from './ids';
 import type { TransactionReport } from './transaction-reports';
 import { pricesInForce, sessionPrices } from './pricing';
 import { sessionDecider, type SessionState } from './session.decider';
@@ -115,11 +115,12 @@ export class ChargingSessions {
     await this.sendRemoteStop(state.request.chargerId, transactionId, stopCommandId(sessionId), sessionId, context);
   }
 
-  /** The session no longer holds its connector nor its token. */
+  /** The session no longer holds its connector, its token, nor (a phone session) its customer's one open session. */
   async releaseLocks(d: SessionRequested['data'], context: CommandContext) {
     const at = this.clock.now().toISOString();
     await this.streams.claims.decide(chargingStreams.connector(d.chargerId, d.connectorId), { kind: 'release', chargerId: d.chargerId, connectorId: d.connectorId, sessionId: d.sessionId, at }, context);
-    await this.streams.tokens.decide(chargingStreams.idToken(d.idTag), { kind: 'close', idTag: d.idTag, sessionId: d.sessionId, at }, context);
+    const tags = d.origin === 'app' ? new Set([d.idTag, appIdTag(d.customerId)]) : [d.idTag];
+    for (const idTag of tags) await this.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'close', idTag, sessionId: d.sessionId, at }, context);
   }
 
   async fail(sessionId: string, reason: SessionFailure, detail: string | null, context: CommandContext) {
@@ -187,6 +188,11 @@ export class ChargingSessions {
     await this.streams.bindings.decide(chargingStreams.chargerTransaction(r.chargerId, r.transactionId), { chargerId: r.chargerId, transactionId: r.transactionId, sessionId, at }, context);
     const { events, state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'charging', transactionId: r.transactionId, meterStartWh: r.meterStartWh, startedAt: r.timestamp, at }, context);
     this.awaitingCable.delete(sessionId);
+    if (events.some((e) => e.type === 'SessionCharging') && state.request?.origin === 'app') {
+      // The phone's app token stands on its connector while its session runs there (its start window is short).
+      const { idTag, chargerId, connectorId } = state.request;
+      await this.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'open', idTag, sessionId, chargerId, connectorId, at, force: true }, context);
+    }
     // A session of a booking's customer on the booked connector fulfils the booking (a refused one does not).
     if (events.some((e) => e.type === 'SessionCharging') && state.request && !state.request.refusal) {
       const { customerId } = state.request;
