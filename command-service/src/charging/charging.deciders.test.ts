@@ -189,6 +189,15 @@ describe('id token decider', () => {
     tokens.when(issue, { ...issue, customerId: 'c-2' }).thenThrows('concurrency.conflict');
   });
 
+  it("an app token's scope is its session's: the same session again changes nothing, a booking's next session rescopes it", () => {
+    const scope = (sessionId: string) => ({ chargerId: 'CP-1', connectorId: 1, validFrom: t(0), validUntil: t(3), sessionId });
+    const app = (sessionId: string) => ({ ...issue, tokenKind: 'app' as const, scope: scope(sessionId) });
+    tokens.when(app('s-1'), app('s-1')).thenTypes(['IdTokenIssued']);
+    const again = tokens.when(app('s-1'), app('s-2'));
+    again.thenMatches([{ data: { scope: scope('s-1') } }, { data: { scope: scope('s-2') } }]);
+    expect(again.state().owner?.scope?.sessionId).toBe('s-2');
+  });
+
   it('one open session per token; closed, another may open', () => {
     tokens.when(issue, open('s-1'), open('s-2')).thenThrows('charging.active_session_exists');
     tokens

@@ -46,8 +46,13 @@ export const idTokenDecider: Decider<IdTokenCommand, IdTokenStreamEvent, IdToken
           const { customerId, tokenKind: kind, expiresAt, scope } = command;
           return [{ type: 'IdTokenIssued', data: { idTag, customerId, kind, expiresAt, ...(scope ? { scope } : {}), at } }];
         }
-        if (state.owner.customerId === command.customerId) return [];
-        throw new DomainError('concurrency.conflict', 'This id token belongs to someone else');
+        if (state.owner.customerId !== command.customerId) throw new DomainError('concurrency.conflict', 'This id token belongs to someone else');
+        // A booking's token starts each of its sessions: each one's remote start gets its own window.
+        if (command.scope && state.owner.scope && command.scope.sessionId !== state.owner.scope.sessionId) {
+          const { customerId, tokenKind: kind, expiresAt, scope } = command;
+          return [{ type: 'IdTokenIssued', data: { idTag, customerId, kind, expiresAt, scope, at } }];
+        }
+        return [];
       case 'open': {
         const { sessionId, chargerId, connectorId } = command;
         if (state.open?.sessionId === sessionId) return [];
