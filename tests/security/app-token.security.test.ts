@@ -114,6 +114,32 @@ describe("the app's id token is not a card", () => {
     }
   }, 60_000);
 
+  it('a start fired 20 times at once with one session id has one token: its claim, its request and its remote start agree', async () => {
+    const a = await charger();
+    const { customer, carId } = await aCustomerReadyToCharge(app, 10_000);
+    const sessions = app.embedded.app.get<ChargingSessions>(CHARGING_SESSIONS);
+    const store = app.embedded.infra.eventStore;
+    try {
+      for (let round = 0; round < 5; round++) {
+        const sessionId = randomUUID();
+        const answers = await Promise.all(Array.from({ length: 20 }, () => command(app, 'sessions.start', { sessionId, chargerId: a.chargerId, connectorId: 1, carId }, customer.token)));
+        expect(answers.map((r) => r.status), JSON.stringify(answers.find((r) => r.status !== 200)?.body)).toEqual(Array(20).fill(200));
+        const requested = (await store.readStream(chargingStreams.session(sessionId))).filter((e) => e.type === 'SessionRequested');
+        expect(requested).toHaveLength(1);
+        const idTag = (requested[0]!.data as { idTag: string }).idTag;
+        const claims = (await store.readStream(chargingStreams.connector(a.chargerId, 1))).filter((e) => e.type === 'ConnectorClaimed' && (e.data as { sessionId: string }).sessionId === sessionId);
+        expect(claims.map((e) => (e.data as { idTag: string }).idTag)).toEqual([idTag]);
+        expect((await store.readStream(chargingStreams.idToken(idTag))).filter((e) => e.type === 'IdTokenIssued')).toHaveLength(1);
+        await expect.poll(() => types(sessionId)).toContain('SessionStartAccepted');
+        expect(a.calls.filter((c) => c.method === 'RemoteStartTransaction').at(-1)!.params.idTag).toBe(idTag);
+        await sessions.sweepNoCable(Date.now() + 10 * 60_000);
+        await expect.poll(() => types(sessionId)).toContain('SessionStartFailed');
+      }
+    } finally {
+      await a.client.close({ force: true }).catch(() => undefined);
+    }
+  }, 90_000);
+
   it('is masked like a card id for staff without customers.read, in every event that carries it', async () => {
     const a = await charger();
     const { customer, carId } = await aCustomerReadyToCharge(app, 10_000);

@@ -210,8 +210,9 @@ export class ChargingSessions {
   /** The phone's session waiting on this connector for this tag, the same natural transaction again, or a card. */
   private async sessionForStart(r: Extract<TransactionReport, { kind: 'start' }>, context: CommandContext): Promise<string | null> {
     const claim = (await this.reads.claim(r.chargerId, r.connectorId)).open;
-    if (claim && claim.idTag === r.idTag) {
-      const held = await this.reads.session(claim.sessionId);
+    const held = claim ? await this.reads.session(claim.sessionId) : null;
+    // The tag the session's remote start carried is its request's (twin starts in two processes may claim with another).
+    if (claim && held && (claim.idTag === r.idTag || held.request?.idTag === r.idTag)) {
       const same = held.startedAt !== null && Date.parse(held.startedAt) === Date.parse(r.timestamp) && held.meterStartWh === r.meterStartWh;
       if (held.phase === 'requested' || held.phase === 'accepted' || same) return claim.sessionId;
     }

@@ -17,6 +17,9 @@ export function sameStart(request: SessionRequested['data'], payload: { connecto
   return request.chargerId === chargerId && request.connectorId === payload.connectorId && request.carId === payload.carId && JSON.stringify(request.target) === JSON.stringify(payload.target);
 }
 
+/** Session ids whose app token this process chose, newest last (a twin request finds its sibling's). */
+const TOKENS_CHOSEN_MAX = 10_000;
+
 const notFound = () => new DomainError('charging.session_not_found', 'No such session', [{ path: 'sessionId', code: 'not_found' }]);
 
 /**
@@ -26,6 +29,8 @@ const notFound = () => new DomainError('charging.session_not_found', 'No such se
  */
 @HandlesCommand('sessions.start')
 export class StartSessionHandler implements OperationHandler<'sessions.start'> {
+  private readonly tokensChosen = new Map<string, string>();
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CHARGING_SESSIONS) private readonly sessions: ChargingSessions,
@@ -79,10 +84,18 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     };
   }
 
-  /** A new app token, or the one a start of this session crashed after claiming the connector with (a retry). */
+  /**
+   * The session's app token: the one its connector claim holds (a retry after a crash halfway), else the one a
+   * request for the same session id under way in this process chose (a client firing its start twice at once), else new.
+   */
   private async appTokenFor(sessionId: string, chargerId: string, connectorId: number): Promise<string> {
     const claim = (await this.sessions.reads.claim(chargerId, connectorId)).open;
-    return claim?.sessionId === sessionId ? claim.idTag : newAppIdTag();
+    if (claim?.sessionId === sessionId) return claim.idTag;
+    const chosen = this.tokensChosen.get(sessionId) ?? newAppIdTag();
+    this.tokensChosen.delete(sessionId); // re-insert: the Map's order is then the age order
+    this.tokensChosen.set(sessionId, chosen);
+    if (this.tokensChosen.size > TOKENS_CHOSEN_MAX) this.tokensChosen.delete(this.tokensChosen.keys().next().value!);
+    return chosen;
   }
 
   /**
