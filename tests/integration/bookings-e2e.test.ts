@@ -53,7 +53,9 @@ describe('bookings end to end with the simulator', () => {
     const booked = await book(app, token, { carId: DEMO_CAR.carId, stationId: STATION, connectorType: 'Type2', chargerId: AC1, connectorId: 1 });
     expect(booked.status).toBe(200);
     const { bookingId } = booked;
-    await expect.poll(() => sim(AC1).reservationOf(1), { timeout: 10_000 }).toEqual({ id: reservationIdOf(bookingId), idTag: appIdTag(customerId) });
+    // The reservation's token is the booking's own: new, never the customer's for good.
+    await expect.poll(() => sim(AC1).reservationOf(1), { timeout: 10_000 }).toEqual({ id: reservationIdOf(bookingId), idTag: expect.stringMatching(/^A[A-Z2-7]{19}$/) });
+    expect(sim(AC1).reservationOf(1)!.idTag).not.toBe(appIdTag(customerId));
     await expect.poll(async () => (await myBooking(app, token, bookingId)).reservationStatus, { timeout: 10_000 }).toBe('accepted');
     expect(await myBooking(app, token, bookingId)).toMatchObject({ status: 'active', held: true, chargerId: AC1, connectorId: 1, reservationId: reservationIdOf(bookingId) });
     // Other drivers: the public station page shows it Reserved; another customer's phone start is refused; a

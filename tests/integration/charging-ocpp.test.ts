@@ -47,7 +47,8 @@ describe('charging with a real OCPP 1.6 charger on the gateway', () => {
     const sessionId = randomUUID();
     const started = await command(app, 'sessions.start', { sessionId, chargerId, connectorId: 1, carId }, customer.token);
     expect(started.status).toBe(200);
-    const idTag = appIdTag(customer.customerId);
+    const idTag = ((await store.readStream(chargingStreams.session(sessionId)))[0]!.data as { idTag: string }).idTag;
+    expect(idTag).not.toBe(appIdTag(customer.customerId)); // the session's own token, not the customer's for good
     await expect.poll(() => calls.find((c) => c.method === 'RemoteStartTransaction')?.params).toEqual({ connectorId: 1, idTag });
     const types = async () => (await store.readStream(chargingStreams.session(sessionId))).map((e) => e.type);
     await expect.poll(types).toContain('SessionStartAccepted');

@@ -12,7 +12,7 @@ import {
   type OutboundOcppCommand,
   type OutboundOcppResult,
 } from '@evc/contracts';
-import { CHARGING_SESSIONS, ChargingSessions, appIdTag, envelope, newContext, startCommandId } from '@evc/command-service';
+import { CHARGING_SESSIONS, ChargingSessions, envelope, newContext, startCommandId } from '@evc/command-service';
 import { startNoCableSweep } from '@evc/command-service/charging/no-cable-sweep';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { INBOUND_CALLS } from '@evc/ocpp-gateway/normalize/index';
@@ -78,11 +78,16 @@ describe('charging sessions: phone start, charger transactions, billing, authori
       const id = randomUUID();
       await ledger.record(customer.customerId, { transactionId: `adjustment:${id}`, direction: 'credit', amount: balance, kind: 'adjustment', reference: { type: 'adjustment', id }, reason: 'test credit' }, newContext({ type: 'staff', id: 'test' }, 'test credit'));
     }
-    return { ...customer, carId, idTag: appIdTag(customer.customerId) };
+    // The app token is the last started session's (one per session): `start` sets it.
+    return { ...customer, carId, idTag: '' };
   };
 
-  const start = (customer: { token: string; carId: string }, chargerId: string, extra: Record<string, unknown> = {}) =>
-    command(app, 'sessions.start', { sessionId: randomUUID(), chargerId, connectorId: 1, carId: customer.carId, ...extra }, customer.token);
+  const start = async (customer: { token: string; carId: string; idTag?: string }, chargerId: string, extra: Record<string, unknown> = {}) => {
+    const res = await command(app, 'sessions.start', { sessionId: randomUUID(), chargerId, connectorId: 1, carId: customer.carId, ...extra }, customer.token);
+    const [requested] = res.status === 200 ? await ofType(res.body.streamId, 'SessionRequested') : [];
+    if (requested) customer.idTag = (requested.data as { idTag: string }).idTag;
+    return res;
+  };
 
   /** What the gateway publishes once the charger answered the remote start. */
   const startResult = (sessionId: string, chargerId: string, status: OutboundOcppResult['status']) =>
@@ -440,8 +445,10 @@ describe('charging sessions: phone start, charger transactions, billing, authori
     const rich = await givenCustomer(10_000);
     const poor = await givenCustomer(100);
     const banned = await givenCustomer(10_000);
+    // Cards: an app token stands only for its own remote start (charging.deciders.test.ts, app-token.security.test.ts).
     for (const c of [rich, poor, banned]) {
-      await store().append(chargingStreams.idToken(c.idTag), [envelope({ type: 'IdTokenIssued', data: { idTag: c.idTag, customerId: c.customerId, kind: 'app', expiresAt: null, at: new Date().toISOString() } }, newContext({ type: 'system', id: 'test' }))], 'any');
+      c.idTag = `CARD-${randomUUID().slice(0, 8).toUpperCase()}`;
+      await store().append(chargingStreams.idToken(c.idTag), [envelope({ type: 'IdTokenIssued', data: { idTag: c.idTag, customerId: c.customerId, kind: 'card', expiresAt: null, at: new Date().toISOString() } }, newContext({ type: 'system', id: 'test' }))], 'any');
     }
     await must(app, 'customers.ban', { customerId: banned.customerId, reason: 'Fraud' }, admin);
     const ask = async (chargerId: string, idTag: string) => {
@@ -456,7 +463,8 @@ describe('charging sessions: phone start, charger transactions, billing, authori
     // The network's status whatever the charger speaks: the gateway tells a 1.6 charger Blocked.
     expect(await ask(v16, poor.idTag)).toBe('NoCredit');
     expect(await ask(v201, poor.idTag)).toBe('NoCredit');
-    await givenCharging(rich, v16, '7101');
+    await inbound(message(v16, 'StartTransaction', { connectorId: 1, idTag: rich.idTag, meterStart: 0, timestamp: at(0) }, { transactionId: '7101', authorization: { status: 'Accepted', source: 'command-side' } }));
+    await expect.poll(async () => (await ofType(chargingStreams.idToken(rich.idTag), 'IdTokenSessionOpened')).length).toBe(1);
     expect(await ask(v201, rich.idTag)).toBe('ConcurrentTx');
     expect(await ask(v16, rich.idTag)).toBe('Accepted');
   });

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import WebSocket from 'ws';
 import { BUS_TOPICS, chargingStreams, isPresenceNote, type InboundChargerMessage } from '@evc/contracts';
-import { appIdTag } from '@evc/command-service';
 import type { GatewayProcess } from '@evc/ocpp-gateway';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { must, superAdminToken } from '../support/admin';
@@ -132,7 +131,7 @@ describe('the OCPP gateway in its own process', () => {
 
     const sessionId = randomUUID();
     expect((await command(app, 'sessions.start', { sessionId, chargerId, connectorId: 1, carId }, customer.token)).status).toBe(200);
-    const idTag = appIdTag(customer.customerId);
+    const idTag = ((await store.readStream(chargingStreams.session(sessionId)))[0]!.data as { idTag: string }).idTag; // the session's own app token
     await expect.poll(() => calls.find((c) => c.method === 'RemoteStartTransaction')?.params).toEqual({ connectorId: 1, idTag });
     const types = async () => (await store.readStream(chargingStreams.session(sessionId))).map((e) => e.type);
     await expect.poll(types).toContain('SessionStartAccepted');

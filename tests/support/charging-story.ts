@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import { chargingStreams, networkStreams } from '@evc/contracts';
-import { appIdTag, envelope, newContext } from '@evc/command-service';
+import { envelope, newContext } from '@evc/command-service';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
 import { loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulator';
@@ -90,7 +90,8 @@ export async function chargeOnce(
   const t0 = Date.now();
   const iso = (s: number) => new Date(t0 + s * 1000).toISOString();
   const meterStart = options.meterStart ?? 1000;
-  const answer = (await charger.client.call('StartTransaction', { connectorId: 1, idTag: appIdTag(customer.customerId), meterStart, timestamp: iso(0) })) as { transactionId: number };
+  const idTag = ((await store.readStream(chargingStreams.session(sessionId)))[0]!.data as { idTag: string }).idTag; // the session's own app token
+  const answer = (await charger.client.call('StartTransaction', { connectorId: 1, idTag, meterStart, timestamp: iso(0) })) as { transactionId: number };
   await charger.status(1, 'Charging');
   await until(types, (t) => t.includes('SessionCharging'), 'the session to charge');
   for (const [i, wh] of options.registers.entries()) {

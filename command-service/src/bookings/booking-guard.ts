@@ -2,6 +2,8 @@
 export interface BookingHolder {
   bookingId: string;
   customerId: string;
+  /** The booking's app token (the charger holds the reservation for it); null while its create is under way. */
+  idTag: string | null;
 }
 
 export interface BookingGuard {

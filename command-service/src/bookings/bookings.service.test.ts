@@ -272,7 +272,7 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     clock.set('2026-01-15T15:55:00.000Z');
     await book(BOOKING_A, 'c1', '18:00');
     clock.set('2026-01-15T16:02:00.000Z');
-    expect(await bookings.holderAt('CH-1', 1, clock.now())).toEqual({ bookingId: BOOKING_A, customerId: 'c1' });
+    expect(await bookings.holderAt('CH-1', 1, clock.now())).toEqual({ bookingId: BOOKING_A, customerId: 'c1', idTag: expect.stringMatching(/^A[A-Z2-7]{19}$/) });
     await bookings.onSessionStarted({ sessionId: 's-2', customerId: 'c2', chargerId: 'CH-1', connectorId: 1 });
     await bookings.onSessionStarted({ sessionId: 's-1', customerId: 'c1', chargerId: 'CH-1', connectorId: 1 });
     const fulfilled = (await store.readStream(bookingStreams.booking(BOOKING_A))).find((e) => e.type === 'BookingFulfilled');

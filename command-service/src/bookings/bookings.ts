@@ -23,7 +23,7 @@ import {
 } from '@evc/contracts';
 import { WrongExpectedRevisionError, type Clock, type EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { appIdTag, uuidFrom } from '../charging/ids';
+import { newAppIdTag, uuidFrom } from '../charging/ids';
 import { pricesInForce } from '../charging/pricing';
 import { chargerCommandDecider } from '../chargers-live/charger-command.decider';
 import { newContext, type CommandContext } from '../shared/command-context';
@@ -128,7 +128,8 @@ export class Bookings implements BookingGuard {
       startsAt,
       durationMinutes,
       feePerMinute,
-      idTag: appIdTag(customerId),
+      // One app token per booking: the reservation's, and its sessions' on the booked connector (never the customer's for good).
+      idTag: newAppIdTag(),
       reservationId: reservationIdOf(p.bookingId),
     };
     const { result } = await this.streams.bookings.decide(streamId, { kind: 'confirm', terms, at }, context);
@@ -407,7 +408,7 @@ export class Bookings implements BookingGuard {
     const s = await this.streams.booking(slot.bookingId);
     // A claim of a create still under way (not confirmed yet) holds the slot too.
     if (s.terms ? !isOpen(s) : at.getTime() - Date.parse(slot.at) >= BOOKING_RULES.claimTtlMs) return null;
-    return { bookingId: slot.bookingId, customerId: slot.customerId };
+    return { bookingId: slot.bookingId, customerId: slot.customerId, idTag: s.terms?.idTag ?? null };
   }
 
   /** A session of the booking's customer began charging on the booked connector: the booking is fulfilled. */

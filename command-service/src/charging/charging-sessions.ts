@@ -5,6 +5,7 @@ import {
   itemCause,
   networkStreams,
   type Actor,
+  type AuthorizationOutcome,
   type ChargerCommandEvent,
   type IdTokenStatus,
   type OutboundOcppResult,
@@ -25,7 +26,7 @@ import type { BookingGuard } from '../bookings/booking-guard';
 import { BookingSessionStartedCommand } from '../bookings/bookings.commands';
 import { authorizationStatus } from './authorization';
 import { ChargingStreams, reads, type AccountReader, type ChargingReads } from './charging-store';
-import { cardSessionId, startCommandId, stopCommandId, uuidFrom } from './ids';
+import { appIdTag, cardSessionId, startCommandId, stopCommandId, uuidFrom } from './ids';
 import type { TransactionReport } from './transaction-reports';
 import { pricesInForce, sessionPrices } from './pricing';
 import { sessionDecider, type SessionState } from './session.decider';
@@ -35,6 +36,17 @@ const system = (reason: string): CommandContext => newContext({ type: 'system', 
 /** The causation id of a session's charger commands and of its debit: the session (contracts/src/causation.ts). */
 const SESSION_CAUSE = itemCause('session', '');
 const FAILURE_OF: Record<string, SessionFailure> = { rejected: 'rejected', not_supported: 'rejected', offline: 'offline', timeout: 'timeout', error: 'error' };
+
+/**
+ * Whether the product refused a card transaction's start: a refusal the charger was told stands; an Accepted the
+ * command side gave stands too; any other Accepted (the gateway's fallback, its cache, a remote start it took this
+ * transaction for) is judged by the command side's verdict now.
+ */
+export function refusalOf(told: AuthorizationOutcome | null, verdict: IdTokenStatus): Exclude<IdTokenStatus, 'Accepted'> | null {
+  if (told && told.status !== 'Accepted') return told.status;
+  if (told?.source === 'command-side') return null;
+  return verdict === 'Accepted' ? null : verdict;
+}
 
 /** What a session on a connector needs to know about the charger and the prices in force now. */
 export async function connectorFacts(r: ChargingReads, chargerId: string, connectorId: number, now: Date) {
@@ -107,7 +119,8 @@ export class ChargingSessions {
   async releaseLocks(d: SessionRequested['data'], context: CommandContext) {
     const at = this.clock.now().toISOString();
     await this.streams.claims.decide(chargingStreams.connector(d.chargerId, d.connectorId), { kind: 'release', chargerId: d.chargerId, connectorId: d.connectorId, sessionId: d.sessionId, at }, context);
-    await this.streams.tokens.decide(chargingStreams.idToken(d.idTag), { kind: 'close', idTag: d.idTag, sessionId: d.sessionId, at }, context);
+    const tags = d.origin === 'app' ? new Set([d.idTag, appIdTag(d.customerId)]) : [d.idTag];
+    for (const idTag of tags) await this.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'close', idTag, sessionId: d.sessionId, at }, context);
     if (d.origin === 'app') await this.releaseCustomer(d.customerId, d.sessionId, context);
   }
 
@@ -182,8 +195,13 @@ export class ChargingSessions {
     await this.streams.bindings.decide(chargingStreams.chargerTransaction(r.chargerId, r.transactionId), { chargerId: r.chargerId, transactionId: r.transactionId, sessionId, at }, context);
     const { events, state } = await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'charging', transactionId: r.transactionId, meterStartWh: r.meterStartWh, startedAt: r.timestamp, at }, context);
     this.awaitingCable.delete(sessionId);
-    // A session of a booking's customer on the booked connector fulfils the booking.
-    if (events.some((e) => e.type === 'SessionCharging') && state.request) {
+    if (events.some((e) => e.type === 'SessionCharging') && state.request?.origin === 'app') {
+      // The phone's app token stands on its connector while its session runs there (its start window is short).
+      const { idTag, chargerId, connectorId } = state.request;
+      await this.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'open', idTag, sessionId, chargerId, connectorId, at, force: true }, context);
+    }
+    // A session of a booking's customer on the booked connector fulfils the booking (a refused one does not).
+    if (events.some((e) => e.type === 'SessionCharging') && state.request && !state.request.refusal) {
       const { customerId } = state.request;
       await this.commandBus.execute(new BookingSessionStartedCommand({ sessionId, customerId, chargerId: r.chargerId, connectorId: r.connectorId }, context));
     }
@@ -199,8 +217,9 @@ export class ChargingSessions {
   /** The phone's session waiting on this connector for this tag, the same natural transaction again, or a card. */
   private async sessionForStart(r: Extract<TransactionReport, { kind: 'start' }>, context: CommandContext): Promise<string | null> {
     const claim = (await this.reads.claim(r.chargerId, r.connectorId)).open;
-    if (claim && claim.idTag === r.idTag) {
-      const held = await this.reads.session(claim.sessionId);
+    const held = claim ? await this.reads.session(claim.sessionId) : null;
+    // The tag the session's remote start carried is its request's (twin starts in two processes may claim with another).
+    if (claim && held && (claim.idTag === r.idTag || held.request?.idTag === r.idTag)) {
       const same = held.startedAt !== null && Date.parse(held.startedAt) === Date.parse(r.timestamp) && held.meterStartWh === r.meterStartWh;
       if (held.phase === 'requested' || held.phase === 'accepted' || same) return claim.sessionId;
     }
@@ -218,14 +237,22 @@ export class ChargingSessions {
     }
     const customerId = token.owner.customerId;
     // Judged before this session opens on the token (which would hide another open session of the same card).
-    this.verdicts.set(sessionId, await this.tokenStatus(r.idTag, r.chargerId, r.connectorId));
+    const verdict = await this.tokenStatus(r.idTag, r.chargerId, r.connectorId);
+    this.verdicts.set(sessionId, verdict);
+    const refusal = refusalOf(r.authorization, verdict);
     const facts = await connectorFacts(this.reads, r.chargerId, r.connectorId, new Date(r.timestamp));
     const balance = await this.balanceOf(customerId);
     const data: SessionRequested['data'] = {
       sessionId, customerId, origin: 'card', idTag: r.idTag, chargerId: r.chargerId, connectorId: r.connectorId, carId: null, target: { kind: 'none' },
-      ...facts, balanceAtStart: balance, at: this.clock.now().toISOString(),
+      ...facts, balanceAtStart: balance, ...(refusal ? { refusal } : {}), at: this.clock.now().toISOString(),
     };
     const { chargerId, connectorId, idTag, at } = data;
+    if (refusal) {
+      // Recorded only: a refused transaction holds neither the connector (a booking's or the phone's claim stays) nor the token.
+      this.verdicts.set(sessionId, refusal);
+      await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request', data }, context);
+      return sessionId;
+    }
     await this.streams.claims.decide(chargingStreams.connector(chargerId, connectorId), { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging: true, force: true }, context);
     await this.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'open', idTag, sessionId, chargerId, connectorId, at, force: true }, context);
     await this.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request', data }, context);
@@ -313,7 +340,8 @@ export class ChargingSessions {
     const d = state.request;
     if (!d || (state.phase !== 'stopped' && state.phase !== 'billed')) return;
     const context = { ...system('session'), ...(correlationId ? { correlationId } : {}), causationId: itemCause('session', sessionId) };
-    if (state.phase === 'stopped') {
+    // A refused start stays `stopped` at cost 0: no debit, no SessionBilled (nothing for its owner to see).
+    if (state.phase === 'stopped' && !d.refusal) {
       const walletTransactionId = `session:${sessionId}`;
       const cost = state.cost ?? 0;
       // The wallet pays at most what it holds (it never goes below zero through charging); the rest is the shortfall.

@@ -4,7 +4,7 @@ import { DeciderSpecification } from '../shared/decider-specification';
 import { authorizationStatus, type AuthorizationFacts } from './authorization';
 import { connectorClaimDecider, type ClaimCommand } from './connector-claim.decider';
 import { idTokenDecider, type IdTokenCommand } from './id-token.decider';
-import { appIdTag, cardSessionId, uuidFrom } from './ids';
+import { appIdTag, cardSessionId, newAppIdTag, uuidFrom } from './ids';
 import { pricesInForce } from './pricing';
 import { sessionDecider, type SessionCommand } from './session.decider';
 import { transactionBindingDecider } from './transaction-binding.decider';
@@ -50,6 +50,19 @@ describe('session decider', () => {
     // 20,000 Wh × 189 piastres/kWh = 3,780 piastres, above the 2,000 minimum
     expect(events[2]).toMatchObject({ data: { energyWh: 20_000, cost: 3780, reason: 'customer', chargerReason: 'Remote' } });
     expect(stopped.state().phase).toBe('billed');
+  });
+
+  it('a refused card start is recorded with its energy and costs nothing, not even the minimum', () => {
+    const refused = { origin: 'card' as const, carId: null, refusal: 'Blocked' as const };
+    const stopped = sessions
+      .given(
+        sessions
+          .given([])
+          .when({ kind: 'request', data: requested(refused) }, { kind: 'charging', transactionId: '7', meterStartWh: 1000, startedAt: t(0), at })
+          .thenTypes(['SessionRequested', 'SessionCharging']),
+      )
+      .when({ kind: 'request-stop', reason: 'token_invalid', commandId: stopId, at }, { kind: 'stop', transactionId: '7', meterStopWh: 21_000, stoppedAt: t(30), chargerReason: 'DeAuthorized', at });
+    expect(stopped.thenTypes(['SessionStopRequested', 'SessionStopped'])[1]).toMatchObject({ data: { energyWh: 20_000, cost: 0 } });
   });
 
   it('a repeated request is a no-op; the same id with another request is a conflict', () => {
@@ -176,6 +189,15 @@ describe('id token decider', () => {
     tokens.when(issue, { ...issue, customerId: 'c-2' }).thenThrows('concurrency.conflict');
   });
 
+  it("an app token's scope is its session's: the same session again changes nothing, a booking's next session rescopes it", () => {
+    const scope = (sessionId: string) => ({ chargerId: 'CP-1', connectorId: 1, validFrom: t(0), validUntil: t(3), sessionId });
+    const app = (sessionId: string) => ({ ...issue, tokenKind: 'app' as const, scope: scope(sessionId) });
+    tokens.when(app('s-1'), app('s-1')).thenTypes(['IdTokenIssued']);
+    const again = tokens.when(app('s-1'), app('s-2'));
+    again.thenMatches([{ data: { scope: scope('s-1') } }, { data: { scope: scope('s-2') } }]);
+    expect(again.state().owner?.scope?.sessionId).toBe('s-2');
+  });
+
   it('one open session per token; closed, another may open', () => {
     tokens.when(issue, open('s-1'), open('s-2')).thenThrows('charging.active_session_exists');
     tokens
@@ -197,7 +219,7 @@ describe('transaction binding decider', () => {
 
 describe('authorization', () => {
   const facts = (over: Partial<AuthorizationFacts> = {}): AuthorizationFacts => ({
-    token: { owner: { customerId: 'c-1', kind: 'card', expiresAt: null }, blocked: false, open: null },
+    token: { owner: { customerId: 'c-1', kind: 'card', expiresAt: null, scope: null }, blocked: false, open: null },
     account: { banned: false, active: true },
     balance: 5000,
     minimumCharge: 2000,
@@ -213,18 +235,36 @@ describe('authorization', () => {
     expect(authorizationStatus(facts({ token: { ...token, owner: null } }))).toBe('Invalid');
     expect(authorizationStatus(facts({ token: { ...token, blocked: true } }))).toBe('Blocked');
     expect(authorizationStatus(facts({ account: { banned: true, active: true } }))).toBe('Blocked');
-    expect(authorizationStatus(facts({ token: { ...token, owner: { customerId: 'c-1', kind: 'card', expiresAt: t(-1) } } }))).toBe('Expired');
+    expect(authorizationStatus(facts({ token: { ...token, owner: { customerId: 'c-1', kind: 'card', expiresAt: t(-1), scope: null } } }))).toBe('Expired');
     expect(authorizationStatus(facts({ token: { ...token, open: { sessionId: 's', chargerId: 'CP-2', connectorId: 1 } } }))).toBe('ConcurrentTx');
     expect(authorizationStatus(facts({ token: { ...token, open: { sessionId: 's', chargerId: 'CP-1', connectorId: 1 } } }))).toBe('Accepted');
     expect(authorizationStatus(facts({ balance: 1999 }))).toBe('NoCredit'); // a 1.6 charger is told Blocked by the gateway
   });
+
+  it('an app token stands only on its connector, in its window or while its own session runs there', () => {
+    const scope = { chargerId: 'CP-1', connectorId: 1, validFrom: t(0), validUntil: t(3), sessionId: 's-1' };
+    const app = { ...token, owner: { customerId: 'c-1', kind: 'app' as const, expiresAt: null, scope } };
+    expect(authorizationStatus(facts({ token: app, now: new Date(t(1)) }))).toBe('Accepted');
+    expect(authorizationStatus(facts({ token: app, now: new Date(t(1)), connectorId: null }))).toBe('Accepted');
+    expect(authorizationStatus(facts({ token: app, now: new Date(t(1)), chargerId: 'CP-2' }))).toBe('Invalid');
+    expect(authorizationStatus(facts({ token: app, now: new Date(t(1)), connectorId: 2 }))).toBe('Invalid');
+    expect(authorizationStatus(facts({ token: app, now: new Date(t(-1)) }))).toBe('Invalid');
+    expect(authorizationStatus(facts({ token: app, now: new Date(t(4)) }))).toBe('Invalid');
+    expect(authorizationStatus(facts({ token: { ...app, open: { sessionId: 's-1', chargerId: 'CP-1', connectorId: 1 } }, now: new Date(t(90)) }))).toBe('Accepted');
+    // The stable tag of old (issued without a scope) stands nowhere, even with its session open.
+    const old = { owner: { customerId: 'c-1', kind: 'app' as const, expiresAt: null, scope: null }, blocked: false, open: { sessionId: 's-1', chargerId: 'CP-1', connectorId: 1 } };
+    expect(authorizationStatus(facts({ token: old }))).toBe('Invalid');
+  });
 });
 
 describe('ids and prices', () => {
-  it('the app tag is stable, 20 characters of the idTag alphabet, and differs per customer', () => {
+  it("the customer's lock tag is stable and differs per customer; an app token is new each time, 20 characters of the idTag alphabet", () => {
     expect(appIdTag('c-1')).toBe(appIdTag('c-1'));
     expect(appIdTag('c-1')).toMatch(/^A[A-Z2-7]{19}$/);
     expect(appIdTag('c-1')).not.toBe(appIdTag('c-2'));
+    const tags = new Set(Array.from({ length: 1000 }, () => newAppIdTag()));
+    expect(tags.size).toBe(1000);
+    for (const tag of tags) expect(tag).toMatch(/^A[A-Z2-7]{19}$/);
   });
 
   it('derived ids never change between versions (a retried start or a replay must find the same ids)', () => {

@@ -1,4 +1,4 @@
-import type { IdTokenEvent } from '@evc/contracts';
+import type { AppTokenScope, IdTokenEvent } from '@evc/contracts';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 
@@ -9,13 +9,13 @@ import { DomainError } from '../shared/domain-error';
 export type IdTokenStreamEvent = IdTokenEvent;
 
 export type IdTokenCommand =
-  | { kind: 'issue'; idTag: string; customerId: string; tokenKind: 'app' | 'card'; expiresAt: string | null; at: string }
+  | { kind: 'issue'; idTag: string; customerId: string; tokenKind: 'app' | 'card'; expiresAt: string | null; scope?: AppTokenScope; at: string }
   /** `force`: a transaction already running at a charger (a card) opens whatever else is open. */
   | { kind: 'open'; idTag: string; sessionId: string; chargerId: string; connectorId: number; at: string; replacing?: string; force?: boolean }
   | { kind: 'close'; idTag: string; sessionId: string; at: string };
 
 export interface IdTokenState {
-  owner: { customerId: string; kind: 'app' | 'card'; expiresAt: string | null } | null;
+  owner: { customerId: string; kind: 'app' | 'card'; expiresAt: string | null; scope: AppTokenScope | null } | null;
   blocked: boolean;
   open: { sessionId: string; chargerId: string; connectorId: number } | null;
 }
@@ -25,7 +25,7 @@ export const idTokenDecider: Decider<IdTokenCommand, IdTokenStreamEvent, IdToken
   evolve(state, event) {
     switch (event.type) {
       case 'IdTokenIssued':
-        return { ...state, owner: { customerId: event.data.customerId, kind: event.data.kind, expiresAt: event.data.expiresAt } };
+        return { ...state, owner: { customerId: event.data.customerId, kind: event.data.kind, expiresAt: event.data.expiresAt, scope: event.data.scope ?? null } };
       case 'IdTokenBlocked':
         return { ...state, blocked: true };
       case 'IdTokenUnblocked':
@@ -42,9 +42,17 @@ export const idTokenDecider: Decider<IdTokenCommand, IdTokenStreamEvent, IdToken
     const { idTag, at } = command;
     switch (command.kind) {
       case 'issue':
-        if (!state.owner) return [{ type: 'IdTokenIssued', data: { idTag, customerId: command.customerId, kind: command.tokenKind, expiresAt: command.expiresAt, at } }];
-        if (state.owner.customerId === command.customerId) return [];
-        throw new DomainError('concurrency.conflict', 'This id token belongs to someone else');
+        if (!state.owner) {
+          const { customerId, tokenKind: kind, expiresAt, scope } = command;
+          return [{ type: 'IdTokenIssued', data: { idTag, customerId, kind, expiresAt, ...(scope ? { scope } : {}), at } }];
+        }
+        if (state.owner.customerId !== command.customerId) throw new DomainError('concurrency.conflict', 'This id token belongs to someone else');
+        // A booking's token starts each of its sessions: each one's remote start gets its own window.
+        if (command.scope && state.owner.scope && command.scope.sessionId !== state.owner.scope.sessionId) {
+          const { customerId, tokenKind: kind, expiresAt, scope } = command;
+          return [{ type: 'IdTokenIssued', data: { idTag, customerId, kind, expiresAt, scope, at } }];
+        }
+        return [];
       case 'open': {
         const { sessionId, chargerId, connectorId } = command;
         if (state.open?.sessionId === sessionId) return [];

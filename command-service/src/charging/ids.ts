@@ -1,4 +1,5 @@
 import * as crypto from 'node:crypto';
+import { CHARGING_TIMING, type AppTokenScope, type SessionRequested } from '@evc/contracts';
 
 /**
  * A digest in one call: `crypto.hash` (Node ≥ 21.7) skips the Hash object createHash builds (issue 18: createHash
@@ -18,9 +19,8 @@ export function uuidFrom(name: string): string {
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
-/** The customer's app id token: 'A' and 19 base-32 characters of a hash of the customer id (stable, 20 chars). */
-export function appIdTag(customerId: string): string {
-  const bytes = digest('sha256', `evc-app-tag:${customerId}`);
+/** 'A' and 19 base-32 characters of `bytes` (20 characters: an OCPP 1.6 idTag). */
+function tagOf(bytes: Uint8Array): string {
   let bits = 0;
   let value = 0;
   let out = 'A';
@@ -36,6 +36,18 @@ export function appIdTag(customerId: string): string {
   return out;
 }
 
+/**
+ * The customer's stable tag: it names the stream of their one open phone session (the lock a start takes) and was the
+ * app token of old. It is never sent to a charger any more, and as a token (issued without a scope) it is Invalid.
+ */
+export const appIdTag = (customerId: string): string => tagOf(digest('sha256', `evc-app-tag:${customerId}`));
+
+/**
+ * A new app token for one remote start or one reservation: 95 random bits, so neither the customer id nor an earlier
+ * token tells anyone the next one.
+ */
+export const newAppIdTag = (): string => tagOf(crypto.randomBytes(12));
+
 /** The charger command of a session's remote start / stop: one per session, so a repeat sends nothing. */
 export const startCommandId = (sessionId: string) => uuidFrom(`remote-start:${sessionId}`);
 export const stopCommandId = (sessionId: string) => uuidFrom(`remote-stop:${sessionId}`);
@@ -43,3 +55,12 @@ export const stopCommandId = (sessionId: string) => uuidFrom(`remote-stop:${sess
 /** A session started with a token at the charger: the same natural transaction (replayed) maps to one session. */
 export const cardSessionId = (chargerId: string, connectorId: number, idTag: string, timestamp: string) =>
   uuidFrom(`card:${chargerId}:${connectorId}:${idTag}:${new Date(timestamp).toISOString()}`);
+
+/**
+ * What a session's app token is good for: its remote start's connector, until the claim's lifetime is over (the
+ * charger's StartTransaction comes within it or the session fails); then while the session runs there.
+ */
+export function sessionTokenScope(d: Pick<SessionRequested['data'], 'sessionId' | 'chargerId' | 'connectorId' | 'at'>): AppTokenScope {
+  const validUntil = new Date(Date.parse(d.at) + CHARGING_TIMING.connectorClaimTtlMs).toISOString();
+  return { chargerId: d.chargerId, connectorId: d.connectorId, validFrom: d.at, validUntil, sessionId: d.sessionId };
+}

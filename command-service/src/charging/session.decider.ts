@@ -149,7 +149,8 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
         if (state.phase !== 'charging' && state.phase !== 'stopping') return [];
         if (!state.transactionIds.includes(command.transactionId)) return [];
         const energyWh = Math.max(0, command.meterStopWh - state.meterStartWh);
-        const cost = sessionCost(energyWh, state.request.prices);
+        // A refused start costs its token's owner nothing, whatever the charger delivered.
+        const cost = state.request.refusal ? 0 : sessionCost(energyWh, state.request.prices);
         const { transactionId, meterStopWh, stoppedAt, chargerReason, at } = command;
         return [{ type: 'SessionStopped', data: { sessionId, transactionId, meterStopWh, stoppedAt, energyWh, cost, reason: state.stopReason ?? 'charger', chargerReason, at } }];
       }

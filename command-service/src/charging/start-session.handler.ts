@@ -10,13 +10,16 @@ import { CLOCK, EVENT_STORE } from '../shared/tokens';
 import { carDecider, isUsableCar } from '../wallet/car.decider';
 import { CHARGING_SESSIONS, connectorFacts, type ChargingSessions } from './charging-sessions';
 import { BOOKING_GUARD, type BookingGuard } from '../bookings/booking-guard';
-import { appIdTag } from './ids';
+import { appIdTag, newAppIdTag, sessionTokenScope } from './ids';
 import type { ReplacedClaim } from './customer-session.decider';
 
 /** Whether a start sent again asks for what the session already is (charger, connector, car, target). */
 export function sameStart(request: SessionRequested['data'], payload: { connectorId: number; carId: string; target: SessionRequested['data']['target'] }, chargerId: string): boolean {
   return request.chargerId === chargerId && request.connectorId === payload.connectorId && request.carId === payload.carId && JSON.stringify(request.target) === JSON.stringify(payload.target);
 }
+
+/** Session ids whose app token this process chose, newest last (a twin request finds its sibling's). */
+const TOKENS_CHOSEN_MAX = 10_000;
 
 const notFound = () => new DomainError('charging.session_not_found', 'No such session', [{ path: 'sessionId', code: 'not_found' }]);
 
@@ -28,6 +31,8 @@ const notFound = () => new DomainError('charging.session_not_found', 'No such se
  */
 @HandlesCommand('sessions.start')
 export class StartSessionHandler implements OperationHandler<'sessions.start'> {
+  private readonly tokensChosen = new Map<string, string>();
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CHARGING_SESSIONS) private readonly sessions: ChargingSessions,
@@ -73,10 +78,26 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     if (balance < facts.prices.minimumCharge || balance <= 0) {
       throw new DomainError('charging.insufficient_balance', 'Top up your wallet first: the balance is below the minimum charge');
     }
+    // The app token is the booking's on its booked connector (the charger holds the reservation for it), else new.
+    const idTag = booked?.idTag ?? (await this.appTokenFor(p.sessionId, chargerId, p.connectorId));
     return {
-      sessionId: p.sessionId, customerId, origin: 'app', idTag: appIdTag(customerId), chargerId, connectorId: p.connectorId, carId: p.carId, target: p.target,
+      sessionId: p.sessionId, customerId, origin: 'app', idTag, chargerId, connectorId: p.connectorId, carId: p.carId, target: p.target,
       ...facts, balanceAtStart: balance, at: now.toISOString(),
     };
+  }
+
+  /**
+   * The session's app token: the one its connector claim holds (a retry after a crash halfway), else the one a
+   * request for the same session id under way in this process chose (a client firing its start twice at once), else new.
+   */
+  private async appTokenFor(sessionId: string, chargerId: string, connectorId: number): Promise<string> {
+    const claim = (await this.sessions.reads.claim(chargerId, connectorId)).open;
+    if (claim?.sessionId === sessionId) return claim.idTag;
+    const chosen = this.tokensChosen.get(sessionId) ?? newAppIdTag();
+    this.tokensChosen.delete(sessionId); // re-insert: the Map's order is then the age order
+    this.tokensChosen.set(sessionId, chosen);
+    if (this.tokensChosen.size > TOKENS_CHOSEN_MAX) this.tokensChosen.delete(this.tokensChosen.keys().next().value!);
+    return chosen;
   }
 
   /**
@@ -114,14 +135,15 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     const { sessionId, customerId, idTag, chargerId, connectorId, at } = d;
     const session = await this.sessions.reads.session(sessionId);
     if (session.phase === 'none') {
-      await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'issue', idTag, customerId, tokenKind: 'app', expiresAt: null, at }, context);
+      await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'issue', idTag, customerId, tokenKind: 'app', expiresAt: null, scope: sessionTokenScope(d), at }, context);
       await this.openOnToken(d, context);
       const holder = (await this.sessions.reads.claim(chargerId, connectorId)).open;
       const holderCharging = holder ? ['charging', 'stopping', 'stopped'].includes((await this.sessions.reads.session(holder.sessionId)).phase) : false;
       try {
         await this.sessions.streams.claims.decide(chargingStreams.connector(chargerId, connectorId), { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging }, context);
       } catch (error) {
-        await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'close', idTag, sessionId, at }, context);
+        const lock = appIdTag(customerId);
+        await this.sessions.streams.tokens.decide(chargingStreams.idToken(lock), { kind: 'close', idTag: lock, sessionId, at }, context);
         throw error;
       }
     }
@@ -180,11 +202,13 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
   }
 
   /**
-   * One open session per customer. A session left open by a crash (already ended) is replaced; one that never
-   * heard from its charger within the claim's lifetime is failed (timeout) first.
+   * One open session per customer, held on the stream of the customer's stable tag (never a charger's token). A
+   * session left open by a crash (already ended) is replaced; one that never heard from its charger within the
+   * claim's lifetime is failed (timeout) first.
    */
   private async openOnToken(d: SessionRequested['data'], context: CommandContext) {
-    const { idTag, sessionId, chargerId, connectorId, at } = d;
+    const { sessionId, chargerId, connectorId, at } = d;
+    const idTag = appIdTag(d.customerId);
     const open = (await this.sessions.reads.token(idTag)).open;
     let replacing: string | undefined;
     if (open && open.sessionId !== sessionId) {

@@ -91,6 +91,11 @@ export type SessionRequested = {
     prices: SessionPrices;
     /** The wallet balance when the session started: the automatic stop comes when the running cost reaches it. */
     balanceAtStart: number;
+    /**
+     * A card session whose start the product refused (the status the charger was told, or the command side's own when
+     * it was not asked): recorded for staff with its energy, never billed nor shown to the token's owner.
+     */
+    refusal?: Exclude<IdTokenStatus, 'Accepted'>;
     at: string;
   };
 };
@@ -159,10 +164,25 @@ export type CustomerSessionEvent = CustomerSessionClaimed | CustomerSessionConfi
 /** `charger-tx-<chargerId>-<transactionId>`: created once. */
 export type TransactionBound = { type: 'TransactionBound'; data: { chargerId: string; transactionId: string; sessionId: string; at: string } };
 
+/**
+ * What an app token is good for: the remote start or reservation it was made for, on that charger's connector, from
+ * `validFrom` to `validUntil` (and while its own session runs there). Anywhere else, or later, it is Invalid.
+ */
+export interface AppTokenScope {
+  chargerId: string;
+  connectorId: number;
+  validFrom: string;
+  validUntil: string;
+  /** The session or booking it was made for. */
+  sessionId?: string;
+  bookingId?: string;
+}
+
 /** Events of `id-token-<idTag>`. */
 export type IdTokenIssued = {
   type: 'IdTokenIssued';
-  data: { idTag: string; customerId: string; kind: 'app' | 'card'; expiresAt: string | null; at: string };
+  /** `scope`: an app token's (one per session or booking); an app token without one is accepted nowhere. */
+  data: { idTag: string; customerId: string; kind: 'app' | 'card'; expiresAt: string | null; scope?: AppTokenScope; at: string };
 };
 export type IdTokenBlocked = { type: 'IdTokenBlocked'; data: { idTag: string; at: string } };
 export type IdTokenUnblocked = { type: 'IdTokenUnblocked'; data: { idTag: string; at: string } };

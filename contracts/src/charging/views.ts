@@ -73,15 +73,20 @@ export const sessionDetailViewSchema = sessionViewSchema.extend({
 });
 export type SessionDetailView = z.infer<typeof sessionDetailViewSchema>;
 
-/** Staff list line: the customer's name; `customerId` only to staff with customers.read (the profile link). */
+/**
+ * Staff list line: the customer's name; `customerId` only to staff with customers.read (the profile link); `refusal`:
+ * the status a refused card start was given (recorded with its energy, cost 0, never shown to its customer).
+ */
 export const sessionAdminViewSchema = sessionViewSchema.extend({
   customerName: z.string().nullable(),
   customerId: z.string().nullable(),
+  refusal: z.enum(ID_TOKEN_STATUSES).nullable(),
 });
 export type SessionAdminView = z.infer<typeof sessionAdminViewSchema>;
 export const sessionAdminDetailViewSchema = sessionDetailViewSchema.extend({
   customerName: z.string().nullable(),
   customerId: z.string().nullable(),
+  refusal: z.enum(ID_TOKEN_STATUSES).nullable(),
   /** The part of the cost the wallet could not cover at billing (piastres; 0 when it paid all), for staff to follow up. */
   shortfall: z.number().int(),
 });

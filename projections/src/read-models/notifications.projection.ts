@@ -35,8 +35,12 @@ function notify<K extends EventType>(derive: (event: RecordedEventOf<K>, documen
   };
 }
 
-// Sessions are read after the sessions projection applied the same event (allProjections' order).
-const sessionOf = (documents: DocumentStore, sessionId: string) => SESSIONS.in(documents).findOne({ _id: sessionId });
+// Sessions are read after the sessions projection applied the same event (allProjections' order). A refused start is
+// not the customer's session: it tells them nothing.
+const sessionOf = async (documents: DocumentStore, sessionId: string) => {
+  const session = await SESSIONS.in(documents).findOne({ _id: sessionId });
+  return session?.refusal ? null : session;
+};
 const stationParams = (s: SessionDoc) => ({ sessionId: s.sessionId, stationNameEn: s.stationNameEn, stationNameAr: s.stationNameAr });
 
 const fromWallet = notify<'WalletCredited' | 'WalletDebited'>(async ({ type, data: tx }): Promise<Derived | null> => {

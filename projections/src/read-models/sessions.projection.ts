@@ -1,4 +1,4 @@
-import { sessionCost, type MeterReadingView, type SessionDetailView, type SessionEvent } from '@evc/contracts';
+import { sessionCost, type IdTokenStatus, type MeterReadingView, type SessionDetailView, type SessionEvent } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
 import type { EventHandler, Projection, ProjectionContext, RecordedEventOf } from '../runner/projection';
 import { actorView, fullName } from './actor-view';
@@ -28,6 +28,8 @@ export type SessionDoc = Omit<SessionDetailView, 'readings'> & {
   balanceAtStart: number;
   /** The cost the wallet could not cover at billing (SessionBilled's shortfall); absent when it paid all. */
   shortfall?: number;
+  /** The status a refused card start was given (staff see it; its customer never does); null for every other session. */
+  refusal: IdTokenStatus | null;
   /** Position of the last session-stream event applied: an event at or before it is a replay and is skipped. */
   eventPosition: number;
 };
@@ -91,6 +93,7 @@ async function requested({ data: d }: RecordedEventOf<'SessionRequested'>, docum
     pricePerKwh: d.prices.pricePerKwh,
     minimumCharge: d.prices.minimumCharge,
     balanceAtStart: d.balanceAtStart,
+    refusal: d.refusal ?? null,
     requestedAt: d.at,
     startedAt: null,
     stoppedAt: null,
@@ -220,7 +223,7 @@ const applySessionEvent: EventHandler<SessionEvent['type']> = async (event, { do
     await sessions.replaceOne({ _id: doc._id }, { ...doc, ...patch, timeline, eventPosition: event.position }, { upsert: true });
   }
   changed(CHARGING_RM.sessions, doc._id, [doc.customerId]);
-  if (event.type === 'SessionCharging' && (await noteLastCharge(documents, doc.customerId, event.data.startedAt))) changed(RM.customers, doc.customerId, [doc.customerId]);
+  if (event.type === 'SessionCharging' && !doc.refusal && (await noteLastCharge(documents, doc.customerId, event.data.startedAt))) changed(RM.customers, doc.customerId, [doc.customerId]);
 };
 
 /**

@@ -12,15 +12,18 @@ const MY_ORDER: Keyset = { key: 'requestedAt', dir: -1, tie: '_id', tieDir: 1 };
 const adminOrder = (q: AdminSessionsQuery): Keyset => ({ key: q.sort, dir: q.dir === 'asc' ? 1 : -1, numericKey: q.sort !== 'requestedAt', tie: '_id', tieDir: 1 });
 const LIST_PROJECTION = { readings: 0, timeline: 0 } as const;
 
+/** A refused card start is recorded for staff, never shown to the token's owner (null also matches documents older than the field). */
+export const NOT_REFUSED: Filter = { refusal: null };
+
 /** The customer's detail: the document without its internals (field order as stored), its readings as rows. */
 export function sessionDetailView(d: SessionDoc): SessionDetailView {
-  const { _id, customerId, customerName, balanceAtStart, shortfall, eventPosition, readings, timeline, ...view } = d;
+  const { _id, customerId, customerName, balanceAtStart, shortfall, refusal, eventPosition, readings, timeline, ...view } = d;
   return exactly<SessionDetailView>()({ ...view, readings: readingRows(readings), timeline });
 }
 
 /** The list line: the detail without readings, timeline and meter registers (lists do not even read them). */
 export function sessionView(d: SessionDoc): SessionView {
-  const { _id, customerId, customerName, balanceAtStart, shortfall, eventPosition, transactionId, meterStartWh, meterStopWh, readings, timeline, ...view } = d;
+  const { _id, customerId, customerName, balanceAtStart, shortfall, refusal, eventPosition, transactionId, meterStartWh, meterStopWh, readings, timeline, ...view } = d;
   return exactly<SessionView>()(view);
 }
 
@@ -61,7 +64,7 @@ export class SessionsQueries {
   }
 
   async mine(customerId: string, q: MySessionsQuery): Promise<CursorPaged<SessionView>> {
-    const filter: Filter = { customerId, ...(q.status === 'active' ? { status: { $in: OPEN_STATUSES } } : {}) };
+    const filter: Filter = { customerId, ...NOT_REFUSED, ...(q.status === 'active' ? { status: { $in: OPEN_STATUSES } } : {}) };
     const [{ docs, nextCursor }, totalCount] = await Promise.all([
       keysetPage(MY_ORDER, filter, q, (where, options) => this.sessions.find(where, { ...options, projection: LIST_PROJECTION }).toArray()),
       this.sessions.countDocuments(filter),
@@ -71,7 +74,7 @@ export class SessionsQueries {
 
   /** One of the customer's sessions; null for anyone else's (the caller answers 404, never 403). */
   async mineOne(customerId: string, sessionId: string): Promise<SessionDetailView | null> {
-    const doc = await this.sessions.findOne({ _id: sessionId, customerId });
+    const doc = await this.sessions.findOne({ _id: sessionId, customerId, ...NOT_REFUSED });
     return doc ? sessionDetailView(doc) : null;
   }
 
@@ -91,4 +94,4 @@ export class SessionsQueries {
 }
 
 /** Staff see whose session it is; the customer link only with customers.read. */
-const owner = (d: SessionDoc, showCustomerId: boolean) => ({ customerName: d.customerName, customerId: showCustomerId ? d.customerId : null });
+const owner = (d: SessionDoc, showCustomerId: boolean) => ({ customerName: d.customerName, customerId: showCustomerId ? d.customerId : null, refusal: d.refusal ?? null });

@@ -30,7 +30,8 @@ export class Provenance {
   async ofSession(customerId: string, sessionId: string): Promise<ProvenanceView> {
     const events = await this.store.readStream(chargingStreams.session(sessionId));
     const requested = first(events, 'SessionRequested');
-    if (!requested || requested.data.customerId !== customerId) throw new ApiException('charging.session_not_found', 'No such session');
+    // A refused start is not the customer's session (docs/charging.md): found for staff only.
+    if (!requested || requested.data.customerId !== customerId || requested.data.refusal) throw new ApiException('charging.session_not_found', 'No such session');
     const { steps, amount, readings } = await this.sessionSteps(events, requested);
     return { subject: 'session', amount, steps, readings };
   }

@@ -48,7 +48,7 @@ export class ReceiptsQueries {
 
   /** The receipt of a billed session, with the fee of the booking it fulfilled; null when it is not the customer's. */
   async session(customerId: string, sessionId: string): Promise<ReceiptView | null> {
-    const s = await SESSIONS.in(this.documents).findOne({ _id: sessionId, customerId }, { projection: { readings: 0, timeline: 0 } });
+    const s = await SESSIONS.in(this.documents).findOne({ _id: sessionId, customerId, refusal: null }, { projection: { readings: 0, timeline: 0 } });
     if (!s) return null;
     if (!s.billed) throw notReady('A receipt is issued once the session is billed');
     const booking = await BOOKINGS.in(this.documents).findOne({ customerId, sessionId });

@@ -14,7 +14,7 @@ import { positionOf, useCommand } from '../api/admin-api';
 import { Alert, ErrorText, FormCard, Table, Toolbar } from './admin-ui';
 import { useBilingual } from './admin-list';
 import { useProblemText } from './problems';
-import { OPEN_STATUSES, SESSION_REFRESH_MS, SESSIONS, SessionStatusChip, useCodeText, useSessionFormat } from './session-parts';
+import { OPEN_STATUSES, SESSION_REFRESH_MS, SESSIONS, SessionRefusedChip, SessionStatusChip, useCodeText, useSessionFormat } from './session-parts';
 
 const Summary = styled.dl`
   margin: 0;
@@ -67,6 +67,7 @@ export function SessionDetail({ sessionId, onClose }: { sessionId: string; onClo
       <Toolbar>
         <h2>{title}</h2>
         <SessionStatusChip status={s.status} />
+        <SessionRefusedChip refusal={s.refusal} />
         <span className="spacer" />
         <Button type="button" variant="secondary" onClick={onClose}>
           <FormattedMessage id="admin.sessions.closeDetail" />

@@ -32,6 +32,17 @@ export function SessionStatusChip({ status }: { status: string }) {
   );
 }
 
+/** A refused card start (recorded with its energy, billed to nobody): the status the charger was given, as OCPP names it. */
+export function SessionRefusedChip({ refusal }: { refusal: string | null }) {
+  const intl = useIntl();
+  if (!refusal) return null;
+  return (
+    <Chip tone="bad" data-refusal={refusal}>
+      {intl.formatMessage({ id: 'admin.sessions.refused' }, { status: <bdi dir="ltr">{refusal}</bdi> })}
+    </Chip>
+  );
+}
+
 /** A code in words when the catalog has `prefix.code`, else the code itself (a value a newer server sends). */
 export function useCodeText() {
   const intl = useIntl();

@@ -40,6 +40,7 @@ const makeRow = (n: number, over: Partial<SessionAdminView> = {}): SessionAdminV
   lastReadingAt: ago(3600),
   customerName: 'Omar Fathy',
   customerId: 'c1',
+  refusal: null,
   ...over,
 });
 const ROWS = [
@@ -106,6 +107,17 @@ describe('/admin/sessions', () => {
     expect(within(rows[1]!).getByText('1 h 15 min')).toBeTruthy();
     expect(rows[0]!.querySelector('[data-status]')!.textContent).toBe('Charging');
     expect(rows[1]!.querySelector('[data-status]')!.textContent).toBe('Stopped');
+  });
+
+  it('marks a refused card start with the status it was given, its energy shown, in both languages', async () => {
+    const refused = makeRow(3, { origin: 'card', cost: 0, billed: false, stopReason: 'token_invalid', refusal: 'Blocked' });
+    api([refused]);
+    let rows = within(await open()).getAllByRole('row').slice(1);
+    expect(rows[0]!.querySelector('[data-refusal]')!.textContent).toBe('Refused (Blocked): not billed');
+    expect(within(rows[0]!).getByText('12.34 kWh')).toBeTruthy();
+    api([refused]);
+    rows = within(await open('/admin/sessions?lang=ar')).getAllByRole('row').slice(1);
+    expect(rows[0]!.querySelector('[data-refusal]')!.textContent).toBe('مرفوضة (Blocked): بلا تحصيل');
   });
 
   it('sends the filters, the search and the sort as the query string', async () => {

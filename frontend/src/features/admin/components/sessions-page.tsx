@@ -4,7 +4,7 @@ import type { SessionAdminView } from '@evc/contracts/charging/views';
 import type { ListParams } from './admin-list';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from './admin-list';
 import { SessionDetail } from './session-detail';
-import { SESSIONS, SessionStatusChip, useSessionFormat } from './session-parts';
+import { SESSIONS, SessionRefusedChip, SessionStatusChip, useSessionFormat } from './session-parts';
 import { CustomerCell, FilterSelect, StationDateFilters } from './list-filters';
 
 /** The URL keys of the screen's own filters (the list's q, sort, page and selection are AdminList's). */
@@ -37,7 +37,15 @@ export function SessionsPage() {
     { key: 'energy', labelId: 'admin.sessions.energy', sortKey: 'energyWh', render: (r) => fmt.kwh(r.energyWh) },
     { key: 'duration', labelId: 'admin.sessions.duration', render: (r) => fmt.duration(r.startedAt, r.stoppedAt) },
     { key: 'cost', labelId: 'admin.sessions.cost', sortKey: 'cost', render: (r) => <bdi>{fmt.money(r.cost)}</bdi> },
-    { key: 'status', labelId: 'admin.status', render: (r) => <SessionStatusChip status={r.status} /> },
+    {
+      key: 'status',
+      labelId: 'admin.status',
+      render: (r) => (
+        <>
+          <SessionStatusChip status={r.status} /> <SessionRefusedChip refusal={r.refusal} />
+        </>
+      ),
+    },
   ];
 
   return (
