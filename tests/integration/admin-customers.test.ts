@@ -35,7 +35,7 @@ describe('admin: customers list, search, filter and history', () => {
     expect(csv.text.split('\r\n')[1]).toContain(`Omar,Salah,${omar.email},01234567890`);
 
     const history = await adminGet<Paged<AuditEntry>>(app, `audit?streamId=account-${omar.customerId}`, token);
-    expect(history.body.dataList[0]).toMatchObject({ type: 'CustomerBanned', reason: 'Fraudulent top-ups', changes: expect.arrayContaining([{ field: 'banned', before: null, after: true }]) });
+    expect(history.body.dataList[0]).toMatchObject({ type: 'CustomerBanned', reason: 'Fraudulent top-ups', changes: expect.arrayContaining([{ field: 'banned', before: null, after: true, masked: null }]) });
     expect(JSON.stringify(history.body)).not.toMatch(/argon2|[a-f0-9]{64}/);
   });
 
