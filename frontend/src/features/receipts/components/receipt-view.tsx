@@ -153,7 +153,7 @@ export function ReceiptView({ receipt: r }: { receipt: Receipt }) {
         )}
         {b && (
           <Line
-            label={<FormattedMessage id="receipt.bookingFee" values={{ minutes: formatNumber(b.minutes, locale), fee: money(b.feePerMinute) }} />}
+            label={<FormattedMessage id="receipt.bookingFee" values={{ minutes: b.minutes, fee: money(b.feePerMinute) }} />}
             testId="receipt-booking-fee"
           >
             {money(b.fee)}
