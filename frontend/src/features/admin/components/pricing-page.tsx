@@ -71,7 +71,7 @@ export function PricingPage() {
           <FormattedMessage id="pricing.inForce" />
         </h2>
         {current.data && (
-          <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}>
+          <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)', gap: '0.25rem 1rem', overflowWrap: 'anywhere' }}>
             {PRICE_FIELDS.map((f) => (
               <div key={f} style={{ display: 'contents' }}>
                 <dt>
