@@ -108,7 +108,10 @@ export async function seedDemo({ commandBus, eventStore, dataDir, files, clock =
       await run('masterdata.create', { itemId: `type-${slug(brand)}-${slug(type)}`, kind: 'carType', parentId: brandId, name: type, nameTranslation: typeAr, value: String(kwh), isActive: true });
     }
   }
-  await run('pricing.set', { ...DEMO_PRICING, effectiveFrom: clock.now().toISOString(), reason: 'demo seed' });
+  // In force from the seed's minute: the staff form sets prices by the minute, so a change typed in that same minute
+  // still comes after the seed's prices (a tie goes to the later change) rather than before them.
+  const seededAt = new Date(Math.floor(clock.now().getTime() / 60_000) * 60_000);
+  await run('pricing.set', { ...DEMO_PRICING, effectiveFrom: seededAt.toISOString(), reason: 'demo seed' });
   // Stations link themselves to their governorate's stream: one at a time per governorate, governorates in parallel.
   await inGroups(DEMO_STATIONS, ([, gov]) => gov, ([stationId, gov, nameEn, nameAr, lat, lng, addressEn, addressAr]) =>
     run('stations.create', { stationId, governorateId: govId(gov), nameEn, nameAr, location: { lat, lng }, addressEn, addressAr }),
