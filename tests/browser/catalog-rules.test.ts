@@ -79,8 +79,10 @@ describeJourney('catalog rules and the session history (issue 17)', (journey) =>
       await row.click();
       await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
       const history = page.getByRole('region', { name: t['audit.title'], exact: true });
-      await history.getByText('SessionRequested', { exact: true }).waitFor();
-      await history.getByText('SessionBilled', { exact: true }).waitFor();
+      // each event as a sentence in the page's language, never its type's name
+      await history.locator('[data-event-type="SessionRequested"]').waitFor();
+      expect(await history.locator('[data-event-type="SessionBilled"]').textContent()).toMatch(new RegExp(t['audit.event.SessionBilled']!.replace('{amount}', '.+')));
+      expect(await history.getByText('SessionRequested').count()).toBe(0);
       expect(await history.getByRole('alert').count()).toBe(0);
     });
   }

@@ -102,7 +102,7 @@ describe('staff identity and access over HTTP', () => {
     const staff = await givenStaff(app, ['role-operator'], superToken);
     await expect
       .poll(async () => (await query<Paged<MailView>>(app, `/api/queries/mailbox?q=${encodeURIComponent(staff.email)}`, superToken)).body.dataList.map((m) => m.subject))
-      .toEqual(['Your staff account at EV Charging Egypt']);
+      .toEqual(['Your staff account at EV Charge Egypt']);
   });
 
   it('customers.list shows ban state; a ban needs a reason and customers.ban', async () => {

@@ -10,7 +10,9 @@ import { getJson, startTestApp, type TestApp } from '../support/app';
  */
 describe('seeded demo network through the public stations query', () => {
   let app: TestApp;
+  let startedAt: number;
   beforeAll(async () => {
+    startedAt = Date.now();
     app = await startTestApp({ seed: true });
   });
   afterAll(() => app?.close());
@@ -72,6 +74,10 @@ describe('seeded demo network through the public stations query', () => {
   it('serves the prices in force, in piastres', async () => {
     const { body } = await getJson<PricingView>(app.baseUrl, '/api/queries/pricing');
     expect(body).toMatchObject({ acPricePerKwh: 189, dcPricePerKwh: 375 });
+    // in force since the seed ran, not since 1 January 1970
+    const since = new Date(body.effectiveFrom).getTime();
+    expect(since, body.effectiveFrom).toBeGreaterThanOrEqual(Math.floor(startedAt / 60_000) * 60_000);
+    expect(since).toBeLessThanOrEqual(Date.now());
   });
 
   it('writes the demo chargers file with id, secret and OCPP version for every charger', async () => {

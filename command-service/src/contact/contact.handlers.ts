@@ -60,7 +60,7 @@ abstract class ReplyMailer extends ContactHandler {
     let outcome: 'sent' | 'failed' = 'sent';
     let error: string | null = null;
     try {
-      await this.identity.mailer.send(contactReplyMail({ to: reply.to, name: fullName, locale: reply.locale, title, details, message: reply.message }));
+      await this.identity.mailer.send(contactReplyMail({ to: reply.to, name: fullName, locale: reply.locale, title, details, message: reply.message, signedIn: Boolean(state.submitted.customerId) }));
     } catch (e) {
       outcome = 'failed';
       error = (e instanceof Error ? e.message : String(e)).slice(0, 300);

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CommandBus } from '@nestjs/cqrs';
 import { SYSTEM_ACTOR, type ConnectorSpec, type OcppVersion, type RegisterCharger } from '@evc/contracts';
-import type { EventStore } from '@evc/platform';
+import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import { createLogger } from '@evc/platform/logging/logger';
 import { RegisterChargerCommand } from '../network/network.commands';
@@ -65,6 +65,8 @@ export interface SeedOptions {
   dataDir: string;
   /** Where the seed stores Egypt's flag (the country's flagFileId is the stored file's id). */
   files: Pick<FileStore, 'put'>;
+  /** The server's clock: the seeded prices are in force from the moment the seed runs. */
+  clock?: Clock;
 }
 
 export interface SeedOutcome {
@@ -77,7 +79,7 @@ export interface SeedOutcome {
  * Seeds the demo network through commands, so every seeded fact is an event with an author and a reason.
  * Runs once: a marker stream records completion; an interrupted seed is completed on the next start.
  */
-export async function seedDemo({ commandBus, eventStore, dataDir, files }: SeedOptions): Promise<SeedOutcome> {
+export async function seedDemo({ commandBus, eventStore, dataDir, files, clock = systemClock }: SeedOptions): Promise<SeedOutcome> {
   if ((await eventStore.readStream(MARKER_STREAM, { maxCount: 1 })).length > 0) return { seeded: false, commands: 0, chargers: [] };
   const context: CommandContext = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), reason: 'demo seed' };
   let commands = 0;
@@ -106,7 +108,10 @@ export async function seedDemo({ commandBus, eventStore, dataDir, files }: SeedO
       await run('masterdata.create', { itemId: `type-${slug(brand)}-${slug(type)}`, kind: 'carType', parentId: brandId, name: type, nameTranslation: typeAr, value: String(kwh), isActive: true });
     }
   }
-  await run('pricing.set', { ...DEMO_PRICING, effectiveFrom: new Date(0).toISOString(), reason: 'demo seed' });
+  // In force from the seed's minute: the staff form sets prices by the minute, so a change typed in that same minute
+  // still comes after the seed's prices (a tie goes to the later change) rather than before them.
+  const seededAt = new Date(Math.floor(clock.now().getTime() / 60_000) * 60_000);
+  await run('pricing.set', { ...DEMO_PRICING, effectiveFrom: seededAt.toISOString(), reason: 'demo seed' });
   // Stations link themselves to their governorate's stream: one at a time per governorate, governorates in parallel.
   await inGroups(DEMO_STATIONS, ([, gov]) => gov, ([stationId, gov, nameEn, nameAr, lat, lng, addressEn, addressAr]) =>
     run('stations.create', { stationId, governorateId: govId(gov), nameEn, nameAr, location: { lat, lng }, addressEn, addressAr }),

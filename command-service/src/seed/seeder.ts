@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { EventStore } from '@evc/platform';
+import type { Clock, EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import { FILE_STORE } from '../files/files.controller';
-import { EVENT_STORE } from '../shared/tokens';
+import { CLOCK, EVENT_STORE } from '../shared/tokens';
 import { WALLET_LEDGER, type WalletLedger } from '../wallet/wallet-ledger';
 import { seedCards } from './seed-cards';
 import { seedCharging } from './seed-charging';
@@ -53,11 +53,12 @@ export class Seeder implements OnApplicationBootstrap {
     @Inject(WALLET_LEDGER) private readonly ledger: WalletLedger,
     @Inject(SEED_SETTINGS) private readonly settings: SeedSettings,
     @Inject(SEED_REPORT) private readonly report: SeedReport,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const { commandBus, eventStore, files, settings } = this;
-    if (settings.demo) this.report.demo = await seedDemo({ commandBus, eventStore, dataDir: settings.dataDir, files });
+    const { commandBus, eventStore, files, settings, clock } = this;
+    if (settings.demo) this.report.demo = await seedDemo({ commandBus, eventStore, dataDir: settings.dataDir, files, clock });
     this.report.identity = await seedIdentity({ commandBus, eventStore, admin: settings.admin, customer: settings.demo ? settings.customer : undefined });
     if (settings.demo) {
       const charging = await seedCharging({ commandBus, eventStore, files, ledger: this.ledger, customerEmail: settings.customer.email });

@@ -12,7 +12,7 @@ export const adminOperations = group(
     method: 'POST',
     path: '/api/files',
     summary:
-      'Upload a JPG or PNG (≤ 5 MB, checked by content) as multipart/form-data fields `file` and `purpose`; answers its id and checksum. Flags need masterdata.write, station photos stations.write; `licence` images and the `profile` picture only a customer, for themselves (private to them and staff with customers.read). The purpose of the first upload of some bytes decides their privacy for ever.',
+      'Upload a JPG or PNG (≤ 5 MB, checked by content) as multipart/form-data fields `file` and `purpose`; answers its id and checksum. Flags need masterdata.write, station photos stations.write; `licence` images and the `profile` picture only a customer, for themselves (private to them and staff with customers.read). The file id is made of the purpose and the bytes: the same bytes uploaded for another purpose are another file, with the privacy of that purpose.',
     access: AUTHENTICATED,
     output: fileInfoSchema,
   } as const),

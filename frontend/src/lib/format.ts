@@ -13,6 +13,10 @@ export function formatMoney(piastres: number, locale: Locale): string {
   return locale === 'ar' ? text.replace(/ج\.م\.(?=\u200f?$)/u, 'ج.م') : text;
 }
 
+/** Free text holding numbers (a catalog value "40-60", "77.4") in the page's digits: Eastern Arabic in Arabic. */
+export const localDigits = (text: string, locale: Locale): string =>
+  locale === 'ar' ? text.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!).replace(/(?<=[٠-٩])\.(?=[٠-٩])/g, '٫') : text;
+
 export const formatNumber = (value: number, locale: Locale, options?: Intl.NumberFormatOptions): string =>
   new Intl.NumberFormat(intlLocale(locale), options).format(value);
 

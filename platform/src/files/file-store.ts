@@ -22,8 +22,9 @@ export interface PutMeta {
 }
 
 /**
- * Uploaded images (flags, station photos, licences). A file's id is the sha256 of its content, so the same image
- * uploaded twice is stored once; events hold ids and checksums, never bytes.
+ * Uploaded images (flags, station photos, licences, profile pictures). A file's id is the sha256 of its purpose and
+ * its content, so the same image uploaded twice for one purpose is stored once, and the same bytes uploaded for
+ * another purpose are another file with that purpose's privacy; events hold ids and checksums, never bytes.
  */
 export interface FileStore {
   put(bytes: Buffer, meta: PutMeta): Promise<FileInfo>;
@@ -45,18 +46,19 @@ export const isPublicPurpose = (purpose: FilePurpose) => PUBLIC_PURPOSES.include
 export const UPLOAD_PRIVILEGE: Partial<Record<FilePurpose, Privilege>> = { flag: 'masterdata.write', 'station-photo': 'stations.write' };
 
 export const FILE_ID = /^[a-f0-9]{64}$/;
-export const fileIdOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
+/** The id of `bytes` uploaded for `purpose`: the purpose is part of it, so one upload never changes another's file. */
+export const fileIdOf = (bytes: Buffer, purpose: FilePurpose) => createHash('sha256').update(`${purpose}\n`).update(bytes).digest('hex');
+const checksumOf = (bytes: Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
 export function infoOf(bytes: Buffer, contentType: ImageType, purpose: FilePurpose, ownerId?: string): StoredInfo {
-  const fileId = fileIdOf(bytes);
-  return { fileId, checksum: `sha256:${fileId}`, contentType, size: bytes.length, purpose, ...(ownerId ? { ownerIds: [ownerId] } : {}) };
+  const fileId = fileIdOf(bytes, purpose);
+  return { fileId, checksum: checksumOf(bytes), contentType, size: bytes.length, purpose, ...(ownerId ? { ownerIds: [ownerId] } : {}) };
 }
 
 /**
- * The stored info after a re-upload of the same bytes: the first purpose stays for ever (issue 16), so a private
- * file (a licence) can never be made public by uploading its bytes again as a photo; a new uploader of a private
- * file is added to its owners (they hold the bytes already).
+ * The stored info after a re-upload of the same bytes for the same purpose (another purpose is another file id, so a
+ * private file, a licence, is never made public by uploading its bytes again as a photo); a new uploader of a
+ * private file is added to its owners (they hold the bytes already).
  */
 export function mergedInfo(stored: StoredInfo, _purpose: FilePurpose, ownerId?: string): StoredInfo {
   if (isPublicPurpose(stored.purpose)) return stored;

@@ -50,16 +50,31 @@ export function evolveAudit(state: State, event: Pick<RecordedEvent, 'type' | 'd
 
 /**
  * Field-level before/after, masked for the viewer by the event explorer's rule (`maskOf`): a masked field shows only
- * that it changed, and a masked key nested in a shown value is null.
+ * that it changed, and a masked key nested in a shown value is null. `comparable` says whether a field's earlier
+ * value means the same thing as its new one: a session's meter reading and its delivered energy share the name
+ * `energyWh`, so an event is compared only with what its own kind or the item's creation wrote; any other earlier
+ * value counts as none.
  */
-export function changesOf(before: State, after: State, streamId: string, viewer: Viewer): AuditEntry['changes'] {
+export function changesOf(before: State, after: State, streamId: string, viewer: Viewer, comparable: (field: string) => boolean = () => true): AuditEntry['changes'] {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields.flatMap((field): AuditEntry['changes'] => {
-    if (JSON.stringify(before[field]) === JSON.stringify(after[field])) return [];
+    const was = comparable(field) ? before[field] : undefined;
+    if (JSON.stringify(was) === JSON.stringify(after[field])) return [];
+    if (after[field] === undefined && !comparable(field)) return [];
     const mask = maskOf(field, streamId, viewer);
     if (mask) return [{ field, before: null, after: null, masked: mask }];
-    return [{ field, before: masked(before[field] ?? null, streamId, viewer), after: masked(after[field] ?? null, streamId, viewer), masked: null }];
+    return [{ field, before: masked(was ?? null, streamId, viewer), after: masked(after[field] ?? null, streamId, viewer), masked: null }];
   });
+}
+
+/** The fields evolveAudit derives itself (lists, flags): they mean the same whichever event wrote them. */
+const DERIVED = /^(chargers|usedBy\..+|modelState|deleted|banned|banReason|isActive|emailVerified)$/;
+
+/** Which event type last wrote each field, so that changesOf compares an event with its own kind (or the creation). */
+function writers(setBy: Record<string, string>, before: State, after: State, type: string): Record<string, string> {
+  const next = { ...setBy };
+  for (const field of Object.keys(after)) if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) next[field] = type;
+  return next;
 }
 
 export class AuditQueries {
@@ -79,8 +94,11 @@ export class AuditQueries {
     // Accounts: only customers' (the customer context); staff accounts have their own screens.
     if (q.streamId.startsWith('account-') && events[0] && events[0].type !== 'CustomerSignedUp') throw new ApiException('auth.forbidden', 'This history is not readable here');
     let state: State = {};
+    let setBy: Record<string, string> = {};
+    const created = events[0]?.type;
     const entries: AuditEntry[] = events.map((event) => {
       const next = evolveAudit(state, event);
+      const ownKind = (field: string) => DERIVED.test(field) || setBy[field] === undefined || setBy[field] === event.type || setBy[field] === created;
       const entry = {
         eventId: event.eventId,
         type: event.type,
@@ -88,8 +106,9 @@ export class AuditQueries {
         occurredAt: event.metadata.occurredAt,
         actor: { type: event.metadata.actor.type, id: event.metadata.actor.id, name: null as string | null },
         reason: event.metadata.reason ?? null,
-        changes: changesOf(state, next, q.streamId, viewer),
+        changes: changesOf(state, next, q.streamId, viewer, ownKind),
       };
+      setBy = writers(setBy, state, next, event.type);
       state = next;
       return entry;
     });

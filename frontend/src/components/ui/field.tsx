@@ -7,6 +7,8 @@ import { controlStyle } from './control-style';
 const Wrapper = styled.div`
   display: grid;
   gap: 0.35rem;
+  /* in a grid of fields a control narrows to its column (a date and time input is wide by itself) */
+  min-inline-size: 0;
   label {
     font-weight: 700;
   }
@@ -15,6 +17,7 @@ const Wrapper = styled.div`
   textarea {
     ${controlStyle}
     inline-size: 100%;
+    min-inline-size: 0;
     padding-block: 0.6rem;
     padding-inline: 0.8rem;
   }

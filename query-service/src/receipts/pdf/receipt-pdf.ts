@@ -4,6 +4,13 @@ import { cairoFont } from './woff-font';
 
 export type ReceiptLanguage = 'en' | 'ar';
 
+/** Minutes in Arabic: Eastern Arabic digits, the noun agreeing with the number ("١٠ دقائق", "١١ دقيقة"). */
+function arabicMinutes(n: number): string {
+  const digits = new Intl.NumberFormat('ar-EG').format(n);
+  const form = new Intl.PluralRules('ar').select(n);
+  return form === 'one' ? 'دقيقة واحدة' : form === 'two' ? 'دقيقتان' : form === 'few' ? `${digits} دقائق` : `${digits} دقيقة`;
+}
+
 /** The PDF's words. The screen's are in the frontend's catalogs (receipt.*); these say the same. */
 const LABELS = {
   en: {
@@ -32,7 +39,7 @@ const LABELS = {
     balanceAfter: 'Wallet balance after',
     kwh: (v: string) => `${v} kWh`,
     perKwh: (v: string) => `${v} / kWh`,
-    minutes: (n: string, fee: string) => `${n} min × ${fee}`,
+    minutes: (n: number, fee: string) => `${n} min × ${fee}`,
     footer: 'Times are Cairo time (Africa/Cairo). Amounts in Egyptian pounds, paid from your wallet.',
     endReason: {
       customer: 'Cancelled by you',
@@ -69,7 +76,7 @@ const LABELS = {
     balanceAfter: 'رصيد المحفظة بعد الخصم',
     kwh: (v: string) => `${v} كيلوواط ساعة`,
     perKwh: (v: string) => `${v} / كيلوواط ساعة`,
-    minutes: (n: string, fee: string) => `${n} دقيقة × ${fee}`,
+    minutes: (n: number, fee: string) => `${arabicMinutes(n)} × ${fee}`,
     footer: 'الأوقات بتوقيت القاهرة. المبالغ بالجنيه المصري ودفعت من محفظتك.',
     endReason: {
       customer: 'ألغيته بنفسك',
@@ -136,7 +143,7 @@ export function receiptRows(r: ReceiptView, lang: ReceiptLanguage): Row[] {
     if (!s) rows.push({ label: t.slot, value: `${f.dateTime(b.startsAt)} – ${f.time(b.endsAt)}` });
     if (!s && b.endReason) rows.push({ label: t.ended, value: `${t.endReason[b.endReason]}${b.endedAt ? ` · ${f.dateTime(b.endedAt)}` : ''}` });
     if (!s) rows.push('rule');
-    rows.push({ label: `${t.bookingFee} (${t.minutes(f.integer(b.minutes), f.money(b.feePerMinute))})`, value: f.money(b.fee) });
+    rows.push({ label: `${t.bookingFee} (${t.minutes(b.minutes, f.money(b.feePerMinute))})`, value: f.money(b.fee) });
   }
   rows.push('rule', { label: t.total, value: f.money(r.total), bold: true }, { label: t.balanceAfter, value: f.money(r.walletBalanceAfter) });
   return rows;

@@ -16,8 +16,13 @@ const Shell = styled.div`
   min-block-size: 100vh;
   display: grid;
   grid-template-rows: auto 1fr;
+  /* the columns never grow past the window for a wide table: it scrolls inside its own box */
+  grid-template-columns: minmax(0, 1fr);
+  main {
+    min-inline-size: 0;
+  }
   ${theme.bp.lg} {
-    grid-template-columns: 16rem 1fr;
+    grid-template-columns: 16rem minmax(0, 1fr);
     grid-template-rows: auto 1fr;
     header {
       grid-column: 1 / -1;

@@ -12,7 +12,7 @@ import { api, type InputOf } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
 import { usePagedList, type ListQueryId } from '../api/admin-api';
 import { theme } from '../../../styles/theme';
-import { Alert, ErrorText, Pager, Screen, Table, Toolbar } from './admin-ui';
+import { Alert, ErrorText, Pager, Screen, Table, TableScroll, Toolbar } from './admin-ui';
 import { AuditPanel } from './audit-panel';
 import { FilterSelect } from './list-filters';
 import { ProblemAlert, useProblemText, type ProblemContext } from './problems';
@@ -315,46 +315,48 @@ export function AdminList<T>(props: AdminListProps<T>) {
           <ErrorText error={query.error} />
         </Alert>
       ) : (
-        <Table aria-label={intl.formatMessage({ id: titleId })}>
-          <thead>
-            <tr>
-              {columns.map((c) => {
-                const sorted = c.sortKey !== undefined && sortedBy === c.sortKey;
-                return (
-                  <th key={c.key} scope="col" aria-sort={sorted ? (ascending ? 'ascending' : 'descending') : undefined}>
-                    {c.sortKey ? (
-                      <button type="button" className="sort" onClick={() => sortBy(c.sortKey ?? c.key)}>
+        <TableScroll>
+          <Table aria-label={intl.formatMessage({ id: titleId })}>
+            <thead>
+              <tr>
+                {columns.map((c) => {
+                  const sorted = c.sortKey !== undefined && sortedBy === c.sortKey;
+                  return (
+                    <th key={c.key} scope="col" aria-sort={sorted ? (ascending ? 'ascending' : 'descending') : undefined}>
+                      {c.sortKey ? (
+                        <button type="button" className="sort" onClick={() => sortBy(c.sortKey ?? c.key)}>
+                          <FormattedMessage id={c.labelId} />
+                          <span aria-hidden="true">{sorted ? (ascending ? ' ▲' : ' ▼') : ''}</span>
+                        </button>
+                      ) : (
                         <FormattedMessage id={c.labelId} />
-                        <span aria-hidden="true">{sorted ? (ascending ? ' ▲' : ' ▼') : ''}</span>
-                      </button>
-                    ) : (
-                      <FormattedMessage id={c.labelId} />
-                    )}
-                  </th>
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody ref={bodyRef}>
+              {rows.map((row) => {
+                const id = rowId(row);
+                return (
+                  <tr key={id} aria-selected={id === state.selected} tabIndex={0} onClick={() => select(row)} onKeyDown={(e) => onKey(e, row)}>
+                    {columns.map((c) => (
+                      <td key={c.key}>{c.render(row)}</td>
+                    ))}
+                  </tr>
                 );
               })}
-            </tr>
-          </thead>
-          <tbody ref={bodyRef}>
-            {rows.map((row) => {
-              const id = rowId(row);
-              return (
-                <tr key={id} aria-selected={id === state.selected} tabIndex={0} onClick={() => select(row)} onKeyDown={(e) => onKey(e, row)}>
-                  {columns.map((c) => (
-                    <td key={c.key}>{c.render(row)}</td>
-                  ))}
+              {rows.length === 0 && (
+                <tr>
+                  <td colSpan={columns.length}>
+                    <FormattedMessage id="admin.empty" />
+                  </td>
                 </tr>
-              );
-            })}
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={columns.length}>
-                  <FormattedMessage id="admin.empty" />
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </Table>
+              )}
+            </tbody>
+          </Table>
+        </TableScroll>
       )}
       <Pager page={state.page} pageSize={ADMIN_PAGE_SIZE} total={query.data?.totalCount ?? 0} onPage={(page) => update({ page }, true)} />
       {selected && props.detail?.(selected)}

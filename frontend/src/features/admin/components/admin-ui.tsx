@@ -8,7 +8,10 @@ import { theme } from '../../../styles/theme';
 
 export const Screen = styled.div`
   padding: 1.25rem;
+  /* a grid item may shrink below its content's width: wide content scrolls in its own box */
+  min-inline-size: 0;
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 1rem;
   align-content: start;
   h1 {
@@ -34,6 +37,12 @@ export const Toolbar = styled.div`
   .spacer {
     flex: 1;
   }
+`;
+
+/** A wide table scrolls sideways inside its own box (a phone, many columns), never the whole page. */
+export const TableScroll = styled.div`
+  max-inline-size: 100%;
+  overflow-x: auto;
 `;
 
 export const Table = styled.table`

@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { useQuery } from '@tanstack/react-query';
+import type { AuditEntry } from '@evc/contracts/admin/views';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api';
@@ -7,6 +8,7 @@ import { useLocale } from '../../../hooks/use-locale';
 import { theme } from '../../../styles/theme';
 import { Alert, ErrorText } from './admin-ui';
 import { formatCairo } from '../../../lib/cairo-time';
+import { actorText, auditDetails, auditSentence, reasonText } from './audit-sentence';
 
 const Panel = styled.section`
   background: #fff;
@@ -39,14 +41,10 @@ const Panel = styled.section`
   }
 `;
 
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
-
-/** The history of one item (audit.history): who, when, why, and each field before → after. Needs events.read. */
+/**
+ * The history of one item (audit.history): each event as a sentence in the page's language, who, when (Cairo time),
+ * why, and the fields a person needs before → after (audit-sentence.ts). Needs events.read.
+ */
 export function AuditPanel({ streamId }: { streamId: string }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -74,42 +72,50 @@ export function AuditPanel({ streamId }: { streamId: string }) {
           {history.data.dataList.map((entry) => (
             <li key={entry.eventId}>
               <div>
-                <strong>{entry.type}</strong>{' '}
+                <strong data-event-type={entry.type}>{auditSentence(intl, locale, entry)}</strong>{' '}
                 <span className="meta">
                   <FormattedMessage
                     id="audit.byAt"
-                    values={{ actor: entry.actor.name ?? intl.formatMessage({ id: `audit.actor.${entry.actor.type === 'staff' || entry.actor.type === 'customer' ? entry.actor.type : 'system'}` }), time: formatCairo(entry.occurredAt, locale) }}
+                    values={{ actor: entry.actor.name ?? actorText(intl, entry.actor.type), time: formatCairo(entry.occurredAt, locale) }}
                   />
                 </span>
               </div>
               {entry.reason && (
                 <div>
-                  <FormattedMessage id="audit.reason" values={{ reason: entry.reason }} />
+                  <FormattedMessage id="audit.reason" values={{ reason: reasonText(intl, entry.reason) }} />
                 </div>
               )}
-              {entry.changes.length > 0 && (
-                <ul aria-label={intl.formatMessage({ id: 'audit.changes' })}>
-                  {entry.changes.map((c) => (
-                    <li key={c.field}>
-                      {c.masked ? (
-                        // Masked as the event explorer masks it: only that it changed, never what it holds.
-                        <>
-                          <code>{c.field}</code>: <span data-masked={c.masked}>{intl.formatMessage({ id: `events.masked.${c.masked}` })}</span>
-                        </>
-                      ) : (
-                        <>
-                          <code>{c.field}</code>: <bdi>{show(c.before)}</bdi> <span className="mirror-rtl" aria-hidden="true">→</span>
-                          <span className="visually-hidden">{intl.formatMessage({ id: 'audit.to' })}</span> <bdi>{show(c.after)}</bdi>
-                        </>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <Details entry={entry} />
             </li>
           ))}
         </ol>
       )}
     </Panel>
+  );
+}
+
+/** The changed fields a person needs, each with its translated label (none for a creation or an internal field). */
+function Details({ entry }: { entry: AuditEntry }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const details = auditDetails(intl, locale, entry);
+  if (details.length === 0) return null;
+  return (
+    <ul aria-label={intl.formatMessage({ id: 'audit.changes' })}>
+      {details.map((d) => (
+        <li key={d.label}>
+          {d.masked ? (
+            <>
+              {d.label}: <span data-masked="true">{d.masked}</span>
+            </>
+          ) : (
+            <>
+              {d.label}: <bdi>{d.before}</bdi> <span className="mirror-rtl" aria-hidden="true">→</span>
+              <span className="visually-hidden">{intl.formatMessage({ id: 'audit.to' })}</span> <bdi>{d.after}</bdi>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -103,7 +103,7 @@ export function DashboardPage() {
                 <Tile to={paths.admin.sessions} search={{ from: d.day, to: d.day }} label={<FormattedMessage id="dashboard.revenue" />} value={formatMoney(d.sessions.revenue, locale)} />
               </>
             )}
-            <Tile to={paths.admin.chargerManagement} label={<FormattedMessage id="dashboard.chargersOnline" />} value={n(d.chargers.online)} note={<FormattedMessage id="dashboard.chargersTotal" values={{ total: n(d.chargers.total) }} />} />
+            <Tile to={paths.admin.chargerManagement} label={<FormattedMessage id="dashboard.chargersOnline" />} value={n(d.chargers.online)} note={<FormattedMessage id="dashboard.chargersTotal" values={{ total: d.chargers.total }} />} />
             <Tile to={paths.admin.chargerManagement} label={<FormattedMessage id="dashboard.chargersOffline" />} value={n(d.chargers.offline)} />
             <Tile to={paths.admin.chargerManagement} label={<FormattedMessage id="dashboard.chargersFaulted" />} value={n(d.chargers.faulted)} />
             {d.cardRequests && <Tile to={paths.admin.cardRequests} label={<FormattedMessage id="dashboard.cardRequests" />} value={n(d.cardRequests.open)} />}

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { fromCairoInput, toCairoInput } from '../../../lib/cairo-time';
 import { useEventSearch, useEventTail, type EventCriteria } from '../api/events-api';
-import { Screen, Table, Toolbar } from './admin-ui';
+import { Screen, Table, TableScroll, Toolbar } from './admin-ui';
 import { EventFields, EventMeta, ItemLink, Loaded, SearchLink, useEventTime } from './event-parts';
 
 /** The criteria in the URL, in the order of the form. */
@@ -173,29 +173,31 @@ export function EventsPage() {
       <Loaded query={results}>
         {() => (
           <>
-            <Table aria-label={intl.formatMessage({ id: 'events.results' })}>
-              <thead>
-                <tr>
-                  {['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor', 'events.col.reason'].map((id) => (
-                    <th key={id} scope="col">
-                      <FormattedMessage id={id} />
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {all.map((event) => (
-                  <EventRow key={event.position} event={event} fresh={fresh.includes(event)} open={open === event.position} onToggle={() => setOpen((o) => (o === event.position ? null : event.position))} />
-                ))}
-                {all.length === 0 && (
+            <TableScroll>
+              <Table aria-label={intl.formatMessage({ id: 'events.results' })}>
+                <thead>
                   <tr>
-                    <td colSpan={5}>
-                      <FormattedMessage id="events.none" />
-                    </td>
+                    {['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor', 'events.col.reason'].map((id) => (
+                      <th key={id} scope="col">
+                        <FormattedMessage id={id} />
+                      </th>
+                    ))}
                   </tr>
-                )}
-              </tbody>
-            </Table>
+                </thead>
+                <tbody>
+                  {all.map((event) => (
+                    <EventRow key={event.position} event={event} fresh={fresh.includes(event)} open={open === event.position} onToggle={() => setOpen((o) => (o === event.position ? null : event.position))} />
+                  ))}
+                  {all.length === 0 && (
+                    <tr>
+                      <td colSpan={5}>
+                        <FormattedMessage id="events.none" />
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              </Table>
+            </TableScroll>
             {last && (
               <p>
                 <FormattedMessage id="events.scanned" values={{ scanned: pages.reduce((n, p) => n + p.scanned, 0), shown: rows.length }} />

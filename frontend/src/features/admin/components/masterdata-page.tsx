@@ -6,6 +6,7 @@ import type { MasterDataKind } from '@evc/contracts/catalog/schemas';
 import { LIMITS } from '@evc/contracts/constants';
 import { normalizeDigits } from '@evc/contracts/digits';
 import { Field } from '../../../components/ui/field';
+import { localDigits } from '../../../lib/format';
 import { newUuid } from '../../../lib/uuid';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useCommand, usePagedList } from '../api/admin-api';
@@ -44,7 +45,7 @@ function MasterDataScreen({ kind }: { kind: MasterDataKind }) {
   const columns: Column<MasterDataItemView>[] = [
     { key: 'name', labelId: 'masterdata.name', sortKey: bi.locale === 'ar' ? 'nameTranslation' : 'name', render: (r) => bi.name(r.name, r.nameTranslation) },
     { key: 'translation', labelId: 'masterdata.translation', sortKey: bi.locale === 'ar' ? 'name' : 'nameTranslation', render: (r) => bi.other(r.name, r.nameTranslation) },
-    ...(kind === 'carBrand' ? [] : [{ key: 'value', labelId: 'masterdata.value', sortKey: 'value', render: (r: MasterDataItemView) => r.value || '—' }]),
+    ...(kind === 'carBrand' ? [] : [{ key: 'value', labelId: 'masterdata.value', sortKey: 'value', render: (r: MasterDataItemView) => (r.value ? <bdi>{localDigits(r.value, bi.locale)}</bdi> : '—') }]),
     ...(isType ? [{ key: 'brand', labelId: 'masterdata.brand', sortKey: 'parentName', render: (r: MasterDataItemView) => (bi.locale === 'ar' ? r.parentNameAr : r.parentName) ?? '—' }] : []),
     { key: 'usage', labelId: 'masterdata.usage', sortKey: 'usageCount', render: (r) => intl.formatNumber(r.usageCount) },
     {

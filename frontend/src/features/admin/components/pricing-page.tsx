@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { PricingChangeView } from '@evc/contracts/admin/views';
 import { setPricingWithReasonSchema } from '@evc/contracts/admin/schemas';
 import { normalizeDigits } from '@evc/contracts/digits';
@@ -17,6 +17,7 @@ import { FormCard } from './admin-ui';
 import { EditorCard, useSave } from './form-parts';
 import { ProblemAlert } from './problems';
 import { formatCairo, fromCairoInput, toCairoInput } from '../../../lib/cairo-time';
+import { actorText, reasonText } from './audit-sentence';
 
 const COLLECTION = 'pricing_history';
 const PRICE_FIELDS = ['acPricePerKwh', 'dcPricePerKwh', 'minimumCharge', 'bookingFeePerMinute'] as const;
@@ -33,6 +34,7 @@ export function egpTextToPiastres(text: string): number {
 /** /admin/chargerspricingsettings: the prices in force, a change with its effective time and reason, and the history. */
 export function PricingPage() {
   const locale = useLocale();
+  const intl = useIntl();
   const session = useAtomValue(sessionAtom);
   const canWrite = hasPrivilege(session, 'pricing.write');
   const current = useCurrentPricing();
@@ -46,11 +48,11 @@ export function PricingPage() {
     </>
   );
   const columns: Column<PricingChangeView>[] = [
-    { key: 'who', labelId: 'pricing.changedBy', render: (r) => r.changedBy.name ?? r.changedBy.id },
+    { key: 'who', labelId: 'pricing.changedBy', render: (r) => r.changedBy.name ?? actorText(intl, r.changedBy.type) },
     { key: 'when', labelId: 'pricing.changedAt', sortKey: 'changedAt', render: (r) => when.format(new Date(r.changedAt)) },
     ...PRICE_FIELDS.map((f) => ({ key: f, labelId: `pricing.${f}`, render: (r: PricingChangeView) => change(r, f) })),
     { key: 'effective', labelId: 'pricing.effectiveFrom', sortKey: 'effectiveFrom', render: (r) => when.format(new Date(r.effectiveFrom)) },
-    { key: 'reason', labelId: 'admin.reason', render: (r) => r.reason ?? '—' },
+    { key: 'reason', labelId: 'admin.reason', render: (r) => (r.reason ? reasonText(intl, r.reason) : '—') },
   ];
   return (
     <AdminList
@@ -69,7 +71,7 @@ export function PricingPage() {
           <FormattedMessage id="pricing.inForce" />
         </h2>
         {current.data && (
-          <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.25rem 1rem' }}>
+          <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)', gap: '0.25rem 1rem', overflowWrap: 'anywhere' }}>
             {PRICE_FIELDS.map((f) => (
               <div key={f} style={{ display: 'contents' }}>
                 <dt>

@@ -204,6 +204,15 @@ describe('customer wallet panel', () => {
     expect(await within(form).findByText('رصيد المحفظة أقل من هذا المبلغ.')).toBeTruthy();
   });
 
+  it('names a booking fee in the page\'s language, not by its code', async () => {
+    const booking = tx(3, { direction: 'out', amount: 2000, kind: 'booking', reason: 'booking', reference: { type: 'booking', id: 'b-1' } });
+    api({ wallet: { ...WALLET_VIEW, transactionsDates: [{ date: '2026-03-01', transactions: [booking] }] } });
+    const panel = await openWallet('ar');
+    const line = panel.querySelector('[data-transaction-id="tx-3"]')!;
+    expect(line.textContent).toContain('حجز شاحن');
+    expect(line.textContent).not.toContain('booking');
+  });
+
   it('shows no Add / Deduct without wallet.adjust', async () => {
     api({ wallet: WALLET_VIEW });
     const panel = await openWallet('en', VIEWER_PRIVILEGES);

@@ -38,6 +38,9 @@ export const BookingStatusBadge = ({ status }: { status: BookingStatus }) => (
 
 const sheet = css`
   display: grid;
+  /* one column as wide as the screen allows: a map or a row of actions never widens the page on a phone */
+  grid-template-columns: minmax(0, 1fr);
+  min-inline-size: 0;
   gap: 0.9rem;
   padding: 1.25rem;
   border: 1px solid ${theme.color.border};

@@ -16,7 +16,7 @@ import { BookingsPanel } from './bookings-panel';
 export function BookingsPage() {
   const current = useCurrentBooking();
   return (
-    <div style={{ display: 'grid', gap: '1.25rem' }}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1.25rem' }}>
       <PageTitle>
         <FormattedMessage id="page.bookings" />
       </PageTitle>
@@ -49,7 +49,7 @@ export function BookingPage() {
   const { bookingId } = useParams({ strict: false }) as { bookingId: string };
   const booking = useMyBooking(bookingId);
   return (
-    <div style={{ display: 'grid', gap: '1.25rem' }}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1.25rem' }}>
       <PageTitle>
         <FormattedMessage id="booking.title" />
       </PageTitle>

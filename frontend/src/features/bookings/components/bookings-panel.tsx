@@ -21,6 +21,10 @@ const Table = styled.table`
     border-block-end: 1px solid ${theme.color.border};
     vertical-align: top;
   }
+  td {
+    /* a connector code or a date breaks inside its cell rather than widening the page on a phone */
+    overflow-wrap: anywhere;
+  }
 `;
 
 /**
@@ -36,7 +40,7 @@ export function BookingsPanel({ initial = 'all' }: { initial?: MyBookingsQuery['
   const rows = list.data?.dataList ?? [];
   const title = intl.formatMessage({ id: 'booking.list' });
   return (
-    <section aria-label={title} style={{ display: 'grid', gap: '0.75rem' }}>
+    <section aria-label={title} style={{ display: 'grid', gap: '0.75rem', overflowX: 'auto' }}>
       <div role="group" aria-label={intl.formatMessage({ id: 'booking.filter' })} style={{ display: 'flex', gap: '1rem' }}>
         {(['all', 'history'] as const).map((s) => (
           <label key={s}>

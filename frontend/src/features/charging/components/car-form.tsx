@@ -10,6 +10,7 @@ import type { InputOf } from '../../../lib/api';
 import { ApiRequestError } from '../../../lib/api-client';
 import { newUuid } from '../../../lib/uuid';
 import { useLocale } from '../../../hooks/use-locale';
+import { localDigits } from '../../../lib/format';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { useCatalog, useRegisterCar, useUpdateCar } from '../api/charging-api';
@@ -140,7 +141,7 @@ export function CarForm({ car, onDone }: { car?: CarView; onDone?: () => void })
             {(ranges.data ?? []).map((r) => (
               <option key={r.itemId} value={r.itemId}>
                 {itemName(r)}
-                {r.value ? ` (${r.value})` : ''}
+                {r.value ? ` (${localDigits(r.value, locale)})` : ''}
               </option>
             ))}
           </select>

@@ -35,8 +35,8 @@ const CODES: Record<string, (value: string) => string> = {
 };
 
 /** A step's values as the sentence shows them: money in EGP, energy in kWh, times in Cairo, codes in words. */
-export function stepValues(step: ProvenanceStep, intl: IntlShape, locale: Locale): Record<string, string> {
-  const out: Record<string, string> = {};
+export function stepValues(step: ProvenanceStep, intl: IntlShape, locale: Locale): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(step.values)) {
     if (value === null) out[key] = '—';
     else if (MONEY.has(key) && typeof value === 'number') out[key] = formatMoney(value, locale);
@@ -46,6 +46,8 @@ export function stepValues(step: ProvenanceStep, intl: IntlShape, locale: Locale
       const id = step.code === 'session.failed' ? `charging.failure.${value}` : step.code === 'session.stopped' ? `charging.stopReason.${value}` : null;
       out[key] = id && Object.prototype.hasOwnProperty.call(intl.messages, id) ? intl.formatMessage({ id }) : value;
     } else if (CODES[key] && typeof value === 'string') out[key] = intl.formatMessage({ id: CODES[key](value) });
+    // a count stays a number: its message chooses the plural form (Arabic agrees the noun with it)
+    else if (key === 'minutes' && typeof value === 'number') out[key] = value;
     else out[key] = typeof value === 'number' ? intl.formatNumber(value) : value;
   }
   out.station = locale === 'ar' ? (out.stationNameAr ?? out.stationNameEn ?? '') : (out.stationNameEn ?? '');

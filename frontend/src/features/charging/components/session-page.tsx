@@ -149,7 +149,7 @@ export function SessionPage() {
             <FormattedMessage id="charging.connector" />
           </dt>
           <dd>
-            {s.connectorType} · {s.current} · #{formatNumber(s.connectorId, locale)}
+            {s.connectorType} · {s.current} · <bdi dir="ltr">#{formatNumber(s.connectorId, locale)}</bdi>
           </dd>
           {(locale === 'ar' ? (s.carLabelAr ?? s.carLabel) : s.carLabel) && (
             <>

@@ -12,7 +12,7 @@ import { useLocale } from '../../../hooks/use-locale';
 import { api } from '../../../lib/api';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatCairo } from '../../../lib/cairo-time';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, localDigits } from '../../../lib/format';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { theme } from '../../../styles/theme';
 import { isOwnRun, useDemo, useDemoStep, useStartDemo } from '../api/demo-api';
@@ -219,7 +219,9 @@ function NetworkView({ status }: { status: DemoStatus }) {
                 <bdi dir="ltr">{c.chargerId}</bdi>
               </strong>
               <span>{station ? (locale === 'ar' ? station.nameAr || station.nameEn : station.nameEn) : c.stationId}</span>
-              <span>OCPP {c.ocppVersion}</span>
+              <span>
+                OCPP <bdi>{localDigits(c.ocppVersion, locale)}</bdi>
+              </span>
               <span data-testid="demo-network-state">
                 <FormattedMessage id={seen?.online ? 'demo.network.online' : 'demo.network.offline'} />
               </span>

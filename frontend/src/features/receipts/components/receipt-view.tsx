@@ -101,7 +101,7 @@ export function ReceiptView({ receipt: r }: { receipt: Receipt }) {
         </Line>
         <Line label={<FormattedMessage id="receipt.charger" />}>{r.chargerId}</Line>
         <Line label={<FormattedMessage id="receipt.connector" />}>
-          #{formatNumber(r.connectorId, locale)} · {r.connectorType} · {r.current}
+          <bdi dir="ltr">#{formatNumber(r.connectorId, locale)}</bdi> · {r.connectorType} · {r.current}
         </Line>
         {car && <Line label={<FormattedMessage id="receipt.car" />}>{car}</Line>}
         {s?.startedAt && (
@@ -153,7 +153,7 @@ export function ReceiptView({ receipt: r }: { receipt: Receipt }) {
         )}
         {b && (
           <Line
-            label={<FormattedMessage id="receipt.bookingFee" values={{ minutes: formatNumber(b.minutes, locale), fee: money(b.feePerMinute) }} />}
+            label={<FormattedMessage id="receipt.bookingFee" values={{ minutes: b.minutes, fee: money(b.feePerMinute) }} />}
             testId="receipt-booking-fee"
           >
             {money(b.fee)}
