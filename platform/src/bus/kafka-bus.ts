@@ -47,12 +47,28 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
   const consumers = new Set<KafkaConsumer>();
   let closed = false;
 
-  /** Topics are created by us (not by broker auto-creation) so they get the agreed partition count. */
+  /** Retries what fails with an error kafkajs marks retriable (a topic just created, leaders not yet elected). */
+  async function retriable<T>(operation: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await operation();
+      } catch (error) {
+        const again = typeof error === 'object' && error !== null && (error as { retriable?: boolean }).retriable === true;
+        if (!again || attempt >= 20 || closed) throw error;
+        await sleep(Math.min(50 * attempt, 500));
+      }
+    }
+  }
+
+  /**
+   * Topics are created by us (not by broker auto-creation) so they get the agreed partition count. Several processes
+   * create the same topics when a cluster starts: waiting for the leaders of a topic another one is creating can
+   * answer "unknown topic" for a moment, which kafkajs gives up on, so that is retried (then "already exists": fine).
+   */
   function ensureTopics(names: string[]): Promise<void> {
     const missing = names.filter((n) => !ensured.has(n));
     if (missing.length > 0) {
-      const created = admin
-        .createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: partitions })), waitForLeaders: true })
+      const created = retriable(() => admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: partitions })), waitForLeaders: true }))
         .then(() => undefined) // false means "already existed": fine
         .catch((error: unknown) => {
           for (const n of missing) ensured.delete(n);
@@ -70,17 +86,9 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
    * partitions' ends before it joins, once: a group that has any committed offset (or members that committed
    * them) is left as it is.
    */
-  async function startNewGroupAtEnd(groupId: string, topics: string[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await setGroupStartAtEnd(groupId, topics);
-      } catch (error) {
-        // A topic created a moment ago may not have elected its leaders yet: retriable, as kafkajs marks it.
-        const retriable = typeof error === 'object' && error !== null && (error as { retriable?: boolean }).retriable === true;
-        if (!retriable || attempt >= 20 || closed) throw error;
-        await sleep(Math.min(50 * attempt, 500));
-      }
-    }
+  function startNewGroupAtEnd(groupId: string, topics: string[]): Promise<void> {
+    // A topic created a moment ago may not have elected its leaders yet: retriable, as kafkajs marks it.
+    return retriable(() => setGroupStartAtEnd(groupId, topics));
   }
 
   async function setGroupStartAtEnd(groupId: string, topics: string[]): Promise<void> {
