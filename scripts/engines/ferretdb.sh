@@ -13,6 +13,8 @@ root="$(cd "$here/../.." && pwd)"
 cache="${ENGINES_CACHE:-$root/.engines}"
 version="$(sed -n 's:^require github.com/FerretDB/FerretDB \(.*\)$:\1:p' "$here/ferretdb/go.mod")"
 binary="$cache/ferretdb/$version/ferretdb"
+# shellcheck source=lib.sh
+source "$here/lib.sh"
 
 build() {
   [ -x "$binary" ] && return 0
@@ -29,24 +31,11 @@ start() {
   nohup "$binary" -listen "127.0.0.1:$port" -dir "$dir/data" >"$dir/server.out" 2>&1 &
   local pid=$!
   echo "$pid" >"$dir/pid"
-  for _ in $(seq 1 300); do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "MONGODB_URL=mongodb://127.0.0.1:$port"; return 0; fi
-    if ! kill -0 "$pid" 2>/dev/null; then echo "ferretdb.sh: the server exited; its log:" >&2; tail -n 30 "$dir/server.out" >&2; exit 1; fi
-    sleep 0.1
-  done
-  echo "ferretdb.sh: the server did not open port $port within 30 s" >&2
-  exit 1
+  engine_wait_port ferretdb.sh "$port" "$pid" "$dir/server.out" 30
+  echo "MONGODB_URL=mongodb://127.0.0.1:$port"
 }
 
-stop() {
-  local dir="${1:-$cache/run/ferretdb}"
-  [ -f "$dir/pid" ] || return 0
-  local pid; pid="$(cat "$dir/pid")"
-  kill "$pid" 2>/dev/null || true
-  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  kill -9 "$pid" 2>/dev/null || true
-  rm -f "$dir/pid"
-}
+stop() { engine_stop "${1:-$cache/run/ferretdb}"; }
 
 case "${1:-}" in
   build) build ;;

@@ -13,6 +13,8 @@ root="$(cd "$here/../.." && pwd)"
 cache="${ENGINES_CACHE:-$root/.engines}"
 version="$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$here/kafka/pom.xml")"
 libs="$cache/kafka/$version/libs"
+# shellcheck source=lib.sh
+source "$here/lib.sh"
 
 fetch() {
   [ -f "$libs/.complete" ] && return 0
@@ -21,16 +23,6 @@ fetch() {
   rm -rf "$libs" && mkdir -p "$libs"
   mvn -q -B -f "$here/kafka/pom.xml" dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$libs" >&2
   touch "$libs/.complete"
-}
-
-wait_for_port() { # port, pid, log
-  for _ in $(seq 1 600); do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
-    if ! kill -0 "$2" 2>/dev/null; then echo "kafka.sh: the broker exited; its log:" >&2; tail -n 30 "$3" >&2; return 1; fi
-    sleep 0.1
-  done
-  echo "kafka.sh: the broker did not open port $1 within 60 s" >&2
-  return 1
 }
 
 start() {
@@ -63,19 +55,11 @@ PROPS
     || { cat "$dir/format.out" >&2; exit 1; }
   nohup java "${java_opts[@]}" -cp "$libs/*" kafka.Kafka "$dir/server.properties" >"$dir/broker.out" 2>&1 &
   echo $! >"$dir/pid"
-  wait_for_port "$port" "$(cat "$dir/pid")" "$dir/broker.out"
+  engine_wait_port kafka.sh "$port" "$(cat "$dir/pid")" "$dir/broker.out" 60
   echo "KAFKA_BROKERS=127.0.0.1:$port"
 }
 
-stop() {
-  local dir="${1:-$cache/run/kafka}"
-  [ -f "$dir/pid" ] || return 0
-  local pid; pid="$(cat "$dir/pid")"
-  kill "$pid" 2>/dev/null || true
-  for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  kill -9 "$pid" 2>/dev/null || true
-  rm -f "$dir/pid"
-}
+stop() { engine_stop "${1:-$cache/run/kafka}"; }
 
 case "${1:-}" in
   fetch) fetch ;;
