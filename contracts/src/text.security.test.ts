@@ -36,7 +36,7 @@ describe('free text and control characters', () => {
     expect(submitContactRequestSchema.safeParse(contact).success).toBe(true);
     expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, fullName: 'Mona\nHassan' }))).toContain('fullName:control_characters');
     const arabic = submitContactRequestSchema.safeParse({ ...contact, fullName: 'منى حسن\u200f', details: 'الشاحن\u200f معطل\tمنذ أمس' });
-    // Issue 39: the direction marks are dropped (the page sets the direction), the text is kept.
+    // The direction marks are dropped (the page sets the direction), the text is kept.
     expect([arabic.data?.fullName, arabic.data?.details]).toEqual(['منى حسن', 'الشاحن معطل\tمنذ أمس']);
   });
 
@@ -56,7 +56,7 @@ describe('free text and control characters', () => {
   });
 });
 
-/** Issue 39, part 11: invisible characters in names, messages, passwords and e-mails. */
+/** Invisible characters in names, messages, passwords and e-mails. */
 describe('invisible characters', () => {
   const INVISIBLE: [string, string][] = [
     ['zero-width space', '\u200b'],

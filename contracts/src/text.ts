@@ -15,7 +15,7 @@ const IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 export const CONTROL_CHARACTERS = 'control_characters';
 
 /**
- * Invisible characters (issue 39): every format character (Unicode Cf: zero-width space, BOM, bidi marks, word
+ * Invisible characters: every format character (Unicode Cf: zero-width space, BOM, bidi marks, word
  * joiner, invisible operators, tag characters U+E0000–E007F, …), the line and paragraph separators U+2028/U+2029,
  * lone surrogates, variation selectors, the combining grapheme joiner and the blank letters that render as nothing
  * (Hangul fillers, the blank braille pattern). They let two names that look the same differ, hide text from a

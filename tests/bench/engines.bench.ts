@@ -1,5 +1,5 @@
 /**
- * The cluster adapters on real servers (issue 40, part 5): Apache Kafka and the MongoDB-wire server (FerretDB), started
+ * The cluster adapters on real servers: Apache Kafka and the MongoDB-wire server (FerretDB), started
  * on 127.0.0.1 through startEngine() and stopped at the end. Prints one table; not a test.
  *
  *   npm run bench:engines   (BENCH_SECONDS: seconds measured per figure, default 10)

@@ -30,7 +30,7 @@ async function openStream(app: TestApp, path: string, token?: string) {
   return { changes, close: () => controller.abort() };
 }
 
-/** Issue 39, part 10: the public live stream carries what the public pages need, never staff activity. */
+/** The public live stream carries what the public pages need, never staff activity. */
 describe('the public live stream', () => {
   let app: TestApp;
   beforeAll(async () => {

@@ -43,7 +43,7 @@ const about = (b: BookingDoc) => ({ bookingId: b.bookingId, stationNameEn: b.sta
 const REFUSALS = new Set(['occupied', 'rejected', 'offline', 'timeout', 'error']);
 
 /**
- * Booking notifications (issue 12): confirmed, reminder before the slot, starting soon, moved by staff (the new
+ * Booking notifications: confirmed, reminder before the slot, starting soon, moved by staff (the new
  * start), cancelled (with the fee, and staff's reason),
  * expired (with the fee), fulfilled, failed (the charger reported the connector faulted or unavailable), and the
  * charger's first refusal to hold the connector. Written by this projection of its own, not notifications.projection.ts.
