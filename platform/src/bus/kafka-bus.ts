@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Kafka, Partitioners, logLevel, type Consumer as KafkaConsumer, type IHeaders, type KafkaMessage } from 'kafkajs';
+import { Kafka, Partitioners, logLevel, type Consumer as KafkaConsumer, type IHeaders, type KafkaMessage, type Message } from 'kafkajs';
 import { PER_KEY_MAX_IN_FLIGHT, type Bus, type Consumer, type ConsumerOptions, type IncomingMessage, type MessageHandler, type OutgoingMessage } from '../ports/bus';
 
 export interface KafkaBusOptions {
@@ -104,19 +104,44 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
     }
   }
 
+  /**
+   * Publishes are sent in order, one produce request in flight (the idempotent producer's order per key across
+   * retries). Those that arrive while a request is in flight go out together as the next one, so a busy process
+   * publishes as fast as the broker takes batches rather than one round trip per publish. Each publish resolves
+   * once its batch is acknowledged by all in-sync replicas, and fails with it.
+   */
+  type Waiting = { topic: string; messages: Message[]; resolve: () => void; reject: (error: unknown) => void };
+  let waiting: Waiting[] = [];
+  let sending: Promise<void> | null = null;
+  async function sendWaiting(): Promise<void> {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const byTopic = new Map<string, Message[]>();
+      for (const w of batch) {
+        const list = byTopic.get(w.topic);
+        if (list) list.push(...w.messages);
+        else byTopic.set(w.topic, [...w.messages]);
+      }
+      try {
+        await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+        for (const w of batch) w.resolve();
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+    sending = null;
+  }
+
   return {
     async publish<T>(topic: string, messages: OutgoingMessage<T>[]): Promise<void> {
       if (closed) throw new Error('bus is closed');
       if (messages.length === 0) return;
       await ensureTopics([topic]);
-      await producer.send({
-        topic,
-        acks: -1,
-        messages: messages.map((m) => ({
-          key: m.key,
-          value: JSON.stringify(m.value ?? null),
-          headers: { ...(m.headers ?? {}) },
-        })),
+      const encoded = messages.map((m) => ({ key: m.key, value: JSON.stringify(m.value ?? null), headers: { ...(m.headers ?? {}) } }));
+      await new Promise<void>((resolve, reject) => {
+        waiting.push({ topic, messages: encoded, resolve, reject });
+        if (!sending) sending = sendWaiting();
       });
     },
 
