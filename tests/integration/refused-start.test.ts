@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import { chargingStreams, type NotificationsView, type Paged, type SessionAdminView, type SessionView, type WalletView } from '@evc/contracts';
 import { cardSessionId } from '@evc/command-service';
-import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
-import { must, superAdminToken } from '../support/admin';
+import { registerCharger } from '../support/factories';
+import { must } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';
-import { aCustomerReadyToCharge, bootAvailable } from '../support/charging-story';
+import { aChargingNetwork, aCustomerReadyToCharge, bootAvailable } from '../support/charging-story';
 import { command, query, signIn } from '../support/identity';
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
@@ -23,12 +23,7 @@ describe('a refused start is never billed', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    await givenGovernorate(app.commandBus);
-    stationId = aStation().stationId;
-    await registerStation(app.commandBus, { ...aStation(), stationId });
-    staff = await superAdminToken(app);
-    await must(app, 'pricing.set', { acPricePerKwh: 200, dcPricePerKwh: 375, minimumCharge: 2000, bookingFeePerMinute: 50, effectiveFrom: '2026-01-01T00:00:00.000Z', reason: 'Tariff' }, staff);
-    await app.embedded.gateway!.ready;
+    ({ stationId, staff: staff } = await aChargingNetwork(app));
   });
   afterAll(() => app?.close());
 

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
 import { chargingStreams, type EventSearchPage, type Paged, type SessionView } from '@evc/contracts';
 import { CHARGING_SESSIONS, appIdTag, cardSessionId, startCommandId, type ChargingSessions } from '@evc/command-service';
-import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
-import { must, superAdminToken } from '../support/admin';
+import { registerCharger } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/app';
-import { aCustomerReadyToCharge, bootAvailable } from '../support/charging-story';
+import { aChargingNetwork, aCustomerReadyToCharge, bootAvailable } from '../support/charging-story';
 import { command, givenStaff, query } from '../support/identity';
 
 type Call = { method: string; params: Record<string, unknown> };
@@ -24,12 +23,7 @@ describe("the app's id token is not a card", () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    await givenGovernorate(app.commandBus);
-    stationId = aStation().stationId;
-    await registerStation(app.commandBus, { ...aStation(), stationId });
-    admin = await superAdminToken(app);
-    await must(app, 'pricing.set', { acPricePerKwh: 200, dcPricePerKwh: 375, minimumCharge: 2000, bookingFeePerMinute: 50, effectiveFrom: '2026-01-01T00:00:00.000Z', reason: 'Tariff' }, admin);
-    await app.embedded.gateway!.ready;
+    ({ stationId, staff: admin } = await aChargingNetwork(app));
   });
   afterAll(() => app?.close());
 

@@ -6,7 +6,9 @@ import { envelope, newContext } from '@evc/command-service';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
 import { loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulator';
+import { must, superAdminToken } from './admin';
 import { TEST_CUSTOMER_PASSWORD, type TestApp } from './app';
+import { aStation, givenGovernorate, registerStation } from './factories';
 import { command, customerToken, query, signIn } from './identity';
 
 /** The demo customer (SEED_CUSTOMER_EMAIL's default): has a car, a card and a welcome credit. */
@@ -143,4 +145,18 @@ export async function bootAvailable(app: TestApp, client: RPCClient, chargerId: 
   await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
   const store = app.embedded.infra.eventStore;
   await expect.poll(async () => (await store.readStream(networkStreams.chargerLive(chargerId))).some((e) => e.type === 'ConnectorStatusChanged')).toBe(true);
+}
+
+/**
+ * A network to charge on: a governorate, one station, prices in force (AC 2.00 and DC 3.75 EGP a kWh, the given
+ * minimum charge, 0.50 EGP a booking minute) and the gateway ready. Answers the station and a super admin's token.
+ */
+export async function aChargingNetwork(app: TestApp, minimumCharge = 2000): Promise<{ stationId: string; staff: string }> {
+  await givenGovernorate(app.commandBus);
+  const stationId = aStation().stationId;
+  await registerStation(app.commandBus, { ...aStation(), stationId });
+  const staff = await superAdminToken(app);
+  await must(app, 'pricing.set', { acPricePerKwh: 200, dcPricePerKwh: 375, minimumCharge, bookingFeePerMinute: 50, effectiveFrom: '2026-01-01T00:00:00.000Z', reason: 'Tariff' }, staff);
+  await app.embedded.gateway!.ready;
+  return { stationId, staff };
 }
