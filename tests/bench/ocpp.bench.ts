@@ -25,12 +25,12 @@ import { fmt, percentile } from './stats';
  * recorded meanwhile by type. BENCH_SESSION_MINUTES=<m> (ceiling) first sends each charging session m minutes of
  * past readings, so the readings are measured on sessions that old (a minute old otherwise).
  */
-const SCENARIO = (process.env.BENCH_SCENARIO ?? 'phases') as 'phases' | 'ceiling' | 'answer';
+const SCENARIO = (process.env.BENCH_SCENARIO ?? 'phases') as 'phases' | 'ceiling' | 'answer' | 'outsider';
 const CEILING = SCENARIO === 'ceiling';
 const ANSWER = SCENARIO === 'answer';
 /** Where the gateway runs: `process` (its own process, what `npm start` runs) or `inline` (in the launcher's). */
 const GATEWAY = (process.env.BENCH_GATEWAY ?? 'process') as 'process' | 'inline';
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (CEILING ? 19_000 : ANSWER ? 1000 : 2000));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (CEILING ? 19_000 : ANSWER || SCENARIO === 'outsider' ? 1000 : 2000));
 const TP_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_TP_CHARGERS ?? 100));
 const TP_SECONDS = Number(process.env.BENCH_TP_SECONDS ?? 10);
 const LAT_RATE = Number(process.env.BENCH_LAT_RATE ?? 1000);
@@ -81,7 +81,7 @@ interface Cred {
   secret: string;
 }
 type ToLoad =
-  | { cmd: 'connect'; url: string; chargers: Cred[] }
+  | { cmd: 'connect'; url: string; chargers: Cred[]; boot?: boolean }
   | { cmd: 'throughput'; chargers: number; seconds: number }
   | { cmd: 'latency'; chargers: number; rate: number; seconds: number }
   | { cmd: 'start'; chargers: number }
@@ -209,6 +209,15 @@ class LightCharger {
     return { sent, errors };
   }
 
+  /** What a real charger sends once connected: BootNotification, then the status of the charger and its connector. */
+  async boot(): Promise<boolean> {
+    const accepted = await this.call('BootNotification', { chargePointVendor: 'ABB', chargePointModel: 'Terra 54', chargePointSerialNumber: `SN-${this.cred.id}` });
+    const zero = await this.call('StatusNotification', { connectorId: 0, errorCode: 'NoError', status: 'Available' });
+    const one = await this.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
+    this.statusIndex = 1;
+    return accepted && zero && one;
+  }
+
   /** The next status of connector 1, alternating so each one changes something (an event). */
   status(messageId?: string): Promise<boolean> {
     const status = STATUSES[this.statusIndex++ % 2];
@@ -236,6 +245,7 @@ async function runLoad(): Promise<void> {
             const charger = new LightCharger(cred);
             try {
               await charger.connect(message.url);
+              if (message.boot && !(await charger.boot())) throw new Error('boot refused');
               chargers.push(charger);
             } catch {
               failed++;
@@ -826,7 +836,14 @@ function perWindow(sentAfterMs: number[], latencies: number[], windowMs: number)
 }
 
 if (process.env.BENCH_ROLE === 'load') await runLoad();
-else await runMain();
+else if (SCENARIO === 'outsider') {
+  const { runOutsider } = await import('./ocpp-outsider');
+  const print = (title: string, rows: [string, string][]) =>
+    process.stdout.write(`\n## ${title}\n\n| figure | result |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`);
+  const options = { chargers: CONNECTIONS, chargersPerStation: Number(process.env.BENCH_CHARGERS_PER_STATION ?? CHARGERS_PER_STATION), rate: ANSWER_RATE, seconds: ANSWER_SECONDS };
+  await runOutsider(options, fileURLToPath(import.meta.url), print);
+  process.exit(0);
+} else await runMain();
 
 /** `frames` older frames in the message log, heartbeat calls and answers spread evenly over the ceiling's chargers. */
 async function prefillMessageLog(log: import('@evc/platform').FrameLog, frames: number): Promise<void> {
