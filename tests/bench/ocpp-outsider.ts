@@ -2,7 +2,8 @@
 // default logging), chargers registered through the staff API as an operator would, and the load in a process of
 // its own that boots each charger as a real one does and then keeps a schedule: StatusNotification alternating
 // Available/Preparing, one call outstanding per charger, every latency counted from when the call was due.
-import { spawn, fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,6 +16,25 @@ export interface OutsiderOptions {
   chargersPerStation: number;
   rate: number;
   seconds: number;
+  /** Cores the product may use (`taskset`), the load the others: 0 leaves both to the scheduler. */
+  productCpus: number;
+}
+
+/** CPU seconds (user + system) a process and its descendants have used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  let total = 0;
+  const visit = (p: number) => {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+      for (const task of readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) visit(Number(task));
+    } catch {
+      // gone, or not Linux: counted as nothing
+    }
+  };
+  visit(pid);
+  return total;
 }
 
 type Ask = (message: object, done: string) => Promise<Record<string, unknown>>;
@@ -34,10 +54,16 @@ async function freePort(): Promise<number> {
 }
 
 /** `npm start`'s command line, in a fresh data dir; resolves once it listens, with the lines it logged. */
-async function startProduct(port: number, dataDir: string): Promise<{ child: ChildProcess; lines: () => number }> {
-  const child = spawn(process.execPath, ['--no-memory-reducer', '--import', 'tsx', 'platform/launcher/src/main.ts'], {
+async function startProduct(port: number, dataDir: string, cpus: number): Promise<{ child: ChildProcess; lines: () => number }> {
+  // npm start's own command line (its last step), read from package.json so the two cannot drift apart.
+  const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const node = [process.execPath, ...start.split('&&').at(-1)!.trim().split(/\s+/).slice(1)];
+  const [command, ...args] = cpus > 0 ? ['taskset', '-c', cpuList(0, cpus), ...node] : node;
+  const child = spawn(command!, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ADMIN_EMAIL: ADMIN.email, SEED_ADMIN_PASSWORD: ADMIN.password },
+    // BENCH_PRODUCT_PROFILE=<dir>: CPU profiles of the launcher and the gateway's process, written when they stop.
+    // BENCH_PRODUCT_NODE_OPTIONS: V8/Node flags for both (e.g. a young generation's size), to compare.
+    env: { ...process.env, NODE_OPTIONS: [process.env.BENCH_PRODUCT_NODE_OPTIONS ?? '', process.env.BENCH_PRODUCT_PROFILE ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PRODUCT_PROFILE}` : ''].join(' ').trim(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ADMIN_EMAIL: ADMIN.email, SEED_ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let lines = 0;
@@ -62,6 +88,8 @@ async function startProduct(port: number, dataDir: string): Promise<{ child: Chi
   return { child, lines: () => lines };
 }
 
+const cpuList = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i).join(',');
+
 async function post<T>(base: string, name: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(`${base}/api/commands/${name}`, {
     method: 'POST',
@@ -77,26 +105,30 @@ async function post<T>(base: string, name: string, body: unknown, token?: string
 async function registerThroughStaffApi(base: string, options: OutsiderOptions): Promise<{ id: string; secret: string }[]> {
   const { token } = await post<{ token: string }>(base, 'auth.sign-in', { email: ADMIN.email, password: ADMIN.password, audience: 'staff', rememberMe: false });
   const creds: { id: string; secret: string }[] = [];
-  const stations = Math.ceil(options.chargers / options.chargersPerStation);
-  const work = Array.from({ length: stations }, (_, s) => s);
+  const stations = Array.from({ length: Math.ceil(options.chargers / options.chargersPerStation) }, (_, s) => s);
+  // The stations one after another (each also touches its governorate's stream).
+  for (const s of stations) {
+    await post(base, 'stations.create', {
+      stationId: `st-out-${s}`,
+      governorateId: 'eg-c',
+      nameEn: `Outsider ${s}`,
+      nameAr: `محطة ${s}`,
+      location: { lat: 30 + (s % 50) / 100, lng: 31.2 + (s % 30) / 100 },
+      addressEn: 'Ring Road',
+      addressAr: 'الطريق الدائري',
+    }, token);
+  }
+  // Chargers 8 stations at a time, one after another within a station (each also touches its station's stream: a
+  // staff member adding many at once to one station would get "changed by someone else" after the retries).
+  const work = [...stations];
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       for (let s = work.shift(); s !== undefined; s = work.shift()) {
-        const stationId = `st-out-${s}`;
-        await post(base, 'stations.create', {
-          stationId,
-          governorateId: 'eg-c',
-          nameEn: `Outsider ${s}`,
-          nameAr: `محطة ${s}`,
-          location: { lat: 30 + (s % 50) / 100, lng: 31.2 + (s % 30) / 100 },
-          addressEn: 'Ring Road',
-          addressAr: 'الطريق الدائري',
-        }, token);
         for (let i = s * options.chargersPerStation; i < Math.min(options.chargers, (s + 1) * options.chargersPerStation); i++) {
           const chargerId = `CP-OUT${String(i).padStart(5, '0')}`;
           const { secretKey } = await post<{ secretKey: string }>(base, 'chargers.add', {
             chargerId,
-            stationId,
+            stationId: `st-out-${s}`,
             serialNumber: `SN-${chargerId}`,
             model: 'Terra 54',
             vendor: 'ABB',
@@ -115,7 +147,7 @@ export async function runOutsider(options: OutsiderOptions, loadScript: string, 
   const started = Date.now();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evc-outsider-'));
   const port = await freePort();
-  const product = await startProduct(port, dataDir);
+  const product = await startProduct(port, dataDir, options.productCpus);
   let load: ChildProcess | null = null;
   try {
     const base = `http://127.0.0.1:${port}`;
@@ -124,6 +156,7 @@ export async function runOutsider(options: OutsiderOptions, loadScript: string, 
     const registerS = (Date.now() - registerStarted) / 1000;
     const child = fork(loadScript, [], { env: { ...process.env, BENCH_ROLE: 'load' }, execArgv: process.execArgv, stdio: 'inherit' });
     load = child;
+    if (options.productCpus > 0) execFileSync('taskset', ['-a', '-p', '-c', cpuList(options.productCpus, Math.max(1, os.cpus().length - options.productCpus)), String(child.pid)]);
     const ask: Ask = (message, done) =>
       new Promise((resolve, reject) => {
         const onMessage = (m: Record<string, unknown>) => {
@@ -137,10 +170,12 @@ export async function runOutsider(options: OutsiderOptions, loadScript: string, 
       });
     const connect = await ask({ cmd: 'connect', url: base.replace('http', 'ws'), chargers: creds, boot: true }, 'connect');
     const linesBefore = product.lines();
+    const cpuBefore = { product: cpuSeconds(product.child.pid!), load: cpuSeconds(child.pid!) };
     const an = (await ask({ cmd: 'answer', chargers: creds.length, rate: options.rate, seconds: options.seconds, prefix: 'out' }, 'answer')) as unknown as {
       sent: number; errors: number; latencies: number[]; fromDue: number[]; sentAfterMs: number[]; late: number; startedAt: number; endedAt: number;
     };
     const seconds = (an.endedAt - an.startedAt) / 1000;
+    const cpu = { product: cpuSeconds(product.child.pid!) - cpuBefore.product, load: cpuSeconds(child.pid!) - cpuBefore.load };
     const sockets = await ask({ cmd: 'sockets' }, 'sockets');
     const perSecond = Array.from({ length: Math.ceil(options.seconds / 2) }, (_, w) => {
       const inWindow = an.fromDue.filter((_, i) => Math.floor(an.sentAfterMs[i]! / 2000) === w);
@@ -154,6 +189,8 @@ export async function runOutsider(options: OutsiderOptions, loadScript: string, 
       ['from due: p50 / p95 / p99 / max', `${fmt(percentile(an.fromDue, 50))} / ${fmt(percentile(an.fromDue, 95))} / **${fmt(percentile(an.fromDue, 99))}** / ${fmt(an.fromDue.reduce((a, b) => Math.max(a, b), 0))} ms`],
       ['from sent: p50 / p99', `${fmt(percentile(an.latencies, 50))} / ${fmt(percentile(an.latencies, 99))} ms`],
       ['p99 from due per 2 s', perSecond],
+      ['CPU per answered message: product (launcher + gateway process) / load generator', `**${fmt((cpu.product / an.fromDue.length) * 1e6, 0)}** / ${fmt((cpu.load / an.fromDue.length) * 1e6, 0)} µs (${fmt(cpu.product)} / ${fmt(cpu.load)} CPU s over ${fmt(seconds)} s)`],
+      ['cores', options.productCpus > 0 ? `the product on ${options.productCpus} (taskset), the load on the rest` : 'shared (the scheduler decides)'],
       ['product log lines during the run', String(product.lines() - linesBefore)],
       ['sockets', `${sockets.open} open, ${sockets.dropped} dropped`],
       ['load average (1 min) at the end', os.loadavg()[0]!.toFixed(2)],

@@ -840,7 +840,7 @@ else if (SCENARIO === 'outsider') {
   const { runOutsider } = await import('./ocpp-outsider');
   const print = (title: string, rows: [string, string][]) =>
     process.stdout.write(`\n## ${title}\n\n| figure | result |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`);
-  const options = { chargers: CONNECTIONS, chargersPerStation: Number(process.env.BENCH_CHARGERS_PER_STATION ?? CHARGERS_PER_STATION), rate: ANSWER_RATE, seconds: ANSWER_SECONDS };
+  const options = { chargers: CONNECTIONS, chargersPerStation: Number(process.env.BENCH_CHARGERS_PER_STATION ?? CHARGERS_PER_STATION), rate: ANSWER_RATE, seconds: ANSWER_SECONDS, productCpus: Number(process.env.BENCH_PRODUCT_CPUS ?? 0) };
   await runOutsider(options, fileURLToPath(import.meta.url), print);
   process.exit(0);
 } else await runMain();

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { BUS_TOPICS } from '@evc/contracts';
 import type { Bus, Consumer, ConsumerOptions, DocumentStore, IncomingMessage as BusMessage } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { heapGrowthFlags } from '@evc/platform/runtime/heap-growth';
+import { heapGrowthFlags, youngGenerationFlags } from '@evc/platform/runtime/heap-growth';
 import { CHARGER_AUTH_COLLECTION } from '../charger-auth';
 import { LoginGate, OCPP_PATH_PREFIX, readHandshake, refuseUpgrade } from '../login-gate';
 import { FORWARDED_TOPICS } from './parent-channel';
@@ -172,7 +172,7 @@ export class GatewayProcess {
   private spawn(): void {
     const { restartDelayMs: _delay, unresponsiveAfterMs: _silent, heapGrowthPercent = 0, priority = 0, ...options } = this.settings;
     const child = fork(CHILD_MAIN, [], {
-      execArgv: ['--import', 'tsx', ...heapGrowthFlags(heapGrowthPercent)],
+      execArgv: ['--import', 'tsx', ...youngGenerationFlags(), ...heapGrowthFlags(heapGrowthPercent)],
       env: { ...process.env, [GATEWAY_OPTIONS_ENV]: JSON.stringify(options) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',
