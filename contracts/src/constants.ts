@@ -8,7 +8,7 @@ export const LIMITS = {
   inactivityWarningMs: 60_000,
   imageMaxBytes: 5 * 1024 * 1024,
   passwordMin: 8,
-  /** The spec's 20 is the form's floor, not a ceiling: passphrases up to 64 characters (issue 16). */
+  /** The form's 20 is a floor for its field, not a ceiling: passphrases up to 64 characters fit. */
   passwordMax: 64,
   minWalletAmountEgp: 1,
   amountInputCap: 999.9,

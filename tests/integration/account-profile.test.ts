@@ -1,4 +1,4 @@
-// Issue 14: the customer's personal info (with a unique e-mail that moves the sign-in), the profile picture, and
+// The customer's personal info (with a unique e-mail that moves the sign-in), the profile picture, and
 // editing and removing cars.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,8 +2,8 @@ import * as crypto from 'node:crypto';
 import { CHARGING_TIMING, type AppTokenScope, type SessionRequested } from '@evc/contracts';
 
 /**
- * A digest in one call: `crypto.hash` (Node ≥ 21.7) skips the Hash object createHash builds (issue 18: createHash
- * showed up at about 0.4 ms per start in a burst of 1,000 starts, on a loaded machine); createHash on older Node.
+ * A digest in one call: `crypto.hash` (Node ≥ 21.7) skips the Hash object createHash builds (a cost a burst of
+ * starts feels); createHash on older Node.
  */
 const digest = (algorithm: 'sha1' | 'sha256', text: string): Buffer =>
   typeof crypto.hash === 'function' ? crypto.hash(algorithm, text, 'buffer') : crypto.createHash(algorithm).update(text).digest();

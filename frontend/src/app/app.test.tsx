@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('routing', () => {
-  it('shows "Page not found" for an unknown path, leading home (issue 17: not "Back to admin" for a visitor)', async () => {
+  it('shows "Page not found" for an unknown path, leading home (not "Back to admin" for a visitor)', async () => {
     stubApi();
     await renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();

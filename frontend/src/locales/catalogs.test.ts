@@ -52,7 +52,7 @@ function idsReferencedIn(text: string) {
   return { exact: [...new Set([...exact, ...idsIn([text]).exact])], prefixes };
 }
 
-// app/screens: screens composed from several features, lazy under routes that await the app catalog (issue 14)
+// app/screens: screens composed from several features, lazy under routes that await the app catalog
 const APP_FEATURE = /^\.\.\/(features\/(auth|admin|customer|charging|cards|demo|bookings)|app\/screens)\//;
 /** A module reachable from public code whose ids render only under routes that load the app catalog first. */
 const APP_MARKER = /^\/\/ i18n-catalog: app\b/m;

@@ -26,8 +26,8 @@ interface PathInfo {
   elementOk: boolean;
 }
 /**
- * Path texts seen, with what they are: projections send the same few hundred paths over and over (issue 18: the regex
- * tests, splits and closures of each update were a third of its cost). Bounded; cleared when full.
+ * Path texts seen, with what they are: projections send the same few hundred paths over and over (the regex
+ * tests, splits and closures of each update would be a large part of its cost). Bounded; cleared when full.
  */
 const PATHS = new Map<string, PathInfo>();
 const PATHS_MAX = 10_000;
@@ -177,7 +177,7 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean, inPlace:
     // A shallow copy: the elements already stored stay shared (they are never written in place), the new one is copied.
     // slice keeps the list's element kind: a list of numbers stays unboxed numbers. An array literal (`[...list, v]`)
     // takes the kind its allocation site has seen anywhere, and this one sees objects and strings, so a list of epoch
-    // milliseconds became a list of pointers to a boxed number each (1.6 million objects at the ceiling, issue 18).
+    // milliseconds became a list of pointers to a boxed number each (an object per item for the collector).
     const copy = list === undefined ? [] : (list as unknown[]).slice();
     copy.push(cloneValue(value));
     parent[key] = copy;

@@ -39,7 +39,7 @@ export function bearerToken(req: HeadersLike): string | null {
 }
 
 /**
- * Whether a signed token still speaks for its account (issue 16): throws the account's refusal (banned, deactivated)
+ * Whether a signed token still speaks for its account: throws the account's refusal (banned, deactivated)
  * or `identity.session_expired` when the account's access version moved past the token's (a password change or
  * reset, a ban, a role or privilege change). Each service plugs in its own: the command side reads the account's
  * streams, the query side the `account_access` read model through a cache that the change notices invalidate.

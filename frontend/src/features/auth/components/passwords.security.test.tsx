@@ -8,7 +8,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Issue 16, item 5: the password rules the forms show, in both languages (schema rules and the server's). */
+/** The password rules the forms show, in both languages (schema rules and the server's). */
 const fill = (values: Record<string, string>) => {
   for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
 };
