@@ -8,7 +8,7 @@ import { AGE_LIMITS, ageOn, cairoDate, isCalendarDate } from './age';
 
 /**
  * The password rule (docs/rules.md: 8 or more characters with a capital letter, a small letter and a digit), up to
- * 64 characters so passphrases fit (the form's 20 is a floor for its field, not a ceiling). Never silently
+ * 64 characters so passphrases fit (20 at least must fit). Never silently
  * changed: no leading or trailing whitespace, no control characters (NUL, ESC, …) are accepted.
  */
 export const passwordSchema = z

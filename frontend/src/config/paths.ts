@@ -1,4 +1,4 @@
-/** Every route path of product-spec §2 in one place, spelled exactly as the spec spells them. */
+/** Every route path in one place, spelled exactly as docs/rules.md §2 asks (matched case-insensitively). */
 export const paths = {
   home: '/',
   about: '/About',
@@ -17,7 +17,7 @@ export const paths = {
   forgetSignin: '/ForgetSignin',
   timedOut: '/timed-out',
   signInUp: '/SignInUp',
-  /** The spec does not show these two paths; chosen here. */
+  /** Paths the public route list leaves open; chosen here. */
   signUp: '/SignUp',
   verifyEmail: '/verifyEmail',
 
@@ -30,7 +30,7 @@ export const paths = {
   demo: '/demo',
   registerCarInfo: '/registerCarInfo',
 
-  /** Customer area: the spec does not show these paths; chosen here. */
+  /** Customer area: paths the public route list leaves open; chosen here. */
   customer: {
     profile: '/profile',
     cardRequest: '/card-request',

@@ -167,7 +167,7 @@ describe('message catalogs', () => {
     expect(publicNeeds.filter((k) => !(k in catalogs.en.public))).toEqual([]);
   });
 
-  it('keep the spec spelling of the toast titles', () => {
+  it('keep the rules\' spelling of the toast titles', () => {
     expect(catalogs.en.public['toast.success']).toBe('Successful operation');
     expect(catalogs.en.public['toast.error']).toBe('Error occured');
   });

@@ -6,7 +6,7 @@ import { ApiException } from './api-exception';
 export type { Principal } from '../auth/principal';
 
 /**
- * The server-side guard of every operation (DESIGN §5): public passes; everything else needs a valid token;
+ * The server-side guard of every operation (docs/rules.md §6): public passes; everything else needs a valid token;
  * `customer` needs user type 5; `staff` any staff member (user type 1); `privilege` needs a staff member (user type 1) whose roles carry the privilege.
  */
 export function requireAccess(access: Access, principal: Principal | null): void {
