@@ -266,7 +266,7 @@ async function main(): Promise<void> {
   console.log(`setup: ${2 * SESSIONS} customers, ${CHARGERS} chargers online and in step with the local list in ${fmt((performance.now() - setupStarted) / 1000)} s (chargers and phones: ${LOAD === 'fork' ? 'a child process' : 'this process'}${STATE ? `; the setup kept in ${STATE}` : ''})`);
 
   // The machine's speed now, for figures of different days: its JS, and what waking another process costs (the product
-  // is two processes; on this machine a message there and back takes 60-80 µs, 40-50 µs of CPU each side).
+  // is two processes, and each message between them costs CPU on both sides).
   const roundTrips: number[] = [];
   for (let i = 0; i < 500; i++) {
     const t0 = now();

@@ -39,8 +39,8 @@ const LAT_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_LAT_CHARGERS
 const MV_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_MV_CHARGERS ?? (CEILING ? 5000 : CONNECTIONS)));
 const MV_INTERVAL_MS = Number(process.env.BENCH_MV_INTERVAL_MS ?? (CEILING ? 10_000 : 2000));
 /**
- * The ceiling measures three minutes of readings: a full mark of its half-gigabyte heap stalls the launcher for some
- * 300 ms, and whether a single minute held one mark or three decided its p99 (41 ms or 320 ms, the same code).
+ * The ceiling measures three minutes of readings: a full mark of the launcher's large heap stalls it, and whether a
+ * single minute holds one mark or three would decide its p99, the same code either way.
  */
 const MV_SECONDS = Number(process.env.BENCH_MV_SECONDS ?? (CEILING ? 180 : 15));
 /** Ceiling: how old the charging sessions are when the readings are measured (minutes of past readings sent first). */

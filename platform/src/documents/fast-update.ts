@@ -167,9 +167,9 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean, inPlace:
     const list = Object.hasOwn(parent, key) ? parent[key] : undefined;
     if (list !== undefined && !Array.isArray(list)) return null; // MongoDB refuses it: let mingo report it
     if (list !== undefined && inPlace(path)) {
-      // The stored list (which `next` shares) grows once nothing below can fail (`appends`): a reading a second onto
-      // 5,000 sessions' columns was 12 KB of copies a reading, each promoted to the old generation and dropped there
-      // ten seconds later.
+      // The stored list (which `next` shares) grows once nothing below can fail (`appends`): copying thousands of
+      // sessions' columns at every reading makes copies that are promoted to the old generation and dropped there
+      // seconds later.
       (appends ??= []).push([list as unknown[], cloneValue(value)]);
       modified = true;
       continue;
