@@ -38,7 +38,7 @@ function tagOf(bytes: Uint8Array): string {
 
 /**
  * The customer's stable tag: it names the stream of their one open phone session (the lock a start takes) and was the
- * app token of old. It is never sent to a charger any more, and as a token (issued without a scope) it is Invalid.
+ * app token of old. It is never sent to a charger any more, and as a token (one issued without a scope) it is Invalid.
  */
 export const appIdTag = (customerId: string): string => tagOf(digest('sha256', `evc-app-tag:${customerId}`));
 
