@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What every accepted command answers (DESIGN §4). Pass `position` to a query to read your own write. */
+/** What every accepted command answers. Pass `position` to a query to read your own write. */
 export const commandResultSchema = z.object({
   streamId: z.string(),
   revision: z.number().int(),
@@ -8,7 +8,7 @@ export const commandResultSchema = z.object({
 });
 export type CommandResult = z.infer<typeof commandResultSchema>;
 
-/** A page of a list, named as in product-spec §3 (dataList, totalCount). */
+/** A page of a list, named as docs/rules.md §3 names it (dataList, totalCount). */
 export const pagedSchema = <T extends z.ZodType>(item: T) =>
   z.object({ dataList: z.array(item), totalCount: z.number().int() });
 export interface Paged<T> {

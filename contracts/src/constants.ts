@@ -1,4 +1,4 @@
-/** Business constants of product-spec §9. */
+/** Business constants (docs/rules.md §8). */
 export const APP_VERSION = '1.11.55';
 export const CURRENCY = 'EGP';
 export const PIASTRES_PER_EGP = 100;
@@ -8,7 +8,7 @@ export const LIMITS = {
   inactivityWarningMs: 60_000,
   imageMaxBytes: 5 * 1024 * 1024,
   passwordMin: 8,
-  /** The spec's 20 is the form's floor, not a ceiling: passphrases up to 64 characters (issue 16). */
+  /** At least 20 characters must fit; 64 lets passphrases fit too (docs/rules.md §5). */
   passwordMax: 64,
   minWalletAmountEgp: 1,
   amountInputCap: 999.9,
@@ -40,10 +40,10 @@ export const LIMITS = {
 
 export const DEFAULT_DRAWER_TAB = '1';
 
-/** User types of product-spec §4: 1 = staff (admin sign-in), 5 = customer (public routes). */
+/** User types (docs/rules.md §6): 1 = staff (admin sign-in), 5 = customer (public routes). */
 export const USER_TYPE = { staff: 1, customer: 5 } as const;
 
-/** Storage keys of product-spec §9. */
+/** Storage keys (docs/rules.md §3). */
 export const STORAGE_KEYS = {
   token: 'token',
   refreshToken: 'refreshToken',
@@ -61,5 +61,5 @@ export const CONTACT_TYPES = ['inquiry', 'suggestion', 'praise', 'complaint'] as
 
 export const LOCALES = ['en', 'ar'] as const;
 export type Locale = (typeof LOCALES)[number];
-/** `?lang=ar` selects Arabic; any other value selects English (product-spec §1). */
+/** `?lang=ar` selects Arabic; any other value selects English (docs/rules.md §1). */
 export const localeFromLangParam = (value: string | null | undefined): Locale => (value === 'ar' ? 'ar' : 'en');

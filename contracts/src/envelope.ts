@@ -6,7 +6,7 @@ export interface Actor {
   id: string;
 }
 
-/** Envelope metadata carried by every stored event (DESIGN §4). */
+/** Envelope metadata carried by every stored event. */
 export interface EventMetadata {
   correlationId: string;
   causationId: string;

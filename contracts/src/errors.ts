@@ -109,7 +109,7 @@ export interface ApiError {
   fieldErrors?: FieldError[];
 }
 
-/** HTTP status for each error family (DESIGN §4). */
+/** HTTP status for each error family. */
 export function statusOf(code: ErrorCode): number {
   if (code.startsWith('request.')) {
     if (code === 'request.duplicate_id') return 409;

@@ -93,7 +93,7 @@ export function group<const Ops extends readonly OperationSpec[]>(...ops: Ops): 
   return Object.fromEntries(ops.map((op) => [op.id, op])) as { [O in Ops[number] as O['id']]: O };
 }
 
-/** Query string `position`: a command's position the query waits for (≤ 2 s) before reading (DESIGN §4). */
+/** Query string `position`: a command's position the query waits for (≤ 2 s) before reading. */
 export const positionParamSchema = z.object({ position: z.coerce.number().int().min(0).optional() });
 
 /** The paging, search and read-your-writes parameters of the simple lists. */

@@ -15,7 +15,7 @@ const contact = {
   details: 'Both sockets showed a red light this morning.',
 };
 
-describe('contact request schema (product-spec §5)', () => {
+describe('contact request schema', () => {
   it('accepts a valid request', () => {
     expect(submitContactRequestSchema.safeParse(contact).success).toBe(true);
   });

@@ -8,7 +8,7 @@ import { banCustomerSchema, passwordSchema, personNameSchema, roleSchema, signIn
 import { adjustWalletSchema } from './charging/schemas';
 import { controlCharacterPaths, hasInvisibleCharacters } from './text';
 
-/** Issue 16, item 12: free text refuses control characters (NUL, ESC, bidi overrides) at the schema level. */
+/** Free text refuses control characters (NUL, ESC, bidi overrides) at the schema level. */
 const contact = {
   requestId: '3f1f7c1e-6b1e-4a53-9d43-0d6a2c1a8e11',
   fullName: 'Mona Hassan',

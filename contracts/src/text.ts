@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Characters no free text may hold (issue 16): C0 controls (NUL, ESC, …) except tab, line feed and carriage return,
+ * Characters no free text may hold: C0 controls (NUL, ESC, …) except tab, line feed and carriage return,
  * DEL, the C1 controls, and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069:
  * "Trojan Source" reordering). Invisible characters are refused too (hasInvisibleCharacters).
  */

@@ -6,7 +6,7 @@ import { newerVersionAtom } from './stores/version-state';
 const app = createApp();
 
 /**
- * The version check (product-spec §1) in its own chunk, when the browser is idle after the load: never in the way of
+ * The version check (docs/rules.md §1) in its own chunk, when the browser is idle after the load: never in the way of
  * the first paint, and within a second or so of the start.
  */
 const checkVersion = () =>

@@ -18,8 +18,8 @@ interface Pending {
 /**
  * The time limits of outbound OCPP-J calls, kept by one sweep (every `everyMs`) instead of ocpp-rpc's own timer per
  * call. ocpp-rpc arms a timer for each call through an AbortController and builds its TimeoutError up front, then
- * aborts the timer when the answer comes, which builds a DOMException and rejects a promise: about 45 µs of the
- * caller's CPU a call on this machine, half of what a whole call cost (issue 18). Here a call carries only a signal;
+ * aborts the timer when the answer comes, which builds a DOMException and rejects a promise: a large share of
+ * what a whole call costs the caller's CPU. Here a call carries only a signal;
  * the sweep aborts the calls past their deadline, which ocpp-rpc then rejects and forgets, and this answers
  * CallTimeoutError. A deadline is kept to within `everyMs`.
  *

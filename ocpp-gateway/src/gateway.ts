@@ -77,7 +77,7 @@ interface ConnectionHost {
 
 /**
  * One charger's connection: its state, and what its calls may do (InboundContext) as methods rather than closures,
- * so a connection costs a few fields and one handler (issue 18: memory per charger at 19,000 chargers).
+ * so a connection costs a few fields and one handler (memory per charger is what bounds the chargers held).
  */
 class Connection implements InboundContext {
   readonly connectionId = randomUUID();
@@ -275,7 +275,7 @@ export class OcppGateway {
   }
 
   /**
-   * The keep-alive of every connection in one sweep (issue 18; ocpp-rpc kept a timer per client): a connection
+   * The keep-alive of every connection in one sweep (rather than ocpp-rpc's timer per client): a connection
    * quiet for PING_AFTER_MS is pinged; one whose ping is unanswered PING_AFTER_MS later is terminated (a dead
    * socket: its charger reconnects). Answers the charger ids terminated.
    */
@@ -485,7 +485,7 @@ export class OcppGateway {
     const [type, id, ...rest] = Array.isArray(frame) ? (frame as unknown[]) : [];
     const messageId = String(id ?? '');
     // A part of a frame never serialises longer than the frame's text: a small frame's payload is within the log's
-    // bound without serialising it again to measure it (issue 18: two JSON.stringify per call answered).
+    // bound without serialising it again to measure it (no second JSON.stringify per call answered).
     const bounded = text.length <= OCPP_LOG_PAYLOAD_MAX ? (payload: unknown) => payload : boundedLogPayload;
     if (type === 2) {
       const action = String(rest[0] ?? '');

@@ -23,7 +23,7 @@ const tables = new Map<string, Record<string, InboundHandler>>();
  * when it carries a token the charger waits on, published on ocpp.inbound before it is answered (so an acknowledged
  * message is never lost: a failed publish fails the call and the charger sends it again), then answered in the
  * protocol's terms. One table per protocol, shared by every connection (the connection is the `ctx` argument), so a
- * connection holds no closures of its own for its calls (issue 18: memory per charger).
+ * connection holds no closures of its own for its calls (memory per charger).
  */
 export function inboundHandlers(protocol: string): Record<string, InboundHandler> {
   let table = tables.get(protocol);

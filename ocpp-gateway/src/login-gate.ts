@@ -36,7 +36,7 @@ export interface AcceptedLogin {
 export type LoginOutcome = ({ ok: true } & AcceptedLogin) | { ok: false; status: number; message: string };
 
 /**
- * Who may open a charger connection (security profile 1, issue 16): the OCPP endpoint, a served subprotocol, the
+ * Who may open a charger connection (security profile 1): the OCPP endpoint, a served subprotocol, the
  * charger's id and secret key against its stored hash. The key is checked first, so a right key is always accepted,
  * however many wrong ones its charger id or its address drew (a stranger cannot lock a charger out, nor can a
  * guesser behind the same NAT or proxy). A wrong key counts against its (charger id, address) pair and its address;

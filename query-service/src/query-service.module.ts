@@ -48,7 +48,7 @@ export interface QueryServiceOptions {
 @Module({})
 export class QueryServiceModule {
   static register(options: QueryServiceOptions): DynamicModule {
-    // Tokens are checked against the accounts as they are now (issue 16), and private live streams cut on change.
+    // Tokens are checked against the accounts as they are now, and private live streams cut on change.
     const access = new AccountAccessCache(options.documents, options.bus);
     return {
       module: QueryServiceModule,

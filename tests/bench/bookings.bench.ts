@@ -1,5 +1,5 @@
 /**
- * `npm run bench:bookings [-- --chargers 500 --bookings 10000 --at-once 1000]`: issue 12's figures on the embedded
+ * `npm run bench:bookings [-- --chargers 500 --bookings 10000 --at-once 1000]`: the bookings' figures on the embedded
  * profile, the product alone in this process; the customers' phones and the simulated chargers in a child process.
  *
  * - Booking: N bookings spread over the chargers' 2 × C Type2 connectors for tomorrow (Cairo), each by its own

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:cards [-- --cards 1000 --chargers 20 --revocations 20]`: issue 13's figures on the embedded profile,
+ * `npm run bench:cards [-- --cards 1000 --chargers 20 --revocations 20]`: the cards' figures on the embedded profile,
  * in one process on 127.0.0.1 (the product and the simulated chargers share it).
  *
  * - Issuing: N cards (card stream, id token, local-list entry each) for the demo customer: cards per second.

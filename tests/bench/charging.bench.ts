@@ -1,5 +1,5 @@
 /**
- * `npm run bench:charging [-- --sessions 1000] [--rate R] [--burst-only]`: issue 7's figures on the embedded profile, in one process on 127.0.0.1.
+ * `npm run bench:charging [-- --sessions 1000] [--rate R] [--burst-only]`: the charging figures on the embedded profile, in one process on 127.0.0.1.
  *
  * - N customers (each with a car and a wallet) start N simultaneous sessions from the phone (HTTP sessions.start, all at
  *   once, or `--rate R` starts per second) on N/2 simulated chargers with two connectors each; the simulator plugs in
@@ -233,7 +233,7 @@ async function main(): Promise<void> {
   const ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);
   // Drivers' tokens are signed by the app's own identity service, as its sign-in signs them (the process that signs a
   // token knows it without checking its signature; another replica would check it). Each carries the account's access
-  // version now (issue 16): a token signed below it is refused.
+  // version now: a token signed below it is refused.
   const tokens = app.embedded.app.get<IdentityDeps>(IDENTITY).tokens;
   const customers = await Promise.all(
     prepared.customers.map(async (c) => {
@@ -251,7 +251,7 @@ async function main(): Promise<void> {
     if (Date.now() > deadline) throw new Error(`only ${await online()} of ${CHARGERS} chargers online`);
     await new Promise((r) => setTimeout(r, 250));
   }
-  // Every charger that boots is asked its local authorisation list version and sent the list it lacks (issue 13), 32
+  // Every charger that boots is asked its local authorisation list version and sent the list it lacks, 32
   // at a time: the burst is measured once every charger is in step, as chargers long connected are (before, a tenth of
   // the chargers were still being synced during the burst, and their list commands were counted as the starts' work).
   const listSync = app.embedded.app.get<LocalListSync>(LOCAL_LIST_SYNC);
@@ -266,7 +266,7 @@ async function main(): Promise<void> {
   console.log(`setup: ${2 * SESSIONS} customers, ${CHARGERS} chargers online and in step with the local list in ${fmt((performance.now() - setupStarted) / 1000)} s (chargers and phones: ${LOAD === 'fork' ? 'a child process' : 'this process'}${STATE ? `; the setup kept in ${STATE}` : ''})`);
 
   // The machine's speed now, for figures of different days: its JS, and what waking another process costs (the product
-  // is two processes; on this machine a message there and back takes 60-80 µs, 40-50 µs of CPU each side).
+  // is two processes, and each message between them costs CPU on both sides).
   const roundTrips: number[] = [];
   for (let i = 0; i < 500; i++) {
     const t0 = now();
@@ -387,7 +387,7 @@ async function main(): Promise<void> {
   await stopAll(first.phones, first.measured);
   await app.embedded.runner.waitFor(await app.embedded.infra.eventStore.headPosition(), 30_000);
   // Billed is not yet free: each charger reports its connector Finishing, then Available. Started before that, a few
-  // warm starts were refused (connector unavailable: 4-18 of 1,000 on 28 November) and left out of the figures.
+  // warm starts were refused (connector unavailable) and left out of the figures.
   const notAvailable = async () =>
     (await documents.collection('chargers').find({ chargerId: { $regex: '^BENCH-' } }, { projection: { connectors: 1 } }).toArray()).flatMap((c) =>
       (c.connectors as Array<{ status: string }>).filter((k) => k.status !== 'available'),

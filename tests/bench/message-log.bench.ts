@@ -1,12 +1,12 @@
 /**
  * `npm run bench:message-log [-- --chargers 19000 --charging 5000 --minutes 10]`: the charger message log of the
- * embedded profile (issue 18, part 1) held for longer than the ceiling's three minutes. The frames of `minutes` of
+ * embedded profile held for longer than the ceiling's three minutes. The frames of `minutes` of
  * traffic at the ceiling (every charger's heartbeat call and answer each minute; the charging ones' MeterValues call
  * and answer every 10 s) go through the message-log consumer into the memory document store, a simulated minute at
  * a time. Printed per simulated minute: frames held, the heap after a collection and the memory outside it (Buffers); at
  * the end the consumer's CPU per frame. OCPP_LOG_MAX_FRAMES sets the bound (default 200,000, as the configuration's;
  * 10000000 shows the log without one). BENCH_FRAME_LOG=documents keeps the log as the in-memory document store's
- * documents (as the embedded profile did before issue 18's seventh pass, and as the cluster does in MongoDB); the
+ * documents (as the embedded profile once did, and as the cluster does in MongoDB); the
  * default is the embedded profile's log outside the heap.
  * BENCH_HEAP_SNAPSHOTS=<prefix> writes heap snapshots before the first frame and after the last (<prefix>-before and
  * -after.heapsnapshot), for `tests/bench/heap-summary.ts` with the frames held as the divisor: a frame's bytes by kind.

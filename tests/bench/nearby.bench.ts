@@ -1,4 +1,4 @@
-// Nearest-station query latency with 1,000 and 100,000 stations (issue 3's figure), on the embedded read model.
+// Nearest-station query latency with 1,000 and 100,000 stations, on the embedded read model.
 import { performance } from 'node:perf_hooks';
 import { geoCellOf, nearbyStationsQuerySchema } from '@evc/contracts';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';

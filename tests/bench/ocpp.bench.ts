@@ -1,4 +1,4 @@
-// OCPP gateway (issue 6): connections held, memory per charger, StatusNotification throughput into the event store,
+// OCPP gateway: connections held, memory per charger, StatusNotification throughput into the event store,
 // StatusNotification → station read model latency at ~1,000 messages/s, and with chargers charging: MeterValues
 // throughput (answered by the gateway; MeterReadingRecorded events when the command side records them) and
 // MeterValues → `sessions.lastReadingAt` latency at ~1,000 messages/s. The embedded app runs in this process;
@@ -16,7 +16,7 @@ import { startAllocationProfile, startProfile, watchLoop } from './profile';
 import { fmt, percentile } from './stats';
 
 /**
- * BENCH_SCENARIO (issue 18): `phases` (default: the phases (a) to (h) below), `ceiling` (19,000 chargers held with a 60 s
+ * BENCH_SCENARIO: `phases` (default: the phases (a) to (h) below), `ceiling` (19,000 chargers held with a 60 s
  * heartbeat, 5,000 of them charging with MeterValues every 10 s: latency of every reading to the sessions read model,
  * CALLERRORs, sockets dropped, memory per charger) or `answer` (StatusNotification answered, p99, at 3,000 messages/s
  * from 1,000 chargers with one call outstanding each, timed in the load process). The ceiling waits until every charger
@@ -39,8 +39,8 @@ const LAT_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_LAT_CHARGERS
 const MV_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_MV_CHARGERS ?? (CEILING ? 5000 : CONNECTIONS)));
 const MV_INTERVAL_MS = Number(process.env.BENCH_MV_INTERVAL_MS ?? (CEILING ? 10_000 : 2000));
 /**
- * The ceiling measures three minutes of readings: a full mark of its half-gigabyte heap stalls the launcher for some
- * 300 ms, and whether a single minute held one mark or three decided its p99 (41 ms or 320 ms, the same code).
+ * The ceiling measures three minutes of readings: a full mark of the launcher's large heap stalls it, and whether a
+ * single minute holds one mark or three would decide its p99, the same code either way.
  */
 const MV_SECONDS = Number(process.env.BENCH_MV_SECONDS ?? (CEILING ? 180 : 15));
 /** Ceiling: how old the charging sessions are when the readings are measured (minutes of past readings sent first). */
@@ -50,7 +50,7 @@ const ANSWER_RATE = Number(process.env.BENCH_ANSWER_RATE ?? 3000);
 const ANSWER_SECONDS = Number(process.env.BENCH_ANSWER_SECONDS ?? 20);
 /**
  * `answer`: seconds of the same load first, reported apart: the code the answer's path runs is compiled as it goes,
- * and the first seconds after a start (22-28 November: 2-second windows of 130-250 ms against 15-50 ms after) are
+ * and the first seconds after a start (their 2-second windows are several times slower than the later ones) are
  * not the busy minute of a network whose server has long run it. 0 leaves it out.
  */
 const ANSWER_WARMUP_SECONDS = Number(process.env.BENCH_ANSWER_WARMUP_SECONDS ?? 10);
@@ -647,7 +647,7 @@ async function runMain(): Promise<void> {
     if (CEILING) {
       // 5,000 chargers start a transaction (card sessions), then MeterValues every 10 s for MV_SECONDS, every reading
       // timed to the sessions read model; the other chargers only heartbeat.
-      // Every charger that boots is asked its local authorisation list version and sent the list it lacks (issue 13):
+      // Every charger that boots is asked its local authorisation list version and sent the list it lacks:
       // that rollout to 19,000 chargers is timed on its own, and the readings are measured once every charger is in step.
       const { LOCAL_LIST_SYNC } = await import('@evc/command-service/cards/cards.tokens');
       const listSync = app.embedded.app.get<import('@evc/command-service/cards/local-list-sync').LocalListSync>(LOCAL_LIST_SYNC);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:presence [-- --chargers 19000]`: the charger presence's silent sweep (every 30 s in the product) over
  * that many chargers shown online, heard from within the last minute (none silent: the sweep's usual case), on the
- * embedded read models. Prints the sweep's time, median of 30 (issue 18, part 1: one long task of the launcher's
+ * embedded read models. Prints the sweep's time, median of 30 (one long task of the launcher's
  * loop every 30 s at the ceiling).
  */
 import { createInProcessBus } from '@evc/platform/bus/in-process-bus';

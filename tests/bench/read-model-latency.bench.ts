@@ -1,4 +1,4 @@
-// Time from an append to the read model being queryable, at a steady 1,000 events/s (issue 2's figure).
+// Time from an append to the read model being queryable, at a steady 1,000 events/s.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

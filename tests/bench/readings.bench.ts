@@ -1,6 +1,6 @@
 /**
- * `npm run bench:readings [-- --sessions 500 --readings 720]`: what one meter reading costs as its session ages
- * (issue 18, part 1). The ceiling's MeterValues phase lasts a minute, so its sessions hold a handful of readings; a
+ * `npm run bench:readings [-- --sessions 500 --readings 720]`: what one meter reading costs as its session ages.
+ * The ceiling's MeterValues phase lasts a minute, so its sessions hold a handful of readings; a
  * real session an hour in holds 360 (one every 10 s). Here `sessions` sessions each receive `readings` readings in
  * time order, through the `sessions` read model's handler on the memory document store (what the launcher runs) and
  * through the session decider (decide + evolve, as the command side does). Printed at 10, 60, 180, 360 and 720

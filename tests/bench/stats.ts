@@ -17,8 +17,8 @@ export function numberArg(name: string, fallback: number): number {
 
 /**
  * The machine's speed now: milliseconds for 100,000 JSON round trips of a typical event (best of three; lower is
- * faster). The shared machine's speed moves from day to day (on 27 November 2026 a start cost about twice the CPU it
- * had cost two days before, same code), so a figure is read beside the speed it was measured at.
+ * faster). The shared machine's speed moves from day to day (a start can cost twice the CPU it cost on another day,
+ * same code), so a figure is read beside the speed it was measured at.
  */
 export function jsonMs(): number {
   const event = {

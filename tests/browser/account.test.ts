@@ -1,4 +1,4 @@
-// Issue 14 in the browser: every tab of the customer's profile with bad and good input in English and Arabic, and
+// In the browser: every tab of the customer's profile with bad and good input in English and Arabic, and
 // the managers' inbox: a reply that reaches the customer live (requests tab, notification, header count) while the
 // internal comment never does. Assertions read what a person sees, and what the server recorded.
 import { expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 5 in the browser: the network admin panel, signed in as the seeded super admin, in English and Arabic.
+// In the browser: the network admin panel, signed in as the seeded super admin, in English and Arabic.
 // Each journey asserts on what a person sees and on what the server recorded (event store, read models, public API).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -84,7 +84,7 @@ describeJourney('network admin panel', (journey) => {
       await toast(page, t['admin.saved']!).waitFor();
       const typeRow = rowWith(page, t, 'admin.carType', shown(type));
       await typeRow.waitFor();
-      // the brand column in the page's language (issue 17)
+      // the brand column in the page's language
       expect(await typeRow.textContent()).toContain(shown(brand));
       const typeId = await select(page, typeRow);
       const typeDoc = await journey.app.embedded.infra.documents.collection('master_data').findOne({ _id: typeId });
@@ -98,7 +98,7 @@ describeJourney('network admin panel', (journey) => {
       const confirm = page.getByRole('alertdialog');
       await confirm.getByText(fill(t['admin.confirmDelete']!, { name: shown(brand) })).waitFor();
       await confirm.getByRole('button', { name: t['admin.delete'], exact: true }).click();
-      // named in the page's language (issue 17)
+      // named in the page's language
       await confirm.getByRole('alert').getByText(fill(t['admin.inUseDelete']!, { names: shown(type) }), { exact: true }).waitFor();
       expect(await eventTypes(journey, `masterdata-${brandId}`)).not.toContain('MasterDataItemDeleted');
       await rowWith(page, t, 'admin.carBrand', shown(brand)).waitFor();

@@ -1,4 +1,4 @@
-// Issue 12 in the browser: the demo customer books a connector from a station's page, watches the countdown while the
+// In the browser: the demo customer books a connector from a station's page, watches the countdown while the
 // simulated charger holds the connector, and cancels (the fee in the toast and on the wallet); staff find the booking
 // in /admin/bookings and cancel one with a reason and no fee. English and Arabic; what a person sees, and what the
 // server recorded (through the customer's own API).

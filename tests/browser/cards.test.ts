@@ -1,4 +1,4 @@
-// Issue 13 in the browser: a customer requests a charging card (from the landing page, through sign-in), staff take
+// In the browser: a customer requests a charging card (from the landing page, through sign-in), staff take
 // the request through delivery on /admin/cardrequests, and a customer turns off a lost card, in English and Arabic.
 // Each journey asserts on what a person sees and on what the server recorded (event store, the customer's API).
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 17 items 1–3 in the browser, in English and Arabic: a battery range a customer's car uses is "in use" and
+// In the browser, in English and Arabic: a battery range a customer's car uses is "in use" and
 // cannot be deleted; a second brand with a taken name and the customer's same car twice are refused with a clear
 // message; the super admin reads a charging session's history in the session detail.
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const fill = (message: string, values: Record<string, string>) => message.replac
 const editor = (page: Page, t: Words) => page.locator('form').filter({ has: page.getByRole('button', { name: t['common.save'], exact: true }) });
 const table = (page: Page, t: Words, titleId: string) => page.getByRole('table', { name: t[titleId], exact: true });
 
-describeJourney('catalog rules and the session history (issue 17)', (journey) => {
+describeJourney('catalog rules and the session history', (journey) => {
   let charger: RawCharger | undefined;
   beforeAll(async () => {
     charger = await connectDemoCharger(journey.app);

@@ -1,4 +1,4 @@
-// Issues 6 and 7 in the browser: the demo customer's wallet (top-up through the sandbox provider's checkout) and a
+// In the browser: the demo customer's wallet (top-up through the sandbox provider's checkout) and a
 // charging session with the OCPP simulator, in English and Arabic. Each journey asserts on what a person sees and on
 // what the server recorded (read models through the customer's own API).
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -125,7 +125,7 @@ describeJourney('contact form', (journey) => {
       await toast.waitFor();
       const b = await box(toast);
       const viewport = page.viewportSize()!;
-      // just below the header (issue 17: a toast never covers the header's buttons), in the inline-end corner
+      // just below the header (a toast never covers the header's buttons), in the inline-end corner
       const header = await box(page.getByRole('banner').first());
       expect(b.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
       expect(b.y).toBeLessThan(header.y + header.height + 40);
@@ -147,7 +147,7 @@ describeJourney('contact form', (journey) => {
         type: 'complaint',
         title: t.data.title,
         details: t.data.details,
-        // the page's language (issue 14: replies are mailed in it); a visitor's request is linked to no customer
+        // the page's language (replies are mailed in it); a visitor's request is linked to no customer
         locale: lang,
       });
       // the form is cleared for the next request

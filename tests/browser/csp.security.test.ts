@@ -1,4 +1,4 @@
-// Issue 16, item 11 in a real browser: the pages run under the strict CSP (the journeys fail on any violation, see
+// In a real browser: the pages run under the strict CSP (the journeys fail on any violation, see
 // support/browser.ts), and a script injected into a page does not run.
 import { expect, it } from 'vitest';
 import { LANGS, describeJourney, type PageGlobals } from './support/journey';

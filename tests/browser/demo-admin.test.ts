@@ -1,4 +1,4 @@
-// Issue 14 in the browser: the guided demonstration at /demo in both languages (simulated chargers over OCPP, a
+// In the browser: the guided demonstration at /demo in both languages (simulated chargers over OCPP, a
 // card session walked step by step), the admin dashboard seeing those chargers come online, and the staff member's
 // own settings (name, language, password).
 import { expect, it } from 'vitest';

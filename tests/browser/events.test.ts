@@ -1,4 +1,4 @@
-// Issue 15 in the browser, in English and Arabic: staff search the event log and follow a wallet debit's chain to the
+// In the browser, in English and Arabic: staff search the event log and follow a wallet debit's chain to the
 // meter values and the charger's OCPP frames; the customer opens "how this was calculated" on the wallet line of the
 // same session. A real OCPP 1.6 client charges on a demo charger first (tests/support/charging-story.ts).
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { formatMoney } from '../../frontend/src/lib/format';
 /** The first part of a catalog message, up to its first {placeholder}: what a reader sees before the values. */
 const lead = (message: string) => message.split('{')[0]!.trim();
 
-describeJourney('the event log as a tool (issue 15)', (journey) => {
+describeJourney('the event log as a tool', (journey) => {
   let charger: RawCharger | undefined;
   let customer: DemoCustomer;
   let session: ChargedSession;

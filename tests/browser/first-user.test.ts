@@ -1,4 +1,4 @@
-// Issue 17 (items 4, 5, 6, 9, 11, 12): what a new driver and a new staff member tripped over, as journeys in both
+// What a new driver and a new staff member meet first, as journeys in both
 // languages, on a laptop and on a phone where layout is concerned.
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ const describedText = async (field: Locator) => {
   return texts.join(' ');
 };
 
-describeJourney('issue 17: a new user', (journey) => {
+describeJourney('a new user', (journey) => {
   let simulator: Simulator | undefined;
 
   beforeAll(async () => {

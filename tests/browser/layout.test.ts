@@ -1,4 +1,4 @@
-// Issue 17, items 7 and 8 in the browser: the public header on a laptop (1280 and 1024 px) and a phone, the customer
+// In the browser: the public header on a laptop (1280 and 1024 px) and a phone, the customer
 // section's menu on a phone, toasts clear of the header's buttons, and the staff customers list (the real car, licence,
 // card and age values; nothing wider than a 1280 px screen; filters typed day/month/year), in English and Arabic.
 import { randomUUID } from 'node:crypto';
@@ -126,7 +126,7 @@ describeJourney('layout: header, customer menu, toasts and the customers list', 
       const firstName = lang === 'ar' ? 'Yasmin' : 'Laila';
       const customer = await customerToken(journey.app, { firstName });
       const licence = async (seed: number) => (await upload(journey.app, customer.token, tinyPng(8, 5, [seed, 120, 90]), { purpose: 'licence' })).body.fileId;
-      // two cars (the same one twice is refused since issue 17 item 2: the first has another battery range)
+      // two cars (the same one twice is refused: the first has another battery range)
       await must(journey.app, 'cars.register', { carId: randomUUID(), ...CAR, batteryRangeId: 'battery-40-60', licence: { frontFileId: await licence(10), backFileId: await licence(20) } }, customer.token);
       await must(journey.app, 'cars.register', { carId: randomUUID(), ...CAR, licence: { customsCertificateFileId: await licence(30) } }, customer.token);
       const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric' }).format(new Date()));

@@ -1,4 +1,4 @@
-// Issue 17 item 10 in the browser: a finished session's receipt in English and Arabic, from the session page; the
+// In the browser: a finished session's receipt in English and Arabic, from the session page; the
 // printed page holds the receipt alone; "Download PDF" saves the server's PDF, which holds the session's figures.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -67,7 +67,7 @@ try {
     process.stdout.write(`saved ${path.relative(ROOT, file)}\n`);
     await page.context().close();
   }
-  // Issue 17: the header on a laptop (links, sign-in and the language switch in the row) and on a phone (the
+  // The header on a laptop (links, sign-in and the language switch in the row) and on a phone (the
   // customer section's tab row above the page), and the customers list with a customer's details.
   const demoCustomer = loadConfig({ DATA_DIR: app.dataDir, PORT: '3000' }).SEED_CUSTOMER_EMAIL;
   for (const lang of ['en', 'ar']) {
@@ -170,7 +170,7 @@ try {
       await shoot(page, `session-live-${lang}`);
       await postJson(app.baseUrl, '/api/commands/sessions.stop', { sessionId }, bearer(token));
       await until('the session to stop', async () => (await getJson<{ status: string }>(app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token))).body.status === 'stopped');
-      // the finished session's receipt (issue 17 item 10)
+      // the finished session's receipt
       await until('the session to be billed', async () => (await getJson<{ billed: boolean }>(app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token))).body.billed);
       await page.goto(`/my-sessions/${sessionId}/receipt`);
       await page.getByTestId('receipt-total').waitFor();

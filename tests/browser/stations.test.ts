@@ -105,7 +105,7 @@ describeJourney('stations page', (journey) => {
       const rows = station.chargers.reduce((n, c) => n + c.connectors.length + 1, 0); // + one header row per charger
       expect(await detail.getByRole('row').count()).toBe(rows);
 
-      // the map stays while the detail is open (issue 17), and closing the detail keeps it
+      // the map stays while the detail is open, and closing the detail keeps it
       await page.getByRole('region', { name: t.map }).waitFor();
       await detail.getByRole('button', { name: t.close }).click();
       await page.getByRole('region', { name: t.map }).waitFor();
@@ -116,7 +116,7 @@ describeJourney('stations page', (journey) => {
       const page = await journey.open('/ChargingStations', { lang });
       await showsCount(page, lang, 40);
       const map = page.getByRole('region', { name: t.map });
-      // the note sits below the map (issue 17: it hid under the zoom control)
+      // the note sits below the map (not under the zoom control)
       await page.getByRole('note').getByText(t.fallback, { exact: true }).waitFor();
       await expect.poll(() => markers(page, lang).count(), { timeout: 5000 }).toBe(12);
       expect(await map.locator('img.leaflet-tile').count()).toBe(0);

@@ -128,12 +128,12 @@ class Charger {
 }
 
 /**
- * Issue 16, item 16: a charger message the gateway answered is durable before the answer. Chargers charge in a loop
+ * A charger message the gateway answered is durable before the answer. Chargers charge in a loop
  * while the product is killed with SIGKILL three times; after the last restart every session whose StopTransaction
  * the charger saw answered is billed.
  */
 /*
- * With OCPP_GATEWAY=process (issue 18, what npm start runs) the chargers are answered by the gateway's own process from
+ * With OCPP_GATEWAY=process (what npm start runs) the chargers are answered by the gateway's own process from
  * its own log; the launcher's SIGKILL takes the gateway process down with it (it closes on losing its launcher), and
  * the next gateway process forwards what its log still holds.
  */

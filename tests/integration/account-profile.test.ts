@@ -1,4 +1,4 @@
-// Issue 14: the customer's personal info (with a unique e-mail that moves the sign-in), the profile picture, and
+// The customer's personal info (with a unique e-mail that moves the sign-in), the profile picture, and
 // editing and removing cars.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('the customer profile: personal info, picture and cars', () => {
     expect([stale.status, stale.body.code]).toEqual([409, 'concurrency.conflict']);
   });
 
-  it('refuses what the spec’s validation refuses, field by field', async () => {
+  it('refuses what the validation rules refuse, field by field', async () => {
     const bad = await command(app, 'account.update-personal-info', info({ firstName: 'M', lastName: 'Hassan1', phone: '0101234', address: 'ab', gender: '', deliveryAddress: { sameAsHome: false, address: '' }, email: 'not-an-email' }), mona.token);
     expect(bad.status).toBe(400);
     const codes = Object.fromEntries((bad.body.fieldErrors ?? []).map((e) => [e.path, e.code]));

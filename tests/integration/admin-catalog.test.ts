@@ -97,7 +97,7 @@ describe('admin: master data, countries and governorates over HTTP', () => {
   });
 
   it('licence images are private: no-store, and only for staff who may read customers', async () => {
-    // A licence is the customer's own upload (issue 16: staff cannot upload one).
+    // A licence is the customer's own upload (staff cannot upload one).
     const licence = await upload(app, (await customerToken(app)).token, tinyPng(4, 4, [1, 2, 3]), { purpose: 'licence' });
     expect((await fetch(`${app.baseUrl}/api/files/${licence.body.fileId}`)).status).toBe(401);
     const res = await fetch(`${app.baseUrl}/api/files/${licence.body.fileId}`, { headers: { authorization: `Bearer ${token}` } });

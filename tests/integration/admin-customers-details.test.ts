@@ -1,4 +1,4 @@
-// Issue 17 item 8: the customers screen shows each customer's cars (the latest, how many, every licence image), the
+// The customers screen shows each customer's cars (the latest, how many, every licence image), the
 // age from an optional birth date (whole years on the Cairo day), and the card status; staff with customers.read see
 // the licence images, nobody else does.
 import { randomUUID } from 'node:crypto';

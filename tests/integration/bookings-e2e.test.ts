@@ -14,7 +14,7 @@ const AC2 = 'EVC-004-AC2';
 const FEE = 50; // the demo pricing's booking fee per minute (piastres)
 
 /**
- * Issue 12 end to end: simulated chargers (the product's simulator, both protocols) and the customers' API calls run
+ * End to end: simulated chargers (the product's simulator, both protocols) and the customers' API calls run
  * book → the charger holds the connector → start on the booked connector; book → cancel with a fee; book → no-show;
  * and a charger that reports the reserved connector faulted.
  */

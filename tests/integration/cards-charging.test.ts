@@ -12,7 +12,7 @@ const DEMO_CUSTOMER = 'customer@evcharging.eg';
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
 
 /**
- * Issue 13 end to end: a card requested by the demo customer goes through delivery, then starts a session at the
+ * End to end: a card requested by the demo customer goes through delivery, then starts a session at the
  * product's simulated chargers (OCPP 1.6 idTag and 2.0.1 ISO14443 idToken), billed to the owner; turned off, the
  * gateway refuses it within a second and its running session is stopped; chargers' local lists follow, so a charger
  * offline still accepts valid cards and refuses the revoked one.

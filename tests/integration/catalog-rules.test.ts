@@ -49,7 +49,7 @@ describe('catalog rules: cars use their items, no duplicate names, no duplicate 
   });
   afterAll(() => app?.close());
 
-  // Issue 17 item 1
+  // A customer's car is a user of its brand, type and battery range
   it('a customer\'s car counts as a user of its brand, type and battery range: "In use" shows it, delete and deactivate are refused without naming the customer', async () => {
     const c = await givenCatalog(app, admin);
     const car = { carId: randomUUID(), brandId: c.brandId, typeId: c.typeId, batteryRangeId: c.batteryRangeId, licence: await licence(app, mona) };
@@ -76,7 +76,7 @@ describe('catalog rules: cars use their items, no duplicate names, no duplicate 
     expect((await command(app, 'masterdata.delete', { id: c.otherRangeId, expectedRevision: freed.revision }, admin)).status).toBe(200);
   });
 
-  // Issue 17 item 2 (cars)
+  // No car twice per customer
   it('the same car (brand, type, battery range) twice for one customer is refused, on register and on edit; another customer may have it', async () => {
     const c = await givenCatalog(app, admin);
     const first = { carId: randomUUID(), brandId: c.brandId, typeId: c.typeId, batteryRangeId: c.batteryRangeId, licence: await licence(app, mona) };
@@ -122,7 +122,7 @@ describe('catalog rules: cars use their items, no duplicate names, no duplicate 
     expect([range.usageCount, brand.usageCount]).toEqual([16, 17]);
   });
 
-  // Issue 17 item 2 (master data)
+  // Master-data names are unique per parent
   it('two master-data items with the same name under one parent are refused (trimmed, any case, either language); renaming into a taken name too', async () => {
     const c = await givenCatalog(app, admin);
     const brand = await item(app, admin, 'carBrand', c.brandId, c.position);
@@ -159,7 +159,7 @@ describe('catalog rules: cars use their items, no duplicate names, no duplicate 
   });
 });
 
-// Issue 17 item 1: cars registered before the fix count too. Their facts are written as the old code wrote them,
+// Cars registered before they linked themselves to their items count too. Their facts are written as the old code wrote them,
 // then the product starts on that log: the upgrade links them at start; it runs once, and again changes nothing.
 describe('the upgrade: cars and names recorded before the fix', () => {
   let app: TestApp | undefined;

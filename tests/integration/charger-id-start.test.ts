@@ -1,4 +1,4 @@
-// Issue 17 item 12: the charger id (printed on many chargers) is accepted as well as the serial number, in any case,
+// The charger id (printed on many chargers) is accepted as well as the serial number, in any case,
 // by the lookup and by sessions.start's serialNumber path.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

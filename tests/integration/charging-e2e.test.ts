@@ -9,7 +9,7 @@ import { command, query, signIn } from '../support/identity';
 const DEMO_CUSTOMER = 'customer@evcharging.eg';
 
 /**
- * Issue 7 end to end: a simulated charger (the product's simulator, OCPP 1.6) and the demo customer's API calls run
+ * End to end: a simulated charger (the product's simulator, OCPP 1.6) and the demo customer's API calls run
  * a whole session: start from the phone, remote start, the cable, meter values, stop from the phone, one debit equal
  * to the cost, and the wallet's history line linking back to the session.
  */

@@ -16,7 +16,7 @@ import { composeQueryService } from '@evc/query-service';
 import { TEST_ADMIN, TEST_CUSTOMER_PASSWORD, bearer, getJson, postJson } from '../support/app';
 
 /**
- * Part 4 of issue 11: every service composed by the function its cluster entry point (`src/main.ts`) calls, each on
+ * Every service composed by the function its cluster entry point (`src/main.ts`) calls, each on
  * its own host and port as in the cluster, sharing the embedded stores in place of EventStoreDB, Kafka and MongoDB.
  * The query side learns the read models' progress from the checkpoint, as in the cluster. A whole charging session
  * runs through them: the seed, the gateway, the command and query services, and the projections.

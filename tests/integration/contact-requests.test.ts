@@ -1,4 +1,4 @@
-// Issue 14: the managers' inbox over HTTP. Replies go out by mail in the request's language, are kept on the request
+// The managers' inbox over HTTP. Replies go out by mail in the request's language, are kept on the request
 // and reach the linked customer (their requests tab and a notification); internal comments reach managers only.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14: the guided demonstration (/api/demo) on the seeded embedded product, and the admin dashboard that sees
+// The guided demonstration (/api/demo) on the seeded embedded product, and the admin dashboard that sees
 // its chargers come online and its session billed. The demonstration's chargers are real WebSocket clients.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ import { chargeOnce, connectDemoCharger, demoCustomer, type ChargedSession, type
 import { command, customerToken, givenStaff, query, superAdminToken } from '../support/identity';
 
 /**
- * Issue 15 through HTTP: the explorer's search and its masking, the chain of a wallet debit across contexts (session,
+ * Through HTTP: the explorer's search and its masking, the chain of a wallet debit across contexts (session,
  * charger transaction, meter values, status changes, OCPP frames, the customer's command), and who may see any of it.
  */
 describe('the event explorer', () => {

@@ -9,7 +9,7 @@ import { chargeOnce, connectDemoCharger, demoCustomer, until, type ChargedSessio
 import { command, customerToken, givenStaff, query, superAdminToken } from '../support/identity';
 
 /**
- * Issue 15, the customer's "how this was calculated" and the charger's operations view, on a real OCPP 1.6 charger:
+ * The customer's "how this was calculated" and the charger's operations view, on a real OCPP 1.6 charger:
  * one session stopped from the phone (2 kWh above the minimum), one the charger dropped (power loss after a fault).
  */
 describe('provenance for customers and the charger operations view', () => {

@@ -90,7 +90,7 @@ describe('OCPP-J connections on /ocpp/<chargePointId>', () => {
     await expect(second.call('Heartbeat', {})).resolves.toHaveProperty('currentTime');
   });
 
-  // Issue 18: one keep-alive sweep per gateway (no ping timer per charger). A socket that answers its ping stays; one
+  // One keep-alive sweep per gateway (no ping timer per charger). A socket that answers its ping stays; one
   // that never does (`autoPong: false`: a dead peer) is terminated at a later sweep and shows offline.
   it('keeps sockets alive with one sweep: pings quiet sockets, keeps the one that answers, terminates the one that does not', async () => {
     const gateway = app.embedded.gateway!;

@@ -17,7 +17,7 @@ import { command } from '../support/identity';
 type Client = RPCClient & { close(options?: { force?: boolean }): Promise<unknown> };
 
 /**
- * Issue 18: what `npm start` runs, the OCPP gateway in a process of its own (OCPP_GATEWAY=process). The launcher's
+ * What `npm start` runs, the OCPP gateway in a process of its own (OCPP_GATEWAY=process). The launcher's
  * HTTP server takes the charger's upgrade and hands the socket over; the gateway process answers from its own
  * write-ahead log and forwards what chargers said to the launcher's bus.
  */

@@ -11,7 +11,7 @@ import { book } from '../support/bookings';
 import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
 
 /**
- * Issue 15: the read models are a view of the log. After a realistic workload (the demo network, two sessions on a real
+ * The read models are a view of the log. After a realistic workload (the demo network, two sessions on a real
  * OCPP charger — one stopped from the phone, one dropped — payments that succeed and fail, staff edits of wallets,
  * prices, the catalog, roles and bans, a charger command, a visitor's contact request), a rebuild from the log into a
  * scratch store equals the live read models document by document. Bookings (one cancelled with its fee), a card

@@ -13,7 +13,7 @@ type Prices = { pricePerKwh: number; minimumCharge: number };
 type Debit = { transactionId: string; amount: number; balanceAfter: number };
 
 /**
- * Issue 17 item 10: receipts over HTTP, the figures checked against the events (the prices SessionRequested recorded,
+ * Receipts over HTTP, the figures checked against the events (the prices SessionRequested recorded,
  * the energy the charger metered, the wallet's debits and balances), the PDF in both languages, and privacy.
  */
 describe('receipts: sessions and bookings, JSON and PDF', () => {

@@ -8,8 +8,8 @@ import { startTestApp, type TestApp } from '../support/app';
 import { chargeOnce, connectDemoCharger, demoCustomer, type RawCharger } from '../support/charging-story';
 import { givenStaff, superAdminToken } from '../support/identity';
 
-// Issue 17 item 3: the session history panel in the staff session detail showed "You do not have access" to a super
-// admin: audit.history did not read session streams at all.
+// The session history panel in the staff session detail reads the session's stream through audit.history, so a
+// super admin sees it rather than "You do not have access".
 describe('a charging session\'s history (audit.history on session-<id>)', () => {
   let app: TestApp;
   let admin: string;

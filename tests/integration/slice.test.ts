@@ -5,7 +5,7 @@ import type { GovernorateView, NetworkStats, Paged, PricingView, StationView } f
 import { getJson, startTestApp, type TestApp } from '../support/app';
 
 /**
- * The thin slice of issue 2: seed command → event → log → projection → read model → query.
+ * The thin slice through every layer: seed command → event → log → projection → read model → query.
  * (The page at the end of the chain is covered by the browser journeys.)
  */
 describe('seeded demo network through the public stations query', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { customerToken, query, superAdminToken } from '../support/identity';
 
-/** Issue 16, item 15: an admin query about a customer who does not exist is a 404, not an empty answer. */
+/** An admin query about a customer who does not exist is a 404, not an empty answer. */
 describe('admin queries for an unknown customer', () => {
   let app: TestApp;
   let admin: string;

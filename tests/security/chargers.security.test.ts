@@ -6,7 +6,7 @@ import { aStation, givenGovernorate, registerCharger, registerStation } from '..
 import { startTestApp, type TestApp } from '../support/app';
 import { command, superAdminToken } from '../support/identity';
 
-/** Issue 16, items 7-10: subprotocol, frame size, closing revoked chargers, throttled charger logins. */
+/** Subprotocol, frame size, closing revoked chargers, throttled charger logins. */
 describe('chargers tried as an attacker would', () => {
   let app: TestApp;
   let stationId: string;

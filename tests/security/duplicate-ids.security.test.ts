@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { command, customerToken, query, superAdminToken, uniqueEmail } from '../support/identity';
 
-/** Issue 16, item 13: a client id reused with another payload is a 409 request.duplicate_id, never a silent 200. */
+/** A client id reused with another payload is a 409 request.duplicate_id, never a silent 200. */
 describe('client-chosen ids reused with another payload', () => {
   let app: TestApp;
   let admin: string;

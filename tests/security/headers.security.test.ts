@@ -6,7 +6,7 @@ import { HSTS, htmlContentSecurityPolicy } from '@evc/platform/http/security-hea
 import { TEST_ADMIN, startTestApp, type TestApp } from '../support/app';
 import { ROOT } from '../support/process';
 
-/** Issue 16, item 11: security headers on every HTML and API response, HSTS and Secure cookies over TLS. */
+/** Security headers on every HTML and API response, HSTS and Secure cookies over TLS. */
 describe('security headers', () => {
   let app: TestApp;
   let dist: string;

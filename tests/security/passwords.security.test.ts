@@ -3,7 +3,7 @@ import type { ApiError } from '@evc/contracts';
 import { startTestApp, type TestApp } from '../support/app';
 import { aSignUp, command, customerToken, signIn } from '../support/identity';
 
-/** Issue 16, item 5 through the API: sign-up and change-password refuse common and e-mail-name passwords. */
+/** Through the API: sign-up and change-password refuse common and e-mail-name passwords. */
 describe('password policy through the API', () => {
   let app: TestApp;
   beforeAll(async () => {

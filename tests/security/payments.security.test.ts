@@ -4,7 +4,7 @@ import type { TopUpResult } from '@evc/contracts';
 import { startTestApp, type TestApp } from '../support/app';
 import { command, customerToken } from '../support/identity';
 
-/** Issue 16, item 14 through the sandbox: declined then paid is credited once; only the payer's URL completes it. */
+/** Through the sandbox: declined then paid is credited once; only the payer's URL completes it. */
 describe('sandbox payments', () => {
   let app: TestApp;
   let customer: { customerId: string; token: string };

@@ -7,7 +7,7 @@ import { command, customerToken, givenVerifiedCustomer, linkToken, mailsTo, uniq
 const signInFrom = (app: TestApp, address: string, email: string, password: string) =>
   postJson<AuthSession & ApiError>(app.baseUrl, '/api/commands/auth.sign-in', { email, password, audience: 'customer' }, { 'x-forwarded-for': address });
 
-/** Issue 16, items 3 and 4: exact counting under concurrency, no lock-out by a stranger, change-password limited. */
+/** Exact counting under concurrency, no lock-out by a stranger, change-password limited. */
 describe('sign-in and password limits', () => {
   let app: TestApp;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { ApiError } from '@evc/contracts';
 import { startTestApp, type TestApp } from '../support/app';
 import { command, superAdminToken } from '../support/identity';
 
-/** Issue 16, item 12: the API refuses control characters in every text field, with a code the forms translate. */
+/** The API refuses control characters in every text field, with a code the forms translate. */
 describe('control characters through the API', () => {
   let app: TestApp;
   beforeAll(async () => {

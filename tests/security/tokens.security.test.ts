@@ -13,7 +13,7 @@ async function eventually(request: () => Promise<{ status: number; body: { code?
   }
 }
 
-/** Issue 16, items 1 and 2: tokens stop at once when the password, the ban state or the privileges change. */
+/** Tokens stop at once when the password, the ban state or the privileges change. */
 describe('revocation of access tokens and refresh families', () => {
   let app: TestApp;
   beforeAll(async () => {

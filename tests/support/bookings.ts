@@ -35,7 +35,7 @@ export async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boo
   }
 }
 
-/** A car of the customer's, recorded straight on its stream (the car form is issue 7's, tested there). */
+/** A car of the customer's, recorded straight on its stream (the car form is tested with charging). */
 export async function givenCar(app: TestApp, customerId: string): Promise<string> {
   const carId = randomUUID();
   const car = { carId, customerId, brandId: 'brand-mg', typeId: 'type-mg-mg4', batteryRangeId: 'battery-60-80', licence: { customsCertificateFileId: 'f'.repeat(64) }, at: new Date().toISOString() };

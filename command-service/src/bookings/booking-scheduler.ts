@@ -99,7 +99,7 @@ export class BookingScheduler {
   /**
    * Folds the booking events written since the last pass (by any process) into the index. The first pass reads the
    * whole log; later ones only the booking streams' events after the newest one folded, through the category index,
-   * rather than decoding every event of the network again each second (issue 18: twelve events a phone start, every
+   * rather than decoding every event of the network again each second (a dozen events a phone start, every
    * meter reading). An index that lags the log (EventStoreDB's system projections) still lists its events in log
    * order, so what it shows later lies after what was folded.
    */

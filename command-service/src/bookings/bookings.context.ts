@@ -38,7 +38,7 @@ export class BookingConsumers extends ContextConsumers {
   }
 }
 
-/** Bookings (issue 12): book, cancel, reschedule; the clock's steps; the charger's answers; sessions that fulfil them. */
+/** Bookings: book, cancel, reschedule; the clock's steps; the charger's answers; sessions that fulfil them. */
 export const bookingsContext: ContextParts = {
   handlers: [CreateBookingHandler, CancelBookingHandler, StaffCancelBookingHandler, RescheduleBookingHandler, RecordBookingCommandResultHandler, BookingSessionStartedHandler],
   providers: [

@@ -36,7 +36,7 @@ function nextStatus(kind: CardRequestKind, from: CardRequestStatus, command: 'st
 }
 
 /**
- * `card-request-<id>` (DESIGN §5): requested → in_progress → in_delivery → delivered; needs_action from any open
+ * `card-request-<id>` (docs/rules.md §4): requested → in_progress → in_delivery → delivered; needs_action from any open
  * status and back to where it was; rejected by staff while open; canceled by the customer while requested or
  * needs_action. Delivered, rejected and canceled are final. A repeated submit or delivery (same content) is a no-op.
  */

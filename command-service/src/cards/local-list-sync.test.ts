@@ -49,7 +49,7 @@ describe('local list sync', () => {
     expect(sent).toHaveLength(1);
   });
 
-  // Issue 18: a list change concerns every charger; sending to 19,000 at once held up their own messages.
+  // A list change concerns every charger; sending to all of them at once holds up their own messages.
   it('paces the chargers: at most maxInFlight commands under way, the next charger served as an answer comes in', async () => {
     const sent: SendListChargerCommand['payload'][] = [];
     const sync = new LocalListSync({} as EventStore, { execute: async (command: SendListChargerCommand) => void sent.push(command.payload) } as never, { maxInFlight: 3 });

@@ -59,9 +59,9 @@ export interface LocalListSyncOptions {
 export const RETRY_BASE_MS = 60_000;
 export const RETRY_MAX_MS = 3_600_000;
 /**
- * List commands under way at once (issue 18). A card change concerns every charger: at 19,000 chargers, sending to
- * all of them at once put tens of thousands of commands, events and frames in front of the chargers' own messages
- * (a meter reading waited 600 ms behind a sweep). Paced, the next charger gets its turn as an answer comes in, and the
+ * List commands under way at once. A card change concerns every charger: on a large network, sending to all of them
+ * at once puts tens of thousands of commands, events and frames in front of the chargers' own messages (a meter
+ * reading waits behind the sweep). Paced, the next charger gets its turn as an answer comes in, and the
  * work queued ahead of a charger's message stays small.
  */
 export const MAX_IN_FLIGHT = 32;
@@ -185,8 +185,8 @@ export class LocalListSync {
   }
 
   /**
-   * The list's version now. Concurrent callers share the read under way (issue 18: a sweep over 19,000 chargers read
-   * the list's stream once per charger, 19,000 reads every 5 s); a change made after that read started triggers a
+   * The list's version now. Concurrent callers share the read under way (a sweep over every charger
+   * reads the list's stream once, not once per charger); a change made after that read started triggers a
    * sweep of its own (`changed`), so no charger is left behind.
    */
   currentVersion(): Promise<number> {
@@ -246,8 +246,8 @@ export class LocalListSync {
 
   /**
    * The entries changed after `version` up to `current` (events from revision `version` to `current - 1`), each tag
-   * once with its latest status. Chargers at the same version get the same changes: worked out once per pair (issue 18:
-   * every charger read and decoded the list's stream again).
+   * once with its latest status. Chargers at the same version get the same changes: worked out once per pair, not
+   * read and decoded again for every charger.
    */
   private changesSince(version: number, current: number): Promise<LocalListEntry[]> {
     const key = `${version}-${current}`;

@@ -5,7 +5,7 @@ import type { ItemEvent } from '../shared/item.decider';
 import { carUser } from '../shared/usage';
 import { masterDataDecider } from './catalog.deciders';
 
-// Issue 17 item 1: a customer's car counts as a user of its brand, type and battery range.
+// A customer's car counts as a user of its brand, type and battery range.
 const range: CreateMasterDataItem = { itemId: 'battery-80', kind: 'batteryRange', name: 'Above 80 kWh', nameTranslation: 'أكثر من ٨٠ ك.و.س', value: '80-', isActive: true };
 const created: ItemEvent = { type: 'MasterDataItemCreated', data: range };
 const carLinked = (carId: string): ItemEvent => ({ type: 'MasterDataUsageLinked', data: { itemId: 'battery-80', usedBy: carUser(carId) } });

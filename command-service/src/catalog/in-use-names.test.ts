@@ -3,7 +3,7 @@ import { DeciderSpecification } from '../shared/decider-specification';
 import type { ItemEvent } from '../shared/item.decider';
 import { governorateDecider } from './catalog.deciders';
 
-// Issue 17 item 9: deleting a governorate lists its stations in Arabic on the Arabic page.
+// Deleting a governorate lists its stations in Arabic on the Arabic page.
 describe('the in-use refusal names its users in both languages', () => {
   const gov = { governorateId: 'eg-c', countryId: 'eg', nameEn: 'Cairo', nameAr: 'القاهرة', isActive: true };
   const link = (id: string, name: string, nameAr?: string): ItemEvent => ({

@@ -8,6 +8,6 @@ const ITEMS_KEPT = 2000;
 /**
  * The folded states of the catalog's items, kept between commands and shared by everything in this process that reads
  * or writes them. A popular brand's stream holds a link per customer's car: read whole for each car registered, it
- * was the set-up of a thousand cars' minutes (issue 18); a load now reads only the events after the kept state.
+ * grows slower with every car; a load reads only the events after the kept state.
  */
 export const masterDataStates = (store: EventStore) => sharedStreamStates(store, masterDataDecider, ITEMS_KEPT);

@@ -3,7 +3,7 @@ import type { NameClaimed } from '@evc/contracts';
 import { DeciderSpecification } from '../shared/decider-specification';
 import { nameClaimsDecider, nameKey } from './name-claims.decider';
 
-// Issue 17 item 2: two master-data items with the same name under the same parent are refused.
+// Two master-data items with the same name under the same parent are refused.
 const scope = 'masterdata.carType.brand-byd';
 const claimed = (itemId: string, name: string, nameAr: string): NameClaimed => ({ type: 'NameClaimed', data: { scope, itemId, name, nameAr } });
 const claim = (itemId: string, name: string, nameAr: string) => ({ kind: 'claim' as const, scope, itemId, name, nameAr });

@@ -8,7 +8,7 @@ export const COMMANDS_KEPT = 20_000;
 /**
  * This process's folded charger commands. A command's stream is written within seconds by the sender (requested) and
  * the results consumer (sent, answered): folded once here and caught up with what follows, not read and folded whole
- * for each (issue 18). Only commands still waiting for their outcome are kept: a finished one is not written again,
+ * for each. Only commands still waiting for their outcome are kept: a finished one is not written again,
  * and its request can be large (a SendLocalList's full list of cards).
  */
 export const chargerCommandStates = (store: EventStore) => sharedStreamStates(store, chargerCommandDecider, COMMANDS_KEPT, (command) => command.outcome === null);

@@ -25,8 +25,8 @@ const CHARGERS_KEPT = 50_000;
  */
 export abstract class ChargerCommandSender {
   /**
-   * Chargers folded so far, caught up with their newer events at each command (issue 18: every command read the
-   * charger's whole stream from disk and folded it, one read of a record written long ago per remote start).
+   * Chargers folded so far, caught up with their newer events at each command (rather than reading the
+   * charger's whole stream from disk and folding it for every remote start).
    */
   private readonly chargers: StreamStateCache<ChargerEvent, ChargerState>;
 

@@ -251,7 +251,7 @@ describe('authorization', () => {
     expect(authorizationStatus(facts({ token: app, now: new Date(t(-1)) }))).toBe('Invalid');
     expect(authorizationStatus(facts({ token: app, now: new Date(t(4)) }))).toBe('Invalid');
     expect(authorizationStatus(facts({ token: { ...app, open: { sessionId: 's-1', chargerId: 'CP-1', connectorId: 1 } }, now: new Date(t(90)) }))).toBe('Accepted');
-    // The stable tag of old (issued without a scope) stands nowhere, even with its session open.
+    // The stable tag of old (one issued without a scope) stands nowhere, even with its session open.
     const old = { owner: { customerId: 'c-1', kind: 'app' as const, expiresAt: null, scope: null }, blocked: false, open: { sessionId: 's-1', chargerId: 'CP-1', connectorId: 1 } };
     expect(authorizationStatus(facts({ token: old }))).toBe('Invalid');
   });

@@ -2,8 +2,8 @@ import * as crypto from 'node:crypto';
 import { CHARGING_TIMING, type AppTokenScope, type SessionRequested } from '@evc/contracts';
 
 /**
- * A digest in one call: `crypto.hash` (Node ≥ 21.7) skips the Hash object createHash builds (issue 18: createHash
- * showed up at about 0.4 ms per start in a burst of 1,000 starts, on a loaded machine); createHash on older Node.
+ * A digest in one call: `crypto.hash` (Node ≥ 21.7) skips the Hash object createHash builds (a cost a burst of
+ * starts feels); createHash on older Node.
  */
 const digest = (algorithm: 'sha1' | 'sha256', text: string): Buffer =>
   typeof crypto.hash === 'function' ? crypto.hash(algorithm, text, 'buffer') : crypto.createHash(algorithm).update(text).digest();
@@ -38,7 +38,7 @@ function tagOf(bytes: Uint8Array): string {
 
 /**
  * The customer's stable tag: it names the stream of their one open phone session (the lock a start takes) and was the
- * app token of old. It is never sent to a charger any more, and as a token (issued without a scope) it is Invalid.
+ * app token of old. It is never sent to a charger any more, and as a token (one issued without a scope) it is Invalid.
  */
 export const appIdTag = (customerId: string): string => tagOf(digest('sha256', `evc-app-tag:${customerId}`));
 

@@ -18,8 +18,8 @@ const acceptedAt = (e: Decisive) => Date.parse(e.data.at ?? '') || Date.now();
 
 /**
  * Accepted sessions that never got their StartTransaction, found once after a restart through the type indexes of
- * the three events that decide it (a session's few, not the whole log: issue 18, where a restart's first sweep
- * decoded every meter reading and start of the network while a burst of starts waited). A candidate that was in fact
+ * the three events that decide it (a session's few, not the whole log: a first sweep that
+ * decodes every meter reading and start of the network makes a burst of starts wait). A candidate that was in fact
  * settled meanwhile costs one read of its stream: the sweep fails only a session still `accepted`. Answers the
  * position of the newest accepted event the index showed.
  */

@@ -25,7 +25,7 @@ const notFound = () => new DomainError('charging.session_not_found', 'No such se
 
 /**
  * `sessions.start`: the checks of docs/charging.md, then the customer's one open session (claimed first, confirmed
- * before the remote start), the app token (issued on first use), the connector's claim, SessionRequested, and the
+ * before the remote start), the app token (one issued on first use), the connector's claim, SessionRequested, and the
  * remote start. Each step is idempotent on the
  * session id, so a retried request (even after a failure halfway) starts one session and sends one command.
  */

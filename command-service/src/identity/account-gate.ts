@@ -19,8 +19,7 @@ import { ACCOUNT_ACCESS_EVENTS, identityStreams, newestPosition, type AccountEve
 export class AccountGate implements AccessCheck {
   /**
    * Accounts folded so far, with the newest position of an access event on their stream: a check reads only the
-   * events after the kept revision (issue 18: every command request checked the account twice, reading and folding
-   * its whole stream each time). At most ACCOUNTS_KEPT (least recently used dropped).
+   * events after the kept revision (rather than reading and folding its whole stream for every command request). At most ACCOUNTS_KEPT (least recently used dropped).
    */
   private readonly accounts = new Map<string, KeptAccount>();
   /** Sign-ins (refresh families) read so far: the revision read up to and whether one revoked it. */
@@ -61,7 +60,7 @@ export class AccountGate implements AccessCheck {
 
   /**
    * The account as it is now, from the same kept fold as the checks: the charging context answers a charger's authorize
-   * with it (issue 18: it kept a second fold of every account and read a driver's account from disk twice per start).
+   * with it, so no second fold of every account is kept and a start reads no account from disk.
    */
   async account(accountId: string): Promise<AccountState> {
     return (await this.current(accountId)).account;

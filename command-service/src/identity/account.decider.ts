@@ -19,7 +19,7 @@ export interface AccountState {
   locale: Locale;
   phone: string;
   gender: 'male' | 'female' | null;
-  /** Personal info beyond sign-up (issue 14): null until the customer first saves it. */
+  /** Personal info beyond sign-up: null until the customer first saves it. */
   details: Details | null;
   passwordHash: string;
   emailVerified: boolean;
@@ -139,7 +139,7 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         // Every outstanding link dies with the reset: a link is single use, and so are its siblings.
         return { ...state, passwordHash: event.data.passwordHash, resetLinks: [], credentialVersion: state.credentialVersion + 1, keptFamily: null };
       case 'PasswordChanged': {
-        // Every other sign-in ends with a change (issue 16); the one it was made from carries on.
+        // Every other sign-in ends with a change; the one it was made from carries on.
         const credentialVersion = state.credentialVersion + 1;
         const keptFamily = event.data.keptFamilyId ? { familyId: event.data.keptFamilyId, version: credentialVersion } : null;
         return { ...state, passwordHash: event.data.passwordHash, resetLinks: [], credentialVersion, keptFamily };

@@ -5,7 +5,7 @@ import type { EventStore } from '@evc/platform';
 import { seedIdentity } from '../seed/seed-identity';
 import { assertPasswordAllowed, generateAllowedPassword, isCommonPassword } from './password-policy';
 
-/** Issue 16, item 5: common passwords, the e-mail's name, 64 characters, NUL and surrounding whitespace. */
+/** Common passwords, the e-mail's name, 64 characters, NUL and surrounding whitespace. */
 describe('password policy', () => {
   it.each(['Password1', 'Summer2024!', 'P@ssw0rd1', 'Qwerty123', 'Football99', 'Iloveyou1', 'Cairo2024', 'Letmein123', 'Dragon2023$'])('refuses the common %s', (password) => {
     expect(isCommonPassword(password)).toBe(true);

@@ -20,7 +20,7 @@ const save = (overrides: Partial<Extract<AccountCommand, { kind: 'updatePersonal
 });
 const account = DeciderSpecification.for(accountDecider);
 
-describe('account decider: personal info (issue 14)', () => {
+describe('account decider: personal info', () => {
   it('records the details the first time, and nothing when saved again unchanged', () => {
     const saved = account.given([signedUp]).when(save()).then([{ type: 'CustomerDetailsUpdated', data: { accountId: id, ...details } }]);
     account.given([signedUp, ...saved]).when(save()).thenNothingHappened();

@@ -3,7 +3,7 @@ import type { PaymentEvent } from '@evc/contracts';
 import { DeciderSpecification } from '../shared/decider-specification';
 import { paymentDecider } from './payment.decider';
 
-/** Issue 16, item 14: Paymob lets a declined payer try again on the same order; the success is credited once. */
+/** Paymob lets a declined payer try again on the same order; the success is credited once. */
 const at = '2026-01-01T10:00:00.000Z';
 const initiated: PaymentEvent = {
   type: 'PaymentInitiated',

@@ -1,4 +1,4 @@
-/** An aggregate as three pure functions (DESIGN §4): no framework, no I/O. */
+/** An aggregate as three pure functions: no framework, no I/O. */
 export interface DomainEventOf<TType extends string = string, TData = unknown> {
   type: TType;
   data: TData;

@@ -3,7 +3,7 @@
  * this version is its newest (a state folded forward, the usual case) and copies its own items otherwise (an older
  * state folded again, say after a lost race): each version sees exactly the items it was made with. A state that
  * keeps hundreds of items (a session's reading times) then costs one push per event, not a copy of the whole list
- * that the collector has to promote and then free (issue 18).
+ * that the collector has to promote and then free.
  */
 export class GrowOnlyList<T> {
   private static readonly EMPTY = new GrowOnlyList<never>([], 0);

@@ -54,7 +54,7 @@ export function itemDecider<D extends { isActive?: boolean }>(o: ItemDeciderOpti
   const notFound = () => new DomainError(o.notFoundCode, 'Not found', [{ path: o.inUsePath, code: 'not_found' }]);
   /**
    * A popular car brand's stream holds a link per customer's car: its users are copied once per fold, not once per
-   * event (a copy per link made folding 2,000 cars' links some 2 million copied entries; issue 18's bench set-up).
+   * event (a copy per link makes folding a brand's links quadratic in its cars).
    */
   const evolveAll = (state: ItemState<D>, events: readonly ItemEvent[]): ItemState<D> => {
     let { data, deleted } = state;

@@ -59,8 +59,8 @@ const shared = new WeakMap<EventStore, Map<Fold<never, unknown>, StreamStateCach
 /**
  * The one cache of a store's streams folded by `fold` in this process, shared by every user of that fold: a charger's
  * live stream is written by the telemetry consumer and read by sessions.start and the bookings, and each of them
- * holding its own copy made the readers read and fold again every event the writer had just appended (four a phone
- * start, issue 18). It keeps as many streams as the largest `max` asked for; `keep` is its first user's (a fold has
+ * holding its own copy made the readers read and fold again every event the writer had just appended (several a phone
+ * start). It keeps as many streams as the largest `max` asked for; `keep` is its first user's (a fold has
  * one user that names it).
  */
 export function sharedStreamStates<E extends DomainEventOf, S>(store: EventStore, fold: Fold<E, S>, max: number, keep?: (state: S) => boolean): StreamStateCache<E, S> {

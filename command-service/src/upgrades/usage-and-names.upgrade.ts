@@ -10,7 +10,7 @@ import { streamsWith, type Upgrade } from './upgrade';
 const log = createLogger('upgrade');
 
 /**
- * Issue 17: cars registered before cars linked themselves to their brand, type and battery range count as users
+ * Cars registered before cars linked themselves to their brand, type and battery range count as users
  * ("in use", and no delete or deactivate under them) and take their place on their customer's list; master data
  * created before names were claimed claims them, so a new item cannot take an existing item's name. Every step is
  * idempotent (a link, a listing or a claim already there decides nothing).

@@ -3,7 +3,7 @@ import type { CarListed } from '@evc/contracts';
 import { DeciderSpecification } from '../shared/decider-specification';
 import { garageDecider } from './garage.decider';
 
-// Issue 17 item 2: the same car twice for one customer is refused.
+// The same car twice for one customer is refused.
 const mg4 = { brandId: 'brand-mg', typeId: 'type-mg4', batteryRangeId: 'battery-60-80' };
 const listed = (carId: string, car = mg4): CarListed => ({ type: 'CarListed', data: { customerId: 'mona', carId, ...car } });
 const list = (carId: string, car = mg4) => ({ kind: 'list' as const, customerId: 'mona', carId, car });

@@ -122,7 +122,7 @@ export const customerCarSummarySchema = z.object({
 });
 
 /**
- * The customer as staff see it on /admin/users (product-spec §3 "Customer"). Age in whole years on today's Cairo day
+ * The customer as staff see it on /admin/users (docs/rules.md §3). Age in whole years on today's Cairo day
  * (null without a birth date); `car` is the latest registered of `carCount` cars (`carType` and `batteryRange` its
  * English names, as the CSV has them); the licence images are every car's (front, back or customs certificate).
  */

@@ -1,5 +1,5 @@
 /**
- * The booking fee (DESIGN §5 "Booking"): it accrues per minute from confirmation, each minute started counting whole,
+ * The booking fee (docs/rules.md §9): it accrues per minute from confirmation, each minute started counting whole,
  * and never exceeds the booked duration (what a no-show pays). Measured on the server's clock only. Integer piastres.
  */
 export function bookedMinutes(confirmedAt: string, endedAt: string, durationMinutes: number): number {

@@ -9,7 +9,7 @@ const bookingIdParams = z.object({ bookingId: z.uuid() });
 const cancelResultSchema = commandResultSchema.extend({ minutes: z.number().int(), fee: z.number().int() });
 
 /**
- * Bookings (issue 12). Customers book and cancel their own (another customer's booking answers 404 like a missing
+ * Bookings. Customers book and cancel their own (another customer's booking answers 404 like a missing
  * one); staff read them with sessions.read (the same audience as the sessions list) and change them with
  * bookings.write.
  */

@@ -4,7 +4,7 @@ import { idSchema, typedNumber } from '../common';
 import { normalizeDigits } from '../digits';
 
 /**
- * Bookings (issue 12): a driver reserves a connector of a type at a station from a start time for a duration; the
+ * Bookings: a driver reserves a connector of a type at a station from a start time for a duration; the
  * charger holds it (OCPP ReserveNow) from the start. Money is integer piastres; times ISO-8601 UTC; the start is typed
  * as a Cairo date and HH:MM.
  */

@@ -25,7 +25,7 @@ import {
 
 const CARDS = privilege('cards.manage');
 
-/** Charging cards (issue 13): requests and their workflow, the cards themselves. Customers only see their own. */
+/** Charging cards: requests and their workflow, the cards themselves. Customers only see their own. */
 export const cardsOperations = group(
   command('card-requests.submit', {
     summary: 'Request a charging card delivered to you (one open request at a time). Idempotent on requestId.',

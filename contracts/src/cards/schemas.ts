@@ -33,7 +33,7 @@ const staffTextSchema = z
   .refine((v) => v.length >= 3, { params: { code: 'reason_required' } });
 
 /**
- * A new card, delivered (product-spec §3 "Card request", §5 address 3-300). `sameAsHome`: delivered to the home
+ * A new card, delivered (docs/rules.md §3, §5: an address of 3-300 characters). `sameAsHome`: delivered to the home
  * address, and `deliveryAddress` is not asked (the server copies the home address).
  */
 export const requestCardSchema = z
@@ -73,7 +73,7 @@ export const advanceCardRequestSchema = z.strictObject({ ...staffChange, note: z
 /** needs action: the note tells the customer what is needed. */
 export const cardRequestNeedsActionSchema = z.strictObject({ ...staffChange, note: staffTextSchema });
 export const rejectCardRequestSchema = z.strictObject({ ...staffChange, reason: staffTextSchema });
-/** YYYY-MM-DD, a Cairo calendar day (product-spec §5 "card ID and issue date required"). */
+/** YYYY-MM-DD, a Cairo calendar day (docs/rules.md §5: card ID and issue date required). */
 export const issueDateSchema = z
   .string()
   .transform((v) => normalizeDigits(v).trim())

@@ -1,5 +1,5 @@
 /**
- * Card request and card statuses (product-spec §4; transitions in DESIGN §5): requested → in_progress → in_delivery →
+ * Card request and card statuses (docs/rules.md §4): requested → in_progress → in_delivery →
  * delivered; needs_action from any open status and back; rejected by staff while open; canceled by the customer while
  * requested or needs_action. Kept free of zod: lists and screens import them.
  */

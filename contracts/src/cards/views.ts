@@ -15,7 +15,7 @@ export const cardRequestStepSchema = z.object({
 });
 export type CardRequestStep = z.infer<typeof cardRequestStepSchema>;
 
-/** A card request as its customer sees it (product-spec §3 "Card request": id, created date, status, delivery address). */
+/** A card request as its customer sees it (docs/rules.md §3: id, created date, status, delivery address). */
 export const cardRequestViewSchema = z.object({
   requestId: z.string(),
   kind: z.enum(CARD_REQUEST_KINDS),
@@ -48,7 +48,7 @@ export const cardRequestAdminViewSchema = cardRequestViewSchema.extend({
 });
 export type CardRequestAdminView = z.infer<typeof cardRequestAdminViewSchema>;
 
-/** A charging card in the customer's account (product-spec §3 "Card": card ID, reference name, issue date, status). */
+/** A charging card in the customer's account (docs/rules.md §3: card ID, reference name, issue date, status). */
 export const cardViewSchema = z.object({
   cardId: z.string(),
   referenceName: z.string(),

@@ -10,7 +10,7 @@ import type {
   WalletTxKind,
 } from './schemas';
 
-/** Streams of the charging, wallet and payments contexts (DESIGN §4). */
+/** Streams of the charging, wallet and payments contexts. */
 export const chargingStreams = {
   session: (sessionId: string) => `session-${sessionId}`,
   wallet: (customerId: string) => `wallet-${customerId}`,

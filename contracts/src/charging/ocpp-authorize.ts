@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ID_TOKEN_STATUSES } from './schemas';
 
 /**
- * Request/reply between the gateway and the command side for the calls a charger waits on (DESIGN §6): a token
+ * Request/reply between the gateway and the command side for the calls a charger waits on: a token
  * presented to start (1.6 / 2.0.1 Authorize) and the token of a transaction the charger runs (1.6 StartTransaction,
  * 2.0.1 TransactionEvent with an idToken). Version-neutral: the gateway asks in these terms and turns the answer into
  * each protocol's wire answer (1.6 has no NoCredit: Blocked). The gateway publishes the question on `ocpp.authorize`

@@ -18,7 +18,7 @@ import {
 
 const sessionIdParams = z.object({ sessionId: z.uuid() });
 
-/** Charging sessions, cars and notifications (issue 7). Customers only ever see their own. */
+/** Charging sessions, cars and notifications. Customers only ever see their own. */
 export const chargingOperations = group(
   command('sessions.start', {
     summary: 'Start charging from the phone: checks balance ≥ minimum charge, connector, ban; sends the remote start. Idempotent on sessionId.',

@@ -7,7 +7,7 @@ import { BOOKING_NOTIFICATION_KINDS } from '../bookings/schemas';
 import { hasControlCharacters, lineTextSchema } from '../text';
 
 /**
- * Charging sessions, the wallet, payments, id tokens and notifications (issue 7, with issue 6's transactions).
+ * Charging sessions, the wallet, payments, id tokens and notifications, with the chargers' transactions.
  * Money is integer piastres, energy integer Wh, times ISO-8601 UTC.
  */
 

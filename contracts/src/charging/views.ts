@@ -124,7 +124,7 @@ export const walletTxViewSchema = z.object({
 });
 export type WalletTxView = z.infer<typeof walletTxViewSchema>;
 
-/** product-spec §3 Wallet: balance, transactions grouped by day (Cairo time, newest first), totalCount. */
+/** The wallet (docs/rules.md §3): balance, transactions grouped by day (Cairo time, newest first), totalCount. */
 export const walletViewSchema = z.object({
   balance: z.number().int(),
   totalCount: z.number().int(),

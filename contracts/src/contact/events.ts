@@ -5,7 +5,7 @@ export const contactStreams = { request: (id: string) => `contact-request-${id}`
 
 /**
  * `contact-request-<id>`: a visitor's message, filed once per client-generated request id. `customerId` links it to
- * the signed-in customer who sent it (absent for a visitor; requests filed before issue 14 have none).
+ * the signed-in customer who sent it (absent for a visitor, and on requests filed before they were linked).
  */
 export type ContactRequestSubmitted = { type: 'ContactRequestSubmitted'; data: SubmitContactRequest & { customerId?: string } };
 

@@ -6,7 +6,7 @@ import { adminContactQuerySchema, contactRequestDetailSchema, contactRequestRowS
 
 const MANAGE = privilege('contact.manage');
 
-/** The public contact form, the customer's own requests, and the managers' inbox (issue 14). */
+/** The public contact form, the customer's own requests, and the managers' inbox. */
 export const contactOperations = group(
   command('contact-requests.submit', {
     summary: 'Submit the public contact form; files a contact request for staff (linked to the signed-in customer, if any).',

@@ -13,7 +13,7 @@ export const emailSchema = z
   .max(LIMITS.emailMax)
   .pipe(z.email());
 
-/** The public contact form (product-spec §2, §5): one schema for the form and the API. */
+/** The public contact form (docs/rules.md §5): one schema for the form and the API. */
 export const submitContactRequestSchema = z.strictObject({
   /** Client-generated uuid, so a retried submit is not filed twice. */
   requestId: z.uuid(),

@@ -4,7 +4,7 @@ import { chargerOperationsQuerySchema, eventRefSchema, eventSearchQuerySchema, w
 import { chainViewSchema, chargerOperationsViewSchema, eventSearchPageSchema, eventViewSchema, provenanceViewSchema } from './views';
 
 /**
- * The log as a tool (issue 15): staff search it and follow chains (events.read); the charger operations view; a
+ * The log as a tool: staff search it and follow chains (events.read); the charger operations view; a
  * customer's "how this was calculated" for their own sessions and wallet lines.
  */
 export const eventsOperations = group(

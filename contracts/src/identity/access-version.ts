@@ -1,7 +1,7 @@
 /**
  * What a signed-in account may do changes with these events; each one ends the access tokens issued before it
- * (issue 16). An account's access version is the log position of the newest of them on its own stream, or of the
- * newest change of a role it holds (`ROLE_ACCESS_EVENTS`). The command side computes it from the streams when it
+ * (so a ban or a lost privilege takes effect at once). An account's access version is the log position of the newest
+ * of them on its own stream, or of the newest change of a role it holds (`ROLE_ACCESS_EVENTS`). The command side computes it from the streams when it
  * signs a token (claim `ver`); the `account_access` read model holds the same number for the guards of both
  * services, so a token whose `ver` is lower is refused at once.
  */

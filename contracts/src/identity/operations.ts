@@ -85,5 +85,5 @@ const staff = [
   }),
 ] as const;
 
-/** Identity and access (issue 4): accounts, sessions, staff, roles, customers. */
+/** Identity and access: accounts, sessions, staff, roles, customers. */
 export const identityOperations = group(...sessions, ...accounts, ...staff);

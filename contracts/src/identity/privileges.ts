@@ -20,7 +20,7 @@ export const PRIVILEGES = [
 ] as const;
 export type Privilege = (typeof PRIVILEGES)[number];
 
-/** Roles seeded at first start (DESIGN §5). Ids are stable so seeds and tests can name them. */
+/** Roles seeded at first start (docs/rules.md §6). Ids are stable so seeds and tests can name them. */
 export const SEEDED_ROLES: readonly { roleId: string; name: string; nameAr: string; privileges: readonly Privilege[] }[] = [
   { roleId: 'role-super-admin', name: 'Super admin', nameAr: 'مدير عام', privileges: PRIVILEGES },
   {

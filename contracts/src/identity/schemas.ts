@@ -7,8 +7,8 @@ import { hasControlCharacters, hasInvisibleCharacters, lineTextSchema, withoutBi
 import { AGE_LIMITS, ageOn, cairoDate, isCalendarDate } from './age';
 
 /**
- * Password rule of product-spec §5 (8 or more characters with a capital letter, a small letter and a digit), up to
- * 64 characters so passphrases fit (issue 16: the spec's 20 is the form's floor, not a ceiling). Never silently
+ * The password rule (docs/rules.md: 8 or more characters with a capital letter, a small letter and a digit), up to
+ * 64 characters so passphrases fit (20 at least must fit). Never silently
  * changed: no leading or trailing whitespace, no control characters (NUL, ESC, …) are accepted.
  */
 export const passwordSchema = z

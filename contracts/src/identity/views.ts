@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRIVILEGES } from './privileges';
 
-/** The signed-in user as the client keeps it (product-spec §3 "Client auth state"). */
+/** The signed-in user as the client keeps it (docs/rules.md §3, the sign-in state). */
 export const sessionUserSchema = z.object({
   userId: z.string(),
   /** 1 = staff (admin sign-in), 5 = customer (public routes). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Actor } from '../envelope';
 
 /**
- * Commands staff send to a charger over OCPP (issue 6 part 3). One network-level vocabulary; the gateway node that
+ * Commands staff send to a charger over OCPP. One network-level vocabulary; the gateway node that
  * holds the charger's socket translates it to the charger's protocol (1.6 or 2.0.1, see ocpp-gateway/README.md).
  */
 const connectorId = z.number().int().min(1).max(99);
@@ -126,7 +126,7 @@ export interface OutboundOcppResult {
   at: string;
   /**
    * On an outcome the gateway had not reported `sent` before (the charger answered within
-   * COMMAND_SENT_REPORT_AFTER_MS): when it sent the call. The outcome then stands for `sent` too (issue 18: one result
+   * COMMAND_SENT_REPORT_AFTER_MS): when it sent the call. The outcome then stands for `sent` too (one result
    * message, and one append, fewer a command).
    */
   sentAt?: string;

@@ -34,7 +34,7 @@ const publicNetwork = [
   query('pricing.current', '/api/queries/pricing', { summary: 'Prices in force now (piastres).', access: PUBLIC, output: pricingViewSchema }),
 ] as const;
 
-/** Stations, chargers and prices in the admin panel (issue 5). Updates and deletes carry expectedRevision (409 when stale). */
+/** Stations, chargers and prices in the admin panel. Updates and deletes carry expectedRevision (409 when stale). */
 const networkAdmin = [
   command('stations.create', { summary: 'Create a station.', access: stationsWrite, input: stationFormSchema }),
   command('stations.update', { summary: 'Change a station.', access: stationsWrite, input: updateStationSchema }),

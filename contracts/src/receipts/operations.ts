@@ -3,7 +3,7 @@ import { CUSTOMER, group, privilege, query } from '../operation';
 import { receiptQuerySchema, receiptViewSchema } from './views';
 
 /**
- * Receipts (issue 17 item 10): the customer's own only (another customer's session or booking answers 404 like a
+ * Receipts: the customer's own only (another customer's session or booking answers 404 like a
  * missing one). `format=pdf&lang=ar|en` downloads the same receipt as a PDF. Staff who may read customers open any
  * billed session's receipt, the same document the customer has (support: a customer who asks for it again).
  */

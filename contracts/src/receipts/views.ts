@@ -40,7 +40,7 @@ export const receiptBookingSchema = z.object({
 export type ReceiptBooking = z.infer<typeof receiptBookingSchema>;
 
 /**
- * A receipt (issue 17 item 10): one per billed session (with the fee of the booking it fulfilled, if any) and one per
+ * A receipt: one per billed session (with the fee of the booking it fulfilled, if any) and one per
  * ended booking that was charged a fee and not fulfilled by a session. Money in piastres, energy in Wh, instants ISO-8601
  * UTC (shown in Cairo time).
  */

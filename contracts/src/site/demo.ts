@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The guided demonstration at `/demo` (issue 14): simulated chargers started on the embedded product, and a session
+ * The guided demonstration at `/demo`: simulated chargers started on the embedded product, and a session
  * walked through step by step (the four steps of the how-it-works page). One demonstration at a time for the whole
  * server: everyone may watch it, only the visitor who started it walks it (the token its start answered); bounded in
  * chargers and time; never in the cluster profile; never on a charger that a simulator or a real charger holds.

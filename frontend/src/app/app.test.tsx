@@ -14,7 +14,7 @@ afterEach(() => {
 });
 
 describe('routing', () => {
-  it('shows "Page not found" for an unknown path, leading home (issue 17: not "Back to admin" for a visitor)', async () => {
+  it('shows "Page not found" for an unknown path, leading home (not "Back to admin" for a visitor)', async () => {
     stubApi();
     await renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
@@ -22,7 +22,7 @@ describe('routing', () => {
     expect(screen.queryByRole('link', { name: 'Back to admin' })).toBeNull();
   });
 
-  it('an unknown admin path keeps the spec\'s button back to /admin', async () => {
+  it('an unknown admin path keeps its button back to /admin', async () => {
     stubApi();
     storeSession(makeSession('staff'));
     await renderApp('/admin/no/such/page');
@@ -56,7 +56,7 @@ describe('routing', () => {
     expect(screen.queryByText('Coming soon')).toBeNull();
   });
 
-  it('shows the spec texts on the error screens', async () => {
+  it('shows the rules\' texts on the error screens', async () => {
     stubApi();
     const { router } = await renderApp('/Error403');
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();

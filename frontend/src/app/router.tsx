@@ -9,7 +9,7 @@ export function createAppRouter(store: ReturnType<typeof createStore>, history?:
     routeTree,
     history,
     context: { store },
-    // product-spec §2 paths are matched case-insensitively: /About and /about are the same page.
+    // Route paths are matched case-insensitively (docs/rules.md §2): /About and /about are the same page.
     caseSensitive: false,
     defaultPreload: 'intent',
     defaultPendingComponent: PageLoading,

@@ -9,7 +9,7 @@ export interface NavItem {
   badge?: number;
 }
 
-/** Header and footer links of product-spec §2. */
+/** Header and footer links (docs/rules.md §2). */
 export const mainNav: NavItem[] = [
   { to: paths.home, labelId: 'nav.home' },
   { to: paths.about, labelId: 'nav.about' },

@@ -1,4 +1,4 @@
-/** Every route path of product-spec §2 in one place, spelled exactly as the spec spells them. */
+/** Every route path in one place, spelled exactly as docs/rules.md §2 asks (matched case-insensitively). */
 export const paths = {
   home: '/',
   about: '/About',
@@ -17,7 +17,7 @@ export const paths = {
   forgetSignin: '/ForgetSignin',
   timedOut: '/timed-out',
   signInUp: '/SignInUp',
-  /** The spec does not show these two paths; chosen here. */
+  /** Paths the public route list leaves open; chosen here. */
   signUp: '/SignUp',
   verifyEmail: '/verifyEmail',
 
@@ -30,24 +30,24 @@ export const paths = {
   demo: '/demo',
   registerCarInfo: '/registerCarInfo',
 
-  /** Customer area: the spec does not show these paths; chosen here. */
+  /** Customer area: paths the public route list leaves open; chosen here. */
   customer: {
     profile: '/profile',
     cardRequest: '/card-request',
-    /** The customer's charging cards (issue 13). */
+    /** The customer's charging cards. */
     cards: '/my-cards',
     wallet: '/wallet',
     bookings: '/my-bookings',
-    /** A new booking (issue 12; `?station=` from a station's page) and one booking. */
+    /** A new booking (`?station=` from a station's page) and one booking. */
     newBooking: '/my-bookings/new',
     booking: '/my-bookings/$bookingId',
-    /** Receipts (issue 17 item 10): printable, with a PDF download. */
+    /** Receipts: printable, with a PDF download. */
     bookingReceipt: '/my-bookings/$bookingId/receipt',
     sessionReceipt: '/my-sessions/$sessionId/receipt',
     sessions: '/my-sessions',
-    /** One session, live (issue 7). */
+    /** One session, live. */
     session: '/my-sessions/$sessionId',
-    /** Start a charging session by serial number or by station (issue 7). */
+    /** Start a charging session by serial number or by station. */
     startCharging: '/start-charging',
   },
 
@@ -68,9 +68,9 @@ export const paths = {
     governorates: '/admin/governorates',
     sessions: '/admin/sessions',
     bookings: '/admin/bookings',
-    /** Dev mailbox of the embedded profile (issue 4); not in the spec's table. */
+    /** Dev mailbox of the embedded profile; not in the public route list (docs/rules.md). */
     mailbox: '/admin/mailbox',
-    /** Issue 15, not in the spec's table: the event explorer, one event with its chain, a charger's operations view. */
+    /** Staff tools, not in the public route list: the event explorer, one event with its chain, a charger's operations view. */
     events: '/admin/events',
     event: '/admin/events/$position',
     chargerOperations: '/admin/chargers/$chargerId/operations',

@@ -1,4 +1,4 @@
-// Issue 17 item 9: the document title per page and language.
+// The document title per page and language.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { renderApp, resetBrowserState, stubApi } from '../testing/render-app';

@@ -1,4 +1,4 @@
-// Issue 17 item 12: a form error disappears once the value is corrected, however the value changed.
+// A form error disappears once the value is corrected, however the value changed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderApp, resetBrowserState, stubApi } from '../testing/render-app';

@@ -1,4 +1,4 @@
-// Issue 17 item 11: one time zone. Every instant shown is Cairo time, whatever the browser's zone.
+// One time zone. Every instant shown is Cairo time, whatever the browser's zone.
 import { describe, expect, it } from 'vitest';
 import { cairoOffsetMinutes, formatCairo, fromCairoInput, toCairoInput } from './cairo-time';
 

@@ -1,4 +1,4 @@
-// Issue 17 items 9 and 12: Arabic names wherever the data has one; "BMW BMW i4" shown once.
+// Arabic names wherever the data has one; "BMW BMW i4" shown once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { renderApp, resetBrowserState } from '../testing/render-app';

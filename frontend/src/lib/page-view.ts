@@ -1,7 +1,7 @@
 import type { Locale } from '@evc/contracts/constants';
 import { pathOf } from './api';
 
-/** Fire-and-forget page view (product-spec §2: each route change records a page view). */
+/** Fire-and-forget page view (docs/rules.md §2: each route change records a page view). */
 export function recordPageView(path: string, locale: Locale): void {
   const url = pathOf('site.page-view', {});
   const body = JSON.stringify({ path: path.slice(0, 200) || '/', locale });

@@ -58,7 +58,7 @@ const browserDeps = (clearQueryCache: () => void): VersionCheckDeps => ({
 });
 
 /**
- * product-spec §1: a newer deployed version clears the caches and hard-reloads. When the served version file stays
+ * docs/rules.md §1: a newer deployed version clears the caches and hard-reloads. When the served version file stays
  * newer than the bundle after that reload (a stale cache, a proxy), reloading again would loop for ever: the second
  * time the answer is `stale` and the page shows a "new version available" banner instead.
  */

@@ -1,4 +1,4 @@
-// Issue 17 item 9: digits are consistent within an Arabic message, and no double punctuation after the currency.
+// Digits are consistent within an Arabic message, and no double punctuation after the currency.
 import { describe, expect, it } from 'vitest';
 import { createIntl } from 'react-intl';
 import ar from './ar/app.json';

@@ -52,7 +52,7 @@ function idsReferencedIn(text: string) {
   return { exact: [...new Set([...exact, ...idsIn([text]).exact])], prefixes };
 }
 
-// app/screens: screens composed from several features, lazy under routes that await the app catalog (issue 14)
+// app/screens: screens composed from several features, lazy under routes that await the app catalog
 const APP_FEATURE = /^\.\.\/(features\/(auth|admin|customer|charging|cards|demo|bookings)|app\/screens)\//;
 /** A module reachable from public code whose ids render only under routes that load the app catalog first. */
 const APP_MARKER = /^\/\/ i18n-catalog: app\b/m;
@@ -167,7 +167,7 @@ describe('message catalogs', () => {
     expect(publicNeeds.filter((k) => !(k in catalogs.en.public))).toEqual([]);
   });
 
-  it('keep the spec spelling of the toast titles', () => {
+  it('keep the rules\' spelling of the toast titles', () => {
     expect(catalogs.en.public['toast.success']).toBe('Successful operation');
     expect(catalogs.en.public['toast.error']).toBe('Error occured');
   });

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, USER_TYPE } from '@evc/contracts/constants';
 import type { AuthSession, SessionUser } from '@evc/contracts/identity/views';
 
-/** The auth keys of product-spec §9 (the refresh token itself is an httpOnly cookie; its key is only ever cleared). */
+/** The auth keys of docs/rules.md §3 (the refresh token itself is an httpOnly cookie; its key is only ever cleared). */
 const AUTH_KEYS = [
   STORAGE_KEYS.token,
   STORAGE_KEYS.refreshToken,
@@ -82,7 +82,7 @@ export function clearSession(): void {
   removeAll(area('session'));
 }
 
-/** The stored user type even without a usable session (product-spec §2: type 1 leads to the staff sign-in). */
+/** The stored user type even without a usable session (docs/rules.md §2: type 1 leads to the staff sign-in). */
 export function storedUserType(): number | null {
   for (const which of ['local', 'session'] as const) {
     const v = area(which)?.getItem(STORAGE_KEYS.userType);

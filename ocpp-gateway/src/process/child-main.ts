@@ -1,5 +1,5 @@
 /**
- * The OCPP gateway's own process in the embedded profile (issue 18), forked by the launcher (gateway-process.ts).
+ * The OCPP gateway's own process in the embedded profile, forked by the launcher (gateway-process.ts).
  * The launcher's HTTP server takes each charger's upgrade request and hands the socket over; from then on the
  * charger's frames are read, validated, written to this process's write-ahead log and answered here, on this
  * process's event loop and heap, while the launcher's read models, command handlers and HTTP API run on the other.

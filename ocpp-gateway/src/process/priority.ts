@@ -15,9 +15,9 @@ const HIGHEST = -20;
  * Puts the process `pid` `steps` nice values ahead of this one (OCPP_GATEWAY_PRIORITY): on a machine whose cores are
  * all busy, the kernel then runs it first. The gateway's process answers chargers, each waiting on its answer with a
  * time limit, while the launcher's work behind those answers (read models, command handlers) can wait some
- * milliseconds without anyone noticing (issue 18, part 3: at 3,000 StatusNotifications a second on two cores, the
- * answers' p99 35-57 ms with it against 47-113 ms without, alternated; its cost: the gateway, let in at once, takes
- * smaller batches, and 1,000 simultaneous starts cost 10-25 % more CPU). Raising a priority needs the privilege to
+ * milliseconds without anyone noticing (under a flood of StatusNotifications on two cores the answers' p99 is lower
+ * with it; its cost: the gateway, let in at once, takes smaller batches, and a burst of starts costs more CPU;
+ * `npm run bench:ocpp` measures both). Raising a priority needs the privilege to
  * (root or CAP_SYS_NICE): without it the process keeps this one's priority, and the caller says so.
  */
 export function raisePriority(pid: number, steps: number, scheduler: Scheduler = { getPriority, setPriority }): PriorityOutcome {

@@ -1,5 +1,5 @@
 /**
- * The messages between the embedded launcher and its OCPP gateway process (issue 18), over Node's IPC channel
+ * The messages between the embedded launcher and its OCPP gateway process, over Node's IPC channel
  * (JSON). Sockets travel as the channel's handle beside an `upgrade` message.
  */
 import type { ConsumerOptions, Doc, Filter, IncomingMessage, OutgoingMessage } from '@evc/platform';

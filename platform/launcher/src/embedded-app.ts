@@ -37,7 +37,7 @@ export interface EmbeddedApp {
 }
 
 /**
- * The embedded profile (DESIGN §2): the four services in one process on one port, each composed by the same
+ * The embedded profile (ARCHITECTURE.md): the four services in one process on one port, each composed by the same
  * function its cluster entry point uses. The read models are rebuilt from the log before the port opens, and a
  * first start waits until they have the seed, so the first request already sees everything.
  */

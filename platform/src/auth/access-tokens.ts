@@ -46,7 +46,7 @@ export class AccessTokens implements TokenVerifier {
   private readonly key: Uint8Array;
   /**
    * Tokens verified already (the exact text → its principal and expiry), so a client's next requests skip the
-   * signature check (issue 18: WebCrypto's HMAC was about 0.3 ms of CPU per request in a burst of 1,000 starts). The
+   * signature check (WebCrypto's HMAC is a noticeable share of a request's CPU in a burst of starts). The
    * expiry is still checked on every use; an outdated token is the guards' part (access versions), as before.
    */
   private readonly verified = new Map<string, { principal: Principal; expiresAtMs: number }>();

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Bus } from '../ports/bus';
 import { openInProcessBus } from './in-process-bus';
 
-/** Issue 16, item 16: the embedded bus keeps durable topics on disk before `publish` resolves. */
+/** The embedded bus keeps durable topics on disk before `publish` resolves. */
 describe('the in-process bus with a durable topic', () => {
   let dir: string;
   const open: Bus[] = [];

@@ -61,7 +61,7 @@ interface Segment {
 }
 
 /**
- * The embedded bus's write-ahead log for durable topics (issue 16: `ocpp.inbound`, so that what a charger was told
+ * The embedded bus's write-ahead log for durable topics (`ocpp.inbound`, so that what a charger was told
  * is done survives a crash). Records are appended to `DATA_DIR/bus/segment-<n>.log` with the event store's framing
  * ([length][CRC32][JSON]) and group commit (one write + fdatasync for every publish waiting), and `publish`
  * resolves only once its records are on disk. Committed offsets go to `offsets.json` (tmp + fsync + rename, at most

@@ -71,7 +71,7 @@ describe('in-process bus specifics', () => {
     await bus.close();
   });
 
-  // Issue 18: a charger's answer waited behind hundreds of milliseconds of handlers that needed no I/O.
+  // Without time slices a charger's answer waits behind long stretches of handlers that need no I/O.
   it.each([{ perKey: false }, { perKey: true }])('handlers without I/O do not hold the event loop: a timer runs while a backlog is consumed (perKey $perKey)', async ({ perKey }) => {
     const bus = createInProcessBus({ partitions: 1 });
     let done = 0;

@@ -19,13 +19,13 @@ export interface InProcessBusOptions {
    */
   maxRetainedPerPartition?: number;
   /**
-   * Topics kept in a write-ahead log on disk (issue 16): `publish` resolves once their messages are fsync'd, groups'
+   * Topics kept in a write-ahead log on disk: `publish` resolves once their messages are fsync'd, groups'
    * committed offsets are saved, and a restart delivers from them what was not consumed. Opened by `openInProcessBus`.
    */
   durable?: { log: DurableBusLog; topics: readonly string[]; recovered: Recovered };
 }
 
-/** Parsed values by stored message: every group reads the same frozen value (issue 18). */
+/** Parsed values by stored message: every group reads the same frozen value, parsed once. */
 const parsedValues = new WeakMap<StoredMessage, unknown>();
 
 function deepFreeze(value: unknown): unknown {
@@ -307,8 +307,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       const touched = new Set<number>();
       const onDisk = durable !== null && isDurable(topicName);
       // A value handed over (fresh from another process's JSON) is delivered as it is, frozen: no JSON round trip here
-      // (issue 18: the gateway's frames, readings and answers were serialised and parsed again in the launcher, some
-      // 3 % of its work a phone start). Its text is made only for the disk.
+      // (the gateway's frames, readings and answers would otherwise be serialised and parsed again in the launcher on
+      // every phone start). Its text is made only for the disk.
       const handOver = publishOptions?.handOver === true;
       // Serialise everything first so a bad value rejects the whole batch instead of half of it.
       const encoded = messages.map((m) => {

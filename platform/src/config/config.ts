@@ -32,19 +32,19 @@ export const configSchema = z.object({
   /**
    * Embedded profile: where `npm start` runs the OCPP gateway. `process` (default): in a process of its own, forked
    * by the launcher, which hands it every charger's socket; chargers are answered there, on their own event loop and
-   * heap, from that process's own write-ahead log (issue 18). `inline`: in the launcher's process (tests).
+   * heap, from that process's own write-ahead log. `inline`: in the launcher's process (tests).
    */
   OCPP_GATEWAY: z.enum(['process', 'inline']).default('process'),
   /**
-   * Embedded profile: most frames the charger message log holds in memory, over all chargers (about 0.7 KB of heap
-   * each: the default about 140 MB; more old objects lengthen the collector's pauses, and at 500,000 the readings'
-   * p99 at 19,000 chargers was 632 ms). Each charger keeps an equal share, between 10 and 1,000 of its newest frames.
+   * Embedded profile: most frames the charger message log holds in memory, over all chargers (kept outside the
+   * JavaScript heap, so the bound is memory, not the collector's pauses; `npm run bench:message-log` measures it).
+   * Each charger keeps an equal share, between 10 and 1,000 of its newest frames.
    * The cluster profile keeps 1,000 per charger in MongoDB and ignores this.
    */
   OCPP_LOG_MAX_FRAMES: z.coerce.number().int().min(1000).max(10_000_000).default(200_000),
   /**
    * How far a process's old generation may grow past what the last full collection kept before the next starts (V8's
-   * --heap-growing-percent; 0 leaves it to V8, which picked 10–40 % at the ceiling and marked every 10–20 s). See
+   * --heap-growing-percent; 0 leaves it to V8, which picks a small growth for a large heap and marks often). See
    * platform/src/runtime/heap-growth.ts.
    */
   HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(400).default(100),
@@ -61,7 +61,7 @@ export const configSchema = z.object({
    */
   TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
 
-  // Identity and access (issue 4).
+  // Identity and access.
   /** Where the site is reached; links in mails point here. */
   PUBLIC_URL: url(['http://', 'https://'])
     .transform((v) => v.replace(/\/+$/, ''))
@@ -86,7 +86,7 @@ export const configSchema = z.object({
   SEED_CUSTOMER_EMAIL: z.email().default('customer@evcharging.eg'),
   SEED_CUSTOMER_PASSWORD: z.string().min(8).max(20).optional(),
 
-  // Payments (issue 7). Secrets are never logged nor sent to the browser (their schemas cannot fail, so no error echoes one).
+  // Payments. Secrets are never logged nor sent to the browser (their schemas cannot fail, so no error echoes one).
   /** sandbox: the embedded test checkout; paymob: Paymob's Intention API and Unified Checkout. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paymob']).default('sandbox'),
   PAYMOB_BASE_URL: url(['https://', 'http://'])

@@ -63,8 +63,8 @@ function fieldTest(path: string, condition: unknown): Test | null {
   };
   if (isPrimitive(condition)) return (doc) => equalAlong(doc, segments, 0, condition);
   // `{ f: null }`: the field is missing or null. Decided here when it is (or is a primitive); arrays and sub-documents
-  // go to mingo. (issue 18: the presence sweep's filter holds it, and every one of 19,000 chargers was matched by mingo
-  // every 30 s, 45-104 ms of the launcher's loop.)
+  // go to mingo. (The presence sweep's filter holds it, and matching every charger through mingo at each sweep would
+  // hold the launcher's loop.)
   if (condition === null) {
     return (doc) => {
       const v = read(doc);

@@ -26,8 +26,8 @@ interface PathInfo {
   elementOk: boolean;
 }
 /**
- * Path texts seen, with what they are: projections send the same few hundred paths over and over (issue 18: the regex
- * tests, splits and closures of each update were a third of its cost). Bounded; cleared when full.
+ * Path texts seen, with what they are: projections send the same few hundred paths over and over (the regex
+ * tests, splits and closures of each update would be a large part of its cost). Bounded; cleared when full.
  */
 const PATHS = new Map<string, PathInfo>();
 const PATHS_MAX = 10_000;
@@ -167,9 +167,9 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean, inPlace:
     const list = Object.hasOwn(parent, key) ? parent[key] : undefined;
     if (list !== undefined && !Array.isArray(list)) return null; // MongoDB refuses it: let mingo report it
     if (list !== undefined && inPlace(path)) {
-      // The stored list (which `next` shares) grows once nothing below can fail (`appends`): a reading a second onto
-      // 5,000 sessions' columns was 12 KB of copies a reading, each promoted to the old generation and dropped there
-      // ten seconds later.
+      // The stored list (which `next` shares) grows once nothing below can fail (`appends`): copying thousands of
+      // sessions' columns at every reading makes copies that are promoted to the old generation and dropped there
+      // seconds later.
       (appends ??= []).push([list as unknown[], cloneValue(value)]);
       modified = true;
       continue;
@@ -177,7 +177,7 @@ export function fastApply(doc: Doc, update: Update, inserting: boolean, inPlace:
     // A shallow copy: the elements already stored stay shared (they are never written in place), the new one is copied.
     // slice keeps the list's element kind: a list of numbers stays unboxed numbers. An array literal (`[...list, v]`)
     // takes the kind its allocation site has seen anywhere, and this one sees objects and strings, so a list of epoch
-    // milliseconds became a list of pointers to a boxed number each (1.6 million objects at the ceiling, issue 18).
+    // milliseconds became a list of pointers to a boxed number each (an object per item for the collector).
     const copy = list === undefined ? [] : (list as unknown[]).slice();
     copy.push(cloneValue(value));
     parent[key] = copy;

@@ -23,7 +23,7 @@ export class FieldIndex {
 
   keysOf(doc: Doc, shape?: { irregular: boolean }): Set<Key> {
     // The common case, no array on the path: the one value there (undefined where the path ends early), without
-    // valuesAtPath's walk (a third of a projection's insert, issue 18). An array anywhere takes the general walk.
+    // valuesAtPath's walk (a large part of a projection's insert). An array anywhere takes the general walk.
     let value: unknown = doc;
     for (const segment of this.segments) {
       if (Array.isArray(value)) return this.walkedKeysOf(doc, shape);

@@ -18,8 +18,7 @@ function withIdFirst(id: unknown, doc: Doc): Doc {
 
 /**
  * A replacement as stored: `withIdFirst(id, cloneValue(doc))` in one pass, without the intermediate copy (a rest
- * pattern is V8's slow path; the sessions projection and the message log replace a document on every event or frame,
- * issue 18).
+ * pattern is V8's slow path; the sessions projection and the message log replace a document on every event or frame).
  */
 export function storedCopy(id: unknown, doc: Doc): Doc {
   if (!isPlainObject(doc)) return withIdFirst(id, cloneValue(doc));

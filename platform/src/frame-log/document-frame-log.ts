@@ -8,7 +8,7 @@ export const FRAME_LOG_COLLECTION = 'ocpp_messages';
 
 /**
  * One frame of the log (`_id` = the gateway's frame id). The payload is kept as its JSON text: a payload kept as
- * objects (a MeterValues frame is some twenty of them) is what a collector has to walk (issue 18). Logs written
+ * objects (a MeterValues frame is some twenty of them) is what a collector has to walk. Logs written
  * before keep `payload`; `frameOf` reads both.
  */
 export type FrameDoc = Omit<OcppFrame, 'payload'> & { _id: string; payloadJson?: string; payload?: unknown };

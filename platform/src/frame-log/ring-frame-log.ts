@@ -135,9 +135,9 @@ class ChargerFrames {
 }
 
 /**
- * The message log in memory outside the JavaScript heap: the embedded profile's (issue 18). At the ceiling the log
- * held 200,000 frames as documents of the in-memory store, about half of what a full mark of the launcher's heap
- * walked, and every frame was new old-generation garbage once trimmed. Here each charger's frames are one Buffer and
+ * The message log in memory outside the JavaScript heap: the embedded profile's. Kept as documents of the in-memory
+ * store, a full log is a large share of what a full mark of the launcher's heap walks, and every frame becomes
+ * old-generation garbage once trimmed. Here each charger's frames are one Buffer and
  * one offsets array (`ChargerFrames`); a frame is JSON text written in and parsed back only when staff read it.
  *
  * Retention as the documents' log: each charger keeps its newest `frameShare` frames, trimmed once it passes that by

@@ -6,7 +6,7 @@ import { ApiException } from './api-exception';
 export type { Principal } from '../auth/principal';
 
 /**
- * The server-side guard of every operation (DESIGN §5): public passes; everything else needs a valid token;
+ * The server-side guard of every operation (docs/rules.md §6): public passes; everything else needs a valid token;
  * `customer` needs user type 5; `staff` any staff member (user type 1); `privilege` needs a staff member (user type 1) whose roles carry the privilege.
  */
 export function requireAccess(access: Access, principal: Principal | null): void {
@@ -39,7 +39,7 @@ export function bearerToken(req: HeadersLike): string | null {
 }
 
 /**
- * Whether a signed token still speaks for its account (issue 16): throws the account's refusal (banned, deactivated)
+ * Whether a signed token still speaks for its account: throws the account's refusal (banned, deactivated)
  * or `identity.session_expired` when the account's access version moved past the token's (a password change or
  * reset, a ban, a role or privilege change). Each service plugs in its own: the command side reads the account's
  * streams, the query side the `account_access` read model through a cache that the change notices invalidate.

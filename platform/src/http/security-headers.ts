@@ -1,5 +1,5 @@
 /**
- * The security headers of every response (issue 16): HTML gets a strict Content-Security-Policy (scripts only from
+ * The security headers of every response: HTML gets a strict Content-Security-Policy (scripts only from
  * this origin, never inline; styles inline too, because emotion and Leaflet set them at run time; images also from
  * the configured map tile server), everything else `default-src 'none'`; all get frame-ancestors 'none',
  * X-Frame-Options, nosniff, a Referrer-Policy that sends only the origin across sites (tile servers ask for it), and

@@ -26,7 +26,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * The checkout page's capability (issue 16): answered only to the customer who started the top-up, inside their
+   * The checkout page's capability: answered only to the customer who started the top-up, inside their
    * checkout URL, and required to see or complete it; anyone else who learns the payment id gets a 404. Derived, not
    * stored, so the event log never holds it.
    */

@@ -1,11 +1,11 @@
 import type { OcppFrame } from '@evc/contracts';
 
 /**
- * The charger message log: every OCPP-J frame in and out, each charger's newest kept for staff (DESIGN §6). A port of
+ * The charger message log: every OCPP-J frame in and out, each charger's newest kept for staff. A port of
  * its own rather than a read model on `DocumentStore`: it is the largest thing the read side holds and the one written
  * most often (every frame of every charger), and what suits it differs by profile. MongoDB keeps it on disk (a
  * collection, `document-frame-log.ts`); the embedded profile keeps it off the JavaScript heap (`ring-frame-log.ts`), so
- * the garbage collector of the one process that also runs the read models neither marks nor promotes it (issue 18).
+ * the garbage collector of the one process that also runs the read models neither marks nor promotes it.
  */
 export interface FrameLog {
   /**

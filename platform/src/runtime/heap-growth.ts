@@ -5,23 +5,22 @@ const MARKING_STARTS_AT_PERCENT = 85;
 
 /**
  * How far the old generation may grow past what the last full collection kept before V8 starts marking again (its
- * `--heap-growing-percent`; HEAP_GROWTH_PERCENT). Left to itself, V8 chose about 10–40 % for the launcher's heap at
- * the ceiling of issue 18 (some 500 MiB live, about 5 MB a second promoted): a mark of some 300 ms of the main
- * thread every 10 to 20 seconds, and the readings caught behind each mark set their p99. At 100 % (Go's default
- * GOGC) the marks come about once a minute, for a heap of at most about twice what is live. 0 leaves it to V8.
+ * `--heap-growing-percent`; HEAP_GROWTH_PERCENT). Left to itself, V8 picks a small growth for a large heap that
+ * promotes steadily: long marks of the main thread come often, and the readings caught behind each mark set the p99.
+ * At 100 % (Go's default GOGC) the marks come far less often, for a heap of at most about twice what is live
+ * (`npm run bench:ocpp`, scenario `ceiling`, measures it). 0 leaves it to V8.
  *
  * With the growth set, three more flags go with it:
  * - memory outside V8's heap (Buffers) counts toward the same limit (`--external-memory-accounted-in-global-limit`)
- *   instead of starting a mark of its own each time it has grown by 64 MiB: a launcher whose buffers come and go at
- *   a few MB a second was marked every 48 s for them alone (docs/benchmarks.md, 29 November);
+ *   instead of starting a mark of its own each time it has grown by 64 MiB: a launcher whose buffers come and go
+ *   steadily would otherwise be marked often for them alone;
  * - the marker starts at 85 % of the way to the limit, so a mark the limit starts finishes in steps before it;
  * - no memory reducer (`--no-memory-reducer`): V8's mark for giving memory back when the allocation rate looks low
- *   compacts every page it can in its final pause. At the ceiling it came 100 s after each full collection, and its
- *   pause (311–783 ms) set the p99 of the runs that missed (`Start (memory reducer)` … `Mark-Compact (reduce)` in
- *   --trace-gc). A server that holds its memory for the next burst does not want it; the limit still bounds the heap.
+ *   compacts every page it can in its final pause. At the ceiling it comes some time after each full collection, and
+ *   its long pause sets the p99 (`Start (memory reducer)` … `Mark-Compact (reduce)` in --trace-gc). A server that holds its memory for the next burst does not want it; the limit still bounds the heap.
  *   V8 builds its memory reducer when the process starts, so this flag counts only on a command line: the gateway's
  *   process gets it here, the launcher and the benchmarks that host it in package.json's scripts (set later through
- *   `setHeapGrowth` it changes nothing: a run on 29 November still had the reducer's mark at 100 s).
+ *   `setHeapGrowth` it changes nothing: the reducer's mark still comes).
  */
 export const heapGrowthFlags = (percent: number): string[] =>
   percent > 0 ? [`--heap-growing-percent=${percent}`, '--external-memory-accounted-in-global-limit', `--incremental-marking-soft-trigger=${MARKING_STARTS_AT_PERCENT}`, '--no-memory-reducer'] : [];

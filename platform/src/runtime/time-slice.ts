@@ -1,5 +1,5 @@
 /**
- * Cooperative time slicing for the one embedded process (issue 18).
+ * Cooperative time slicing for the one embedded process, so sockets and finished writes are served between messages.
  *
  * The bus's consumer loops and the event store's subscriptions hand messages to handlers that often finish without
  * any I/O (an in-memory read model, a filter). Chained by `await`, such work runs as one long stretch of microtasks,

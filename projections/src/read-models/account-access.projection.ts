@@ -3,7 +3,7 @@ import type { EventHandler, EventHandlers, Projection } from '../runner/projecti
 import { readModel } from './read-model';
 
 /**
- * What the guards of both services compare a token with (issue 16): per account, its access version (the newest
+ * What the guards of both services compare a token with: per account, its access version (the newest
  * position of an access event on its stream or on a role it holds, as contracts identity/access-version.ts
  * defines it, so the command side signs the same number), whether it is banned or deactivated, and its roles (to
  * fan a role's change out to its holders). Positions make it exact under replay and rebuild.

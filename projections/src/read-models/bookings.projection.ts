@@ -7,7 +7,7 @@ import { ACCOUNTS } from './identity.projection';
 import { readModel } from './read-model';
 import { CHARGERS, STATIONS } from './stations.projection';
 
-/** The read model of bookings (issue 12). */
+/** The read model of bookings. */
 export const BOOKINGS_RM = 'bookings';
 
 /** The `bookings` document: the view plus whose it is, what staff search, and the last booking event applied. */

@@ -12,8 +12,8 @@ const dateOfHour = new Map<number, string>();
 const HOURS_KEPT = 4096;
 
 /**
- * YYYY-MM-DD of an ISO instant in Africa/Cairo. Found once per UTC hour (issue 18: `formatToParts` for every
- * notification's event was 0.7 % of the launcher's CPU in a burst of starts).
+ * YYYY-MM-DD of an ISO instant in Africa/Cairo. Found once per UTC hour (`formatToParts` for every
+ * notification's event is a cost a burst of starts feels).
  */
 export function cairoDateKey(iso: string): string {
   const hour = Math.floor(Date.parse(iso) / HOUR_MS);

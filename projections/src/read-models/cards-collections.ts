@@ -1,4 +1,4 @@
-/** Read models of the cards context (issue 13), shared by projections and queries. */
+/** Read models of the cards context, shared by projections and queries. */
 export const CARDS_RM = {
   /** One document per card request (the staff view with its timeline); the admin dashboard counts open ones. */
   cardRequests: 'card_requests',

@@ -1,4 +1,4 @@
-/** Read models of charging, the wallet, payments, notifications and cars (issue 7), shared by projections and queries. */
+/** Read models of charging, the wallet, payments, notifications and cars, shared by projections and queries. */
 export const CHARGING_RM = {
   /** One document per session: the detail view with readings and timeline, plus customerId / customerName. */
   sessions: 'sessions',

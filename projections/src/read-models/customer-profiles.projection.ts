@@ -33,7 +33,7 @@ async function patchAccount(
   context.changed(CUSTOMER_PROFILES_COLLECTION, accountId, [accountId]);
 }
 
-/** `customer_profiles`: the customer's address, delivery address and picture (issue 14's personal info). */
+/** `customer_profiles`: the customer's address, delivery address and picture (the personal info beyond sign-up). */
 export const customerProfilesProjection: Projection = {
   name: 'customer-profiles',
   collections: [CUSTOMER_PROFILES_COLLECTION],

@@ -11,8 +11,8 @@ import { STATIONS } from './stations.projection';
 
 /**
  * A session's readings as stored: one column per figure, a reading at the same index in each. A session an hour in
- * holds some 360 readings; kept as 360 objects, each with its timestamp string, they were nearly two million objects at
- * 5,000 sessions for the launcher's garbage collector to mark again every few seconds (issue 18). As columns they are
+ * holds some 360 readings; kept as 360 objects, each with its timestamp string, thousands of sessions make millions of
+ * objects for the launcher's garbage collector to mark again every few seconds. As columns they are
  * four arrays a session, and `at` and `wh` are plain numbers. A timestamp in the canonical spelling (ISO-8601 UTC with
  * milliseconds, which the gateway writes) is kept as its epoch milliseconds; any other spelling as its text, so the
  * view shows it as recorded. The API shows the readings as rows (`readingRows`).

@@ -111,8 +111,8 @@ async function setStationCharger(stations: Collection<StationDoc>, stationId: st
 /**
  * A charger's live change (online, connector status) on its station without reading the station: its element replaced
  * in place (`chargers.$`) and the two totals a live change can move adjusted by the difference (`$inc`). Before, every
- * status change copied all the station's chargers out and back (a hub of 50: the largest single cost of the read side
- * in a burst of starts, issue 18). A change that moves another total (a connector the charger was not registered
+ * status change copied all the station's chargers out and back (on a large hub, a large cost of the read side
+ * in a burst of starts). A change that moves another total (a connector the charger was not registered
  * with), or a station that does not list the charger (a partial replay), takes the full path.
  */
 async function liveOnStation(stations: Collection<StationDoc>, before: ChargerDoc, after: ChargerDoc, event: RecordedEvent) {

@@ -21,7 +21,7 @@ const live = (chargerId: string, type: string, data: Record<string, unknown>): G
 const status = (chargerId: string, connectorId: number, s: string) => live(chargerId, 'ConnectorStatusChanged', { messageId: 'm', connectorId, status: s, ocppStatus: s, error: null });
 
 /**
- * Issue 18: a charger's live change updates its station in place (its element, and the totals by difference) instead
+ * A charger's live change updates its station in place (its element, and the totals by difference) instead
  * of copying every charger of the station out and back. The station must read exactly as a full recomputation would.
  */
 describe('stations projection: live changes on a station of several chargers', () => {

@@ -1,4 +1,4 @@
-/** Answers "has the read side caught up with this command's position yet?" (DESIGN §4: read your own writes). */
+/** Answers "has the read side caught up with this command's position yet?" (read your own writes). */
 export interface PositionTracker {
   current(): number;
   /** Resolves true once the position is reached, false after timeoutMs. */

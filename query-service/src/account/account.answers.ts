@@ -5,7 +5,7 @@ import { DOCUMENTS } from '../shared/tokens';
 import { DashboardQueries } from './dashboard.queries';
 import { customerProfile } from './profile.queries';
 
-/** The customer's personal info and the staff dashboard (issue 14). */
+/** The customer's personal info and the staff dashboard. */
 @Injectable()
 export class AccountAnswers implements QueryAnswers {
   readonly answers: Answers<'me.profile' | 'admin.dashboard'>;

@@ -11,7 +11,7 @@ const TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
 
 /**
- * The query side's AccessCheck (issue 16): the `account_access` read model, cached per process and invalidated by
+ * The query side's AccessCheck: the `account_access` read model, cached per process and invalidated by
  * the change notices the projections publish on `readmodel.changed` (each process in a group of its own). A token
  * whose access version is below the account's, or whose account is banned or deactivated, is refused on the next
  * request and its live stream is closed. Staleness: the projections' lag plus the notice's delivery (milliseconds

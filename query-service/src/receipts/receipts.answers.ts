@@ -12,7 +12,7 @@ function answer(receipt: ReceiptView, q: ReceiptQuery): ReceiptView | FileAnswer
   return new FileAnswer(receiptPdf(receipt, q.lang), 'application/pdf', `receipt-${receipt.receiptNumber}-${q.lang}.pdf`);
 }
 
-/** Receipts of the customer's own sessions and bookings (issue 17 item 10), anyone else's answers 404; staff's view of any session's. */
+/** Receipts of the customer's own sessions and bookings; anyone else's answers 404; staff's view of any session's. */
 @Injectable()
 export class ReceiptsAnswers implements QueryAnswers {
   readonly answers: Answers<'me.session-receipt' | 'me.booking-receipt' | 'sessions.admin-receipt'>;

@@ -1,6 +1,6 @@
 import type { PositionTracker } from '@evc/projections';
 
-/** A query given a command's position waits up to this long for the read models (DESIGN §4). */
+/** A query given a command's position waits up to this long for the read models, so a user reads their own write. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 2000;
 
 /**

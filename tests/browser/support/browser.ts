@@ -34,7 +34,7 @@ export async function newPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  // The pages run under a strict Content-Security-Policy (issue 16): anything it blocks fails the journey too.
+  // The pages run under a strict Content-Security-Policy: anything it blocks fails the journey too.
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
   });

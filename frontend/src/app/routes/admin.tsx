@@ -23,7 +23,7 @@ const parent = () => adminLayoutRoute;
 const a = paths.admin;
 type Sub<P extends string> = P extends `/admin/${infer R}` ? R : never;
 const sub = <P extends string>(full: P) => full.slice(a.root.length + 1) as Sub<P>;
-/** A built screen (issues 4 and 5), guarded by its privilege. */
+/** A built screen, guarded by its privilege. */
 const built = <P extends string>(full: P, load: () => Promise<Record<string, unknown>>, name: string) =>
   createRoute({
     getParentRoute: parent,
@@ -32,7 +32,7 @@ const built = <P extends string>(full: P, load: () => Promise<Record<string, unk
     component: lazyRouteComponent(load as never, name as never),
   });
 
-/** A screen with path parameters (not in the menu), guarded by its own privilege (issue 15). */
+/** A screen with path parameters (not in the menu), guarded by its own privilege. */
 const guarded = <P extends string>(full: P, privilege: Privilege, load: () => Promise<Record<string, unknown>>, name: string) =>
   createRoute({
     getParentRoute: parent,

@@ -22,7 +22,7 @@ const authPage = <P extends string>(path: P, load: () => Promise<Record<string, 
   });
 
 /**
- * Auth screens of product-spec §2 (issue 4), each lazy-loaded with the zod schemas its form validates with; their
+ * The sign-up, sign-in and password screens, each lazy-loaded with the zod schemas its form validates with; their
  * messages are in the app catalog, which each route's loader awaits.
  */
 export const authRoutes = [
@@ -49,7 +49,7 @@ export const authRoutes = [
   authPage(paths.linkExpired, passwordPages, 'LinkExpiredPage'),
   authPage(paths.forgetSignin, passwordPages, 'ForgetSigninPage'),
   authPage(paths.timedOut, passwordPages, 'TimedOutPage'),
-  // /demo (issue 14): public, its messages in the app catalog (loaded first), its own lazy chunk
+  // /demo: public, its messages in the app catalog (loaded first), its own lazy chunk
   createRoute({
     getParentRoute: () => publicLayoutRoute,
     path: paths.demo,

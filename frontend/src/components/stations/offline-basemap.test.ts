@@ -1,4 +1,4 @@
-// Issue 17 item 6: the offline basemap of Egypt built from npm data (frontend/basemap) has what a map of Egypt needs.
+// The offline basemap of Egypt built from npm data (frontend/basemap) has what a map of Egypt needs.
 import { describe, expect, it } from 'vitest';
 import { buildBasemap } from '../../../basemap/build-basemap';
 

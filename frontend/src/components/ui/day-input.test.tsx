@@ -1,4 +1,4 @@
-// Issue 17 item 8: days are typed and shown day/month/year in the page's language and digits, and handed on as ISO.
+// Days are typed and shown day/month/year in the page's language and digits, and handed on as ISO.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { IntlProvider } from 'react-intl';

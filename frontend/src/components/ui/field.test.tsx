@@ -1,4 +1,4 @@
-// Issue 17 item 4: an input's maxLength is a rule shown to the person, never a silent cut.
+// An input's maxLength is a rule shown to the person, never a silent cut.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderApp, resetBrowserState, stubApi } from '../../testing/render-app';

@@ -1,4 +1,4 @@
-// Issue 17 item 9: file inputs are a styled button with translated text, not the browser's "Choose File".
+// File inputs are a styled button with translated text, not the browser's "Choose File".
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp, resetBrowserState } from '../../testing/render-app';

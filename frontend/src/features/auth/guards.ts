@@ -19,7 +19,7 @@ export const redirectSearch = (search: Record<string, unknown>): { redirect?: st
   return to ? { redirect: to } : {};
 };
 
-/** Where a signed-out visitor signs in (product-spec §2): staff sign-in for admin pages or stored user type 1. */
+/** Where a signed-out visitor signs in (docs/rules.md §2): staff sign-in for admin pages or stored user type 1. */
 export function signInPathFor(area: 'admin' | 'customer'): typeof paths.signIn | typeof paths.signInUp {
   return area === 'admin' || storedUserType() === USER_TYPE.staff ? paths.signIn : paths.signInUp;
 }

@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import { LIMITS } from '@evc/contracts/constants';
 
 export interface InactivityTiming {
-  /** Quiet time before the warning (product-spec §9: 30 minutes). */
+  /** Quiet time before the warning (docs/rules.md §4: 30 minutes). */
   timeoutMs: number;
   /** Time the warning waits for an answer before signing out (1 minute). */
   warningMs: number;

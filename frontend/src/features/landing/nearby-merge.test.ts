@@ -3,7 +3,7 @@ import { mergeNearby, mergeNearbyPages } from './nearby-merge';
 
 const s = (id: string, distanceM = 0) => ({ stationId: id, distanceM });
 
-describe('nearby stations list (product-spec §4)', () => {
+describe('nearby stations list', () => {
   it('an initial load replaces the list', () => {
     expect(mergeNearby([s('a'), s('b')], [s('c')], true).map((x) => x.stationId)).toEqual(['c']);
   });

@@ -4,7 +4,7 @@ import type { StationView } from '@evc/contracts/network/views';
 type Keyed = { stationId: string };
 
 /**
- * product-spec §4: the nearby list is replaced on an initial load, otherwise appended without duplicates.
+ * docs/rules.md §4: the nearby list is replaced on an initial load, otherwise appended without duplicates.
  * A station seen again keeps its first position (its data is refreshed).
  */
 export function mergeNearby<T extends Keyed>(current: readonly T[], incoming: readonly T[], initial: boolean): T[] {

@@ -7,8 +7,8 @@ import { hash31 } from './indexes';
  * and an entry per event: some 100 bytes and one more object for the collector to mark, for every event ever
  * appended (1.8 million meter readings are an hour of the ceiling's 5,000 sessions). Here the key is a 31-bit hash
  * of the id and the value the position, or the positions, whose ids share that hash, in a `HashTable31` (a Map of
- * one entry per event stopped at 2^24 entries, some nine hours of the ceiling's readings, and was 56 MiB of tagged
- * slots for the collector at two million events); a lookup confirms a candidate by the id stored at its position
+ * one entry per event stops at 2^24 entries, within hours at the ceiling's rate of readings, and its table is a large
+ * set of tagged slots for the collector); a lookup confirms a candidate by the id stored at its position
  * (`idAt`: the recent records in memory, else the record read from the file). A fresh id meets a candidate only on a
  * hash collision, about one lookup in 1,000 at two million events, one in 50 at forty million.
  */

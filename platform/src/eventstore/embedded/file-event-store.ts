@@ -308,7 +308,7 @@ export class FileEventStore implements EventStore {
   /** close() waits for reads in flight so it does not pull the file handle from under them. */
   private track<T>(promise: Promise<T>): Promise<T> {
     this.reads.add(promise);
-    // A bound function, not an arrow: the arrow was named at every read (tsx keeps function names), 1 % of a burst.
+    // A bound function, not an arrow: an arrow here is named at every read (tsx keeps function names), a cost a burst feels.
     const forget = this.reads.delete.bind(this.reads, promise);
     promise.then(forget, forget);
     return promise;

@@ -7,11 +7,11 @@ import type { RecordedEvent } from '../../ports/event-store';
  * decoding them from here spares a file read per call. These bytes are exactly what was written (and checksummed).
  *
  * They are copied into one buffer allocated once, used as a ring, rather than kept as the Buffers they were encoded
- * in. Those are slices of Node's shared 8 KiB pool: each kept record held its whole slab (some 250 MiB of memory
- * outside the heap for 32 MiB of records at issue 18's ceiling), lived long enough to reach the old generation, and,
+ * in. Those are slices of Node's shared 8 KiB pool: each kept record held its whole slab (many times the
+ * records' own size, outside the heap), lived long enough to reach the old generation, and,
  * dropped, was memory outside the heap that only a full mark frees. V8 starts a full mark whenever that memory has
- * grown 64 MiB since the last: at 474 readings a second, every 48 s, each some 500 ms of the launcher's main thread
- * (docs/benchmarks.md, 29 November). The ring allocates nothing per record.
+ * grown 64 MiB since the last: under a steady flow of readings, a long mark of the launcher's main thread comes
+ * often (`npm run bench:ocpp`, scenario `ceiling`, shows it). The ring allocates nothing per record.
  */
 export class RecentRecords {
   private readonly ring: Buffer;

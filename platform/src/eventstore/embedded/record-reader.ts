@@ -8,8 +8,8 @@ const READ_CHUNK_BYTES = 4 * 1024 * 1024;
 /**
  * A span of records up to this size is read at once on the calling thread (a stream's few records: the log is in the
  * page cache, so a read is a copy of some microseconds); longer ones through the thread pool. A trip through the pool
- * wakes one of its threads and this one again, some 40-60 µs of CPU here, and a burst of 1,000 starts read about five
- * records a start of customers not seen since the product started (issue 18).
+ * wakes one of its threads and this one again, and a burst of starts reads a few records a start of customers not
+ * seen since the product started.
  */
 export const SYNC_READ_MAX_BYTES = 64 * 1024;
 

@@ -174,7 +174,7 @@ export interface AdminListProps<T> {
 }
 
 /**
- * One admin list behaviour (product-spec §2 "The admin screens keep list state"): server-side paging, sorting, a
+ * One admin list behaviour (docs/rules.md §2: the admin screens keep list state): server-side paging, sorting, a
  * debounced search, the status filter, row selection (click or keyboard), Add / Edit / Delete with the "select a
  * row" prompt, CSV export, and the audit panel of the selected row. Its state lives in the URL.
  */

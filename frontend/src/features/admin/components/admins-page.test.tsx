@@ -45,7 +45,7 @@ describe('admins screen', () => {
     expect(screen.getByTestId('admin-name').textContent).toBe('Hala Said');
   });
 
-  it('ar: the roles column names the roles in Arabic (issue 17)', async () => {
+  it('ar: the roles column names the roles in Arabic', async () => {
     api();
     storeSession(makeSession('staff'));
     await renderApp('/admin/admins?lang=ar');

@@ -21,7 +21,7 @@ export type Step = (typeof STEPS)[number];
 
 const OPEN: readonly CardRequestStatus[] = ['requested', 'in_progress', 'needs_action', 'in_delivery'];
 
-/** Which steps the workflow allows from a request's status (the server decides again; DESIGN §5). */
+/** Which steps the workflow allows from a request's status (the server decides again; docs/rules.md §4). */
 export function allowedSteps(r: Pick<CardRequestAdminView, 'status' | 'kind'>): Step[] {
   const s = r.status;
   const steps: Step[] = [];

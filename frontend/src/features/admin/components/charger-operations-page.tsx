@@ -1,4 +1,4 @@
-// i18n-catalog: app — staff screens of issue 15.
+// i18n-catalog: app — the staff's event screens.
 import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -41,7 +41,7 @@ const Details = styled.dl`
   }
 `;
 
-/** /admin/users: customers with the fields of product-spec §3, ban/unban with a reason, details and tabs. */
+/** /admin/users: customers with the fields of docs/rules.md §3, ban/unban with a reason, details and tabs. */
 export function CustomersPage() {
   const locale = useLocale();
   const session = useAtomValue(sessionAtom);

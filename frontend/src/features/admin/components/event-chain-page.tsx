@@ -1,4 +1,4 @@
-// i18n-catalog: app — staff screens of issue 15.
+// i18n-catalog: app — the staff's event screens.
 import styled from '@emotion/styled';
 import { Link, useParams } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -1,4 +1,4 @@
-// i18n-catalog: app — staff screens of issue 15 (the event explorer, chains, charger operations).
+// i18n-catalog: app — the staff's event screens (the event explorer, chains, charger operations).
 import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';

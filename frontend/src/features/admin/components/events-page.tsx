@@ -1,4 +1,4 @@
-// i18n-catalog: app — staff screens of issue 15.
+// i18n-catalog: app — the staff's event screens.
 import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';

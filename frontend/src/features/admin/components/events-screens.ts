@@ -1,4 +1,4 @@
-// The screens of issue 15, one lazy chunk (app/routes/admin.tsx): the event explorer, one event with its chain, a
+// The staff's event screens, one lazy chunk (app/routes/admin.tsx): the event explorer, one event with its chain, a
 // charger's operations view.
 export { EventsPage } from './events-page';
 export { EventChainPage } from './event-chain-page';

@@ -1,4 +1,4 @@
-// Issue 17 item 9: an in-use refusal lists its users in Arabic on the Arabic page (the server's params.namesAr).
+// An in-use refusal lists its users in Arabic on the Arabic page (the server's params.namesAr).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MasterDataItemView } from '@evc/contracts/admin/views';

@@ -19,7 +19,7 @@ export const WALLETS = 'wallets';
 
 type Direction = AdjustWallet['direction'];
 
-/** A wallet form error in words: the amount and reason rules of product-spec §5, the generic text otherwise. */
+/** A wallet form error in words: the amount and reason rules of docs/rules.md §5, the generic text otherwise. */
 export function walletErrorText(intl: IntlShape, field: string, error: FieldError): string {
   if (field === 'amountEgp') {
     if (error.code === 'amount_required') return intl.formatMessage({ id: 'admin.wallet.error.amountRequired' });

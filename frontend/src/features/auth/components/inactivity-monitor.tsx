@@ -12,7 +12,7 @@ import { signOut } from '../../../lib/session';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
 
-/** product-spec §4: after 30 quiet minutes a warning offers to stay signed in; 1 minute later the user is signed out. */
+/** docs/rules.md §4: after 30 quiet minutes a warning offers to stay signed in; 1 minute later the user is signed out. */
 export function InactivityMonitor() {
   const timing = useAtomValue(inactivityTimingAtom);
   const store = useStore();

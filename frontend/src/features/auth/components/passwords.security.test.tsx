@@ -8,7 +8,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Issue 16, item 5: the password rules the forms show, in both languages (schema rules and the server's). */
+/** The password rules the forms show, in both languages (schema rules and the server's). */
 const fill = (values: Record<string, string>) => {
   for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
 };
@@ -31,7 +31,7 @@ describe('password rules in the forms', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText(/Remove the control, direction or invisible characters/)).toBeTruthy();
     expect(requests.filter((r) => r.url === '/api/commands/auth.sign-up')).toHaveLength(0);
-    // 64 characters (the spec's 20 is the floor of the form, not a ceiling)
+    // 64 characters (20 at least must fit; passphrases are longer)
     const passphrase = `Correct horse battery staple ${'x'.repeat(27)} 2024 Ok`;
     expect(passphrase).toHaveLength(64);
     fill({ Password: passphrase, 'Confirm password': passphrase });

@@ -29,7 +29,7 @@ export const ME_LIVE_KEY_ROOTS: Record<string, readonly (readonly string[])[]> =
   // the cards feature's queries (card requests, cards) start with their collections
   card_requests: [['card_requests']],
   cards: [['cards']],
-  // issue 14: the profile's personal info and the customer's contact requests (features/customer's query keys)
+  // the profile's personal info and the customer's contact requests (features/customer's query keys)
   customer_profiles: [['customer_profiles']],
   contact_requests: [['contact_requests']],
   bookings: [['bookings']],

@@ -1,4 +1,4 @@
-// Issue 17 item 2: the same car twice for one customer is refused with a clear message, in both languages.
+// The same car twice for one customer is refused with a clear message, in both languages.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp, resetBrowserState } from '../../../testing/render-app';

@@ -44,7 +44,7 @@ export function carInput(v: CarValues, carId: string): InputOf<'cars.register'> 
   return { carId, brandId: v.brandId, typeId: v.typeId, batteryRangeId: v.batteryRangeId, licence };
 }
 
-/** registerCarSchema's errors in the spec's words: a choice missing, or which licence file (and where it shows). */
+/** registerCarSchema's errors in the product's words: a choice missing, or which licence file (and where it shows). */
 const CHOICE_MESSAGES: Record<string, string> = { brandId: 'car.brand.required', typeId: 'car.type.required', batteryRangeId: 'car.range.required' };
 const LICENCE_MESSAGES: Record<string, { file: 'front' | 'back' | 'customs'; id: string }> = {
   licence_required: { file: 'front', id: 'car.licence.required' },

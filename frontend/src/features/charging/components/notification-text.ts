@@ -19,7 +19,7 @@ export function notificationText(intl: IntlShape, locale: Locale, n: Notificatio
       energy: formatKwh(num(p.energyWh), locale),
       cost: formatMoney(num(p.cost), locale),
       amount: formatMoney(num(p.amount), locale),
-      // card requests and cards (issue 13): status codes select the sentence; notes and reasons are staff's words
+      // card requests and cards: status codes select the sentence; notes and reasons are staff's words
       status: str(p.status),
       note: str(p.note),
       reason: str(p.reason),

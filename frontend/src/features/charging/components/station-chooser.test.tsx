@@ -1,4 +1,4 @@
-// Issue 17 item 6: starting from the map lists each station's free connectors and its distance, nearest first.
+// Starting from the map lists each station's free connectors and its distance, nearest first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, resetBrowserState } from '../../../testing/render-app';

@@ -24,14 +24,14 @@ export function checkoutUrlFor(url: string, locale: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}lang=${encodeURIComponent(locale)}`;
 }
 
-/** Keypress rule of the amount (product-spec §4): digits, one separator, editing keys; no typing past 999.9. */
+/** Keypress rule of the amount (docs/rules.md §5): digits, one separator, editing keys; no typing past 999.9. */
 export function onAmountKeyDown(e: KeyboardEvent<HTMLInputElement>) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key.length > 1 && !amountKeyAllowed(e.key, '')) return; // Escape, Shift…: not typing
   if (!amountKeyAllowed(e.key, e.currentTarget.value)) e.preventDefault();
 }
 
-/** startTopUpSchema's amount codes in words (product-spec §4); anything else is "enter a valid number". */
+/** startTopUpSchema's amount codes in words (docs/rules.md §5); anything else is "enter a valid number". */
 const AMOUNT_CODES = ['amount_required', 'amount_min', 'amount_max'];
 const amountMessageId = (code: string) => `wallet.amount.${AMOUNT_CODES.includes(code) ? code : 'invalid_amount'}`;
 

@@ -54,7 +54,7 @@ const Phone = ({ x = 60, y = 18 }: { x?: number; y?: number }) => (
   </g>
 );
 
-/** Four simple illustrations, one per step (product-spec §1). */
+/** Four simple illustrations, one per step (docs/rules.md §1). */
 const ART = [
   <svg key="1" viewBox="0 0 160 110"><Car /><Charger /><path d="M90 80c12 0 12-30 22-30" stroke="#f59e0b" strokeWidth="4" fill="none" /></svg>,
   <svg key="2" viewBox="0 0 160 110"><Charger /><Phone x={70} y={30} /><path d="M98 40q8 10 0 20M104 34q14 16 0 32" stroke="#22c55e" strokeWidth="3" fill="none" /></svg>,

@@ -55,7 +55,7 @@ describe('profile', () => {
     expect(screen.getByRole('link', { name: 'Send a new request' }).getAttribute('href')).toBe('/ContactUs');
   });
 
-  it('personal info: the spec’s rules with their messages, and nothing sent until they hold', async () => {
+  it('personal info: the rules with their messages, and nothing sent until they hold', async () => {
     const requests = asCustomer();
     await renderApp('/profile');
     await screen.findByLabelText('First name');

@@ -22,7 +22,7 @@ export interface ProfilePanels {
   cardRequests?: ReactNode;
 }
 
-/** Profile tabs of product-spec §2; ids are the drawer tab values ("1" by default, product-spec §9). */
+/** Profile tabs (docs/rules.md §3); ids are the drawer tab values ("1" by default). */
 export const PROFILE_TABS = [
   { id: '1', labelId: 'profile.tab.personal' },
   { id: '2', labelId: 'profile.tab.password' },

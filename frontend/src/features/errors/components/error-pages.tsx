@@ -6,8 +6,8 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { ErrorScreen } from './error-screen';
 
 /**
- * product-spec §2: any unknown path shows "Page not found". Under /admin its button leads back to the admin panel (the
- * spec's button); anywhere else a visitor is led home, not to a panel they cannot open.
+ * docs/rules.md §2: any unknown path shows "Page not found". Under /admin its button leads back to the admin panel (the
+ * rules' button); anywhere else a visitor is led home, not to a panel they cannot open.
  */
 export function NotFoundPage() {
   const inAdmin = useRouterState({ select: (s) => /^\/admin(\/|$)/i.test(s.location.pathname) });

@@ -18,7 +18,7 @@ const Pair = styled.div`
   }
 `;
 
-/** The charging-card request and the site owners' survey (product-spec §1). */
+/** The charging-card request and the site owners' survey (docs/rules.md §1). */
 export function CallToActions() {
   return (
     <Section>

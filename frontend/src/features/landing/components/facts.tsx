@@ -4,7 +4,7 @@ import { Container, Section } from '../../../components/ui/layout';
 import { BoltIcon } from '../../../components/ui/icons';
 import { theme } from '../../../styles/theme';
 
-/** Marketing facts of product-spec §1. */
+/** The network's marketing facts, shown on the landing page. */
 const FACTS = ['points', 'founded', 'power', 'fast', 'cable', 'cars', 'hours', 'callCentre'] as const;
 
 const List = styled.ul`

@@ -72,7 +72,7 @@ function Line({ label, children, testId, total }: { label: ReactNode; children: 
 const kwh = (wh: number, locale: 'en' | 'ar') => formatNumber(wh / 1000, locale, { maximumFractionDigits: 3 });
 
 /**
- * One receipt (issue 17 item 10): who, where, when (Cairo time), energy, the price in force for the session, the
+ * One receipt: who, where, when (Cairo time), energy, the price in force for the session, the
  * minimum charge when it applied (and saying so), the booking fee, the total and the wallet's balance after it.
  * The same figures as the server's PDF (query-service/src/receipts/pdf).
  */
