@@ -13,7 +13,7 @@ export { SeedCustomerCommand, type IssuedSession } from './identity/identity.com
 export { createIdentityDeps, identitySettingsFrom, type IdentityDeps, type IdentitySettings } from './identity/identity.settings';
 export { LoginThrottle, DEFAULT_THROTTLE, type ThrottleLimits } from './identity/login-throttle';
 export { ARGON2_OPTIONS } from './identity/passwords';
-export { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './http/auth.controller';
+export { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './identity/auth.controller';
 export { seedDemo, planChargers, type SeedOutcome } from './seed/seed-demo';
 export { seedIdentity, seededId, type IdentitySeedOutcome, type GeneratedCredential } from './seed/seed-identity';
 export { seedCharging, DEMO_CAR, DEMO_CARD_ID_TAG, DEMO_WELCOME_CREDIT } from './seed/seed-charging';

@@ -23,8 +23,8 @@ import {
 } from '@evc/contracts';
 import { WrongExpectedRevisionError, type Clock, type EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { newAppIdTag, uuidFrom } from '../charging/ids';
-import { pricesInForce } from '../charging/pricing';
+import { newAppIdTag, uuidFrom } from '../shared/ids';
+import { pricesInForce } from '../network/pricing';
 import { chargerCommandDecider } from '../chargers-live/charger-command.decider';
 import { newContext, type CommandContext } from '../shared/command-context';
 import { fold } from '../shared/decider';

@@ -26,9 +26,9 @@ import type { BookingGuard } from '../bookings/booking-guard';
 import { BookingSessionStartedCommand } from '../bookings/bookings.commands';
 import { authorizationStatus } from './authorization';
 import { ChargingStreams, reads, type AccountReader, type ChargingReads } from './charging-store';
-import { appIdTag, cardSessionId, startCommandId, stopCommandId, uuidFrom } from './ids';
+import { appIdTag, cardSessionId, startCommandId, stopCommandId, uuidFrom } from '../shared/ids';
 import type { TransactionReport } from './transaction-reports';
-import { pricesInForce, sessionPrices } from './pricing';
+import { pricesInForce, sessionPrices } from '../network/pricing';
 import { sessionDecider, type SessionState } from './session.decider';
 
 const log = createLogger('charging');

@@ -7,8 +7,10 @@ import { BUS, CLOCK, EVENT_STORE } from '../shared/tokens';
 import { WALLET_LEDGER, type WalletLedger } from '../wallet/wallet-ledger';
 import { BOOKING_GUARD, type BookingGuard } from '../bookings/booking-guard';
 import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
+import { RemoveCarHandler, UpdateCarHandler } from './car.handlers';
 import { CHARGING_SESSIONS, ChargingSessions } from './charging-sessions';
 import { startChargingConsumers } from './index';
+import { CarChoices, RegisterCarHandler } from './register-car.handler';
 import { RecordSessionCommandResultHandler } from './session-command-result.handler';
 import { StartSessionHandler } from './start-session.handler';
 import { StaffStopSessionHandler, StopOwnSessionHandler } from './stop-session.handler';
@@ -29,10 +31,11 @@ export class ChargingConsumers extends ContextConsumers {
   }
 }
 
-/** Charging sessions: start and stop from the phone, charger transactions, id tokens, connector claims. */
+/** Charging sessions: start and stop from the phone, charger transactions, id tokens, connector claims, the customer's cars. */
 export const chargingContext: ContextParts = {
-  handlers: [StartSessionHandler, StopOwnSessionHandler, StaffStopSessionHandler, RecordSessionCommandResultHandler],
+  handlers: [StartSessionHandler, StopOwnSessionHandler, StaffStopSessionHandler, RecordSessionCommandResultHandler, RegisterCarHandler, UpdateCarHandler, RemoveCarHandler],
   providers: [
+    CarChoices,
     {
       provide: CHARGING_SESSIONS,
       useFactory: (store: EventStore, ledger: WalletLedger, commandBus: CommandBus, bookings: BookingGuard, clock: Clock, gate: AccountGate) =>

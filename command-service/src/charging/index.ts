@@ -7,7 +7,7 @@ import { startChargingTransactions } from './transactions-consumer';
 export { CHARGING_SESSIONS, ChargingSessions } from './charging-sessions';
 export { CHARGING_TRANSACTIONS_GROUP } from './transactions-consumer';
 export { CHARGING_AUTHORIZE_GROUP } from './authorize-consumer';
-export { appIdTag, cardSessionId, newAppIdTag, startCommandId, stopCommandId } from './ids';
+export { appIdTag, cardSessionId, newAppIdTag, startCommandId, stopCommandId } from '../shared/ids';
 
 export interface ChargingConsumerDeps {
   bus: Bus;

@@ -3,8 +3,8 @@ import { masterDataDecider } from '../catalog/catalog.deciders';
 import { claimItemNames } from '../catalog/item-names';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
-import { carDecider } from '../wallet/car.decider';
-import { CarUsage } from '../wallet/car-usage';
+import { carDecider } from '../charging/car.decider';
+import { CarUsage } from '../charging/car-usage';
 import { streamsWith, type Upgrade } from './upgrade';
 
 const log = createLogger('upgrade');

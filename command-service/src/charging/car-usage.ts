@@ -9,7 +9,7 @@ import { decideAndAppend } from '../shared/decide-and-append';
 import { runDecider } from '../shared/run-decider';
 import { carUser } from '../shared/usage';
 import { garageDecider } from './garage.decider';
-import { KeyedQueue } from './keyed-queue';
+import { KeyedQueue } from '../shared/keyed-queue';
 
 export type UsingCar = Pick<CarRegistered['data'], 'carId' | 'customerId' | 'brandId' | 'typeId' | 'batteryRangeId'>;
 

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { identityStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
-import { accountDecider } from '../identity/account.decider';
+import { accountDecider } from './account.decider';
 import type { CardLife } from '../cards/card-life';
 import { CARD_LIFE } from '../cards/cards.tokens';
 import { HandlesCommand, type OperationCommand } from '../shared/operation-command';
