@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Bus, Clock, EventStore } from '@evc/platform';
-import { SendSessionChargerCommand } from '../chargers-live/charger-commands';
+import { SendSessionChargerCommand } from '../chargers-live/index';
 import type { ContextParts } from '../shared/context-parts';
 import { ContextConsumers } from '../shared/consumers';
 import { BUS, CLOCK, EVENT_STORE } from '../shared/tokens';
-import { WALLET_LEDGER, type WalletLedger } from '../wallet/wallet-ledger';
+import { WALLET_LEDGER, type WalletLedger } from '../wallet/index';
 import { BOOKING_GUARD } from './booking-guard';
 import { BookingScheduler, startBookingScheduler } from './booking-scheduler';
 import { BOOKINGS, Bookings } from './bookings';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PIASTRES_PER_EGP, bookingStreams, type CommandResult } from '@evc/contracts';
-import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
+import { ACCOUNT_GATE, type AccountGate } from '../identity/index';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { BookingSessionStartedCommand, RecordBookingCommandResultCommand } from './bookings.commands';
 import { BOOKINGS, type Bookings } from './bookings';

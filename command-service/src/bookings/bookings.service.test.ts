@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingStreams, chargingStreams, networkStreams, type OutboundOcppResult, type SendChargerCommand } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import { openFileEventStore } from '@evc/platform/eventstore/index';
-import { chargerCommandDecider } from '../chargers-live/charger-command.decider';
+import { chargerCommandDecider } from '../chargers-live/index';
 import { newContext, type CommandContext } from '../shared/command-context';
 import { envelope, runDecider } from '../shared/run-decider';
-import { WalletService } from '../wallet/wallet.service';
+import { WalletService } from '../wallet/index';
 import { BookingScheduler, startBookingScheduler } from './booking-scheduler';
 import { Bookings } from './bookings';
 

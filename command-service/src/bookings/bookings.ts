@@ -24,14 +24,14 @@ import {
 import { WrongExpectedRevisionError, type Clock, type EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { newAppIdTag, uuidFrom } from '../shared/ids';
-import { pricesInForce } from '../network/pricing';
-import { chargerCommandDecider } from '../chargers-live/charger-command.decider';
+import { pricesInForce } from '../network/index';
+import { chargerCommandDecider } from '../chargers-live/index';
 import { newContext, type CommandContext } from '../shared/command-context';
 import { fold } from '../shared/decider';
 import { decideAndAppend } from '../shared/decide-and-append';
 import { DomainError } from '../shared/domain-error';
 import { toDomainEvent } from '../shared/run-decider';
-import type { WalletLedger } from '../wallet/wallet-ledger';
+import type { WalletLedger } from '../wallet/index';
 import { askOnConnect, bookingDecider, dueSteps, endsAt, isEnded, isOpen, needsReservationCancel, noShowOf, type BookingState } from './booking.decider';
 import { BookingStreams } from './booking-streams';
 import { slotAt, type Slot } from './connector-schedule.decider';

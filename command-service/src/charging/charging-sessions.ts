@@ -15,20 +15,18 @@ import {
 } from '@evc/contracts';
 import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { chargerCommandDecider } from '../chargers-live/charger-command.decider';
-import { SendSessionChargerCommand } from '../chargers-live/charger-commands';
+import { chargerCommandDecider, SendSessionChargerCommand } from '../chargers-live/index';
 import { newContext, type CommandContext } from '../shared/command-context';
 import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { toDomainEvent } from '../shared/run-decider';
-import type { WalletLedger } from '../wallet/wallet-ledger';
-import type { BookingGuard } from '../bookings/booking-guard';
-import { BookingSessionStartedCommand } from '../bookings/bookings.commands';
+import type { WalletLedger } from '../wallet/index';
+import { type BookingGuard, BookingSessionStartedCommand } from '../bookings/index';
 import { authorizationStatus } from './authorization';
 import { ChargingStreams, reads, type AccountReader, type ChargingReads } from './charging-store';
 import { appIdTag, cardSessionId, startCommandId, stopCommandId, uuidFrom } from '../shared/ids';
 import type { TransactionReport } from './transaction-reports';
-import { pricesInForce, sessionPrices } from '../network/pricing';
+import { pricesInForce, sessionPrices } from '../network/index';
 import { sessionDecider, type SessionState } from './session.decider';
 
 const log = createLogger('charging');
