@@ -86,6 +86,38 @@ export default tseslint.config(
   // Read-model document types, typed collection handles and position tracking come from projections.
   { files: ['query-service/**'], rules: backendImports('query-service', ['contracts', 'platform', 'projections']) },
   { files: ['command-service/**'], rules: backendImports('command-service', ['contracts', 'platform']) },
+  // command-service: each context (a folder of src/) imports shared/ and other contexts' index.ts only; shared/ imports
+  // no context; seed/ and upgrades/ (not contexts) reach a context through its index.ts too (command-service/README.md).
+  // A context's tests may also run the demo seed as a fixture.
+  ...(() => {
+    const SRC = './command-service/src';
+    const contexts = readdirSync(new URL(`${SRC}/`, import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !['shared', 'seed', 'upgrades'].includes(entry.name))
+      .map((entry) => entry.name);
+    const zones = (fixtures) => [
+      ...contexts.map((context) => ({
+        target: `${SRC}/${context}`,
+        from: SRC,
+        except: [`./${context}`, './shared', ...contexts.filter((c) => c !== context).map((c) => `./${c}/index.ts`), ...fixtures],
+        message: "a context imports shared/ and other contexts' index.ts only: export what it needs there, or move a generic helper to shared/.",
+      })),
+      { target: `${SRC}/shared`, from: SRC, except: ['./shared'], message: 'shared/ imports no context: a port it needs is an interface here, provided by a context or the composition.' },
+      ...['seed', 'upgrades'].map((folder) => ({
+        target: `${SRC}/${folder}`,
+        from: contexts.map((c) => `${SRC}/${c}`),
+        except: ['./index.ts'],
+        message: `${folder}/ reaches a context through its index.ts.`,
+      })),
+    ];
+    const block = (files, fixtures, ignores = []) => ({
+      files,
+      ignores,
+      plugins: { 'import-x': importX },
+      settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+      rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: zones(fixtures) }] },
+    });
+    return [block(['command-service/src/**'], [], ['command-service/src/**/*.test.ts']), block(['command-service/src/**/*.test.ts'], ['./seed'])];
+  })(),
   { files: ['ocpp-gateway/**'], rules: backendImports('ocpp-gateway', ['contracts', 'platform']) },
   {
     // Known exception until the gateway reads the charger_auth collection name from elsewhere (owner: gateway).

@@ -4,29 +4,28 @@ import type { Bus, Clock, EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import type { PaymentsSetup } from '@evc/platform/payments/index';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
-import { cardsContext } from './cards/cards.context';
-import { bookingsContext } from './bookings/bookings.context';
-import { catalogContext } from './catalog/catalog.context';
-import { chargersLiveContext } from './chargers-live/chargers-live.context';
-import { chargingContext } from './charging/charging.context';
-import { contactContext } from './contact/contact.context';
-import { FILE_STORE, FilesController } from './files/files.controller';
-import { COMMAND_ROUTES, servedCommands } from './http/command-routes';
-import { CommandsController } from './http/commands.controller';
-import { ACCOUNT_GATE, AccountGate } from './identity/account-gate';
-import { identityContext } from './identity/identity.context';
-import { IDENTITY, type IdentityDeps } from './identity/identity.settings';
-import { networkContext } from './network/network.context';
-import { paymentsContext } from './payments/payments.context';
-import { PAYMENTS } from './payments/payments.tokens';
+import { CARD_LIFE, cardsContext } from './cards/index';
+import { RecordBookingCommandResultCommand, bookingsContext } from './bookings/index';
+import { catalogContext } from './catalog/index';
+import { COMMAND_RESULT_FOLLOWERS, chargersLiveContext, type CommandResultFollower } from './chargers-live/index';
+import { RecordSessionCommandResultCommand, chargingContext } from './charging/index';
+import { contactContext } from './contact/index';
+import { FILE_STORE, FilesController } from './files/index';
+import { COMMAND_ROUTES, servedCommands } from './shared/http/command-routes';
+import { CommandsController } from './shared/http/commands.controller';
+import { ACCOUNT_GATE, AccountGate, IDENTITY, OWNER_BAN_FOLLOWER, identityContext, type IdentityDeps } from './identity/index';
+import { networkContext } from './network/index';
+import { paymentsContext, PAYMENTS, walletContext } from './wallet/index';
 import { SEED_REPORT, SEED_SETTINGS, Seeder, type SeedReport, type SeedSettings } from './seed/seeder';
 import type { ContextParts } from './shared/context-parts';
 import { BUS, CLOCK, EVENT_STORE } from './shared/tokens';
 import { upgradesContext } from './upgrades/upgrades.context';
-import { walletContext } from './wallet/wallet.context';
 
 /** The bounded contexts of the command side; adding one is a line here. */
 export const CONTEXTS: ContextParts[] = [catalogContext, networkContext, chargersLiveContext, contactContext, identityContext, walletContext, paymentsContext, chargingContext, cardsContext, bookingsContext, upgradesContext];
+
+/** Who hears a charger command's outcome after it is recorded, in this order: a session's remote start, a booking's ReserveNow. */
+const COMMAND_RESULT_FOLLOWED_BY: CommandResultFollower[] = [RecordSessionCommandResultCommand, RecordBookingCommandResultCommand];
 
 export interface CommandServiceOptions {
   eventStore: EventStore;
@@ -65,6 +64,9 @@ export class CommandServiceModule {
         // Every signed-in request is checked against the account as it is now (AccountGate), not only its token.
         { provide: AUTHENTICATOR, useValue: new Authenticator(options.identity.tokens, gate) },
         { provide: COMMAND_ROUTES, useValue: servedCommands(handlers) },
+        // The ports one context answers for another, so neither names the other's inner parts.
+        { provide: COMMAND_RESULT_FOLLOWERS, useValue: COMMAND_RESULT_FOLLOWED_BY },
+        { provide: OWNER_BAN_FOLLOWER, useExisting: CARD_LIFE },
         ...handlers,
         ...CONTEXTS.flatMap((c) => c.providers ?? []),
         ...(options.seed ? [{ provide: SEED_SETTINGS, useValue: options.seed.settings }, { provide: SEED_REPORT, useValue: options.seed.report }, Seeder] : []),

@@ -5,7 +5,7 @@ import type { ComposedService, Compose } from '@evc/platform/hosting/host';
 import { openMail, type Mailbox } from '@evc/platform/mail/index';
 import { createPayments } from '@evc/platform/payments/index';
 import { CommandServiceModule } from './command-service.module';
-import { createIdentityDeps } from './identity/identity.settings';
+import { createIdentityDeps } from './identity/index';
 import { newSeedReport, type SeedReport } from './seed/seeder';
 
 export interface CommandService extends ComposedService {

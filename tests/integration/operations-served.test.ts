@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS_PREFIX, QUERIES_PREFIX, operations, type OperationSpec } from '@evc/contracts';
-import { COMMAND_ROUTES } from '@evc/command-service/http/command-routes';
+import { COMMAND_ROUTES } from '@evc/command-service/shared/http/command-routes';
 import { servedRoutes } from '@evc/platform/http/nest-app';
 import { QUERY_TABLE } from '@evc/query-service/http/queries.controller';
 import type { QueryTable } from '@evc/query-service';

@@ -5,6 +5,7 @@ import type { BookingEvent } from '@evc/contracts';
 import { eachInIndex } from '../shared/index-pages';
 import { toDomainEvent } from '../shared/run-decider';
 import { bookingDecider, dueSteps, isEnded, isOpen, type BookingState } from './booking.decider';
+import { advanceBooking, reserveOnConnect } from './booking-steps';
 import type { Bookings } from './bookings';
 
 const log = createLogger('booking-scheduler');
@@ -30,7 +31,7 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
  * settling what a crash left undone), driven by the injected clock. It folds every booking stream from the log's
  * tail into an index of open or unsettled bookings (the first tick reads the whole log, so a restart loses nothing;
  * later ticks the booking streams' new events only),
- * and asks `Bookings.advance` for those with a step due. Every step is idempotent on the booking's stream, so several
+ * and advances (`advanceBooking`) those with a step due. Every step is idempotent on the booking's stream, so several
  * replicas ticking together, or a tick after downtime, never double anything: after downtime a slot that began
  * while the process was down starts late (ReserveNow at once) if its no-show time has not passed, else it expires
  * (free: the charger never held it).
@@ -70,7 +71,7 @@ export class BookingScheduler {
       const due = [...this.index.entries()].filter(([, s]) => dueSteps(s, now.getTime()).length > 0).map(([id]) => id);
       await eachLimited(due, CONCURRENCY, async (bookingId) => {
         try {
-          await this.bookings.advance(bookingId, now);
+          await advanceBooking(this.bookings, bookingId, now);
         } catch (error) {
           log.error('booking step failed; the next tick retries', { bookingId, error: String(error) });
         }
@@ -87,13 +88,13 @@ export class BookingScheduler {
 
   /**
    * A charger connected: the open bookings of the index on it whose slot has begun are handed to
-   * `Bookings.onChargerConnected`, which reads each as it is now and asks the charger at once to hold a connector
+   * `reserveOnConnect`, which reads each as it is now and asks the charger at once to hold a connector
    * it has not held yet. The index may show a booking the last pass started as still confirmed: that is why
    * the slot's time, not the phase, picks them.
    */
   async onChargerConnected(chargerId: string, connectedAt: Date, now: Date = this.clock.now()): Promise<void> {
     const begun = [...this.index.entries()].filter(([, s]) => isOpen(s) && s.terms?.chargerId === chargerId && Date.parse(s.terms.startsAt) <= now.getTime());
-    for (const [bookingId] of begun) await this.bookings.onChargerConnected(bookingId, connectedAt);
+    for (const [bookingId] of begun) await reserveOnConnect(this.bookings, bookingId, connectedAt);
   }
 
   /**

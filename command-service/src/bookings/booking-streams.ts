@@ -1,10 +1,9 @@
-import { bookingStreams, type BookingEvent, type ConnectorScheduleEvent, type CustomerBookingsEvent, type SetPricing } from '@evc/contracts';
+import { bookingStreams, type BookingEvent, type ConnectorScheduleEvent, type CustomerBookingsEvent, type SetPricing, networkStreams, type ChargerLiveEvent } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
-import { networkStreams, type ChargerLiveEvent } from '@evc/contracts';
 import { CachedDecider } from '../shared/cached-decider';
 import type { Decider } from '../shared/decider';
-import { chargerLiveDecider, type ChargerLiveCommand, type ChargerLiveState } from '../chargers-live/charger-live.decider';
-import { chargerDecider, stationDecider, type ChargerCommand, type ChargerEvent, type ChargerState, type StationCommand, type StationEvent, type StationState } from '../network/network.deciders';
+import { chargerLiveDecider, type ChargerLiveCommand, type ChargerLiveState } from '../chargers-live/index';
+import { chargerDecider, stationDecider, type ChargerCommand, type ChargerEvent, type ChargerState, type StationCommand, type StationEvent, type StationState } from '../network/index';
 import { bookingDecider, type BookingCommand, type BookingState } from './booking.decider';
 import { connectorScheduleDecider, type ScheduleCommand, type ScheduleState } from './connector-schedule.decider';
 import { customerBookingsDecider, type CustomerBookingsCommand, type CustomerBookingsState } from './customer-bookings.decider';

@@ -1,23 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Bus, Clock, EventStore } from '@evc/platform';
-import { SendSessionChargerCommand } from '../chargers-live/charger-commands';
+import { SendSessionChargerCommand } from '../chargers-live/index';
 import type { ContextParts } from '../shared/context-parts';
 import { ContextConsumers } from '../shared/consumers';
 import { BUS, CLOCK, EVENT_STORE } from '../shared/tokens';
-import { WALLET_LEDGER, type WalletLedger } from '../wallet/wallet-ledger';
+import { WALLET_LEDGER, type WalletLedger } from '../wallet/index';
 import { BOOKING_GUARD } from './booking-guard';
 import { BookingScheduler, startBookingScheduler } from './booking-scheduler';
 import { BOOKINGS, Bookings } from './bookings';
-import {
-  BookingSessionStartedHandler,
-  CancelBookingHandler,
-  CreateBookingHandler,
-  RecordBookingCommandResultHandler,
-  RescheduleBookingHandler,
-  StaffCancelBookingHandler,
-} from './bookings.handlers';
+import { CancelBookingHandler, StaffCancelBookingHandler } from './cancel-booking';
 import { startBookingConnectorStatus } from './connector-status-consumer';
+import { CreateBookingHandler } from './create-booking';
+import { RecordBookingCommandResultHandler } from './reservation-results';
+import { RescheduleBookingHandler } from './reschedule-booking';
+import { BookingSessionStartedHandler } from './session-fulfilment';
 
 /** Nest token of the process's BookingScheduler (tests tick it with a clock of their own). */
 export const BOOKING_SCHEDULER = Symbol('BookingScheduler');

@@ -5,12 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bookingStreams, chargingStreams, networkStreams, type OutboundOcppResult, type SendChargerCommand } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import { openFileEventStore } from '@evc/platform/eventstore/index';
-import { chargerCommandDecider } from '../chargers-live/charger-command.decider';
+import { chargerCommandDecider } from '../chargers-live/index';
 import { newContext, type CommandContext } from '../shared/command-context';
 import { envelope, runDecider } from '../shared/run-decider';
-import { WalletService } from '../wallet/wallet.service';
+import { WalletService } from '../wallet/index';
 import { BookingScheduler, startBookingScheduler } from './booking-scheduler';
 import { Bookings } from './bookings';
+import { cancelOwnBooking } from './cancel-booking';
+import { createBooking } from './create-booking';
+import { recordReservationResult } from './reservation-results';
+import { fulfilBooking } from './session-fulfilment';
 
 /** A clock the test moves. */
 class TestClock implements Clock {
@@ -44,7 +48,7 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     const at = clock.now().toISOString();
     await runDecider(store, networkStreams.chargerCommand(commandId), chargerCommandDecider, { kind: 'answer', commandId, chargerId: 'CH-1', status, response, error: null, at }, system);
     const result: OutboundOcppResult = { commandId, chargerId: 'CH-1', status, ocppAction: 'ReserveNow', protocol: 'ocpp1.6', response, error: null, at };
-    await bookings.onCommandResult(result);
+    await recordReservationResult(bookings, result);
   }
   const append = (streamId: string, type: string, data: unknown) => store.append(streamId, [envelope({ type, data }, system)], 'any');
 
@@ -71,7 +75,7 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
   });
 
   const book = (bookingId: string, customerId: string, time = '18:00', durationMinutes = 60) =>
-    bookings.create({ bookingId, carId: `car-${customerId}`, stationId: 'st-1', connectorType: 'Type2', date: '2026-01-15', time, durationMinutes }, customerId, customer(customerId));
+    createBooking(bookings, { bookingId, carId: `car-${customerId}`, stationId: 'st-1', connectorType: 'Type2', date: '2026-01-15', time, durationMinutes }, customerId, customer(customerId));
   const debits = async (customerId: string) => (await store.readStream(chargingStreams.wallet(customerId))).filter((e) => e.type === 'WalletDebited').map((e) => e.data as { amount: number; transactionId: string; reference: unknown });
   const types = async (bookingId: string) => (await store.readStream(bookingStreams.booking(bookingId))).map((e) => e.type);
 
@@ -83,14 +87,14 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     expect(schedule.filter((e) => e.type === 'ConnectorSlotClaimed')).toHaveLength(1);
     // The loser holds nothing: its customer may book another time at once.
     const loser = outcomes[0]!.status === 'rejected' ? { id: BOOKING_A, c: 'c1' } : { id: BOOKING_B, c: 'c2' };
-    await expect(bookings.create({ bookingId: '00000000-0000-4000-8000-0000000000cc', carId: `car-${loser.c}`, stationId: 'st-1', connectorType: 'Type2', date: '2026-01-15', time: '20:00', durationMinutes: 30 }, loser.c, customer(loser.c))).resolves.toBeDefined();
+    await expect(createBooking(bookings, { bookingId: '00000000-0000-4000-8000-0000000000cc', carId: `car-${loser.c}`, stationId: 'st-1', connectorType: 'Type2', date: '2026-01-15', time: '20:00', durationMinutes: 30 }, loser.c, customer(loser.c))).resolves.toBeDefined();
   });
 
   it('refuses a start in the past by the server clock, a balance below the whole duration, a connector type the station lacks', async () => {
     await expect(book(BOOKING_A, 'c1', '13:59')).rejects.toMatchObject({ code: 'booking.start_in_past', fieldErrors: [{ path: 'time', code: 'in_past' }] });
     await expect(book(BOOKING_A, 'c1', '18:00', 240)).rejects.toMatchObject({ code: 'booking.insufficient_balance' }); // 240 × 50 > 10,000
-    await expect(bookings.create({ bookingId: BOOKING_A, carId: 'car-c1', stationId: 'st-1', connectorType: 'CCS2', date: '2026-01-15', time: '18:00', durationMinutes: 60 }, 'c1', customer('c1'))).rejects.toMatchObject({ code: 'booking.no_connector' });
-    await expect(bookings.create({ bookingId: BOOKING_A, carId: 'car-c2', stationId: 'st-1', connectorType: 'Type2', date: '2026-01-15', time: '18:00', durationMinutes: 60 }, 'c1', customer('c1'))).rejects.toMatchObject({ code: 'charging.car_not_found' });
+    await expect(createBooking(bookings, { bookingId: BOOKING_A, carId: 'car-c1', stationId: 'st-1', connectorType: 'CCS2', date: '2026-01-15', time: '18:00', durationMinutes: 60 }, 'c1', customer('c1'))).rejects.toMatchObject({ code: 'booking.no_connector' });
+    await expect(createBooking(bookings, { bookingId: BOOKING_A, carId: 'car-c2', stationId: 'st-1', connectorType: 'Type2', date: '2026-01-15', time: '18:00', durationMinutes: 60 }, 'c1', customer('c1'))).rejects.toMatchObject({ code: 'charging.car_not_found' });
     expect(await types(BOOKING_A)).toEqual([]);
   });
 
@@ -104,12 +108,12 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
   it('a cancel pays the started minutes since confirmation on the server clock, once, on a wallet line linked to the booking', async () => {
     await book(BOOKING_A, 'c1');
     clock.set('2026-01-15T12:07:30.000Z');
-    const cancelled = await bookings.cancelOwn(BOOKING_A, 'c1', customer('c1'));
+    const cancelled = await cancelOwnBooking(bookings, BOOKING_A, 'c1', customer('c1'));
     expect(cancelled).toMatchObject({ minutes: 8, fee: 8 * FEE });
-    await bookings.cancelOwn(BOOKING_A, 'c1', customer('c1'));
+    await cancelOwnBooking(bookings, BOOKING_A, 'c1', customer('c1'));
     expect(await debits('c1')).toEqual([expect.objectContaining({ amount: 400, transactionId: `booking:${BOOKING_A}`, reference: { type: 'booking', id: BOOKING_A } })]);
     expect(await types(BOOKING_A)).toEqual(['BookingConfirmed', 'BookingCancelled', 'BookingFeeCharged', 'BookingReleased']);
-    await expect(bookings.cancelOwn(BOOKING_A, 'c2', customer('c2'))).rejects.toMatchObject({ code: 'booking.booking_not_found' });
+    await expect(cancelOwnBooking(bookings, BOOKING_A, 'c2', customer('c2'))).rejects.toMatchObject({ code: 'booking.booking_not_found' });
     // Released: the slot and the customer are free again.
     await expect(book(BOOKING_B, 'c2')).resolves.toBeDefined();
   });
@@ -261,7 +265,7 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     await scheduler.tick();
     await answer(sent[0]!.commandId, 'accepted', { status: 'Accepted' });
     clock.set('2026-01-15T16:15:00.000Z');
-    const raced = await Promise.allSettled([bookings.cancelOwn(BOOKING_A, 'c1', customer('c1')), scheduler.tick()]);
+    const raced = await Promise.allSettled([cancelOwnBooking(bookings, BOOKING_A, 'c1', customer('c1')), scheduler.tick()]);
     const ended = (await types(BOOKING_A)).filter((t) => t === 'BookingCancelled' || t === 'BookingExpired');
     expect(ended).toHaveLength(1);
     expect(await debits('c1')).toHaveLength(1);
@@ -273,8 +277,8 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     await book(BOOKING_A, 'c1', '18:00');
     clock.set('2026-01-15T16:02:00.000Z');
     expect(await bookings.holderAt('CH-1', 1, clock.now())).toEqual({ bookingId: BOOKING_A, customerId: 'c1', idTag: expect.stringMatching(/^A[A-Z2-7]{19}$/) });
-    await bookings.onSessionStarted({ sessionId: 's-2', customerId: 'c2', chargerId: 'CH-1', connectorId: 1 });
-    await bookings.onSessionStarted({ sessionId: 's-1', customerId: 'c1', chargerId: 'CH-1', connectorId: 1 });
+    await fulfilBooking(bookings, { sessionId: 's-2', customerId: 'c2', chargerId: 'CH-1', connectorId: 1 });
+    await fulfilBooking(bookings, { sessionId: 's-1', customerId: 'c1', chargerId: 'CH-1', connectorId: 1 });
     const fulfilled = (await store.readStream(bookingStreams.booking(BOOKING_A))).find((e) => e.type === 'BookingFulfilled');
     expect(fulfilled?.data).toMatchObject({ sessionId: 's-1', minutes: 7, fee: 7 * FEE });
     expect(await bookings.holderAt('CH-1', 1, clock.now())).toBeNull();

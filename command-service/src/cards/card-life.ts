@@ -1,9 +1,8 @@
 import { BUS_TOPICS, CUSTOMER_DEACTIVATION_REASON, cardStreams, chargingStreams, identityStreams, type CardIssued, type CommandResult, type IdTokenChange } from '@evc/contracts';
 import type { Bus, Clock, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { idTokenDecider } from '../charging/id-token.decider';
-import { accountDecider } from '../identity/account.decider';
-import type { ChargingSessions } from '../charging/charging-sessions';
+import { idTokenDecider, type ChargingSessions } from '../charging/index';
+import { accountDecider } from '../identity/index';
 import type { CommandContext } from '../shared/command-context';
 import { decideAndAppend } from '../shared/decide-and-append';
 import { DomainError } from '../shared/domain-error';

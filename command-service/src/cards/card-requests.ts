@@ -1,7 +1,6 @@
-import { cardStreams, isOpenCardRequest, type CommandResult, type DeliverCardRequest } from '@evc/contracts';
+import { cardStreams, isOpenCardRequest, type CommandResult, type DeliverCardRequest, catalogStreams } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
-import { governorateDecider } from '../catalog/catalog.deciders';
-import { catalogStreams } from '@evc/contracts';
+import { governorateDecider } from '../catalog/index';
 import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { BUS_TOPICS, inboundChargerMessageSchema, type OutboundOcppResult } from '@evc/contracts';
 import type { Bus, Clock, Consumer, EventStore } from '@evc/platform';
-import { CHARGING_SESSIONS, type ChargingSessions } from '../charging/charging-sessions';
+import { CHARGING_SESSIONS, type ChargingSessions } from '../charging/index';
 import type { ContextParts } from '../shared/context-parts';
 import { ContextConsumers } from '../shared/consumers';
 import { BUS, CLOCK, EVENT_STORE } from '../shared/tokens';

@@ -3,7 +3,7 @@ import { CommandHandler, type CommandBus, type ICommandHandler } from '@nestjs/c
 import { cardStreams, type ChargerCommandRequest, type CommandResult, type InboundChargerMessage, type LocalListEntry, type OutboundOcppResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { ChargerCommandSender } from '../chargers-live/charger-commands.handlers';
+import { ChargerCommandSender } from '../chargers-live/index';
 import { newContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
 import { PayloadCommand } from '../shared/payload-command';

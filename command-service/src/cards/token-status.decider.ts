@@ -1,5 +1,5 @@
 import type { IdTokenBlocked, IdTokenUnblocked } from '@evc/contracts';
-import { idTokenDecider, type IdTokenState, type IdTokenStreamEvent } from '../charging/id-token.decider';
+import { idTokenDecider, type IdTokenState, type IdTokenStreamEvent } from '../charging/index';
 import type { Decider } from '../shared/decider';
 
 export type TokenStatusCommand = { kind: 'block' | 'unblock'; idTag: string; at: string };

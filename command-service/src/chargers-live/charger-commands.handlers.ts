@@ -9,7 +9,7 @@ import { DomainError } from '../shared/domain-error';
 import { decideAndAppend } from '../shared/decide-and-append';
 import { sharedStreamStates, type StreamStateCache } from '../shared/stream-state-cache';
 import { BUS, CLOCK, EVENT_STORE } from '../shared/tokens';
-import { chargerDecider, type ChargerEvent, type ChargerState } from '../network/network.deciders';
+import { chargerDecider, type ChargerEvent, type ChargerState } from '../network/index';
 import { chargerCommandDecider } from './charger-command.decider';
 import { chargerCommandStates } from './charger-command-states';
 import { RecordChargerCommandOutcomeCommand, SendSessionChargerCommand } from './charger-commands';

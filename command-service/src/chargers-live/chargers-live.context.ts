@@ -6,6 +6,7 @@ import { ContextConsumers } from '../shared/consumers';
 import { BUS } from '../shared/tokens';
 import { RecordChargerCommandOutcomeHandler, SendChargerCommandHandler, SendSessionChargerCommandHandler } from './charger-commands.handlers';
 import { RecordChargerTelemetryHandler } from './chargers-live.handlers';
+import { COMMAND_RESULT_FOLLOWERS, type CommandResultFollower } from './command-result-followers';
 import { startChargerCommandResults } from './command-results-consumer';
 import { startChargerTelemetry } from './telemetry-consumer';
 
@@ -15,12 +16,13 @@ export class ChargersLiveConsumers extends ContextConsumers {
   constructor(
     @Inject(BUS) private readonly bus: Bus | null,
     @Inject(CommandBus) private readonly commandBus: CommandBus,
+    @Inject(COMMAND_RESULT_FOLLOWERS) private readonly followers: CommandResultFollower[],
   ) {
     super();
   }
 
   protected start() {
-    return this.bus ? [startChargerTelemetry(this.bus, this.commandBus), startChargerCommandResults(this.bus, this.commandBus)] : [];
+    return this.bus ? [startChargerTelemetry(this.bus, this.commandBus), startChargerCommandResults(this.bus, this.commandBus, this.followers)] : [];
   }
 }
 

@@ -1,12 +1,11 @@
-import { chargingStreams, identityStreams, networkStreams, type ChargerLiveEvent, type ConnectorClaimEvent, type CustomerSessionEvent, type SessionEvent, type SetPricing, type TransactionBound } from '@evc/contracts';
+import { chargingStreams, identityStreams, networkStreams, type ChargerLiveEvent, type ConnectorClaimEvent, type CustomerSessionEvent, type SessionEvent, type SetPricing, type TransactionBound, type AccountEvent } from '@evc/contracts';
 import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import { CachedDecider } from '../shared/cached-decider';
 import { fold, type Decider, type DomainEventOf } from '../shared/decider';
 import { toDomainEvent } from '../shared/run-decider';
-import { chargerLiveDecider, type ChargerLiveCommand, type ChargerLiveState } from '../chargers-live/charger-live.decider';
-import { chargerDecider, type ChargerCommand, type ChargerEvent, type ChargerState } from '../network/network.deciders';
-import { accountDecider, type AccountCommand, type AccountState } from '../identity/account.decider';
-import type { AccountEvent } from '@evc/contracts';
+import { chargerLiveDecider, type ChargerLiveCommand, type ChargerLiveState } from '../chargers-live/index';
+import { chargerDecider, type ChargerCommand, type ChargerEvent, type ChargerState } from '../network/index';
+import { accountDecider, type AccountCommand, type AccountState } from '../identity/index';
 import { connectorClaimDecider, type ClaimCommand, type ClaimState } from './connector-claim.decider';
 import { customerSessionDecider, type CustomerSessionCommand, type CustomerSessionState } from './customer-session.decider';
 import { idTokenDecider, type IdTokenCommand, type IdTokenState, type IdTokenStreamEvent } from './id-token.decider';

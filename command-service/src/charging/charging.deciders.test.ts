@@ -4,8 +4,8 @@ import { DeciderSpecification } from '../shared/decider-specification';
 import { authorizationStatus, type AuthorizationFacts } from './authorization';
 import { connectorClaimDecider, type ClaimCommand } from './connector-claim.decider';
 import { idTokenDecider, type IdTokenCommand } from './id-token.decider';
-import { appIdTag, cardSessionId, newAppIdTag, uuidFrom } from './ids';
-import { pricesInForce } from './pricing';
+import { appIdTag, cardSessionId, newAppIdTag, uuidFrom } from '../shared/ids';
+import { pricesInForce } from '../network/index';
 import { sessionDecider, type SessionCommand } from './session.decider';
 import { transactionBindingDecider } from './transaction-binding.decider';
 

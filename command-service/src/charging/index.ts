@@ -1,24 +1,13 @@
-import type { Bus, Consumer, EventStore } from '@evc/platform';
-import type { ChargingSessions } from './charging-sessions';
-import { startChargingAuthorize } from './authorize-consumer';
-import { startNoCableSweep } from './no-cable-sweep';
-import { startChargingTransactions } from './transactions-consumer';
-
+/**
+ * The charging context: sessions, id tokens and authorisation, transactions and receipts, the customer's cars. The
+ * cards context stops a session through ChargingSessions and decides on id-token streams with idTokenDecider.
+ */
+export { chargingContext, startChargingConsumers, type ChargingConsumerDeps } from './charging.context';
 export { CHARGING_SESSIONS, ChargingSessions } from './charging-sessions';
 export { CHARGING_TRANSACTIONS_GROUP } from './transactions-consumer';
 export { CHARGING_AUTHORIZE_GROUP } from './authorize-consumer';
-export { appIdTag, cardSessionId, newAppIdTag, startCommandId, stopCommandId } from './ids';
-
-export interface ChargingConsumerDeps {
-  bus: Bus;
-  eventStore: EventStore;
-  /** The process's ChargingSessions, shared with the command handlers. */
-  sessions: ChargingSessions;
-  /** How often the no-cable sweep runs (ms). */
-  sweepEveryMs?: number;
-}
-
-/** The charging context's consumers: charger transactions, authorize answers, and the no-cable sweep. */
-export function startChargingConsumers({ bus, eventStore, sessions, sweepEveryMs }: ChargingConsumerDeps): Consumer[] {
-  return [startChargingTransactions(bus, sessions), startChargingAuthorize(bus, sessions), startNoCableSweep(eventStore, sessions, { everyMs: sweepEveryMs })];
-}
+export { RecordSessionCommandResultCommand } from './charging.commands';
+export { idTokenDecider, type IdTokenCommand, type IdTokenState, type IdTokenStreamEvent } from './id-token.decider';
+export { carDecider } from './car.decider';
+export { CarUsage } from './car-usage';
+export { appIdTag, cardSessionId, newAppIdTag, startCommandId, stopCommandId } from '../shared/ids';

@@ -2,15 +2,15 @@ import { Inject } from '@nestjs/common';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { CHARGING_TIMING, chargingStreams, networkStreams, type CommandResult, type SessionRequested } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
-import { ACCOUNT_GATE, type AccountGate } from '../identity/account-gate';
+import { ACCOUNT_GATE, type AccountGate } from '../identity/index';
 import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
 import { CLOCK, EVENT_STORE } from '../shared/tokens';
-import { carDecider, isUsableCar } from '../wallet/car.decider';
+import { carDecider, isUsableCar } from './car.decider';
 import { CHARGING_SESSIONS, connectorFacts, type ChargingSessions } from './charging-sessions';
-import { BOOKING_GUARD, type BookingGuard } from '../bookings/booking-guard';
-import { appIdTag, newAppIdTag, sessionTokenScope } from './ids';
+import { BOOKING_GUARD, type BookingGuard } from '../bookings/index';
+import { appIdTag, newAppIdTag, sessionTokenScope } from '../shared/ids';
 import type { ReplacedClaim } from './customer-session.decider';
 
 /** Whether a start sent again asks for what the session already is (charger, connector, car, target). */

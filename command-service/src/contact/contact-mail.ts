@@ -1,6 +1,6 @@
 import type { Locale } from '@evc/contracts';
 import type { Mail } from '@evc/platform/mail/mailer';
-import { BRAND, esc } from '../identity/mail-templates';
+import { BRAND, esc } from '../identity/index';
 
 const WORDS: Record<Locale, { subject: (title: string) => string; greeting: (name: string) => string; intro: string; yours: string; footer: string }> = {
   en: {

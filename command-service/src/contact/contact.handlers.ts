@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { contactStreams, type CommandResult } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { IDENTITY, type IdentityDeps } from '../identity/identity.settings';
+import { IDENTITY, type IdentityDeps } from '../identity/index';
 import type { CommandContext } from '../shared/command-context';
 import { decideAndAppend } from '../shared/decide-and-append';
 import { DomainError } from '../shared/domain-error';

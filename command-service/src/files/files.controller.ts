@@ -3,7 +3,7 @@ import { operations, type FileInfo } from '@evc/contracts';
 import { AUTHENTICATOR, requireAccess, type Authenticator } from '@evc/platform/http/access';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
 import { UPLOAD_PRIVILEGE, isPublicPurpose, type FileStore } from '@evc/platform/files/index';
-import { header, type RequestLike } from '../http/request-context';
+import { header, type RequestLike } from '../shared/http/request-context';
 import { readUpload } from './upload';
 
 export const FILE_STORE = Symbol('FileStore');

@@ -1,5 +1,5 @@
-import { BanCustomerHandler, UnbanCustomerHandler } from '../customers/customers.handlers';
-import { AuthController } from '../http/auth.controller';
+import { BanCustomerHandler, UnbanCustomerHandler } from './customers.handlers';
+import { AuthController } from './auth.controller';
 import type { ContextParts } from '../shared/context-parts';
 import { ChangePasswordHandler, ForgotPasswordHandler, ResendVerificationHandler, ResetPasswordHandler } from './password.handlers';
 import { UpdatePersonalInfoHandler } from './personal-info.handler';

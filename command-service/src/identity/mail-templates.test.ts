@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactReplyMail } from '../contact/contact-mail';
+import { contactReplyMail } from '../contact/index';
 import { arabicMinutes, renderMail } from './mail-templates';
 
 const mail = (locale: 'en' | 'ar', minutes = 60) => renderMail('verification', { to: 'a@example.com', name: 'Mona', locale, link: 'https://evc.example/verifyEmail?token=abc', minutes });

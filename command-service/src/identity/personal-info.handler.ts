@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { identityStreams, type CommandResult, type UpdatePersonalInfo } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
-import { FILE_STORE } from '../files/files.controller';
+import { FILE_STORE } from '../files/index';
 import { DomainError } from '../shared/domain-error';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { runDecider } from '../shared/run-decider';

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { catalogStreams, networkStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
-import { governorateDecider } from '../catalog/catalog.deciders';
+import { governorateDecider } from '../catalog/index';
 import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';

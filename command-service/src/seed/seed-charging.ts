@@ -7,7 +7,7 @@ import { createLogger } from '@evc/platform/logging/logger';
 import type { CommandContext } from '../shared/command-context';
 import { envelope } from '../shared/run-decider';
 import { sendCommand } from '../shared/operation-command';
-import type { WalletLedger } from '../wallet/wallet-ledger';
+import type { WalletLedger } from '../wallet/index';
 import { stripedFlagPng } from './flag-png';
 import { seededId } from './seed-identity';
 

@@ -4,7 +4,7 @@ import { SYSTEM_ACTOR, type ConnectorSpec, type OcppVersion, type RegisterCharge
 import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import { createLogger } from '@evc/platform/logging/logger';
-import { RegisterChargerCommand } from '../network/network.commands';
+import { RegisterChargerCommand } from '../network/index';
 import { sendCommand, type CommandInput, type RoutedCommandId } from '../shared/operation-command';
 import type { CommandContext } from '../shared/command-context';
 import { envelope } from '../shared/run-decider';

@@ -5,11 +5,8 @@ import type { EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import type { CommandContext } from '../shared/command-context';
 import { envelope } from '../shared/run-decider';
-import { SeedCustomerCommand } from '../identity/identity.commands';
+import { SeedCustomerCommand, findAccountByEmail, sha256, assertPasswordAllowed, generateAllowedPassword } from '../identity/index';
 import { sendCommand } from '../shared/operation-command';
-import { findAccountByEmail } from '../identity/accounts';
-import { sha256 } from '../identity/secrets';
-import { assertPasswordAllowed, generateAllowedPassword } from '../identity/password-policy';
 
 const MARKER_STREAM = 'seed-identity';
 const log = createLogger('seed');

@@ -2,9 +2,9 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { CommandBus } from '@nestjs/cqrs';
 import type { Clock, EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
-import { FILE_STORE } from '../files/files.controller';
+import { FILE_STORE } from '../files/index';
 import { CLOCK, EVENT_STORE } from '../shared/tokens';
-import { WALLET_LEDGER, type WalletLedger } from '../wallet/wallet-ledger';
+import { WALLET_LEDGER, type WalletLedger } from '../wallet/index';
 import { seedCards } from './seed-cards';
 import { seedCharging } from './seed-charging';
 import { seedDemo, type SeedOutcome } from './seed-demo';

@@ -1,10 +1,8 @@
 import { createLogger } from '@evc/platform/logging/logger';
-import { masterDataDecider } from '../catalog/catalog.deciders';
-import { claimItemNames } from '../catalog/item-names';
+import { masterDataDecider, claimItemNames } from '../catalog/index';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
-import { carDecider } from '../wallet/car.decider';
-import { CarUsage } from '../wallet/car-usage';
+import { carDecider, CarUsage } from '../charging/index';
 import { streamsWith, type Upgrade } from './upgrade';
 
 const log = createLogger('upgrade');

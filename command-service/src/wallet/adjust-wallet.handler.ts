@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { chargingStreams, egpToPiastres, type CommandResult, type WalletAdjustmentClaimed } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
-import { loadAccount } from '../identity/accounts';
+import { loadAccount } from '../identity/index';
 import { createOnceDecider } from '../shared/create-once.decider';
 import { DomainError } from '../shared/domain-error';
 import { runDecider } from '../shared/run-decider';

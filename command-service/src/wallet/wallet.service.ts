@@ -4,7 +4,7 @@ import type { CommandContext } from '../shared/command-context';
 import { decideAndAppend } from '../shared/decide-and-append';
 import { RETRY_POLICY, type RetryPolicy } from '../shared/retry-policy';
 import { StreamStateCache } from '../shared/stream-state-cache';
-import { KeyedQueue } from './keyed-queue';
+import { KeyedQueue } from '../shared/keyed-queue';
 import { walletDecider, type WalletState } from './wallet.decider';
 import type { WalletLedger, WalletTransactionRequest } from './wallet-ledger';
 

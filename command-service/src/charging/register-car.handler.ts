@@ -3,8 +3,8 @@ import { HandlesCommand, type OperationCommand, type OperationHandler } from '..
 import { catalogStreams, chargingStreams, type CarRegistered, type CommandResult, type MasterDataKind, type RegisterCar } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
-import { masterDataStates } from '../catalog/master-data-states';
-import { FILE_STORE } from '../files/files.controller';
+import { masterDataStates } from '../catalog/index';
+import { FILE_STORE } from '../files/index';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';

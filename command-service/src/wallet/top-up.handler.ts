@@ -3,7 +3,7 @@ import { HandlesCommand, type OperationCommand, type OperationHandler } from '..
 import { chargingStreams, egpToPiastres, type TopUpResult } from '@evc/contracts';
 import { systemClock, type EventStore } from '@evc/platform';
 import type { PaymentsSetup } from '@evc/platform/payments/index';
-import { loadAccount } from '../identity/accounts';
+import { loadAccount } from '../identity/index';
 import { DomainError } from '../shared/domain-error';
 import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';

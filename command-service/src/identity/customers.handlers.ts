@@ -2,9 +2,8 @@ import { Inject } from '@nestjs/common';
 import type { ICommandHandler } from '@nestjs/cqrs';
 import { identityStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
-import { accountDecider } from '../identity/account.decider';
-import type { CardLife } from '../cards/card-life';
-import { CARD_LIFE } from '../cards/cards.tokens';
+import { accountDecider } from './account.decider';
+import { OWNER_BAN_FOLLOWER, type OwnerBanFollower } from './owner-ban';
 import { HandlesCommand, type OperationCommand } from '../shared/operation-command';
 import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
@@ -18,7 +17,7 @@ abstract class SetBanHandler implements ICommandHandler<OperationCommand<'custom
   protected abstract readonly banned: boolean;
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(CARD_LIFE) private readonly cards: CardLife,
+    @Inject(OWNER_BAN_FOLLOWER) private readonly cards: OwnerBanFollower,
   ) {}
 
   async execute({ payload, context }: OperationCommand<'customers.ban' | 'customers.unban'>): Promise<CommandResult> {

@@ -5,7 +5,7 @@ import type { EventStore } from '@evc/platform';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
 import { boundaryOf, parseMultipart } from '@evc/platform/http/multipart';
 import { renderSandboxCheckout, type PaymentsSetup, type SandboxChoice } from '@evc/platform/payments/index';
-import { header, type RequestLike } from '../http/request-context';
+import { header, type RequestLike } from '../shared/http/request-context';
 import { EVENT_STORE } from '../shared/tokens';
 import { loadPayment } from './load-payment';
 import { PaymentCallbacks } from './payment-callbacks';

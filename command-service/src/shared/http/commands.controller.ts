@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { operations } from '@evc/contracts';
 import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
-import { commandClass, type CommandPayload, type RoutedCommandId } from '../shared/operation-command';
+import { commandClass, type CommandPayload, type RoutedCommandId } from '../operation-command';
 import { COMMAND_ROUTES } from './command-routes';
 import { contextOf, type RequestLike } from './request-context';
 

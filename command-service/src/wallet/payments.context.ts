@@ -1,7 +1,7 @@
 import type { EventStore } from '@evc/platform';
 import type { ContextParts } from '../shared/context-parts';
 import { EVENT_STORE } from '../shared/tokens';
-import { WALLET_LEDGER, type WalletLedger } from '../wallet/wallet-ledger';
+import { WALLET_LEDGER, type WalletLedger } from './wallet-ledger';
 import { PaymentCallbacks } from './payment-callbacks';
 import { PaymentsController } from './payments.controller';
 import { StartTopUpHandler } from './top-up.handler';

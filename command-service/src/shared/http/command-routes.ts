@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { operationOfHandler, type RoutedCommandId } from '../shared/operation-command';
+import { operationOfHandler, type RoutedCommandId } from '../operation-command';
 
 export const COMMAND_ROUTES = Symbol('CommandRoutes');
 

@@ -4,9 +4,9 @@ import { operations, signInSchema, type AuthSession } from '@evc/contracts';
 import { AUTHENTICATOR, type Authenticator } from '@evc/platform/http/access';
 import { parseInput } from '@evc/platform/http/api-exception';
 import { cameOverTls } from '@evc/platform/http/security-headers';
-import { RefreshSessionCommand, SignInCommand, SignOutCommand, type IssuedSession } from '../identity/identity.commands';
-import { IDENTITY, type IdentityDeps } from '../identity/identity.settings';
-import { contextOf, type RequestLike } from './request-context';
+import { RefreshSessionCommand, SignInCommand, SignOutCommand, type IssuedSession } from './identity.commands';
+import { IDENTITY, type IdentityDeps } from './identity.settings';
+import { contextOf, type RequestLike } from '../shared/http/request-context';
 
 export const REFRESH_COOKIE = 'evc_refresh';
 /** Refresh and sign-out take an empty object (their schema in the contracts). */

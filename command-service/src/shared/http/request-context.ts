@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@evc/platform/auth/principal';
-import type { CommandContext } from '../shared/command-context';
+import type { CommandContext } from '../command-context';
 
 export interface RequestLike {
   headers: Record<string, string | string[] | undefined>;

@@ -6,7 +6,7 @@ import { createLogger } from '@evc/platform/logging/logger';
 import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
 import { runDecider } from '../shared/run-decider';
-import type { WalletLedger } from '../wallet/wallet-ledger';
+import type { WalletLedger } from './wallet-ledger';
 import { loadPayment } from './load-payment';
 import { paymentDecider, type PaymentCommand } from './payment.decider';
 

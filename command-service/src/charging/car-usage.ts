@@ -1,7 +1,6 @@
 import { catalogStreams, garageStream, type CarRegistered, type GarageCar } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
-import { masterDataDecider } from '../catalog/catalog.deciders';
-import { masterDataStates } from '../catalog/master-data-states';
+import { masterDataDecider, masterDataStates } from '../catalog/index';
 import type { CommandContext } from '../shared/command-context';
 import type { Decider, DomainEventOf } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
@@ -9,7 +8,7 @@ import { decideAndAppend } from '../shared/decide-and-append';
 import { runDecider } from '../shared/run-decider';
 import { carUser } from '../shared/usage';
 import { garageDecider } from './garage.decider';
-import { KeyedQueue } from './keyed-queue';
+import { KeyedQueue } from '../shared/keyed-queue';
 
 export type UsingCar = Pick<CarRegistered['data'], 'carId' | 'customerId' | 'brandId' | 'typeId' | 'batteryRangeId'>;
 
