@@ -66,3 +66,9 @@ export type ReadModelName = (typeof READ_MODELS)[keyof typeof READ_MODELS];
 export const READ_MODEL_NAMES: readonly ReadModelName[] = Object.values(READ_MODELS);
 
 export const isReadModelName = (name: string): name is ReadModelName => (READ_MODEL_NAMES as readonly string[]).includes(name);
+
+/**
+ * The read models `/api/live` carries: the ones the public pages follow. Every other change goes, if to anyone, on
+ * `/api/live/me` (a customer's own changes; staff by privilege).
+ */
+export const PUBLIC_LIVE_READ_MODELS: readonly ReadModelName[] = [READ_MODELS.stations, READ_MODELS.governorates, READ_MODELS.pricing];

@@ -3,4 +3,4 @@
 export { readModel, type ReadModel } from './read-model';
 export { mergeOne } from './merge';
 export { cairoDateKey, cairoDayStart } from './cairo-date';
-export { READ_MODELS, READ_MODEL_NAMES, RM, isReadModelName, type ReadModelName } from './read-models';
+export { PUBLIC_LIVE_READ_MODELS, READ_MODELS, READ_MODEL_NAMES, RM, isReadModelName, type ReadModelName } from './read-models';
