@@ -29,11 +29,11 @@ export const allProjections = (): Projection[] => [
   cardRequestsProjection,
   cardsProjection,
   cardNotificationsProjection,
-  // issue 14: after identity (it patches its views) and contact-requests (it reads the request's owner)
+  // after identity (it patches its views) and contact-requests (it reads the request's owner)
   customerProfilesProjection,
   contactNotificationsProjection,
   bookingsProjection,
   bookingNotificationsProjection,
-  // issue 17: after cars (it reads them) and identity (it writes customer_accounts.cars)
+  // after cars (it reads them) and identity (it writes customer_accounts.cars)
   customerCarsProjection,
 ];
