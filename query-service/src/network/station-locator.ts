@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BUS_TOPICS, CONNECTOR_TYPES, distanceMeters, type ConnectorType, type LiveChange } from '@evc/contracts';
 import type { Bus, Collection, Consumer } from '@evc/platform';
-import type { StationDoc } from '@evc/projections';
+import { READ_MODELS, type StationDoc } from '@evc/projections';
 
 /** What the locator keeps per station: enough to rank and filter without touching the read model. */
 const FIELDS = { _id: 1, location: 1, governorateId: 1, connectorTypes: 1, maxPowerKw: 1, availableConnectors: 1 } as const;
@@ -59,7 +59,7 @@ export class StationLocator {
   async start(bus?: Bus): Promise<void> {
     if (bus) {
       this.consumer = bus.subscribe<LiveChange>({ groupId: `locator-${randomUUID()}`, topics: [BUS_TOPICS.readModelChanged] }, (m) => {
-        if (m.value.collection !== 'stations') return;
+        if (m.value.collection !== READ_MODELS.stations) return;
         return this.enqueue(() => (m.value.ids ? this.reload(m.value.ids) : this.loadAll()));
       });
       await this.consumer.ready;
