@@ -85,6 +85,65 @@ export default tseslint.config(
   { files: ['projections/**'], rules: backendImports('projections', ['contracts', 'platform']) },
   // Read-model document types, typed collection handles and position tracking come from projections.
   { files: ['query-service/**'], rules: backendImports('query-service', ['contracts', 'platform', 'projections']) },
+  // The read side's rooms: projections and the query service have one folder per context (ARCHITECTURE.md's list).
+  // A context imports its own files, the workspace's plumbing and another context's index.ts, never its inner files;
+  // the plumbing (shared/, runner/, http/) imports no context; live/ (the streams) takes contexts through their
+  // index. The composition (index.ts, all-projections.ts, compose.ts, the module) sits above them all. Tests may
+  // reach anything, as they build what they test.
+  ...(() => {
+    const contextZones = (root, contexts, plumbing, composers = []) => [
+      ...contexts.map((context) => ({
+        target: `${root}/${context}`,
+        from: root,
+        except: [`./${context}`, ...plumbing.map((p) => `./${p}`), ...contexts.filter((c) => c !== context).map((c) => `./${c}/index.ts`)],
+        message: 'a context imports another context only through its index.ts, and never the composition above it.',
+      })),
+      ...plumbing.map((folder) => ({
+        target: `${root}/${folder}`,
+        from: root,
+        except: plumbing.map((p) => `./${p}`),
+        message: 'plumbing imports no context and not the composition.',
+      })),
+      ...composers.map((folder) => ({
+        target: `${root}/${folder}`,
+        from: root,
+        except: [`./${folder}`, ...plumbing.map((p) => `./${p}`), ...contexts.map((c) => `./${c}/index.ts`)],
+        message: 'the streams take a context through its index.ts.',
+      })),
+    ];
+    const zones = [
+      ...contextZones(
+        './projections/src',
+        ['identity', 'network', 'catalog', 'chargers-live', 'charging', 'wallet', 'bookings', 'cards', 'contact', 'site'],
+        ['shared', 'runner'],
+      ),
+      ...contextZones(
+        './query-service/src',
+        ['identity', 'network', 'catalog', 'charging', 'bookings', 'cards', 'contact', 'site', 'audit', 'reporting'],
+        ['shared', 'http'],
+        ['live'],
+      ),
+    ];
+    return [
+      {
+        files: ['projections/src/**/*.ts', 'query-service/src/**/*.ts'],
+        ignores: ['**/*.test.ts'],
+        plugins: { 'import-x': importX },
+        settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+        rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] },
+      },
+      {
+        // The one door to the read-model names table: zod-free, so it stays out of the contracts barrel.
+        files: ['projections/src/shared/read-models.ts'],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            { patterns: [{ group: ['@evc/*', '!@evc/contracts', '!@evc/contracts/shared/read-models'], message: 'this file re-exports only the read-model names table.' }] },
+          ],
+        },
+      },
+    ];
+  })(),
   { files: ['command-service/**'], rules: backendImports('command-service', ['contracts', 'platform']) },
   // command-service: each context (a folder of src/) imports shared/ and other contexts' index.ts only; shared/ imports
   // no context; seed/ and upgrades/ (not contexts) reach a context through its index.ts too (command-service/README.md).

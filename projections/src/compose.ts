@@ -1,9 +1,8 @@
 import type { Consumer } from '@evc/platform';
 import type { ComposedService, Compose } from '@evc/platform/hosting/host';
-import { startChargerCommandSweep } from './ocpp/charger-command-sweep';
-import { startChargerPresence, startOcppMessageLog } from './ocpp/ocpp-consumers';
-import { startPageViewCounter } from './page-views/page-view-counter';
-import { allProjections } from './read-models/index';
+import { startChargerCommandSweep, startChargerPresence, startOcppMessageLog } from './chargers-live/index';
+import { startPageViewCounter } from './site/index';
+import { allProjections } from './all-projections';
 import { ProjectionRunner } from './runner/projection-runner';
 
 export interface Projections extends ComposedService {

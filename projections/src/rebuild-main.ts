@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '@evc/platform/config/config';
 import { openInfrastructure } from '@evc/platform/infrastructure/infrastructure';
-import { allProjections } from './read-models/index';
+import { allProjections } from './all-projections';
 import { ProjectionRunner } from './runner/projection-runner';
 
 /**

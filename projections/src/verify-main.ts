@@ -3,7 +3,7 @@ import type { DocumentStore } from '@evc/platform';
 import { loadConfig } from '@evc/platform/config/config';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
 import { openInfrastructure } from '@evc/platform/infrastructure/infrastructure';
-import { allProjections } from './read-models/index';
+import { allProjections } from './all-projections';
 import { CHECKPOINT_DOCS, ProjectionRunner, RUNNER_CHECKPOINT_ID } from './runner/projection-runner';
 import { formatReport, replayInto, verifyReadModels } from './verify/verify-read-models';
 

@@ -1,6 +1,6 @@
 export * from './compose';
 export * from './query-service.module';
-export { StationsQueries, stationFilter } from './stations/stations.queries';
-export { StationLocator } from './stations/station-locator';
+export { StationsQueries, stationFilter } from './network/index';
+export { StationLocator } from './network/index';
 export { LiveHub } from './live/live-hub';
 export { QueryTable } from './http/query-routes';

@@ -5,29 +5,42 @@ import type { TokenVerifier } from '@evc/platform/auth/access-tokens';
 import { AUTHENTICATOR, Authenticator } from '@evc/platform/http/access';
 import type { Mailbox } from '@evc/platform/mail/mailer';
 import type { PositionTracker } from '@evc/projections';
-import { AccountAnswers } from './account/account.answers';
-import { AdminAnswers } from './admin/admin.answers';
-import { CardsAnswers } from './cards/cards.answers';
-import { BookingsAnswers } from './bookings/bookings.answers';
-import { ReceiptsAnswers } from './receipts/receipts.answers';
-import { CatalogAnswers } from './catalog/catalog.answers';
-import { ChargingAnswers } from './charging/charging.answers';
-import { ContactAnswers } from './contact/contact.answers';
-import { EventsAnswers } from './events/events.answers';
+import { AuditHistoryAnswers, EventsAnswers } from './audit/index';
+import { BookingsAnswers } from './bookings/index';
+import { CardsAnswers } from './cards/index';
+import { CatalogAdminAnswers, CatalogAnswers } from './catalog/index';
+import { ChargingAnswers, ReceiptsAnswers } from './charging/index';
+import { ContactAnswers } from './contact/index';
 import { QUERY_TABLE, QueriesController } from './http/queries.controller';
 import { QueryTable } from './http/query-routes';
-import { AccountAccessCache } from './identity/account-access';
-import { IdentityAnswers } from './identity/identity.answers';
+import { AccountAccessCache, AccountAnswers, CustomersAdminAnswers, IdentityAnswers } from './identity/index';
 import { LiveHub } from './live/live-hub';
 import { LIVE_HUB, LiveController } from './live/live.controller';
+import { NetworkAdminAnswers, StationsAnswers } from './network/index';
+import { ReportingAnswers } from './reporting/index';
 import type { QueryAnswers } from './shared/answers';
-import { SiteAnswers } from './site/site.answers';
-import { SiteController } from './site/site.controller';
-import { StationsAnswers } from './stations/stations.answers';
+import { SiteAnswers, SiteController } from './site/index';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, FRAME_LOG, MAILBOX, POSITIONS } from './shared/tokens';
 
 /** Each context's answers to its queries; adding a context is a line here. */
-export const ANSWERS = [StationsAnswers, CatalogAnswers, IdentityAnswers, ChargingAnswers, AdminAnswers, SiteAnswers, CardsAnswers, ContactAnswers, AccountAnswers, EventsAnswers, BookingsAnswers, ReceiptsAnswers];
+export const ANSWERS = [
+  IdentityAnswers,
+  AccountAnswers,
+  CustomersAdminAnswers,
+  StationsAnswers,
+  NetworkAdminAnswers,
+  CatalogAnswers,
+  CatalogAdminAnswers,
+  ChargingAnswers,
+  ReceiptsAnswers,
+  BookingsAnswers,
+  CardsAnswers,
+  ContactAnswers,
+  SiteAnswers,
+  EventsAnswers,
+  AuditHistoryAnswers,
+  ReportingAnswers,
+];
 
 export interface QueryServiceOptions {
   documents: DocumentStore;

@@ -12,11 +12,11 @@ import { openFileEventStore } from '@evc/platform/eventstore/embedded/index';
 import { setLogLevel } from '@evc/platform/logging/logger';
 import type { EventStore, NewEvent } from '@evc/platform';
 import { ProjectionRunner, allProjections } from '@evc/projections';
-import { catalogProjection } from '@evc/projections/read-models/catalog.projection';
-import { pricingProjection } from '@evc/projections/read-models/pricing.projection';
-import { stationsProjection } from '@evc/projections/read-models/stations.projection';
-import { CustomersAdminQueries } from '@evc/query-service/admin/customers-admin.queries';
-import { NetworkAdminQueries } from '@evc/query-service/admin/network-admin.queries';
+import { catalogProjection } from '@evc/projections/catalog/catalog.projection';
+import { pricingProjection } from '@evc/projections/network/pricing.projection';
+import { stationsProjection } from '@evc/projections/network/stations.projection';
+import { CustomersAdminQueries } from '@evc/query-service/identity/customers-admin.queries';
+import { NetworkAdminQueries } from '@evc/query-service/network/network-admin.queries';
 import { fmt, percentile } from './stats';
 import { createRingFrameLog } from '@evc/platform/frame-log/index';
 

@@ -15,9 +15,9 @@ import { createMemoryDocumentStore } from '@evc/platform/documents/index';
 import { openFileEventStore } from '@evc/platform/eventstore/embedded/index';
 import { encodeRecord } from '@evc/platform/eventstore/embedded/record-codec';
 import { setLogLevel } from '@evc/platform/logging/logger';
-import { ActorNames } from '@evc/query-service/admin/actor-names';
-import { EventChains } from '@evc/query-service/events/event-chain';
-import { EventSearch } from '@evc/query-service/events/event-search';
+import { ActorNames } from '@evc/query-service/identity/actor-names';
+import { EventChains } from '@evc/query-service/audit/event-chain';
+import { EventSearch } from '@evc/query-service/audit/event-search';
 import { fmt, percentile } from './stats';
 import { createRingFrameLog } from '@evc/platform/frame-log/index';
 

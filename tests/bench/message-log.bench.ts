@@ -17,7 +17,7 @@ import { BUS_TOPICS, type OcppFrame } from '@evc/contracts';
 import { createInProcessBus } from '@evc/platform/bus/index';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
 import { createDocumentFrameLog, createRingFrameLog } from '@evc/platform/frame-log/index';
-import { startOcppMessageLog } from '@evc/projections/ocpp/ocpp-consumers';
+import { startOcppMessageLog } from '@evc/projections/chargers-live/ocpp-consumers';
 import { fmt, numberArg } from './stats';
 
 const CHARGERS = numberArg('chargers', 19_000);

@@ -6,8 +6,8 @@
  */
 import { createInProcessBus } from '@evc/platform/bus/in-process-bus';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
-import { CHARGERS } from '@evc/projections/read-models/stations.projection';
-import { sweepSilentChargers } from '@evc/projections/ocpp/ocpp-consumers';
+import { CHARGERS } from '@evc/projections/network/stations.projection';
+import { sweepSilentChargers } from '@evc/projections/chargers-live/ocpp-consumers';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

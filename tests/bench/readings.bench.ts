@@ -11,7 +11,7 @@ import { sessionDecider, type SessionState } from '@evc/command-service/charging
 import type { SessionCommand } from '@evc/command-service/charging/session.decider';
 import type { RecordedEvent } from '@evc/platform';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
-import { sessionsProjection } from '@evc/projections/read-models/sessions.projection';
+import { sessionsProjection } from '@evc/projections/charging/sessions.projection';
 import type { ProjectionContext } from '@evc/projections/runner/projection';
 import { fmt, numberArg } from './stats';
 

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Paged } from '@evc/contracts';
-import { READABLE } from '@evc/query-service/admin/audit.queries';
+import { READABLE } from '@evc/query-service/audit/audit.queries';
 import { adminGet, must } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';
 import { chargeOnce, connectDemoCharger, demoCustomer, type RawCharger } from '../support/charging-story';

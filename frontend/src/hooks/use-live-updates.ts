@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { subscribeLiveUpdates } from '../lib/live-updates';
+import { LIVE_KEY_ROOTS, subscribeLiveUpdates } from '../lib/live-updates';
 
-/** The query-key roots the public pages follow live. */
-export const LIVE_COLLECTIONS = ['stations', 'governorates', 'pricing', 'network-stats'] as const;
+/** The query-key roots the public pages follow live: every root a public read model's change refreshes. */
+export const LIVE_COLLECTIONS: readonly string[] = [...new Set(Object.values(LIVE_KEY_ROOTS).flatMap((roots) => roots ?? []))];
 
 /** Keeps station data live while the page is open (SSE → query invalidation). */
 export function useLiveUpdates(collections: readonly string[] = LIVE_COLLECTIONS) {

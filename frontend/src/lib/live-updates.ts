@@ -1,15 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveChange } from '@evc/contracts/site/schemas';
+import { READ_MODELS, type ReadModelName } from '@evc/contracts/shared/read-models';
 import { pathOf } from './api';
+
+/** Which query-key roots each read model (as the server names it in a change) refreshes. */
+export type LiveKeyRoots = Partial<Record<ReadModelName, readonly string[]>>;
 
 /**
  * Which query-key roots a server read model feeds. A station change also moves the network figures and the
  * per-governorate station counts; prices live in the `pricing_history` read model.
  */
-export const LIVE_KEY_ROOTS: Record<string, readonly string[]> = {
-  stations: ['stations', 'network-stats', 'governorates'],
-  governorates: ['governorates'],
-  pricing_history: ['pricing'],
+export const LIVE_KEY_ROOTS: LiveKeyRoots = {
+  [READ_MODELS.stations]: ['stations', 'network-stats', 'governorates'],
+  [READ_MODELS.governorates]: ['governorates'],
+  [READ_MODELS.pricing]: ['pricing'],
 };
 
 /**
@@ -17,15 +21,15 @@ export const LIVE_KEY_ROOTS: Record<string, readonly string[]> = {
  * view, which lives in the `chargers` read model (online, connector status, firmware, heartbeat). Kept apart from
  * LIVE_KEY_ROOTS so a charger-only change does not refetch the public pages.
  */
-export const ADMIN_LIVE_KEY_ROOTS: Record<string, readonly string[]> = {
-  stations: ['stations'],
-  chargers: ['stations'],
-  governorates: ['governorates'],
+export const ADMIN_LIVE_KEY_ROOTS: LiveKeyRoots = {
+  [READ_MODELS.stations]: ['stations'],
+  [READ_MODELS.chargers]: ['stations'],
+  [READ_MODELS.governorates]: ['governorates'],
 };
 
 /** The read models the server streams changes of, and which query-key roots each invalidates. */
-export function keyRootsFor(change: LiveChange, follow: readonly string[], roots: Record<string, readonly string[]> = LIVE_KEY_ROOTS): string[] {
-  return (roots[change.collection] ?? []).filter((root) => follow.includes(root));
+export function keyRootsFor(change: LiveChange, follow: readonly string[], roots: LiveKeyRoots = LIVE_KEY_ROOTS): string[] {
+  return (roots[change.collection as ReadModelName] ?? []).filter((root) => follow.includes(root));
 }
 
 /**
@@ -33,7 +37,7 @@ export function keyRootsFor(change: LiveChange, follow: readonly string[], roots
  * built on a changed read model. `follow` lists the query-key roots this page cares about; `roots` maps collections
  * to query-key roots (the public mapping unless a staff screen passes ADMIN_LIVE_KEY_ROOTS).
  */
-export function subscribeLiveUpdates(queryClient: QueryClient, follow: readonly string[], roots: Record<string, readonly string[]> = LIVE_KEY_ROOTS): () => void {
+export function subscribeLiveUpdates(queryClient: QueryClient, follow: readonly string[], roots: LiveKeyRoots = LIVE_KEY_ROOTS): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource(pathOf('live.changes', {}));
   const onChange = (event: MessageEvent<string>) => {

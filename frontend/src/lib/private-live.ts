@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveChange } from '@evc/contracts/site/schemas';
 import { pathOf } from './api';
+import type { ReadModelName } from '@evc/contracts/shared/read-models';
 
 /** Polling interval while the stream is down, and the wait before opening it again. */
 export const LIVE_POLL_MS = 5_000;
@@ -34,10 +35,10 @@ export function parseSseFrames(buffer: string): { frames: SseFrame[]; rest: stri
 }
 
 /** Which query-key roots each private read model feeds (a collection → the roots its change invalidates). */
-export type PrivateKeyRoots = Record<string, readonly (readonly string[])[]>;
+export type PrivateKeyRoots = Partial<Record<ReadModelName, readonly (readonly string[])[]>>;
 
 function invalidateAll(client: QueryClient, roots: PrivateKeyRoots) {
-  for (const keys of Object.values(roots)) for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+  for (const keys of Object.values(roots)) for (const queryKey of keys ?? []) void client.invalidateQueries({ queryKey });
 }
 
 /**
@@ -90,7 +91,7 @@ export function subscribePrivateLive(client: QueryClient, getToken: () => string
             continue;
           }
           if (typeof change?.collection !== 'string') continue;
-          for (const queryKey of roots[change.collection] ?? []) void client.invalidateQueries({ queryKey });
+          for (const queryKey of roots[change.collection as ReadModelName] ?? []) void client.invalidateQueries({ queryKey });
         }
       }
       throw new Error('live stream ended');

@@ -3,7 +3,7 @@ import type { Bus, DocumentStore, EventStore, RecordedEvent, Subscription } from
 import { createLogger } from '@evc/platform/logging/logger';
 import { dispatchTable, type Dispatch, type Projection, type ProjectionContext } from './projection';
 import { LocalPositionTracker, type PositionTracker } from './position-tracker';
-import { readModel } from '../read-models/read-model';
+import { readModel } from '../shared/read-model';
 
 export const CHECKPOINTS = '_checkpoints';
 export const RUNNER_CHECKPOINT_ID = 'projections';

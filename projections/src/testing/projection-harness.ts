@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '@evc/contracts';
 import type { RecordedEvent } from '@evc/platform';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
-import { allProjections } from '../read-models/index';
+import { allProjections } from '../all-projections';
 import { dispatchTable, type Projection, type ProjectionContext } from '../runner/projection';
 
 /** Test support: an event to record on a stream, with its author. */

@@ -1,8 +1,8 @@
 import type { Doc, DocumentStore, EventStore } from '@evc/platform';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
-import { RM } from '../read-models/collections';
-import { allProjections } from '../read-models/index';
+import { allProjections } from '../all-projections';
 import { dispatchTable, type Projection, type ProjectionContext } from '../runner/projection';
+import { READ_MODELS } from '../shared/read-models';
 
 /**
  * Read models, or fields of them, that are not built from the log, so a rebuild cannot reproduce them: the verifier
@@ -10,11 +10,11 @@ import { dispatchTable, type Projection, type ProjectionContext } from '../runne
  */
 export const NOT_FROM_THE_LOG = {
   collections: {
-    [RM.pageViews]: 'page views come from the bus (site.page-views): analytics, not events',
-    [RM.ocppMessages]: 'the charger message log comes from the bus (ocpp.frames), newest 1,000 per charger',
+    [READ_MODELS.pageViews]: 'page views come from the bus (site.page-views): analytics, not events',
+    [READ_MODELS.ocppMessages]: 'the charger message log comes from the bus (ocpp.frames), newest 1,000 per charger',
   } as Record<string, string>,
   fields: {
-    [RM.chargers]: { lastHeartbeatAt: 'heartbeats are not events (charger-presence consumer)', lastSeenAt: 'the charger-presence consumer, from the bus' },
+    [READ_MODELS.chargers]: { lastHeartbeatAt: 'heartbeats are not events (charger-presence consumer)', lastSeenAt: 'the charger-presence consumer, from the bus' },
   } as Record<string, Record<string, string>>,
 };
 

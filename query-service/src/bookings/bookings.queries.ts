@@ -1,8 +1,8 @@
 import { cairoWallClock, type AdminBookingsQuery, type BookingAdminView, type BookingView, type MyBookingsQuery, type Paged } from '@evc/contracts';
 import type { Doc, DocumentStore, Filter } from '@evc/platform';
 import { BOOKINGS, type BookingDoc } from '@evc/projections';
-import { runAdminList, type AdminList, type ListAnswer } from '../admin/admin-list';
-import { bound } from '../charging/sessions.queries';
+import { runAdminList, type AdminList, type ListAnswer } from '../shared/admin-list';
+import { bound } from '../charging/index';
 import { exactly } from '../shared/exact-view';
 
 const OPEN = ['confirmed', 'active'];

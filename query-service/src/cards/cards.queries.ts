@@ -2,8 +2,8 @@ import type { CardAdminView, CardRequestAdminView, CardRequestView, CardRequests
 import { OPEN_CARD_REQUEST_STATUSES } from '@evc/contracts';
 import type { Doc, DocumentStore, Filter } from '@evc/platform';
 import { CARDS, CARD_REQUESTS, type CardDoc, type CardRequestDoc } from '@evc/projections';
-import { runAdminList, type ListAnswer } from '../admin/admin-list';
-import { bound } from '../charging/sessions.queries';
+import { runAdminList, type ListAnswer } from '../shared/admin-list';
+import { bound } from '../charging/index';
 import { exactly } from '../shared/exact-view';
 
 interface Page {

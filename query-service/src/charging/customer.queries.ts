@@ -3,7 +3,7 @@ import type { DocumentStore } from '@evc/platform';
 import { CARS, CHARGERS, NOTIFICATIONS, PAYMENTS, STATIONS, type CarDoc, type NotificationDoc, type PaymentDoc } from '@evc/projections';
 import { keysetPage, type Keyset } from '../shared/cursor';
 import { exactly } from '../shared/exact-view';
-import { STATION_HIDDEN, stationView } from '../stations/stations.queries';
+import { STATION_HIDDEN, stationView } from '../network/index';
 
 interface Page {
   page: number;

@@ -1,9 +1,9 @@
 import type { AdminContactQuery, ContactRequestDetail, ContactRequestRow, MyContactRequest, Paged } from '@evc/contracts';
 import type { Doc, DocumentStore, Filter } from '@evc/platform';
 import { CONTACT_REQUESTS, type ContactRequestDoc } from '@evc/projections';
-import { ActorNames } from '../admin/actor-names';
-import { runAdminList, type ListAnswer } from '../admin/admin-list';
-import { bound } from '../charging/sessions.queries';
+import { ActorNames } from '../identity/index';
+import { runAdminList, type ListAnswer } from '../shared/admin-list';
+import { bound } from '../charging/index';
 
 /** The managers' row: never the details, replies or comments (those are the detail's, for contact.manage only). */
 export const contactRequestRow = (d: ContactRequestDoc): ContactRequestRow => ({

@@ -3,8 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { BUS_TOPICS, type LiveChange } from '@evc/contracts';
 import type { Bus, Consumer } from '@evc/platform';
 import type { Principal } from '@evc/platform/auth/principal';
-import { RM } from '@evc/projections';
-import type { AccountAccessCache } from '../identity/account-access';
+import { PUBLIC_LIVE_READ_MODELS } from '@evc/projections';
+import type { AccountAccessCache } from '../identity/index';
 
 interface Client {
   res: ServerResponse;
@@ -19,7 +19,7 @@ interface Client {
  * only ones the public stream carries. Everything else that changes without naming a customer is staff activity
  * (charger edits and key rotations, commands sent to chargers, accounts, roles, master data) and stays off it.
  */
-export const PUBLIC_LIVE_COLLECTIONS: readonly string[] = [RM.stations, RM.governorates, RM.pricing];
+export const PUBLIC_LIVE_COLLECTIONS: readonly string[] = PUBLIC_LIVE_READ_MODELS;
 
 /** The public stream: never a private change (one naming customers), only public read models, optionally fewer. */
 export function publicView(collections: string[] | null) {

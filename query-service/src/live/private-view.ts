@@ -1,26 +1,26 @@
 import type { LiveChange, Privilege } from '@evc/contracts';
 import type { Principal } from '@evc/platform/http/access';
-import { BOOKINGS_RM, CARDS_RM, CHARGING_RM, RM } from '@evc/projections';
+import { READ_MODELS } from '@evc/projections';
 
 /** Which private collections a staff member's stream follows, by privilege (notifications: never; contact requests: managers). */
 const STAFF_FOLLOWS: Record<string, Privilege> = {
-  [CHARGING_RM.sessions]: 'sessions.read',
-  [BOOKINGS_RM]: 'sessions.read',
-  [CHARGING_RM.wallets]: 'customers.read',
-  [CHARGING_RM.walletTransactions]: 'customers.read',
-  [CHARGING_RM.payments]: 'customers.read',
-  [CHARGING_RM.cars]: 'customers.read',
-  [RM.customers]: 'customers.read',
-  [CARDS_RM.cardRequests]: 'cards.manage',
-  [CARDS_RM.cards]: 'customers.read',
-  [RM.contactRequests]: 'contact.manage',
+  [READ_MODELS.sessions]: 'sessions.read',
+  [READ_MODELS.bookings]: 'sessions.read',
+  [READ_MODELS.wallets]: 'customers.read',
+  [READ_MODELS.walletTransactions]: 'customers.read',
+  [READ_MODELS.payments]: 'customers.read',
+  [READ_MODELS.cars]: 'customers.read',
+  [READ_MODELS.customers]: 'customers.read',
+  [READ_MODELS.cardRequests]: 'cards.manage',
+  [READ_MODELS.cards]: 'customers.read',
+  [READ_MODELS.contactRequests]: 'contact.manage',
 };
 
 /**
  * Read models that name no customer but are off the public stream (staff activity), which every staff screen may
  * follow here: the chargers as staff see them (the station list's live state; any staff member may read it).
  */
-const STAFF_NETWORK: ReadonlySet<string> = new Set([RM.chargers]);
+const STAFF_NETWORK: ReadonlySet<string> = new Set([READ_MODELS.chargers]);
 
 /**
  * What `/api/live/me` sends of a change: only private changes (public ones are on /api/live). A customer gets those

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveChange } from '@evc/contracts/site/schemas';
+import type { ReadModelName } from '@evc/contracts/shared/read-models';
 import { subscribePrivateLive } from '../../lib/private-live';
 import { ME_LIVE_KEY_ROOTS } from './api/query-keys';
 
@@ -7,7 +8,7 @@ export { LIVE_POLL_MS, LIVE_RETRY_MS, parseSseFrames, type SseFrame } from '../.
 
 /** The query keys a change of the customer's read models invalidates. */
 export function keysForChange(change: LiveChange): readonly (readonly string[])[] {
-  return ME_LIVE_KEY_ROOTS[change.collection] ?? [];
+  return ME_LIVE_KEY_ROOTS[change.collection as ReadModelName] ?? [];
 }
 
 /** The customer's own changes (sessions, wallet, payments, notifications, cars, profile, requests) over /api/live/me. */

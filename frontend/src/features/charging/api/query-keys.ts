@@ -1,3 +1,6 @@
+import { READ_MODELS } from '@evc/contracts/shared/read-models';
+import type { PrivateKeyRoots } from '../../../lib/private-live';
+
 /**
  * Query keys of the customer's own read models; each starts with the collection name the server sends on
  * `/api/live/me` (`{collection, ids, position}`), so a change invalidates exactly the queries built on it.
@@ -19,18 +22,18 @@ export const chargingKeys = {
 };
 
 /** Which query-key roots each read model of the customer's live stream feeds. */
-export const ME_LIVE_KEY_ROOTS: Record<string, readonly (readonly string[])[]> = {
-  sessions: [chargingKeys.sessions],
-  wallet_transactions: [chargingKeys.wallet],
-  wallets: [chargingKeys.wallet],
-  payments: [['payments'], chargingKeys.wallet],
-  notifications: [chargingKeys.notifications],
-  cars: [chargingKeys.cars],
+export const ME_LIVE_KEY_ROOTS: PrivateKeyRoots = {
+  [READ_MODELS.sessions]: [chargingKeys.sessions],
+  [READ_MODELS.walletTransactions]: [chargingKeys.wallet],
+  [READ_MODELS.wallets]: [chargingKeys.wallet],
+  [READ_MODELS.payments]: [['payments'], chargingKeys.wallet],
+  [READ_MODELS.notifications]: [chargingKeys.notifications],
+  [READ_MODELS.cars]: [chargingKeys.cars],
   // the cards feature's queries (card requests, cards) start with their collections
-  card_requests: [['card_requests']],
-  cards: [['cards']],
+  [READ_MODELS.cardRequests]: [[READ_MODELS.cardRequests]],
+  [READ_MODELS.cards]: [[READ_MODELS.cards]],
   // the profile's personal info and the customer's contact requests (features/customer's query keys)
-  customer_profiles: [['customer_profiles']],
-  contact_requests: [['contact_requests']],
-  bookings: [['bookings']],
+  [READ_MODELS.customerProfiles]: [[READ_MODELS.customerProfiles]],
+  [READ_MODELS.contactRequests]: [[READ_MODELS.contactRequests]],
+  [READ_MODELS.bookings]: [[READ_MODELS.bookings]],
 };

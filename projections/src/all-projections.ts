@@ -1,0 +1,39 @@
+import type { Projection } from './runner/projection';
+import { bookingNotificationsProjection, bookingsProjection } from './bookings/index';
+import { cardNotificationsProjection, cardRequestsProjection, cardsProjection } from './cards/index';
+import { catalogProjection } from './catalog/index';
+import { chargerCommandsProjection } from './chargers-live/index';
+import { carsProjection, customerCarsProjection, notificationsProjection, sessionsProjection } from './charging/index';
+import { contactNotificationsProjection, contactRequestsProjection } from './contact/index';
+import { accountAccessProjection, customerProfilesProjection, identityProjection } from './identity/index';
+import { pricingProjection, stationsProjection } from './network/index';
+import { paymentsProjection, walletProjection } from './wallet/index';
+
+/**
+ * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
+ * accounts and cars; notifications read the session and payment documents of the same event).
+ */
+export const allProjections = (): Projection[] => [
+  catalogProjection,
+  stationsProjection,
+  pricingProjection,
+  contactRequestsProjection,
+  identityProjection,
+  accountAccessProjection,
+  chargerCommandsProjection,
+  carsProjection,
+  sessionsProjection,
+  paymentsProjection,
+  walletProjection,
+  notificationsProjection,
+  cardRequestsProjection,
+  cardsProjection,
+  cardNotificationsProjection,
+  // after identity (it patches its views) and contact-requests (it reads the request's owner)
+  customerProfilesProjection,
+  contactNotificationsProjection,
+  bookingsProjection,
+  bookingNotificationsProjection,
+  // after cars (it reads them) and identity (it writes customer_accounts.cars)
+  customerCarsProjection,
+];

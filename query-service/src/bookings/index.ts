@@ -1,0 +1,1 @@
+export { BookingsAnswers } from './bookings.answers';

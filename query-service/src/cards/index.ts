@@ -1,0 +1,1 @@
+export { CardsAnswers } from './cards.answers';

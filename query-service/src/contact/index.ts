@@ -1,0 +1,1 @@
+export { ContactAnswers } from './contact.answers';

@@ -1,0 +1,2 @@
+export { SiteAnswers } from './site.answers';
+export { SiteController } from './site.controller';
