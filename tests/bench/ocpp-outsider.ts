@@ -35,7 +35,7 @@ async function freePort(): Promise<number> {
 
 /** `npm start`'s command line, in a fresh data dir; resolves once it listens, with the lines it logged. */
 async function startProduct(port: number, dataDir: string): Promise<{ child: ChildProcess; lines: () => number }> {
-  const child = spawn(process.execPath, ['--no-memory-reducer', '--import', 'tsx', 'platform/launcher/src/main.ts'], {
+  const child = spawn(process.execPath, ['--no-memory-reducer', '--import', 'tsx', 'launcher/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ADMIN_EMAIL: ADMIN.email, SEED_ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'pipe', 'pipe'],
