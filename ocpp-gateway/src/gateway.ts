@@ -3,12 +3,12 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { RPCServer, createRPCError } from 'ocpp-rpc';
+import { createRPCError, type RPCServer } from 'ocpp-rpc';
 import { BUS_TOPICS, COMMAND_TIMEOUT_MS, OCPP_CONNECTED, OCPP_DISCONNECTED, type InboundChargerMessage, type LiveChange, type OutboundOcppCommand } from '@evc/contracts';
 import type { Bus, Consumer } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
-import { CHARGER_AUTH_COLLECTION, revokedReason, type ChargerAuthReader } from './charger-auth';
-import { LOGIN_LIMITS, LoginGate, OCPP_PATH_PREFIX, OCPP_PROTOCOLS, REPLACED_REASON, type AcceptedLogin } from './login-gate';
+import { CHARGER_AUTH_COLLECTION, type ChargerAuthReader } from './charger-auth';
+import { LOGIN_LIMITS, LoginGate, OCPP_PATH_PREFIX, OCPP_PROTOCOLS, REPLACED_REASON } from './login-gate';
 import { Authorizer } from './authorizer';
 import { HEARTBEAT_INTERVAL_S, TransactionIds, inboundHandlers } from './inbound';
 import { CallDeadlines } from './call-deadlines';
@@ -16,15 +16,15 @@ import { Connection, describeFrame, type ConnectionHost, type RpcClient } from '
 import { CallRateLimit, RATE_LIMIT_BURST, RATE_LIMIT_PER_S, RATE_LIMITED_CODE, RATE_LIMITED_DESCRIPTION } from './rate-limit';
 import { PING_AFTER_MS, SILENT_INTERVALS, closeSilent, pingQuiet } from './keep-alive';
 import { CommandSender } from './command-sender';
+import { MAX_FRAME_BYTES, admittingServer } from './admission';
+import { CLOSE_REVOKED, closeRevoked } from './revocations';
 
 export { HEARTBEAT_INTERVAL_S, LOGIN_LIMITS, OCPP_PATH_PREFIX, OCPP_PROTOCOLS };
 export { PING_AFTER_MS, SILENT_INTERVALS, RATE_LIMIT_BURST, RATE_LIMIT_PER_S, RATE_LIMITED_CODE, RATE_LIMITED_DESCRIPTION };
+export { CLOSE_REVOKED, MAX_FRAME_BYTES };
 export type { InboundChargerMessage };
 
-/** Largest WebSocket frame a charger may send, checked by ws from the frame header before anything is parsed. */
-export const MAX_FRAME_BYTES = 256 * 1024;
-/** Close codes: 1008 (policy) when a charger is deleted or re-keyed; ws closes a too-large frame with 1009. */
-export const CLOSE_REVOKED = 1008;
+/** Close code: ws closes a too-large frame with 1009. */
 export const CLOSE_TOO_LARGE = 1009;
 
 export interface OcppGatewayOptions {
@@ -58,9 +58,10 @@ export interface OcppGatewayOptions {
  * OCPP-J endpoint on /ocpp/<chargePointId> (1.6 and 2.0.1, strict schema validation, Basic auth).
  * Every inbound call is published on ocpp.inbound keyed by charger id, before it is answered, as a version-neutral
  * message (normalize/: the only reader of 1.6 and 2.0.1 field names); the command side turns them into events.
- * Authorize and transaction starts ask the command side (authorizer.ts). This class admits connections and routes
- * their frames and calls; a connection's own state is connection.ts, the call rate limit rate-limit.ts, the
- * keep-alive and the silent-charger watchdog keep-alive.ts, commands to chargers command-sender.ts.
+ * Authorize and transaction starts ask the command side (authorizer.ts). This class holds the connections, routes
+ * their frames and calls, and starts and drains the node; whom the server admits is admission.ts, a connection's own
+ * state connection.ts, the call rate limit rate-limit.ts, the keep-alive and the silent-charger watchdog
+ * keep-alive.ts, commands to chargers command-sender.ts, closing revoked chargers revocations.ts.
  */
 export class OcppGateway {
   private readonly log = createLogger('ocpp');
@@ -84,23 +85,7 @@ export class OcppGateway {
   constructor(private readonly options: OcppGatewayOptions) {
     this.rateLimit = new CallRateLimit(options.rateLimit ?? { perSecond: RATE_LIMIT_PER_S, burst: RATE_LIMIT_BURST }, this.log);
     this.logins = new LoginGate(options.documents, options.loginLimits ?? LOGIN_LIMITS, options.trustProxy ?? 0);
-    // Strict validation of every call and result in both protocols; frames over maxFrameBytes are refused by ws
-    // from the frame header (close 1009), before any byte of them is parsed.
-    this.server = new RPCServer({
-      protocols: [...OCPP_PROTOCOLS],
-      strictMode: true,
-      // No ping timer per client (a timer, an emitter and abort controllers each): the watchdog's one sweep pings
-      // quiet connections instead (keepAlive).
-      pingIntervalMs: 0,
-      wssOptions: { maxPayload: options.maxFrameBytes ?? MAX_FRAME_BYTES },
-    });
-    this.server.auth((accept, reject, handshake) => {
-      if (options.loginsCheckedBefore) {
-        const login = (handshake.request as { login?: AcceptedLogin }).login;
-        return login ? accept(login.session, login.protocol) : reject(500, 'Login not checked');
-      }
-      void this.logins.check(handshake).then((outcome) => (outcome.ok ? accept(outcome.session, outcome.protocol) : reject(outcome.status, outcome.message)));
-    });
+    this.server = admittingServer(options, this.logins);
     this.server.on('client', (client: RpcClient) => this.onClient(client));
     const every = options.watchdogEveryMs ?? 15_000;
     this.watchdog = every > 0 ? setInterval(() => this.sweepSilent(), every) : null;
@@ -132,21 +117,16 @@ export class OcppGateway {
   }
 
   /**
-   * A charger's key was rotated or the charger (or its station) deleted: each of those held here is closed at once
-   * (1008) unless its record still matches the key it logged in with. Every node consumes the notices in a group of
-   * its own, so whichever node holds the socket closes it.
+   * Closes the chargers named (all when null) held here whose access was revoked (revocations.ts). Every node consumes
+   * the notices in a group of its own, so whichever node holds the socket closes it.
    */
-  private async recheckChargers(ids: readonly string[] | null): Promise<void> {
+  private recheckChargers(ids: readonly string[] | null): Promise<void> {
     const held = ids ? ids.flatMap((id) => (this.clients.has(id) ? [id] : [])) : [...this.clients.keys()];
-    for (const chargerId of held) {
+    const connectionOf = (chargerId: string) => {
       const client = this.clients.get(chargerId);
-      const connection = client ? this.connections.get(client) : undefined;
-      if (!client || !connection) continue;
-      const reason = await revokedReason(this.options.documents, chargerId, connection.secretHash);
-      if (!reason) continue;
-      this.log.warn('charger access revoked, closing its connection', { chargerId, reason });
-      await client.close({ code: CLOSE_REVOKED, reason }).catch(() => undefined);
-    }
+      return client ? this.connections.get(client) : undefined;
+    };
+    return closeRevoked(held, connectionOf, this.options.documents, this.log);
   }
 
   /** Resolves once this node receives commands from ocpp.outbound and authorization answers. */
