@@ -8,6 +8,8 @@ COPY command-service/package.json command-service/
 COPY projections/package.json projections/
 COPY query-service/package.json query-service/
 COPY ocpp-gateway/package.json ocpp-gateway/
+COPY launcher/package.json launcher/
+COPY simulator/package.json simulator/
 COPY frontend/package.json frontend/
 COPY tests/package.json tests/
 RUN npm ci

@@ -9,7 +9,7 @@ const services = ['@evc/command-service', '@evc/query-service', '@evc/projection
 
 // Backend import directions (ARCHITECTURE.md, "Import directions"). Each workspace names what it may import; every
 // other workspace is refused, by package name and by a relative path into its folder.
-const WORKSPACES = ['contracts', 'platform', 'launcher', 'command-service', 'projections', 'query-service', 'ocpp-gateway', 'frontend', 'tests'];
+const WORKSPACES = ['contracts', 'platform', 'launcher', 'simulator', 'command-service', 'projections', 'query-service', 'ocpp-gateway', 'frontend', 'tests'];
 // These packages' index exports everything another workspace needs: deep paths into them are internals. (Platform's
 // other modules, e.g. @evc/platform/http/access or /logging/logger, are its public entry points: the index exports
 // only the ports, so that importing it never pulls in Nest, drivers or Node servers.)
@@ -80,8 +80,13 @@ export default tseslint.config(
     files: ['platform/src/**'],
     rules: backendImports('platform', ['contracts']),
   },
-  // The embedded launcher (platform/launcher, @evc/launcher) is the composition root: it alone imports every service.
-  { files: ['platform/launcher/**'], rules: backendImports('launcher', ['contracts', 'platform', 'command-service', 'projections', 'query-service', 'ocpp-gateway']) },
+  // The embedded launcher (launcher/, @evc/launcher) is the composition root: it alone imports every service and the
+  // demonstration.
+  { files: ['launcher/**'], rules: backendImports('launcher', ['contracts', 'platform', 'command-service', 'projections', 'query-service', 'ocpp-gateway', 'simulator']) },
+  // The simulated chargers and the demonstration speak to the gateway as chargers do; they share its wire constants
+  // and call deadlines, and the demonstration asks its login checks which demo chargers it may take. Only the launcher
+  // and the tests import the simulator.
+  { files: ['simulator/**'], rules: backendImports('simulator', ['contracts', 'platform', 'ocpp-gateway']) },
   { files: ['projections/**'], rules: backendImports('projections', ['contracts', 'platform']) },
   // Read-model document types, typed collection handles and position tracking come from projections.
   { files: ['query-service/**'], rules: backendImports('query-service', ['contracts', 'platform', 'projections']) },

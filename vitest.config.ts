@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['{contracts,platform,command-service,projections,query-service,ocpp-gateway,tests}/**/*.test.ts'],
+          include: ['{contracts,platform,command-service,projections,query-service,ocpp-gateway,simulator,launcher,tests}/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', 'tests/browser/**', ...ENGINE_SUITES],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -17,7 +17,7 @@ import { addDays, bookingStreams, cairoWallClock, chargingStreams, identityStrea
 import { envelope, newContext } from '@evc/command-service';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { AccessTokens } from '@evc/platform/auth/access-tokens';
-import { Simulator, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
+import { Simulator, type SimulatedChargerSpec } from '@evc/simulator';
 import { startTestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
 import { forkLoad, runBench } from './load-process';

@@ -18,7 +18,7 @@ import { CARD_LIFE } from '@evc/command-service/cards/cards.tokens';
 import { cardDecider } from '@evc/command-service/cards/card.decider';
 import { runDecider } from '@evc/command-service/shared/run-decider';
 import { seededId } from '@evc/command-service/seed/seed-identity';
-import { Simulator, loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulator';
+import { Simulator, loadDemoChargers } from '@evc/simulator';
 import { startTestApp } from '../support/app';
 import { fmt, percentile, numberArg } from './stats';
 

@@ -30,7 +30,7 @@ import type { LocalListSync } from '@evc/command-service/cards/local-list-sync';
 import { stripedFlagPng } from '@evc/command-service/seed/flag-png';
 import { IDENTITY, type IdentityDeps } from '@evc/command-service/identity/identity.settings';
 import { accessVersionOf } from '@evc/command-service/identity/accounts';
-import { Simulator, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
+import { Simulator, type SimulatedChargerSpec } from '@evc/simulator';
 import { startTestApp, type TestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
 import { forkLoad, runBench } from './load-process';

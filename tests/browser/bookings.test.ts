@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cairoWallClock, type BookingView, type CarView, type Paged, type WalletView } from '@evc/contracts';
-import { Simulator, loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulator';
+import { Simulator, loadDemoChargers } from '@evc/simulator';
 import { TEST_ADMIN, TEST_CUSTOMER_PASSWORD, bearer, getJson, postJson } from '../support/app';
 import { LANGS, arabicDigits, describeJourney, type Lang } from './support/journey';
 import { CUSTOMER_EMAIL, fill, signInCustomer, words } from './support/customer';

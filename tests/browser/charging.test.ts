@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { CarView, PaymentView, SessionDetailView, WalletView } from '@evc/contracts/charging/views';
 import type { StationView } from '@evc/contracts/network/views';
 import type { Paged } from '@evc/contracts';
-import { loadDemoChargers, Simulator } from '@evc/ocpp-gateway/simulator/simulator';
+import { loadDemoChargers, Simulator } from '@evc/simulator';
 import { bearer, getJson } from '../support/app';
 import { formatMoney } from '../../frontend/src/lib/format';
 import { batteryRangeName, carName } from '../../frontend/src/lib/names';

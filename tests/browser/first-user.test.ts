@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Paged } from '@evc/contracts';
 import type { CarView, WalletView } from '@evc/contracts/charging/views';
 import type { StationView } from '@evc/contracts/network/views';
-import { loadDemoChargers, Simulator } from '@evc/ocpp-gateway/simulator/simulator';
+import { loadDemoChargers, Simulator } from '@evc/simulator';
 import { bearer, getJson, TEST_ADMIN, TEST_CUSTOMER_PASSWORD } from '../support/app';
 import { ROOT } from '../support/process';
 import { formatCairo } from '../../frontend/src/lib/cairo-time';

@@ -8,7 +8,7 @@ import type { Paged } from '@evc/contracts/api';
 import type { CarView } from '@evc/contracts/charging/views';
 import type { StationView } from '@evc/contracts/network/views';
 import { loadConfig } from '@evc/platform/config/config';
-import { loadDemoChargers, Simulator } from '@evc/ocpp-gateway/simulator/simulator';
+import { loadDemoChargers, Simulator } from '@evc/simulator';
 import { bearer, getJson, postJson, TEST_ADMIN, TEST_CUSTOMER_PASSWORD } from '../support/app';
 import { ROOT } from '../support/process';
 import { chromiumUnavailableReason, launchChromium, newPage } from './support/browser';

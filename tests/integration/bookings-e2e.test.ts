@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingStreams, chargingStreams, reservationIdOf, type NotificationsView, type SessionDetailView, type StationView, type WalletView } from '@evc/contracts';
 import { appIdTag, DEMO_CAR, DEMO_CARD_ID_TAG } from '@evc/command-service';
-import { Simulator, loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulator';
+import { Simulator, loadDemoChargers } from '@evc/simulator';
 import { randomUUID } from 'node:crypto';
 import { TEST_CUSTOMER_PASSWORD, getJson, startTestApp, type TestApp } from '../support/app';
 import { book, bookingScheduler, givenCar, myBooking, until } from '../support/bookings';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient, createRPCError, type IHandlersOption } from 'ocpp-rpc';
 import { networkStreams, type StationView } from '@evc/contracts';
 import { DEMO_CAR, envelope, newContext } from '@evc/command-service';
-import { loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulator';
+import { loadDemoChargers } from '@evc/simulator';
 import type { CallDeadlines } from '@evc/ocpp-gateway/call-deadlines';
 import { TEST_CUSTOMER_PASSWORD, getJson, startTestApp, type TestApp } from '../support/app';
 import { book, myBooking, until } from '../support/bookings';

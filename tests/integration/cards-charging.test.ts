@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUS_TOPICS, type CardView, type IdTokenChange, type Paged, type SessionDetailView, type SessionView } from '@evc/contracts';
 import { DEMO_CARD_ID_TAG } from '@evc/command-service/seed/seed-charging';
-import { Simulator, loadDemoChargers, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
+import { Simulator, loadDemoChargers, type SimulatedChargerSpec } from '@evc/simulator';
 import { must } from '../support/admin';
 import { TEST_CUSTOMER_PASSWORD, startTestApp, type TestApp } from '../support/app';
 import { command, customerToken, query, signIn, superAdminToken } from '../support/identity';

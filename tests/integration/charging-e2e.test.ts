@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargingStreams, type SessionDetailView, type WalletView } from '@evc/contracts';
 import { DEMO_CAR, DEMO_WELCOME_CREDIT } from '@evc/command-service/seed/seed-charging';
-import { Simulator, loadDemoChargers, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
+import { Simulator, loadDemoChargers, type SimulatedChargerSpec } from '@evc/simulator';
 import { TEST_CUSTOMER_PASSWORD, startTestApp, type TestApp } from '../support/app';
 import { command, query, signIn } from '../support/identity';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SessionDetailView, type WalletView } from '@evc/contracts';
 import { DEMO_CAR, DEMO_WELCOME_CREDIT, composeCommandService } from '@evc/command-service';
 import { composeOcppGateway } from '@evc/ocpp-gateway';
-import { Simulator, loadDemoChargers, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
+import { Simulator, loadDemoChargers, type SimulatedChargerSpec } from '@evc/simulator';
 import { loadConfig } from '@evc/platform/config/config';
 import { hostServices, type Compose, type ServiceHost } from '@evc/platform/hosting/host';
 import { openInfrastructure, type Infrastructure } from '@evc/platform/infrastructure/infrastructure';

@@ -2,7 +2,7 @@
 // connects while it runs: a charger id never changes hands back and forth (each change is a ChargerConnected).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoStatus } from '@evc/contracts';
-import { Simulator, loadDemoChargers, type SimulatedChargerSpec } from '@evc/ocpp-gateway/simulator/simulator';
+import { Simulator, loadDemoChargers, type SimulatedChargerSpec } from '@evc/simulator';
 import { getJson, postJson, startTestApp, type TestApp } from '../support/app';
 
 describe('the demonstration and chargers others hold', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient, createRPCError } from 'ocpp-rpc';
 import { BUS_TOPICS, COMMAND_SENT_REPORT_AFTER_MS, networkStreams, type ChargerCommandView, type OcppFrame, type OutboundOcppResult, type Paged } from '@evc/contracts';
 import { OcppGateway } from '@evc/ocpp-gateway';
-import { SimulatedCharger } from '@evc/ocpp-gateway/simulator/simulator';
+import { SimulatedCharger } from '@evc/simulator';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { adminGet, superAdminToken } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUS_TOPICS, type ChargerCommandRequest, type ChargerMessageOf, type ChargerMessageType, type OutboundOcppCommand, type OutboundOcppResult } from '@evc/contracts';
 import { remoteStartIdOf } from '@evc/ocpp-gateway/outbound';
-import { SimulatedCharger, type SimulatorOptions } from '@evc/ocpp-gateway/simulator/simulator';
+import { SimulatedCharger, type SimulatorOptions } from '@evc/simulator';
 import { startTestApp, type TestApp } from '../support/app';
 import { startOcppNode, type OcppNode } from '../support/ocpp-node';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StationAdminView } from '@evc/contracts';
-import { Simulator, loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulator';
+import { Simulator, loadDemoChargers } from '@evc/simulator';
 import { adminGet, superAdminToken } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/process';
 
 /** The workspaces whose runtime code ships: each declares every package its source imports. */
-const WORKSPACES = ['contracts', 'platform', 'platform/launcher', 'command-service', 'projections', 'query-service', 'ocpp-gateway'];
+const WORKSPACES = ['contracts', 'platform', 'launcher', 'simulator', 'command-service', 'projections', 'query-service', 'ocpp-gateway'];
 /** Imported only by test helpers that live beside the code (the root's devDependencies provide them). */
 const TEST_ONLY = new Set(['vitest']);
 

@@ -5,7 +5,7 @@ import { chargingStreams, networkStreams } from '@evc/contracts';
 import { envelope, newContext } from '@evc/command-service';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
 import { DEMO_CAR } from '@evc/command-service/seed/seed-charging';
-import { loadDemoChargers } from '@evc/ocpp-gateway/simulator/simulator';
+import { loadDemoChargers } from '@evc/simulator';
 import { must, superAdminToken } from './admin';
 import { TEST_CUSTOMER_PASSWORD, type TestApp } from './app';
 import { aStation, givenGovernorate, registerStation } from './factories';

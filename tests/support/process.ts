@@ -25,7 +25,7 @@ export interface Launched {
 
 /** Runs the real launcher (what `npm start` runs) as a child process under the same Node. */
 export function launch(env: Record<string, string>): Launched {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'platform/launcher/src/main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'launcher/src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { composeCommandService, type IdentitySeedOutcome, type SeedOutcome } from '@evc/command-service';
-import { composeDemo, composeOcppGateway, composeOcppGatewayProcess, type DemoRunner, type GatewayProcess, type OcppGateway } from '@evc/ocpp-gateway';
+import { composeOcppGateway, composeOcppGatewayProcess, type GatewayProcess, type OcppGateway } from '@evc/ocpp-gateway';
 import type { Config } from '@evc/platform/config/config';
 import type { FileStore } from '@evc/platform/files/index';
 import { hostServices } from '@evc/platform/hosting/host';
@@ -12,9 +12,10 @@ import { setHeapGrowth } from '@evc/platform/runtime/heap-growth';
 import type { Mailbox } from '@evc/platform/mail/index';
 import { composeProjections, type ProjectionRunner } from '@evc/projections';
 import { composeQueryService } from '@evc/query-service';
+import { composeDemo, type DemoRunner } from '@evc/simulator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const FRONTEND_DIST = path.resolve(here, '../../../frontend/dist');
+export const FRONTEND_DIST = path.resolve(here, '../../frontend/dist');
 
 export interface EmbeddedApp {
   app: NestFastifyApplication;

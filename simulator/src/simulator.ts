@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RPCClient } from 'ocpp-rpc';
-import { CallDeadlines } from '../call-deadlines';
-import { REPLACED_REASON } from '../login-gate';
+import { CallDeadlines, REPLACED_REASON } from '@evc/ocpp-gateway';
 import { ChargingPoint, DEFAULT_CHARGING, type ChargingOptions } from './charging';
 import { LocalAuthList, handleLocalList, presentCard, type CardDecision } from './local-list';
 import { profileOf } from './power-curve';

@@ -3,8 +3,8 @@ import { DEMO_CARD_ID_TAG, DEMO_LIMITS, type DemoAction, type DemoStatus } from 
 import type { DocumentStore } from '@evc/platform';
 import { ApiException } from '@evc/platform/http/api-exception';
 import { createLogger } from '@evc/platform/logging/logger';
-import { authenticateCharger, chargerOnline } from '../charger-auth';
-import { Simulator, loadDemoChargers, type SimulatedCharger, type SimulatedChargerSpec } from '../simulator/simulator';
+import { authenticateCharger, chargerOnline } from '@evc/ocpp-gateway';
+import { Simulator, loadDemoChargers, type SimulatedCharger, type SimulatedChargerSpec } from '../simulator';
 import { RateWindow } from './rate-window';
 
 const log = createLogger('demo');

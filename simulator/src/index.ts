@@ -1,0 +1,3 @@
+export * from './simulator';
+export * from './demo/compose-demo';
+export { DemoRunner } from './demo/demo-runner';
