@@ -6,7 +6,7 @@ import type { ChargerOperationsView } from '@evc/contracts/events/views';
 import { paths } from '../../../config/paths';
 import { useChargerOperations } from '../api/events-api';
 import { Screen, Table, Toolbar } from '../../../components/admin/admin-ui';
-import { Chip, OnlineBadge } from '../../chargers-live/admin/charger-live';
+import { Chip, OnlineBadge } from '../../../components/admin/chip';
 import { Loaded, useEventTime } from './event-parts';
 
 /** The window choices (hours back from now). */

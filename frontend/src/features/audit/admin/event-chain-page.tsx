@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { theme } from '../../../styles/theme';
 import { useChain, useEvent } from '../api/events-api';
 import { Alert, Screen } from '../../../components/admin/admin-ui';
-import { Chip, type Tone } from '../../chargers-live/admin/charger-live';
+import { Chip, type Tone } from '../../../components/admin/chip';
 import { ActorLink, EventFields, EventMeta, ItemLink, Loaded, useEventTime } from './event-parts';
 
 const Timeline = styled.ol`

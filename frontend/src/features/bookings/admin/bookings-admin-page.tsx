@@ -15,8 +15,8 @@ import { FormCard } from '../../../components/admin/admin-ui';
 import { AdminList, useAdminList, useBilingual, useListState, type Column, type ListParams } from '../../../components/admin/admin-list';
 import { EditorDialog } from '../../../components/admin/form-parts';
 import { ProblemAlert } from '../../../components/admin/problems';
-import { Chip, type Tone } from '../../chargers-live/admin/charger-live';
-import { useSessionFormat } from '../../charging/admin/session-parts';
+import { Chip, type Tone } from '../../../components/admin/chip';
+import { useSessionFormat } from '../../../components/admin/session-format';
 import { CustomerCell, FilterSelect, StationDateFilters } from '../../../components/admin/list-filters';
 
 /** The read model of bookings: query keys start with it; staff edits read their own writes through it. */

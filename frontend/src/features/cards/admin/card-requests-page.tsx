@@ -14,7 +14,7 @@ import type { ListParams } from '../../../components/admin/admin-list';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from '../../../components/admin/admin-list';
 import { FormCard } from '../../../components/admin/admin-ui';
 import { CARD_REQUESTS, STEPS, StepDialog, allowedSteps, stepLabel, type Step } from './card-request-actions';
-import { Chip, type Tone } from '../../chargers-live/admin/charger-live';
+import { Chip, type Tone } from '../../../components/admin/chip';
 import { DateRangeFilter, FilterSelect } from '../../../components/admin/list-filters';
 
 const FILTERS = ['requestStatus', 'kind', 'governorateId', 'from', 'to'] as const;

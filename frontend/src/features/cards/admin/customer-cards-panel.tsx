@@ -12,7 +12,7 @@ import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { useCommand, usePagedList } from '../../../components/admin/admin-api';
 import { Table } from '../../../components/admin/admin-ui';
-import { Chip } from '../../chargers-live/admin/charger-live';
+import { Chip } from '../../../components/admin/chip';
 import { ReasonForm } from '../../../components/admin/form-parts';
 import { ProblemAlert } from '../../../components/admin/problems';
 

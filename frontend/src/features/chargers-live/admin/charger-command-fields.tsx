@@ -6,7 +6,7 @@ import type { ChargerCommandAction } from '@evc/contracts/network/charger-comman
 import { Field } from '../../../components/ui/field';
 import { api } from '../../../lib/api';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
-import { SESSIONS } from '../../charging/admin/session-parts';
+import { SESSIONS } from '../../../components/admin/session-format';
 import { fromCairoInput, toCairoInput } from '../../../lib/cairo-time';
 
 /** The command form's values, as typed (strings); requestOf in charger-commands.tsx turns them into a request. */

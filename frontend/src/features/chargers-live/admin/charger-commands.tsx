@@ -23,7 +23,8 @@ import { positionOf, useCommand } from '../../../components/admin/admin-api';
 import { Alert, FormCard, Toolbar } from '../../../components/admin/admin-ui';
 import { ChargerPanel, usePolledPage } from './charger-panel';
 import { IdTagField, isoOf, ReservationFields, sessionCommandDefaults, TransactionField, type CommandValues } from './charger-command-fields';
-import { Chip, formatExactTime, formatRelativeTime, useNow, type Tone } from './charger-live';
+import { Chip, type Tone } from '../../../components/admin/chip';
+import { formatExactTime, formatRelativeTime, useNow } from './charger-live';
 
 /** The read model of sent commands (its query keys start with it, so /api/live and a sent command reload them). */
 export const OCPP_COMMANDS = 'ocpp_commands';

@@ -5,18 +5,8 @@ import type { ConnectorStatus } from '@evc/contracts/network/schemas';
 import type { ChargerAdminView } from '@evc/contracts/admin/views';
 import { intlLocale } from '../../../lib/format';
 import { useLocale } from '../../../hooks/use-locale';
-import { theme } from '../../../styles/theme';
 import { formatCairo } from '../../../lib/cairo-time';
-
-/** Colours of a state chip: a light background with dark text (contrast ≥ 4.5:1); the text always names the state. */
-const TONES = {
-  ok: { bg: '#dcfce7', fg: '#166534' },
-  busy: { bg: '#fef3c7', fg: '#92400e' },
-  active: { bg: '#dbeafe', fg: '#1e40af' },
-  bad: { bg: theme.color.dangerLight, fg: theme.color.danger },
-  idle: { bg: '#e2e8f0', fg: '#334155' },
-} as const;
-export type Tone = keyof typeof TONES;
+import { Chip, type Tone } from '../../../components/admin/chip';
 
 const CONNECTOR_TONES: Record<ConnectorStatus, Tone> = {
   available: 'ok',
@@ -29,26 +19,6 @@ const CONNECTOR_TONES: Record<ConnectorStatus, Tone> = {
   faulted: 'bad',
   unknown: 'idle',
 };
-
-/** A state chip: colour plus the state's name in words. */
-export const Chip = styled.span<{ tone: Tone }>`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.3rem;
-  border-radius: 999px;
-  padding-inline: 0.6rem;
-  font-size: 0.85rem;
-  white-space: nowrap;
-  background: ${(p) => TONES[p.tone].bg};
-  color: ${(p) => TONES[p.tone].fg};
-  &::before {
-    content: '';
-    inline-size: 0.5rem;
-    block-size: 0.5rem;
-    border-radius: 50%;
-    background: currentColor;
-  }
-`;
 
 const ConnectorList = styled.ul`
   list-style: none;
@@ -63,16 +33,6 @@ const ConnectorList = styled.ul`
     align-items: center;
   }
 `;
-
-/** Online / offline badge of a charger (colour plus text). */
-export function OnlineBadge({ online }: { online: boolean }) {
-  const intl = useIntl();
-  return (
-    <Chip tone={online ? 'ok' : 'idle'} data-online={online}>
-      {intl.formatMessage({ id: online ? 'charger.online' : 'charger.offline' })}
-    </Chip>
-  );
-}
 
 /** One connector status as a chip; the status is named in words, so colour is never the only cue. */
 export function ConnectorStatusChip({ status }: { status: string }) {

@@ -14,7 +14,8 @@ import { positionOf, useCommand } from '../../../components/admin/admin-api';
 import { Alert, ErrorText, FormCard, Table, Toolbar } from '../../../components/admin/admin-ui';
 import { useBilingual } from '../../../components/admin/admin-list';
 import { useProblemText } from '../../../components/admin/problems';
-import { OPEN_STATUSES, SESSION_REFRESH_MS, SESSIONS, SessionRefusedChip, SessionStatusChip, useCodeText, useSessionFormat } from './session-parts';
+import { SESSIONS, useCodeText, useSessionFormat } from '../../../components/admin/session-format';
+import { OPEN_STATUSES, SESSION_REFRESH_MS, SessionRefusedChip, SessionStatusChip } from './session-parts';
 
 const Summary = styled.dl`
   margin: 0;

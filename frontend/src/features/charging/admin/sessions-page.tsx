@@ -4,7 +4,8 @@ import type { SessionAdminView } from '@evc/contracts/charging/views';
 import type { ListParams } from '../../../components/admin/admin-list';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from '../../../components/admin/admin-list';
 import { SessionDetail } from './session-detail';
-import { SESSIONS, SessionRefusedChip, SessionStatusChip, useSessionFormat } from './session-parts';
+import { SESSIONS, useSessionFormat } from '../../../components/admin/session-format';
+import { SessionRefusedChip, SessionStatusChip } from './session-parts';
 import { CustomerCell, FilterSelect, StationDateFilters } from '../../../components/admin/list-filters';
 
 /** The URL keys of the screen's own filters (the list's q, sort, page and selection are AdminList's). */

@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '@tanstack/react-router';
@@ -14,17 +14,20 @@ import { pushToastAtom } from '../../../stores/toast-state';
 import { useAdminItem, useCommand } from '../../../components/admin/admin-api';
 import { AdminList, useAdminList, type Column, type StatusFilter } from '../../../components/admin/admin-list';
 import { FormCard, Status } from '../../../components/admin/admin-ui';
-import { CustomerCardsPanel } from '../../cards/admin/customer-cards-panel';
 import { ReasonForm } from '../../../components/admin/form-parts';
 import { AuthorizedImage } from '../../../components/admin/image-upload';
 import { useProblemText } from '../../../components/admin/problems';
-import { WalletPanel } from '../../wallet/admin/wallet-panel';
 import { formatCairo } from '../../../lib/cairo-time';
 import { batteryRangeName, carName } from '../../../lib/names';
 
 const COLLECTION = 'customers';
 const BANNED_FILTER: StatusFilter = { param: 'banned', trueId: 'customers.banned', falseId: 'customers.notBanned' };
 const TABS = ['wallet', 'cards', 'sessions', 'bookings'] as const;
+/** The tabs other contexts fill for the selected customer (wallet, cards); the app composes them. */
+export interface CustomerTabs {
+  wallet: (customerId: string) => ReactNode;
+  cards: (customerId: string) => ReactNode;
+}
 
 const Details = styled.dl`
   margin: 0;
@@ -42,7 +45,7 @@ const Details = styled.dl`
 `;
 
 /** /admin/users: customers with the fields of product-spec §3, ban/unban with a reason, details and tabs. */
-export function CustomersPage() {
+export function CustomersPage({ tabs }: { tabs: CustomerTabs }) {
   const locale = useLocale();
   const session = useAtomValue(sessionAtom);
   const canBan = hasPrivilege(session, 'customers.ban');
@@ -85,7 +88,7 @@ export function CustomersPage() {
           </Button>
         )
       }
-      detail={(row) => <CustomerDetail key={row.customerId} customerId={row.customerId} />}
+      detail={(row) => <CustomerDetail key={row.customerId} customerId={row.customerId} tabs={tabs} />}
     >
       {acting && selected && <BanForm key={selected.customerId} customer={selected} onDone={() => setActing(false)} />}
     </AdminList>
@@ -123,7 +126,7 @@ function BanForm({ customer, onDone }: { customer: CustomerAdminView; onDone: ()
   );
 }
 
-function CustomerDetail({ customerId }: { customerId: string }) {
+function CustomerDetail({ customerId, tabs }: { customerId: string; tabs: CustomerTabs }) {
   const intl = useIntl();
   const locale = useLocale();
   const [tab, setTab] = useState<(typeof TABS)[number]>('wallet');
@@ -174,9 +177,9 @@ function CustomerDetail({ customerId }: { customerId: string }) {
       </div>
       <div role="tabpanel" id="customer-tab" aria-labelledby={'customer-tab-' + tab}>
         {tab === 'wallet' ? (
-          <WalletPanel customerId={customerId} />
+          tabs.wallet(customerId)
         ) : tab === 'cards' ? (
-          <CustomerCardsPanel customerId={customerId} />
+          tabs.cards(customerId)
         ) : tab === 'sessions' && canSeeSessions ? (
           <Link to={paths.admin.sessions} search={{ customerId } as never}>
             <FormattedMessage id="admin.wallet.customerSessions" />

@@ -1,10 +1,11 @@
+import type { ComponentType, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { StationAdminView } from '@evc/contracts/admin/views';
 import { useCommand, usePagedList } from '../../../components/admin/admin-api';
 import { useAdminLiveUpdates } from '../../../hooks/use-admin-live-updates';
 import { useStaffLive } from '../../../hooks/use-staff-live';
 import { AdminList, useAdminList, useBilingual, type Column } from '../../../components/admin/admin-list';
-import { ChargersPanel } from './chargers-panel';
+import { ChargersPanel, type ChargerRowParts } from './chargers-panel';
 import { useEditorMode } from '../../../components/admin/form-parts';
 import { STATIONS, StationForm } from './station-form';
 
@@ -15,9 +16,9 @@ const CHARGER_ROOTS = { chargers: [[STATIONS]] };
 /**
  * /admin/chargerManagement: stations; the selected station's chargers (with their live state) are edited inline below
  * the list. The list follows `/api/live` (stations) and `/api/live/me` (chargers), so charger and connector states
- * move without a reload.
+ * move without a reload. The chargers' live parts come from chargers-live through the app (`liveParts`).
  */
-export function StationsAdminPage() {
+export function StationsAdminPage({ liveParts: LiveParts }: { liveParts: ComponentType<{ children: (parts: ChargerRowParts) => ReactNode }> }) {
   const bi = useBilingual();
   const intl = useIntl();
   useAdminLiveUpdates(LIVE_ROOTS);
@@ -48,7 +49,7 @@ export function StationsAdminPage() {
       onDelete={(r) => remove.mutateAsync({ id: r.stationId, expectedRevision: r.revision })}
       auditStream={(r) => `station-${r.stationId}`}
       csvName="stations.csv"
-      detail={(r) => <ChargersPanel key={r.stationId} station={r} />}
+      detail={(r) => <LiveParts key={r.stationId}>{(live) => <ChargersPanel station={r} live={live} />}</LiveParts>}
     >
       {editor.mode.kind === 'create' && <StationForm key={editor.key} governorates={govs} onDone={editor.close} onReload={editor.reload} />}
       {editing && <StationForm key={editor.key} station={editing} governorates={govs} onDone={editor.close} onReload={editor.reload} />}

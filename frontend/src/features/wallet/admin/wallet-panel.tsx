@@ -13,7 +13,7 @@ import { formatDay } from '../../../lib/format-day';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { positionOf } from '../../../components/admin/admin-api';
 import { Alert, ErrorText, Pager, Toolbar } from '../../../components/admin/admin-ui';
-import { useCodeText, useSessionFormat } from '../../charging/admin/session-parts';
+import { useCodeText, useSessionFormat } from '../../../components/admin/session-format';
 import { WALLETS, WalletAdjustForm } from './wallet-adjust-form';
 
 export const WALLET_PAGE_SIZE = 20;
