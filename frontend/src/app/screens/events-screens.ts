@@ -1,5 +1,5 @@
-// The audit screens load as one lazy chunk (app/routes/admin.tsx): the event explorer, one event with its chain, a
-// charger's operations view.
+// The screens that read the log load as one lazy chunk (app/routes/admin.tsx): audit's event explorer and an event
+// with its chain, chargers-live's operations view of a charger.
 export { EventsPage } from '../../features/audit/admin/events-page';
 export { EventChainPage } from '../../features/audit/admin/event-chain-page';
-export { ChargerOperationsPage } from '../../features/audit/admin/charger-operations-page';
+export { ChargerOperationsPage } from '../../features/chargers-live/admin/charger-operations-page';

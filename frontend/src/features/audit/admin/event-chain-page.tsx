@@ -9,7 +9,8 @@ import { theme } from '../../../styles/theme';
 import { useChain, useEvent } from '../api/events-api';
 import { Alert, Screen } from '../../../components/admin/admin-ui';
 import { Chip, type Tone } from '../../../components/admin/chip';
-import { ActorLink, EventFields, EventMeta, ItemLink, Loaded, useEventTime } from './event-parts';
+import { Loaded, useEventTime } from '../../../components/admin/log-parts';
+import { ActorLink, EventFields, EventMeta, ItemLink } from './event-parts';
 
 const Timeline = styled.ol`
   list-style: none;

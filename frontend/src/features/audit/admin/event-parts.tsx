@@ -5,11 +5,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { EventField, EventView } from '@evc/contracts/events/views';
 import { paths } from '../../../config/paths';
-import { formatCairo } from '../../../lib/cairo-time';
-import { useLocale } from '../../../hooks/use-locale';
 import { theme } from '../../../styles/theme';
-import { Spinner } from '../../../components/ui/spinner';
-import { Alert, ErrorText } from '../../../components/admin/admin-ui';
+import { useEventTime } from '../../../components/admin/log-parts';
 
 export const Facts = styled.dl`
   display: grid;
@@ -36,12 +33,6 @@ export const Masked = styled.span`
   background: #e2e8f0;
   color: #334155;
 `;
-
-/** Times of the log: Cairo time, to the second. */
-export function useEventTime() {
-  const locale = useLocale();
-  return (iso: string) => formatCairo(iso, locale, 'dateTimeSeconds');
-}
 
 /** The explorer filtered to one criterion (a stream, a correlation id…), as a link. */
 export function SearchLink({ criteria, children }: { criteria: Record<string, string>; children: ReactNode }) {
@@ -191,17 +182,4 @@ export function EventMeta({ event }: { event: EventView }) {
       <dd>{event.schemaVersion}</dd>
     </Facts>
   );
-}
-
-/** A query's answer once it is there: a spinner while pending, the translated error if it failed, else `children`. */
-export function Loaded<T>({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined }; children: (data: T) => ReactNode }) {
-  if (query.isPending) return <Spinner />;
-  if (query.isError || query.data === undefined) {
-    return (
-      <Alert role="alert">
-        <ErrorText error={query.error} />
-      </Alert>
-    );
-  }
-  return <>{children(query.data)}</>;
 }

@@ -1,34 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ChainView, ChargerOperationsView, EventSearchPage, EventView } from '@evc/contracts/events/views';
+import type { ChainView, EventSearchPage, EventView } from '@evc/contracts/events/views';
 import type { Privilege } from '@evc/contracts/identity/privileges';
 import { makeSession, renderApp, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
-import { advance, ago, makeCharger, makeStation, setupLiveTests } from '../../../testing/network-fixtures';
+import { makeEvent } from '../../../testing/event-fixtures';
+import { advance, ago, setupLiveTests } from '../../../testing/network-fixtures';
 
 const SEARCH = '/api/queries/admin/events';
 setupLiveTests();
 
-const makeEvent = (position: number, over: Partial<EventView> = {}): EventView => ({
-  position,
-  streamId: 'account-c1',
-  revision: 0,
-  eventId: `e${position}`,
-  type: 'CustomerSignedUp',
-  recordedAt: ago(600 - position),
-  occurredAt: ago(600 - position),
-  actor: { type: 'customer', id: 'c1', name: null },
-  correlationId: 'corr-1',
-  causationId: 'corr-1',
-  reason: null,
-  schemaVersion: 1,
-  fields: [
-    { path: 'email', value: null, masked: 'personal' },
-    { path: 'passwordHash', value: null, masked: 'secret' },
-    { path: 'gender', value: 'female', masked: null },
-  ],
-  fieldsTruncated: false,
-  ...over,
-});
 const page = (dataList: EventView[], over: Partial<EventSearchPage> = {}): EventSearchPage => ({ dataList, next: null, scanned: dataList.length, head: dataList[0]?.position ?? 0, gap: false, ...over });
 const searches = (requests: RecordedRequest[]) => requests.filter((r) => r.url.split('?')[0] === SEARCH).map((r) => new URL(r.url, 'http://x').searchParams);
 
@@ -160,50 +140,4 @@ describe('an event and its chain', () => {
     expect(within(screen.getByTestId('chain-origins')).getByRole('link', { name: 'Customer: Omar Fathy' })).toBeTruthy();
     expect(screen.getByText(/2 OCPP frames are not shown/)).toBeTruthy();
   });
-});
-
-describe("a charger's operations view", () => {
-  const view: ChargerOperationsView = {
-    chargerId: 'CP-1',
-    stationId: 'st-1',
-    online: true,
-    from: ago(7 * 86_400),
-    to: ago(0),
-    connections: [{ connectionId: 'k2', protocol: 'ocpp1.6', connectedAt: ago(100), disconnectedAt: null, reason: null }, { connectionId: 'k1', protocol: 'ocpp1.6', connectedAt: ago(4000), disconnectedAt: ago(200), reason: 'silent' }],
-    boots: [{ at: ago(99), reason: 'PowerUp', vendor: 'Delta', model: 'DC Max', firmwareVersion: '1.2', connectionId: 'k2' }],
-    faults: [{ at: ago(300), connectorId: 1, status: 'faulted', ocppStatus: 'Faulted', code: 'GroundFailure', info: 'RCD tripped', vendorErrorCode: 'E-417', clearedAt: null }],
-    dropped: [{ sessionId: '00000000-0000-4000-8000-000000000001', connectorId: 1, status: 'stopped', stopReason: 'charger', failure: null, chargerReason: 'PowerLoss', endedAt: ago(250), around: [{ at: ago(300), type: 'ConnectorStatusChanged', position: 77, detail: '#1 Faulted · GroundFailure · E-417' }] }],
-    events: [makeEvent(80, { type: 'ChargerBooted', streamId: 'charger-live-CP-1' })],
-  };
-
-  it('shows why the charger dropped a session: the fault with its vendor code, the reconnection and the boot', async () => {
-    const requests = asStaff((req) => (req.url.startsWith('/api/queries/admin/chargers/CP-1/operations') ? { body: view } : undefined));
-    await renderApp('/admin/chargers/CP-1/operations');
-    expect(await screen.findByRole('heading', { name: 'Charger CP-1: operations' })).toBeTruthy();
-    const dropped = await screen.findByTestId('dropped-session');
-    expect(dropped.textContent).toContain('(the charger said: PowerLoss)');
-    expect(within(dropped).getByRole('link', { name: 'ConnectorStatusChanged' }).getAttribute('href')).toBe('/admin/events/77');
-    expect(screen.getByTestId('fault').textContent).toMatch(/GroundFailure.*RCD tripped.*E-417.*not cleared/);
-    expect(screen.getAllByTestId('connection').map((r) => r.textContent)).toEqual([expect.stringContaining('still connected'), expect.stringContaining('silent for too long')]);
-    expect(screen.getByTestId('boot').textContent).toContain('PowerUp');
-    const asked = requests.find((r) => r.url.startsWith('/api/queries/admin/chargers/CP-1/operations'))!;
-    expect(new URL(asked.url, 'http://x').searchParams.get('from')).toBe(new Date(Date.parse(ago(7 * 86_400))).toISOString());
-  });
-});
-
-describe("the stations admin's way to a charger's operations view", () => {
-  for (const [who, privileges, shown] of [
-    ['staff with events.read', undefined, true],
-    ['staff without events.read', ['stations.write'] as Privilege[], false],
-  ] as const) {
-    it(`${shown ? 'links' : 'does not link'} each charger to its operations view for ${who}`, async () => {
-      asStaff((req) => (req.url.startsWith('/api/queries/admin/stations') ? { body: { dataList: [makeStation([makeCharger()])], totalCount: 1 } } : undefined), privileges ? [...privileges] : undefined);
-      await renderApp('/admin/chargerManagement');
-      fireEvent.click(await screen.findByText('Zamalek'));
-      const panel = await screen.findByRole('region', { name: 'Chargers of Zamalek' });
-      const link = within(panel).queryByRole('link', { name: 'Operations of charger EVC-001' });
-      if (shown) expect(link?.getAttribute('href')).toBe('/admin/chargers/EVC-001/operations');
-      else expect(link).toBeNull();
-    });
-  }
 });

@@ -11,7 +11,8 @@ import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { fromCairoInput, toCairoInput } from '../../../lib/cairo-time';
 import { useEventSearch, useEventTail, type EventCriteria } from '../api/events-api';
 import { Screen, Table, TableScroll, Toolbar } from '../../../components/admin/admin-ui';
-import { EventFields, EventMeta, ItemLink, Loaded, SearchLink, useEventTime } from './event-parts';
+import { Loaded, useEventTime } from '../../../components/admin/log-parts';
+import { EventFields, EventMeta, ItemLink, SearchLink } from './event-parts';
 
 /** The criteria in the URL, in the order of the form. */
 const KEYS = ['stream', 'streamPrefix', 'type', 'actorType', 'actorId', 'correlationId', 'from', 'to', 'q'] as const;

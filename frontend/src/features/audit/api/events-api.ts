@@ -8,15 +8,13 @@ export const EVENTS_PAGE_SIZE = 50;
 
 /**
  * Query keys: the log is not a read model, so explorer queries live under `events` (no SSE refreshes them: the live
- * tail asks for what is new); the charger operations view under `chargers`, so a change to the charger's read model
- * refreshes it.
+ * tail asks for what is new).
  */
 export const eventKeys = {
   search: (criteria: EventCriteria) => ['events', 'search', criteria] as const,
   tail: (criteria: EventCriteria, after: number) => ['events', 'tail', criteria, after] as const,
   event: (position: number) => ['events', 'event', position] as const,
   chain: (position: number) => ['events', 'chain', position] as const,
-  operations: (chargerId: string, from: string, to: string | null) => ['chargers', 'operations', chargerId, from, to] as const,
 };
 
 /** Newest first; each further page continues below the last event read (`next`), so pages hold under live appends. */
@@ -40,10 +38,3 @@ export const useEventTail = (criteria: EventCriteria, after: number, on: boolean
 
 export const useEvent = (position: number) => useQuery({ queryKey: eventKeys.event(position), queryFn: ({ signal }) => api.query('events.get', { position }, { signal }) });
 export const useChain = (position: number) => useQuery({ queryKey: eventKeys.chain(position), queryFn: ({ signal }) => api.query('events.chain', { position }, { signal }) });
-
-export const useChargerOperations = (chargerId: string, from: string, to: string | null) =>
-  useQuery({
-    queryKey: eventKeys.operations(chargerId, from, to),
-    refetchInterval: 15_000,
-    queryFn: ({ signal }) => api.query('chargers.operations', { chargerId, from, ...(to ? { to } : {}) }, { signal }),
-  });

@@ -4,10 +4,10 @@ import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ChargerOperationsView } from '@evc/contracts/events/views';
 import { paths } from '../../../config/paths';
-import { useChargerOperations } from '../api/events-api';
+import { useChargerOperations } from '../api/operations-api';
 import { Screen, Table, Toolbar } from '../../../components/admin/admin-ui';
 import { Chip, OnlineBadge } from '../../../components/admin/chip';
-import { Loaded, useEventTime } from './event-parts';
+import { Loaded, useEventTime } from '../../../components/admin/log-parts';
 
 /** The window choices (hours back from now). */
 const WINDOWS = [24, 24 * 7, 24 * 30] as const;
