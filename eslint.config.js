@@ -46,8 +46,16 @@ const frontendZones = [
     except: [`./${feature}`],
     message: 'features do not import each other: move what they share to components/, hooks/, lib/ or stores/, or compose them in app/.',
   })),
+  // A context's staff screens live in features/<context>/admin/: its public and customer pages never import them, so
+  // no staff code reaches their chunks.
+  ...features.map((feature) => ({
+    target: [`${FRONTEND}/features/${feature}/*`, `${FRONTEND}/features/${feature}/!(admin)/**`],
+    from: `${FRONTEND}/features/${feature}/admin`,
+    message: 'a feature\'s pages do not import its staff screens (admin/); the app routes to them.',
+  })),
   { target: `${FRONTEND}/features`, from: `${FRONTEND}/app`, message: 'features do not import the app; the app composes features.' },
   { target: SHARED, from: [`${FRONTEND}/features`, `${FRONTEND}/app`], message: 'shared code imports neither features nor the app.' },
+  { target: `${FRONTEND}/components/ui`, from: `${FRONTEND}/components/admin`, message: 'the primitives sit below the admin shell (components/admin builds on them).' },
 ];
 const frontendImports = {
   patterns: [{ group: ['@evc/platform', ...services, '@evc/tests', 'node:*'], message: 'the frontend may import only @evc/contracts.' }],

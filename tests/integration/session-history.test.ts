@@ -49,11 +49,15 @@ describe('a charging session\'s history (audit.history on session-<id>)', () => 
 
 describe('every staff screen with a history panel reads a stream audit.history serves', () => {
   it('each auditStream={…} prefix in the admin screens is readable', async () => {
-    const dir = path.join(import.meta.dirname, '../../frontend/src/features/admin/components');
+    // the staff screens live in each context's feature, under features/<context>/admin
+    const features = path.join(import.meta.dirname, '../../frontend/src/features');
     const prefixes: string[] = [];
-    for (const file of (await readdir(dir)).filter((f) => f.endsWith('.tsx') && !f.includes('.test.'))) {
-      const source = await readFile(path.join(dir, file), 'utf8');
-      for (const match of source.matchAll(/auditStream=\{\([^)]*\)\s*=>\s*[`'"]([a-z-]+)/g)) prefixes.push(match[1]!);
+    for (const feature of await readdir(features)) {
+      const dir = path.join(features, feature, 'admin');
+      for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.tsx') && !f.includes('.test.'))) {
+        const source = await readFile(path.join(dir, file), 'utf8');
+        for (const match of source.matchAll(/auditStream=\{\([^)]*\)\s*=>\s*[`'"]([a-z-]+)/g)) prefixes.push(match[1]!);
+      }
     }
     expect(prefixes.length).toBeGreaterThanOrEqual(9);
     expect(prefixes).toContain('session-');

@@ -1,6 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { createStore } from 'jotai';
-import { RouteErrorPage } from '../features/errors/components/error-pages';
+import { RouteErrorPage } from './errors/error-pages';
 import { PageLoading } from '../components/ui/spinner';
 import { routeTree } from './route-tree';
 

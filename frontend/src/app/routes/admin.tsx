@@ -2,9 +2,9 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { Privilege } from '@evc/contracts/identity/privileges';
 import { paths } from '../../config/paths';
-import { NotFoundPage } from '../../features/errors/components/error-pages';
-import { privilegeOf } from '../../features/admin/admin-nav';
-import { requireStaff } from '../../features/auth/guards';
+import { NotFoundPage } from '../errors/error-pages';
+import { privilegeOf } from '../admin/admin-nav';
+import { requireStaff } from '../../features/identity/guards';
 import { requireAppCatalog } from '../../lib/i18n/load-messages';
 import { rootRoute } from './root';
 
@@ -15,7 +15,7 @@ export const adminLayoutRoute = createRoute({
   beforeLoad: ({ context, location }) => requireStaff(context, location.href),
   // the panel's messages are in the app catalog: loaded before any admin screen renders
   loader: ({ context }) => requireAppCatalog(context.store),
-  component: lazyRouteComponent(() => import('../../features/admin/components/admin-layout'), 'AdminLayout'),
+  component: lazyRouteComponent(() => import('../admin/admin-layout'), 'AdminLayout'),
   notFoundComponent: NotFoundPage,
 });
 
@@ -41,29 +41,29 @@ const guarded = <P extends string>(full: P, privilege: Privilege, load: () => Pr
     component: lazyRouteComponent(load as never, name as never),
   });
 /** The event explorer, an event's chain and a charger's operations view: one chunk. */
-const events = () => import('../../features/admin/components/events-screens');
+const events = () => import('../screens/events-screens');
 
 /** One import for the catalog screens (master data, countries, governorates) and pricing: one chunk. */
-const catalog = () => import('../../features/admin/components/catalog-screens');
+const catalog = () => import('../screens/catalog-screens');
 
 export const adminRoutes = [
-  createRoute({ getParentRoute: parent, path: '/', component: lazyRouteComponent(() => import('../../features/admin/components/dashboard-page'), 'DashboardPage') }),
-  built(a.admins, () => import('../../features/admin/components/admins-page'), 'AdminsPage'),
-  built(a.roles, () => import('../../features/admin/components/roles-page'), 'RolesPage'),
-  built(a.settings, () => import('../../features/admin/components/settings-page'), 'SettingsPage'),
-  built(a.mailbox, () => import('../../features/admin/components/mailbox-page'), 'MailboxPage'),
-  built(a.users, () => import('../../features/admin/components/customers-page'), 'CustomersPage'),
+  createRoute({ getParentRoute: parent, path: '/', component: lazyRouteComponent(() => import('../../features/reporting/admin/dashboard-page'), 'DashboardPage') }),
+  built(a.admins, () => import('../../features/identity/admin/admins-page'), 'AdminsPage'),
+  built(a.roles, () => import('../../features/identity/admin/roles-page'), 'RolesPage'),
+  built(a.settings, () => import('../../features/identity/admin/settings-page'), 'SettingsPage'),
+  built(a.mailbox, () => import('../../features/contact/admin/mailbox-page'), 'MailboxPage'),
+  built(a.users, () => import('../screens/customers-screen'), 'CustomersScreen'),
   built(a.carBrand, catalog, 'CarBrandPage'),
   built(a.carType, catalog, 'CarTypePage'),
   built(a.batteryRange, catalog, 'BatteryRangePage'),
-  built(a.chargerManagement, () => import('../../features/admin/components/stations-admin-page'), 'StationsAdminPage'),
-  built(a.contactRequests, () => import('../../features/admin/components/contact-requests-page'), 'ContactRequestsPage'),
-  built(a.cardRequests, () => import('../../features/admin/components/card-requests-page'), 'CardRequestsPage'),
+  built(a.chargerManagement, () => import('../screens/stations-screen'), 'StationsScreen'),
+  built(a.contactRequests, () => import('../../features/contact/admin/contact-requests-page'), 'ContactRequestsPage'),
+  built(a.cardRequests, () => import('../../features/cards/admin/card-requests-page'), 'CardRequestsPage'),
   built(a.pricing, catalog, 'PricingPage'),
   built(a.countries, catalog, 'CountriesPage'),
   built(a.governorates, catalog, 'GovernoratesPage'),
-  built(a.sessions, () => import('../../features/admin/components/sessions-page'), 'SessionsPage'),
-  built(a.bookings, () => import('../../features/admin/components/bookings-admin-page'), 'BookingsAdminPage'),
+  built(a.sessions, () => import('../../features/charging/admin/sessions-page'), 'SessionsPage'),
+  built(a.bookings, () => import('../../features/bookings/admin/bookings-admin-page'), 'BookingsAdminPage'),
   built(a.events, events, 'EventsPage'),
   guarded(a.event, 'events.read', events, 'EventChainPage'),
   guarded(a.chargerOperations, 'events.read', events, 'ChargerOperationsPage'),

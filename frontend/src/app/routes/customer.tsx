@@ -1,7 +1,7 @@
 // i18n-catalog: app — the title ids below render only in the customer area, whose route loads the app catalog first.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
-import { requireCustomer } from '../../features/auth/guards';
+import { requireCustomer } from '../../features/identity/guards';
 import { requireAppCatalog } from '../../lib/i18n/load-messages';
 import { rootRoute } from './root';
 
@@ -40,7 +40,7 @@ const bookings = {
     })),
 };
 /** Receipts of sessions and bookings: one chunk. */
-const receipts = () => import('../../features/receipts/components/receipt-page');
+const receipts = () => import('../../features/charging/components/receipt-page');
 /** ?station=<id>: "Start charging" and "Book" from a station's detail. */
 const startSearch = (search: Record<string, unknown>): { station?: string } =>
   typeof search.station === 'string' ? { station: search.station } : {};

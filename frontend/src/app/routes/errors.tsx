@@ -5,7 +5,7 @@ import {
   Error403Page,
   Error505Page,
   NotFoundPage,
-} from '../../features/errors/components/error-pages';
+} from '../errors/error-pages';
 import { publicLayoutRoute } from './public';
 
 const errorRoute = <P extends string>(path: P, component: () => React.JSX.Element) =>

@@ -1,11 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
-import { redirectSearch } from '../../features/auth/guards';
+import { redirectSearch } from '../../features/identity/guards';
 import { requireAppCatalog } from '../../lib/i18n/load-messages';
 import { publicLayoutRoute } from './public';
 
-const signInPages = () => import('../../features/auth/components/sign-in-pages');
-const passwordPages = () => import('../../features/auth/components/password-pages');
+const signInPages = () => import('../../features/identity/components/sign-in-pages');
+const passwordPages = () => import('../../features/identity/components/password-pages');
 type AuthSearch = { token?: string; audience?: 'staff' };
 /** ?token= of mailed links, ?audience=staff of staff variants. */
 const tokenSearch = (search: Record<string, unknown>): AuthSearch => ({
@@ -40,7 +40,7 @@ export const authRoutes = [
     loader: ({ context }) => requireAppCatalog(context.store),
     component: lazyRouteComponent(signInPages, 'CustomerSignInPage'),
   }),
-  authPage(paths.signUp, () => import('../../features/auth/components/sign-up-page'), 'SignUpPage'),
+  authPage(paths.signUp, () => import('../../features/identity/components/sign-up-page'), 'SignUpPage'),
   authPage(paths.verifyEmail, passwordPages, 'VerifyEmailPage'),
   authPage(paths.forgetPassword, passwordPages, 'ForgotPasswordPage'),
   authPage(paths.resetPassword, passwordPages, 'ResetPasswordPage'),
@@ -54,6 +54,6 @@ export const authRoutes = [
     getParentRoute: () => publicLayoutRoute,
     path: paths.demo,
     loader: ({ context }) => requireAppCatalog(context.store),
-    component: lazyRouteComponent(() => import('../../features/demo/components/demo-page'), 'DemoPage'),
+    component: lazyRouteComponent(() => import('../demo/demo-page'), 'DemoPage'),
   }),
 ];

@@ -3,7 +3,7 @@ import { CONTACT_TYPES } from '@evc/contracts/constants';
 import type { ContactType } from '@evc/contracts/contact/schemas';
 import { paths } from '../../config/paths';
 import { PublicLayout } from '../layouts/public-layout';
-import { parseStationSearch } from '../../features/stations/station-search';
+import { parseStationSearch } from '../../features/network/station-search';
 import { rootRoute } from './root';
 
 export const publicLayoutRoute = createRoute({
@@ -16,16 +16,16 @@ const page = <P extends string>(path: P, load: () => Promise<Record<string, unkn
   createRoute({ getParentRoute: () => publicLayoutRoute, path, component: lazyRouteComponent(load as never, name as never) });
 
 export const publicRoutes = [
-  page(paths.home, () => import('../../features/landing/components/landing-page'), 'LandingPage'),
-  page(paths.about, () => import('../../features/content/components/about-page'), 'AboutPage'),
-  page(paths.howItWorks, () => import('../../features/content/components/how-it-works-page'), 'HowItWorksPage'),
-  page(paths.terms, () => import('../../features/content/components/terms-page'), 'TermsPage'),
-  page(paths.charge, () => import('../../features/content/components/charge-page'), 'ChargePage'),
+  page(paths.home, () => import('../../features/site/components/landing-page'), 'LandingPage'),
+  page(paths.about, () => import('../../features/site/components/about-page'), 'AboutPage'),
+  page(paths.howItWorks, () => import('../../features/site/components/how-it-works-page'), 'HowItWorksPage'),
+  page(paths.terms, () => import('../../features/site/components/terms-page'), 'TermsPage'),
+  page(paths.charge, () => import('../../features/site/components/charge-page'), 'ChargePage'),
   createRoute({
     getParentRoute: () => publicLayoutRoute,
     path: paths.stations,
     validateSearch: parseStationSearch,
-    component: lazyRouteComponent(() => import('../../features/stations/components/stations-page'), 'StationsPage'),
+    component: lazyRouteComponent(() => import('../../features/network/components/stations-page'), 'StationsPage'),
   }),
   createRoute({
     getParentRoute: () => publicLayoutRoute,

@@ -1,9 +1,9 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { Toaster } from '../../components/ui/toaster';
-import { NotFoundPage } from '../../features/errors/components/error-pages';
+import { NotFoundPage } from '../errors/error-pages';
 import { PublicLayout } from '../layouts/public-layout';
-import { SessionEffects } from '../../features/auth/components/session-effects';
-import type { RouterContext } from '../../features/auth/guards';
+import { SessionEffects } from '../../features/identity/components/session-effects';
+import type { RouterContext } from '../../features/identity/guards';
 import { showChosenLocale } from '../../lib/i18n/load-messages';
 import { RouteEffects } from '../route-effects';
 import { NewerVersion } from '../newer-version';

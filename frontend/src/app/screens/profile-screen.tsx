@@ -5,7 +5,7 @@ import { SessionsPage } from '../../features/charging/components/sessions-page';
 import { WalletPage } from '../../features/charging/components/wallet-page';
 import { BookingsPanel } from '../../features/bookings/components/bookings-panel';
 import { CardRequestsPanel } from '../../features/cards/components/card-requests-panel';
-import { ProfilePage } from '../../features/customer/components/profile-page';
+import { ProfilePage } from '../../features/identity/components/profile-page';
 
 /**
  * /profile composed: the customer feature's tabs with the charging feature's panels (cars, wallet, sessions), the

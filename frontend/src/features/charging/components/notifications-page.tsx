@@ -15,7 +15,7 @@ import { formatTime } from '../format';
 import { Chip, DayHeading, Lines, Row, Stack } from './charging-ui';
 import { notificationText } from './notification-text';
 
-/** The profile's requests tab (features/customer's PROFILE_TABS), where a reply is read (a number: `?tab=4`). */
+/** The profile's requests tab (features/identity's PROFILE_TABS), where a reply is read (a number: `?tab=4`). */
 const REQUESTS_TAB = 4;
 
 /** Day groups by `dateKey` (Cairo date), newest day first, in the server's newest-first order within a day. */
