@@ -33,7 +33,7 @@ import { sessionDecider, type SessionState } from './session.decider';
 
 const log = createLogger('charging');
 const system = (reason: string): CommandContext => newContext({ type: 'system', id: 'charging' }, reason);
-/** The causation id of a session's charger commands and of its debit: the session (contracts/src/causation.ts). */
+/** The causation id of a session's charger commands and of its debit: the session (contracts/src/shared/causation.ts). */
 const SESSION_CAUSE = itemCause('session', '');
 const FAILURE_OF: Record<string, SessionFailure> = { rejected: 'rejected', not_supported: 'rejected', offline: 'offline', timeout: 'timeout', error: 'error' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toFieldErrors } from '../errors';
-import { addDays, cairoInstant, cairoWallClock } from './cairo-time';
+import { toFieldErrors } from '../shared/errors';
+import { addDays, cairoInstant, cairoWallClock } from '../shared/cairo-time';
 import { bookedMinutes, bookingFee, noShowAt, reservationIdOf } from './fee';
 import { createBookingSchema, staffCancelBookingSchema } from './schemas';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CONNECTOR_TYPES } from '../constants';
-import { idSchema, typedNumber } from '../common';
-import { normalizeDigits } from '../digits';
+import { CONNECTOR_TYPES } from '../shared/constants';
+import { idSchema, typedNumber } from '../shared/common';
+import { normalizeDigits } from '../shared/digits';
 
 /**
  * Bookings (issue 12): a driver reserves a connector of a type at a station from a start time for a duration; the

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { expectedRevisionSchema } from '../admin/list-query';
-import { idSchema } from '../common';
-import { LIMITS } from '../constants';
-import { normalizeDigits } from '../digits';
-import { egyptianMobileSchema } from '../identity/schemas';
+import { expectedRevisionSchema } from '../shared/list-query';
+import { idSchema } from '../shared/common';
+import { LIMITS } from '../shared/constants';
+import { normalizeDigits } from '../shared/digits';
+import { egyptianMobileSchema } from '../identity/index';
 import { CARD_REQUEST_KINDS, CARD_REQUEST_STATUSES, CARD_STATUSES, OPEN_CARD_REQUEST_STATUSES } from './statuses';
 
 export * from './statuses';

@@ -1,4 +1,4 @@
-import type { CurrentType, ConnectorType } from '../network/schemas';
+import type { CurrentType, ConnectorType } from '../network/index';
 import type { GarageEvent } from './garage-events';
 import type {
   IdTokenStatus,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { LIMITS, PIASTRES_PER_EGP } from '../constants';
-import { idSchema, typedNumber } from '../common';
-import { normalizeDigits } from '../digits';
-import { CARD_NOTIFICATION_KINDS } from '../cards/statuses';
-import { BOOKING_NOTIFICATION_KINDS } from '../bookings/schemas';
-import { hasControlCharacters, lineTextSchema } from '../text';
+import { LIMITS, PIASTRES_PER_EGP } from '../shared/constants';
+import { idSchema, typedNumber } from '../shared/common';
+import { normalizeDigits } from '../shared/digits';
+import { CARD_NOTIFICATION_KINDS } from '../cards/index';
+import { BOOKING_NOTIFICATION_KINDS } from '../bookings/index';
+import { hasControlCharacters, lineTextSchema } from '../shared/text';
 
 /**
  * Charging sessions, the wallet, payments, id tokens and notifications (issue 7, with issue 6's transactions).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cursorSchema, pagingQuerySchema } from '../api';
-import { CONNECTOR_TYPES, CURRENT_TYPES } from '../network/schemas';
+import { cursorSchema, pagingQuerySchema } from '../shared/api';
+import { CONNECTOR_TYPES, CURRENT_TYPES } from '../network/index';
 import {
   ID_TOKEN_STATUSES,
   NOTIFICATION_KINDS,

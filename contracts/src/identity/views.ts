@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRIVILEGES } from './privileges';
+import { PRIVILEGES } from '../shared/privileges';
 
 /** The signed-in user as the client keeps it (product-spec §3 "Client auth state"). */
 export const sessionUserSchema = z.object({
@@ -98,3 +98,31 @@ export const customerProfileViewSchema = customerAccountViewSchema.pick({ custom
   revision: z.number().int(),
 });
 export type CustomerProfileView = z.infer<typeof customerProfileViewSchema>;
+
+/** The customer's most recently registered car, named in both languages. */
+export const customerCarSummarySchema = z.object({
+  brandNameEn: z.string(),
+  brandNameAr: z.string(),
+  typeNameEn: z.string(),
+  typeNameAr: z.string(),
+  batteryRangeName: z.string(),
+  batteryRangeNameAr: z.string(),
+});
+
+/**
+ * The customer as staff see it on /admin/users (product-spec §3 "Customer"). Age in whole years on today's Cairo day
+ * (null without a birth date); `car` is the latest registered of `carCount` cars (`carType` and `batteryRange` its
+ * English names, as the CSV has them); the licence images are every car's (front, back or customs certificate).
+ */
+export const customerAdminViewSchema = customerAccountViewSchema.extend({
+  age: z.number().int().nullable(),
+  car: customerCarSummarySchema.nullable(),
+  carCount: z.number().int(),
+  carType: z.string().nullable(),
+  batteryRange: z.string().nullable(),
+  licenceImageIds: z.array(z.string()),
+  cardStatus: z.string().nullable(),
+  lastChargeAt: z.string().nullable(),
+  walletBalance: z.number().int().nullable(),
+});
+export type CustomerAdminView = z.infer<typeof customerAdminViewSchema>;

@@ -1,4 +1,4 @@
-import type { Locale } from '@evc/contracts/constants';
+import type { Locale } from '@evc/contracts/shared';
 import { intlLocale } from './format';
 
 /** Cairo's calendar date (YYYY-MM-DD) of an instant: the server groups wallet lines and notifications by it. */

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveChange } from '@evc/contracts/site/schemas';
+import type { LiveChange } from '@evc/contracts/site';
 import { pathOf } from './api';
 
 /** Polling interval while the stream is down, and the wait before opening it again. */

@@ -1,5 +1,6 @@
-import { STORAGE_KEYS, USER_TYPE } from '@evc/contracts/constants';
-import type { AuthSession, SessionUser } from '@evc/contracts/identity/views';
+import { STORAGE_KEYS } from '@evc/contracts/shared';
+import { USER_TYPE } from '@evc/contracts/identity';
+import type { AuthSession, SessionUser } from '@evc/contracts/identity';
 
 /** The auth keys of product-spec §9 (the refresh token itself is an httpOnly cookie; its key is only ever cleared). */
 const AUTH_KEYS = [

@@ -1,9 +1,9 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
-import { STORAGE_KEYS } from '@evc/contracts/constants';
-import type { AuthSession } from '@evc/contracts/identity/views';
-import type { Privilege } from '@evc/contracts/identity/privileges';
+import { STORAGE_KEYS } from '@evc/contracts/shared';
+import type { AuthSession } from '@evc/contracts/identity';
+import type { Privilege } from '@evc/contracts/shared';
 import { createApp } from '../app/app';
 
 export interface RecordedRequest {

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { LIMITS } from '@evc/contracts/constants';
+import { LIMITS } from '@evc/contracts/shared';
 
 export interface InactivityTiming {
   /** Quiet time before the warning (product-spec §9: 30 minutes). */

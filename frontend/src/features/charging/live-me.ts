@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveChange } from '@evc/contracts/site/schemas';
+import type { LiveChange } from '@evc/contracts/site';
 import { subscribePrivateLive } from '../../lib/private-live';
 import { ME_LIVE_KEY_ROOTS } from './api/query-keys';
 

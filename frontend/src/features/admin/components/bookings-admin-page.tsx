@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { BOOKING_RULES, BOOKING_STATUSES, rescheduleBookingSchema, staffCancelBookingSchema } from '@evc/contracts/bookings/schemas';
-import type { BookingAdminView } from '@evc/contracts/bookings/views';
-import { bookedMinutes, bookingFee } from '@evc/contracts/bookings/fee';
-import { cairoWallClock } from '@evc/contracts/bookings/cairo-time';
+import { BOOKING_RULES, BOOKING_STATUSES, rescheduleBookingSchema, staffCancelBookingSchema } from '@evc/contracts/bookings';
+import type { BookingAdminView } from '@evc/contracts/bookings';
+import { bookedMinutes, bookingFee } from '@evc/contracts/bookings';
+import { cairoWallClock } from '@evc/contracts/shared';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { SESSION_STATUSES, type SessionStatus } from '@evc/contracts/charging/schemas';
+import { SESSION_STATUSES, type SessionStatus } from '@evc/contracts/charging';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLocale } from '../../../hooks/use-locale';
 import { Chip, type Tone } from './charger-live';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { StationAdminView } from '@evc/contracts/admin/views';
+import type { StationAdminView } from '@evc/contracts/network';
 import { useCommand, usePagedList } from '../api/admin-api';
 import { useAdminLiveUpdates } from '../hooks/use-admin-live-updates';
 import { useStaffLive } from '../hooks/use-staff-live';

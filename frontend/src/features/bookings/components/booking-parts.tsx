@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { BookingView } from '@evc/contracts/bookings/views';
-import type { BookingStatus } from '@evc/contracts/bookings/schemas';
+import type { BookingView } from '@evc/contracts/bookings';
+import type { BookingStatus } from '@evc/contracts/bookings';
 import { formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../hooks/use-locale';
 import { theme } from '../../../styles/theme';

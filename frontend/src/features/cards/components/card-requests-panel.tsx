@@ -1,7 +1,7 @@
 // i18n-catalog: app — the customer area's card screens (and the profile's requests tab).
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CardRequestView } from '@evc/contracts/cards/views';
+import type { CardRequestView } from '@evc/contracts/cards';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,2 +1,1 @@
-export * from './views';
 export * from './operations';
