@@ -4,6 +4,7 @@ import {
   bookingFee,
   maxBookingFee,
   noShowAt,
+  slotEndsAt,
   type BookingEndReason,
   type BookingEvent,
   type BookingTerms,
@@ -62,7 +63,7 @@ export const ENDED: readonly BookingPhase[] = ['fulfilled', 'cancelled', 'expire
 export const isOpen = (s: BookingState) => s.phase === 'confirmed' || s.phase === 'active';
 export const isEnded = (s: BookingState) => ENDED.includes(s.phase);
 const ms = (iso: string) => Date.parse(iso);
-export const endsAt = (t: Pick<BookingTerms, 'startsAt' | 'durationMinutes'>) => new Date(ms(t.startsAt) + t.durationMinutes * 60_000).toISOString();
+export const endsAt = (t: Pick<BookingTerms, 'startsAt' | 'durationMinutes'>) => slotEndsAt(t.startsAt, t.durationMinutes);
 export const noShowOf = (t: Pick<BookingTerms, 'startsAt' | 'durationMinutes'>) => noShowAt(t.startsAt, t.durationMinutes, BOOKING_RULES.graceMinutes);
 
 /** Answers worth asking the charger again for (it may come back, the occupant may leave). */

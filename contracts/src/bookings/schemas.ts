@@ -31,6 +31,7 @@ export const BOOKING_STATUSES = ['confirmed', 'active', 'fulfilled', 'cancelled'
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Not over yet: the booking holds its connector and counts as the customer's current booking. */
 export const OPEN_BOOKING_STATUSES: readonly BookingStatus[] = ['confirmed', 'active'];
+export const isOpenBooking = (status: BookingStatus): boolean => OPEN_BOOKING_STATUSES.includes(status);
 
 /**
  * What the charger said about the reservation: `pending` (asked, no answer yet), the charger's ReserveNow answer

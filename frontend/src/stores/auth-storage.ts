@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@evc/contracts/shared';
-import { USER_TYPE } from '@evc/contracts/identity';
+import { isUserType } from '@evc/contracts/identity';
 import type { AuthSession, SessionUser } from '@evc/contracts/identity';
 
 /** The auth keys of product-spec §9 (the refresh token itself is an httpOnly cookie; its key is only ever cleared). */
@@ -40,8 +40,6 @@ function removeAll(storage: Storage | null): void {
   if (!storage) return;
   for (const key of AUTH_KEYS) storage.removeItem(key);
 }
-
-const isUserType = (v: unknown): v is 1 | 5 => v === USER_TYPE.staff || v === USER_TYPE.customer;
 
 function read(storage: Storage | null): AuthSession | null {
   if (!storage) return null;
