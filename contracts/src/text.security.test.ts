@@ -5,7 +5,7 @@ import { submitContactRequestSchema } from './contact/schemas';
 import { registerStationSchema } from './network/schemas';
 import { createMasterDataItemSchema } from './catalog/schemas';
 import { banCustomerSchema, passwordSchema, personNameSchema, roleSchema, signInSchema } from './identity/schemas';
-import { adjustWalletSchema } from './charging/schemas';
+import { adjustWalletSchema } from './wallet/schemas';
 import { controlCharacterPaths, hasInvisibleCharacters } from './shared/text';
 
 /** Issue 16, item 12: free text refuses control characters (NUL, ESC, bidi overrides) at the schema level. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOMER, PUBLIC, command, dedicated, group, positionParamSchema, privilege, query } from '../shared/operation';
-import { adjustWalletSchema, startTopUpSchema } from '../charging/index';
-import { paymentViewSchema, topUpResultSchema, walletQuerySchema, walletViewSchema } from '../charging/index';
+import { adjustWalletSchema, startTopUpSchema } from './schemas';
+import { paymentViewSchema, topUpResultSchema, walletQuerySchema, walletViewSchema } from './views';
 
 const paymentIdParams = z.object({ paymentId: z.uuid() });
 

@@ -1,5 +1,6 @@
 
-import type { CarView, NotificationView, SessionDetailView, WalletTxView, WalletView } from '@evc/contracts/charging';
+import type { CarView, NotificationView, SessionDetailView } from '@evc/contracts/charging';
+import type { WalletTxView, WalletView } from '@evc/contracts/wallet';
 import type { StationView } from '@evc/contracts/network';
 import { makeSession, stubApi, storeSession, type RecordedRequest } from './render-app';
 

@@ -4,7 +4,7 @@ import { useSetAtom } from 'jotai';
 import { FormattedMessage, type IntlShape } from 'react-intl';
 import { LIMITS } from '@evc/contracts/shared';
 import type { FieldError } from '@evc/contracts/shared';
-import { adjustWalletSchema, type AdjustWallet } from '@evc/contracts/charging';
+import { adjustWalletSchema, type AdjustWallet } from '@evc/contracts/wallet';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { newUuid } from '../../../lib/uuid';
