@@ -2,6 +2,7 @@ import {
   BOOKING_RULES,
   bookedMinutes,
   bookingFee,
+  isOpenBooking,
   maxBookingFee,
   noShowAt,
   slotEndsAt,
@@ -60,7 +61,7 @@ export interface BookingState {
 }
 
 export const ENDED: readonly BookingPhase[] = ['fulfilled', 'cancelled', 'expired', 'failed'];
-export const isOpen = (s: BookingState) => s.phase === 'confirmed' || s.phase === 'active';
+export const isOpen = (s: BookingState) => s.phase !== 'none' && isOpenBooking(s.phase);
 export const isEnded = (s: BookingState) => ENDED.includes(s.phase);
 const ms = (iso: string) => Date.parse(iso);
 export const endsAt = (t: Pick<BookingTerms, 'startsAt' | 'durationMinutes'>) => slotEndsAt(t.startsAt, t.durationMinutes);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PRIVILEGES } from '../shared/privileges';
+import { USER_TYPE } from './user-types';
 
 /** The signed-in user as the client keeps it (product-spec §3 "Client auth state"). */
 export const sessionUserSchema = z.object({
   userId: z.string(),
   /** 1 = staff (admin sign-in), 5 = customer (public routes). */
-  userType: z.union([z.literal(1), z.literal(5)]),
+  userType: z.union([z.literal(USER_TYPE.staff), z.literal(USER_TYPE.customer)]),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -25,7 +26,7 @@ export const authSessionSchema = z.object({
   /** ISO-8601 expiry of the access token. */
   tokenExpiry: z.string(),
   user: sessionUserSchema,
-  userType: z.union([z.literal(1), z.literal(5)]),
+  userType: z.union([z.literal(USER_TYPE.staff), z.literal(USER_TYPE.customer)]),
   roles: z.array(z.string()),
   rememberMe: z.boolean(),
 });
