@@ -30,9 +30,9 @@ export interface ChargerFault {
   vendorErrorCode: string | null;
 }
 /**
- * Schema version 2 (written since issue 15): `error` replaced version 1's `errorCode: string | null`, so the vendor's
+ * Schema version 2: `error` replaced version 1's `errorCode: string | null`, so the vendor's
  * code and text reach the charger's operations view. Stored version-1 events are upcast on read
- * (`network/upcasters.ts`): `errorCode: c` becomes `error: { code: c, info: null, vendorErrorCode: null }`.
+ * (`chargers-live/upcasters.ts`): `errorCode: c` becomes `error: { code: c, info: null, vendorErrorCode: null }`.
  */
 export type ConnectorStatusChanged = {
   type: 'ConnectorStatusChanged';

@@ -6,7 +6,7 @@ import { paymentViewSchema, topUpResultSchema, walletQuerySchema, walletViewSche
 const paymentIdParams = z.object({ paymentId: z.uuid() });
 
 /**
- * The wallet and its payments (issue 7). Provider callbacks, the provider's return and the sandbox checkout are
+ * The wallet and its payments. Provider callbacks, the provider's return and the sandbox checkout are
  * served by the payments controller of the command side (they answer redirects and HTML, not JSON).
  */
 export const walletOperations = group(
