@@ -57,6 +57,22 @@ const frontendZones = [
   { target: SHARED, from: [`${FRONTEND}/features`, `${FRONTEND}/app`], message: 'shared code imports neither features nor the app.' },
   { target: `${FRONTEND}/components/ui`, from: `${FRONTEND}/components/admin`, message: 'the primitives sit below the admin shell (components/admin builds on them).' },
 ];
+// The contracts' contexts (ARCHITECTURE.md): a context imports shared/ and another context's index.ts only, never its
+// inner files; shared/ imports no context; no context imports the root joins (index, events, operations, upcasting).
+const CONTRACTS = './contracts/src';
+const contractContexts = readdirSync(new URL(CONTRACTS, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name);
+const contractZones = [
+  ...contractContexts.map((context) => ({
+    target: `${CONTRACTS}/${context}`,
+    from: CONTRACTS,
+    except: [`./${context}`, './shared', ...contractContexts.filter((other) => other !== context).map((other) => `./${other}/index.ts`)],
+    message: "a context imports shared/ and other contexts through their index.ts only (and never the root's joins).",
+  })),
+  { target: `${CONTRACTS}/shared`, from: CONTRACTS, except: ['./shared'], message: 'shared/ is context-free: it imports no context and no root join.' },
+];
+
 const frontendImports = {
   patterns: [{ group: ['@evc/platform', ...services, '@evc/tests', 'node:*'], message: 'the frontend may import only @evc/contracts.' }],
   paths: [
@@ -79,10 +95,15 @@ export default tseslint.config(
   },
   {
     files: ['contracts/**'],
-    rules: backendImports('contracts', [], [
-      { group: ['node:*', 'fs', 'path'], message: 'contracts is pure TypeScript shared with the browser: no Node APIs.' },
-      { group: ['../../*'], message: 'contracts imports nothing outside contracts/src.' },
-    ]),
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: {
+      ...backendImports('contracts', [], [
+        { group: ['node:*', 'fs', 'path'], message: 'contracts is pure TypeScript shared with the browser: no Node APIs.' },
+        { group: ['../../*'], message: 'contracts imports nothing outside contracts/src.' },
+      ]),
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: contractZones }],
+    },
   },
   {
     files: ['platform/src/**'],
@@ -144,16 +165,6 @@ export default tseslint.config(
         plugins: { 'import-x': importX },
         settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
         rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] },
-      },
-      {
-        // The one door to the read-model names table: zod-free, so it stays out of the contracts barrel.
-        files: ['projections/src/shared/read-models.ts'],
-        rules: {
-          'no-restricted-imports': [
-            'error',
-            { patterns: [{ group: ['@evc/*', '!@evc/contracts', '!@evc/contracts/shared/read-models'], message: 'this file re-exports only the read-model names table.' }] },
-          ],
-        },
       },
     ];
   })(),

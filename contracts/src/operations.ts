@@ -1,18 +1,20 @@
-import type { OperationSpec } from './operation';
-import { adminOperations } from './admin/operations';
+import type { OperationSpec } from './shared/operation';
 import { cardsOperations } from './cards/operations';
 import { bookingOperations } from './bookings/operations';
 import { catalogOperations } from './catalog/operations';
 import { chargingOperations } from './charging/operations';
-import { walletOperations } from './charging/wallet-operations';
+import { walletOperations } from './wallet/operations';
 import { contactOperations } from './contact/operations';
-import { eventsOperations } from './events/operations';
+import { auditOperations } from './audit/operations';
+import { chargersLiveOperations } from './chargers-live/operations';
+import { filesOperations } from './files/operations';
+import { reportingOperations } from './reporting/operations';
 import { identityOperations } from './identity/operations';
 import { networkOperations } from './network/operations';
 import { siteOperations } from './site/operations';
-import { receiptOperations } from './receipts/operations';
+import { receiptOperations } from './charging/receipt-operations';
 
-export * from './operation';
+export * from './shared/operation';
 export { LIVE_PATH, VERSION_FILE_PATH } from './site/operations';
 
 /**
@@ -25,12 +27,14 @@ export const operations = {
   ...contactOperations,
   ...catalogOperations,
   ...networkOperations,
+  ...chargersLiveOperations,
   ...identityOperations,
   ...chargingOperations,
   ...walletOperations,
-  ...adminOperations,
+  ...filesOperations,
+  ...reportingOperations,
   ...cardsOperations,
-  ...eventsOperations,
+  ...auditOperations,
   ...bookingOperations,
   ...receiptOperations,
 } as const satisfies Record<string, OperationSpec>;

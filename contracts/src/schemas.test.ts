@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { toFieldErrors } from './errors';
-import { normalizeDigits } from './digits';
+import { toFieldErrors } from './shared/errors';
+import { normalizeDigits } from './shared/digits';
 import { submitContactRequestSchema } from './contact/schemas';
 import { registerStationSchema } from './network/schemas';
 import { stationsQuerySchema } from './network/views';
-import { distanceMeters, geoCellOf, geoCellsAround } from './geo';
+import { distanceMeters, geoCellOf, geoCellsAround } from './shared/geo';
 
 const contact = {
   requestId: '7f0c1a52-3b8e-4c31-9a7e-2f4d7b6c8e10',

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { toFieldErrors } from './errors';
+import { toFieldErrors } from './shared/errors';
 import { submitContactRequestSchema } from './contact/schemas';
 import { registerStationSchema } from './network/schemas';
 import { createMasterDataItemSchema } from './catalog/schemas';
 import { banCustomerSchema, passwordSchema, personNameSchema, roleSchema, signInSchema } from './identity/schemas';
-import { adjustWalletSchema } from './charging/schemas';
-import { controlCharacterPaths, hasInvisibleCharacters } from './text';
+import { adjustWalletSchema } from './wallet/schemas';
+import { controlCharacterPaths, hasInvisibleCharacters } from './shared/text';
 
 /** Free text refuses control characters (NUL, ESC, bidi overrides) at the schema level. */
 const contact = {

@@ -1,6 +1,6 @@
 import type { EventType } from './events';
-import { networkUpcasters } from './network/upcasters';
-import type { Upcaster } from './upcaster';
+import { chargersLiveUpcasters } from './chargers-live/upcasters';
+import type { UpcasterOf } from './shared/upcaster';
 
 /**
  * Event schema versions. Every event carries `metadata.schemaVersion`: the version of its payload's shape when it was
@@ -15,10 +15,11 @@ export const CURRENT_SCHEMA_VERSIONS: Partial<Record<EventType, number>> = {
 /** The version a type is written at now (1 unless it changed). */
 export const schemaVersionOf = (type: string): number => CURRENT_SCHEMA_VERSIONS[type as EventType] ?? 1;
 
-export type { Upcaster };
+/** An upcaster of any event type. */
+export type Upcaster = UpcasterOf<EventType>;
 
 /** Every context's upcasters; a context adds its list here. */
-export const UPCASTERS: readonly Upcaster[] = [...networkUpcasters];
+export const UPCASTERS: readonly Upcaster[] = [...chargersLiveUpcasters];
 
 const chains = new Map<string, Upcaster[]>();
 for (const u of UPCASTERS) chains.set(u.type, [...(chains.get(u.type) ?? []), u].sort((a, b) => a.fromVersion - b.fromVersion));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { RPCClient } from 'ocpp-rpc';
-import type { PricingView, StationView } from '@evc/contracts/network/views';
+import type { PricingView, StationView } from '@evc/contracts/network';
 import { getJson, TEST_ADMIN } from '../support/app';
 import { tinyPng } from '../support/admin';
 import { ROOT } from '../support/process';

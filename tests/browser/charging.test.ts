@@ -3,8 +3,9 @@
 // what the server recorded (read models through the customer's own API).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { CarView, PaymentView, SessionDetailView, WalletView } from '@evc/contracts/charging/views';
-import type { StationView } from '@evc/contracts/network/views';
+import type { CarView, SessionDetailView } from '@evc/contracts/charging';
+import type { PaymentView, WalletView } from '@evc/contracts/wallet';
+import type { StationView } from '@evc/contracts/network';
 import type { Paged } from '@evc/contracts';
 import { loadDemoChargers, Simulator } from '@evc/simulator';
 import { bearer, getJson } from '../support/app';

@@ -1,8 +1,8 @@
 // Journey 2: the nearest-station search on the landing page, by typed governorate and by the browser's location.
 import { expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import type { Paged } from '@evc/contracts/api';
-import type { StationView } from '@evc/contracts/network/views';
+import type { Paged } from '@evc/contracts/shared';
+import type { StationView } from '@evc/contracts/network';
 import { getJson } from '../support/app';
 import { LANGS, describeJourney, localDigits, parseDistance, type Journey, type Lang } from './support/journey';
 

@@ -2,7 +2,7 @@
 // printed page holds the receipt alone; "Download PDF" saves the server's PDF, which holds the session's figures.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ReceiptView } from '@evc/contracts/receipts/views';
+import type { ReceiptView } from '@evc/contracts/charging';
 import { bearer, getJson } from '../support/app';
 import { chargeOnce, connectDemoCharger, demoCustomer, type DemoCustomer, type RawCharger } from '../support/charging-story';
 import { logical, pdfTextLines } from '../support/pdf-text';

@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Paged } from '@evc/contracts/api';
-import type { CarView } from '@evc/contracts/charging/views';
-import type { StationView } from '@evc/contracts/network/views';
+import type { Paged } from '@evc/contracts/shared';
+import type { CarView } from '@evc/contracts/charging';
+import type { StationView } from '@evc/contracts/network';
 import { loadConfig } from '@evc/platform/config/config';
 import { loadDemoChargers, Simulator } from '@evc/simulator';
 import { bearer, getJson, postJson, TEST_ADMIN, TEST_CUSTOMER_PASSWORD } from '../support/app';

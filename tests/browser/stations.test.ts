@@ -1,8 +1,8 @@
 // Journey 3: /ChargingStations — list, filters, station detail and the map without tiles.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Paged } from '@evc/contracts/api';
-import type { StationView } from '@evc/contracts/network/views';
+import type { Paged } from '@evc/contracts/shared';
+import type { StationView } from '@evc/contracts/network';
 import { getJson } from '../support/app';
 import { LANGS, describeJourney, localDigits, mapIsStill, type Lang } from './support/journey';
 

@@ -2,8 +2,10 @@ import {
   BOOKING_RULES,
   bookedMinutes,
   bookingFee,
+  isOpenBooking,
   maxBookingFee,
   noShowAt,
+  slotEndsAt,
   type BookingEndReason,
   type BookingEvent,
   type BookingTerms,
@@ -59,10 +61,10 @@ export interface BookingState {
 }
 
 export const ENDED: readonly BookingPhase[] = ['fulfilled', 'cancelled', 'expired', 'failed'];
-export const isOpen = (s: BookingState) => s.phase === 'confirmed' || s.phase === 'active';
+export const isOpen = (s: BookingState) => s.phase !== 'none' && isOpenBooking(s.phase);
 export const isEnded = (s: BookingState) => ENDED.includes(s.phase);
 const ms = (iso: string) => Date.parse(iso);
-export const endsAt = (t: Pick<BookingTerms, 'startsAt' | 'durationMinutes'>) => new Date(ms(t.startsAt) + t.durationMinutes * 60_000).toISOString();
+export const endsAt = (t: Pick<BookingTerms, 'startsAt' | 'durationMinutes'>) => slotEndsAt(t.startsAt, t.durationMinutes);
 export const noShowOf = (t: Pick<BookingTerms, 'startsAt' | 'durationMinutes'>) => noShowAt(t.startsAt, t.durationMinutes, BOOKING_RULES.graceMinutes);
 
 /** Answers worth asking the charger again for (it may come back, the occupant may leave). */

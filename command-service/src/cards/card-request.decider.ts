@@ -1,5 +1,5 @@
-import type { CardRequestEvent, CardRequestKind, CardRequestStatus, CardRequested } from '@evc/contracts';
-import { isOpenCardRequest } from '@evc/contracts';
+import type { CardRequestEvent, CardRequestStatus, CardRequested } from '@evc/contracts';
+import { isCancellableCardRequest, isOpenCardRequest, nextCardRequestStatus } from '@evc/contracts';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 
@@ -26,14 +26,6 @@ export interface CardRequestState {
 
 const refused = (from: CardRequestStatus | null, command: CardRequestCommand['kind']) =>
   new DomainError('cards.transition_not_allowed', `A ${from ?? 'missing'} request cannot be ${command}`, [{ path: 'status', code: 'transition', params: { from: from ?? 'none', command } }]);
-
-/** Where each staff step may start from, and where it leads (a linked card skips delivery: staff verify it). */
-function nextStatus(kind: CardRequestKind, from: CardRequestStatus, command: 'start' | 'ship' | 'deliver'): CardRequestStatus | null {
-  if (command === 'start') return from === 'requested' ? 'in_progress' : null;
-  if (command === 'ship') return kind === 'new' && from === 'in_progress' ? 'in_delivery' : null;
-  if (kind === 'new') return from === 'in_delivery' ? 'delivered' : null;
-  return from === 'requested' || from === 'in_progress' ? 'delivered' : null;
-}
 
 /**
  * `card-request-<id>` (docs/rules.md §4): requested → in_progress → in_delivery → delivered; needs_action from any open
@@ -69,7 +61,7 @@ export const cardRequestDecider: Decider<CardRequestCommand, CardRequestEvent, C
     switch (command.kind) {
       case 'start':
       case 'ship': {
-        const status = nextStatus(details.kind, from, command.kind);
+        const status = nextCardRequestStatus(details.kind, from, command.kind);
         if (!status) throw refused(from, command.kind);
         return [{ type: 'CardRequestAdvanced', data: { ...fact, status, note: command.note } }];
       }
@@ -84,11 +76,11 @@ export const cardRequestDecider: Decider<CardRequestCommand, CardRequestEvent, C
         return [{ type: 'CardRequestRejected', data: { ...fact, status: 'rejected', reason: command.reason } }];
       case 'cancel':
         if (from === 'canceled') return [];
-        if (from !== 'requested' && from !== 'needs_action') throw refused(from, command.kind);
+        if (!isCancellableCardRequest(from)) throw refused(from, command.kind);
         return [{ type: 'CardRequestCanceled', data: { ...fact, status: 'canceled' } }];
       case 'deliver': {
         if (from === 'delivered' && state.cardId === command.cardId) return [];
-        if (!nextStatus(details.kind, from, 'deliver')) throw refused(from, command.kind);
+        if (!nextCardRequestStatus(details.kind, from, 'deliver')) throw refused(from, command.kind);
         return [{ type: 'CardRequestDelivered', data: { ...fact, status: 'delivered', cardId: command.cardId, issueDate: command.issueDate, note: command.note } }];
       }
     }

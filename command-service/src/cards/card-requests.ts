@@ -1,4 +1,4 @@
-import { cardStreams, isOpenCardRequest, type CommandResult, type DeliverCardRequest, catalogStreams } from '@evc/contracts';
+import { cairoDate, cardStreams, catalogStreams, isOpenCardRequest, type CommandResult, type DeliverCardRequest } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import { governorateDecider } from '../catalog/index';
 import type { CommandContext } from '../shared/command-context';
@@ -22,7 +22,7 @@ const SETTLE_MAX_MS = 2_000;
 const LOCK_GRACE_MS = 60_000;
 
 /** Today in Egypt (YYYY-MM-DD): an issue date may not be later. */
-const cairoToday = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+const cairoToday = (now: Date) => cairoDate(now);
 
 /**
  * The card request workflow across its streams: `card-request-<id>` (the request), `card-customer-<id>` (one open

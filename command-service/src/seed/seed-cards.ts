@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SYSTEM_ACTOR, cardStreams } from '@evc/contracts';
+import { SYSTEM_ACTOR, cairoDate, cardStreams } from '@evc/contracts';
 import { systemClock, type EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { CardLife, cardDecider } from '../cards/index';
@@ -25,7 +25,7 @@ export async function seedCards({ eventStore, customerEmail }: { eventStore: Eve
   const cardId = DEMO_CARD_ID_TAG;
   const { state } = await loadState(eventStore, cardStreams.card(cardId), cardDecider);
   if (!state.card) {
-    const issueDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
+    const issueDate = cairoDate(new Date());
     await runDecider(eventStore, cardStreams.card(cardId), cardDecider, { kind: 'issue', card: { cardId, customerId, referenceName: 'Demo card', issueDate, requestId: null, origin: 'seed' }, at: new Date().toISOString() }, system);
   }
   await cards.activateToken(cardId, customerId, system);

@@ -39,7 +39,7 @@ export class PaymentCallbacks {
     if (verified.outcome === 'pending') return { accepted: true };
     const { customerId } = initiated;
     const at = systemClock.now().toISOString();
-    // Caused by the payment (contracts/src/causation.ts): its outcome and the credit join the payment's chain.
+    // Caused by the payment (contracts/src/shared/causation.ts): its outcome and the credit join the payment's chain.
     const context: CommandContext = {
       actor: { type: 'system', id: `payments-${provider}` },
       correlationId: randomUUID(),

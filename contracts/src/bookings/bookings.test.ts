@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toFieldErrors } from '../errors';
-import { addDays, cairoInstant, cairoWallClock } from './cairo-time';
-import { bookedMinutes, bookingFee, noShowAt, reservationIdOf } from './fee';
-import { createBookingSchema, staffCancelBookingSchema } from './schemas';
+import { toFieldErrors } from '../shared/errors';
+import { addDays, cairoDate, cairoInstant, cairoWallClock } from '../shared/cairo-time';
+import { bookedMinutes, bookingFee, noShowAt, reservationIdOf, slotEndsAt } from './fee';
+import { createBookingSchema, isOpenBooking, staffCancelBookingSchema } from './schemas';
 
 const valid = { bookingId: '0b6f9a54-3f7e-4f7a-9f1e-0d4c1c2b3a4d', carId: 'car-1', stationId: 'st-1', connectorType: 'Type2', date: '2026-03-10', time: '18:30', durationMinutes: 60 };
 const codes = (input: unknown) => {
@@ -74,5 +74,21 @@ describe('the booking fee', () => {
     expect(id).toBeGreaterThan(0);
     expect(id).toBeLessThanOrEqual(2_147_483_647);
     expect(reservationIdOf('0b6f9a54-3f7e-4f7a-9f1e-0d4c1c2b3a4e')).not.toBe(id);
+  });
+});
+
+describe('the rules every layer shares', () => {
+  it('counts confirmed and active bookings as open, and none that is over', () => {
+    expect(['confirmed', 'active', 'fulfilled', 'cancelled', 'expired', 'failed'].filter((s) => isOpenBooking(s as never))).toEqual(['confirmed', 'active']);
+  });
+
+  it("ends a slot its duration after its start", () => {
+    expect(slotEndsAt('2026-03-10T16:30:00.000Z', 90)).toBe('2026-03-10T18:00:00.000Z');
+  });
+
+  it("reads today's date on Cairo's clock, not UTC's", () => {
+    expect(cairoDate('2026-03-10T21:30:00.000Z')).toBe('2026-03-10');
+    expect(cairoDate('2026-03-10T22:30:00.000Z')).toBe('2026-03-11');
+    expect(cairoDate(new Date('2026-07-10T21:30:00.000Z'))).toBe('2026-07-11');
   });
 });

@@ -1,4 +1,4 @@
-import type { ConnectorType, CurrentType } from '../network/schemas';
+import type { ConnectorType, CurrentType } from '../network/index';
 import type { BookingEndReason, ReservationStatus } from './schemas';
 
 /** Streams of the bookings context (docs/bookings.md). */

@@ -13,6 +13,9 @@ export const bookingFee = (minutes: number, feePerMinute: number): number => min
 /** The most a booking can cost: the whole duration at the fee (a no-show); the balance must cover it to book. */
 export const maxBookingFee = (durationMinutes: number, feePerMinute: number): number => durationMinutes * feePerMinute;
 
+/** The end of a slot (ISO-8601 UTC): its start plus its duration. */
+export const slotEndsAt = (startsAt: string, durationMinutes: number): string => new Date(Date.parse(startsAt) + durationMinutes * 60_000).toISOString();
+
 /** The time a no-show is decided: the start plus the grace period, at most the end of the slot. */
 export const noShowAt = (startsAt: string, durationMinutes: number, graceMinutes: number): string =>
   new Date(Date.parse(startsAt) + Math.min(graceMinutes, durationMinutes) * 60_000).toISOString();

@@ -2,4 +2,3 @@ export * from './schemas';
 export * from './events';
 export * from './views';
 export * from './fee';
-export * from './cairo-time';

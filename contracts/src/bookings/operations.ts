@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { commandResultSchema, pagedSchema } from '../api';
-import { CUSTOMER, command, group, positionParamSchema, privilege, query } from '../operation';
+import { commandResultSchema, pagedSchema } from '../shared/api';
+import { CUSTOMER, command, group, positionParamSchema, privilege, query } from '../shared/operation';
 import { bookingRefSchema, createBookingSchema, rescheduleBookingSchema, staffCancelBookingSchema } from './schemas';
 import { adminBookingsQuerySchema, bookingAdminViewSchema, bookingViewSchema, myBookingsQuerySchema } from './views';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CONNECTOR_TYPES } from '../constants';
-import { idSchema, typedNumber } from '../common';
-import { normalizeDigits } from '../digits';
+import { CONNECTOR_TYPES } from '../shared/constants';
+import { idSchema, typedNumber } from '../shared/common';
+import { normalizeDigits } from '../shared/digits';
 
 /**
  * Bookings: a driver reserves a connector of a type at a station from a start time for a duration; the
@@ -31,6 +31,7 @@ export const BOOKING_STATUSES = ['confirmed', 'active', 'fulfilled', 'cancelled'
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 /** Not over yet: the booking holds its connector and counts as the customer's current booking. */
 export const OPEN_BOOKING_STATUSES: readonly BookingStatus[] = ['confirmed', 'active'];
+export const isOpenBooking = (status: BookingStatus): boolean => OPEN_BOOKING_STATUSES.includes(status);
 
 /**
  * What the charger said about the reservation: `pending` (asked, no answer yet), the charger's ReserveNow answer

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pagingQuerySchema } from '../api';
-import { adminListQuerySchema } from '../admin/list-query';
-import { CONNECTOR_TYPES, CURRENT_TYPES } from '../network/schemas';
+import { pagingQuerySchema } from '../shared/api';
+import { adminListQuerySchema } from '../shared/list-query';
+import { CONNECTOR_TYPES, CURRENT_TYPES } from '../network/index';
 import { BOOKING_END_REASONS, BOOKING_STATUSES, RESERVATION_STATUSES } from './schemas';
 
 /** A booking as its customer sees it (read model `bookings`); money in piastres, times ISO-8601 UTC. */

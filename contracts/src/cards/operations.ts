@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pagedSchema } from '../api';
-import { CUSTOMER, command, group, positionParamSchema, privilege, query } from '../operation';
+import { pagedSchema } from '../shared/api';
+import { CUSTOMER, command, group, positionParamSchema, privilege, query } from '../shared/operation';
 import {
   advanceCardRequestSchema,
   cancelCardRequestSchema,

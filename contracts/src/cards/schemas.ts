@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { expectedRevisionSchema } from '../admin/list-query';
-import { idSchema } from '../common';
-import { LIMITS } from '../constants';
-import { normalizeDigits } from '../digits';
-import { egyptianMobileSchema } from '../identity/schemas';
-import { CARD_REQUEST_KINDS, CARD_REQUEST_STATUSES, CARD_STATUSES, OPEN_CARD_REQUEST_STATUSES } from './statuses';
+import { expectedRevisionSchema } from '../shared/list-query';
+import { idSchema } from '../shared/common';
+import { LIMITS } from '../shared/constants';
+import { normalizeDigits } from '../shared/digits';
+import { egyptianMobileSchema } from '../identity/index';
 
 export * from './statuses';
-export type CardRequestStatus = (typeof CARD_REQUEST_STATUSES)[number];
-export type CardRequestKind = (typeof CARD_REQUEST_KINDS)[number];
-export type CardStatus = (typeof CARD_STATUSES)[number];
-export const isOpenCardRequest = (status: CardRequestStatus): boolean => (OPEN_CARD_REQUEST_STATUSES as readonly string[]).includes(status);
 
 export const CARD_LIMITS = { referenceNameMin: 2, referenceNameMax: 40, noteMax: 500 } as const;
 

@@ -9,5 +9,9 @@ export const OPEN_CARD_REQUEST_STATUSES = ['requested', 'in_progress', 'needs_ac
 /** `new`: a card to deliver; `link`: a card the customer already holds, verified by staff. */
 export const CARD_REQUEST_KINDS = ['new', 'link'] as const;
 export const CARD_STATUSES = ['active', 'inactive'] as const;
+export type CardRequestStatus = (typeof CARD_REQUEST_STATUSES)[number];
+export type CardRequestKind = (typeof CARD_REQUEST_KINDS)[number];
+export type CardStatus = (typeof CARD_STATUSES)[number];
+export const isOpenCardRequest = (status: CardRequestStatus): boolean => (OPEN_CARD_REQUEST_STATUSES as readonly string[]).includes(status);
 /** Notifications the cards context derives: a request's status changed; a card was turned off or on. */
 export const CARD_NOTIFICATION_KINDS = ['card_request_status', 'card_status'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { adminListQuerySchema } from '../admin/list-query';
-import { pagingQuerySchema } from '../api';
-import { idSchema } from '../common';
+import { adminListQuerySchema } from '../shared/list-query';
+import { pagingQuerySchema } from '../shared/api';
+import { idSchema } from '../shared/common';
 import { CARD_REQUEST_KINDS, CARD_REQUEST_STATUSES, CARD_STATUSES } from './statuses';
 
 /** One status change of a request, as its timeline shows it (the note or reason the customer was given). */

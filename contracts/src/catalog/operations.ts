@@ -1,20 +1,9 @@
 import { z } from 'zod';
-import { pagedSchema } from '../api';
-import { adminListQuerySchema } from '../admin/list-query';
-import {
-  countryFormSchema,
-  countryViewSchema,
-  createMasterDataItemSchema,
-  deleteItemSchema,
-  governorateAdminViewSchema,
-  governorateFormSchema,
-  masterDataItemViewSchema,
-  updateCountrySchema,
-  updateGovernorateSchema,
-  updateMasterDataItemSchema,
-} from '../admin/index';
-import { PUBLIC, STAFF, command, group, privilege, query } from '../operation';
-import { carOptionViewSchema, carOptionsQuerySchema, governorateViewSchema } from './views';
+import { pagedSchema } from '../shared/api';
+import { adminListQuerySchema, deleteItemSchema } from '../shared/list-query';
+import { countryFormSchema, createMasterDataItemSchema, governorateFormSchema, updateCountrySchema, updateGovernorateSchema, updateMasterDataItemSchema } from './schemas';
+import { PUBLIC, STAFF, command, group, privilege, query } from '../shared/operation';
+import { carOptionViewSchema, carOptionsQuerySchema, countryViewSchema, governorateAdminViewSchema, governorateViewSchema, masterDataItemViewSchema } from './views';
 
 const masterDataWrite = privilege('masterdata.write');
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
-import { bilingualNameSchema, idSchema, latLngSchema } from '../common';
-import { lineTextSchema } from '../text';
+import { LIMITS } from '../shared/constants';
+import { bilingualNameSchema, idSchema, latLngSchema } from '../shared/common';
+import { lineTextSchema } from '../shared/text';
+import { expectedRevisionSchema } from '../shared/list-query';
+import { fileIdSchema } from '../files/index';
 
 export const registerCountrySchema = z.strictObject({
   countryId: idSchema,
@@ -37,3 +39,24 @@ export const createMasterDataItemSchema = z.strictObject({
   isActive: z.boolean().default(true),
 });
 export type CreateMasterDataItem = z.infer<typeof createMasterDataItemSchema>;
+
+const name = bilingualNameSchema(LIMITS.masterDataNameMin, LIMITS.masterDataNameMax);
+// Master data: car brands, car types (child of a brand), battery ranges.
+export const updateMasterDataItemSchema = z.strictObject({
+  itemId: idSchema,
+  name,
+  nameTranslation: name,
+  value: lineTextSchema(0, 60).default(''),
+  parentId: idSchema.optional(),
+  isActive: z.boolean(),
+  expectedRevision: expectedRevisionSchema,
+});
+// Countries and governorates.
+export const countryFormSchema = registerCountrySchema.extend({
+  /** Required by the form: "Please select an image". */
+  flagFileId: fileIdSchema,
+  isActive: z.boolean().default(true),
+});
+export const updateCountrySchema = countryFormSchema.extend({ expectedRevision: expectedRevisionSchema });
+export const governorateFormSchema = registerGovernorateSchema.extend({ isActive: z.boolean().default(true), centre: latLngSchema.optional() });
+export const updateGovernorateSchema = governorateFormSchema.extend({ expectedRevision: expectedRevisionSchema });

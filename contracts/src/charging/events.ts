@@ -1,13 +1,11 @@
-import type { CurrentType, ConnectorType } from '../network/schemas';
+import type { CurrentType, ConnectorType } from '../network/index';
 import type { GarageEvent } from './garage-events';
 import type {
   IdTokenStatus,
   NotificationKind,
-  PaymentProviderName,
   SessionFailure,
   SessionTarget,
   StopReason,
-  WalletTxKind,
 } from './schemas';
 
 /** Streams of the charging, wallet and payments contexts. */
@@ -29,42 +27,6 @@ export const chargingStreams = {
   /** Which of a customer's notifications were seen (the notifications themselves derive from the events above). */
   notifications: (customerId: string) => `notifications-${customerId}`,
 };
-
-/** A wallet transaction's link: what it pays for or where the money came from. */
-export interface WalletReference {
-  type: 'session' | 'payment' | 'adjustment' | 'booking';
-  id: string;
-}
-
-/**
- * Events of `wallet-<customerId>`. `transactionId` is deterministic (`session:<id>`, `payment:<id>`,
- * `adjustment:<id>`): the decider records each once, so a replayed stop or callback never moves money twice.
- * `balanceAfter` is the balance with this transaction (balance = sum of the transactions, at every revision).
- */
-interface WalletTxData {
-  transactionId: string;
-  customerId: string;
-  amount: number;
-  balanceAfter: number;
-  kind: WalletTxKind;
-  reference: WalletReference;
-  /** Shown on the history line: the staff member's words, or a stable code the UI translates (e.g. `session`). */
-  reason: string;
-  at: string;
-}
-export type WalletCredited = { type: 'WalletCredited'; data: WalletTxData };
-export type WalletDebited = { type: 'WalletDebited'; data: WalletTxData };
-export type WalletEvent = WalletCredited | WalletDebited;
-
-/** Events of `payment-<paymentId>`; the wallet is credited (transaction `payment:<id>`) only after PaymentCompleted. */
-export type PaymentInitiated = {
-  type: 'PaymentInitiated';
-  data: { paymentId: string; customerId: string; amount: number; provider: PaymentProviderName; providerRef: string; checkoutUrl: string; at: string };
-};
-export type PaymentCompleted = { type: 'PaymentCompleted'; data: { paymentId: string; customerId: string; amount: number; providerTransactionId: string; at: string } };
-export type PaymentCanceled = { type: 'PaymentCanceled'; data: { paymentId: string; customerId: string; at: string } };
-export type PaymentFailed = { type: 'PaymentFailed'; data: { paymentId: string; customerId: string; reason: string; at: string } };
-export type PaymentEvent = PaymentInitiated | PaymentCompleted | PaymentCanceled | PaymentFailed;
 
 /** Prices in force when the session started (piastres), kept on the session: later price changes never touch it. */
 export interface SessionPrices {
@@ -217,17 +179,9 @@ export type NotificationsSeen = { type: 'NotificationsSeen'; data: { customerId:
 /** `seed-charging`: the demo customer's welcome credit, car and card are complete. */
 export type ChargingSeeded = { type: 'ChargingSeeded'; data: { customerId: string; welcomeCredit: number; carId: string } };
 
-/** `wallet-adjustment-<id>`: the adjustment id taken, with what it adjusts (then recorded on the wallet). */
-export type WalletAdjustmentClaimed = {
-  type: 'WalletAdjustmentClaimed';
-  data: { adjustmentId: string; customerId: string; direction: 'credit' | 'debit'; amount: number; reason: string };
-};
-
 /** Every event of the charging, wallet, payments, cars and notifications streams. */
 export type ChargingEvent =
   | SessionEvent
-  | WalletEvent
-  | PaymentEvent
   | ConnectorClaimEvent
   | CustomerSessionEvent
   | TransactionBound
@@ -235,7 +189,6 @@ export type ChargingEvent =
   | CarEvent
   | GarageEvent
   | NotificationsSeen
-  | WalletAdjustmentClaimed
   | ChargingSeeded;
 
 export type { IdTokenStatus, NotificationKind };

@@ -4,3 +4,5 @@ export * from './views';
 export * from './ocpp-authorize';
 export * from './cost';
 export * from './garage-events';
+export * from './receipt-views';
+export * from './receipt-operations';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { cursorPagedSchema, pagedSchema } from '../api';
-import { CUSTOMER, command, group, listQuerySchema, positionParamSchema, privilege, query } from '../operation';
-import { stationViewSchema } from '../network/views';
+import { cursorPagedSchema, pagedSchema } from '../shared/api';
+import { CUSTOMER, command, group, listQuerySchema, positionParamSchema, privilege, query } from '../shared/operation';
+import { stationViewSchema } from '../network/index';
 import { markNotificationsSeenSchema, registerCarSchema, removeCarSchema, sessionRefSchema, startSessionSchema, updateCarSchema } from './schemas';
 import {
   adminSessionsQuerySchema,

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { LIMITS, PIASTRES_PER_EGP } from '../constants';
-import { idSchema, typedNumber } from '../common';
-import { normalizeDigits } from '../digits';
-import { CARD_NOTIFICATION_KINDS } from '../cards/statuses';
-import { BOOKING_NOTIFICATION_KINDS } from '../bookings/schemas';
-import { hasControlCharacters, lineTextSchema } from '../text';
+import { idSchema } from '../shared/common';
+import { CARD_NOTIFICATION_KINDS } from '../cards/index';
+import { BOOKING_NOTIFICATION_KINDS } from '../bookings/index';
+import { lineTextSchema } from '../shared/text';
 
 /**
- * Charging sessions, the wallet, payments, id tokens and notifications, with the chargers' transactions.
+ * Charging sessions, transactions, id tokens, cars and notifications (the wallet and payments are in wallet/).
  * Money is integer piastres, energy integer Wh, times ISO-8601 UTC.
  */
 
@@ -47,45 +45,6 @@ export const sessionRefSchema = z.strictObject({ sessionId: uuid });
 export type SessionRef = z.infer<typeof sessionRefSchema>;
 
 /** An amount typed in EGP (Eastern Arabic digits accepted): required, at least 1 EGP, at most two decimals. */
-export const egpAmountSchema = z.preprocess(
-  (v, ctx) => {
-    // empty would read as 0 ("at least 1 EGP"); say it is missing instead
-    if (v === undefined || (typeof v === 'string' && v.trim() === '')) ctx.addIssue({ code: 'custom', message: 'required', params: { code: 'amount_required' } });
-    return v;
-  },
-  typedNumber(
-    z
-      .number({ error: () => ({ message: 'invalid', params: { code: 'invalid_amount' } }) })
-      .refine((n) => Number.isFinite(n), { params: { code: 'invalid_amount' } })
-      .refine((n) => n >= LIMITS.minWalletAmountEgp, { params: { code: 'amount_min' } })
-      .refine((n) => Math.abs(Math.round(n * PIASTRES_PER_EGP) - n * PIASTRES_PER_EGP) < 1e-6, { params: { code: 'invalid_amount' } }),
-  ),
-);
-
-/** Top-up: the amount in EGP as typed (min 1 EGP, the dialog stops typing past LIMITS.amountInputCap). */
-export const startTopUpSchema = z.strictObject({
-  paymentId: uuid,
-  amountEgp: egpAmountSchema.refine((n) => n <= LIMITS.topUpMaxEgp, { params: { code: 'amount_max' } }),
-});
-export type StartTopUp = z.infer<typeof startTopUpSchema>;
-
-const reasonSchema = z
-  .string()
-  .max(300)
-  .refine((s) => !hasControlCharacters(s, true), { params: { code: 'control_characters' } })
-  .refine((s) => s.trim().length > 0, { params: { code: 'required' } });
-
-/** Staff add to or deduct from a customer's wallet: amount ≥ 1 EGP, a reason that is not only whitespace. */
-export const adjustWalletSchema = z.strictObject({
-  /** Client-chosen: the same adjustment sent twice is recorded once. */
-  adjustmentId: uuid,
-  customerId: idSchema,
-  direction: z.enum(['credit', 'debit']),
-  amountEgp: egpAmountSchema.refine((n) => n <= LIMITS.walletAdjustMaxEgp, { params: { code: 'amount_max' } }),
-  reason: reasonSchema,
-});
-export type AdjustWallet = z.infer<typeof adjustWalletSchema>;
-
 export const markNotificationsSeenSchema = z.strictObject({
   /** Omitted: all of them. */
   notificationIds: z.array(z.string().min(1).max(80)).min(1).max(200).optional(),
@@ -132,16 +91,6 @@ export type UpdateCar = z.infer<typeof updateCarSchema>;
 /** Remove a car of yours; its past sessions keep their car label. */
 export const removeCarSchema = z.strictObject({ carId: uuid });
 
-/** Keypress rule of the payment amount input: digits (Western or Eastern Arabic), one separator, editing keys. */
-export const AMOUNT_EDITING_KEYS = ['Backspace', 'Delete', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Tab', 'Enter'] as const;
-export function amountKeyAllowed(key: string, current: string): boolean {
-  if ((AMOUNT_EDITING_KEYS as readonly string[]).includes(key)) return true;
-  const value = Number(normalizeDigits(current));
-  if (Number.isFinite(value) && value > LIMITS.amountInputCap) return false;
-  if (key === '.' || key === '٫') return !/[.٫]/.test(current);
-  return /^[0-9٠-٩]$/.test(key);
-}
-
 export const SESSION_STATUSES = ['requested', 'accepted', 'charging', 'stopping', 'stopped', 'failed'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
@@ -152,14 +101,6 @@ export type SessionFailure = (typeof SESSION_FAILURES)[number];
 /** Why a session was stopped (who asked, or the charger's own reason). */
 export const STOP_REASONS = ['customer', 'staff', 'low_balance', 'target_reached', 'token_invalid', 'charger'] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
-
-export const WALLET_TX_KINDS = ['top_up', 'session', 'adjustment', 'booking', 'refund'] as const;
-export type WalletTxKind = (typeof WALLET_TX_KINDS)[number];
-
-export const PAYMENT_PROVIDERS = ['paymob', 'sandbox'] as const;
-export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
-export const PAYMENT_STATUSES = ['pending', 'completed', 'canceled', 'failed'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const NOTIFICATION_KINDS = ['session_started', 'session_stopped', 'session_stopped_low_balance', 'session_failed', 'top_up_credited', 'payment_failed', 'wallet_adjusted', 'contact_replied', ...CARD_NOTIFICATION_KINDS, ...BOOKING_NOTIFICATION_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

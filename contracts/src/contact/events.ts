@@ -1,4 +1,4 @@
-import type { Locale } from '../constants';
+import type { Locale } from '../shared/constants';
 import type { ContactStatus, SubmitContactRequest } from './schemas';
 
 export const contactStreams = { request: (id: string) => `contact-request-${id}` };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { commandResultSchema, pagedSchema } from '../api';
-import { CUSTOMER, PUBLIC, command, group, positionParamSchema, privilege, query } from '../operation';
+import { commandResultSchema, pagedSchema } from '../shared/api';
+import { CUSTOMER, PUBLIC, command, group, positionParamSchema, privilege, query } from '../shared/operation';
 import { commentContactRequestSchema, replyContactRequestSchema, resendContactReplySchema, setContactStatusSchema, submitContactRequestSchema } from './schemas';
 import { adminContactQuerySchema, contactRequestDetailSchema, contactRequestRowSchema, myContactRequestSchema, myContactRequestsQuerySchema } from './views';
 

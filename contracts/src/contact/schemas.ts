@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CONTACT_TYPES, LIMITS, LOCALES } from '../constants';
-import { lineTextSchema, multilineTextSchema } from '../text';
+import { CONTACT_TYPES, LIMITS, LOCALES } from '../shared/constants';
+import { lineTextSchema, multilineTextSchema } from '../shared/text';
 
 export { CONTACT_TYPES };
 export type ContactType = (typeof CONTACT_TYPES)[number];

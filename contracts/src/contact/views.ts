@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { adminListQuerySchema } from '../admin/list-query';
-import { pagingQuerySchema } from '../api';
+import { adminListQuerySchema } from '../shared/list-query';
+import { pagingQuerySchema } from '../shared/api';
 import { CONTACT_STATUSES, CONTACT_TYPES } from './schemas';
 
 const authorSchema = z.object({ id: z.string(), name: z.string().nullable() });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, cairoDate, isCalendarDate } from './age';
+import { cairoDate } from '../shared/cairo-time';
+import { ageOn, isCalendarDate } from './age';
 import { updatePersonalInfoSchema } from './schemas';
 
 describe('age in whole years on a Cairo day', () => {

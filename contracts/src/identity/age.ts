@@ -1,9 +1,3 @@
-/** Calendar days in Egypt: a person's age changes on their birthday as Cairo counts days. */
-const cairoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** YYYY-MM-DD of an instant in Africa/Cairo. */
-export const cairoDate = (at: Date): string => cairoDay.format(at);
-
 /** Whether `value` is a real calendar day written YYYY-MM-DD (no 31 February). */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -1,5 +1,5 @@
-import type { Locale } from '../constants';
-import type { Privilege } from './privileges';
+import type { Locale } from '../shared/constants';
+import type { Privilege } from '../shared/privileges';
 
 /** Stream names of the identity context. */
 export const identityStreams = {

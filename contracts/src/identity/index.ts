@@ -4,3 +4,4 @@ export * from './views';
 export * from './events';
 export * from './access-version';
 export * from './age';
+export * from './user-types';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { pagedSchema } from '../api';
-import { adminListQuerySchema } from '../admin/list-query';
-import { customerAdminViewSchema } from '../admin/views';
-import { AUTHENTICATED, CUSTOMER, PUBLIC, command, dedicated, group, listQuerySchema, positionParamSchema, privilege, query } from '../operation';
+import { pagedSchema } from '../shared/api';
+import { adminListQuerySchema } from '../shared/list-query';
+import { AUTHENTICATED, CUSTOMER, PUBLIC, command, dedicated, group, listQuerySchema, positionParamSchema, privilege, query } from '../shared/operation';
 import {
   banCustomerSchema,
   changePasswordSchema,
@@ -19,7 +18,7 @@ import {
   updatePersonalInfoSchema,
   verifyEmailSchema,
 } from './schemas';
-import { adminViewSchema, authSessionSchema, customerAccountViewSchema, customerProfileViewSchema, mailViewSchema, resetLinkStatusSchema, roleViewSchema, sessionUserSchema } from './views';
+import { adminViewSchema, customerAdminViewSchema, authSessionSchema, customerAccountViewSchema, customerProfileViewSchema, mailViewSchema, resetLinkStatusSchema, roleViewSchema, sessionUserSchema } from './views';
 
 const accepted = z.object({ accepted: z.literal(true) });
 const noBody = z.strictObject({});

@@ -1,24 +1,4 @@
-/** Every privilege a role can carry. The server checks them on every command and query. */
-export const PRIVILEGES = [
-  'admins.read',
-  'admins.write',
-  'roles.read',
-  'roles.write',
-  'customers.read',
-  'customers.ban',
-  'stations.write',
-  'pricing.write',
-  'masterdata.write',
-  'wallet.adjust',
-  'sessions.read',
-  'bookings.write',
-  'cards.manage',
-  'contact.manage',
-  'events.read',
-  'analytics.read',
-  'mailbox.read',
-] as const;
-export type Privilege = (typeof PRIVILEGES)[number];
+import { PRIVILEGES, type Privilege } from '../shared/privileges';
 
 /** Roles seeded at first start (docs/rules.md §6). Ids are stable so seeds and tests can name them. */
 export const SEEDED_ROLES: readonly { roleId: string; name: string; nameAr: string; privileges: readonly Privilege[] }[] = [

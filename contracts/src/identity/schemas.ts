@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
-import { normalizeDigits } from '../digits';
-import { emailSchema } from '../contact/schemas';
-import { PRIVILEGES } from './privileges';
-import { hasControlCharacters, hasInvisibleCharacters, lineTextSchema, withoutBidiMarks } from '../text';
-import { AGE_LIMITS, ageOn, cairoDate, isCalendarDate } from './age';
+import { LIMITS } from '../shared/constants';
+import { normalizeDigits } from '../shared/digits';
+import { emailSchema } from '../contact/index';
+import { PRIVILEGES } from '../shared/privileges';
+import { hasControlCharacters, hasInvisibleCharacters, lineTextSchema, withoutBidiMarks } from '../shared/text';
+import { cairoDate } from '../shared/cairo-time';
+import { AGE_LIMITS, ageOn, isCalendarDate } from './age';
 
 /**
  * The password rule (docs/rules.md: 8 or more characters with a capital letter, a small letter and a digit), up to
@@ -174,3 +175,5 @@ export const updatePersonalInfoSchema = z.strictObject({
 });
 export type UpdatePersonalInfo = z.infer<typeof updatePersonalInfoSchema>;
 export const banCustomerSchema = z.strictObject({ customerId: z.uuid(), reason: reasonSchema });
+
+export const banReasonSchema = reasonSchema;

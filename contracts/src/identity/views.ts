@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { PRIVILEGES } from './privileges';
+import { PRIVILEGES } from '../shared/privileges';
+import { USER_TYPE } from './user-types';
 
 /** The signed-in user as the client keeps it (docs/rules.md §3, the sign-in state). */
 export const sessionUserSchema = z.object({
   userId: z.string(),
   /** 1 = staff (admin sign-in), 5 = customer (public routes). */
-  userType: z.union([z.literal(1), z.literal(5)]),
+  userType: z.union([z.literal(USER_TYPE.staff), z.literal(USER_TYPE.customer)]),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -25,7 +26,7 @@ export const authSessionSchema = z.object({
   /** ISO-8601 expiry of the access token. */
   tokenExpiry: z.string(),
   user: sessionUserSchema,
-  userType: z.union([z.literal(1), z.literal(5)]),
+  userType: z.union([z.literal(USER_TYPE.staff), z.literal(USER_TYPE.customer)]),
   roles: z.array(z.string()),
   rememberMe: z.boolean(),
 });
@@ -98,3 +99,31 @@ export const customerProfileViewSchema = customerAccountViewSchema.pick({ custom
   revision: z.number().int(),
 });
 export type CustomerProfileView = z.infer<typeof customerProfileViewSchema>;
+
+/** The customer's most recently registered car, named in both languages. */
+export const customerCarSummarySchema = z.object({
+  brandNameEn: z.string(),
+  brandNameAr: z.string(),
+  typeNameEn: z.string(),
+  typeNameAr: z.string(),
+  batteryRangeName: z.string(),
+  batteryRangeNameAr: z.string(),
+});
+
+/**
+ * The customer as staff see it on /admin/users (docs/rules.md §3, "Customer"). Age in whole years on today's Cairo day
+ * (null without a birth date); `car` is the latest registered of `carCount` cars (`carType` and `batteryRange` its
+ * English names, as the CSV has them); the licence images are every car's (front, back or customs certificate).
+ */
+export const customerAdminViewSchema = customerAccountViewSchema.extend({
+  age: z.number().int().nullable(),
+  car: customerCarSummarySchema.nullable(),
+  carCount: z.number().int(),
+  carType: z.string().nullable(),
+  batteryRange: z.string().nullable(),
+  licenceImageIds: z.array(z.string()),
+  cardStatus: z.string().nullable(),
+  lastChargeAt: z.string().nullable(),
+  walletBalance: z.number().int().nullable(),
+});
+export type CustomerAdminView = z.infer<typeof customerAdminViewSchema>;

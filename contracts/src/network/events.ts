@@ -1,5 +1,4 @@
-import type { ChargerCommandOutcome, ChargerCommandRequest } from './charger-commands';
-import type { ConnectorStatus, RegisterCharger, RegisterStation, SetPricing } from './schemas';
+import type { RegisterCharger, RegisterStation, SetPricing } from './schemas';
 
 export const networkStreams = {
   station: (id: string) => `station-${id}`,
@@ -42,58 +41,7 @@ export type ChargerSerialEvent = ChargerSerialReserved | ChargerSerialReleased;
 /** `pricing-network`: every price change. */
 export type PricingSet = { type: 'PricingSet'; data: SetPricing };
 
-/** Events of `charger-live-<id>`, actor `{ type: 'charger', id }`. */
-export type ChargerConnected = { type: 'ChargerConnected'; data: { chargerId: string; connectionId: string; protocol: string; at: string } };
-/** `closed`: the socket closed; `silent`: nothing heard for too long (the charger comes back online if it speaks again). */
-export type ChargerDisconnected = { type: 'ChargerDisconnected'; data: { chargerId: string; connectionId: string; reason: 'closed' | 'silent'; at: string } };
-export type ChargerBooted = {
-  type: 'ChargerBooted';
-  data: {
-    chargerId: string;
-    connectionId: string;
-    messageId: string;
-    reason: string | null;
-    vendor: string;
-    model: string;
-    serialNumber: string | null;
-    firmwareVersion: string | null;
-    iccid: string | null;
-    imsi: string | null;
-    at: string;
-  };
-};
-/** A fault the charger reported with a status (OCPP 1.6 StatusNotification: errorCode other than NoError, info, vendorErrorCode). */
-export interface ChargerFault {
-  code: string;
-  /** The charger's free text about it. */
-  info: string | null;
-  /** The vendor's own code: what an engineer looks up in the charger's manual. */
-  vendorErrorCode: string | null;
-}
-/**
- * Schema version 2 (what is written now): `error` replaced version 1's `errorCode: string | null`, so the vendor's
- * code and text reach the charger's operations view. Stored version-1 events are upcast on read
- * (`network/upcasters.ts`): `errorCode: c` becomes `error: { code: c, info: null, vendorErrorCode: null }`.
- */
-export type ConnectorStatusChanged = {
-  type: 'ConnectorStatusChanged';
-  data: { chargerId: string; connectionId: string; messageId: string; connectorId: number; status: ConnectorStatus; ocppStatus: string; error: ChargerFault | null; at: string };
-};
-export type ChargerLiveEvent = ChargerConnected | ChargerDisconnected | ChargerBooted | ConnectorStatusChanged;
-
-/** Events of `charger-command-<commandId>`. */
-export type ChargerCommandRequested = {
-  type: 'ChargerCommandRequested';
-  data: { commandId: string; chargerId: string; request: ChargerCommandRequest; at: string; sessionId?: string };
-};
-export type ChargerCommandSent = { type: 'ChargerCommandSent'; data: { commandId: string; chargerId: string; ocppAction: string | null; protocol: string | null; at: string } };
-export type ChargerCommandAnswered = {
-  type: 'ChargerCommandAnswered';
-  data: { commandId: string; chargerId: string; status: ChargerCommandOutcome; response: unknown; error: string | null; at: string };
-};
-export type ChargerCommandEvent = ChargerCommandRequested | ChargerCommandSent | ChargerCommandAnswered;
-
 /** `seed-demo`: the demo catalog, stations, chargers and prices are complete. */
 export type DemoDataSeeded = { type: 'DemoDataSeeded'; data: { stations: number; chargers: number } };
 
-export type NetworkEvent = StationEvent | ChargerEvent | ChargerSerialEvent | PricingSet | ChargerLiveEvent | ChargerCommandEvent | DemoDataSeeded;
+export type NetworkEvent = StationEvent | ChargerEvent | ChargerSerialEvent | PricingSet | DemoDataSeeded;

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { pagedSchema } from '../api';
-import { adminListQuerySchema } from '../admin/list-query';
-import { addChargerSchema, chargerRefSchema, chargerSecretResultSchema, deleteItemSchema, pricingChangeViewSchema, setPricingWithReasonSchema, stationAdminViewSchema, stationFormSchema, updateChargerSchema, updateStationSchema } from '../admin/index';
-import { PUBLIC, STAFF, command, group, privilege, query } from '../operation';
-import { chargerCommandViewSchema, ocppCommandsQuerySchema, sendChargerCommandSchema } from './charger-commands';
-import { ocppFrameSchema, ocppMessagesQuerySchema } from './ocpp';
-import { nearbyStationsQuerySchema, networkStatsSchema, pricingViewSchema, stationViewSchema, stationsQuerySchema } from './views';
+import { pagedSchema } from '../shared/api';
+import { adminListQuerySchema, deleteItemSchema } from '../shared/list-query';
+import { addChargerSchema, chargerRefSchema, setPricingWithReasonSchema, stationFormSchema, updateChargerSchema, updateStationSchema } from './schemas';
+import { PUBLIC, STAFF, command, group, privilege, query } from '../shared/operation';
+import { chargerSecretResultSchema, nearbyStationsQuerySchema, networkStatsSchema, pricingChangeViewSchema, pricingViewSchema, stationAdminViewSchema, stationViewSchema, stationsQuerySchema } from './views';
 
 const stationsWrite = privilege('stations.write');
 const stationIdParams = z.object({ stationId: z.string().max(64) });
@@ -47,12 +45,6 @@ const networkAdmin = [
     input: chargerRefSchema,
   }),
   command('chargers.rotate-secret', { summary: "Replace a charger's secret key; answers the new key, shown once.", access: stationsWrite, input: chargerRefSchema, output: chargerSecretResultSchema }),
-  command('chargers.send-command', {
-    summary:
-      'Send an OCPP command to a charger (Reset, UnlockConnector, ChangeAvailability, TriggerMessage, GetConfiguration, ChangeConfiguration); idempotent on commandId. The outcome shows in ocpp.commands.',
-    access: stationsWrite,
-    input: sendChargerCommandSchema,
-  }),
   command('pricing.set', { summary: 'Set the network prices from an effective time, with a reason.', access: privilege('pricing.write'), input: setPricingWithReasonSchema }),
   query('stations.admin-list', '/api/queries/admin/stations', {
     summary: 'Stations with chargers (deleted chargers hidden).',
@@ -72,18 +64,6 @@ const networkAdmin = [
     access: STAFF,
     input: adminListQuerySchema,
     output: pagedSchema(pricingChangeViewSchema),
-  }),
-  query('ocpp.messages', '/api/queries/admin/ocpp-messages', {
-    summary: "A charger's message log: every OCPP frame in and out, newest first (the last 1,000 per charger).",
-    access: stationsWrite,
-    input: ocppMessagesQuerySchema,
-    output: pagedSchema(ocppFrameSchema),
-  }),
-  query('ocpp.commands', '/api/queries/admin/ocpp-commands', {
-    summary: "Commands sent to chargers, newest first: status (pending, accepted, rejected, not_supported, offline, timeout, error), the charger's answer, who asked and when.",
-    access: stationsWrite,
-    input: ocppCommandsQuerySchema,
-    output: pagedSchema(chargerCommandViewSchema),
   }),
 ] as const;
 

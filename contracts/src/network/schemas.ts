@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { CONNECTOR_TYPES, LIMITS } from '../constants';
-import { bilingualNameSchema, egyptLatLngSchema, idSchema } from '../common';
-import { lineTextSchema, multilineTextSchema } from '../text';
+import { CONNECTOR_TYPES, LIMITS } from '../shared/constants';
+import { bilingualNameSchema, egyptLatLngSchema, idSchema } from '../shared/common';
+import { lineTextSchema, multilineTextSchema } from '../shared/text';
+import { expectedRevisionSchema } from '../shared/list-query';
+import { fileIdSchema } from '../files/index';
+import { reasonSchema } from '../identity/index';
 
 export { CONNECTOR_TYPES };
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number];
@@ -69,3 +72,14 @@ export const setPricingSchema = z.strictObject({
   effectiveFrom: z.iso.datetime(),
 });
 export type SetPricing = z.infer<typeof setPricingSchema>;
+
+// Stations and their chargers.
+export const stationFormSchema = registerStationSchema.extend({ photoFileId: fileIdSchema.optional(), location: egyptLatLngSchema });
+export const updateStationSchema = stationFormSchema.extend({ expectedRevision: expectedRevisionSchema });
+/** A charger as staff enter it: the server generates its secret key and shows it once. */
+export const addChargerSchema = registerChargerSchema.omit({ secretHash: true });
+export const updateChargerSchema = addChargerSchema.omit({ stationId: true }).extend({ expectedRevision: expectedRevisionSchema });
+export const chargerRefSchema = z.strictObject({ chargerId: registerChargerSchema.shape.chargerId, expectedRevision: expectedRevisionSchema.optional() });
+
+// Pricing: every change has a reason and an effective time.
+export const setPricingWithReasonSchema = setPricingSchema.extend({ reason: reasonSchema });

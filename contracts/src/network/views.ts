@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingQuerySchema } from '../api';
+import { commandResultSchema, pagingQuerySchema } from '../shared/api';
 import { CONNECTOR_STATUSES, CONNECTOR_TYPES, CURRENT_TYPES, OCPP_VERSIONS } from './schemas';
 
 export const connectorViewSchema = z.object({
@@ -86,3 +86,68 @@ export const pricingViewSchema = z.object({
   effectiveFrom: z.string(),
 });
 export type PricingView = z.infer<typeof pricingViewSchema>;
+
+const revision = { revision: z.number().int(), updatedAt: z.string() };
+
+/** The public charger view plus what only staff see. */
+export const chargerAdminViewSchema = chargerViewSchema.extend({
+  ipAddress: z.string().nullable(),
+  iccid: z.string().nullable(),
+  simNumber: z.string().nullable(),
+  imsi: z.string().nullable(),
+  comment: z.string().nullable(),
+  status: z.string(),
+  /** 3 = marked deleted (kept in history, hidden from lists). */
+  modelState: z.number().int(),
+  revision: z.number().int(),
+  /** What the charger reported at its last boot, and when it was last heard from (OCPP). */
+  firmwareVersion: z.string().nullable(),
+  reported: z.object({ vendor: z.string(), model: z.string(), serialNumber: z.string().nullable(), iccid: z.string().nullable(), imsi: z.string().nullable() }).nullable(),
+  lastBootAt: z.string().nullable(),
+  lastHeartbeatAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  lastConnectedAt: z.string().nullable(),
+  lastDisconnectedAt: z.string().nullable(),
+});
+export type ChargerAdminView = z.infer<typeof chargerAdminViewSchema>;
+
+/** The public station view's identity and place, with staff charger views and the editing revision. */
+export const stationAdminViewSchema = stationViewSchema
+  .pick({
+    stationId: true,
+    nameEn: true,
+    nameAr: true,
+    governorateId: true,
+    governorateNameEn: true,
+    governorateNameAr: true,
+    location: true,
+    addressEn: true,
+    addressAr: true,
+    numberOfChargers: true,
+    numberOutOfService: true,
+  })
+  .extend({
+    photoFileId: z.string().nullable(),
+    chargers: z.array(chargerAdminViewSchema),
+    ...revision,
+  });
+export type StationAdminView = z.infer<typeof stationAdminViewSchema>;
+
+/** Answer of chargers.add and chargers.rotate-secret: the only time the secret key is shown. */
+export const chargerSecretResultSchema = commandResultSchema.extend({ chargerId: z.string(), secretKey: z.string() });
+
+export const pricingChangeViewSchema = z.object({
+  changeId: z.string(),
+  acPricePerKwh: z.number().int(),
+  dcPricePerKwh: z.number().int(),
+  minimumCharge: z.number().int(),
+  bookingFeePerMinute: z.number().int(),
+  effectiveFrom: z.string(),
+  previous: z
+    .object({ acPricePerKwh: z.number().int(), dcPricePerKwh: z.number().int(), minimumCharge: z.number().int(), bookingFeePerMinute: z.number().int() })
+    .nullable(),
+  changedBy: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }),
+  changedAt: z.string(),
+  reason: z.string().nullable(),
+});
+export type PricingChangeView = z.infer<typeof pricingChangeViewSchema>;

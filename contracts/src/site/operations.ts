@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pagedSchema } from '../api';
-import { PUBLIC, dedicated, group, privilege, query } from '../operation';
+import { pagedSchema } from '../shared/api';
+import { PUBLIC, dedicated, group, privilege, query } from '../shared/operation';
 import { demoStartSchema, demoStatusSchema, demoStepSchema } from './demo';
 import { CLIENT_CONFIG_PATH, clientConfigSchema, liveChangeSchema, pageViewCountSchema, pageViewCountsQuerySchema, pageViewSchema } from './schemas';
 

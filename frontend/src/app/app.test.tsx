@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { STORAGE_KEYS } from '@evc/contracts/constants';
+import { STORAGE_KEYS } from '@evc/contracts/shared';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../testing/render-app';
 import { catalogsAtom } from '../lib/i18n/load-messages';
 import enApp from '../locales/en/app.json';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { rootRouteId, useRouterState } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { localeFromLangParam } from '@evc/contracts/constants';
+import { localeFromLangParam } from '@evc/contracts/shared';
 import { recordPageView } from '../lib/page-view';
 import { localeAtom } from '../stores/locale-state';
 import { useDocumentTitle } from '../hooks/use-document-title';

@@ -1,6 +1,6 @@
 // i18n-catalog: app — shown only in the customer area (its route loads the app catalog first).
 import { useIntl } from 'react-intl';
-import type { CarView } from '@evc/contracts/charging/views';
+import type { CarView } from '@evc/contracts/charging';
 import { useLocale } from '../hooks/use-locale';
 import { batteryRangeName, carName } from '../lib/names';
 

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { Locale } from '@evc/contracts/constants';
+import type { Locale } from '@evc/contracts/shared';
 
 /** The language currently rendered (follows the loaded catalog, not the pending choice). */
 export function useLocale(): Locale {

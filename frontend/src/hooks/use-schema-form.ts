@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { toFieldErrors, type FieldError } from '@evc/contracts/errors';
+import { toFieldErrors, type FieldError } from '@evc/contracts/shared';
 import { ApiRequestError } from '../lib/api-client';
 import { translateErrorCode, translateFieldError } from '../lib/i18n/translate-error';
 

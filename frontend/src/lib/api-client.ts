@@ -1,4 +1,4 @@
-import type { ApiError, FieldError } from '@evc/contracts/errors';
+import type { ApiError, FieldError } from '@evc/contracts/shared';
 
 /** A failed API call: the HTTP status plus the server's error body (`{code, message, fieldErrors}`). */
 export class ApiRequestError extends Error {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FileInfo } from '@evc/contracts/admin/schemas';
+import type { FileInfo } from '@evc/contracts/files';
 import type { CommandId, OperationId, Operations, QueryId } from '@evc/contracts/operations';
 import routes from 'virtual:evc/operation-routes';
 import { apiPost, apiRequest, withQuery, type QueryParams, type RequestOptions } from './api-client';
@@ -29,7 +29,7 @@ export type CommandOptions = Pick<RequestOptions, 'auth'>;
 /** The operation's path with its `:name` parameters filled from `input`, and the rest of `input`. */
 function locate(id: OperationId, input: unknown): { path: string; rest: Record<string, unknown> } {
   const rest: Record<string, unknown> = { ...(input as object) };
-  // commands are not in the table: their path is their id under /api/commands/ (contracts/src/operation.ts)
+  // commands are not in the table: their path is their id under /api/commands/ (contracts/src/shared/operation.ts)
   const path = (routes[id] ?? `/api/commands/${id}`).replace(/:(\w+)/g, (_match, name: string) => {
     const value = rest[name];
     delete rest[name];

@@ -1,4 +1,4 @@
-import type { Locale } from '@evc/contracts/constants';
+import type { Locale } from '@evc/contracts/shared';
 import { intlLocale } from './format';
 
 /**

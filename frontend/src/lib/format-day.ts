@@ -1,9 +1,9 @@
-import type { Locale } from '@evc/contracts/constants';
+import { cairoDate, type Locale } from '@evc/contracts/shared';
 import { intlLocale } from './format';
 
 /** Cairo's calendar date (YYYY-MM-DD) of an instant: the server groups wallet lines and notifications by it. */
 export function cairoDateKey(at: Date | string | number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+  return cairoDate(at);
 }
 
 /** A Cairo day (YYYY-MM-DD) as a full date in the UI language, without a time-zone shift. */

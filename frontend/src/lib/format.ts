@@ -1,5 +1,5 @@
-import type { Locale } from '@evc/contracts/constants';
-import { CURRENCY, PIASTRES_PER_EGP } from '@evc/contracts/constants';
+import type { Locale } from '@evc/contracts/shared';
+import { CURRENCY, PIASTRES_PER_EGP } from '@evc/contracts/shared';
 
 /** Intl locale tags per UI language (dates and numbers). */
 export const intlLocale = (locale: Locale): string => (locale === 'ar' ? 'ar-EG' : 'en-GB');

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveChange } from '@evc/contracts/site/schemas';
-import { READ_MODELS, type ReadModelName } from '@evc/contracts/shared/read-models';
+import type { LiveChange } from '@evc/contracts/site';
+import { READ_MODELS, type ReadModelName } from '@evc/contracts/shared';
 import { pathOf } from './api';
 
 /** Which query-key roots each read model (as the server names it in a change) refreshes. */

@@ -1,5 +1,5 @@
-import type { Locale } from '@evc/contracts/constants';
-import { joinBrandType } from '@evc/contracts/catalog/car-name';
+import type { Locale } from '@evc/contracts/shared';
+import { joinBrandType } from '@evc/contracts/catalog';
 
 /** Shared with the server, which names a customer's car the same way on the customers screen. */
 export { joinBrandType };

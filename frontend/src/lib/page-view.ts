@@ -1,4 +1,4 @@
-import type { Locale } from '@evc/contracts/constants';
+import type { Locale } from '@evc/contracts/shared';
 import { pathOf } from './api';
 
 /** Fire-and-forget page view (docs/rules.md §2: each route change records a page view). */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveChange } from '@evc/contracts/site/schemas';
+import type { LiveChange } from '@evc/contracts/site';
 import { pathOf } from './api';
-import type { ReadModelName } from '@evc/contracts/shared/read-models';
+import type { ReadModelName } from '@evc/contracts/shared';
 
 /** Polling interval while the stream is down, and the wait before opening it again. */
 export const LIVE_POLL_MS = 5_000;

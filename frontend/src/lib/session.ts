@@ -1,5 +1,5 @@
 import type { createStore } from 'jotai';
-import type { AuthSession } from '@evc/contracts/identity/views';
+import type { AuthSession } from '@evc/contracts/identity';
 import { ApiRequestError, connectAuthBridge } from './api-client';
 import { api } from './api';
 import { restoreSession } from '../stores/auth-storage';

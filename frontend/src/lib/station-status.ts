@@ -1,5 +1,5 @@
-import type { StationView } from '@evc/contracts/network/views';
-import type { ConnectorStatus } from '@evc/contracts/network/schemas';
+import type { StationView } from '@evc/contracts/network';
+import type { ConnectorStatus } from '@evc/contracts/network';
 
 export type Availability = 'available' | 'busy' | 'offline';
 

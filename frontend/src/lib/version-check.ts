@@ -1,4 +1,4 @@
-import { APP_VERSION } from '@evc/contracts/constants';
+import { APP_VERSION } from '@evc/contracts/shared';
 import type { VERSION_FILE_PATH } from '@evc/contracts/operations';
 import { isNewerVersion } from './semver';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { ERROR_CODES } from '@evc/contracts/errors';
+import { ERROR_CODES } from '@evc/contracts/shared';
 
 /**
  * The catalogs: locales/<language>/<catalog>.json, `public` (shell, layout, public pages, toasts, the errors and

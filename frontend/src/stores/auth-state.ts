@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
-import type { AuthSession } from '@evc/contracts/identity/views';
-import type { Privilege } from '@evc/contracts/identity/privileges';
-import { USER_TYPE } from '@evc/contracts/constants';
+import type { AuthSession } from '@evc/contracts/identity';
+import type { Privilege } from '@evc/contracts/shared';
+import { USER_TYPE } from '@evc/contracts/identity';
 import { clearSession, saveSession } from './auth-storage';
 
 const baseSessionAtom = atom<AuthSession | null>(null);

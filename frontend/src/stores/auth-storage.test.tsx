@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { STORAGE_KEYS } from '@evc/contracts/constants';
+import { STORAGE_KEYS } from '@evc/contracts/shared';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../testing/render-app';
 import { clearSession, restoreSession, saveSession } from './auth-storage';
 import { sessionAtom } from './auth-state';

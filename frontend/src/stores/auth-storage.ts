@@ -1,5 +1,6 @@
-import { STORAGE_KEYS, USER_TYPE } from '@evc/contracts/constants';
-import type { AuthSession, SessionUser } from '@evc/contracts/identity/views';
+import { STORAGE_KEYS } from '@evc/contracts/shared';
+import { isUserType } from '@evc/contracts/identity';
+import type { AuthSession, SessionUser } from '@evc/contracts/identity';
 
 /** The auth keys of docs/rules.md §3 (the refresh token itself is an httpOnly cookie; its key is only ever cleared). */
 const AUTH_KEYS = [
@@ -39,8 +40,6 @@ function removeAll(storage: Storage | null): void {
   if (!storage) return;
   for (const key of AUTH_KEYS) storage.removeItem(key);
 }
-
-const isUserType = (v: unknown): v is 1 | 5 => v === USER_TYPE.staff || v === USER_TYPE.customer;
 
 function read(storage: Storage | null): AuthSession | null {
   if (!storage) return null;

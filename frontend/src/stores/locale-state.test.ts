@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore } from 'jotai';
-import { STORAGE_KEYS } from '@evc/contracts/constants';
+import { STORAGE_KEYS } from '@evc/contracts/shared';
 import { initialLocale, localeAtom } from './locale-state';
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
-import type { Locale } from '@evc/contracts/constants';
-import { LOCALES, STORAGE_KEYS, localeFromLangParam } from '@evc/contracts/constants';
+import type { Locale } from '@evc/contracts/shared';
+import { LOCALES, STORAGE_KEYS, localeFromLangParam } from '@evc/contracts/shared';
 
 function readStored(): Locale | null {
   try {

@@ -1,4 +1,4 @@
-import type { BookingAdminView, BookingView } from '@evc/contracts/bookings/views';
+import type { BookingAdminView, BookingView } from '@evc/contracts/bookings';
 
 export const BOOKING_ID = '22222222-3333-4444-8555-666666666666';
 

@@ -1,6 +1,7 @@
 
-import type { CarView, NotificationView, SessionDetailView, WalletTxView, WalletView } from '@evc/contracts/charging/views';
-import type { StationView } from '@evc/contracts/network/views';
+import type { CarView, NotificationView, SessionDetailView } from '@evc/contracts/charging';
+import type { WalletTxView, WalletView } from '@evc/contracts/wallet';
+import type { StationView } from '@evc/contracts/network';
 import { makeSession, stubApi, storeSession, type RecordedRequest } from './render-app';
 
 export const SESSION_ID = '11111111-2222-4333-8444-555555555555';

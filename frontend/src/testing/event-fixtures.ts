@@ -1,4 +1,4 @@
-import type { EventView } from '@evc/contracts/events/views';
+import type { EventView } from '@evc/contracts/audit';
 import { ago } from './network-fixtures';
 
 /** An event of the log as the explorer, the chain and the operations view receive it (masked fields included). */

@@ -1,6 +1,6 @@
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { ChargerAdminView, StationAdminView } from '@evc/contracts/admin/views';
+import type { ChargerAdminView, StationAdminView } from '@evc/contracts/network';
 import { resetBrowserState } from './render-app';
 
 /** The fixed "now" of the charger tests, and an ISO time that many seconds before it. */

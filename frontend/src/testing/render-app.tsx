@@ -1,9 +1,9 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
-import { STORAGE_KEYS } from '@evc/contracts/constants';
-import type { AuthSession } from '@evc/contracts/identity/views';
-import type { Privilege } from '@evc/contracts/identity/privileges';
+import { STORAGE_KEYS } from '@evc/contracts/shared';
+import { userTypeOf, type AuthSession } from '@evc/contracts/identity';
+import type { Privilege } from '@evc/contracts/shared';
 import { createApp } from '../app/app';
 
 export interface RecordedRequest {
@@ -99,12 +99,12 @@ export function makeSession(kind: 'staff' | 'customer', overrides: Partial<AuthS
   return {
     token: staff ? 'staff-token-1' : 'customer-token-1',
     tokenExpiry: new Date(Date.now() + 15 * 60_000).toISOString(),
-    userType: staff ? 1 : 5,
+    userType: userTypeOf(staff ? 'staff' : 'customer'),
     roles: staff ? ['Super admin'] : ['customer'],
     rememberMe: false,
     user: {
       userId: staff ? 'a1' : 'c1',
-      userType: staff ? 1 : 5,
+      userType: userTypeOf(staff ? 'staff' : 'customer'),
       firstName: staff ? 'Hala' : 'Omar',
       lastName: staff ? 'Said' : 'Fathy',
       email: staff ? 'hala@evc.example' : 'omar@example.com',

@@ -21,7 +21,7 @@ export class ApiException extends Error {
 /**
  * Validates input against a shared schema; a failure is a 400 with field errors. Before the schema, every string
  * of the input is checked for control and invisible characters (NUL, ESC, bidi overrides, zero-width and tag
- * characters: contracts/src/text.ts), so no field slips through because its schema is a plain string.
+ * characters: contracts/src/shared/text.ts), so no field slips through because its schema is a plain string.
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const refused = controlCharacterPaths(input);

@@ -1,4 +1,4 @@
-import { BOOKING_RULES, maxBookingFee, noShowAt, type BookingEvent, type BookingView } from '@evc/contracts';
+import { BOOKING_RULES, maxBookingFee, noShowAt, slotEndsAt, type BookingEvent, type BookingView } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
 import type { EventHandler, Projection, RecordedEventOf } from '../runner/projection';
 import { fullName, ACCOUNTS } from '../identity/index';
@@ -23,7 +23,6 @@ export type BookingDoc = BookingView & {
 };
 export const BOOKINGS = readModel<BookingDoc>(READ_MODELS.bookings);
 
-const endsAtOf = (startsAt: string, durationMinutes: number) => new Date(Date.parse(startsAt) + durationMinutes * 60_000).toISOString();
 const searchTextOf = (d: Pick<BookingDoc, 'bookingId' | 'chargerId' | 'stationNameEn' | 'stationNameAr' | 'customerName'>) =>
   [d.bookingId, d.chargerId, d.stationNameEn, d.stationNameAr, d.customerName ?? ''].join(' ').toLowerCase();
 
@@ -78,7 +77,7 @@ function slot(startsAt: string, durationMinutes: number, feePerMinute: number) {
   return {
     startsAt,
     durationMinutes,
-    endsAt: endsAtOf(startsAt, durationMinutes),
+    endsAt: slotEndsAt(startsAt, durationMinutes),
     noShowAt: noShowAt(startsAt, durationMinutes, BOOKING_RULES.graceMinutes),
     maxFee: maxBookingFee(durationMinutes, feePerMinute),
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AccountEvent, Locale, Privilege } from '@evc/contracts';
+import { USER_TYPE, type AccountEvent, type Locale, type Privilege, type UserType } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
 import type { EventHandler, Projection, ProjectionContext, RecordedEventOf } from '../runner/projection';
 import { mergeOne } from '../shared/merge';
@@ -10,7 +10,7 @@ import { READ_MODELS } from '../shared/read-models';
 export type AccountDoc = {
   _id: string;
   accountId: string;
-  userType: 1 | 5;
+  userType: UserType;
   firstName: string;
   lastName: string;
   email: string;
@@ -150,7 +150,7 @@ export const identityProjection: Projection = {
   on: {
     CustomerSignedUp: onAccount(async (event, { documents }) => {
       const { accountId: id, ...d } = event.data;
-      await mergeOne(ACCOUNTS.in(documents), id, { accountId: id, userType: 5, firstName: d.firstName, lastName: d.lastName, email: d.email, locale: d.locale, banned: false, active: true });
+      await mergeOne(ACCOUNTS.in(documents), id, { accountId: id, userType: USER_TYPE.customer, firstName: d.firstName, lastName: d.lastName, email: d.email, locale: d.locale, banned: false, active: true });
       await mergeOne(
         CUSTOMER_ACCOUNTS.in(documents),
         id,
@@ -172,7 +172,7 @@ export const identityProjection: Projection = {
       const { accountId: id, ...d } = event.data;
       await ACCOUNTS.in(documents).updateOne(
         { _id: id },
-        { $set: { accountId: id, userType: 1, firstName: d.firstName, lastName: d.lastName, email: d.email, locale: d.locale, banned: false, active: true } },
+        { $set: { accountId: id, userType: USER_TYPE.staff, firstName: d.firstName, lastName: d.lastName, email: d.email, locale: d.locale, banned: false, active: true } },
         { upsert: true },
       );
       await ADMINS.in(documents).updateOne(

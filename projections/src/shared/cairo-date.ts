@@ -1,3 +1,5 @@
+import { cairoDate } from '@evc/contracts';
+
 /** Calendar days in Egypt's time zone (the wallet and notification lists group by them). */
 const cairo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
 
@@ -20,7 +22,7 @@ export function cairoDateKey(iso: string): string {
   let date = dateOfHour.get(hour);
   if (date === undefined) {
     if (Number.isNaN(hour)) return parts(Number.NaN).date;
-    date = parts(hour * HOUR_MS).date;
+    date = cairoDate(hour * HOUR_MS);
     if (dateOfHour.size >= HOURS_KEPT) dateOfHour.clear();
     dateOfHour.set(hour, date);
   }

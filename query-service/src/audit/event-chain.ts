@@ -18,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Builds the causation and correlation chain of an event from ids in metadata only, so any context's events join
- * without code of theirs (contracts/src/causation.ts says what a causation id may name):
+ * without code of theirs (contracts/src/shared/causation.ts says what a causation id may name):
  * 1. events with the same correlation id (the index `correlation`);
  * 2. causation `<category>:<id>`: the stream `<category>-<id>` whole (an item the chain is about: a session, a payment,
  *    a charger command, a booking…);

@@ -1,11 +1,11 @@
-import { cairoWallClock, type AdminBookingsQuery, type BookingAdminView, type BookingView, type MyBookingsQuery, type Paged } from '@evc/contracts';
+import { OPEN_BOOKING_STATUSES, cairoWallClock, type AdminBookingsQuery, type BookingAdminView, type BookingView, type MyBookingsQuery, type Paged } from '@evc/contracts';
 import type { Doc, DocumentStore, Filter } from '@evc/platform';
 import { BOOKINGS, type BookingDoc } from '@evc/projections';
 import { runAdminList, type AdminList, type ListAnswer } from '../shared/admin-list';
 import { bound } from '../charging/index';
 import { exactly } from '../shared/exact-view';
 
-const OPEN = ['confirmed', 'active'];
+const OPEN = [...OPEN_BOOKING_STATUSES];
 
 /** The customer's view: the document without its bookkeeping (field order as stored). */
 export function bookingView(d: BookingDoc): BookingView {

@@ -1,4 +1,4 @@
-import type { LiveChange, Privilege } from '@evc/contracts';
+import { USER_TYPE, type LiveChange, type Privilege } from '@evc/contracts';
 import type { Principal } from '@evc/platform/http/access';
 import { READ_MODELS } from '@evc/projections';
 
@@ -28,7 +28,7 @@ const STAFF_NETWORK: ReadonlySet<string> = new Set([READ_MODELS.chargers]);
  * with the customer ids only when they hold customers.read, and the STAFF_NETWORK changes.
  */
 export function privateView(principal: Principal) {
-  if (principal.userType === 5) {
+  if (principal.userType === USER_TYPE.customer) {
     const me = principal.accountId;
     return (change: LiveChange): LiveChange | null => (change.customerIds?.includes(me) ? { ...change, customerIds: [me] } : null);
   }

@@ -1,5 +1,5 @@
 // i18n-catalog: app — these labels render only in the admin panel, whose route loads the app catalog first.
-import type { Privilege } from '@evc/contracts/identity/privileges';
+import type { Privilege } from '@evc/contracts/shared';
 import { paths } from '../../config/paths';
 import type { NavItem } from '../../config/nav-items';
 

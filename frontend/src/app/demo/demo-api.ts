@@ -1,6 +1,6 @@
 // i18n-catalog: app — no messages here; the demo page loads the app catalog before it renders.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DemoAction, DemoStatus } from '@evc/contracts/site/demo';
+import type { DemoAction, DemoStatus } from '@evc/contracts/site';
 import { api } from '../../lib/api';
 
 export const demoKey = ['demo'] as const;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { DemoStatus } from '@evc/contracts/site/demo';
+import type { DemoStatus } from '@evc/contracts/site';
 import { renderApp, resetBrowserState, stubApi } from '../../testing/render-app';
 
 beforeEach(() => resetBrowserState());

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DemoStatus } from '@evc/contracts/site/demo';
+import type { DemoStatus } from '@evc/contracts/site';
 import { renderApp, resetBrowserState, stubApi, type RecordedRequest } from '../../testing/render-app';
 
 beforeEach(() => resetBrowserState());

@@ -2,8 +2,8 @@
 import styled from '@emotion/styled';
 import { useQueries } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { DemoAction, DemoStatus } from '@evc/contracts/site/demo';
-import type { StationView } from '@evc/contracts/network/views';
+import type { DemoAction, DemoStatus } from '@evc/contracts/site';
+import type { StationView } from '@evc/contracts/network';
 import { Button } from '../../components/ui/button';
 import { Card, Container, PageTitle, Section } from '../../components/ui/layout';
 import { Spinner } from '../../components/ui/spinner';

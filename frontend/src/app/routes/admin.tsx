@@ -1,6 +1,6 @@
 // i18n-catalog: app — the title ids below render only in the admin panel, whose route loads the app catalog first.
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import type { Privilege } from '@evc/contracts/identity/privileges';
+import type { Privilege } from '@evc/contracts/shared';
 import { paths } from '../../config/paths';
 import { NotFoundPage } from '../errors/error-pages';
 import { privilegeOf } from '../admin/admin-nav';

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { CONTACT_TYPES } from '@evc/contracts/constants';
-import type { ContactType } from '@evc/contracts/contact/schemas';
+import { CONTACT_TYPES } from '@evc/contracts/shared';
+import type { ContactType } from '@evc/contracts/contact';
 import { paths } from '../../config/paths';
 import { PublicLayout } from '../layouts/public-layout';
 import { parseStationSearch } from '../../features/network/station-search';

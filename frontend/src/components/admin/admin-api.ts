@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged } from '@evc/contracts/api';
+import type { Paged } from '@evc/contracts/shared';
 import type { CommandId, QueryId } from '@evc/contracts/operations';
 import { api, type InputOf, type OutputOf } from '../../lib/api';
 

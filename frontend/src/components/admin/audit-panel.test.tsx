@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AuditEntry, MasterDataItemView, PricingChangeView } from '@evc/contracts/admin/views';
+import type { AuditEntry } from '@evc/contracts/audit';
+import type { MasterDataItemView } from '@evc/contracts/catalog';
+import type { PricingChangeView } from '@evc/contracts/network';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../../testing/render-app';
 import { formatCairo } from '../../lib/cairo-time';
 import { formatMoney } from '../../lib/format';

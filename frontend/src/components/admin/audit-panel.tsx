@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { useQuery } from '@tanstack/react-query';
-import type { AuditEntry } from '@evc/contracts/admin/views';
+import type { AuditEntry } from '@evc/contracts/audit';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Spinner } from '../ui/spinner';
 import { api } from '../../lib/api';

@@ -1,6 +1,6 @@
 import type { IntlShape } from 'react-intl';
-import type { AuditEntry } from '@evc/contracts/admin/views';
-import type { Locale } from '@evc/contracts/constants';
+import type { AuditEntry } from '@evc/contracts/audit';
+import type { Locale } from '@evc/contracts/shared';
 import { formatCairo } from '../../lib/cairo-time';
 import { formatMoney, formatNumber } from '../../lib/format';
 

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage, type IntlShape } from 'react-intl';
-import { reasonSchema } from '@evc/contracts/identity/schemas';
-import { toFieldErrors } from '@evc/contracts/errors';
+import { reasonSchema } from '@evc/contracts/identity';
+import { toFieldErrors } from '@evc/contracts/shared';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { Field } from '../ui/field';

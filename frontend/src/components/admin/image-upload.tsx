@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ALLOWED_IMAGE_TYPES, type FileInfo } from '@evc/contracts/admin/schemas';
-import { LIMITS } from '@evc/contracts/constants';
+import { ALLOWED_IMAGE_TYPES, type FileInfo } from '@evc/contracts/files';
+import { LIMITS } from '@evc/contracts/shared';
 import { Spinner } from '../ui/spinner';
 import { theme } from '../../styles/theme';
 import { api } from '../../lib/api';

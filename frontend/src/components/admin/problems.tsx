@@ -4,7 +4,7 @@ import { Button } from '../ui/button';
 import { ApiRequestError } from '../../lib/api-client';
 import { translateErrorCode } from '../../lib/i18n/translate-error';
 import { Alert, Toolbar } from './admin-ui';
-import type { Locale } from '@evc/contracts/constants';
+import type { Locale } from '@evc/contracts/shared';
 import { useLocale } from '../../hooks/use-locale';
 
 /** What the failed request tried: the in-use message says "can't be deleted" or "can't be deactivated". */

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
 import { theme } from '../../styles/theme';
-import type { ConnectorStatus } from '@evc/contracts/network/schemas';
+import type { ConnectorStatus } from '@evc/contracts/network';
 import { connectorAvailability, connectorStatusDetail, type Availability } from '../../lib/station-status';
 
 export const availabilityColor: Record<Availability, string> = {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { StationView } from '@evc/contracts/network/views';
-import type { Locale } from '@evc/contracts/constants';
+import type { StationView } from '@evc/contracts/network';
+import type { Locale } from '@evc/contracts/shared';
 import basemapUrl from 'virtual:evc/basemap-url';
 import { stationAvailability } from '../../lib/station-status';
 import { availabilityColor } from './availability-badge';

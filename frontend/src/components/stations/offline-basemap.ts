@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import type { Locale } from '@evc/contracts/constants';
+import type { Locale } from '@evc/contracts/shared';
 import type { Basemap } from './basemap-data';
 
 const COLOURS = {

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import type { PricingView, StationView } from '@evc/contracts/network/views';
+import type { PricingView, StationView } from '@evc/contracts/network';
 import { formatMoney } from '../../lib/format';
 import { useLocale } from '../../hooks/use-locale';
 

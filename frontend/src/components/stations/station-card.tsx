@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import type { PricingView, StationView } from '@evc/contracts/network/views';
+import type { PricingView, StationView } from '@evc/contracts/network';
 import { ArrowIcon, PinIcon } from '../ui/icons';
 import { paths } from '../../config/paths';
 import { formatDistance, formatNumber } from '../../lib/format';

@@ -1,6 +1,6 @@
 import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
-import type { PricingView, StationView } from '@evc/contracts/network/views';
+import type { PricingView, StationView } from '@evc/contracts/network';
 import { StationCard } from './station-card';
 
 const List = styled.ul`

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { StationView } from '@evc/contracts/network/views';
+import type { StationView } from '@evc/contracts/network';
 import { Spinner } from '../ui/spinner';
 import { paths } from '../../config/paths';
 import { theme } from '../../styles/theme';

@@ -1,8 +1,8 @@
 // i18n-catalog: app — used by the admin filters and the profile, which render after the app catalog.
 import { useEffect, useState, type InputHTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
-import { normalizeDigits } from '@evc/contracts/digits';
-import { isCalendarDate } from '@evc/contracts/identity/age';
+import { normalizeDigits } from '@evc/contracts/shared';
+import { isCalendarDate } from '@evc/contracts/identity';
 import { TextInput } from './controls';
 
 /** "12/04/1990", "١٢/٤/١٩٩٠", "12-4-1990" or "12.04.1990" → "1990-04-12"; null unless a real calendar day. */

@@ -1,4 +1,4 @@
-import type { Locale } from '@evc/contracts/constants';
+import type { Locale } from '@evc/contracts/shared';
 import { formatCairo, formatCairoRange } from '../../lib/cairo-time';
 import { formatNumber } from '../../lib/format';
 import { formatWeekdayDay } from '../../lib/format-day';

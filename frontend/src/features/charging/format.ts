@@ -1,5 +1,5 @@
-import type { Locale } from '@evc/contracts/constants';
-import type { WalletTxView } from '@evc/contracts/charging/views';
+import type { Locale } from '@evc/contracts/shared';
+import type { WalletTxView } from '@evc/contracts/wallet';
 import { formatMoney, intlLocale } from '../../lib/format';
 import { formatCairo } from '../../lib/cairo-time';
 

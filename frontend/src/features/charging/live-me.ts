@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { LiveChange } from '@evc/contracts/site/schemas';
-import type { ReadModelName } from '@evc/contracts/shared/read-models';
+import type { LiveChange } from '@evc/contracts/site';
+import type { ReadModelName } from '@evc/contracts/shared';
 import { subscribePrivateLive } from '../../lib/private-live';
 import { ME_LIVE_KEY_ROOTS } from './api/query-keys';
 

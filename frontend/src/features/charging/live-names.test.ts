@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_LIVE_READ_MODELS, READ_MODEL_NAMES, READ_MODELS, isReadModelName, type ReadModelName } from '@evc/contracts/shared/read-models';
+import { PUBLIC_LIVE_READ_MODELS, READ_MODEL_NAMES, READ_MODELS, isReadModelName, type ReadModelName } from '@evc/contracts/shared';
 import { ADMIN_LIVE_KEY_ROOTS, LIVE_KEY_ROOTS } from '../../lib/live-updates';
 import { ME_LIVE_KEY_ROOTS } from './api/query-keys';
 

@@ -1,5 +1,5 @@
-import { submitContactRequestSchema, type ContactType, type SubmitContactRequest } from '@evc/contracts/contact/schemas';
-import { toFieldErrors, type FieldError } from '@evc/contracts/errors';
+import { submitContactRequestSchema, type ContactType, type SubmitContactRequest } from '@evc/contracts/contact';
+import { toFieldErrors, type FieldError } from '@evc/contracts/shared';
 
 export interface ContactValues {
   fullName: string;

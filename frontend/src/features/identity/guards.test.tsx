@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { STORAGE_KEYS } from '@evc/contracts/constants';
+import { STORAGE_KEYS } from '@evc/contracts/shared';
 import { CUSTOMER_PROFILE, VIEWER_PRIVILEGES, makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../../testing/render-app';
 
 beforeEach(resetBrowserState);

@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import type { createStore } from 'jotai';
-import type { Privilege } from '@evc/contracts/identity/privileges';
-import { USER_TYPE } from '@evc/contracts/constants';
+import type { Privilege } from '@evc/contracts/shared';
+import { USER_TYPE } from '@evc/contracts/identity';
 import { paths } from '../../config/paths';
 import { storedUserType } from '../../stores/auth-storage';
 import { hasPrivilege, isStaff, sessionAtom } from '../../stores/auth-state';

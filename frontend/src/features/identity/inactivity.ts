@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { LIMITS } from '@evc/contracts/constants';
+import { LIMITS } from '@evc/contracts/shared';
 
 export interface InactivityTiming {
   /** Quiet time before the warning (docs/rules.md §4: 30 minutes). */

@@ -1,5 +1,5 @@
-import type { ConnectorType } from '@evc/contracts/network/schemas';
-import { CONNECTOR_TYPES } from '@evc/contracts/constants';
+import type { ConnectorType } from '@evc/contracts/network';
+import { CONNECTOR_TYPES } from '@evc/contracts/shared';
 
 /** The /ChargingStations URL state: filters, page and the station shown in detail. */
 export interface StationSearch {

@@ -1,4 +1,4 @@
-import type { GovernorateView } from '@evc/contracts/catalog/views';
+import type { GovernorateView } from '@evc/contracts/catalog';
 
 const norm = (s: string) => s.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
 

@@ -1,5 +1,5 @@
-import type { Paged } from '@evc/contracts/api';
-import type { StationView } from '@evc/contracts/network/views';
+import type { Paged } from '@evc/contracts/shared';
+import type { StationView } from '@evc/contracts/network';
 
 type Keyed = { stationId: string };
 

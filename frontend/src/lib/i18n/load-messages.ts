@@ -1,5 +1,5 @@
 import { atom, type createStore } from 'jotai';
-import type { Locale } from '@evc/contracts/constants';
+import type { Locale } from '@evc/contracts/shared';
 import type { MessageFormatElement } from 'react-intl';
 import { localeAtom } from '../../stores/locale-state';
 

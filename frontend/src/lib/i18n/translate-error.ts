@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import type { FieldError } from '@evc/contracts/errors';
+import type { FieldError } from '@evc/contracts/shared';
 
 /** A server or zod field error, translated with its limits (minimum/maximum). */
 export function translateFieldError(intl: IntlShape, error: FieldError): string {

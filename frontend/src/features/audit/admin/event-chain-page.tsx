@@ -2,7 +2,7 @@
 import styled from '@emotion/styled';
 import { Link, useParams } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ChainEvent, ChainFrame, ChainView } from '@evc/contracts/events/views';
+import type { ChainEvent, ChainFrame, ChainView } from '@evc/contracts/audit';
 import { Card } from '../../../components/ui/layout';
 import { paths } from '../../../config/paths';
 import { theme } from '../../../styles/theme';

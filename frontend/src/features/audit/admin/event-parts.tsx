@@ -3,7 +3,7 @@ import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { EventField, EventView } from '@evc/contracts/events/views';
+import type { EventField, EventView } from '@evc/contracts/audit';
 import { paths } from '../../../config/paths';
 import { theme } from '../../../styles/theme';
 import { useEventTime } from '../../../components/admin/log-parts';

@@ -2,8 +2,8 @@
 import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { EVENT_ACTOR_TYPES, eventSearchQuerySchema } from '@evc/contracts/events/schemas';
-import type { EventView } from '@evc/contracts/events/views';
+import { EVENT_ACTOR_TYPES, eventSearchQuerySchema } from '@evc/contracts/audit';
+import type { EventView } from '@evc/contracts/audit';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';

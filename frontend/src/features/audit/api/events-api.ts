@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { EventSearchQuery } from '@evc/contracts/events/schemas';
+import type { EventSearchQuery } from '@evc/contracts/audit';
 import { api } from '../../../lib/api';
 
 /** The explorer's criteria as they sit in the URL (everything but the cursors). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { BookingAdminView } from '@evc/contracts/bookings/views';
+import type { BookingAdminView } from '@evc/contracts/bookings';
 import { makeAdminBooking } from '../../../testing/booking-fixtures';
 import { makeSession, renderApp, storeSession, stubApi, VIEWER_PRIVILEGES, type RecordedRequest } from '../../../testing/render-app';
 import { makeStation, setupLiveTests } from '../../../testing/network-fixtures';

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { BOOKING_RULES, BOOKING_STATUSES, rescheduleBookingSchema, staffCancelBookingSchema } from '@evc/contracts/bookings/schemas';
-import type { BookingAdminView } from '@evc/contracts/bookings/views';
-import { bookedMinutes, bookingFee } from '@evc/contracts/bookings/fee';
-import { cairoWallClock } from '@evc/contracts/bookings/cairo-time';
+import { BOOKING_RULES, BOOKING_STATUSES, rescheduleBookingSchema, staffCancelBookingSchema } from '@evc/contracts/bookings';
+import type { BookingAdminView } from '@evc/contracts/bookings';
+import { bookedMinutes, bookingFee, isOpenBooking } from '@evc/contracts/bookings';
+import { cairoWallClock } from '@evc/contracts/shared';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
@@ -25,7 +25,7 @@ const FILTERS = ['bookingStatus', 'stationId', 'from', 'to', 'customerId'] as co
 type FilterKey = (typeof FILTERS)[number];
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const TONES: Record<string, Tone> = { confirmed: 'active', active: 'ok', fulfilled: 'ok', cancelled: 'idle', expired: 'busy', failed: 'bad' };
-const open = (b: BookingAdminView) => b.status === 'confirmed' || b.status === 'active';
+const open = (b: BookingAdminView) => isOpenBooking(b.status);
 
 function BookingStatusChip({ status }: { status: string }) {
   const intl = useIntl();

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyBookingsQuery } from '@evc/contracts/bookings/views';
+import type { MyBookingsQuery } from '@evc/contracts/bookings';
 import { api, type InputOf } from '../../../lib/api';
 
 /**

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { BookingView } from '@evc/contracts/bookings/views';
-import { bookedMinutes, bookingFee } from '@evc/contracts/bookings/fee';
+import type { BookingView } from '@evc/contracts/bookings';
+import { bookedMinutes, bookingFee, isOpenBooking } from '@evc/contracts/bookings';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { StationMap } from '../../../components/stations/station-map';
@@ -17,8 +17,6 @@ import { useCancelBooking, useStationToBook } from '../api/bookings-api';
 import { directionsUrl, formatClock, formatCountdown } from '../format';
 import { useNow } from '../../../hooks/use-now';
 import { Alert, BookingStatusBadge, CostText, Sheet, SlotText, Terms, connectorLabel, stationName, useReservationText } from './booking-parts';
-
-const OPEN = new Set(['confirmed', 'active']);
 
 /** The live countdown: to the start before it, to the end of the slot while it runs. */
 function Countdown({ booking }: { booking: BookingView }) {
@@ -83,7 +81,7 @@ export function BookingCard({ booking, headingId = 'booking.current' }: { bookin
   const titleId = useId();
   const reservation = useReservationText();
   const station = useStationToBook(booking.location ? booking.stationId : null);
-  const open = OPEN.has(booking.status);
+  const open = isOpenBooking(booking.status);
   return (
     <Sheet aria-labelledby={titleId} data-testid="booking-card">
       <h2 id={titleId}>

@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { BookingView } from '@evc/contracts/bookings/views';
-import type { BookingStatus } from '@evc/contracts/bookings/schemas';
+import type { BookingView } from '@evc/contracts/bookings';
+import { isOpenBooking, type BookingStatus } from '@evc/contracts/bookings';
 import { formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../hooks/use-locale';
 import { theme } from '../../../styles/theme';
@@ -94,7 +94,7 @@ export function useReservationText() {
 /** What a booking cost, or what it may cost while open. */
 export function CostText({ booking }: { booking: BookingView }) {
   const locale = useLocale();
-  const open = booking.status === 'confirmed' || booking.status === 'active';
+  const open = isOpenBooking(booking.status);
   if (open) return <FormattedMessage id="booking.costUpTo" values={{ amount: formatMoney(booking.maxFee, locale) }} />;
   return <>{formatMoney(booking.fee, locale)}</>;
 }

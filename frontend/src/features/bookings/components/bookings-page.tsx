@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths';
 import { ApiRequestError } from '../../../lib/api-client';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { useCurrentBooking, useMyBooking } from '../api/bookings-api';
-import type { BookingView } from '@evc/contracts/bookings/views';
+import type { BookingView } from '@evc/contracts/bookings';
 import { BookingCard } from './booking-card';
 import { Alert } from './booking-parts';
 import { BookingsPanel } from './bookings-panel';

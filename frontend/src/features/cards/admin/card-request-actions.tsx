@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import { toCairoInput } from '../../../lib/cairo-time';
-import { CARD_LIMITS, advanceCardRequestSchema, cardRequestNeedsActionSchema, deliverCardRequestSchema, rejectCardRequestSchema } from '@evc/contracts/cards/schemas';
-import type { CardRequestStatus } from '@evc/contracts/cards/schemas';
-import type { CardRequestAdminView } from '@evc/contracts/cards/views';
+import { CARD_LIMITS, advanceCardRequestSchema, cardRequestNeedsActionSchema, deliverCardRequestSchema, rejectCardRequestSchema } from '@evc/contracts/cards';
+import { CARD_REQUEST_STAFF_STEPS, allowedCardRequestSteps, type CardRequestStaffStep } from '@evc/contracts/cards';
+import { cairoDate } from '@evc/contracts/shared';
+import type { CardRequestAdminView } from '@evc/contracts/cards';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { pushToastAtom } from '../../../stores/toast-state';
@@ -16,28 +16,16 @@ import { ProblemAlert } from '../../../components/admin/problems';
 /** The read model of card requests: its query keys start with it, and a status change reads its own write through it. */
 export const CARD_REQUESTS = 'card_requests';
 
-export const STEPS = ['start', 'ship', 'resume', 'deliver', 'needs-action', 'reject'] as const;
-export type Step = (typeof STEPS)[number];
-
-const OPEN: readonly CardRequestStatus[] = ['requested', 'in_progress', 'needs_action', 'in_delivery'];
+export const STEPS = CARD_REQUEST_STAFF_STEPS;
+export type Step = CardRequestStaffStep;
 
 /** Which steps the workflow allows from a request's status (the server decides again; docs/rules.md §4). */
-export function allowedSteps(r: Pick<CardRequestAdminView, 'status' | 'kind'>): Step[] {
-  const s = r.status;
-  const steps: Step[] = [];
-  if (s === 'requested') steps.push('start');
-  if (s === 'in_progress' && r.kind === 'new') steps.push('ship');
-  if (s === 'needs_action') steps.push('resume');
-  if (r.kind === 'new' ? s === 'in_delivery' : s === 'requested' || s === 'in_progress') steps.push('deliver');
-  if (OPEN.includes(s) && s !== 'needs_action') steps.push('needs-action');
-  if (OPEN.includes(s)) steps.push('reject');
-  return steps;
-}
+export const allowedSteps = (r: Pick<CardRequestAdminView, 'status' | 'kind'>): Step[] => allowedCardRequestSteps(r.kind, r.status);
 
 /** The label of a step's button (a linked card is verified, not delivered). */
 export const stepLabel = (step: Step, kind: 'new' | 'link') => (step === 'deliver' && kind === 'link' ? 'admin.cardRequests.step.verify' : `admin.cardRequests.step.${step}`);
 
-const cairoToday = () => toCairoInput(Date.now()).slice(0, 10);
+const cairoToday = () => cairoDate(Date.now());
 
 const COMMAND_OF = {
   start: 'card-requests.start',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CardRequestAdminView } from '@evc/contracts/cards/views';
+import type { CardRequestAdminView } from '@evc/contracts/cards';
 import { makeSession, renderApp, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
 import { ago, setupLiveTests } from '../../../testing/network-fixtures';
 

@@ -1,8 +1,8 @@
 // i18n-catalog: app — the admin panel's card requests screen.
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CARD_REQUEST_KINDS, CARD_REQUEST_STATUSES } from '@evc/contracts/cards/statuses';
-import type { CardRequestAdminView } from '@evc/contracts/cards/views';
+import { CARD_REQUEST_KINDS, CARD_REQUEST_STATUSES } from '@evc/contracts/cards';
+import type { CardRequestAdminView } from '@evc/contracts/cards';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { Facts } from '../../../components/ui/status-parts';

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CUSTOMER_DEACTIVATION_REASON } from '@evc/contracts/cards/schemas';
-import type { CardAdminView } from '@evc/contracts/cards/views';
+import { CUSTOMER_DEACTIVATION_REASON } from '@evc/contracts/cards';
+import type { CardAdminView } from '@evc/contracts/cards';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDay } from '../../../lib/format-day';

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import { CARD_LIMITS, linkCardSchema, requestCardSchema } from '@evc/contracts/cards/schemas';
-import { LIMITS } from '@evc/contracts/constants';
+import { CARD_LIMITS, linkCardSchema, requestCardSchema } from '@evc/contracts/cards';
+import { LIMITS } from '@evc/contracts/shared';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useLocale } from '../../../hooks/use-locale';

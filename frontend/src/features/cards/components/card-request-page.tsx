@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { OPEN_CARD_REQUEST_STATUSES } from '@evc/contracts/cards/statuses';
+import { OPEN_CARD_REQUEST_STATUSES } from '@evc/contracts/cards';
 import { Button } from '../../../components/ui/button';
 import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';

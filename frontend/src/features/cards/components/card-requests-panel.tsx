@@ -1,7 +1,7 @@
 // i18n-catalog: app — the customer area's card screens (and the profile's requests tab).
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CardRequestView } from '@evc/contracts/cards/views';
+import { isCancellableCardRequest, type CardRequestView } from '@evc/contracts/cards';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,7 +10,7 @@ import { useCancelCardRequest, useMyCardRequests } from '../api/cards-api';
 import { Facts, Lines, Notice, RequestStatusChip, useActionToasts, useCardDates, useErrorText } from './card-ui';
 
 /** The customer may cancel while the request is new or waits for them. */
-export const cancellable = (r: Pick<CardRequestView, 'status'>) => r.status === 'requested' || r.status === 'needs_action';
+export const cancellable = (r: Pick<CardRequestView, 'status'>) => isCancellableCardRequest(r.status);
 
 function RequestLine({ request, onCancel }: { request: CardRequestView; onCancel: (r: CardRequestView) => void }) {
   const intl = useIntl();

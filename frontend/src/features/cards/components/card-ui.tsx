@@ -2,7 +2,7 @@
 import styled from '@emotion/styled';
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
-import type { CardRequestStatus, CardStatus } from '@evc/contracts/cards/schemas';
+import type { CardRequestStatus, CardStatus } from '@evc/contracts/cards';
 import { useLocale } from '../../../hooks/use-locale';
 import { formatCairo } from '../../../lib/cairo-time';
 import { formatDay } from '../../../lib/format-day';

@@ -1,8 +1,8 @@
 // i18n-catalog: app — the customer area's card screens (and the profile's account).
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { CUSTOMER_DEACTIVATION_REASON } from '@evc/contracts/cards/schemas';
-import type { CardView } from '@evc/contracts/cards/views';
+import { CUSTOMER_DEACTIVATION_REASON } from '@evc/contracts/cards';
+import type { CardView } from '@evc/contracts/cards';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageTitle } from '../../../components/ui/layout';

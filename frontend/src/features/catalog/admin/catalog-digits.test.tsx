@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { MasterDataItemView } from '@evc/contracts/admin/views';
+import type { MasterDataItemView } from '@evc/contracts/catalog';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../../../testing/render-app';
 import { localDigits } from '../../../lib/format';
 

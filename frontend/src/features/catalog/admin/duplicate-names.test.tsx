@@ -1,7 +1,7 @@
 // Two master-data items with the same name under one parent are refused with a clear message.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { MasterDataItemView } from '@evc/contracts/admin/views';
+import type { MasterDataItemView } from '@evc/contracts/catalog';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../../../testing/render-app';
 
 beforeEach(resetBrowserState);

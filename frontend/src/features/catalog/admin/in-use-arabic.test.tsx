@@ -1,7 +1,7 @@
 // An in-use refusal lists its users in Arabic on the Arabic page (the server's params.namesAr).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MasterDataItemView } from '@evc/contracts/admin/views';
+import type { MasterDataItemView } from '@evc/contracts/catalog';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../../../testing/render-app';
 
 beforeEach(resetBrowserState);

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MasterDataItemView } from '@evc/contracts/admin/views';
-import { createMasterDataItemSchema, updateMasterDataItemSchema } from '@evc/contracts/admin/schemas';
-import type { MasterDataKind } from '@evc/contracts/catalog/schemas';
-import { LIMITS } from '@evc/contracts/constants';
-import { normalizeDigits } from '@evc/contracts/digits';
+import type { MasterDataItemView } from '@evc/contracts/catalog';
+import { createMasterDataItemSchema, updateMasterDataItemSchema } from '@evc/contracts/catalog';
+import type { MasterDataKind } from '@evc/contracts/catalog';
+import { LIMITS } from '@evc/contracts/shared';
+import { normalizeDigits } from '@evc/contracts/shared';
 import { Field } from '../../../components/ui/field';
 import { localDigits } from '../../../lib/format';
 import { newUuid } from '../../../lib/uuid';

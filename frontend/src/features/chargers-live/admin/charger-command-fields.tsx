@@ -1,8 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import type { IntlShape } from 'react-intl';
-import type { ChargerAdminView } from '@evc/contracts/admin/views';
-import type { ChargerCommandAction } from '@evc/contracts/network/charger-commands';
+import type { ChargerAdminView } from '@evc/contracts/network';
+import type { ChargerCommandAction } from '@evc/contracts/chargers-live';
 import { Field } from '../../../components/ui/field';
 import { api } from '../../../lib/api';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';

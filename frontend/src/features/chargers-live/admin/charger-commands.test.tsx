@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ChargerCommandStatus, ChargerCommandView } from '@evc/contracts/network/charger-commands';
+import type { ChargerCommandStatus, ChargerCommandView } from '@evc/contracts/chargers-live';
 import { makeSession, renderApp, storeSession, stubApi, VIEWER_PRIVILEGES, type RecordedRequest } from '../../../testing/render-app';
 import { advance, ago, makeCharger, makeStation, setupLiveTests } from '../../../testing/network-fixtures';
 

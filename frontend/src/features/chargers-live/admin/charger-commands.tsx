@@ -1,17 +1,10 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '@evc/contracts/api';
-import type { ChargerAdminView } from '@evc/contracts/admin/views';
-import {
-  CHARGER_COMMAND_STATUSES,
-  chargerCommandRequestSchema,
-  sendChargerCommandSchema,
-  type ChargerCommandRequest,
-  type ChargerCommandAction,
-  type ChargerCommandStatus,
-} from '@evc/contracts/network/charger-commands';
-import { normalizeDigits } from '@evc/contracts/digits';
+import type { Paged } from '@evc/contracts/shared';
+import type { ChargerAdminView } from '@evc/contracts/network';
+import { CHARGER_COMMAND_STATUSES, chargerCommandRequestSchema, sendChargerCommandSchema, type ChargerCommandRequest, type ChargerCommandAction, type ChargerCommandStatus } from '@evc/contracts/chargers-live';
+import { normalizeDigits } from '@evc/contracts/shared';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ChargerAdminView } from '@evc/contracts/admin/views';
-import type { ChargerCommandAction } from '@evc/contracts/network/charger-commands';
+import type { ChargerAdminView } from '@evc/contracts/network';
+import type { ChargerCommandAction } from '@evc/contracts/chargers-live';
 import { Button } from '../../../components/ui/button';
 import { OnlineBadge } from '../../../components/admin/chip';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';

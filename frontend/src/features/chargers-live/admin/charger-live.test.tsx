@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ChargerAdminView } from '@evc/contracts/admin/views';
-import type { OcppMessageView } from '@evc/contracts/network/ocpp';
+import type { ChargerAdminView } from '@evc/contracts/network';
+import type { OcppMessageView } from '@evc/contracts/chargers-live';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
 import { advance, ago, makeCharger, makeStation, NOW, setupLiveTests } from '../../../testing/network-fixtures';
 import { formatRelativeTime } from './charger-live';

@@ -1,8 +1,8 @@
 import styled from '@emotion/styled';
 import { useIntl } from 'react-intl';
-import type { Locale } from '@evc/contracts/constants';
-import type { ConnectorStatus } from '@evc/contracts/network/schemas';
-import type { ChargerAdminView } from '@evc/contracts/admin/views';
+import type { Locale } from '@evc/contracts/shared';
+import type { ConnectorStatus } from '@evc/contracts/network';
+import type { ChargerAdminView } from '@evc/contracts/network';
 import { intlLocale } from '../../../lib/format';
 import { useLocale } from '../../../hooks/use-locale';
 import { formatCairo } from '../../../lib/cairo-time';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { ChargerOperationsView } from '@evc/contracts/events/views';
-import type { Privilege } from '@evc/contracts/identity/privileges';
+import type { ChargerOperationsView } from '@evc/contracts/audit';
+import type { Privilege } from '@evc/contracts/shared';
 import { makeSession, renderApp, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
 import { makeEvent } from '../../../testing/event-fixtures';
 import { ago, setupLiveTests } from '../../../testing/network-fixtures';

@@ -2,7 +2,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ChargerOperationsView } from '@evc/contracts/events/views';
+import type { ChargerOperationsView } from '@evc/contracts/audit';
 import { paths } from '../../../config/paths';
 import { useChargerOperations } from '../api/operations-api';
 import { Screen, Table, Toolbar } from '../../../components/admin/admin-ui';

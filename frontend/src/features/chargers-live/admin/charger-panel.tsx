@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Paged } from '@evc/contracts/api';
+import type { Paged } from '@evc/contracts/shared';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { theme } from '../../../styles/theme';

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ocppFrameSchema, type OcppMessageView } from '@evc/contracts/network/ocpp';
+import { ocppFrameSchema, type OcppMessageView } from '@evc/contracts/chargers-live';
 import { api } from '../../../lib/api';
 import { useLocale } from '../../../hooks/use-locale';
 import { ChargerPanel, usePolledPage } from './charger-panel';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { SESSION_STATUSES, type SessionStatus } from '@evc/contracts/charging/schemas';
+import { SESSION_STATUSES, type SessionStatus } from '@evc/contracts/charging';
 import { Chip, type Tone } from '../../../components/admin/chip';
 
 /** While a session is not over, its open detail asks again this often. */

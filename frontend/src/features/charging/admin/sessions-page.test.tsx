@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { SessionAdminDetailView, SessionAdminView } from '@evc/contracts/charging/views';
+import type { SessionAdminDetailView, SessionAdminView } from '@evc/contracts/charging';
 import { makeSession, renderApp, storeSession, stubApi, VIEWER_PRIVILEGES, type RecordedRequest } from '../../../testing/render-app';
 import { advance, ago, makeStation, setupLiveTests } from '../../../testing/network-fixtures';
 

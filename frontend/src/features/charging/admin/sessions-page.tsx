@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { SESSION_STATUSES } from '@evc/contracts/charging/schemas';
-import type { SessionAdminView } from '@evc/contracts/charging/views';
+import { SESSION_STATUSES } from '@evc/contracts/charging';
+import type { SessionAdminView } from '@evc/contracts/charging';
 import type { ListParams } from '../../../components/admin/admin-list';
 import { AdminList, useAdminList, useBilingual, useListState, type Column } from '../../../components/admin/admin-list';
 import { SessionDetail } from './session-detail';

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { MasterDataKind } from '@evc/contracts/catalog/schemas';
-import type { NotificationsView, WalletQuery } from '@evc/contracts/charging/views';
+import type { MasterDataKind } from '@evc/contracts/catalog';
+import type { NotificationsView } from '@evc/contracts/charging';
+import type { WalletQuery } from '@evc/contracts/wallet';
 import type { CommandId } from '@evc/contracts/operations';
 import { api, type InputOf } from '../../../lib/api';
 import { chargingKeys } from './query-keys';

@@ -1,4 +1,4 @@
-import { READ_MODELS } from '@evc/contracts/shared/read-models';
+import { READ_MODELS } from '@evc/contracts/shared';
 import type { PrivateKeyRoots } from '../../../lib/private-live';
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Locale } from '@evc/contracts/constants';
-import type { ReceiptView } from '@evc/contracts/receipts/views';
+import type { Locale } from '@evc/contracts/shared';
+import type { ReceiptView } from '@evc/contracts/charging';
 import { api } from '../../../lib/api';
 import { saveFile } from '../../../lib/save-file';
 

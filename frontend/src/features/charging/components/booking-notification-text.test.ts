@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIntl } from 'react-intl';
-import type { NotificationView } from '@evc/contracts/charging/views';
+import type { NotificationView } from '@evc/contracts/charging';
 import en from '../../../locales/en/app.json';
 import ar from '../../../locales/ar/app.json';
 import { notificationText } from './notification-text';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import { registerCarSchema, updateCarSchema } from '@evc/contracts/charging/schemas';
-import type { CarView } from '@evc/contracts/charging/views';
+import { registerCarSchema, updateCarSchema } from '@evc/contracts/charging';
+import type { CarView } from '@evc/contracts/charging';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CarView } from '@evc/contracts/charging/views';
+import type { CarView } from '@evc/contracts/charging';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Card } from '../../../components/ui/layout';

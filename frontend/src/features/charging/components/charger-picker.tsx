@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { StationView } from '@evc/contracts/network/views';
-import type { ConnectorStatus } from '@evc/contracts/network/schemas';
+import type { StationView } from '@evc/contracts/network';
+import type { ConnectorStatus } from '@evc/contracts/network';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ALLOWED_IMAGE_TYPES } from '@evc/contracts/admin/schemas';
-import { LIMITS } from '@evc/contracts/constants';
+import { ALLOWED_IMAGE_TYPES } from '@evc/contracts/files';
+import { LIMITS } from '@evc/contracts/shared';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { theme } from '../../../styles/theme';

@@ -1,7 +1,7 @@
 // i18n-catalog: app — used only in the customer area (its layout and pages), after the app catalog has loaded.
 import type { IntlShape } from 'react-intl';
-import type { Locale } from '@evc/contracts/constants';
-import type { NotificationView } from '@evc/contracts/charging/views';
+import type { Locale } from '@evc/contracts/shared';
+import type { NotificationView } from '@evc/contracts/charging';
 import { formatMoney } from '../../../lib/format';
 import { formatKwh, formatTime } from '../format';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { paths } from '../../../config/paths';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { NotificationView } from '@evc/contracts/charging/views';
+import type { NotificationView } from '@evc/contracts/charging';
 import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { ProvenanceView } from '@evc/contracts/events/views';
+import type { ProvenanceView } from '@evc/contracts/audit';
 import { renderApp, resetBrowserState } from '../../../testing/render-app';
 import { SESSION_ID, asCustomer, makeSessionView, makeTx, makeWallet } from '../../../testing/charging-fixtures';
 

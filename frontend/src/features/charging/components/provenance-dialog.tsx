@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import type { Locale } from '@evc/contracts/constants';
-import type { ProvenanceStep } from '@evc/contracts/events/views';
+import type { Locale } from '@evc/contracts/shared';
+import type { ProvenanceStep } from '@evc/contracts/audit';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';

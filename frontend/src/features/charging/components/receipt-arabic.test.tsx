@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { ReceiptView } from '@evc/contracts/receipts/views';
+import type { ReceiptView } from '@evc/contracts/charging';
 import { renderApp, resetBrowserState } from '../../../testing/render-app';
 import { SESSION_ID, asCustomer } from '../../../testing/charging-fixtures';
 

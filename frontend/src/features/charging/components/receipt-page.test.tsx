@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReceiptView } from '@evc/contracts/receipts/views';
+import type { ReceiptView } from '@evc/contracts/charging';
 import { renderApp, resetBrowserState } from '../../../testing/render-app';
 import { SESSION_ID, apiError, asCustomer, calls, makeSessionView } from '../../../testing/charging-fixtures';
 

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
-import type { ReceiptView as Receipt } from '@evc/contracts/receipts/views';
+import type { ReceiptView as Receipt } from '@evc/contracts/charging';
 import { useLocale } from '../../../hooks/use-locale';
 import { formatCairo } from '../../../lib/cairo-time';
 import { formatMoney, formatNumber } from '../../../lib/format';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp, resetBrowserState, type RecordedRequest } from '../../../testing/render-app';
 import { SESSION_ID, asCustomer, calls, commandOk, makeSessionView } from '../../../testing/charging-fixtures';
-import type { SessionDetailView } from '@evc/contracts/charging/views';
+import type { SessionDetailView } from '@evc/contracts/charging';
 
 const NOW = Date.parse('2026-03-01T10:00:00Z');
 const SESSION = `/api/queries/me/sessions/${SESSION_ID}`;

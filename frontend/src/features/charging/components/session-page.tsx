@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { energyCost } from '@evc/contracts/charging/cost';
-import type { SessionDetailView } from '@evc/contracts/charging/views';
+import { energyCost } from '@evc/contracts/charging';
+import type { SessionDetailView } from '@evc/contracts/charging';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Card, PageTitle } from '../../../components/ui/layout';

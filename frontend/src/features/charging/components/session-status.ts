@@ -1,5 +1,5 @@
-import type { SessionStatus } from '@evc/contracts/charging/schemas';
-import type { SessionView } from '@evc/contracts/charging/views';
+import type { SessionStatus } from '@evc/contracts/charging';
+import type { SessionView } from '@evc/contracts/charging';
 import type { Tone } from './charging-ui';
 
 /** The steps a session goes through, in order (failed replaces the rest). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { startSessionSchema, type SessionTarget } from '@evc/contracts/charging/schemas';
+import { startSessionSchema, type SessionTarget } from '@evc/contracts/charging';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { CarOptions } from '../../../components/car-options';

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { amountKeyAllowed, startTopUpSchema } from '@evc/contracts/charging/schemas';
+import { amountKeyAllowed, startTopUpSchema } from '@evc/contracts/wallet';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';

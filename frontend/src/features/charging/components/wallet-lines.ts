@@ -1,4 +1,4 @@
-import type { WalletTxView, WalletView } from '@evc/contracts/charging/views';
+import type { WalletTxView, WalletView } from '@evc/contracts/wallet';
 
 export interface DayGroup {
   date: string;

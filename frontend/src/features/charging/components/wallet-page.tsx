@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { WALLET_FILTERS, type WalletTxView } from '@evc/contracts/charging/views';
+import { WALLET_FILTERS, type WalletTxView } from '@evc/contracts/wallet';
 import { Button } from '../../../components/ui/button';
 import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ContactRequestDetail, ContactRequestRow } from '@evc/contracts/contact/views';
+import type { ContactRequestDetail, ContactRequestRow } from '@evc/contracts/contact';
 import { makeSession, renderApp, storeSession, stubApi, VIEWER_PRIVILEGES, type RecordedRequest } from '../../../testing/render-app';
 import { ago, setupLiveTests } from '../../../testing/network-fixtures';
 

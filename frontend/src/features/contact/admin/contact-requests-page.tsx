@@ -1,6 +1,6 @@
 import { useIntl, FormattedMessage } from 'react-intl';
-import { CONTACT_STATUSES, CONTACT_TYPES } from '@evc/contracts/contact/schemas';
-import type { ContactRequestRow } from '@evc/contracts/contact/views';
+import { CONTACT_STATUSES, CONTACT_TYPES } from '@evc/contracts/contact';
+import type { ContactRequestRow } from '@evc/contracts/contact';
 import { formatCairo } from '../../../lib/cairo-time';
 import { useStaffLive } from '../../../hooks/use-staff-live';
 import type { ListParams } from '../../../components/admin/admin-list';

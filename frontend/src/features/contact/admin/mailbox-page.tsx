@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MailView } from '@evc/contracts/identity/views';
+import type { MailView } from '@evc/contracts/identity';
 import { Button } from '../../../components/ui/button';
 import { theme } from '../../../styles/theme';
 import { AdminList, useAdminList, type Column } from '../../../components/admin/admin-list';

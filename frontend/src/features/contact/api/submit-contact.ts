@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SubmitContactRequest } from '@evc/contracts/contact/schemas';
+import type { SubmitContactRequest } from '@evc/contracts/contact';
 import { api } from '../../../lib/api';
 
 export const useSubmitContact = () =>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { AdminView } from '@evc/contracts/identity/views';
-import { createAdminSchema, updateAdminSchema } from '@evc/contracts/identity/schemas';
-import { LIMITS } from '@evc/contracts/constants';
+import type { AdminView } from '@evc/contracts/identity';
+import { createAdminSchema, updateAdminSchema } from '@evc/contracts/identity';
+import { LIMITS } from '@evc/contracts/shared';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { newUuid } from '../../../lib/uuid';

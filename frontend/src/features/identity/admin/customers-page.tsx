@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '@tanstack/react-router';
-import type { CustomerAdminView } from '@evc/contracts/admin/views';
+import type { CustomerAdminView } from '@evc/contracts/identity';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';

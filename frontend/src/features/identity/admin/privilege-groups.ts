@@ -1,4 +1,4 @@
-import type { Privilege } from '@evc/contracts/identity/privileges';
+import type { Privilege } from '@evc/contracts/shared';
 
 /** Privileges grouped for the role form; `satisfies` plus the check below keep it in step with contracts. */
 export const PRIVILEGE_GROUPS = [

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
-import type { RoleView } from '@evc/contracts/identity/views';
-import type { Privilege } from '@evc/contracts/identity/privileges';
-import { roleSchema } from '@evc/contracts/identity/schemas';
+import type { RoleView } from '@evc/contracts/identity';
+import type { Privilege } from '@evc/contracts/shared';
+import { roleSchema } from '@evc/contracts/identity';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';

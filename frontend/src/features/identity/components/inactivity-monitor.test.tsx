@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { LIMITS, STORAGE_KEYS } from '@evc/contracts/constants';
+import { LIMITS, STORAGE_KEYS } from '@evc/contracts/shared';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../../../testing/render-app';
 import { sessionAtom } from '../../../stores/auth-state';
 

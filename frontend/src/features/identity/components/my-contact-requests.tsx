@@ -2,7 +2,7 @@ import styled from '@emotion/styled';
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ContactStatus } from '@evc/contracts/contact/schemas';
+import type { ContactStatus } from '@evc/contracts/contact';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import type { ChargerAdminView } from '@evc/contracts/admin/views';
-import { addChargerSchema, updateChargerSchema } from '@evc/contracts/admin/schemas';
-import { CONNECTOR_TYPES, CURRENT_TYPES, OCPP_VERSIONS, type ConnectorType, type CurrentType } from '@evc/contracts/network/schemas';
-import { normalizeDigits } from '@evc/contracts/digits';
+import type { ChargerAdminView } from '@evc/contracts/network';
+import { addChargerSchema, updateChargerSchema } from '@evc/contracts/network';
+import { CONNECTOR_TYPES, CURRENT_TYPES, OCPP_VERSIONS, type ConnectorType, type CurrentType } from '@evc/contracts/network';
+import { normalizeDigits } from '@evc/contracts/shared';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { Privilege } from '@evc/contracts/identity/privileges';
+import type { Privilege } from '@evc/contracts/shared';
 import { makeSession, renderApp, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
 import { makeCharger, makeStation, setupLiveTests } from '../../../testing/network-fixtures';
 

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ChargerAdminView, StationAdminView } from '@evc/contracts/admin/views';
+import type { ChargerAdminView, StationAdminView } from '@evc/contracts/network';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { paths } from '../../../config/paths';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CountryView } from '@evc/contracts/admin/views';
-import { countryFormSchema, updateCountrySchema } from '@evc/contracts/admin/schemas';
+import type { CountryView } from '@evc/contracts/catalog';
+import { countryFormSchema, updateCountrySchema } from '@evc/contracts/catalog';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useCommand } from '../../../components/admin/admin-api';

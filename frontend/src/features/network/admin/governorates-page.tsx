@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CountryView, GovernorateAdminView } from '@evc/contracts/admin/views';
-import { governorateFormSchema, updateGovernorateSchema } from '@evc/contracts/admin/schemas';
-import { LIMITS } from '@evc/contracts/constants';
+import type { CountryView, GovernorateAdminView } from '@evc/contracts/catalog';
+import { governorateFormSchema, updateGovernorateSchema } from '@evc/contracts/catalog';
+import { LIMITS } from '@evc/contracts/shared';
 import { Field } from '../../../components/ui/field';
 import { newUuid } from '../../../lib/uuid';
 import { useSchemaForm } from '../../../hooks/use-schema-form';

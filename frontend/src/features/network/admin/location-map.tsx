@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { EGYPT_BOUNDS } from '@evc/contracts/common';
+import { EGYPT_BOUNDS } from '@evc/contracts/shared';
 import basemapUrl from 'virtual:evc/basemap-url';
 import { SEA, drawBasemap, loadBasemap } from '../../../components/stations/offline-basemap';
 import { useLocale } from '../../../hooks/use-locale';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MasterDataItemView, CountryView } from '@evc/contracts/admin/views';
+import type { MasterDataItemView, CountryView } from '@evc/contracts/catalog';
 import { VIEWER_PRIVILEGES, makeSession, renderApp, resetBrowserState, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
 import { makeCharger, makeStation } from '../../../testing/network-fixtures';
 import { egpTextToPiastres } from './pricing-page';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PricingChangeView } from '@evc/contracts/admin/views';
-import { setPricingWithReasonSchema } from '@evc/contracts/admin/schemas';
-import { normalizeDigits } from '@evc/contracts/digits';
-import { egpToPiastres, piastresToEgp } from '@evc/contracts/money';
+import type { PricingChangeView } from '@evc/contracts/network';
+import { setPricingWithReasonSchema } from '@evc/contracts/network';
+import { normalizeDigits } from '@evc/contracts/shared';
+import { egpToPiastres, piastresToEgp } from '@evc/contracts/shared';
 import { Field } from '../../../components/ui/field';
 import { formatMoney } from '../../../lib/format';
 import { useSchemaForm } from '../../../hooks/use-schema-form';

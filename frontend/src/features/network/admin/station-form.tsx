@@ -1,9 +1,10 @@
 import { Suspense, lazy, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { GovernorateAdminView, StationAdminView } from '@evc/contracts/admin/views';
-import { stationFormSchema, updateStationSchema } from '@evc/contracts/admin/schemas';
-import { LIMITS } from '@evc/contracts/constants';
-import { normalizeDigits } from '@evc/contracts/digits';
+import type { GovernorateAdminView } from '@evc/contracts/catalog';
+import type { StationAdminView } from '@evc/contracts/network';
+import { stationFormSchema, updateStationSchema } from '@evc/contracts/network';
+import { LIMITS } from '@evc/contracts/shared';
+import { normalizeDigits } from '@evc/contracts/shared';
 import { Field } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { newUuid } from '../../../lib/uuid';

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { StationAdminView } from '@evc/contracts/admin/views';
+import type { StationAdminView } from '@evc/contracts/network';
 import { useCommand, usePagedList } from '../../../components/admin/admin-api';
 import { useAdminLiveUpdates } from '../../../hooks/use-admin-live-updates';
 import { useStaffLive } from '../../../hooks/use-staff-live';

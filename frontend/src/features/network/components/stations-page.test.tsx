@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { StationView } from '@evc/contracts/network/views';
+import type { StationView } from '@evc/contracts/network';
 import { renderApp, resetBrowserState, stubApi } from '../../../testing/render-app';
 
 beforeEach(resetBrowserState);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { DashboardView } from '@evc/contracts/admin/dashboard';
-import type { Privilege } from '@evc/contracts/identity/privileges';
+import type { DashboardView } from '@evc/contracts/reporting';
+import type { Privilege } from '@evc/contracts/shared';
 import { makeSession, renderApp, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
 import { FakeEventSource, setupLiveTests } from '../../../testing/network-fixtures';
 

@@ -1,7 +1,7 @@
 import styled from '@emotion/styled';
 import { useNavigate } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
-import type { StationView } from '@evc/contracts/network/views';
+import type { StationView } from '@evc/contracts/network';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { theme } from '../../../styles/theme';

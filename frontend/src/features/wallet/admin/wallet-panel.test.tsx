@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CustomerAdminView } from '@evc/contracts/admin/views';
-import type { WalletTxView, WalletView } from '@evc/contracts/charging/views';
+import type { CustomerAdminView } from '@evc/contracts/identity';
+import type { WalletTxView, WalletView } from '@evc/contracts/wallet';
 import { makeSession, renderApp, storeSession, stubApi, VIEWER_PRIVILEGES, type RecordedRequest } from '../../../testing/render-app';
 import { ago, setupLiveTests } from '../../../testing/network-fixtures';
 

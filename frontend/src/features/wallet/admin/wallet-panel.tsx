@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { WALLET_FILTERS, type WalletQuery, type WalletTxView } from '@evc/contracts/charging/views';
+import { WALLET_FILTERS, type WalletQuery, type WalletTxView } from '@evc/contracts/wallet';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';

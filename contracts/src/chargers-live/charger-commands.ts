@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Actor } from '../envelope';
+import type { Actor } from '../shared/envelope';
 
 /**
  * Commands staff send to a charger over OCPP. One network-level vocabulary; the gateway node that

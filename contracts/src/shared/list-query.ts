@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 
 const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
@@ -21,3 +22,5 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 /** Every update and delete names the revision the editor saw; another edit in between → 409 concurrency.conflict. */
 export const expectedRevisionSchema = z.number().int().min(0);
+
+export const deleteItemSchema = z.strictObject({ id: idSchema, expectedRevision: expectedRevisionSchema });

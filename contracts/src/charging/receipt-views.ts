@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CONNECTOR_TYPES, CURRENT_TYPES } from '../network/schemas';
-import { BOOKING_END_REASONS } from '../bookings/schemas';
-import { STOP_REASONS } from '../charging/schemas';
+import { CONNECTOR_TYPES, CURRENT_TYPES } from '../network/index';
+import { BOOKING_END_REASONS } from '../bookings/index';
+import { STOP_REASONS } from './schemas';
 
 /** The charging part of a receipt: what the session cost and why (prices fixed when it started). */
 export const receiptSessionSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeDigits } from '../digits';
+import { normalizeDigits } from '../shared/digits';
 
 export const EVENT_ACTOR_TYPES = ['customer', 'staff', 'charger', 'system', 'visitor'] as const;
 
@@ -57,3 +57,10 @@ export type ChargerOperationsQuery = z.infer<typeof chargerOperationsQuerySchema
 
 /** A wallet line of the signed-in customer, by its transaction id (`session:<id>`, `payment:<id>`, …). */
 export const walletLineRefSchema = z.object({ transactionId: z.string().trim().min(3).max(120) });
+
+export const auditQuerySchema = z.object({
+  /** A stream of the network or catalog contexts, e.g. station-cai-zamalek, charger-EVC-001-AC1, masterdata-brand-byd. */
+  streamId: z.string().regex(/^[a-z][a-z-]*-[\w.:-]{1,100}$/),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});

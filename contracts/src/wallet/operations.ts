@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER, PUBLIC, command, dedicated, group, positionParamSchema, privilege, query } from '../operation';
+import { CUSTOMER, PUBLIC, command, dedicated, group, positionParamSchema, privilege, query } from '../shared/operation';
 import { adjustWalletSchema, startTopUpSchema } from './schemas';
 import { paymentViewSchema, topUpResultSchema, walletQuerySchema, walletViewSchema } from './views';
 

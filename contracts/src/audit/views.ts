@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONNECTOR_STATUSES } from '../network/schemas';
+import { CONNECTOR_STATUSES } from '../network/index';
 import { EVENT_ACTOR_TYPES } from './schemas';
 
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -206,3 +206,19 @@ export const provenanceViewSchema = z.object({
   readings: z.array(z.object({ timestamp: z.string(), energyWh: z.number().int() })),
 });
 export type ProvenanceView = z.infer<typeof provenanceViewSchema>;
+
+/** One event of an item's history, as the audit panel shows it. */
+export const auditEntrySchema = z.object({
+  eventId: z.string(),
+  type: z.string(),
+  revision: z.number().int(),
+  occurredAt: z.string(),
+  actor: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }),
+  reason: z.string().nullable(),
+  /**
+   * Field-level changes against the state before the event. A masked field (as the event explorer masks it: secrets
+   * for everyone, personal data and contact requests by privilege) says only that it changed: before and after null.
+   */
+  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown(), masked: z.enum(FIELD_MASKS).nullable() })),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { authorizationOutcomeSchema } from '../charging/ocpp-authorize';
-import { CONNECTOR_STATUSES } from './schemas';
+import { authorizationOutcomeSchema } from '../charging/index';
+import { CONNECTOR_STATUSES } from '../network/index';
 
 /*
  * What a charger said, version-neutral: the gateway reads each call's OCPP 1.6 or 2.0.1 field names once

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { pagedSchema } from '../api';
-import { AUTHENTICATED, PUBLIC, STAFF, dedicated, group, positionParamSchema, privilege, query } from '../operation';
-import { auditEntrySchema, auditQuerySchema, fileInfoSchema } from './index';
-import { dashboardViewSchema } from './dashboard';
+import { AUTHENTICATED, PUBLIC, dedicated, group } from '../shared/operation';
+import { fileInfoSchema } from './schemas';
 
-/** Uploaded images (multipart, served as files by the command side) and item histories. */
-export const adminOperations = group(
+/** Uploaded images: multipart, served as files by the command side. */
+export const filesOperations = group(
   dedicated({
     id: 'files.upload',
     kind: 'command',
@@ -26,16 +24,4 @@ export const adminOperations = group(
     params: z.object({ fileId: z.string().regex(/^[a-f0-9]{64}$/) }),
     output: z.unknown(),
   } as const),
-  query('audit.history', '/api/queries/admin/audit', {
-    summary: "An item's history: events with actor, time, reason and field changes.",
-    access: privilege('events.read'),
-    input: auditQuerySchema,
-    output: pagedSchema(auditEntrySchema),
-  }),
-  query('admin.dashboard', '/api/queries/admin/dashboard', {
-    summary: "Today's sessions, energy and revenue (Cairo day), chargers online/offline/faulted, open card and contact requests; sections by privilege.",
-    access: STAFF,
-    input: positionParamSchema,
-    output: dashboardViewSchema,
-  }),
 );

@@ -40,9 +40,6 @@ export const LIMITS = {
 
 export const DEFAULT_DRAWER_TAB = '1';
 
-/** User types (docs/rules.md §6): 1 = staff (admin sign-in), 5 = customer (public routes). */
-export const USER_TYPE = { staff: 1, customer: 5 } as const;
-
 /** Storage keys (docs/rules.md §3). */
 export const STORAGE_KEYS = {
   token: 'token',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandResultSchema } from './api';
-import type { Privilege } from './identity/privileges';
+import type { Privilege } from './privileges';
 
 /**
  * Who may call an operation; the server checks it for every command and query.

@@ -1,13 +1,20 @@
 import { z } from 'zod';
-import { CUSTOMER, group, positionParamSchema, privilege, query } from '../operation';
-import { chargerOperationsQuerySchema, eventRefSchema, eventSearchQuerySchema, walletLineRefSchema } from './schemas';
-import { chainViewSchema, chargerOperationsViewSchema, eventSearchPageSchema, eventViewSchema, provenanceViewSchema } from './views';
+import { pagedSchema } from '../shared/api';
+import { CUSTOMER, group, positionParamSchema, privilege, query } from '../shared/operation';
+import { auditQuerySchema, chargerOperationsQuerySchema, eventRefSchema, eventSearchQuerySchema, walletLineRefSchema } from './schemas';
+import { auditEntrySchema, chainViewSchema, chargerOperationsViewSchema, eventSearchPageSchema, eventViewSchema, provenanceViewSchema } from './views';
 
 /**
  * The log as a tool: staff search it and follow chains (events.read); the charger operations view; a
  * customer's "how this was calculated" for their own sessions and wallet lines.
  */
-export const eventsOperations = group(
+export const auditOperations = group(
+  query('audit.history', '/api/queries/admin/audit', {
+    summary: "An item's history: events with actor, time, reason and field changes.",
+    access: privilege('events.read'),
+    input: auditQuerySchema,
+    output: pagedSchema(auditEntrySchema),
+  }),
   query('events.search', '/api/queries/admin/events', {
     summary: 'Search the event log by stream, stream prefix, type, actor, correlation id, time range and free text; newest first, paged by position.',
     access: privilege('events.read'),

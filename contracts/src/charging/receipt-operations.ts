@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CUSTOMER, group, privilege, query } from '../operation';
-import { receiptQuerySchema, receiptViewSchema } from './views';
+import { CUSTOMER, group, privilege, query } from '../shared/operation';
+import { receiptQuerySchema, receiptViewSchema } from './receipt-views';
 
 /**
  * Receipts: the customer's own only (another customer's session or booking answers 404 like a

@@ -1,5 +1,7 @@
-import type { Upcaster } from '../upcaster';
-import type { ChargerFault } from './events';
+import type { UpcasterOf } from '../shared/upcaster';
+import type { ChargerFault, ChargersLiveEvent } from './events';
+
+type Upcaster = UpcasterOf<ChargersLiveEvent['type']>;
 
 /** `ConnectorStatusChanged` version 1 carried only the fault's code; version 2 carries the fault (code, text, vendor code). */
 export const connectorStatusChangedV1: Upcaster = {
@@ -12,4 +14,4 @@ export const connectorStatusChangedV1: Upcaster = {
   },
 };
 
-export const networkUpcasters: readonly Upcaster[] = [connectorStatusChangedV1];
+export const chargersLiveUpcasters: readonly Upcaster[] = [connectorStatusChangedV1];

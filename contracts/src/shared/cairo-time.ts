@@ -12,6 +12,12 @@ const wallClock = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
+/** Calendar days in Egypt: a person's age changes on their birthday as Cairo counts days, and "today" is Cairo's. */
+const cairoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** YYYY-MM-DD of an instant in Africa/Cairo: today in Cairo is `cairoDate(now)`. */
+export const cairoDate = (at: Date | string | number): string => cairoDay.format(new Date(at));
+
 /** The Cairo date (YYYY-MM-DD) and time (HH:MM) of an instant. */
 export function cairoWallClock(at: Date | string | number): { date: string; time: string } {
   const p = Object.fromEntries(wallClock.formatToParts(new Date(at)).map((x) => [x.type, x.value]));

@@ -1,0 +1,4 @@
+export * from './events';
+export * from './ocpp';
+export * from './charger-messages';
+export * from './charger-commands';

@@ -1,0 +1,17 @@
+export * from './envelope';
+export * from './constants';
+export * from './digits';
+export * from './money';
+export * from './errors';
+export * from './api';
+export * from './common';
+export * from './text';
+export * from './geo';
+export * from './causation';
+export * from './cairo-time';
+export * from './list-query';
+export * from './privileges';
+export * from './upgrade-events';
+export * from './operation';
+export type * from './upcaster';
+export * from './read-models';
