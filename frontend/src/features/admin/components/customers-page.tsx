@@ -41,6 +41,11 @@ const Details = styled.dl`
   }
 `;
 
+const Tabs = styled.div`
+  display: flex;
+  gap: 0.5rem;
+`;
+
 /** /admin/users: customers with the fields of product-spec §3, ban/unban with a reason, details and tabs. */
 export function CustomersPage() {
   const locale = useLocale();
@@ -165,13 +170,13 @@ function CustomerDetail({ customerId }: { customerId: string }) {
             : c.licenceImageIds.map((id, i) => <AuthorizedImage key={id} fileId={id} alt={intl.formatMessage({ id: 'customers.licenceN' }, { n: i + 1 })} />)}
         </dd>
       </Details>
-      <div role="tablist" aria-label={intl.formatMessage({ id: 'customers.tabs' })} style={{ display: 'flex', gap: '0.5rem' }}>
+      <Tabs role="tablist" aria-label={intl.formatMessage({ id: 'customers.tabs' })}>
         {TABS.map((t) => (
           <Button key={t} type="button" role="tab" id={'customer-tab-' + t} aria-selected={tab === t} aria-controls="customer-tab" variant={tab === t ? 'primary' : 'secondary'} onClick={() => setTab(t)}>
             <FormattedMessage id={`customers.tab.${t}`} />
           </Button>
         ))}
-      </div>
+      </Tabs>
       <div role="tabpanel" id="customer-tab" aria-labelledby={'customer-tab-' + tab}>
         {tab === 'wallet' ? (
           <WalletPanel customerId={customerId} />
