@@ -379,7 +379,7 @@ function ChargerForm({ stationId, charger, onDone, onRemove, onSecret }: { stati
             </div>
           ))}
           {form.errors.connectors && (
-            <p role="alert" style={{ margin: 0 }}>
+            <p role="alert" css={{ margin: 0 }}>
               {form.errorText('connectors')}
             </p>
           )}
