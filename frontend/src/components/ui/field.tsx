@@ -64,9 +64,7 @@ export function Field({ label, error: givenError, hint, children }: FieldProps) 
     <Wrapper>
       <label htmlFor={id}>{label}</label>
       {cloneElement(children, { id, maxLength: undefined, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint && (
-        <Hint id={hintId}>{hint}</Hint>
-      )}
+      {hint && <Hint id={hintId}>{hint}</Hint>}
       {error && (
         <ErrorText id={errorId} role="alert">
           {error}
