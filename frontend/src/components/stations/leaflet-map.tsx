@@ -49,11 +49,14 @@ function popupContent(station: StationView, props: LeafletMapProps): HTMLElement
   return box;
 }
 
-// Behind the offline basemap the box is its sea; behind tiles, a light tone while they load.
+// Behind the offline basemap the box is its sea; behind tiles, a light tone while they load. The class is doubled:
+// leaflet.css gives .leaflet-container a grey background with the same weight, and it loads later.
 const MapBox = styled.div<{ offline: boolean }>`
   block-size: 100%;
   min-block-size: 320px;
-  background: ${(p) => (p.offline ? SEA : '#dbeae6')};
+  && {
+    background: ${(p) => (p.offline ? SEA : '#dbeae6')};
+  }
 `;
 
 /**

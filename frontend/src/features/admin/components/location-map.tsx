@@ -17,10 +17,13 @@ export interface LocationMapProps {
 
 const EGYPT_CENTRE: L.LatLngTuple = [26.8, 30.8];
 
-// Behind tiles a light tone while they load; without tiles, the offline basemap's sea.
+// Behind tiles a light tone while they load; without tiles, the offline basemap's sea. The class is doubled:
+// leaflet.css gives .leaflet-container a grey background with the same weight, and it loads later.
 const MapBox = styled.div<{ tiles: boolean }>`
   block-size: 18rem;
-  background: ${(p) => (p.tiles ? '#eef6f4' : SEA)};
+  && {
+    background: ${(p) => (p.tiles ? '#eef6f4' : SEA)};
+  }
 `;
 
 /**
