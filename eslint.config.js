@@ -215,6 +215,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', frontendImports],
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: frontendZones }],
+      // One styling way: emotion with the theme's tokens and logical properties (so Arabic mirrors), never inline style objects.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXAttribute[name.name="style"]',
+          message: 'style with emotion (a styled component, or the css prop) and the theme tokens; a value from data goes in as a prop of the styled component.',
+        },
+      ],
     },
   },
   {

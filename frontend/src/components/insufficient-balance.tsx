@@ -1,9 +1,17 @@
 // i18n-catalog: app — shown only in the customer area (its route loads the app catalog first).
 import { useState, type ReactNode } from 'react';
+import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage } from 'react-intl';
 import { paths } from '../config/paths';
 import { Button } from './ui/button';
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: center;
+`;
 
 /**
  * "You have insufficient balance, please recharge to use the chargers" with its actions: Pay now (the wallet's top-up
@@ -17,14 +25,14 @@ export function InsufficientBalance({ topUp }: { topUp: (onClose: () => void) =>
       <span>
         <FormattedMessage id="charging.insufficientBalance" />
       </span>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center' }}>
+      <Actions>
         <Button type="button" onClick={() => setPaying(true)}>
           <FormattedMessage id="charging.payNow" />
         </Button>
         <Link to={paths.customer.cardRequest}>
           <FormattedMessage id="charging.addCard" />
         </Link>
-      </div>
+      </Actions>
       {paying && topUp(() => setPaying(false))}
     </>
   );

@@ -57,6 +57,10 @@ const Chargers = styled.ul`
     padding-block: 0.5rem;
   }
 `;
+const Demo = styled.div`
+  display: grid;
+  gap: 1.25rem;
+`;
 
 /** Which walk-through step is current: 1 connect, 2 start, 3 charge, 4 stop (then 1 again). */
 const CURRENT: Record<DemoStatus['step'], number> = { idle: 1, plugged: 2, charging: 3, stopped: 1 };
@@ -92,7 +96,7 @@ export function DemoPage() {
           </Card>
         )}
         {demo.data?.available && (
-          <div style={{ display: 'grid', gap: '1.25rem' }}>
+          <Demo>
             <p>
               <FormattedMessage id="demo.limits" values={{ chargers: demo.data.limits.chargers, minutes: demo.data.limits.runMinutes }} />
             </p>
@@ -105,7 +109,7 @@ export function DemoPage() {
             )}
             {failure && <p role="alert">{failureText(intl, failure)}</p>}
             {demo.data.running && <Running status={demo.data} busy={step.isPending} onStep={(action) => step.mutate(action)} />}
-          </div>
+          </Demo>
         )}
       </Container>
     </Section>

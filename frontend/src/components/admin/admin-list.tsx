@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import styled from '@emotion/styled';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -116,6 +117,11 @@ export async function downloadCsv(operation: ListQueryId, filters: ListParams, f
 
 const SEARCH_MAX = 60;
 
+const SearchProblem = styled.small`
+  display: block;
+  color: ${theme.color.danger};
+`;
+
 function SearchInput({ value, onChange }: { value: string; onChange: (q: string) => void }) {
   const intl = useIntl();
   const [q, setQ] = useState(value);
@@ -134,9 +140,7 @@ function SearchInput({ value, onChange }: { value: string; onChange: (q: string)
     <form role="search" onSubmit={(e) => (e.preventDefault(), !tooLong && latest.current(q.trim()))}>
       <input type="search" value={q} onChange={(e) => setQ(e.target.value)} aria-label={label} placeholder={label} aria-invalid={tooLong || undefined} />
       {tooLong && (
-        <small role="alert" style={{ display: 'block', color: theme.color.danger }}>
-          {intl.formatMessage({ id: 'validation.tooLongTyped' }, { maximum: SEARCH_MAX, count: q.trim().length })}
-        </small>
+        <SearchProblem role="alert">{intl.formatMessage({ id: 'validation.tooLongTyped' }, { maximum: SEARCH_MAX, count: q.trim().length })}</SearchProblem>
       )}
     </form>
   );

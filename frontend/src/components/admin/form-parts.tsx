@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import styled from '@emotion/styled';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage, type IntlShape } from 'react-intl';
 import { reasonSchema } from '@evc/contracts/identity';
@@ -10,13 +11,20 @@ import { useSchemaForm } from '../../hooks/use-schema-form';
 import { pushToastAtom } from '../../stores/toast-state';
 import { Alert, FormCard, Toolbar } from './admin-ui';
 
+const CheckLabel = styled.label`
+  display: flex;
+  gap: 0.5rem;
+  align-items: center;
+  font-weight: 700;
+`;
+
 /** A labelled checkbox (active flags). */
 export function CheckField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <label style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', fontWeight: 700 }}>
+    <CheckLabel>
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
       {label}
-    </label>
+    </CheckLabel>
   );
 }
 

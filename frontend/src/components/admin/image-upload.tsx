@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ALLOWED_IMAGE_TYPES, type FileInfo } from '@evc/contracts/files';
 import { LIMITS } from '@evc/contracts/shared';
@@ -16,11 +17,40 @@ export function checkImage(file: File): 'upload.type' | 'upload.tooLarge' | null
   return null;
 }
 
+/** A square image of `edge` pixels, cropped to fill it. */
+const Thumbnail = styled.img<{ edge: number }>`
+  inline-size: ${(p) => p.edge}px;
+  block-size: ${(p) => p.edge}px;
+  object-fit: cover;
+`;
+
+const StoredImage = styled(Thumbnail)`
+  border-radius: ${theme.radius.sm};
+`;
+
+const Wrapper = styled.div`
+  display: grid;
+  gap: 0.35rem;
+`;
+
+const Label = styled.label`
+  font-weight: 700;
+`;
+
+const Hint = styled.small`
+  color: ${theme.color.muted};
+`;
+
+const Problem = styled.p`
+  color: ${theme.color.danger};
+  margin: 0;
+`;
+
 /** A stored image fetched with the bearer token (licences are private) and shown through an object URL. */
 export function AuthorizedImage({ fileId, alt, size = 96 }: { fileId: string; alt: string; size?: number }) {
   const { url, isPending } = usePrivateImage(fileId);
   if (!url) return isPending ? <Spinner /> : null;
-  return <img src={url} alt={alt} style={{ inlineSize: size, blockSize: size, objectFit: 'cover', borderRadius: theme.radius.sm }} />;
+  return <StoredImage src={url} alt={alt} edge={size} />;
 }
 
 /**
@@ -57,10 +87,8 @@ export function ImageUpload({ label, purpose, fileId, onUploaded, error }: { lab
   };
   const message = problem ?? error;
   return (
-    <div style={{ display: 'grid', gap: '0.35rem' }}>
-      <label htmlFor={id} style={{ fontWeight: 700 }}>
-        {label}
-      </label>
+    <Wrapper>
+      <Label htmlFor={id}>{label}</Label>
       <FileInput
         id={id}
         accept={ALLOWED_IMAGE_TYPES.join(',')}
@@ -68,20 +96,20 @@ export function ImageUpload({ label, purpose, fileId, onUploaded, error }: { lab
         describedBy={`${id}-hint${message ? ` ${id}-error` : ''}`}
         onFile={(file) => void onFile(file)}
       />
-      <small id={`${id}-hint`} style={{ color: theme.color.muted }}>
+      <Hint id={`${id}-hint`}>
         <FormattedMessage id="upload.hint" />
-      </small>
+      </Hint>
       {busy && <Spinner />}
       {preview ? (
-        <img src={preview} alt={intl.formatMessage({ id: 'upload.preview' })} style={{ inlineSize: 96, blockSize: 96, objectFit: 'cover' }} />
+        <Thumbnail src={preview} alt={intl.formatMessage({ id: 'upload.preview' })} edge={96} />
       ) : (
         fileId && <AuthorizedImage fileId={fileId} alt={intl.formatMessage({ id: 'upload.preview' })} />
       )}
       {message && (
-        <p id={`${id}-error`} role="alert" style={{ color: theme.color.danger, margin: 0 }}>
+        <Problem id={`${id}-error`} role="alert">
           {message}
-        </p>
+        </Problem>
       )}
-    </div>
+    </Wrapper>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import styled from '@emotion/styled';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { StationView } from '@evc/contracts/network';
@@ -47,6 +48,16 @@ function popupContent(station: StationView, props: LeafletMapProps): HTMLElement
   box.append(name, available, link);
   return box;
 }
+
+// Behind the offline basemap the box is its sea; behind tiles, a light tone while they load. The class is doubled:
+// leaflet.css gives .leaflet-container a grey background with the same weight, and it loads later.
+const MapBox = styled.div<{ offline: boolean }>`
+  block-size: 100%;
+  min-block-size: 320px;
+  && {
+    background: ${(p) => (p.offline ? SEA : '#dbeae6')};
+  }
+`;
 
 /**
  * Leaflet lives in this lazily loaded chunk only. Without tiles (none configured, or they fail) it draws the offline
@@ -132,11 +143,11 @@ export default function LeafletMap(props: LeafletMapProps) {
   }, [stations, fallback]);
 
   return (
-    <div
+    <MapBox
       ref={element}
       data-fallback={fallback}
       data-basemap={basemapDrawn ? 'drawn' : undefined}
-      style={{ blockSize: '100%', minBlockSize: '320px', background: fallback ? SEA : '#dbeae6' }}
+      offline={fallback}
     />
   );
 }

@@ -29,6 +29,10 @@ const ErrorText = styled.p`
   font-size: 0.9rem;
 `;
 
+const Hint = styled.small`
+  color: ${theme.color.muted};
+`;
+
 interface FieldProps {
   label: string;
   error?: string;
@@ -60,11 +64,7 @@ export function Field({ label, error: givenError, hint, children }: FieldProps) 
     <Wrapper>
       <label htmlFor={id}>{label}</label>
       {cloneElement(children, { id, maxLength: undefined, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint && (
-        <small id={hintId} style={{ color: theme.color.muted }}>
-          {hint}
-        </small>
-      )}
+      {hint && <Hint id={hintId}>{hint}</Hint>}
       {error && (
         <ErrorText id={errorId} role="alert">
           {error}

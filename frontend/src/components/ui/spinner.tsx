@@ -21,8 +21,14 @@ export function Spinner() {
   return <Ring role="progressbar" aria-label={label} aria-busy="true" />;
 }
 
+const Centred = styled.div`
+  display: grid;
+  place-items: center;
+  min-block-size: 40vh;
+`;
+
 export const PageLoading = () => (
-  <div style={{ display: 'grid', placeItems: 'center', minBlockSize: '40vh' }}>
+  <Centred>
     <Spinner />
-  </div>
+  </Centred>
 );

@@ -57,6 +57,21 @@ const Timeline = styled.ol`
 
 const LINK_TONES: Record<ChainEvent['link'], Tone> = { start: 'active', correlation: 'ok', cause: 'busy', item: 'ok', context: 'idle' };
 
+const EventCard = styled(Card)`
+  display: grid;
+  gap: 0.75rem;
+`;
+
+const EventType = styled.h2`
+  margin: 0;
+`;
+
+const Links = styled.div`
+  display: flex;
+  gap: 0.75rem;
+  flex-wrap: wrap;
+`;
+
 /** The DOM id of a chain entry ("caused by" links jump to it). */
 const anchor = (id: string) => `chain-${id}`;
 
@@ -160,16 +175,14 @@ export function EventChainPage() {
       </Link>
       <Loaded query={event}>
         {(e) => (
-          <Card style={{ display: 'grid', gap: '0.75rem' }}>
-            <h2 style={{ margin: 0 }} dir="ltr">
-              {e.type}
-            </h2>
-            <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+          <EventCard>
+            <EventType dir="ltr">{e.type}</EventType>
+            <Links>
               <ItemLink event={e} />
-            </div>
+            </Links>
             <EventMeta event={e} />
             <EventFields event={e} />
-          </Card>
+          </EventCard>
         )}
       </Loaded>
       <h2>

@@ -25,6 +25,15 @@ export const Facts = styled.dl`
   }
 `;
 
+/** A term and its value; the pair lays out in the list's grid. */
+const Fact = styled.div`
+  display: contents;
+`;
+
+const Note = styled.dd`
+  grid-column: 1 / -1;
+`;
+
 export const Masked = styled.span`
   display: inline-block;
   border-radius: 999px;
@@ -58,19 +67,19 @@ export function EventFields({ event }: { event: EventView }) {
   return (
     <Facts aria-label={intl.formatMessage({ id: 'events.payload' })} data-testid="event-fields">
       {event.fields.map((f) => (
-        <div key={f.path} style={{ display: 'contents' }}>
+        <Fact key={f.path}>
           <dt>
             <code dir="ltr">{f.path}</code>
           </dt>
           <dd>
             <FieldValue field={f} />
           </dd>
-        </div>
+        </Fact>
       ))}
       {event.fieldsTruncated && (
-        <dd style={{ gridColumn: '1 / -1' }}>
+        <Note>
           <FormattedMessage id="events.fieldsTruncated" />
-        </dd>
+        </Note>
       )}
     </Facts>
   );

@@ -1,5 +1,6 @@
 // i18n-catalog: app — the staff's event screens.
 import { Fragment, useEffect, useMemo, useState, type FormEvent } from 'react';
+import styled from '@emotion/styled';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EVENT_ACTOR_TYPES, eventSearchQuerySchema } from '@evc/contracts/audit';
@@ -32,6 +33,21 @@ function criteriaOf(search: Record<string, unknown>): EventCriteria {
   return out as EventCriteria;
 }
 
+const Detail = styled.div`
+  display: grid;
+  gap: 0.75rem;
+`;
+
+const SearchForm = styled.form`
+  display: grid;
+  gap: 0.75rem;
+  grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+`;
+
+const SearchActions = styled(Toolbar)`
+  grid-column: 1 / -1;
+`;
+
 /** One result row and, when open, its detail right below it. */
 function EventRow({ event, open, fresh, onToggle }: { event: EventView; open: boolean; fresh: boolean; onToggle: () => void }) {
   const time = useEventTime();
@@ -54,7 +70,7 @@ function EventRow({ event, open, fresh, onToggle }: { event: EventView; open: bo
       {open && (
         <tr>
           <td colSpan={5}>
-            <div style={{ display: 'grid', gap: '0.75rem' }} data-testid="event-detail">
+            <Detail data-testid="event-detail">
               <Toolbar>
                 <Link to={paths.admin.event} params={{ position: String(event.position) }}>
                   <FormattedMessage id="events.followChain" />
@@ -66,7 +82,7 @@ function EventRow({ event, open, fresh, onToggle }: { event: EventView; open: bo
               </Toolbar>
               <EventMeta event={event} />
               <EventFields event={event} />
-            </div>
+            </Detail>
           </td>
         </tr>
       )}
@@ -127,7 +143,7 @@ export function EventsPage() {
       <h1>
         <FormattedMessage id="events.title" />
       </h1>
-      <form onSubmit={onSubmit} noValidate aria-label={intl.formatMessage({ id: 'events.searchForm' })} style={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))' }}>
+      <SearchForm onSubmit={onSubmit} noValidate aria-label={intl.formatMessage({ id: 'events.searchForm' })}>
         {KEYS.map((k) =>
           k === 'actorType' ? (
             <Field key={k} label={intl.formatMessage({ id: `events.field.${k}` })} error={form.errorText(k)}>
@@ -146,7 +162,7 @@ export function EventsPage() {
             </Field>
           ),
         )}
-        <Toolbar style={{ gridColumn: '1 / -1' }}>
+        <SearchActions>
           <Button type="submit">
             <FormattedMessage id="events.search" />
           </Button>
@@ -160,8 +176,8 @@ export function EventsPage() {
           <Button type="button" variant={live ? 'primary' : 'secondary'} aria-pressed={live} onClick={() => go(criteria, !live)}>
             <FormattedMessage id={live ? 'events.liveOn' : 'events.liveOff'} />
           </Button>
-        </Toolbar>
-      </form>
+        </SearchActions>
+      </SearchForm>
       <p role="status">
         {live && <FormattedMessage id="events.liveStatus" values={{ count: fresh.length }} />}
         {gap && (

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import styled from '@emotion/styled';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { BOOKING_RULES, BOOKING_STATUSES, rescheduleBookingSchema, staffCancelBookingSchema } from '@evc/contracts/bookings';
@@ -26,6 +27,24 @@ type FilterKey = (typeof FILTERS)[number];
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const TONES: Record<string, Tone> = { confirmed: 'active', active: 'ok', fulfilled: 'ok', cancelled: 'idle', expired: 'busy', failed: 'bad' };
 const open = (b: BookingAdminView) => isOpenBooking(b.status);
+
+const FeeOption = styled.label`
+  display: block;
+`;
+
+/** A booking's facts: a term and its value per line (each pair's wrapper lays out in the list's grid). */
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.3rem 1rem;
+  margin: 0;
+  > div {
+    display: contents;
+  }
+  dd {
+    margin: 0;
+  }
+`;
 
 function BookingStatusChip({ status }: { status: string }) {
   const intl = useIntl();
@@ -92,9 +111,9 @@ function CancelDialog({ booking, onClose }: { booking: BookingAdminView; onClose
     });
   };
   const option = (value: FeeChoice, label: ReactNode) => (
-    <label key={value} style={{ display: 'block' }}>
+    <FeeOption key={value}>
       <input type="radio" name="fee" checked={choice === value} onChange={() => setChoice(value)} /> {label}
-    </label>
+    </FeeOption>
   );
   return (
     <EditorDialog titleId="admin.bookings.cancel" submitId="admin.bookings.cancelSubmit" busy={cancel.isPending} onSubmit={submit} onCancel={onClose} problem={cancel.isError && <ProblemAlert error={cancel.error} />}>
@@ -140,16 +159,16 @@ function BookingDetail({ bookingId }: { bookingId: string }) {
   ];
   return (
     <FormCard as="section" aria-label={intl.formatMessage({ id: 'admin.bookings.detail' })} data-testid="booking-detail">
-      <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.3rem 1rem', margin: 0 }}>
+      <Details>
         {rows.map(([label, value]) => (
-          <div key={label} style={{ display: 'contents' }}>
+          <div key={label}>
             <dt>
               <FormattedMessage id={label} />
             </dt>
-            <dd style={{ margin: 0 }}>{value}</dd>
+            <dd>{value}</dd>
           </div>
         ))}
-      </dl>
+      </Details>
     </FormCard>
   );
 }

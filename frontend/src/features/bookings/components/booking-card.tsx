@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -18,6 +19,22 @@ import { directionsUrl, formatClock, formatCountdown } from '../format';
 import { useNow } from '../../../hooks/use-now';
 import { Alert, BookingStatusBadge, CostText, Sheet, SlotText, Terms, connectorLabel, stationName, useReservationText } from './booking-parts';
 
+const Clock = styled.p`
+  margin: 0;
+  font-size: 1.4rem;
+`;
+
+const Note = styled.p`
+  margin: 0;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: center;
+`;
+
 /** The live countdown: to the start before it, to the end of the slot while it runs. */
 function Countdown({ booking }: { booking: BookingView }) {
   const locale = useLocale();
@@ -25,12 +42,12 @@ function Countdown({ booking }: { booking: BookingView }) {
   const before = now < Date.parse(booking.startsAt);
   const target = before ? booking.startsAt : booking.endsAt;
   return (
-    <p style={{ margin: 0, fontSize: '1.4rem' }} aria-live="off">
+    <Clock aria-live="off">
       <FormattedMessage
         id={before ? 'booking.startsIn' : 'booking.remaining'}
         values={{ time: <strong data-testid="booking-countdown" dir="ltr">{formatCountdown(Date.parse(target) - now, locale)}</strong> }}
       />
-    </p>
+    </Clock>
   );
 }
 
@@ -65,7 +82,7 @@ function CancelBooking({ booking }: { booking: BookingView }) {
           onConfirm={confirm}
           onCancel={() => setAsking(false)}
         >
-          <p style={{ margin: 0 }}>
+          <p>
             <FormattedMessage id="booking.cancelFee" values={{ amount: formatMoney(estimate, locale), minutes: bookedMinutes(booking.confirmedAt, new Date(now).toISOString(), booking.durationMinutes) }} />
           </p>
           {cancel.isError && <Alert role="alert">{translateErrorCode(intl, cancel.error instanceof ApiRequestError ? cancel.error.code : 'server.error')}</Alert>}
@@ -104,17 +121,17 @@ export function BookingCard({ booking, headingId = 'booking.current' }: { bookin
         <dd data-testid="booking-cost"><CostText booking={booking} /></dd>
       </Terms>
       {open && (
-        <p style={{ margin: 0 }}>
+        <Note>
           <FormattedMessage id="booking.startBy" values={{ time: formatClock(booking.noShowAt, locale) }} />
-        </p>
+        </Note>
       )}
       {booking.status === 'failed' && <Alert role="status"><FormattedMessage id="booking.failedNote" /></Alert>}
       {booking.endReason && !open && (
-        <p style={{ margin: 0 }}>
+        <Note>
           <FormattedMessage id={`booking.ended.${booking.endReason}`} values={{ amount: formatMoney(booking.fee, locale), minutes: booking.minutes, reason: booking.cancelReason ?? '' }} />
-        </p>
+        </Note>
       )}
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center' }}>
+      <Actions>
         {booking.status === 'active' && (
           <Link to={paths.customer.startCharging} search={{ station: booking.stationId, charger: booking.chargerId, connector: booking.connectorId }}>
             <FormattedMessage id="booking.startCharging" />
@@ -131,7 +148,7 @@ export function BookingCard({ booking, headingId = 'booking.current' }: { bookin
           </Link>
         )}
         {open && <CancelBooking booking={booking} />}
-      </div>
+      </Actions>
       {open && station.data && <StationMap stations={[station.data]} onSelect={() => undefined} />}
     </Sheet>
   );

@@ -1,4 +1,5 @@
 import { Link, useParams } from '@tanstack/react-router';
+import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,11 +13,30 @@ import { BookingCard } from './booking-card';
 import { Alert } from './booking-parts';
 import { BookingsPanel } from './bookings-panel';
 
+/** One column as wide as the screen allows: a booking's map never widens the page on a phone. */
+const Page = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 1.25rem;
+`;
+
+const NoCurrent = styled.p`
+  margin: 0;
+  display: flex;
+  gap: 1rem;
+  align-items: center;
+  flex-wrap: wrap;
+`;
+
+const ListHeading = styled.h2`
+  margin: 0;
+`;
+
 /** /my-bookings: the current booking (countdown, station, cancel) or a way to book, then the list and history. */
 export function BookingsPage() {
   const current = useCurrentBooking();
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1.25rem' }}>
+    <Page>
       <PageTitle>
         <FormattedMessage id="page.bookings" />
       </PageTitle>
@@ -25,18 +45,18 @@ export function BookingsPage() {
       ) : current.booking ? (
         <BookingCard booking={current.booking} />
       ) : (
-        <p style={{ margin: 0, display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
+        <NoCurrent>
           <FormattedMessage id="booking.noCurrent" />
           <Link to={paths.customer.newBooking} css={buttonStyles('primary')}>
             <FormattedMessage id="booking.new" />
           </Link>
-        </p>
+        </NoCurrent>
       )}
-      <h2 style={{ margin: 0 }}>
+      <ListHeading>
         <FormattedMessage id="booking.list" />
-      </h2>
+      </ListHeading>
       <BookingsPanel />
-    </div>
+    </Page>
   );
 }
 
@@ -49,7 +69,7 @@ export function BookingPage() {
   const { bookingId } = useParams({ strict: false }) as { bookingId: string };
   const booking = useMyBooking(bookingId);
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1.25rem' }}>
+    <Page>
       <PageTitle>
         <FormattedMessage id="booking.title" />
       </PageTitle>
@@ -70,6 +90,6 @@ export function BookingPage() {
       <Link to={paths.customer.bookings}>
         <FormattedMessage id="booking.back" />
       </Link>
-    </div>
+    </Page>
   );
 }

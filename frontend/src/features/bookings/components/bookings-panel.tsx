@@ -27,6 +27,18 @@ const Table = styled.table`
   }
 `;
 
+/** The list scrolls sideways inside its own box when the table is wider than a phone. */
+const Panel = styled.section`
+  display: grid;
+  gap: 0.75rem;
+  overflow-x: auto;
+`;
+
+const Filter = styled.div`
+  display: flex;
+  gap: 1rem;
+`;
+
 /**
  * The customer's bookings with cost and status, newest first: every booking, or the history (ended ones). Exported
  * for the profile's bookings tab; /my-bookings shows it under the current booking.
@@ -40,14 +52,14 @@ export function BookingsPanel({ initial = 'all' }: { initial?: MyBookingsQuery['
   const rows = list.data?.dataList ?? [];
   const title = intl.formatMessage({ id: 'booking.list' });
   return (
-    <section aria-label={title} style={{ display: 'grid', gap: '0.75rem', overflowX: 'auto' }}>
-      <div role="group" aria-label={intl.formatMessage({ id: 'booking.filter' })} style={{ display: 'flex', gap: '1rem' }}>
+    <Panel aria-label={title}>
+      <Filter role="group" aria-label={intl.formatMessage({ id: 'booking.filter' })}>
         {(['all', 'history'] as const).map((s) => (
           <label key={s}>
             <input type="radio" name="booking-list" checked={status === s} onChange={() => (setStatus(s), setPage(1))} /> <FormattedMessage id={`booking.filter.${s}`} />
           </label>
         ))}
-      </div>
+      </Filter>
       {list.isPending ? (
         <Spinner />
       ) : rows.length === 0 ? (
@@ -83,6 +95,6 @@ export function BookingsPanel({ initial = 'all' }: { initial?: MyBookingsQuery['
         </Table>
       )}
       <Pager page={page} pages={Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / BOOKINGS_PAGE_SIZE))} onPage={setPage} />
-    </section>
+    </Panel>
   );
 }

@@ -1,4 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import styled from '@emotion/styled';
+import { theme } from '../../../styles/theme';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -33,6 +35,73 @@ interface Values extends Record<string, unknown> {
   durationMinutes: string;
 }
 
+const Page = styled.div`
+  display: grid;
+  gap: 1.25rem;
+`;
+
+/** A fieldset without a frame; its legend reads like a field's label. */
+const Group = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 0.4rem;
+  legend {
+    font-weight: 700;
+  }
+`;
+
+const StationGroup = styled(Group)`
+  gap: 0.75rem;
+`;
+
+const SearchRow = styled.div`
+  display: flex;
+  gap: 0.75rem;
+  flex-wrap: wrap;
+  align-items: end;
+`;
+
+const Note = styled.p`
+  margin: 0;
+`;
+
+/** The stations found, scrolling inside their own box. */
+const Found = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 0.4rem;
+  max-block-size: 16rem;
+  overflow-y: auto;
+`;
+
+const FoundStation = styled.li`
+  display: flex;
+  justify-content: space-between;
+  gap: 1rem;
+  align-items: center;
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${theme.color.danger};
+`;
+
+/** Day, time and duration side by side, wrapping on a phone. */
+const When = styled.div`
+  display: flex;
+  gap: 1rem;
+  flex-wrap: wrap;
+`;
+
+const Fee = styled.div`
+  display: grid;
+  gap: 0.25rem;
+`;
+
 /** What the server refused; a short balance comes with Pay now (the wallet's top-up, composed in by the app) and Add card. */
 function Refusal({ code, text, topUp }: { code: string; text: string; topUp?: (onClose: () => void) => ReactNode }) {
   if (code !== 'booking.insufficient_balance' || !topUp) return <Alert role="alert">{text}</Alert>;
@@ -54,26 +123,26 @@ function StationPicker({ value, onChoose, error }: { value: string; onChoose: (s
   const nearest = (p: { lat: number; lng: number }) => setPoint(p);
   const locate = () => navigator.geolocation?.getCurrentPosition((pos) => nearest({ lat: pos.coords.latitude, lng: pos.coords.longitude }));
   return (
-    <fieldset style={{ display: 'grid', gap: '0.75rem', border: 0, padding: 0, margin: 0 }}>
-      <legend style={{ fontWeight: 700 }}>
+    <StationGroup>
+      <legend>
         <FormattedMessage id="booking.chooseStation" />
       </legend>
-      <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap', alignItems: 'end' }}>
+      <SearchRow>
         <Field label={intl.formatMessage({ id: 'booking.searchStation' })}>
           <input type="search" value={q} maxLength={60} onChange={(e) => (setQ(e.target.value), setPoint(null))} />
         </Field>
         <Button type="button" variant="secondary" onClick={locate}>
           <FormattedMessage id="booking.nearMe" />
         </Button>
-      </div>
-      <p style={{ margin: 0 }}>
+      </SearchRow>
+      <Note>
         <FormattedMessage id={point ? 'booking.nearestTo' : 'booking.mapHint'} />
-      </p>
+      </Note>
       <StationMap stations={list} onSelect={onChoose} onPoint={nearest} />
       {stations.isPending && <Spinner />}
-      <ul aria-label={intl.formatMessage({ id: 'booking.stations' })} style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '0.4rem', maxBlockSize: '16rem', overflowY: 'auto' }}>
+      <Found aria-label={intl.formatMessage({ id: 'booking.stations' })}>
         {list.map((s) => (
-          <li key={s.stationId} style={{ display: 'flex', justifyContent: 'space-between', gap: '1rem', alignItems: 'center' }}>
+          <FoundStation key={s.stationId}>
             <span>
               <strong>{localName(s, locale)}</strong> — {locale === 'ar' ? s.governorateNameAr : s.governorateNameEn}
               {s.distanceM !== undefined && <> · {formatNumber(s.distanceM / 1000, locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 })}</>}
@@ -81,15 +150,11 @@ function StationPicker({ value, onChoose, error }: { value: string; onChoose: (s
             <Button type="button" variant={value === s.stationId ? 'primary' : 'secondary'} aria-pressed={value === s.stationId} onClick={() => onChoose(s.stationId)} aria-label={intl.formatMessage({ id: 'booking.chooseNamed' }, { name: localName(s, locale) })}>
               <FormattedMessage id={value === s.stationId ? 'booking.chosen' : 'booking.choose'} />
             </Button>
-          </li>
+          </FoundStation>
         ))}
-      </ul>
-      {error && (
-        <p role="alert" style={{ margin: 0, color: '#b91c1c' }}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+      </Found>
+      {error && <Problem role="alert">{error}</Problem>}
+    </StationGroup>
   );
 }
 
@@ -137,7 +202,7 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
 
   const carList = cars.data?.dataList ?? [];
   return (
-    <div style={{ display: 'grid', gap: '1.25rem' }}>
+    <Page>
       <PageTitle>
         <FormattedMessage id="booking.new" />
       </PageTitle>
@@ -164,18 +229,18 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
         )}
         <StationPicker value={form.values.stationId} onChoose={(id) => (form.setValue('stationId', id), form.setValue('connectorType', ''))} error={form.errorText('stationId')} />
         {station.data && (
-          <p style={{ margin: 0 }} data-testid="booking-station">
+          <Note data-testid="booking-station">
             <FormattedMessage id="booking.atStation" values={{ station: <strong>{localName(station.data, locale)}</strong> }} />
-          </p>
+          </Note>
         )}
-        <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.4rem' }}>
-          <legend style={{ fontWeight: 700 }}>
+        <Group>
+          <legend>
             <FormattedMessage id="booking.connectorType" />
           </legend>
           {types.length === 0 && (
-            <p style={{ margin: 0 }}>
+            <Note>
               <FormattedMessage id="booking.stationFirst" />
-            </p>
+            </Note>
           )}
           {types.map((t) => (
             <label key={t}>
@@ -183,13 +248,9 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
               <FormattedMessage id="booking.typeOption" values={{ type: t, count: countOf(t) }} />
             </label>
           ))}
-          {form.errorText('connectorType') && (
-            <p role="alert" style={{ margin: 0, color: '#b91c1c' }}>
-              {form.errorText('connectorType')}
-            </p>
-          )}
-        </fieldset>
-        <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
+          {form.errorText('connectorType') && <Problem role="alert">{form.errorText('connectorType')}</Problem>}
+        </Group>
+        <When>
           <Field label={intl.formatMessage({ id: 'booking.day' })} error={form.errorText('date')}>
             <select {...form.bind('date')}>
               {days.map((d, i) => (
@@ -211,9 +272,9 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
               ))}
             </select>
           </Field>
-        </div>
+        </When>
         {pricing.data && (
-          <div data-testid="booking-fee" style={{ display: 'grid', gap: '0.25rem' }}>
+          <Fee data-testid="booking-fee">
             <strong>
               <FormattedMessage id="booking.feeLine" values={{ fee: formatMoney(feePerMinute, locale) }} />
             </strong>
@@ -223,7 +284,7 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
             <small>
               <FormattedMessage id="booking.feeRule" values={{ grace: BOOKING_RULES.graceMinutes }} />
             </small>
-          </div>
+          </Fee>
         )}
         <div>
           <Button type="submit" disabled={create.isPending}>
@@ -233,6 +294,6 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
       </SheetForm>
       {/* outside the form: the top-up dialog is a form of its own */}
       {refusal && <Refusal {...refusal} topUp={topUp} />}
-    </div>
+    </Page>
   );
 }

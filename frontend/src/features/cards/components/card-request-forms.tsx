@@ -1,5 +1,6 @@
 // i18n-catalog: app — the customer area's card request page.
 import { useState } from 'react';
+import styled from '@emotion/styled';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
 import { CARD_LIMITS, linkCardSchema, requestCardSchema } from '@evc/contracts/cards';
@@ -19,6 +20,13 @@ export interface RequestDefaults {
   homeAddress: string;
   governorateId: string;
 }
+
+const CheckLabel = styled.label`
+  display: flex;
+  gap: 0.5rem;
+  align-items: center;
+  font-weight: 700;
+`;
 
 function SubmitRow({ busy, labelId }: { busy: boolean; labelId: string }) {
   return (
@@ -94,10 +102,10 @@ export function RequestCardForm({ defaults }: { defaults: RequestDefaults }) {
         <Field label={label('cards.form.homeAddress')} error={form.errorText('homeAddress')}>
           <textarea rows={2} maxLength={LIMITS.addressMax} {...form.bind('homeAddress')} />
         </Field>
-        <label style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', fontWeight: 700 }}>
+        <CheckLabel>
           <input type="checkbox" name="sameAsHome" checked={values.sameAsHome} onChange={(e) => form.setValue('sameAsHome', e.target.checked)} />
           <FormattedMessage id="cards.form.sameAsHome" />
-        </label>
+        </CheckLabel>
         {!values.sameAsHome && (
           <Field label={label('cards.form.deliveryAddress')} error={form.errorText('deliveryAddress')}>
             <textarea rows={2} maxLength={LIMITS.addressMax} {...form.bind('deliveryAddress')} />

@@ -1,5 +1,6 @@
 // i18n-catalog: app — the customer area's card request page.
 import { useState } from 'react';
+import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { OPEN_CARD_REQUEST_STATUSES } from '@evc/contracts/cards';
@@ -13,6 +14,13 @@ import { LinkCardForm, RequestCardForm, type RequestDefaults } from './card-requ
 import { Notice, Stack } from './card-ui';
 
 const MODES = ['new', 'link'] as const;
+
+const Modes = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  flex-wrap: wrap;
+  margin-block-end: 1rem;
+`;
 
 /**
  * The card request page (paths.customer.cardRequest; the landing page's and footer's "Request a charging card" lead
@@ -41,13 +49,13 @@ export function CardRequestPage() {
         </Notice>
       ) : (
         <Card>
-          <div role="tablist" aria-label={intl.formatMessage({ id: 'cards.form.modes' })} style={{ display: 'flex', gap: '0.5rem', flexWrap: 'wrap', marginBlockEnd: '1rem' }}>
+          <Modes role="tablist" aria-label={intl.formatMessage({ id: 'cards.form.modes' })}>
             {MODES.map((m) => (
               <Button key={m} type="button" role="tab" aria-selected={mode === m} variant={mode === m ? 'primary' : 'secondary'} onClick={() => setMode(m)}>
                 <FormattedMessage id={`cards.form.mode.${m}`} />
               </Button>
             ))}
-          </div>
+          </Modes>
           {mode === 'new' ? <RequestCardForm key="new" defaults={defaults} /> : <LinkCardForm key="link" defaults={defaults} />}
         </Card>
       )}

@@ -1,5 +1,6 @@
 // i18n-catalog: app — the customer area's card screens (and the profile's requests tab).
 import { useState } from 'react';
+import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isCancellableCardRequest, type CardRequestView } from '@evc/contracts/cards';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,18 @@ import { Facts, Lines, Notice, RequestStatusChip, useActionToasts, useCardDates,
 /** The customer may cancel while the request is new or waits for them. */
 export const cancellable = (r: Pick<CardRequestView, 'status'>) => isCancellableCardRequest(r.status);
 
+/** A line's heading: the name and status at the start, its action pushed to the end. */
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: center;
+`;
+
+const Spacer = styled.span`
+  flex: 1;
+`;
+
 function RequestLine({ request, onCancel }: { request: CardRequestView; onCancel: (r: CardRequestView) => void }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -19,16 +32,16 @@ function RequestLine({ request, onCancel }: { request: CardRequestView; onCancel
   const governorate = locale === 'ar' ? request.governorateNameAr : request.governorateNameEn;
   return (
     <li data-testid="card-request" data-request={request.requestId}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center' }}>
+      <Head>
         <strong>{request.referenceName}</strong>
         <RequestStatusChip status={request.status} kind={request.kind} />
-        <span className="spacer" style={{ flex: 1 }} />
+        <Spacer />
         {cancellable(request) && (
           <Button type="button" variant="secondary" onClick={() => onCancel(request)}>
             <FormattedMessage id="cards.request.cancel" />
           </Button>
         )}
-      </div>
+      </Head>
       {request.note && (request.status === 'needs_action' || request.status === 'rejected') && (
         <Notice role="status">
           <FormattedMessage id={request.status === 'rejected' ? 'cards.request.rejectedBecause' : 'cards.request.needsActionNote'} values={{ note: request.note }} />

@@ -1,5 +1,6 @@
 // i18n-catalog: app — the customer area's card screens (and the profile's account).
 import { useState } from 'react';
+import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
 import { CUSTOMER_DEACTIVATION_REASON } from '@evc/contracts/cards';
 import type { CardView } from '@evc/contracts/cards';
@@ -9,6 +10,18 @@ import { PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeactivateOwnCard, useMyCards } from '../api/cards-api';
 import { CardStatusChip, Facts, Lines, useActionToasts, useCardDates, useErrorText } from './card-ui';
+
+/** A line's heading: the name and status at the start, its action pushed to the end. */
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: center;
+`;
+
+const Spacer = styled.span`
+  flex: 1;
+`;
 
 /** Why a card is off, in words: the customer's own report is a code, staff write their reason. */
 function StatusReason({ card }: { card: CardView }) {
@@ -55,16 +68,16 @@ export function MyCardsPanel({ asPage = false }: { asPage?: boolean }) {
         <Lines>
           {list.map((card) => (
             <li key={card.cardId} data-testid="my-card" data-card={card.cardId}>
-              <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center' }}>
+              <Head>
                 <strong>{card.referenceName}</strong>
                 <CardStatusChip status={card.status} />
-                <span style={{ flex: 1 }} />
+                <Spacer />
                 {card.status === 'active' && (
                   <Button type="button" variant="secondary" onClick={() => setConfirming(card)}>
                     <FormattedMessage id="cards.card.deactivate" />
                   </Button>
                 )}
-              </div>
+              </Head>
               <Facts>
                 <dt><FormattedMessage id="cards.card.id" /></dt>
                 <dd><bdi dir="ltr">{card.cardId}</bdi></dd>

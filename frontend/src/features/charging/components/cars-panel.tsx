@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styled from '@emotion/styled';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CarView } from '@evc/contracts/charging';
@@ -14,6 +15,10 @@ import { pushToastAtom } from '../../../stores/toast-state';
 import { useMyCars, useRemoveCar } from '../api/charging-api';
 import { CarForm } from './car-form';
 import { Lines, Problem, Row, Stack } from './charging-ui';
+
+const EditHeading = styled.h2`
+  margin: 0;
+`;
 
 /** The customer's cars: add one, edit one (the form opens with what was saved), remove one after a confirmation. */
 export function CarsPanel() {
@@ -42,9 +47,9 @@ export function CarsPanel() {
       <Card>
         {editing ? (
           <Stack>
-            <h2 style={{ margin: 0 }}>
+            <EditHeading>
               <FormattedMessage id="car.edit.heading" values={{ car: label(editing) }} />
-            </h2>
+            </EditHeading>
             <CarForm key={`${editing.carId}-${editing.revision}`} car={editing} onDone={() => setEditing(null)} />
           </Stack>
         ) : (
@@ -64,7 +69,7 @@ export function CarsPanel() {
         <Lines>
           {list.map((c) => (
             <li key={c.carId} data-testid="car-line">
-              <Row style={{ justifyContent: 'space-between' }}>
+              <Row spread>
                 <span>
                   <span data-testid="car-name">
                     <strong>{label(c)}</strong> · {batteryRangeName(c, locale)}

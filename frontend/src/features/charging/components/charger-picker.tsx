@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import styled from '@emotion/styled';
+import { theme } from '../../../styles/theme';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { StationView } from '@evc/contracts/network';
 import type { ConnectorStatus } from '@evc/contracts/network';
@@ -22,6 +24,36 @@ export interface ConnectorChoice {
   chargerId: string;
   connectorId: number;
 }
+
+const FindRow = styled(Row)`
+  margin-block-start: 0.75rem;
+`;
+
+const Chooser = styled.div`
+  display: grid;
+  gap: 0.75rem;
+`;
+
+/** A station's name, distance and free connectors, one under another. */
+const StationText = styled.span`
+  display: grid;
+  gap: 0.2rem;
+`;
+
+const Charger = styled.div`
+  display: grid;
+  gap: 0.35rem;
+`;
+
+/** A connector that cannot be chosen is faded. */
+const ConnectorOption = styled.label<{ enabled: boolean }>`
+  opacity: ${(p) => (p.enabled ? 1 : 0.55)};
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${theme.color.danger};
+`;
 
 /** By serial: the serial number or charger id printed on the charger; the parent looks it up (chargers.lookup). */
 export function SerialLookup({ onAsk, busy, lookupError }: { onAsk: (serial: string) => void; busy: boolean; lookupError: unknown }) {
@@ -49,12 +81,12 @@ export function SerialLookup({ onAsk, busy, lookupError }: { onAsk: (serial: str
       <Field label={intl.formatMessage({ id: 'charging.serial' })} hint={intl.formatMessage({ id: 'charging.serial.hint' })} error={error}>
         <input dir="ltr" value={text} maxLength={48} onChange={(e) => (setText(e.target.value), setTooShort(false))} />
       </Field>
-      <Row style={{ marginBlockStart: '0.75rem' }}>
+      <FindRow>
         <Button type="submit" variant="secondary" disabled={busy}>
           <FormattedMessage id="charging.serial.find" />
         </Button>
         {busy && <Spinner />}
-      </Row>
+      </FindRow>
     </form>
   );
 }
@@ -91,7 +123,7 @@ export function StationChooser({ onChoose }: { onChoose: (stationId: string) => 
   const stations = useStationsForStart(q.trim(), here.position);
   const list = [...(stations.data?.dataList ?? [])].sort((a, b) => (a.distanceM ?? 0) - (b.distanceM ?? 0));
   return (
-    <div style={{ display: 'grid', gap: '0.75rem' }}>
+    <Chooser>
       <Field label={intl.formatMessage({ id: 'charging.station.search' })}>
         <input type="search" value={q} maxLength={60} onChange={(e) => setQ(e.target.value)} />
       </Field>
@@ -112,8 +144,8 @@ export function StationChooser({ onChoose }: { onChoose: (stationId: string) => 
           const free = freeConnectors(s);
           return (
             <li key={s.stationId} data-testid="start-station">
-              <Row style={{ justifyContent: 'space-between' }}>
-                <span style={{ display: 'grid', gap: '0.2rem' }}>
+              <Row spread>
+                <StationText>
                   <span>
                     <strong>{localName(s, locale)}</strong> — {locale === 'ar' ? s.governorateNameAr : s.governorateNameEn}
                   </span>
@@ -137,7 +169,7 @@ export function StationChooser({ onChoose }: { onChoose: (stationId: string) => 
                       />
                     )}
                   </span>
-                </span>
+                </StationText>
                 <Button type="button" variant="secondary" onClick={() => onChoose(s.stationId)} aria-label={intl.formatMessage({ id: 'charging.station.chooseNamed' }, { name: localName(s, locale) })}>
                   <FormattedMessage id="charging.station.choose" />
                 </Button>
@@ -146,7 +178,7 @@ export function StationChooser({ onChoose }: { onChoose: (stationId: string) => 
           );
         })}
       </Lines>
-    </div>
+    </Chooser>
   );
 }
 
@@ -177,7 +209,7 @@ export function ConnectorPicker(props: {
         <FormattedMessage id="charging.connector.choose" values={{ station: localName(props.station, locale) }} />
       </legend>
       {chargers.map((charger) => (
-        <div key={charger.chargerId} style={{ display: 'grid', gap: '0.35rem' }}>
+        <Charger key={charger.chargerId}>
           <strong>
             <FormattedMessage id="charging.charger" values={{ serial: charger.serialNumber }} />
             {!charger.online && (
@@ -192,7 +224,7 @@ export function ConnectorPicker(props: {
             const enabled = charger.online && (selectableStatus(c.status) || mine);
             const checked = props.value?.chargerId === charger.chargerId && props.value.connectorId === c.connectorId;
             return (
-              <label key={c.connectorId} style={{ opacity: enabled ? 1 : 0.55 }}>
+              <ConnectorOption key={c.connectorId} enabled={enabled}>
                 <input
                   type="radio"
                   name="connector"
@@ -210,15 +242,13 @@ export function ConnectorPicker(props: {
                     status: intl.formatMessage({ id: mine ? 'charging.connector.bookedForYou' : `connector.${c.status}` }),
                   }}
                 />
-              </label>
+              </ConnectorOption>
             );
           })}
-        </div>
+        </Charger>
       ))}
       {props.error && (
-        <p role="alert" style={{ margin: 0, color: '#b91c1c' }}>
-          {props.error}
-        </p>
+        <Problem role="alert">{props.error}</Problem>
       )}
     </Group>
   );

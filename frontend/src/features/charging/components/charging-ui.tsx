@@ -4,11 +4,13 @@ import { theme } from '../../../styles/theme';
 // Shared with the cards screens: see components/ui/status-parts.tsx.
 export { Chip, Facts, Lines, Stack, type Tone } from '../../../components/ui/status-parts';
 
-export const Row = styled.div`
+/** Items in a wrapping line; `spread` pushes the first and last to the two ends (a name and its amount). */
+export const Row = styled.div<{ spread?: boolean }>`
   display: flex;
   flex-wrap: wrap;
   gap: 0.75rem;
   align-items: center;
+  ${(p) => (p.spread ? 'justify-content: space-between;' : '')}
 `;
 
 export const Problem = styled.div`

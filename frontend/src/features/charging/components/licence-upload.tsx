@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ALLOWED_IMAGE_TYPES } from '@evc/contracts/files';
 import { LIMITS } from '@evc/contracts/shared';
@@ -15,6 +16,24 @@ export function licenceProblem(file: File): 'car.upload.type' | 'car.upload.tooL
   if (file.size > LIMITS.imageMaxBytes) return 'car.upload.tooLarge';
   return null;
 }
+
+const Wrapper = styled.div`
+  display: grid;
+  gap: 0.35rem;
+`;
+
+const Label = styled.label`
+  font-weight: 700;
+`;
+
+const Hint = styled.small`
+  color: ${theme.color.muted};
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${theme.color.danger};
+`;
 
 /** One licence image: choose, check, upload (`POST /api/files`, purpose licence); shows "uploaded" once stored. */
 export function LicenceUpload({ labelId, fileId, onUploaded, error }: { labelId: string; fileId: string | null; onUploaded: (id: string | null) => void; error?: string }) {
@@ -44,25 +63,21 @@ export function LicenceUpload({ labelId, fileId, onUploaded, error }: { labelId:
   };
   const message = problem ?? error;
   return (
-    <div style={{ display: 'grid', gap: '0.35rem' }}>
-      <label htmlFor={id} style={{ fontWeight: 700 }}>
+    <Wrapper>
+      <Label htmlFor={id}>
         <FormattedMessage id={labelId} />
-      </label>
+      </Label>
       <FileInput id={id} accept="image/jpeg,image/png" invalid={Boolean(message)} describedBy={`${id}-hint`} onFile={(file) => void onFile(file)} />
-      <small id={`${id}-hint`} style={{ color: theme.color.muted }}>
+      <Hint id={`${id}-hint`}>
         <FormattedMessage id="car.upload.hint" />
-      </small>
+      </Hint>
       {busy && <Spinner />}
       {fileId && !busy && (
         <span role="status">
           <FormattedMessage id="car.upload.done" />
         </span>
       )}
-      {message && (
-        <p role="alert" style={{ margin: 0, color: theme.color.danger }}>
-          {message}
-        </p>
-      )}
-    </div>
+      {message && <Problem role="alert">{message}</Problem>}
+    </Wrapper>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import { paths } from '../../../config/paths';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -106,6 +107,15 @@ export function NotificationsPage() {
   );
 }
 
+/** An unseen notification stands out in bold; its time does not. */
+const Line = styled.li<{ unseen: boolean }>`
+  ${(p) => (p.unseen ? 'font-weight: 700;' : '')}
+`;
+
+const Time = styled.span`
+  font-weight: 400;
+`;
+
 /** One notification: its text and time, "New" while unseen with its own "mark as seen", and where it leads. */
 function NotificationLine({ n, onSeen }: { n: NotificationView; onSeen: () => void }) {
   const intl = useIntl();
@@ -114,10 +124,10 @@ function NotificationLine({ n, onSeen }: { n: NotificationView; onSeen: () => vo
   // following a notification's link means it was read
   const follow = () => (n.isSeen ? undefined : onSeen());
   return (
-    <li data-testid="notification" data-seen={n.isSeen} style={n.isSeen ? undefined : { fontWeight: 700 }}>
-      <Row style={{ justifyContent: 'space-between' }}>
+    <Line data-testid="notification" data-seen={n.isSeen} unseen={!n.isSeen}>
+      <Row spread>
         <span>{text}</span>
-        <span style={{ fontWeight: 400 }}>{formatTime(n.incomingDate, locale)}</span>
+        <Time>{formatTime(n.incomingDate, locale)}</Time>
       </Row>
       <Row>
         {!n.isSeen && (
@@ -156,6 +166,6 @@ function NotificationLine({ n, onSeen }: { n: NotificationView; onSeen: () => vo
           </Link>
         )}
       </Row>
-    </li>
+    </Line>
   );
 }

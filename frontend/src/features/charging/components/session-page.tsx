@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import styled from '@emotion/styled';
 import { Link, useParams } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { energyCost } from '@evc/contracts/charging';
@@ -37,6 +38,19 @@ function Elapsed({ session }: { session: SessionDetailView }) {
   return <span data-testid="elapsed">{formatElapsed(end - Date.parse(from), locale)}</span>;
 }
 
+const Steps = styled.ol`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  padding-inline-start: 0;
+  list-style: none;
+`;
+
+/** A step of the progress; those not reached yet are faded. */
+const Step = styled.li<{ reached: boolean }>`
+  opacity: ${(p) => (p.reached ? 1 : 0.45)};
+`;
+
 function Progress({ session }: { session: SessionDetailView }) {
   const intl = useIntl();
   if (session.status === 'failed') {
@@ -53,15 +67,15 @@ function Progress({ session }: { session: SessionDetailView }) {
   }
   const at = PROGRESS.indexOf(session.status);
   return (
-    <ol aria-label={intl.formatMessage({ id: 'charging.progress' })} style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', paddingInlineStart: 0, listStyle: 'none' }}>
+    <Steps aria-label={intl.formatMessage({ id: 'charging.progress' })}>
       {PROGRESS.map((step, i) => (
-        <li key={step} aria-current={i === at ? 'step' : undefined} style={{ opacity: i <= at ? 1 : 0.45 }}>
+        <Step key={step} aria-current={i === at ? 'step' : undefined} reached={i <= at}>
           <Chip tone={i === at ? statusTone(step) : i < at ? 'ok' : 'info'}>
             <FormattedMessage id={`charging.status.${step}`} />
           </Chip>
-        </li>
+        </Step>
       ))}
-    </ol>
+    </Steps>
   );
 }
 

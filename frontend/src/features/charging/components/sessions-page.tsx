@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { buttonStyles } from '../../../components/ui/button';
@@ -14,6 +15,10 @@ import { SESSIONS_PAGE_SIZE, useMySessions } from '../api/charging-api';
 import { formatDateTime, formatKwh } from '../format';
 import { Chip, Lines, Row, Stack } from './charging-ui';
 import { statusTone } from './session-status';
+
+const Details = styled(Row)`
+  font-size: 0.9rem;
+`;
 
 /** /my-sessions: the customer's sessions, newest first (the server's order), with status, station, kWh and cost. */
 export function SessionsPage({ embedded = false }: { embedded?: boolean } = {}) {
@@ -50,7 +55,7 @@ export function SessionsPage({ embedded = false }: { embedded?: boolean } = {}) 
         <Lines>
           {sessions.data.dataList.map((s) => (
             <li key={s.sessionId} data-testid="session-line">
-              <Row style={{ justifyContent: 'space-between' }}>
+              <Row spread>
                 <Link to="/my-sessions/$sessionId" params={{ sessionId: s.sessionId }}>
                   {locale === 'ar' ? s.stationNameAr || s.stationNameEn : s.stationNameEn}
                 </Link>
@@ -58,7 +63,7 @@ export function SessionsPage({ embedded = false }: { embedded?: boolean } = {}) 
                   <FormattedMessage id={`charging.status.${s.status}`} />
                 </Chip>
               </Row>
-              <Row style={{ fontSize: '0.9rem' }}>
+              <Details>
                 <span>{formatDateTime(s.requestedAt, locale)}</span>
                 <span>
                   <FormattedMessage id="charging.kwh" values={{ value: formatKwh(s.energyWh, locale) }} />
@@ -70,7 +75,7 @@ export function SessionsPage({ embedded = false }: { embedded?: boolean } = {}) 
                     <FormattedMessage id="receipt.open" />
                   </Link>
                 )}
-              </Row>
+              </Details>
             </li>
           ))}
         </Lines>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styled from '@emotion/styled';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { startSessionSchema, type SessionTarget } from '@evc/contracts/charging';
@@ -27,6 +28,10 @@ interface Problems {
   car?: string;
   target?: string;
 }
+
+const Chooser = styled.div`
+  margin-block-start: 1rem;
+`;
 
 /** The target as typed → the contract's target, or the id of what is wrong with it. */
 export function readTarget(kind: TargetKind, text: string): SessionTarget | { problem: string } {
@@ -143,13 +148,13 @@ export function StartSessionPage() {
             <FormattedMessage id="charging.start.byStation" />
           </label>
         </Group>
-        <div style={{ marginBlockStart: '1rem' }}>
+        <Chooser>
           {mode === 'serial' ? (
             <SerialLookup onAsk={(s) => (setSerial(s), setConnector(null))} busy={lookup.isFetching} lookupError={lookup.isError ? lookup.error : null} />
           ) : (
             <StationChooser onChoose={(id) => (setStationId(id), setConnector(null))} />
           )}
-        </div>
+        </Chooser>
       </Card>
       {mode === 'station' && chosen.isFetching && !station && <Spinner />}
       {station && (

@@ -1,4 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
+import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
 import { amountKeyAllowed, startTopUpSchema } from '@evc/contracts/wallet';
 import { Button } from '../../../components/ui/button';
@@ -34,6 +35,10 @@ export function onAmountKeyDown(e: KeyboardEvent<HTMLInputElement>) {
 /** startTopUpSchema's amount codes in words (docs/rules.md §5); anything else is "enter a valid number". */
 const AMOUNT_CODES = ['amount_required', 'amount_min', 'amount_max'];
 const amountMessageId = (code: string) => `wallet.amount.${AMOUNT_CODES.includes(code) ? code : 'invalid_amount'}`;
+
+const Buttons = styled(Row)`
+  margin-block-start: 1rem;
+`;
 
 /** The payment dialog: an amount in EGP, validated by wallet.top-up's schema → the provider's checkout page. */
 export function TopUpDialog({ onClose }: { onClose: () => void }) {
@@ -78,14 +83,14 @@ export function TopUpDialog({ onClose }: { onClose: () => void }) {
             }}
           />
         </Field>
-        <Row style={{ marginBlockStart: '1rem' }}>
+        <Buttons>
           <Button type="submit" disabled={topUp.isPending}>
             <FormattedMessage id="wallet.topUp.pay" />
           </Button>
           <Button type="button" variant="secondary" onClick={onClose}>
             <FormattedMessage id="common.cancel" />
           </Button>
-        </Row>
+        </Buttons>
       </form>
     </Dialog>
   );

@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import styled from '@emotion/styled';
+import { theme } from '../../../styles/theme';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { WALLET_FILTERS, type WalletTxView } from '@evc/contracts/wallet';
@@ -34,20 +36,33 @@ function creatorText(intl: IntlShape, tx: WalletTxView): string {
   return has(intl, id) ? intl.formatMessage({ id }) : tx.creator.type;
 }
 
+/** The amount: green coming in, red going out. */
+const Amount = styled.strong<{ incoming: boolean }>`
+  color: ${(p) => (p.incoming ? theme.color.accentDark : theme.color.danger)};
+`;
+
+const Details = styled(Row)`
+  font-size: 0.9rem;
+`;
+
+const Balance = styled.strong`
+  font-size: 1.75rem;
+`;
+
 function TxLine({ tx }: { tx: WalletTxView }) {
   const intl = useIntl();
   const locale = useLocale();
   const [explaining, setExplaining] = useState(false);
   return (
     <li id={txAnchor(tx.transactionId)} data-testid="wallet-line">
-      <Row style={{ justifyContent: 'space-between' }}>
-        <strong dir="ltr" style={{ color: tx.direction === 'in' ? '#15803d' : '#b91c1c' }} aria-label={intl.formatMessage({ id: `wallet.direction.${tx.direction}` })}>
+      <Row spread>
+        <Amount dir="ltr" incoming={tx.direction === 'in'} aria-label={intl.formatMessage({ id: `wallet.direction.${tx.direction}` })}>
           {signedMoney(tx.amount, tx.direction, locale)}
-        </strong>
+        </Amount>
         <span>{formatTime(tx.createdDate, locale)}</span>
       </Row>
       <div>{reasonText(intl, tx)}</div>
-      <Row style={{ fontSize: '0.9rem' }}>
+      <Details>
         <span>
           <FormattedMessage id="wallet.createdBy" values={{ name: creatorText(intl, tx) }} />
         </span>
@@ -69,7 +84,7 @@ function TxLine({ tx }: { tx: WalletTxView }) {
         <Button type="button" variant="ghost" onClick={() => setExplaining(true)}>
           <FormattedMessage id="provenance.open" />
         </Button>
-      </Row>
+      </Details>
       {explaining && <ProvenanceDialog subject={{ kind: 'wallet-line', transactionId: tx.transactionId }} onClose={() => setExplaining(false)} />}
     </li>
   );
@@ -103,14 +118,12 @@ export function WalletPage({ embedded = false }: { embedded?: boolean } = {}) {
         </p>
       )}
       <Card>
-        <Row style={{ justifyContent: 'space-between' }}>
+        <Row spread>
           <div>
             <div>
               <FormattedMessage id="wallet.balance" />
             </div>
-            <strong style={{ fontSize: '1.75rem' }} data-testid="wallet-balance">
-              {first ? formatMoney(first.balance, locale) : '…'}
-            </strong>
+            <Balance data-testid="wallet-balance">{first ? formatMoney(first.balance, locale) : '…'}</Balance>
           </div>
           <Button type="button" onClick={() => setPaying(true)}>
             <FormattedMessage id="wallet.topUp.open" />

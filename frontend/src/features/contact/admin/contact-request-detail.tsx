@@ -49,6 +49,12 @@ const Thread = styled.ol`
   }
 `;
 
+/** What the customer wrote, with their line breaks. */
+const Details = styled.p`
+  white-space: pre-wrap;
+  margin: 0;
+`;
+
 /** One contact request for managers: the message, status and close, the replies (mailed) and internal comments. */
 export function ContactRequestDetail({ requestId }: { requestId: string }) {
   const item = useAdminItem(CONTACT_REQUESTS, 'contact-requests.admin-get', { requestId });
@@ -82,7 +88,7 @@ function RequestCard({ request: r, onReload }: { request: Detail; onReload: () =
           </>
         )}
       </div>
-      <p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{r.details}</p>
+      <Details>{r.details}</Details>
       <StatusForm request={r} onReload={onReload} />
       <section aria-labelledby="contact-replies">
         <h3 id="contact-replies">

@@ -44,6 +44,11 @@ const Details = styled.dl`
   }
 `;
 
+const Tabs = styled.div`
+  display: flex;
+  gap: 0.5rem;
+`;
+
 /** /admin/users: customers with the fields of docs/rules.md §3, ban/unban with a reason, details and tabs. */
 export function CustomersPage({ tabs }: { tabs: CustomerTabs }) {
   const locale = useLocale();
@@ -168,13 +173,13 @@ function CustomerDetail({ customerId, tabs }: { customerId: string; tabs: Custom
             : c.licenceImageIds.map((id, i) => <AuthorizedImage key={id} fileId={id} alt={intl.formatMessage({ id: 'customers.licenceN' }, { n: i + 1 })} />)}
         </dd>
       </Details>
-      <div role="tablist" aria-label={intl.formatMessage({ id: 'customers.tabs' })} style={{ display: 'flex', gap: '0.5rem' }}>
+      <Tabs role="tablist" aria-label={intl.formatMessage({ id: 'customers.tabs' })}>
         {TABS.map((t) => (
           <Button key={t} type="button" role="tab" id={'customer-tab-' + t} aria-selected={tab === t} aria-controls="customer-tab" variant={tab === t ? 'primary' : 'secondary'} onClick={() => setTab(t)}>
             <FormattedMessage id={`customers.tab.${t}`} />
           </Button>
         ))}
-      </div>
+      </Tabs>
       <div role="tabpanel" id="customer-tab" aria-labelledby={'customer-tab-' + tab}>
         {tab === 'wallet' ? (
           tabs.wallet(customerId)

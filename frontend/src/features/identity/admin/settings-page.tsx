@@ -1,4 +1,5 @@
 import { type FormEvent } from 'react';
+import styled from '@emotion/styled';
 import { useMutation } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,6 +15,16 @@ import { localeAtom } from '../../../stores/locale-state';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { FormCard, Screen, Toolbar } from '../../../components/admin/admin-ui';
 
+const Profile = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.35rem 1rem;
+  margin: 0;
+  dd {
+    margin: 0;
+  }
+`;
+
 /** /admin/settings: own profile (name, language; e-mail and roles shown) and password. */
 export function SettingsPage() {
   const session = useAtomValue(sessionAtom);
@@ -28,20 +39,20 @@ export function SettingsPage() {
           <FormattedMessage id="account.profile" />
         </h2>
         {session && (
-          <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '0.35rem 1rem', margin: 0 }}>
+          <Profile>
             <dt>
               <FormattedMessage id="auth.email" />
             </dt>
-            <dd style={{ margin: 0 }}>
+            <dd>
               <bdi dir="ltr">{session.user.email}</bdi>
             </dd>
             <dt>
               <FormattedMessage id="admin.roles" />
             </dt>
-            <dd style={{ margin: 0 }} data-testid="settings-roles">
+            <dd data-testid="settings-roles">
               {session.user.roles.length > 0 ? intl.formatList(session.user.roles, { type: 'conjunction' }) : '—'}
             </dd>
-          </dl>
+          </Profile>
         )}
         <ProfileForm />
       </FormCard>

@@ -36,13 +36,6 @@ const List = styled.ol`
     align-items: baseline;
     justify-content: space-between;
   }
-  .status {
-    color: #fff;
-    border-radius: 999px;
-    padding-inline: 0.6rem;
-    font-size: 0.85rem;
-    font-weight: 700;
-  }
   .meta {
     color: ${theme.color.muted};
     font-size: 0.9rem;
@@ -59,6 +52,15 @@ const List = styled.ol`
     border-radius: ${theme.radius.sm};
     white-space: pre-wrap;
   }
+`;
+
+const Status = styled.span<{ tone: ContactStatus }>`
+  color: #fff;
+  background: ${(p) => STATUS_COLOUR[p.tone]};
+  border-radius: 999px;
+  padding-inline: 0.6rem;
+  font-size: 0.85rem;
+  font-weight: 700;
 `;
 
 /** The customer's contact requests (requests tab): what they wrote, the status, and every reply, newest first. */
@@ -90,9 +92,9 @@ export function MyContactRequests() {
             <li key={r.requestId} data-testid="contact-request">
               <div className="head">
                 <strong>{r.title}</strong>
-                <span className="status" style={{ background: STATUS_COLOUR[r.status] }}>
+                <Status tone={r.status}>
                   <FormattedMessage id={`contactRequests.status.${r.status}`} />
-                </span>
+                </Status>
               </div>
               <div className="meta">
                 <FormattedMessage id={`contact.type.${r.type}`} /> · <time dateTime={r.createdAt}>{formatCairo(r.createdAt, locale)}</time>

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import styled from '@emotion/styled';
+import { theme } from '../../../styles/theme';
 import { useSetAtom, useStore } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -31,6 +33,42 @@ type Values = {
   /** YYYY-MM-DD, '' for none (or the text being typed). */
   birthDate: string;
 };
+
+const Summary = styled.p`
+  margin: 0;
+`;
+
+/** Radio buttons or a checkbox under a legend that reads like a field's label. */
+const Choices = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0;
+  display: grid;
+  gap: 0.35rem;
+  legend {
+    font-weight: 700;
+  }
+`;
+
+const DeliveryChoices = styled(Choices)`
+  gap: 0.5rem;
+`;
+
+const Options = styled.div`
+  display: flex;
+  gap: 1.25rem;
+`;
+
+const Option = styled.label`
+  display: flex;
+  gap: 0.4rem;
+  align-items: center;
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${theme.color.danger};
+`;
 
 const valuesOf = (p: CustomerProfileView): Values => ({
   firstName: p.firstName,
@@ -105,9 +143,9 @@ function PersonalInfoForm({ profile }: { profile: CustomerProfileView }) {
   const pictureError = form.errors.pictureFileId?.code === 'not_found' ? label('profile.picture.again') : form.errorText('pictureFileId');
   return (
     <FormStack noValidate onSubmit={onSubmit} aria-label={label('profile.tab.personal')}>
-      <p style={{ margin: 0 }} data-testid="profile-summary">
+      <Summary data-testid="profile-summary">
         <strong>{`${profile.firstName} ${profile.lastName}`}</strong> · <bdi dir="ltr">{profile.email}</bdi>
-      </p>
+      </Summary>
       <PictureField fileId={values.pictureFileId} onChange={(id) => form.setValue('pictureFileId', id)} error={pictureError} />
       <Field label={label('auth.firstName')} error={form.errorText('firstName')}>
         <input autoComplete="given-name" {...form.bind('firstName')} maxLength={LIMITS.firstLastNameMax + 5} />
@@ -124,41 +162,37 @@ function PersonalInfoForm({ profile }: { profile: CustomerProfileView }) {
       <Field label={label('profile.address')} error={form.errorText('address')}>
         <textarea rows={2} autoComplete="street-address" {...form.bind('address')} maxLength={LIMITS.addressMax + 10} />
       </Field>
-      <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.35rem' }} aria-invalid={form.errors.gender ? true : undefined}>
-        <legend style={{ fontWeight: 700 }}>
+      <Choices aria-invalid={form.errors.gender ? true : undefined}>
+        <legend>
           <FormattedMessage id="profile.gender" />
         </legend>
-        <div style={{ display: 'flex', gap: '1.25rem' }}>
+        <Options>
           {(['male', 'female'] as const).map((g) => (
-            <label key={g} style={{ display: 'flex', gap: '0.4rem', alignItems: 'center' }}>
+            <Option key={g}>
               <input type="radio" name="gender" value={g} checked={values.gender === g} onChange={() => form.setValue('gender', g)} />
               <FormattedMessage id={`customers.gender.${g}`} />
-            </label>
+            </Option>
           ))}
-        </div>
-        {form.errors.gender && (
-          <p role="alert" style={{ margin: 0, color: '#b91c1c' }}>
-            {form.errorText('gender')}
-          </p>
-        )}
-      </fieldset>
+        </Options>
+        {form.errors.gender && <Problem role="alert">{form.errorText('gender')}</Problem>}
+      </Choices>
       <Field label={label('profile.birthDate')} error={form.errorText('birthDate')} hint={label('profile.birthDate.hint')}>
         <DayInput autoComplete="bday" value={values.birthDate} onChange={(v) => form.setValue('birthDate', v)} />
       </Field>
-      <fieldset style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.5rem' }}>
-        <legend style={{ fontWeight: 700 }}>
+      <DeliveryChoices>
+        <legend>
           <FormattedMessage id="profile.delivery" />
         </legend>
-        <label style={{ display: 'flex', gap: '0.4rem', alignItems: 'center' }}>
+        <Option>
           <input type="checkbox" checked={values.sameAsHome} onChange={(e) => form.setValues((v) => ({ ...v, sameAsHome: e.target.checked }))} />
           <FormattedMessage id="profile.delivery.same" />
-        </label>
+        </Option>
         {!values.sameAsHome && (
           <Field label={label('profile.delivery.address')} error={form.errorText('deliveryAddress')}>
             <textarea rows={2} {...form.bind('deliveryAddress')} maxLength={LIMITS.addressMax + 10} />
           </Field>
         )}
-      </fieldset>
+      </DeliveryChoices>
       {conflict && (
         <p role="alert">
           <FormattedMessage id="profile.conflict" />{' '}

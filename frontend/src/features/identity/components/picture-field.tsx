@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Spinner } from '../../../components/ui/spinner';
 import { api } from '../../../lib/api';
@@ -7,6 +8,47 @@ import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { imageProblem } from '../../../lib/image-check';
 import { theme } from '../../../styles/theme';
 import { usePrivateImage } from '../../../hooks/use-private-image';
+
+const Wrapper = styled.div`
+  display: grid;
+  gap: 0.35rem;
+`;
+
+const Label = styled.label`
+  font-weight: 700;
+`;
+
+const Chooser = styled.div`
+  display: flex;
+  gap: 1rem;
+  align-items: center;
+  flex-wrap: wrap;
+`;
+
+const Avatar = styled.span`
+  inline-size: 72px;
+  block-size: 72px;
+  border-radius: 50%;
+  overflow: hidden;
+  background: ${theme.color.primaryLight};
+  display: grid;
+  place-items: center;
+`;
+
+const Picture = styled.img`
+  inline-size: 100%;
+  block-size: 100%;
+  object-fit: cover;
+`;
+
+const Hint = styled.small`
+  color: ${theme.color.muted};
+`;
+
+const Problem = styled.p`
+  margin: 0;
+  color: ${theme.color.danger};
+`;
 
 /** The profile picture: private (fetched with the token), replaced by choosing a JPG or PNG of at most 5 MB. */
 export function PictureField({ fileId, onChange, error }: { fileId: string | null; onChange: (fileId: string | null) => void; error?: string }) {
@@ -34,27 +76,18 @@ export function PictureField({ fileId, onChange, error }: { fileId: string | nul
   const message = problem ?? error;
   const name = intl.formatMessage({ id: 'profile.picture' });
   return (
-    <div style={{ display: 'grid', gap: '0.35rem' }}>
-      <label htmlFor={id} style={{ fontWeight: 700 }}>
-        {name}
-      </label>
-      <div style={{ display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
-        <span
-          aria-hidden={url ? undefined : true}
-          style={{ inlineSize: 72, blockSize: 72, borderRadius: '50%', overflow: 'hidden', background: theme.color.primaryLight, display: 'grid', placeItems: 'center' }}
-        >
-          {url ? <img src={url} alt={name} data-testid="profile-picture" style={{ inlineSize: '100%', blockSize: '100%', objectFit: 'cover' }} /> : busy || (fileId && image.isPending) ? <Spinner /> : null}
-        </span>
+    <Wrapper>
+      <Label htmlFor={id}>{name}</Label>
+      <Chooser>
+        <Avatar aria-hidden={url ? undefined : true}>
+          {url ? <Picture src={url} alt={name} data-testid="profile-picture" /> : busy || (fileId && image.isPending) ? <Spinner /> : null}
+        </Avatar>
         <input id={id} type="file" accept="image/jpeg,image/png" aria-invalid={message ? true : undefined} aria-describedby={`${id}-hint`} onChange={(e) => void choose(e.target.files?.[0])} />
-      </div>
-      <small id={`${id}-hint`} style={{ color: theme.color.muted }}>
+      </Chooser>
+      <Hint id={`${id}-hint`}>
         <FormattedMessage id="profile.picture.hint" />
-      </small>
-      {message && (
-        <p role="alert" style={{ margin: 0, color: theme.color.danger }}>
-          {message}
-        </p>
-      )}
-    </div>
+      </Hint>
+      {message && <Problem role="alert">{message}</Problem>}
+    </Wrapper>
   );
 }

@@ -166,7 +166,7 @@ export function ChargerForm({ stationId, charger, onDone, onRemove, onSecret }: 
             </div>
           ))}
           {form.errors.connectors && (
-            <p role="alert" style={{ margin: 0 }}>
+            <p role="alert" css={{ margin: 0 }}>
               {form.errorText('connectors')}
             </p>
           )}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import styled from '@emotion/styled';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { EGYPT_BOUNDS } from '@evc/contracts/shared';
@@ -15,6 +16,15 @@ export interface LocationMapProps {
 }
 
 const EGYPT_CENTRE: L.LatLngTuple = [26.8, 30.8];
+
+// Behind tiles a light tone while they load; without tiles, the offline basemap's sea. The class is doubled:
+// leaflet.css gives .leaflet-container a grey background with the same weight, and it loads later.
+const MapBox = styled.div<{ tiles: boolean }>`
+  block-size: 18rem;
+  && {
+    background: ${(p) => (p.tiles ? '#eef6f4' : SEA)};
+  }
+`;
 
 /**
  * Leaflet (its own lazy chunk): click the map to set the station's marker; Egypt's box is outlined. Without a tile
@@ -76,5 +86,5 @@ export default function LocationMap({ value, onPick, tileUrl, attribution, label
     else marker.current = L.circleMarker(at, { radius: 9, color: '#fff', weight: 2, fillColor: '#0f766e', fillOpacity: 1 }).addTo(m);
   }, [value]);
 
-  return <div ref={element} role="application" aria-label={label} style={{ blockSize: '18rem', background: tileUrl ? '#eef6f4' : SEA }} />;
+  return <MapBox ref={element} role="application" aria-label={label} tiles={Boolean(tileUrl)} />;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import styled from '@emotion/styled';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PricingChangeView } from '@evc/contracts/network';
@@ -22,6 +23,21 @@ import { actorText, reasonText } from '../../../components/admin/audit-sentence'
 const COLLECTION = 'pricing_history';
 const PRICE_FIELDS = ['acPricePerKwh', 'dcPricePerKwh', 'minimumCharge', 'bookingFeePerMinute'] as const;
 type PriceField = (typeof PRICE_FIELDS)[number];
+
+/** The prices in force: a term and its amount per line (each pair's wrapper lays out in the list's grid). */
+const Prices = styled.dl`
+  margin: 0;
+  display: grid;
+  grid-template-columns: fit-content(50%) minmax(0, 1fr);
+  gap: 0.25rem 1rem;
+  overflow-wrap: anywhere;
+  > div {
+    display: contents;
+  }
+  dd {
+    margin: 0;
+  }
+`;
 
 /** An amount typed in EGP (Eastern Arabic digits accepted) as integer piastres; NaN when it is not a number. */
 export function egpTextToPiastres(text: string): number {
@@ -71,20 +87,20 @@ export function PricingPage() {
           <FormattedMessage id="pricing.inForce" />
         </h2>
         {current.data && (
-          <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'fit-content(50%) minmax(0, 1fr)', gap: '0.25rem 1rem', overflowWrap: 'anywhere' }}>
+          <Prices>
             {PRICE_FIELDS.map((f) => (
-              <div key={f} style={{ display: 'contents' }}>
+              <div key={f}>
                 <dt>
                   <FormattedMessage id={`pricing.${f}`} />
                 </dt>
-                <dd style={{ margin: 0 }}>{money(current.data[f])}</dd>
+                <dd>{money(current.data[f])}</dd>
               </div>
             ))}
             <dt>
               <FormattedMessage id="pricing.effectiveFrom" />
             </dt>
-            <dd style={{ margin: 0 }}>{when.format(new Date(current.data.effectiveFrom))}</dd>
-          </dl>
+            <dd>{when.format(new Date(current.data.effectiveFrom))}</dd>
+          </Prices>
         )}
       </FormCard>
       {canWrite && editing && (

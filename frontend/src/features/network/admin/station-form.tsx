@@ -1,4 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
+import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
 import type { GovernorateAdminView } from '@evc/contracts/catalog';
 import type { StationAdminView } from '@evc/contracts/network';
@@ -18,6 +19,10 @@ import { ProblemAlert } from '../../../components/admin/problems';
 
 const LocationMap = lazy(() => import('./location-map'));
 export const STATIONS = 'stations';
+
+const LocationHint = styled.p`
+  margin: 0;
+`;
 
 /** A typed coordinate (Eastern Arabic digits and the Arabic decimal separator accepted); NaN when not a number. */
 export const parseCoordinate = (text: string): number => {
@@ -81,9 +86,9 @@ export function StationForm({ station, governorates, onDone, onReload }: { stati
         <legend>
           <FormattedMessage id="station.location" />
         </legend>
-        <p style={{ margin: 0 }}>
+        <LocationHint>
           <FormattedMessage id="station.locationHint" />
-        </p>
+        </LocationHint>
         {config.isSuccess || config.isError ? (
           <Suspense fallback={<Spinner />}>
             <LocationMap

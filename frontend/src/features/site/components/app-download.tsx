@@ -26,8 +26,13 @@ const Band = styled(Section)`
   }
 `;
 
+const Art = styled.svg`
+  max-inline-size: 14rem;
+  justify-self: center;
+`;
+
 const PhoneArt = ({ label }: { label: string }) => (
-  <svg viewBox="0 0 200 260" role="img" aria-label={label} style={{ maxInlineSize: '14rem', justifySelf: 'center' }}>
+  <Art viewBox="0 0 200 260" role="img" aria-label={label}>
     <rect x="50" y="10" width="100" height="200" rx="16" fill="#0f172a" />
     <rect x="58" y="26" width="84" height="168" rx="8" fill="#ecfdf5" />
     <circle cx="100" cy="90" r="28" fill="#22c55e" />
@@ -35,7 +40,7 @@ const PhoneArt = ({ label }: { label: string }) => (
     <rect x="70" y="136" width="60" height="10" rx="5" fill="#0f766e" />
     <rect x="78" y="154" width="44" height="8" rx="4" fill="#99f6e4" />
     <circle cx="160" cy="220" r="24" fill="#0f766e" opacity="0.15" />
-  </svg>
+  </Art>
 );
 
 export function AppDownload() {

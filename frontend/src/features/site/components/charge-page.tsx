@@ -1,3 +1,4 @@
+import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage } from 'react-intl';
@@ -5,6 +6,17 @@ import { buttonStyles } from '../../../components/ui/button';
 import { Card, Container, Muted, PageTitle, Section } from '../../../components/ui/layout';
 import { paths } from '../../../config/paths';
 import { isCustomer, sessionAtom } from '../../../stores/auth-state';
+
+/** Long text reads in a narrower column than the site's width. */
+const Reading = styled(Container)`
+  max-inline-size: 52rem;
+`;
+
+const Actions = styled.p`
+  display: flex;
+  gap: 0.75rem;
+  flex-wrap: wrap;
+`;
 
 /**
  * Public explanation of starting a charge. A signed-in customer is offered the start itself (by serial number or by
@@ -15,7 +27,7 @@ export function ChargePage() {
   const customer = isCustomer(session);
   return (
     <Section>
-      <Container style={{ maxInlineSize: '52rem' }}>
+      <Reading>
         <PageTitle>
           <FormattedMessage id="charge.title" />
         </PageTitle>
@@ -32,7 +44,7 @@ export function ChargePage() {
           <p>
             <FormattedMessage id={customer ? 'charge.customerNote' : 'charge.signInNote'} />
           </p>
-          <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
+          <Actions>
             {customer ? (
               <Link to={paths.customer.startCharging} css={buttonStyles('primary')}>
                 <FormattedMessage id="charge.startNow" />
@@ -45,9 +57,9 @@ export function ChargePage() {
             <Link to={paths.stations} css={buttonStyles('secondary')}>
               <FormattedMessage id="home.hero.find" />
             </Link>
-          </p>
+          </Actions>
         </Card>
-      </Container>
+      </Reading>
     </Section>
   );
 }

@@ -19,6 +19,10 @@ const Results = styled.div`
   }
 `;
 
+const LoadMore = styled(Button)`
+  margin-block-start: 1rem;
+`;
+
 interface Props {
   stations: StationView[];
   total: number;
@@ -40,9 +44,9 @@ export default function NearbyResults({ stations, total, hasMore, loadingMore, o
         </p>
         <StationList stations={stations} pricing={pricing.data} />
         {hasMore && (
-          <Button type="button" variant="secondary" style={{ marginBlockStart: '1rem' }} disabled={loadingMore} onClick={onLoadMore}>
+          <LoadMore type="button" variant="secondary" disabled={loadingMore} onClick={onLoadMore}>
             <FormattedMessage id="home.nearby.loadMore" />
-          </Button>
+          </LoadMore>
         )}
       </div>
     </Results>

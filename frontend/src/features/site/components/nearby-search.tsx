@@ -33,6 +33,10 @@ const Controls = styled.form`
 
 type Problem = 'geoDenied' | 'geoUnavailable' | 'placeNotFound' | null;
 
+const ProblemText = styled.p`
+  color: ${theme.color.danger};
+`;
+
 /** The nearest-station search: browser location, or a typed place matched to a governorate's centre. */
 export function NearbySearch() {
   const intl = useIntl();
@@ -87,9 +91,9 @@ export function NearbySearch() {
           </Button>
         </Controls>
         {problem && (
-          <p role="alert" style={{ color: theme.color.danger }}>
+          <ProblemText role="alert">
             <FormattedMessage id={`home.nearby.${problem}`} />
-          </p>
+          </ProblemText>
         )}
         {(locating || nearby.isFetching) && !nearby.isFetchingNextPage && <Spinner />}
         {nearby.isSuccess && (

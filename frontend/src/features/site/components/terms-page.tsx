@@ -1,9 +1,15 @@
+import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
 import { Container, Muted, PageTitle, Section } from '../../../components/ui/layout';
 
 /** Terms of use and privacy notice; sections are numbered in the catalogs (terms.s1 … terms.s10). */
 const TERMS = ['s1', 's2', 's3', 's4', 's5', 's6'] as const;
 const PRIVACY = ['s7', 's8', 's9', 's10'] as const;
+
+/** Long text reads in a narrower column than the site's width. */
+const Reading = styled(Container)`
+  max-inline-size: 52rem;
+`;
 
 const Block = ({ id }: { id: string }) => (
   <section>
@@ -19,7 +25,7 @@ const Block = ({ id }: { id: string }) => (
 export function TermsPage() {
   return (
     <Section>
-      <Container style={{ maxInlineSize: '52rem' }}>
+      <Reading>
         <PageTitle>
           <FormattedMessage id="terms.title" />
         </PageTitle>
@@ -38,7 +44,7 @@ export function TermsPage() {
         {PRIVACY.map((id) => (
           <Block key={id} id={id} />
         ))}
-      </Container>
+      </Reading>
     </Section>
   );
 }
