@@ -38,5 +38,19 @@ const show = (title: string, map: Map<string, number>) => {
   process.stdout.write(`\n${title} (of ${(total / 1e6).toFixed(1)} s sampled)\n`);
   for (const [name, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(limit))) process.stdout.write(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${name}\n`);
 };
+// Inclusive: the time of every sample whose stack passes through a file of the project (each file once a sample).
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
+const inclusive = new Map<string, number>();
+for (const [id, us] of self) {
+  const files = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const url = nodeById.get(at)!.callFrame.url.replace(/^file:\/\//, '').replace(process.cwd() + '/', '');
+    if (url && !url.includes('node_modules') && !url.startsWith('node:')) files.add(url);
+  }
+  for (const file of files) inclusive.set(file, (inclusive.get(file) ?? 0) + us);
+}
 show('self time by file', byFile);
+show('time under each project file (inclusive)', inclusive);
 show('self time by function', byFunction);

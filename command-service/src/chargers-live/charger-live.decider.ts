@@ -25,7 +25,9 @@ export interface ChargerLiveState {
 
 /** Enough for any redelivery window of the bus (a consumer restarts from its last committed offset). */
 export const RECENT_MESSAGES = 64;
-const keyOf = (d: { connectionId: string; messageId: string }) => `${d.connectionId}/${d.messageId}`;
+// The message id first: the keys of one charger share their long connection id, and `includes` compares each key
+// from its start, so a key that leads with what differs is told apart at its first characters.
+const keyOf = (d: { connectionId: string; messageId: string }) => `${d.messageId}@${d.connectionId}`;
 const remember = (recent: string[], key: string) => [...recent, key].slice(-RECENT_MESSAGES);
 
 /** A message from a connection that was only presumed gone brings the charger back online first. */
