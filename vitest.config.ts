@@ -38,8 +38,8 @@ export default defineConfig({
         extends: false,
         test: {
           // The journeys: the global setup builds the frontend once and starts the run's one Chromium; each file
-          // starts its own product and connects. Two files at a time: one waits on the browser while the other's
-          // product works, and each has its own port, data dir and browser contexts.
+          // starts its own product and connects. One file at a time: a journey's product and its pages together
+          // fill two cores, and its waits are bounded in time.
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
@@ -47,7 +47,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
+          fileParallelism: false,
         },
       },
       {
