@@ -37,6 +37,9 @@ export default defineConfig({
       {
         extends: false,
         test: {
+          // The journeys: the global setup builds the frontend once and starts the run's one Chromium; each file
+          // starts its own product and connects. One file at a time: a journey's product and its pages together
+          // fill two cores, and its waits are bounded in time.
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
@@ -47,7 +50,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      'frontend/vite.config.ts',
+      {
+        // The React frontend in jsdom, as frontend/vite.config.ts configures it. Each file still gets its own window
+        // and module graph, but in a fresh VM context of a long-lived worker thread rather than in a new worker: making
+        // the environment per file is then cheap instead of most of the project's time.
+        extends: './frontend/vite.config.ts',
+        root: 'frontend',
+        test: {
+          name: 'frontend',
+          pool: 'vmThreads',
+          setupFiles: ['../tests/support/jsdom-vm-globals.ts'],
+        },
+      },
     ],
   },
 });

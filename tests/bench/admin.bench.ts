@@ -17,13 +17,19 @@ import { pricingProjection } from '@evc/projections/network/pricing.projection';
 import { stationsProjection } from '@evc/projections/network/stations.projection';
 import { CustomersAdminQueries } from '@evc/query-service/identity/customers-admin.queries';
 import { NetworkAdminQueries } from '@evc/query-service/network/network-admin.queries';
+import { benchOptions } from './options';
 import { fmt, percentile } from './stats';
 import { createRingFrameLog } from '@evc/platform/frame-log/index';
 
-const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
-const STATIONS = Number(process.env.BENCH_STATIONS ?? 5_000);
+const options = benchOptions('customers and stations written as events, projected, then listed as staff list them', {
+  customers: { type: 'number', default: 100_000, description: 'customers seeded' },
+  stations: { type: 'number', default: 5_000, description: 'stations seeded (two chargers each)' },
+  queries: { type: 'number', default: 200, description: 'list queries timed per kind' },
+});
+const CUSTOMERS = options.customers;
+const STATIONS = options.stations;
 const CHARGERS_PER_STATION = 2;
-const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const QUERIES = options.queries;
 const BATCH = 2_000;
 
 setLogLevel('warn');

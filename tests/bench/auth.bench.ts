@@ -10,11 +10,17 @@ import { loadConfig } from '@evc/platform/config/config';
 import { createEmbeddedApp } from '@evc/launcher';
 import { setLogLevel } from '@evc/platform/logging/logger';
 import { CommandBus } from '@nestjs/cqrs';
+import { benchOptions } from './options';
 import { fmt, percentile } from './stats';
 
-const SIGN_IN_SECONDS = Number(process.env.BENCH_SIGNIN_SECONDS ?? 5);
-const QUERY_SECONDS = Number(process.env.BENCH_QUERY_SECONDS ?? 2.5);
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
+const options = benchOptions('sign-ins per second at the argon2id cost, and authenticated queries\' latency, over HTTP', {
+  signinSeconds: { type: 'number', default: 5, description: 'seconds of sign-ins measured' },
+  querySeconds: { type: 'number', default: 2.5, description: 'seconds of queries measured, per kind' },
+  clients: { type: 'number', default: 8, description: 'concurrent HTTP clients' },
+});
+const SIGN_IN_SECONDS = options.signinSeconds;
+const QUERY_SECONDS = options.querySeconds;
+const CLIENTS = options.clients;
 const ACCOUNTS = 16;
 const ADMIN = { email: 'bench.admin@example.com', password: 'Heron-Quartz-57' };
 const PASSWORD = 'Ibis-Lantern-47q';

@@ -21,11 +21,17 @@ import { Simulator, type SimulatedChargerSpec } from '@evc/simulator';
 import { startTestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
 import { forkLoad, runBench } from './load-process';
-import { fmt, percentile, numberArg } from './stats';
+import { benchOptions } from './options';
+import { fmt, percentile } from './stats';
 
-const CHARGERS = numberArg('chargers', 500);
-const BOOKINGS = numberArg('bookings', 10_000);
-const AT_ONCE = Math.min(numberArg('at-once', 1000), CHARGERS * 2);
+const options = benchOptions('bookings made over HTTP, then held by the simulated chargers when their slots begin', {
+  chargers: { type: 'number', default: 500, description: 'simulated chargers (two Type2 connectors each)' },
+  bookings: { type: 'number', default: 10_000, description: 'bookings made for tomorrow, one customer each' },
+  atOnce: { type: 'number', default: 1000, description: 'slots that begin in the same minute (at most two per charger)' },
+});
+const CHARGERS = options.chargers;
+const BOOKINGS = options.bookings;
+const AT_ONCE = Math.min(options.atOnce, CHARGERS * 2);
 const IN_FLIGHT = 32;
 const PER_STATION = 50;
 const now = () => performance.timeOrigin + performance.now();

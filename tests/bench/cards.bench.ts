@@ -20,11 +20,17 @@ import { runDecider } from '@evc/command-service/shared/run-decider';
 import { seededId } from '@evc/command-service/seed/seed-identity';
 import { Simulator, loadDemoChargers } from '@evc/simulator';
 import { startTestApp } from '../support/app';
-import { fmt, percentile, numberArg } from './stats';
+import { benchOptions } from './options';
+import { fmt, percentile } from './stats';
 
-const CARDS = numberArg('cards', 1000);
-const CHARGERS = numberArg('chargers', 20);
-const REVOCATIONS = numberArg('revocations', 20);
+const options = benchOptions('cards issued, local lists synced to simulated chargers, and cards revoked', {
+  cards: { type: 'number', default: 1000, description: 'cards issued to the demo customer' },
+  chargers: { type: 'number', default: 20, description: 'simulated chargers that sync the local list' },
+  revocations: { type: 'number', default: 20, description: 'cards turned off and presented' },
+});
+const CARDS = options.cards;
+const CHARGERS = options.chargers;
+const REVOCATIONS = options.revocations;
 
 const until = async (done: () => boolean, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs;

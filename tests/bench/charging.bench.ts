@@ -1,5 +1,5 @@
 /**
- * `npm run bench:charging [-- --sessions 1000] [--rate R] [--burst-only]`: the charging figures on the embedded profile, in one process on 127.0.0.1.
+ * `npm run bench:charging [-- --sessions 1000] [--rate R] [--burst-only]` (`-- --help`: every option) : the charging figures on the embedded profile, in one process on 127.0.0.1.
  *
  * - N customers (each with a car and a wallet) start N simultaneous sessions from the phone (HTTP sessions.start, all at
  *   once, or `--rate R` starts per second) on N/2 simulated chargers with two connectors each; the simulator plugs in
@@ -35,18 +35,29 @@ import { startTestApp, type TestApp } from '../support/app';
 import { aStation, registerCharger, registerStation } from '../support/factories';
 import { forkLoad, runBench } from './load-process';
 import { startProfile } from './profile';
-import { contextSwitches, fmt, jsonMs, percentile, numberArg } from './stats';
+import { benchOptions } from './options';
+import { contextSwitches, fmt, jsonMs, percentile } from './stats';
 
-const SESSIONS = numberArg('sessions', 1000);
+const options = benchOptions('simultaneous session starts from the phone, stops to billed, and the wallet ledger alone', {
+  sessions: { type: 'number', default: 1000, description: 'customers starting a session in each burst (on sessions/2 chargers)' },
+  rate: { type: 'number', default: 0, description: 'starts per second; 0 fires all at once' },
+  /**
+   * Where the chargers and the phones run: `fork` in a child process, as in production they are elsewhere and the
+   * measured process is the product alone; `inprocess` in the product's own process.
+   */
+  load: { type: 'choice', choices: ['fork', 'inprocess'], default: 'fork', description: 'where the simulated chargers and phones run' },
+  gateway: { type: 'choice', choices: ['process', 'inline'], default: 'process', description: "the gateway in its own process (as npm start runs it) or in the launcher's" },
+  burstOnly: { type: 'flag', description: 'the starts alone (to compare builds run after run): no stops, no ledger' },
+  state: { type: 'string', description: 'a directory that keeps the set-up, made once and copied by later runs' },
+  profile: { type: 'string', description: "a file for a CPU profile of the launcher's process over the warm burst" },
+  profileGateway: { type: 'string', description: "the same for the gateway's process" },
+  profileLoad: { type: 'string', description: "the same for the load process" },
+});
+const SESSIONS = options.sessions;
 /** Starts per second; 0 (default) fires all N at once. */
-const RATE = numberArg('rate', 0);
-/**
- * Where the chargers and the phones run: `fork` (default) in a child process, as in production they are elsewhere and
- * the measured process is the product alone; `inprocess` in the product's own process (the earlier setup).
- */
-const LOAD = process.env.BENCH_LOAD === 'inprocess' ? 'inprocess' : 'fork';
-/** Where the gateway runs: `process` (its own process, what `npm start` runs) or `inline` (in the launcher's). */
-const GATEWAY = (process.env.BENCH_GATEWAY ?? 'process') as 'process' | 'inline';
+const RATE = options.rate;
+const LOAD = options.load;
+const GATEWAY = options.gateway;
 /** Epoch milliseconds with sub-millisecond precision, comparable between the two processes. */
 const now = () => performance.timeOrigin + performance.now();
 
@@ -62,7 +73,7 @@ type ToLoad =
   | { cmd: 'start'; url: string; rate: number; sessions: PhoneSession[] }
   | { cmd: 'stop'; url: string; sessions: PhoneSession[] }
   /**
-   * The load generator's CPU so far; with BENCH_PROFILE_LOAD=<file>, `profile` starts its CPU profiler, and the next
+   * The load generator's CPU so far; with --profile-load <file>, `profile` starts its CPU profiler, and the next
    * `cpu` writes the profile to the file.
    */
   | { cmd: 'cpu'; profile: boolean }
@@ -112,8 +123,8 @@ function loadGenerator() {
       }
       case 'cpu': {
         const usage = process.cpuUsage();
-        if (profiler) await profiler.stop(process.env.BENCH_PROFILE_LOAD!);
-        profiler = m.profile && process.env.BENCH_PROFILE_LOAD ? await startProfile() : null;
+        if (profiler) await profiler.stop(options.profileLoad!);
+        profiler = m.profile && options.profileLoad ? await startProfile() : null;
         return { done: 'cpu', usage };
       }
       case 'close':
@@ -150,11 +161,11 @@ interface Prepared {
 }
 
 /**
- * BENCH_STATE=<dir>: the setup (stations, chargers, 1,000 customers with cars and wallets: some 100 s, most of it the
+ * --state <dir>: the setup (stations, chargers, 1,000 customers with cars and wallets: some 100 s, most of it the
  * customers' password hashing) is kept in <dir> after its first run and copied into a fresh data dir by later runs,
  * which replay it at start. An aid for comparing builds run after run; the recorded figures use a fresh setup.
  */
-const STATE = process.env.BENCH_STATE ?? null;
+const STATE = options.state ?? null;
 
 /** Stations, chargers and customers as a fresh setup makes them, in `app`. */
 async function prepare(app: TestApp): Promise<Prepared> {
@@ -200,12 +211,12 @@ async function prepare(app: TestApp): Promise<Prepared> {
   return { secret: SECRET, chargers, customers };
 }
 
-/** The app with the setup done: made here, or (BENCH_STATE) copied from an earlier run's. */
+/** The app with the setup done: made here, or (--state) copied from an earlier run's. */
 async function preparedApp(env: Record<string, string>): Promise<{ app: TestApp; prepared: Prepared }> {
   const file = STATE ? path.join(STATE, 'state.json') : null;
   if (file && existsSync(file)) {
     const prepared = JSON.parse(await readFile(file, 'utf8')) as Prepared;
-    if (prepared.customers.length !== 2 * SESSIONS) throw new Error(`${STATE} holds ${prepared.customers.length} customers, not ${2 * SESSIONS}: use another BENCH_STATE`);
+    if (prepared.customers.length !== 2 * SESSIONS) throw new Error(`${STATE} holds ${prepared.customers.length} customers, not ${2 * SESSIONS}: use another --state`);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evc-bench-'));
     await cp(path.join(STATE!, 'data'), dataDir, { recursive: true });
     const app = await startTestApp({ seed: true, dataDir, env: { ...env, AUTH_TOKEN_SECRET: prepared.secret } });
@@ -304,11 +315,11 @@ async function main(): Promise<void> {
     const measured = group.map(() => ({ sessionId: randomUUID(), t0: 0, charging: 0, billed: 0 }));
     for (const m of measured) watched.set(m.sessionId, m);
     const phones = group.map((c, i) => ({ sessionId: measured[i]!.sessionId, chargerId: chargers[Math.floor(i / 2)]!.id, connectorId: (i % 2) + 1, carId: c.id, token: c.token }));
-    // BENCH_PROFILE=<file>: a CPU profile of this process over the (warm) burst, start to the last `charging`.
-    const profiled = label === 'warm' ? process.env.BENCH_PROFILE : undefined;
+    // --profile <file>: a CPU profile of this process over the (warm) burst, start to the last `charging`.
+    const profiled = label === 'warm' ? options.profile : undefined;
     const profiler = profiled ? await startProfile() : null;
-    // BENCH_PROFILE_GATEWAY=<file>: the same for the gateway's process.
-    if (label === 'warm' && process.env.BENCH_PROFILE_GATEWAY) await gatewayProcess?.profile(null);
+    // --profile-gateway <file>: the same for the gateway's process.
+    if (label === 'warm' && options.profileGateway) await gatewayProcess?.profile(null);
     const startAll = now();
     const cpuBefore = process.cpuUsage();
     const gatewayCpuBefore = (await gatewayProcess?.cpuUsage()) ?? { userUs: 0, systemUs: 0 };
@@ -338,7 +349,7 @@ async function main(): Promise<void> {
     const gatewayCpu = { user: gatewayCpuAfter.userUs - gatewayCpuBefore.userUs, system: gatewayCpuAfter.systemUs - gatewayCpuBefore.systemUs };
     const cpu = { user: launcherCpu.user + gatewayCpu.user, system: launcherCpu.system + gatewayCpu.system };
     if (profiler) await profiler.stop(profiled!);
-    if (label === 'warm' && process.env.BENCH_PROFILE_GATEWAY) await gatewayProcess?.profile(process.env.BENCH_PROFILE_GATEWAY);
+    if (label === 'warm' && options.profileGateway) await gatewayProcess?.profile(options.profileGateway);
     // The chargers' and phones' CPU over the same span: on two cores, the burst ends when product and load together do.
     const loadCpuAfter = ((await load.ask({ cmd: 'cpu', profile: false })) as Extract<FromLoad, { done: 'cpu' }>).usage;
     const loadCpuMs = (loadCpuAfter.user - loadCpuBefore.user + loadCpuAfter.system - loadCpuBefore.system) / 1000;
@@ -393,11 +404,10 @@ async function main(): Promise<void> {
       (c.connectors as Array<{ status: string }>).filter((k) => k.status !== 'available'),
     ).length;
   for (const deadline = Date.now() + 60_000; (await notAvailable()) > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 250));
-  if (process.env.BENCH_HOLD) { const fs = await import('node:fs'); fs.writeFileSync(process.env.BENCH_HOLD + '.pids', `${process.pid} ${app.embedded.gatewayProcess?.pid ?? ''}\n`); while (!fs.existsSync(process.env.BENCH_HOLD + '.go')) await new Promise((r) => setTimeout(r, 100)); }
   const warm = await burst('warm', customers.slice(SESSIONS));
 
   // --burst-only: the starts alone (comparing builds run after run); the stops and the ledger are measured otherwise.
-  if (process.argv.includes('--burst-only')) {
+  if (options.burstOnly) {
     await watcher.stop();
     await load.ask({ cmd: 'close' });
     return app.close();

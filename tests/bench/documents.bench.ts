@@ -1,11 +1,16 @@
 /**
  * Memory document store: 100,000 customer-like read-model documents, indexes on status and city.
- * Run: npx node --import tsx tests/bench/documents.bench.ts   (prints a table; not a test)
+ * Run: node --import tsx tests/bench/documents.bench.ts [--help]   (prints a table; not a test)
  */
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
+import { benchOptions } from './options';
 
-const N = Number(process.env.BENCH_DOCS ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const options = benchOptions('the memory document store: customer-like documents found by indexed and unindexed filters', {
+  docs: { type: 'number', default: 100_000, description: 'documents inserted' },
+  runs: { type: 'number', default: 200, description: 'runs of each query' },
+});
+const N = options.docs;
+const RUNS = options.runs;
 const cities = ['Cairo', 'Giza', 'Alexandria', 'Aswan', 'Luxor', 'Mansoura', 'Tanta', 'Suez', 'Ismailia', 'Port Said', 'Hurghada', 'Faiyum', 'Zagazig', 'Minya', 'Sohag', 'Qena', 'Damietta', 'Beni Suef', 'Asyut', 'Kafr El Sheikh'];
 const statuses = ['active', 'active', 'active', 'banned', 'pending', 'deleted'];
 

@@ -2,7 +2,7 @@
  * The cluster adapters on real servers: Apache Kafka and the MongoDB-wire server (FerretDB), started
  * on 127.0.0.1 through startEngine() and stopped at the end. Prints one table; not a test.
  *
- *   npm run bench:engines   (BENCH_SECONDS: seconds measured per figure, default 10)
+ *   npm run bench:engines [-- --seconds 10]   (`-- --help`: the options)
  *
  * - Kafka bus publish → consume at 1,000 and 5,000 msg/s: one publish per message (as the gateway publishes each
  *   call), acks from all in-sync replicas (the adapter's only mode); latency from the message's scheduled time to
@@ -24,9 +24,13 @@ import { openMongoDocumentStore } from '@evc/platform/documents/index';
 import { RM } from '@evc/projections';
 import { startEngine, type StartedEngine } from '../support/engines';
 import { ROOT, freePort } from '../support/process';
+import { benchOptions } from './options';
 import { fmt, percentile } from './stats';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const options = benchOptions('Kafka publish to consume, a cluster gateway node answering on Kafka, read-model writes on the MongoDB-wire server', {
+  seconds: { type: 'number', default: 10, description: 'seconds measured per figure' },
+});
+const SECONDS = options.seconds;
 const WARMUP_S = 3;
 const CHARGERS = 1000;
 const rows: [string, string][] = [];

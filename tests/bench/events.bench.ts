@@ -1,4 +1,4 @@
-// The event explorer at scale: `npm run bench:events` (BENCH_EVENTS, default 5,000,000). The log is written straight to a
+// The event explorer at scale: `npm run bench:events` (--events, default 5,000,000). The log is written straight to a
 // temporary embedded `events.log` in the store's own record format (encodeRecord), in position order, because 5 million
 // events through the command path would take hours on this machine: it is shaped like the product's (interleaved charging
 // sessions with the correlation and causation ids the contexts write, meter readings, status changes, top-ups, staff edits)
@@ -18,11 +18,17 @@ import { setLogLevel } from '@evc/platform/logging/logger';
 import { ActorNames } from '@evc/query-service/identity/actor-names';
 import { EventChains } from '@evc/query-service/audit/event-chain';
 import { EventSearch } from '@evc/query-service/audit/event-search';
+import { benchOptions } from './options';
 import { fmt, percentile } from './stats';
 import { createRingFrameLog } from '@evc/platform/frame-log/index';
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000_000);
-const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const options = benchOptions("the event explorer's search and chains over a log written straight to disk", {
+  events: { type: 'number', default: 5_000_000, description: 'events in the log' },
+  queries: { type: 'number', default: 200, description: 'searches timed per kind' },
+  keep: { type: 'flag', description: 'keep the log directory at the end (its path is printed)' },
+});
+const EVENTS = options.events;
+const QUERIES = options.queries;
 const DAYS = 30;
 const CHARGERS = 2_000;
 const CUSTOMERS = 50_000;
@@ -191,7 +197,7 @@ while (position < EVENTS) {
   if (next.done) active[i] = session(10 + Math.floor(Math.random() * 40));
   else await emit(next.value);
 }
-// Finish the long session if the log ended first (small BENCH_EVENTS).
+// Finish the long session if the log ended first (small --events).
 if (longSession) for (let next = longSession.next(); !next.done; next = longSession.next()) await emit(next.value);
 out.write(Buffer.concat(pending));
 await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
@@ -268,5 +274,5 @@ for (const r of results) console.log(`  ${r.label.padEnd(66)} ${fmt(r.p50).padSt
 console.log(`\n  chain of a wallet debit (session with ${LONG_SESSION_READINGS} readings): ${chainSize} events (+${frames} frame references), p50 ${fmt(percentile(chainMs, 50))} ms, p99 ${fmt(percentile(chainMs, 99))} ms, max ${fmt(Math.max(...chainMs))} ms`);
 
 await store.close();
-if (process.env.BENCH_KEEP) console.log(`  log kept in ${dir}`);
+if (options.keep) console.log(`  log kept in ${dir}`);
 else await rm(dir, { recursive: true, force: true });

@@ -14,9 +14,14 @@ import { runInNewContext } from 'node:vm';
 import type { EventMetadata } from '@evc/contracts';
 import { FileEventStore, openFileEventStore } from '@evc/platform/eventstore/index';
 import type { NewEvent } from '@evc/platform/ports/event-store';
+import { benchOptions } from './options';
 
-const APPEND_SECONDS = Number(process.env.BENCH_APPEND_SECONDS ?? 3);
-const REPLAY_EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 500_000);
+const options = benchOptions('the embedded event store: durable appends per second, and replay at open', {
+  appendSeconds: { type: 'number', default: 3, description: 'seconds of appends measured, per writer count' },
+  replayEvents: { type: 'number', default: 500_000, description: 'events in the log replayed at open' },
+});
+const APPEND_SECONDS = options.appendSeconds;
+const REPLAY_EVENTS = options.replayEvents;
 const ARTIFACT = join(dirname(fileURLToPath(import.meta.url)), '..', '.artifacts', 'bench-eventstore.json');
 
 // A gc() without --expose-gc on the command line (the npm script is fixed), for the heap figure.

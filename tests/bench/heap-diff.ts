@@ -1,6 +1,6 @@
 /**
  * What a span of a process's life left alive, and what holds it: two V8 heap snapshots of one process (say
- * `BENCH_HEAP_DIFF=<prefix>` of the ceiling in `npm run bench:ocpp`, before and after the readings). An object is new
+ * `npm run bench:ocpp -- --scenario ceiling --heap-diff <prefix>`, before and after the readings). An object is new
  * when its id (stable within a process) is not in the first. Printed, largest first:
  * - the new objects by constructor (objects) or node type (strings, arrays, closures …): count and self size;
  * - what holds them: each edge from an object that was already there to a new one, grouped by the holder's kind, the

@@ -1,6 +1,6 @@
 /**
  * Where a process's memory per charger goes: two V8 heap snapshots (before and after N chargers connect, written by
- * `BENCH_HEAP_SNAPSHOTS=<prefix> npm run bench:ocpp`) summarised by constructor (objects) or node type (strings,
+ * `npm run bench:ocpp -- --heap-snapshots <prefix>`) summarised by constructor (objects) or node type (strings,
  * closures, arrays, code …): the difference of self sizes and counts, divided by N, largest first.
  *
  *   node --max-old-space-size=8192 --import tsx tests/bench/heap-summary.ts <before> <after> <chargers> [rows]

@@ -5,10 +5,10 @@
  * and answer every 10 s) go through the message-log consumer into the memory document store, a simulated minute at
  * a time. Printed per simulated minute: frames held, the heap after a collection and the memory outside it (Buffers); at
  * the end the consumer's CPU per frame. OCPP_LOG_MAX_FRAMES sets the bound (default 200,000, as the configuration's;
- * 10000000 shows the log without one). BENCH_FRAME_LOG=documents keeps the log as the in-memory document store's
+ * 10000000 shows the log without one). --frame-log documents keeps the log as the in-memory document store's
  * documents (as the embedded profile once did, and as the cluster does in MongoDB); the
  * default is the embedded profile's log outside the heap.
- * BENCH_HEAP_SNAPSHOTS=<prefix> writes heap snapshots before the first frame and after the last (<prefix>-before and
+ * --heap-snapshots <prefix> writes heap snapshots before the first frame and after the last (<prefix>-before and
  * -after.heapsnapshot), for `tests/bench/heap-summary.ts` with the frames held as the divisor: a frame's bytes by kind.
  */
 import { randomUUID } from 'node:crypto';
@@ -18,13 +18,22 @@ import { createInProcessBus } from '@evc/platform/bus/index';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
 import { createDocumentFrameLog, createRingFrameLog } from '@evc/platform/frame-log/index';
 import { startOcppMessageLog } from '@evc/projections/chargers-live/ocpp-consumers';
-import { fmt, numberArg } from './stats';
+import { fmt } from './stats';
+import { benchOptions } from './options';
 
-const CHARGERS = numberArg('chargers', 19_000);
-const CHARGING = numberArg('charging', 5_000);
-const MINUTES = numberArg('minutes', 10);
-const TOTAL = Number(process.env.OCPP_LOG_MAX_FRAMES ?? 200_000);
-const KIND = process.env.BENCH_FRAME_LOG === 'documents' ? 'documents' : 'ring';
+const options = benchOptions('the charger message log held for minutes of traffic at the ceiling: frames held, heap, CPU per frame', {
+  chargers: { type: 'number', default: 19_000, description: 'chargers heard from (a heartbeat each minute)' },
+  charging: { type: 'number', default: 5_000, description: 'chargers charging (MeterValues every 10 s)' },
+  minutes: { type: 'number', default: 10, description: 'simulated minutes of traffic' },
+  logMaxFrames: { type: 'number', default: 200_000, env: 'OCPP_LOG_MAX_FRAMES', description: "the log's bound in frames, as the product's setting" },
+  frameLog: { type: 'choice', choices: ['ring', 'documents'], default: 'ring', description: "the embedded log outside the heap, or the document store's documents" },
+  heapSnapshots: { type: 'string', description: 'a path prefix for heap snapshots before the first frame and after the last' },
+});
+const CHARGERS = options.chargers;
+const CHARGING = options.charging;
+const MINUTES = options.minutes;
+const TOTAL = options.logMaxFrames;
+const KIND = options.frameLog;
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 const T0 = Date.parse('2026-11-24T08:00:00.000Z');
@@ -56,7 +65,7 @@ async function main() {
   await consumer.ready;
   const ids = Array.from({ length: CHARGERS }, (_, i) => `CP-${String(i).padStart(5, '0')}`);
   gc();
-  const snapshots = process.env.BENCH_HEAP_SNAPSHOTS;
+  const snapshots = options.heapSnapshots;
   if (snapshots) writeHeapSnapshot(`${snapshots}-before.heapsnapshot`);
   const heapBefore = process.memoryUsage().heapUsed;
   const rows: string[] = [];

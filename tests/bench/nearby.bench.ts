@@ -4,7 +4,10 @@ import { geoCellOf, nearbyStationsQuerySchema } from '@evc/contracts';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
 import { StationLocator, StationsQueries } from '@evc/query-service';
 import { STATIONS, stationsProjection, stationTotals } from '@evc/projections';
+import { benchOptions } from './options';
 import { fmt, percentile } from './stats';
+
+benchOptions('nearest-station queries with 1,000 and 100,000 stations on the embedded read model', {});
 
 /** Where stations cluster in Egypt: [lat, lng, spread in degrees, share]. */
 const CLUSTERS: [number, number, number, number][] = [

@@ -18,6 +18,10 @@ export interface OutsiderOptions {
   seconds: number;
   /** Cores the product may use (`taskset`), the load the others: 0 leaves both to the scheduler. */
   productCpus: number;
+  /** V8/Node flags for both of the product's processes (e.g. a young generation's size), to compare. */
+  productNodeOptions: string;
+  /** A directory for CPU profiles of the launcher and the gateway's process, written when they stop. */
+  productProfile: string;
 }
 
 /** CPU seconds (user + system) a process and its descendants have used so far, from /proc (Linux). */
@@ -54,16 +58,14 @@ async function freePort(): Promise<number> {
 }
 
 /** `npm start`'s command line, in a fresh data dir; resolves once it listens, with the lines it logged. */
-async function startProduct(port: number, dataDir: string, cpus: number): Promise<{ child: ChildProcess; lines: () => number }> {
+async function startProduct(port: number, dataDir: string, { productCpus: cpus, productNodeOptions, productProfile }: OutsiderOptions): Promise<{ child: ChildProcess; lines: () => number }> {
   // npm start's own command line (its last step), read from package.json so the two cannot drift apart.
   const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   const node = [process.execPath, ...start.split('&&').at(-1)!.trim().split(/\s+/).slice(1)];
   const [command, ...args] = cpus > 0 ? ['taskset', '-c', cpuList(0, cpus), ...node] : node;
   const child = spawn(command!, args, {
     cwd: root,
-    // BENCH_PRODUCT_PROFILE=<dir>: CPU profiles of the launcher and the gateway's process, written when they stop.
-    // BENCH_PRODUCT_NODE_OPTIONS: V8/Node flags for both (e.g. a young generation's size), to compare.
-    env: { ...process.env, NODE_OPTIONS: [process.env.BENCH_PRODUCT_NODE_OPTIONS ?? '', process.env.BENCH_PRODUCT_PROFILE ? `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PRODUCT_PROFILE}` : ''].join(' ').trim(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ADMIN_EMAIL: ADMIN.email, SEED_ADMIN_PASSWORD: ADMIN.password },
+    env: { ...process.env, NODE_OPTIONS: [productNodeOptions, productProfile ? `--cpu-prof --cpu-prof-dir=${productProfile}` : ''].join(' ').trim(), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ADMIN_EMAIL: ADMIN.email, SEED_ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let lines = 0;
@@ -147,7 +149,7 @@ export async function runOutsider(options: OutsiderOptions, loadScript: string, 
   const started = Date.now();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evc-outsider-'));
   const port = await freePort();
-  const product = await startProduct(port, dataDir, options.productCpus);
+  const product = await startProduct(port, dataDir, options);
   let load: ChildProcess | null = null;
   try {
     const base = `http://127.0.0.1:${port}`;

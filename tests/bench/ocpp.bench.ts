@@ -13,60 +13,82 @@ import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import WebSocket from 'ws';
 import { startAllocationProfile, startProfile, watchLoop } from './profile';
+import { benchOptions } from './options';
 import { fmt, percentile } from './stats';
 
-/**
- * BENCH_SCENARIO: `phases` (default: the phases (a) to (h) below), `ceiling` (19,000 chargers held with a 60 s
- * heartbeat, 5,000 of them charging with MeterValues every 10 s: latency of every reading to the sessions read model,
- * CALLERRORs, sockets dropped, memory per charger) or `answer` (StatusNotification answered, p99, at 3,000 messages/s
- * from 1,000 chargers with one call outstanding each, timed in the load process). The ceiling waits until every charger
- * holds the local authorisation list before the readings, and times that rollout on its own. BENCH_TRACE=1 adds, for
- * the ceiling's readings: the p99 per second, the event loop's utilisation per second and its stalls, and the events
- * recorded meanwhile by type. BENCH_SESSION_MINUTES=<m> (ceiling) first sends each charging session m minutes of
- * past readings, so the readings are measured on sessions that old (a minute old otherwise).
- */
-const SCENARIO = (process.env.BENCH_SCENARIO ?? 'phases') as 'phases' | 'ceiling' | 'answer' | 'outsider';
+const options = benchOptions('OCPP chargers on the embedded product: connections held, memory, throughput and latency by scenario', {
+  /**
+   * `phases`: the phases (a) to (h) below. `ceiling`: 19,000 chargers held with a 60 s heartbeat, 5,000 of them
+   * charging with MeterValues every 10 s (latency of every reading to the sessions read model, CALLERRORs, sockets
+   * dropped, memory per charger); it waits until every charger holds the local authorisation list before the readings
+   * and times that rollout on its own. `answer`: StatusNotification answered, p99, from chargers with one call
+   * outstanding each, timed in the load process. `outsider`: the product as `npm start` runs it (ocpp-outsider.ts).
+   */
+  scenario: { type: 'choice', choices: ['phases', 'ceiling', 'answer', 'outsider'], default: 'phases', description: 'what is measured (see the header of tests/bench/ocpp.bench.ts)' },
+  gateway: { type: 'choice', choices: ['process', 'inline'], default: 'process', description: "the gateway in its own process (as npm start runs it) or in the launcher's" },
+  connections: { type: 'number', defaultText: '19000 ceiling, 1000 answer and outsider, 2000 phases', description: 'chargers connected' },
+  tpChargers: { type: 'number', default: 100, description: 'phases: chargers sending StatusNotification for throughput' },
+  tpSeconds: { type: 'number', default: 10, description: 'phases: seconds of each throughput phase' },
+  latRate: { type: 'number', default: 1000, description: 'phases: messages per second in the latency phases' },
+  latSeconds: { type: 'number', default: 10, description: 'phases: seconds of each latency phase' },
+  latChargers: { type: 'number', default: 500, description: 'phases: chargers sending in the latency phases' },
+  mvChargers: { type: 'number', defaultText: '5000 ceiling, else every charger', description: 'chargers charging, sending MeterValues' },
+  mvIntervalMs: { type: 'number', defaultText: '10000 ceiling, else 2000', description: "milliseconds between a charging charger's MeterValues" },
+  /**
+   * The ceiling measures three minutes of readings: a full mark of its heap stalls the launcher, and a single minute's
+   * p99 depends on whether it held one mark or three.
+   */
+  mvSeconds: { type: 'number', defaultText: '180 ceiling, else 15', description: 'seconds of MeterValues measured' },
+  mvLatChargers: { type: 'number', default: 1000, description: 'chargers whose readings are timed to the read model' },
+  sessionMinutes: { type: 'number', default: 0, description: 'ceiling: minutes of past readings sent to each session first (how old the sessions are)' },
+  logFrames: { type: 'number', default: 0, description: 'ceiling: older frames written into the message log before any charger connects' },
+  /** `answer`: the offered rate, spread evenly over the chargers (each waits for its answer before its next call). */
+  answerRate: { type: 'number', default: 3000, description: 'answer and outsider: StatusNotification calls per second' },
+  answerSeconds: { type: 'number', default: 20, description: 'answer and outsider: seconds measured' },
+  /**
+   * `answer`: seconds of the same load first, reported apart: the answer's path is compiled as it goes, and the first
+   * seconds after a start are not the busy minute of a network whose server has long run it.
+   */
+  answerWarmupSeconds: { type: 'number', default: 10, description: 'answer: seconds of the same load before the measure, reported apart (0: none)' },
+  chargersPerStation: { type: 'number', default: 20, description: 'outsider: chargers per station' },
+  productCpus: { type: 'number', default: 0, description: 'outsider: cores the product may use (taskset), the load the others (0: the scheduler decides)' },
+  productNodeOptions: { type: 'string', description: "outsider: V8/Node flags for the product's processes (NODE_OPTIONS), to compare" },
+  productProfile: { type: 'string', description: "outsider: a directory for CPU profiles of the launcher and the gateway's process (cpuprofile-top.ts reads them)" },
+  timeoutS: { type: 'number', defaultText: '900 ceiling, else 400', description: 'seconds before the bench gives up' },
+  trace: { type: 'flag', description: "ceiling: p99 per second, the event loop's utilisation and stalls, and the events recorded, during the readings" },
+  profile: { type: 'string', description: "a file for a CPU profile of the launcher's process over the measured phases" },
+  allocProfile: { type: 'string', description: 'a file for a sampled allocation profile over the measured readings' },
+  allocPromoted: { type: 'flag', description: 'the allocation profile keeps only what survived a scavenge' },
+  /** Heap snapshots before and after the chargers connect (<prefix>-before/after) and, in the ceiling, after the readings (<prefix>-ceiling). */
+  heapSnapshots: { type: 'string', description: 'a path prefix for heap snapshots (for heap-summary.ts)' },
+  /**
+   * Ceiling: heap snapshots just before the readings and after them (<prefix>-mv-start and <prefix>-mv-end), so
+   * `tests/bench/heap-diff.ts` shows what the readings left alive and what holds it. The snapshots pause the launcher:
+   * such a run's latencies are not the bench's figures.
+   */
+  heapDiff: { type: 'string', description: 'ceiling: a path prefix for heap snapshots around the readings (for heap-diff.ts)' },
+});
+const SCENARIO = options.scenario;
 const CEILING = SCENARIO === 'ceiling';
 const ANSWER = SCENARIO === 'answer';
-/** Where the gateway runs: `process` (its own process, what `npm start` runs) or `inline` (in the launcher's). */
-const GATEWAY = (process.env.BENCH_GATEWAY ?? 'process') as 'process' | 'inline';
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? (CEILING ? 19_000 : ANSWER || SCENARIO === 'outsider' ? 1000 : 2000));
-const TP_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_TP_CHARGERS ?? 100));
-const TP_SECONDS = Number(process.env.BENCH_TP_SECONDS ?? 10);
-const LAT_RATE = Number(process.env.BENCH_LAT_RATE ?? 1000);
-const LAT_SECONDS = Number(process.env.BENCH_LAT_SECONDS ?? 10);
-const LAT_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_LAT_CHARGERS ?? 500));
-const MV_CHARGERS = Math.min(CONNECTIONS, Number(process.env.BENCH_MV_CHARGERS ?? (CEILING ? 5000 : CONNECTIONS)));
-const MV_INTERVAL_MS = Number(process.env.BENCH_MV_INTERVAL_MS ?? (CEILING ? 10_000 : 2000));
-/**
- * The ceiling measures three minutes of readings: a full mark of the launcher's large heap stalls it, and whether a
- * single minute holds one mark or three would decide its p99, the same code either way.
- */
-const MV_SECONDS = Number(process.env.BENCH_MV_SECONDS ?? (CEILING ? 180 : 15));
-/** Ceiling: how old the charging sessions are when the readings are measured (minutes of past readings sent first). */
-const SESSION_MINUTES = CEILING ? Number(process.env.BENCH_SESSION_MINUTES ?? 0) : 0;
-/** `answer`: the offered rate, spread evenly over the chargers (each waits for its answer before its next call). */
-const ANSWER_RATE = Number(process.env.BENCH_ANSWER_RATE ?? 3000);
-const ANSWER_SECONDS = Number(process.env.BENCH_ANSWER_SECONDS ?? 20);
-/**
- * `answer`: seconds of the same load first, reported apart: the code the answer's path runs is compiled as it goes,
- * and the first seconds after a start (their 2-second windows are several times slower than the later ones) are
- * not the busy minute of a network whose server has long run it. 0 leaves it out.
- */
-const ANSWER_WARMUP_SECONDS = Number(process.env.BENCH_ANSWER_WARMUP_SECONDS ?? 10);
-/**
- * BENCH_HEAP_SNAPSHOTS=<prefix>: heap snapshots before and after the chargers connect (<prefix>-before/after.heapsnapshot)
- * and, in the ceiling, after the readings (<prefix>-ceiling.heapsnapshot).
- */
-const HEAP_SNAPSHOTS = process.env.BENCH_HEAP_SNAPSHOTS ?? '';
-/**
- * BENCH_HEAP_DIFF=<prefix> (ceiling): heap snapshots just before the readings and after them (<prefix>-mv-start and
- * <prefix>-mv-end.heapsnapshot), so `tests/bench/heap-diff.ts` can show what the minute left alive, and what holds it.
- * The snapshots pause the launcher; the latencies of such a run are not the bench's figures.
- */
-const HEAP_DIFF = process.env.BENCH_HEAP_DIFF ?? '';
-const MV_LAT_CHARGERS = Math.min(MV_CHARGERS, Number(process.env.BENCH_MV_LAT_CHARGERS ?? 1000));
-const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT_S ?? (CEILING ? 900 : 400));
+const GATEWAY = options.gateway;
+const CONNECTIONS = options.connections ?? (CEILING ? 19_000 : ANSWER || SCENARIO === 'outsider' ? 1000 : 2000);
+const TP_CHARGERS = Math.min(CONNECTIONS, options.tpChargers);
+const TP_SECONDS = options.tpSeconds;
+const LAT_RATE = options.latRate;
+const LAT_SECONDS = options.latSeconds;
+const LAT_CHARGERS = Math.min(CONNECTIONS, options.latChargers);
+const MV_CHARGERS = Math.min(CONNECTIONS, options.mvChargers ?? (CEILING ? 5000 : CONNECTIONS));
+const MV_INTERVAL_MS = options.mvIntervalMs ?? (CEILING ? 10_000 : 2000);
+const MV_SECONDS = options.mvSeconds ?? (CEILING ? 180 : 15);
+const SESSION_MINUTES = CEILING ? options.sessionMinutes : 0;
+const ANSWER_RATE = options.answerRate;
+const ANSWER_SECONDS = options.answerSeconds;
+const ANSWER_WARMUP_SECONDS = options.answerWarmupSeconds;
+const HEAP_SNAPSHOTS = options.heapSnapshots ?? '';
+const HEAP_DIFF = options.heapDiff ?? '';
+const MV_LAT_CHARGERS = Math.min(MV_CHARGERS, options.mvLatChargers);
+const TIMEOUT_S = options.timeoutS ?? (CEILING ? 900 : 400);
 const CHARGERS_PER_STATION = 20;
 const HEARTBEAT_S = 60;
 const STATUSES = ['Available', 'Preparing'] as const;
@@ -410,10 +432,10 @@ async function runMain(): Promise<void> {
   const passed = Object.fromEntries(['OCPP_LOG_MAX_FRAMES', 'HEAP_GROWTH_PERCENT'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]));
   const app = await startTestApp({ env: { OCPP_GATEWAY: GATEWAY, ...passed } });
   const heapGrowth = loadConfig(passed).HEAP_GROWTH_PERCENT;
-  // BENCH_LOG_FRAMES=<n> (ceiling): the message log as it stands after hours at the ceiling, n older frames spread
+  // --log-frames <n> (ceiling): the message log as it stands after hours at the ceiling, n older frames spread
   // evenly over the chargers, written before any charger connects (so the log's per-charger counts include them):
   // the readings are then measured with the launcher's heap in its steady state, not three minutes in.
-  if (CEILING && Number(process.env.BENCH_LOG_FRAMES ?? 0) > 0) await prefillMessageLog(app.embedded.infra.frames, Number(process.env.BENCH_LOG_FRAMES));
+  if (CEILING && options.logFrames > 0) await prefillMessageLog(app.embedded.infra.frames, options.logFrames);
   /**
    * The bench chargers' card tokens, owned by one customer with a large balance, so their transactions become card
    * sessions on the command side (IdTokenIssued appended directly: the product issues cards elsewhere).
@@ -584,17 +606,17 @@ async function runMain(): Promise<void> {
             ] as [string, string],
           ]
         : []),
-      ['where the gateway runs (BENCH_GATEWAY)', GATEWAY === 'process' ? 'its own process (what npm start runs); the event loop figures are the launcher\'s' : 'in the launcher\'s process'],
+      ['where the gateway runs (--gateway)', GATEWAY === 'process' ? 'its own process (what npm start runs); the event loop figures are the launcher\'s' : 'in the launcher\'s process'],
       ['old generation allowed to grow past the last full collection (HEAP_GROWTH_PERCENT)', heapGrowth > 0 ? `${heapGrowth} %` : "V8's own choice (0)"],
     ];
     const print = (title: string, rows: [string, string][]) =>
       process.stdout.write(`\n## ${title}\n\n| figure | result |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`);
     const profiled = async <T>(run: () => Promise<T>): Promise<T> => {
-      const p = process.env.BENCH_PROFILE ? await startProfile() : null;
+      const p = options.profile ? await startProfile() : null;
       try {
         return await run();
       } finally {
-        await p?.stop(process.env.BENCH_PROFILE!);
+        await p?.stop(options.profile!);
       }
     };
 
@@ -606,8 +628,8 @@ async function runMain(): Promise<void> {
       if (warmup) await waitRecorded(recordedAtStart + warmup.latencies.length, 60_000);
       if (warmup) await runner.waitFor(await infra.eventStore.headPosition(), 60_000);
       const recordedBefore = recorded;
-      const loop = watchLoop();
-      const allocations = await startAllocationProfile();
+      const loop = watchLoop(options.trace);
+      const allocations = await startAllocationProfile(options.allocProfile, options.allocPromoted);
       const an = await profiled(() => ask({ cmd: 'answer', chargers: CONNECTIONS, rate: ANSWER_RATE, seconds: ANSWER_SECONDS, prefix: 'an' }, 'answer'));
       const loopRows = [...loop.stop(), ...(await allocations.stop())];
       const drained = await waitRecorded(recordedBefore + an.latencies.length, 60_000);
@@ -628,7 +650,7 @@ async function runMain(): Promise<void> {
         ...(warmup
           ? [
               [
-                `the ${ANSWER_WARMUP_SECONDS} s of the same load before it, from the product's start (BENCH_ANSWER_WARMUP_SECONDS): p50 / p99; p99 per 2 s`,
+                `the ${ANSWER_WARMUP_SECONDS} s of the same load before it, from the product's start (--answer-warmup-seconds): p50 / p99; p99 per 2 s`,
                 `${fmt(percentile(warmup.latencies, 50))} / ${fmt(percentile(warmup.latencies, 99))} ms; ${perWindow(warmup.sentAfterMs, warmup.latencies, 2000)}, ${warmup.errors} CALLERRORs`,
               ] as [string, string],
             ]
@@ -663,7 +685,7 @@ async function runMain(): Promise<void> {
       const rollout = `${listHeld} of ${CONNECTIONS} chargers hold version ${listVersion} after ${fmt((performance.now() - rolloutStarted) / 1000)} s`;
       const start = await ask({ cmd: 'start', chargers: MV_CHARGERS }, 'start');
       await runner.waitFor(await infra.eventStore.headPosition(), 120_000);
-      // BENCH_SESSION_MINUTES=<m>: the sessions as they stand m minutes in (6 readings a minute each, sent as past
+      // --session-minutes <m>: the sessions as they stand m minutes in (6 readings a minute each, sent as past
       // readings, 60 to a MeterValues), so the readings are measured on sessions that hold hundreds already, as a
       // real network's do, not on sessions a minute old.
       if (SESSION_MINUTES > 0) {
@@ -684,7 +706,7 @@ async function runMain(): Promise<void> {
         for (const until = performance.now() + 900_000; (await sessions.countDocuments({ status: 'charging', lastReadingAt: { $gte: cutoff } })) < start.started && performance.now() < until; ) await sleep(500);
         await runner.waitFor(await infra.eventStore.headPosition(), 900_000);
       }
-      const agedRow: [string, string][] = aged ? [['sessions aged first (BENCH_SESSION_MINUTES)', `${SESSION_MINUTES * 6} past readings each (${SESSION_MINUTES} minutes), ${aged.sent} MeterValues (${aged.errors} refused), sent in ${fmt(aged.ms / 1000)} s and in the read models ${fmt((performance.now() - agedAt) / 1000)} s after the first; recorded: ${await eventTypes(infra.eventStore, headBeforeAge)}`]] : [];
+      const agedRow: [string, string][] = aged ? [['sessions aged first (--session-minutes)', `${SESSION_MINUTES * 6} past readings each (${SESSION_MINUTES} minutes), ${aged.sent} MeterValues (${aged.errors} refused), sent in ${fmt(aged.ms / 1000)} s and in the read models ${fmt((performance.now() - agedAt) / 1000)} s after the first; recorded: ${await eventTypes(infra.eventStore, headBeforeAge)}`]] : [];
       // The ageing leaves gigabytes of garbage behind it, and the collector's next limit is set from that heap: the
       // readings would be measured for their first half minute without a mark. A full collection first starts the
       // minute from the steady state's heap, with marks as often as they come there.
@@ -695,8 +717,8 @@ async function runMain(): Promise<void> {
       const loadBefore = os.loadavg()[0]!;
       const cpuBefore = process.cpuUsage();
       const headAtMv = await infra.eventStore.headPosition();
-      const loop = watchLoop();
-      const allocations = await startAllocationProfile();
+      const loop = watchLoop(options.trace);
+      const allocations = await startAllocationProfile(options.allocProfile, options.allocPromoted);
       const mv = await profiled(() => ask({ cmd: 'meter', chargers: MV_CHARGERS, intervalMs: MV_INTERVAL_MS, seconds: MV_SECONDS, probe: true }, 'meter'));
       const loopRows = [...loop.stop(), ...(await allocations.stop())];
       const cpu = process.cpuUsage(cpuBefore);
@@ -724,7 +746,7 @@ async function runMain(): Promise<void> {
             : `no reading reached the sessions read model (${readingMissing} events without it, ${mv.errors} CALLERRORs)`,
         ],
         ['p99 per 5 s of the run (when the reading was sent)', perWindow(measured.map(([, t]) => t - mv.startedAt), lats, 5000)],
-        ...(process.env.BENCH_TRACE ? [['p99 per 1 s', perWindow(measured.map(([, t]) => t - mv.startedAt), lats, 1000)] as [string, string], ...loopRows, ['events recorded during the readings', await eventTypes(infra.eventStore, headAtMv)] as [string, string]] : []),
+        ...(options.trace ? [['p99 per 1 s', perWindow(measured.map(([, t]) => t - mv.startedAt), lats, 1000)] as [string, string], ...loopRows, ['events recorded during the readings', await eventTypes(infra.eventStore, headAtMv)] as [string, string]] : []),
         ['sockets after the run', `${sockets.open} open, **${sockets.dropped} dropped**; ${gateway.connectedCount} held by the gateway`],
         ['CPU of this process during the MeterValues phase', `${fmt((cpu.user + cpu.system) / 1000 / seconds / 10, 0)} % of one core (load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)})`],
         ['memory at the end (after GC)', `heap ${fmt(end.heapUsed / 2 ** 20)} MiB, RSS ${fmt(end.rss / 2 ** 20)} MiB, outside the heap in ArrayBuffers (Buffers) ${fmt(end.arrayBuffers / 2 ** 20)} MiB`],
@@ -736,8 +758,8 @@ async function runMain(): Promise<void> {
       return;
     }
 
-    // BENCH_PROFILE=<file>: a CPU profile of this process over the throughput phases (c) to (g).
-    const profiler = process.env.BENCH_PROFILE ? await startProfile() : null;
+    // --profile <file>: a CPU profile of this process over the throughput phases (c) to (g).
+    const profiler = options.profile ? await startProfile() : null;
     // (c): throughput into the event store.
     const recordedBefore = recorded;
     const tp = await ask({ cmd: 'throughput', chargers: TP_CHARGERS, seconds: TP_SECONDS }, 'throughput');
@@ -765,7 +787,7 @@ async function runMain(): Promise<void> {
       if (readings !== seen) [seen, quietSince] = [readings, performance.now()];
       else if (performance.now() - quietSince > 10_000) break;
     }
-    if (profiler) await profiler.stop(process.env.BENCH_PROFILE!);
+    if (profiler) await profiler.stop(options.profile!);
     const mvRecorded = readings - readingsBefore;
     const mvSeconds = (lastReadingAt - mv.startedAt) / 1000;
     const mvAnsweredRate = mv.answered / ((mv.endedAt - mv.startedAt) / 1000);
@@ -821,7 +843,7 @@ async function runMain(): Promise<void> {
   }
 }
 
-/** BENCH_TRACE: the events appended after `after`, by type (what else the process was doing during a phase). */
+/** --trace: the events appended after `after`, by type (what else the process was doing during a phase). */
 async function eventTypes(store: { readAll(o: { after: number; maxCount: number }): Promise<{ type: string }[]> }, after: number): Promise<string> {
   const types = new Map<string, number>();
   for (const e of await store.readAll({ after, maxCount: 5_000_000 })) types.set(e.type, (types.get(e.type) ?? 0) + 1);
@@ -840,8 +862,16 @@ else if (SCENARIO === 'outsider') {
   const { runOutsider } = await import('./ocpp-outsider');
   const print = (title: string, rows: [string, string][]) =>
     process.stdout.write(`\n## ${title}\n\n| figure | result |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`);
-  const options = { chargers: CONNECTIONS, chargersPerStation: Number(process.env.BENCH_CHARGERS_PER_STATION ?? CHARGERS_PER_STATION), rate: ANSWER_RATE, seconds: ANSWER_SECONDS, productCpus: Number(process.env.BENCH_PRODUCT_CPUS ?? 0) };
-  await runOutsider(options, fileURLToPath(import.meta.url), print);
+  const outsider = {
+    chargers: CONNECTIONS,
+    chargersPerStation: options.chargersPerStation,
+    rate: ANSWER_RATE,
+    seconds: ANSWER_SECONDS,
+    productCpus: options.productCpus,
+    productNodeOptions: options.productNodeOptions ?? '',
+    productProfile: options.productProfile ?? '',
+  };
+  await runOutsider(outsider, fileURLToPath(import.meta.url), print);
   process.exit(0);
 } else await runMain();
 

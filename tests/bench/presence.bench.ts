@@ -9,11 +9,12 @@ import { createMemoryDocumentStore } from '@evc/platform/documents/index';
 import { CHARGERS } from '@evc/projections/network/stations.projection';
 import { sweepSilentChargers } from '@evc/projections/chargers-live/ocpp-consumers';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const COUNT = arg('chargers', 19_000);
+import { benchOptions } from './options';
+
+const options = benchOptions("the charger presence's silent sweep over chargers shown online, on the embedded read models", {
+  chargers: { type: 'number', default: 19_000, description: 'chargers shown online, none silent' },
+});
+const COUNT = options.chargers;
 const ROUNDS = 30;
 
 async function main(): Promise<void> {

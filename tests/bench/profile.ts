@@ -6,13 +6,13 @@ import { fmt } from './stats';
 const GC_KINDS: Record<number, string> = { 1: 'scavenges', 2: 'minor mark-sweeps', 4: 'full marks (final pause)', 8: 'weak callbacks', 16: 'incremental' };
 
 /**
- * BENCH_TRACE=1: what the event loop of this process did during a phase: its utilisation per second, every gap of
+ * With `trace` (a bench's --trace): what the event loop of this process did during a phase: its utilisation per second, every gap of
  * over 40 ms between 5 ms ticks (a stall: a long task, or the garbage collector's marking), and the collections the
  * garbage collector reported (count and time by kind; when each full mark ended and its final pause: the incremental
  * steps before it run inside the event loop's tasks and show as stalls, not here). Answers the rows to print.
  */
-export function watchLoop(): { stop(): [string, string][] } {
-  if (!process.env.BENCH_TRACE) return { stop: () => [] };
+export function watchLoop(trace: boolean): { stop(): [string, string][] } {
+  if (!trace) return { stop: () => [] };
   const t0 = performance.now();
   const stalls: string[] = [];
   const utilisation: string[] = [];
@@ -58,22 +58,20 @@ export function watchLoop(): { stop(): [string, string][] } {
 }
 
 /**
- * BENCH_ALLOC_PROFILE=<file>: what this process allocates during a phase, by allocating function, dead objects
+ * With a `file` (a bench's --alloc-profile): what this process allocates during a phase, by allocating function, dead objects
  * included (the sampling heap profiler, one sample per 64 KiB on average). Bytes allocated are what fills the young
  * generation and, where they live past two scavenges, the old one the marker walks. Writes the raw profile to the
  * file and answers a row with the top allocators.
  */
-export async function startAllocationProfile(): Promise<{ stop(): Promise<[string, string][]> }> {
-  const file = process.env.BENCH_ALLOC_PROFILE;
+export async function startAllocationProfile(file: string | undefined, promotedOnly: boolean): Promise<{ stop(): Promise<[string, string][]> }> {
   if (!file) return { stop: async () => [] };
   const { Session } = await import('node:inspector/promises');
   const { writeFile } = await import('node:fs/promises');
   const session = new Session();
   session.connect();
   await session.post('HeapProfiler.enable');
-  // BENCH_ALLOC_PROMOTED=1: drop the samples a scavenge frees, so the profile shows what reached the old generation
-  // (what was live at the end, or freed by a mark): what brings the next mark closer.
-  const promotedOnly = process.env.BENCH_ALLOC_PROMOTED === '1';
+  // `promotedOnly` (--alloc-promoted): drop the samples a scavenge frees, so the profile shows what reached the old
+  // generation (what was live at the end, or freed by a mark): what brings the next mark closer.
   await session.post('HeapProfiler.startSampling', { samplingInterval: 65536, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !promotedOnly });
   return {
     async stop() {

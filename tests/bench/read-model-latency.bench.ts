@@ -8,10 +8,15 @@ import { loadConfig } from '@evc/platform/config/config';
 import { openInfrastructure } from '@evc/platform/infrastructure/infrastructure';
 import { setLogLevel } from '@evc/platform/logging/logger';
 import { ProjectionRunner, RM, allProjections } from '@evc/projections';
+import { benchOptions } from './options';
 import { fmt, percentile } from './stats';
 
-const RATE = Number(process.env.BENCH_RATE ?? 1000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const options = benchOptions('time from an append to the read model being queryable, at a steady rate', {
+  rate: { type: 'number', default: 1000, description: 'events appended per second' },
+  seconds: { type: 'number', default: 5, description: 'seconds measured' },
+});
+const RATE = options.rate;
+const SECONDS = options.seconds;
 
 setLogLevel('warn');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'evc-bench-latency-'));

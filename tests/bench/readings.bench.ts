@@ -13,10 +13,15 @@ import type { RecordedEvent } from '@evc/platform';
 import { createMemoryDocumentStore } from '@evc/platform/documents/index';
 import { sessionsProjection } from '@evc/projections/charging/sessions.projection';
 import type { ProjectionContext } from '@evc/projections/runner/projection';
-import { fmt, numberArg } from './stats';
+import { benchOptions } from './options';
+import { fmt } from './stats';
 
-const SESSIONS = numberArg('sessions', 500);
-const READINGS = numberArg('readings', 720);
+const options = benchOptions("what one meter reading costs as its session ages, in the read model and the session's decider", {
+  sessions: { type: 'number', default: 500, description: 'sessions receiving readings' },
+  readings: { type: 'number', default: 720, description: 'readings per session, in time order' },
+});
+const SESSIONS = options.sessions;
+const READINGS = options.readings;
 const MARKS = new Set([10, 60, 180, 360, 720, READINGS]);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const T0 = Date.parse('2026-11-24T08:00:00.000Z');

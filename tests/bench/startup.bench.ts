@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freePort, launch } from '../support/process';
+import { benchOptions } from './options';
 import { fmt } from './stats';
+
+benchOptions('`npm start` to its first answered query: a first start that seeds the demo, and a restart', {});
 
 async function timeToFirstRequest(dataDir: string): Promise<{ ms: number; listeningLine: string }> {
   const port = await freePort();

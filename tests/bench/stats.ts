@@ -9,12 +9,6 @@ export function percentile(values: number[], p: number): number {
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
-/** A numeric command-line option, `--name <n>` (npm run bench:x -- --name n), or `fallback` when absent. */
-export function numberArg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
 /**
  * The machine's speed now: milliseconds for 100,000 JSON round trips of a typical event (best of three; lower is
  * faster). The shared machine's speed moves from day to day (a start can cost twice the CPU it cost on another day,

@@ -9,7 +9,10 @@ import { FRONTEND_DIST } from '@evc/launcher';
 import { ROOT } from '../support/process';
 import { chromiumUnavailableReason, launchChromium, newPage } from '../browser/support/browser';
 import { startBrowserApp } from '../browser/support/app';
+import { benchOptions } from './options';
 import { fmt, percentile } from './stats';
+
+benchOptions('the landing page in headless Chromium: initial JavaScript, largest contentful paint, TTFB, DOMContentLoaded', {});
 
 const LOADS = 7;
 const SETTLE_MS = 500;

@@ -1,6 +1,5 @@
 // In the browser: a finished session's receipt in English and Arabic, from the session page; the
 // printed page holds the receipt alone; "Download PDF" saves the server's PDF, which holds the session's figures.
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ReceiptView } from '@evc/contracts/charging';
 import { bearer, getJson } from '../support/app';
@@ -52,7 +51,8 @@ describeJourney('receipts (customer)', (journey) => {
       // The PDF download: a real PDF file in the page's language holding the same figures.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t['receipt.downloadPdf'], exact: true }).click()]);
       expect(download.suggestedFilename()).toBe(`receipt-${receipt.receiptNumber}-${lang}.pdf`);
-      const pdf = await readFile((await download.path())!);
+      // read through the browser's connection: the run's Chromium is shared, so the file is not on a local path
+      const pdf = Buffer.concat(await (await download.createReadStream()).toArray());
       expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
       const lines = pdfTextLines(pdf);
       const text = lines.join('\n');

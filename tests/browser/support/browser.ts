@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -9,12 +9,27 @@ export function chromiumUnavailableReason(): string | null {
   return null;
 }
 
+const LAUNCH = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  return chromium.launch(LAUNCH);
+}
+
+/**
+ * One Chromium for a whole run of the journeys (tests/browser/global-setup.ts starts it): each file connects to it
+ * instead of starting its own, and each page still gets its own context (cookies, storage, locale).
+ */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH);
+}
+
+/** A file's connection to the run's Chromium; closing it leaves the Chromium running for the other files. */
+export function connectChromium(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
 }
 
 /** A page that fails the test on uncaught page errors, and never reaches outside 127.0.0.1. */

@@ -1,9 +1,9 @@
-// Shared set-up of the browser journeys: one product and one Chromium per file, a fresh context per page,
+// Shared set-up of the browser journeys: one product per file, the run's Chromium, a fresh context per page,
 // and after every test: no uncaught page errors in any page it opened.
-import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { TestApp } from '../../support/app';
-import { chromiumUnavailableReason, launchChromium, newPage } from './browser';
+import { chromiumUnavailableReason, connectChromium, launchChromium, newPage } from './browser';
 import { startBrowserApp } from './app';
 
 export type Lang = 'en' | 'ar';
@@ -61,7 +61,9 @@ export function describeJourney(name: string, body: (journey: Journey) => void):
   }
   describe(name, () => {
     beforeAll(async () => {
-      [app, browser] = await Promise.all([startBrowserApp(), launchChromium()]);
+      // the run's Chromium (global-setup.ts), or one of its own when the file runs outside the `browser` project
+      const endpoint = inject('chromiumEndpoint');
+      [app, browser] = await Promise.all([startBrowserApp(), endpoint ? connectChromium(endpoint) : launchChromium()]);
     });
     afterAll(async () => {
       await browser?.close();

@@ -24,6 +24,7 @@ async function signedInAt(path: string) {
   const app = await renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'My profile' });
   // the monitor is its own chunk: let it load and start
+  await act(() => vi.dynamicImportSettled());
   await advance(0);
   return app;
 }
