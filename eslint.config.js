@@ -9,7 +9,18 @@ const services = ['@evc/command-service', '@evc/query-service', '@evc/projection
 
 // Backend import directions (ARCHITECTURE.md, "Import directions"). Each workspace names what it may import; every
 // other workspace is refused, by package name and by a relative path into its folder.
-const WORKSPACES = ['contracts', 'platform', 'launcher', 'simulator', 'command-service', 'projections', 'query-service', 'ocpp-gateway', 'frontend', 'tests'];
+const WORKSPACES = [
+  'contracts',
+  'platform',
+  'launcher',
+  'simulator',
+  'command-service',
+  'projections',
+  'query-service',
+  'ocpp-gateway',
+  'frontend',
+  'tests',
+];
 // These packages' index exports everything another workspace needs: deep paths into them are internals. (Platform's
 // other modules, e.g. @evc/platform/http/access or /logging/logger, are its public entry points: the index exports
 // only the ports, so that importing it never pulls in Nest, drivers or Node servers.)
@@ -21,9 +32,22 @@ const backendImports = (workspace, allowed, extra = []) => {
       'error',
       {
         patterns: [
-          { group: refused.flatMap((w) => [`@evc/${w}`, `@evc/${w}/*`]), message: `${workspace} ${allowed.length ? `may import only ${allowed.join(', ')}` : 'imports no other workspace'} (ARCHITECTURE.md, import directions).` },
-          { regex: `^(\\.\\./)+(${refused.join('|')})/`, message: `no relative paths into another workspace: import it by package name, if ${workspace} may.` },
-          ...(allowed.length ? [{ group: INDEXED.filter((p) => allowed.some((w) => p.startsWith(`@evc/${w}/`))), message: 'import from the package index, which exports this.' }] : []),
+          {
+            group: refused.flatMap((w) => [`@evc/${w}`, `@evc/${w}/*`]),
+            message: `${workspace} ${allowed.length ? `may import only ${allowed.join(', ')}` : 'imports no other workspace'} (ARCHITECTURE.md, import directions).`,
+          },
+          {
+            regex: `^(\\.\\./)+(${refused.join('|')})/`,
+            message: `no relative paths into another workspace: import it by package name, if ${workspace} may.`,
+          },
+          ...(allowed.length
+            ? [
+                {
+                  group: INDEXED.filter((p) => allowed.some((w) => p.startsWith(`@evc/${w}/`))),
+                  message: 'import from the package index, which exports this.',
+                },
+              ]
+            : []),
           ...extra,
         ],
       },
@@ -51,11 +75,15 @@ const frontendZones = [
   ...features.map((feature) => ({
     target: [`${FRONTEND}/features/${feature}/*`, `${FRONTEND}/features/${feature}/!(admin)/**`],
     from: `${FRONTEND}/features/${feature}/admin`,
-    message: 'a feature\'s pages do not import its staff screens (admin/); the app routes to them.',
+    message: "a feature's pages do not import its staff screens (admin/); the app routes to them.",
   })),
   { target: `${FRONTEND}/features`, from: `${FRONTEND}/app`, message: 'features do not import the app; the app composes features.' },
   { target: SHARED, from: [`${FRONTEND}/features`, `${FRONTEND}/app`], message: 'shared code imports neither features nor the app.' },
-  { target: `${FRONTEND}/components/ui`, from: `${FRONTEND}/components/admin`, message: 'the primitives sit below the admin shell (components/admin builds on them).' },
+  {
+    target: `${FRONTEND}/components/ui`,
+    from: `${FRONTEND}/components/admin`,
+    message: 'the primitives sit below the admin shell (components/admin builds on them).',
+  },
 ];
 // The contracts' contexts (ARCHITECTURE.md): a context imports shared/ and another context's index.ts only, never its
 // inner files; shared/ imports no context; no context imports the root joins (index, events, operations, upcasting).
@@ -70,14 +98,23 @@ const contractZones = [
     except: [`./${context}`, './shared', ...contractContexts.filter((other) => other !== context).map((other) => `./${other}/index.ts`)],
     message: "a context imports shared/ and other contexts through their index.ts only (and never the root's joins).",
   })),
-  { target: `${CONTRACTS}/shared`, from: CONTRACTS, except: ['./shared'], message: 'shared/ is context-free: it imports no context and no root join.' },
+  {
+    target: `${CONTRACTS}/shared`,
+    from: CONTRACTS,
+    except: ['./shared'],
+    message: 'shared/ is context-free: it imports no context and no root join.',
+  },
 ];
 
 const frontendImports = {
   patterns: [{ group: ['@evc/platform', ...services, '@evc/tests', 'node:*'], message: 'the frontend may import only @evc/contracts.' }],
   paths: [
     // their values are every zod schema: the typed client takes the types, vite.config.ts the routes
-    { name: '@evc/contracts', allowTypeImports: true, message: 'import from a deep path (@evc/contracts/constants…): the barrel pulls every zod schema.' },
+    {
+      name: '@evc/contracts',
+      allowTypeImports: true,
+      message: 'import from a deep path (@evc/contracts/constants…): the barrel pulls every zod schema.',
+    },
     { name: '@evc/contracts/operations', allowTypeImports: true, message: 'use lib/api.ts: the index pulls every zod schema.' },
   ],
 };
@@ -98,10 +135,14 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
     rules: {
-      ...backendImports('contracts', [], [
-        { group: ['node:*', 'fs', 'path'], message: 'contracts is pure TypeScript shared with the browser: no Node APIs.' },
-        { group: ['../../*'], message: 'contracts imports nothing outside contracts/src.' },
-      ]),
+      ...backendImports(
+        'contracts',
+        [],
+        [
+          { group: ['node:*', 'fs', 'path'], message: 'contracts is pure TypeScript shared with the browser: no Node APIs.' },
+          { group: ['../../*'], message: 'contracts imports nothing outside contracts/src.' },
+        ],
+      ),
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: contractZones }],
     },
   },
@@ -111,7 +152,18 @@ export default tseslint.config(
   },
   // The embedded launcher (launcher/, @evc/launcher) is the composition root: it alone imports every service and the
   // demonstration.
-  { files: ['launcher/**'], rules: backendImports('launcher', ['contracts', 'platform', 'command-service', 'projections', 'query-service', 'ocpp-gateway', 'simulator']) },
+  {
+    files: ['launcher/**'],
+    rules: backendImports('launcher', [
+      'contracts',
+      'platform',
+      'command-service',
+      'projections',
+      'query-service',
+      'ocpp-gateway',
+      'simulator',
+    ]),
+  },
   // The simulated chargers and the demonstration speak to the gateway as chargers do; they share its wire constants
   // and call deadlines, and the demonstration asks its login checks which demo chargers it may take. Only the launcher
   // and the tests import the simulator.
@@ -182,9 +234,15 @@ export default tseslint.config(
         target: `${SRC}/${context}`,
         from: SRC,
         except: [`./${context}`, './shared', ...contexts.filter((c) => c !== context).map((c) => `./${c}/index.ts`), ...fixtures],
-        message: "a context imports shared/ and other contexts' index.ts only: export what it needs there, or move a generic helper to shared/.",
+        message:
+          "a context imports shared/ and other contexts' index.ts only: export what it needs there, or move a generic helper to shared/.",
       })),
-      { target: `${SRC}/shared`, from: SRC, except: ['./shared'], message: 'shared/ imports no context: a port it needs is an interface here, provided by a context or the composition.' },
+      {
+        target: `${SRC}/shared`,
+        from: SRC,
+        except: ['./shared'],
+        message: 'shared/ imports no context: a port it needs is an interface here, provided by a context or the composition.',
+      },
       ...['seed', 'upgrades'].map((folder) => ({
         target: `${SRC}/${folder}`,
         from: contexts.map((c) => `${SRC}/${c}`),
@@ -199,7 +257,10 @@ export default tseslint.config(
       settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
       rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: zones(fixtures) }] },
     });
-    return [block(['command-service/src/**'], [], ['command-service/src/**/*.test.ts']), block(['command-service/src/**/*.test.ts'], ['./seed'])];
+    return [
+      block(['command-service/src/**'], [], ['command-service/src/**/*.test.ts']),
+      block(['command-service/src/**/*.test.ts'], ['./seed']),
+    ];
   })(),
   { files: ['ocpp-gateway/**'], rules: backendImports('ocpp-gateway', ['contracts', 'platform']) },
   {
@@ -220,7 +281,8 @@ export default tseslint.config(
         'error',
         {
           selector: 'JSXAttribute[name.name="style"]',
-          message: 'style with emotion (a styled component, or the css prop) and the theme tokens; a value from data goes in as a prop of the styled component.',
+          message:
+            'style with emotion (a styled component, or the css prop) and the theme tokens; a value from data goes in as a prop of the styled component.',
         },
       ],
     },

@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /** The suites that need a real Kafka or MongoDB-wire server. */
-const ENGINE_SUITES = ['tests/contract/bus.kafka.test.ts', 'tests/faults/ocpp-gateway-failover.kafka.test.ts', 'tests/contract/documents.mongo.test.ts', 'tests/contract/frame-log.mongo.test.ts', 'tests/contract/files.gridfs.test.ts'];
+const ENGINE_SUITES = [
+  'tests/contract/bus.kafka.test.ts',
+  'tests/faults/ocpp-gateway-failover.kafka.test.ts',
+  'tests/contract/documents.mongo.test.ts',
+  'tests/contract/frame-log.mongo.test.ts',
+  'tests/contract/files.gridfs.test.ts',
+];
 
 // Projects: everything on Node, the suites on real engines, the browser journeys, and the React frontend in jsdom
 // (configured in frontend/vite.config.ts).

@@ -46,7 +46,10 @@ function operationRoutes(): Plugin {
     async load(id) {
       if (id !== resolved) return null;
       // loaded through Vite's module runner (TypeScript, extensionless imports), not bundled into the config
-      const { module } = await runnerImport<typeof import('../contracts/src/operations')>(OPERATIONS_INDEX, { configFile: false, logLevel: 'error' });
+      const { module } = await runnerImport<typeof import('../contracts/src/operations')>(OPERATIONS_INDEX, {
+        configFile: false,
+        logLevel: 'error',
+      });
       const derived = (op: { id: string; path: string }) => op.path === `${module.COMMANDS_PREFIX}${op.id}`;
       const table = Object.fromEntries(Object.values(module.operations).flatMap((op) => (derived(op) ? [] : [[op.id, op.path]])));
       return `export default ${JSON.stringify(table)};`;
@@ -63,10 +66,12 @@ function offlineBasemap(): Plugin {
   const BUILDER = fileURLToPath(new URL('./basemap/build-basemap.ts', import.meta.url));
   let built: Promise<{ json: string; fileName: string }> | undefined;
   const basemap = () =>
-    (built ??= runnerImport<typeof import('./basemap/build-basemap')>(BUILDER, { configFile: false, logLevel: 'error' }).then(({ module }) => {
-      const json = JSON.stringify(module.buildBasemap());
-      return { json, fileName: `assets/basemap-egypt-${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json` };
-    }));
+    (built ??= runnerImport<typeof import('./basemap/build-basemap')>(BUILDER, { configFile: false, logLevel: 'error' }).then(
+      ({ module }) => {
+        const json = JSON.stringify(module.buildBasemap());
+        return { json, fileName: `assets/basemap-egypt-${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json` };
+      },
+    ));
   return {
     name: 'evc:offline-basemap',
     resolveId: (id) => (id === MODULE ? `\0${MODULE}` : null),

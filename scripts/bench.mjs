@@ -24,7 +24,11 @@ const benchArgs = (script, args) => ['--import', 'tsx', script, ...args];
 
 /** The options a script declares: [{ flag, takesValue }]. */
 function declared(script) {
-  const result = spawnSync(process.execPath, benchArgs(script, ['--list-options']), { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const result = spawnSync(process.execPath, benchArgs(script, ['--list-options']), {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   return JSON.parse(result.stdout.trim().split('\n').at(-1));
 }
@@ -67,7 +71,9 @@ const argv = process.argv.slice(2);
 if (argv[0] === '--chain') runChain(argv[1], argv.slice(2));
 else {
   const scripts = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts;
-  const available = Object.keys(scripts).filter((s) => s.startsWith('bench:')).map((s) => s.slice(6));
+  const available = Object.keys(scripts)
+    .filter((s) => s.startsWith('bench:'))
+    .map((s) => s.slice(6));
   const first = argv.findIndex((a) => a.startsWith('-'));
   const names = first < 0 ? argv : argv.slice(0, first);
   const options = first < 0 ? [] : argv.slice(first);
@@ -76,6 +82,11 @@ else {
       console.error(`No benchmark "${name}". Available: ${available.join(', ')}`);
       process.exit(2);
     }
-    exitOnFailure(spawnSync('npm', ['run', '--silent', `bench:${name}`, ...(options.length ? ['--', ...options] : [])], { stdio: 'inherit', cwd: ROOT }));
+    exitOnFailure(
+      spawnSync('npm', ['run', '--silent', `bench:${name}`, ...(options.length ? ['--', ...options] : [])], {
+        stdio: 'inherit',
+        cwd: ROOT,
+      }),
+    );
   }
 }

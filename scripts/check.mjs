@@ -1,4 +1,4 @@
-// `npm test`'s first step: the linter and the two type checks at once (each runs on one core), each printed whole when
+// `npm test`'s first step: the linter, the formatter's check and the two type checks at once (each runs on one core), each printed whole when
 // it ends. Their caches live under node_modules/.cache (ESLint's by file content, tsc's incremental build info), so a
 // run after a small change checks little more than the change. Exits non-zero when any of them fails.
 import { spawn } from 'node:child_process';
@@ -8,8 +8,17 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHECKS = [
   ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['typecheck (backend)', 'npx', ['tsc', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/backend.tsbuildinfo']],
-  ['typecheck (frontend)', 'npx', ['tsc', '-p', 'frontend/tsconfig.json', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/frontend.tsbuildinfo']],
+  ['format (Prettier)', 'npm', ['run', '--silent', 'format:check']],
+  [
+    'typecheck (backend)',
+    'npx',
+    ['tsc', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/backend.tsbuildinfo'],
+  ],
+  [
+    'typecheck (frontend)',
+    'npx',
+    ['tsc', '-p', 'frontend/tsconfig.json', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc/frontend.tsbuildinfo'],
+  ],
 ];
 
 function run([name, command, args]) {

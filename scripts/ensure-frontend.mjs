@@ -9,7 +9,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'frontend/dist');
 const built = path.join(dist, 'index.html');
-const sources = ['frontend/src', 'frontend/public', 'frontend/basemap', 'frontend/index.html', 'frontend/vite.config.ts', 'contracts/src'].map((p) => path.join(root, p));
+const sources = [
+  'frontend/src',
+  'frontend/public',
+  'frontend/basemap',
+  'frontend/index.html',
+  'frontend/vite.config.ts',
+  'contracts/src',
+].map((p) => path.join(root, p));
 
 function newest(p) {
   if (!existsSync(p)) return 0;

@@ -22,7 +22,19 @@ import { BUS, CLOCK, EVENT_STORE } from './shared/tokens';
 import { upgradesContext } from './upgrades/upgrades.context';
 
 /** The bounded contexts of the command side; adding one is a line here. */
-export const CONTEXTS: ContextParts[] = [catalogContext, networkContext, chargersLiveContext, contactContext, identityContext, walletContext, paymentsContext, chargingContext, cardsContext, bookingsContext, upgradesContext];
+export const CONTEXTS: ContextParts[] = [
+  catalogContext,
+  networkContext,
+  chargersLiveContext,
+  contactContext,
+  identityContext,
+  walletContext,
+  paymentsContext,
+  chargingContext,
+  cardsContext,
+  bookingsContext,
+  upgradesContext,
+];
 
 /** Who hears a charger command's outcome after it is recorded, in this order: a session's remote start, a booking's ReserveNow. */
 const COMMAND_RESULT_FOLLOWED_BY: CommandResultFollower[] = [RecordSessionCommandResultCommand, RecordBookingCommandResultCommand];
@@ -69,7 +81,9 @@ export class CommandServiceModule {
         { provide: OWNER_BAN_FOLLOWER, useExisting: CARD_LIFE },
         ...handlers,
         ...CONTEXTS.flatMap((c) => c.providers ?? []),
-        ...(options.seed ? [{ provide: SEED_SETTINGS, useValue: options.seed.settings }, { provide: SEED_REPORT, useValue: options.seed.report }, Seeder] : []),
+        ...(options.seed
+          ? [{ provide: SEED_SETTINGS, useValue: options.seed.settings }, { provide: SEED_REPORT, useValue: options.seed.report }, Seeder]
+          : []),
       ],
       exports: [CqrsModule],
     };

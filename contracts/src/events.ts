@@ -13,7 +13,17 @@ import type { UpgradeEvent } from './shared/upgrade-events';
  * Every event the command side appends, one discriminated union on `type`. Each context keeps its payloads in
  * `<context>/events.ts`; this file only joins them. Types only: nothing here reaches the browser bundle.
  */
-export type AnyDomainEvent = CatalogEvent | NetworkEvent | ChargersLiveEvent | ChargingEvent | WalletContextEvent | IdentityEvent | ContactEvent | CardsEvent | BookingsContextEvent | UpgradeEvent;
+export type AnyDomainEvent =
+  | CatalogEvent
+  | NetworkEvent
+  | ChargersLiveEvent
+  | ChargingEvent
+  | WalletContextEvent
+  | IdentityEvent
+  | ContactEvent
+  | CardsEvent
+  | BookingsContextEvent
+  | UpgradeEvent;
 
 /** Event type name → payload, e.g. `EventTypeMap['WalletDebited']`. */
 export type EventTypeMap = { [E in AnyDomainEvent as E['type']]: E['data'] };

@@ -35,7 +35,9 @@ describe('contact request schema', () => {
 
   it('rejects unknown fields', () => {
     const result = submitContactRequestSchema.safeParse({ ...contact, admin: true });
-    expect(toFieldErrors(result.error!)).toContainEqual(expect.objectContaining({ code: 'unrecognized_keys', params: expect.objectContaining({ keys: 'admin' }) }));
+    expect(toFieldErrors(result.error!)).toContainEqual(
+      expect.objectContaining({ code: 'unrecognized_keys', params: expect.objectContaining({ keys: 'admin' }) }),
+    );
   });
 });
 
@@ -49,7 +51,15 @@ describe('digits', () => {
 
 describe('station schema', () => {
   it('refuses a location outside Egypt', () => {
-    const station = { stationId: 's1', nameEn: 'Athens', nameAr: 'أثينا', governorateId: 'eg-c', location: { lat: 37.98, lng: 23.72 }, addressEn: 'Syntagma', addressAr: 'سينتاجما' };
+    const station = {
+      stationId: 's1',
+      nameEn: 'Athens',
+      nameAr: 'أثينا',
+      governorateId: 'eg-c',
+      location: { lat: 37.98, lng: 23.72 },
+      addressEn: 'Syntagma',
+      addressAr: 'سينتاجما',
+    };
     const result = registerStationSchema.safeParse(station);
     expect(toFieldErrors(result.error!)).toContainEqual(expect.objectContaining({ path: 'location', code: 'outside_egypt' }));
   });

@@ -17,7 +17,8 @@ const contact = {
   type: 'complaint',
   details: 'It says faulted.\nPlease check it.',
 };
-const codesOf = (result: { success: boolean; error?: Parameters<typeof toFieldErrors>[0] }) => (result.success ? [] : toFieldErrors(result.error!).map((e) => `${e.path}:${e.code}`));
+const codesOf = (result: { success: boolean; error?: Parameters<typeof toFieldErrors>[0] }) =>
+  result.success ? [] : toFieldErrors(result.error!).map((e) => `${e.path}:${e.code}`);
 
 describe('free text and control characters', () => {
   it.each([
@@ -28,27 +29,57 @@ describe('free text and control characters', () => {
     ['DEL', '\u007f'],
     ['C1 control', '\u009b'],
   ])('refuses %s in a one-line field and a multi-line one', (_name, bad) => {
-    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, title: `${contact.title}${bad}` }))).toContain('title:control_characters');
-    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, details: `${bad}${contact.details}` }))).toContain('details:control_characters');
+    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, title: `${contact.title}${bad}` }))).toContain(
+      'title:control_characters',
+    );
+    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, details: `${bad}${contact.details}` }))).toContain(
+      'details:control_characters',
+    );
   });
 
   it('keeps line breaks in multi-line text, refuses them in one line, and accepts Arabic with its direction marks', () => {
     expect(submitContactRequestSchema.safeParse(contact).success).toBe(true);
-    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, fullName: 'Mona\nHassan' }))).toContain('fullName:control_characters');
+    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, fullName: 'Mona\nHassan' }))).toContain(
+      'fullName:control_characters',
+    );
     const arabic = submitContactRequestSchema.safeParse({ ...contact, fullName: 'منى حسن\u200f', details: 'الشاحن\u200f معطل\tمنذ أمس' });
     // The direction marks are dropped (the page sets the direction), the text is kept.
     expect([arabic.data?.fullName, arabic.data?.details]).toEqual(['منى حسن', 'الشاحن معطل\tمنذ أمس']);
   });
 
   it('holds in the shared names, addresses, reasons and role names', () => {
-    const station = { stationId: 'st-1', nameEn: 'Zamalek', nameAr: 'الزمالك', governorateId: 'eg-c', location: { lat: 30.06, lng: 31.22 }, addressEn: '26th of July St', addressAr: 'شارع ٢٦ يوليو' };
+    const station = {
+      stationId: 'st-1',
+      nameEn: 'Zamalek',
+      nameAr: 'الزمالك',
+      governorateId: 'eg-c',
+      location: { lat: 30.06, lng: 31.22 },
+      addressEn: '26th of July St',
+      addressAr: 'شارع ٢٦ يوليو',
+    };
     expect(registerStationSchema.safeParse(station).success).toBe(true);
     expect(codesOf(registerStationSchema.safeParse({ ...station, nameEn: 'Zama\u202elek' }))).toContain('nameEn:control_characters');
     expect(codesOf(registerStationSchema.safeParse({ ...station, addressAr: 'شارع\u0000' }))).toContain('addressAr:control_characters');
-    expect(codesOf(createMasterDataItemSchema.safeParse({ itemId: 'b', kind: 'carBrand', name: 'BYD\u001b', nameTranslation: 'بي واي دي' }))).toContain('name:control_characters');
-    expect(codesOf(banCustomerSchema.safeParse({ customerId: contact.requestId, reason: 'spam\u0000' }))).toContain('reason:control_characters');
-    expect(codesOf(roleSchema.safeParse({ roleId: 'ops', name: 'Ops\u2067', nameAr: 'تشغيل', privileges: [] }))).toContain('name:control_characters');
-    expect(codesOf(adjustWalletSchema.safeParse({ adjustmentId: contact.requestId, customerId: 'c', direction: 'credit', amountEgp: 5, reason: 'refund\u202d' }))).toContain('reason:control_characters');
+    expect(
+      codesOf(createMasterDataItemSchema.safeParse({ itemId: 'b', kind: 'carBrand', name: 'BYD\u001b', nameTranslation: 'بي واي دي' })),
+    ).toContain('name:control_characters');
+    expect(codesOf(banCustomerSchema.safeParse({ customerId: contact.requestId, reason: 'spam\u0000' }))).toContain(
+      'reason:control_characters',
+    );
+    expect(codesOf(roleSchema.safeParse({ roleId: 'ops', name: 'Ops\u2067', nameAr: 'تشغيل', privileges: [] }))).toContain(
+      'name:control_characters',
+    );
+    expect(
+      codesOf(
+        adjustWalletSchema.safeParse({
+          adjustmentId: contact.requestId,
+          customerId: 'c',
+          direction: 'credit',
+          amountEgp: 5,
+          reason: 'refund\u202d',
+        }),
+      ),
+    ).toContain('reason:control_characters');
   });
 
   it('finds every string with a control character in any input (what the API checks before each schema)', () => {
@@ -76,16 +107,28 @@ describe('invisible characters', () => {
   ];
 
   it.each(INVISIBLE)('refuses a %s in a title, a message, a name, a password and an e-mail', (_name, bad) => {
-    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, title: `The charger at Zama${bad}lek does not start` }))).toContain('title:control_characters');
-    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, details: `It says${bad} faulted.` }))).toContain('details:control_characters');
+    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, title: `The charger at Zama${bad}lek does not start` }))).toContain(
+      'title:control_characters',
+    );
+    expect(codesOf(submitContactRequestSchema.safeParse({ ...contact, details: `It says${bad} faulted.` }))).toContain(
+      'details:control_characters',
+    );
     expect(personNameSchema.safeParse(`Mo${bad}na`).success).toBe(false);
-    expect(codesOf(z.object({ password: passwordSchema }).safeParse({ password: `Kq8vz${bad}T2mWd` }))).toContain('password:control_characters');
+    expect(codesOf(z.object({ password: passwordSchema }).safeParse({ password: `Kq8vz${bad}T2mWd` }))).toContain(
+      'password:control_characters',
+    );
     expect(signInSchema.safeParse({ email: `mo${bad}na@example.com`, password: 'x', audience: 'customer' }).success).toBe(false);
     expect(controlCharacterPaths({ text: `a${bad}b` })).toEqual(['text']);
   });
 
   it('keeps what writing needs: the joiners inside Arabic and Persian words, emoji sequences in messages', () => {
-    expect(submitContactRequestSchema.safeParse({ ...contact, title: 'می\u200cخواهم شارژ کنم برای ماشینم', details: 'Thanks 👍🏽 ❤️ 👨\u200d👩\u200d👧' }).success).toBe(true);
+    expect(
+      submitContactRequestSchema.safeParse({
+        ...contact,
+        title: 'می\u200cخواهم شارژ کنم برای ماشینم',
+        details: 'Thanks 👍🏽 ❤️ 👨\u200d👩\u200d👧',
+      }).success,
+    ).toBe(true);
     // Between Latin letters, or doubled as padding, they are refused.
     expect(hasInvisibleCharacters('Mo\u200cna')).toBe(true);
     expect(hasInvisibleCharacters('Mo\u200dna', 'multiline')).toBe(true);
@@ -99,6 +142,8 @@ describe('invisible characters', () => {
 
   it('drops bidi marks from names and free text but refuses them in passwords', () => {
     expect(personNameSchema.parse('\u200fمنى\u061c')).toBe('منى');
-    expect(codesOf(z.object({ password: passwordSchema }).safeParse({ password: 'Kq8vzT2mWd\u200e' }))).toContain('password:control_characters');
+    expect(codesOf(z.object({ password: passwordSchema }).safeParse({ password: 'Kq8vzT2mWd\u200e' }))).toContain(
+      'password:control_characters',
+    );
   });
 });

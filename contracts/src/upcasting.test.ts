@@ -3,7 +3,16 @@ import { CURRENT_SCHEMA_VERSIONS, schemaVersionOf, upcastEvent, type Upcaster } 
 
 const v1 = {
   type: 'ConnectorStatusChanged',
-  data: { chargerId: 'CP-1', connectionId: 'c1', messageId: 'm1', connectorId: 1, status: 'faulted', ocppStatus: 'Faulted', errorCode: 'GroundFailure', at: '2026-01-01T00:00:00.000Z' },
+  data: {
+    chargerId: 'CP-1',
+    connectionId: 'c1',
+    messageId: 'm1',
+    connectorId: 1,
+    status: 'faulted',
+    ocppStatus: 'Faulted',
+    errorCode: 'GroundFailure',
+    at: '2026-01-01T00:00:00.000Z',
+  },
   metadata: { schemaVersion: 1, correlationId: 'c', causationId: 'c1/m1' },
 };
 
@@ -17,7 +26,16 @@ describe('event schema versions and upcasting', () => {
   it('upcasts a stored version-1 ConnectorStatusChanged to version 2: errorCode becomes the fault', () => {
     const up = upcastEvent(v1);
     expect(up.metadata).toEqual({ ...v1.metadata, schemaVersion: 2 });
-    expect(up.data).toEqual({ chargerId: 'CP-1', connectionId: 'c1', messageId: 'm1', connectorId: 1, status: 'faulted', ocppStatus: 'Faulted', error: { code: 'GroundFailure', info: null, vendorErrorCode: null }, at: v1.data.at });
+    expect(up.data).toEqual({
+      chargerId: 'CP-1',
+      connectionId: 'c1',
+      messageId: 'm1',
+      connectorId: 1,
+      status: 'faulted',
+      ocppStatus: 'Faulted',
+      error: { code: 'GroundFailure', info: null, vendorErrorCode: null },
+      at: v1.data.at,
+    });
     expect(v1.data).toHaveProperty('errorCode', 'GroundFailure'); // the stored event is not touched
     const noFault = upcastEvent({ ...v1, data: { ...v1.data, errorCode: null } });
     expect(noFault.data).toMatchObject({ error: null });

@@ -22,7 +22,11 @@ export type Upcaster = UpcasterOf<EventType>;
 export const UPCASTERS: readonly Upcaster[] = [...chargersLiveUpcasters];
 
 const chains = new Map<string, Upcaster[]>();
-for (const u of UPCASTERS) chains.set(u.type, [...(chains.get(u.type) ?? []), u].sort((a, b) => a.fromVersion - b.fromVersion));
+for (const u of UPCASTERS)
+  chains.set(
+    u.type,
+    [...(chains.get(u.type) ?? []), u].sort((a, b) => a.fromVersion - b.fromVersion),
+  );
 
 interface Versioned {
   type: string;
@@ -35,7 +39,9 @@ interface Versioned {
  * says the current version. An event already current (or of a type that never changed) is returned as it is.
  */
 export function upcastEvent<E extends Versioned>(event: E, upcasters: readonly Upcaster[] | null = null): E {
-  const chain = upcasters ? upcasters.filter((u) => u.type === event.type).sort((a, b) => a.fromVersion - b.fromVersion) : chains.get(event.type);
+  const chain = upcasters
+    ? upcasters.filter((u) => u.type === event.type).sort((a, b) => a.fromVersion - b.fromVersion)
+    : chains.get(event.type);
   if (!chain) return event;
   let version = event.metadata?.schemaVersion ?? 1;
   let data = event.data;

@@ -13,8 +13,29 @@ type Position = number[];
 /** Egypt with a wide margin, so panning never shows the edge of the land (lng west → east, lat south → north). */
 const BOX = { west: 14, east: 48, south: 10, north: 40 };
 const NEIGHBOURS = new Set([
-  'Libya', 'Sudan', 'S. Sudan', 'Chad', 'Niger', 'Algeria', 'Tunisia', 'Eritrea', 'Ethiopia', 'Central African Rep.',
-  'Israel', 'Palestine', 'Jordan', 'Saudi Arabia', 'Syria', 'Lebanon', 'Iraq', 'Turkey', 'Cyprus', 'Greece', 'Yemen', 'Kuwait', 'Iran',
+  'Libya',
+  'Sudan',
+  'S. Sudan',
+  'Chad',
+  'Niger',
+  'Algeria',
+  'Tunisia',
+  'Eritrea',
+  'Ethiopia',
+  'Central African Rep.',
+  'Israel',
+  'Palestine',
+  'Jordan',
+  'Saudi Arabia',
+  'Syria',
+  'Lebanon',
+  'Iraq',
+  'Turkey',
+  'Cyprus',
+  'Greece',
+  'Yemen',
+  'Kuwait',
+  'Iran',
 ]);
 /** Points closer than this (degrees, about a kilometre) are dropped: the map never needs more at country scale. */
 const TOLERANCE = 0.01;
@@ -72,7 +93,8 @@ function polygon(rings: Position[][], clip: boolean): Polygon | null {
   return [outer, ...holes.filter((h) => h.length >= 4)].map((r) => r.map(toLatLng));
 }
 
-const lines = (geometry: GeoJSON.MultiLineString): Line[] => geometry.coordinates.map((l) => thin(l).map(toLatLng)).filter((l) => l.length >= 2);
+const lines = (geometry: GeoJSON.MultiLineString): Line[] =>
+  geometry.coordinates.map((l) => thin(l).map(toLatLng)).filter((l) => l.length >= 2);
 
 /** The area-weighted centre of a ring (lng, lat), for a governorate's label. */
 function centre(ring: Position[]): Position {
@@ -90,7 +112,8 @@ function centre(ring: Position[]): Position {
   return [x / (3 * a), y / (3 * a)];
 }
 
-const ringArea = (ring: Position[]) => Math.abs(ring.reduce((s, p, i) => (i === 0 ? 0 : s + (ring[i - 1]![0]! * p[1]! - p[0]! * ring[i - 1]![1]!)), 0) / 2);
+const ringArea = (ring: Position[]) =>
+  Math.abs(ring.reduce((s, p, i) => (i === 0 ? 0 : s + (ring[i - 1]![0]! * p[1]! - p[0]! * ring[i - 1]![1]!)), 0) / 2);
 
 export function buildBasemap(): Basemap {
   const atlas = world as unknown as Topology;
@@ -103,11 +126,15 @@ export function buildBasemap(): Basemap {
   const egyptTopo = egyptGovernorates as unknown as Topology;
   const govs = egyptTopo.objects.egy as GeometryCollection;
   const egyptFeatures = feature(egyptTopo, govs).features;
-  const egypt = egyptFeatures.flatMap((f) => polygonsOf(f.geometry).map((rings) => polygon(rings, false))).filter((p): p is Polygon => p !== null);
+  const egypt = egyptFeatures
+    .flatMap((f) => polygonsOf(f.geometry).map((rings) => polygon(rings, false)))
+    .filter((p): p is Polygon => p !== null);
   const governorates = egyptFeatures.flatMap((f) => {
     const names = GOVERNORATES[String(f.id)];
     if (!names) return [];
-    const largest = polygonsOf(f.geometry).map((rings) => rings[0]!).sort((a, b) => ringArea(b) - ringArea(a))[0]!;
+    const largest = polygonsOf(f.geometry)
+      .map((rings) => rings[0]!)
+      .sort((a, b) => ringArea(b) - ringArea(a))[0]!;
     return [{ iso: names.iso, en: names.en, ar: names.ar, at: toLatLng(centre(largest)) }];
   });
   if (governorates.length !== 27) throw new Error(`the basemap has ${governorates.length} governorates, not 27`);

@@ -15,7 +15,8 @@ const checkVersion = () =>
       if (check.outcome === 'stale') app.store.set(newerVersionAtom, check.latest);
     }),
   );
-const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(checkVersion, { timeout: 2000 }) : setTimeout(checkVersion, 500));
+const whenIdle = () =>
+  'requestIdleCallback' in window ? requestIdleCallback(checkVersion, { timeout: 2000 }) : setTimeout(checkVersion, 500);
 if (document.readyState === 'complete') whenIdle();
 else window.addEventListener('load', whenIdle, { once: true });
 

@@ -51,10 +51,13 @@ export async function createEmbeddedApp(config: Config, options: { frontendDist?
     // Beside the projections, the query side waits on their runner directly rather than on the checkpoint.
     const query = await composeQueryService(projections.runner)(config, infra);
     const command = await composeCommandService(config, infra);
-    const ocpp = config.OCPP_GATEWAY === 'process' ? await composeOcppGatewayProcess(config, infra) : await composeOcppGateway(config, infra);
+    const ocpp =
+      config.OCPP_GATEWAY === 'process' ? await composeOcppGatewayProcess(config, infra) : await composeOcppGateway(config, infra);
     // The guided demonstration's simulated chargers (/demo): embedded only, so only this launcher hosts it.
     const demo = await composeDemo(config, infra);
-    const host = await hostServices(config, [projections, query, command, ocpp, demo], { frontendDist: options.frontendDist ?? FRONTEND_DIST });
+    const host = await hostServices(config, [projections, query, command, ocpp, demo], {
+      frontendDist: options.frontendDist ?? FRONTEND_DIST,
+    });
     if (!host.frontendServed) log.warn('frontend/dist not found: serving the API only (run npm run build)');
     if (command.seeds.seeded) await projections.runner.waitFor(await infra.eventStore.headPosition(), 10_000);
     let closing: Promise<void> | null = null;

@@ -31,7 +31,9 @@ export function admittingServer(options: AdmissionOptions, logins: LoginGate): R
       const login = (handshake.request as { login?: AcceptedLogin }).login;
       return login ? accept(login.session, login.protocol) : reject(500, 'Login not checked');
     }
-    void logins.check(handshake).then((outcome) => (outcome.ok ? accept(outcome.session, outcome.protocol) : reject(outcome.status, outcome.message)));
+    void logins
+      .check(handshake)
+      .then((outcome) => (outcome.ok ? accept(outcome.session, outcome.protocol) : reject(outcome.status, outcome.message)));
   });
   return server;
 }

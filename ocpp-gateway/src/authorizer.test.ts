@@ -17,7 +17,8 @@ function fakeBus() {
     },
     async close() {},
   } as unknown as Bus;
-  const deliver = (topic: string, value: unknown) => handlers.get(topic)!({ topic, partition: 0, offset: 0, key: '', value, headers: {}, timestamp: new Date().toISOString() } as never);
+  const deliver = (topic: string, value: unknown) =>
+    handlers.get(topic)!({ topic, partition: 0, offset: 0, key: '', value, headers: {}, timestamp: new Date().toISOString() } as never);
   return { bus, questions, deliver };
 }
 
@@ -61,7 +62,10 @@ describe('Authorizer: a transaction the network asked for with a remote start', 
     const { bus, questions } = fakeBus();
     const authorizer = new Authorizer(bus, 'node-a', 30);
     authorizer.remoteStartSent('CP-1', 'APP-0001', 1);
-    await expect(authorizer.authorize(question({ purpose: 'authorize', connectorId: null }))).resolves.toMatchObject({ status: 'Accepted', source: 'remote-start' });
+    await expect(authorizer.authorize(question({ purpose: 'authorize', connectorId: null }))).resolves.toMatchObject({
+      status: 'Accepted',
+      source: 'remote-start',
+    });
     await expect(authorizer.authorize(question())).resolves.toMatchObject({ status: 'Accepted', source: 'remote-start' });
     expect(questions).toHaveLength(0);
   });
@@ -82,7 +86,14 @@ describe('Authorizer: a transaction the network asked for with a remote start', 
     await new Promise((r) => setTimeout(r, 0));
     expect(questions).toHaveLength(2);
     const q = questions[1]!;
-    await deliver(BUS_TOPICS.ocppAuthorizeReplies, { requestId: q.requestId, nodeId: 'node-a', chargerId: 'CP-1', idTag: 'CARD-0001', status: 'Blocked', expiryDate: null } satisfies OcppAuthorizeReply);
+    await deliver(BUS_TOPICS.ocppAuthorizeReplies, {
+      requestId: q.requestId,
+      nodeId: 'node-a',
+      chargerId: 'CP-1',
+      idTag: 'CARD-0001',
+      status: 'Blocked',
+      expiryDate: null,
+    } satisfies OcppAuthorizeReply);
     await expect(asked).resolves.toEqual({ status: 'Blocked', expiryDate: null, source: 'command-side' });
 
     authorizer.remoteStartSent('CP-1', 'APP-0003', 1);
@@ -100,7 +111,11 @@ describe('Authorizer: a command side too busy to answer', () => {
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true));
     try {
       const answers = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => authorizer.authorize(question({ chargerId: `CP-${i}`, purpose: i < 150 ? 'transaction' : 'authorize', connectorId: i < 150 ? 1 : null }))),
+        Array.from({ length: 200 }, (_, i) =>
+          authorizer.authorize(
+            question({ chargerId: `CP-${i}`, purpose: i < 150 ? 'transaction' : 'authorize', connectorId: i < 150 ? 1 : null }),
+          ),
+        ),
       );
       expect(answers.filter((a) => a.status === 'Accepted' && a.source === 'fallback')).toHaveLength(150);
       expect(answers.filter((a) => a.status === 'Invalid' && a.source === 'fallback')).toHaveLength(50);

@@ -67,17 +67,23 @@ export class Authorizer {
     private readonly timeoutMs: number = CHARGING_TIMING.authorizeReplyTimeoutMs,
     private readonly now: () => number = Date.now,
   ) {
-    this.replies = bus.subscribe<unknown>({ groupId: `ocpp-gateway-authorize-${nodeId}`, topics: [BUS_TOPICS.ocppAuthorizeReplies] }, ({ value }) => {
-      if ((value as Partial<OcppAuthorizeReply> | null)?.nodeId !== this.nodeId) return;
-      const reply = ocppAuthorizeReplySchema.safeParse(value);
-      if (!reply.success) return this.log.warn('authorize reply refused by its schema', { issue: reply.error.issues[0]?.message });
-      this.pending.get(reply.data.requestId)?.(reply.data);
-    });
-    this.tokenChanges = bus.subscribe<unknown>({ groupId: `ocpp-gateway-tokens-${nodeId}`, topics: [BUS_TOPICS.idTokenChanges] }, ({ value }) => {
-      const change = idTokenChangeSchema.safeParse(value);
-      if (!change.success) return this.log.warn('id token change refused by its schema', { issue: change.error.issues[0]?.message });
-      this.tokenChanged(change.data.idTag, change.data.status);
-    });
+    this.replies = bus.subscribe<unknown>(
+      { groupId: `ocpp-gateway-authorize-${nodeId}`, topics: [BUS_TOPICS.ocppAuthorizeReplies] },
+      ({ value }) => {
+        if ((value as Partial<OcppAuthorizeReply> | null)?.nodeId !== this.nodeId) return;
+        const reply = ocppAuthorizeReplySchema.safeParse(value);
+        if (!reply.success) return this.log.warn('authorize reply refused by its schema', { issue: reply.error.issues[0]?.message });
+        this.pending.get(reply.data.requestId)?.(reply.data);
+      },
+    );
+    this.tokenChanges = bus.subscribe<unknown>(
+      { groupId: `ocpp-gateway-tokens-${nodeId}`, topics: [BUS_TOPICS.idTokenChanges] },
+      ({ value }) => {
+        const change = idTokenChangeSchema.safeParse(value);
+        if (!change.success) return this.log.warn('id token change refused by its schema', { issue: change.error.issues[0]?.message });
+        this.tokenChanged(change.data.idTag, change.data.status);
+      },
+    );
   }
 
   get ready(): Promise<void> {
@@ -152,14 +158,19 @@ export class Authorizer {
       return { status: reply.status, expiryDate: reply.expiryDate, source: 'command-side' };
     }
     const answer = this.fallback(question);
-    this.unanswered.note(`${question.purpose}: ${answer.source === 'cache' ? 'cached' : answer.status}`, { chargerId: question.chargerId, purpose: question.purpose, timeoutMs: this.timeoutMs });
+    this.unanswered.note(`${question.purpose}: ${answer.source === 'cache' ? 'cached' : answer.status}`, {
+      chargerId: question.chargerId,
+      purpose: question.purpose,
+      timeoutMs: this.timeoutMs,
+    });
     return answer;
   }
 
   private fallback(question: Pick<OcppAuthorizeRequest, 'idTag' | 'purpose'>): Authorization {
     if (question.purpose === 'transaction') return { status: 'Accepted', expiryDate: null, source: 'fallback' };
     const cached = this.cache.get(question.idTag);
-    if (cached && Date.now() - cached.at <= AUTHORIZE_CACHE_MS) return { status: cached.status, expiryDate: cached.expiryDate, source: 'cache' };
+    if (cached && Date.now() - cached.at <= AUTHORIZE_CACHE_MS)
+      return { status: cached.status, expiryDate: cached.expiryDate, source: 'cache' };
     return { status: 'Invalid', expiryDate: null, source: 'fallback' };
   }
 

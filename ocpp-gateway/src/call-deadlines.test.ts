@@ -4,7 +4,12 @@ import { CallDeadlines, CallTimeoutError } from './call-deadlines';
 
 /** A client whose calls are answered (or not) by the test, honouring the signal as ocpp-rpc does. */
 function fakeClient() {
-  const calls: { method: string; options: { callTimeoutMs?: number; signal?: AbortSignal }; answer(value: unknown): void; fail(error: Error): void }[] = [];
+  const calls: {
+    method: string;
+    options: { callTimeoutMs?: number; signal?: AbortSignal };
+    answer(value: unknown): void;
+    fail(error: Error): void;
+  }[] = [];
   return {
     calls,
     call(method: string, _params: unknown, options: { callTimeoutMs?: number; signal?: AbortSignal } = {}) {
@@ -29,7 +34,8 @@ function queueingClient() {
       const run = () =>
         new Promise<unknown>((resolve, reject) => {
           sent.push({ method, answer: resolve });
-          if (options.signal) void once(options.signal, 'abort').then(() => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+          if (options.signal)
+            void once(options.signal, 'abort').then(() => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
         });
       const result = queue.then(run, run);
       queue = result.catch(() => undefined);
@@ -69,7 +75,6 @@ describe('CallDeadlines', () => {
     client.sent[1]!.answer({ status: 'Accepted' });
     await expect(second).resolves.toEqual({ status: 'Accepted' });
   });
-
 
   it('answers what the charger answered, with no timer of the library armed', async () => {
     const client = fakeClient();

@@ -52,7 +52,11 @@ export class CallDeadlines {
     const { signal } = entry.controller;
     let stopWaiting = () => {};
     try {
-      if (before) await Promise.race([before, new Promise<void>((resolve) => ((stopWaiting = resolve), signal.addEventListener('abort', () => resolve(), { once: true })))]);
+      if (before)
+        await Promise.race([
+          before,
+          new Promise<void>((resolve) => ((stopWaiting = resolve), signal.addEventListener('abort', () => resolve(), { once: true }))),
+        ]);
       if (signal.aborted) throw new CallTimeoutError(timeoutMs);
       return await client.call(method, params, { callTimeoutMs: Infinity, signal });
     } catch (error) {

@@ -10,10 +10,16 @@ export interface ChargerAuthReader {
   collection(name: string): { findOne(filter: Filter): Promise<Doc | null> };
 }
 
-export type AuthOutcome = { ok: true; stationId: string; ocppVersion: string; secretHash: string } | { ok: false; reason: 'unknown' | 'deleted' | 'no_password' | 'wrong_key' };
+export type AuthOutcome =
+  | { ok: true; stationId: string; ocppVersion: string; secretHash: string }
+  | { ok: false; reason: 'unknown' | 'deleted' | 'no_password' | 'wrong_key' };
 
 /** OCPP security profile 1: HTTP Basic with the charger's id and secret key, checked against its stored hash. */
-export async function authenticateCharger(documents: ChargerAuthReader, chargerId: string, password: Buffer | undefined): Promise<AuthOutcome> {
+export async function authenticateCharger(
+  documents: ChargerAuthReader,
+  chargerId: string,
+  password: Buffer | undefined,
+): Promise<AuthOutcome> {
   const record = await documents.collection(RM.chargerAuth).findOne({ _id: chargerId });
   if (!record) return { ok: false, reason: 'unknown' };
   if (record.deleted === true) return { ok: false, reason: 'deleted' };
@@ -37,7 +43,11 @@ export async function chargerOnline(documents: ChargerAuthReader, chargerId: str
 export const CHARGER_AUTH_COLLECTION = RM.chargerAuth;
 
 /** Why a connection logged in with `secretHash` may no longer stay open, or null when it may. */
-export async function revokedReason(documents: ChargerAuthReader, chargerId: string, secretHash: string): Promise<'Charger deleted' | 'Charger key rotated' | null> {
+export async function revokedReason(
+  documents: ChargerAuthReader,
+  chargerId: string,
+  secretHash: string,
+): Promise<'Charger deleted' | 'Charger key rotated' | null> {
   const record = await documents.collection(RM.chargerAuth).findOne({ _id: chargerId });
   if (!record || record.deleted === true) return 'Charger deleted';
   return record.secretHash === secretHash ? null : 'Charger key rotated';

@@ -1,4 +1,10 @@
-import { BUS_TOPICS, COMMAND_OFFLINE_AFTER_MS, COMMAND_SENT_REPORT_AFTER_MS, type OutboundOcppCommand, type OutboundOcppResult } from '@evc/contracts';
+import {
+  BUS_TOPICS,
+  COMMAND_OFFLINE_AFTER_MS,
+  COMMAND_SENT_REPORT_AFTER_MS,
+  type OutboundOcppCommand,
+  type OutboundOcppResult,
+} from '@evc/contracts';
 import type { Bus } from '@evc/platform';
 import type { Logger } from '@evc/platform/logging/logger';
 import type { Authorizer } from './authorizer';
@@ -51,7 +57,17 @@ export class CommandSender {
       bus.publish<OutboundOcppResult>(BUS_TOPICS.ocppOutboundResults, [
         {
           key: chargerId,
-          value: { commandId, chargerId, ocppAction: null, protocol, response: null, error: null, at: new Date().toISOString(), ...(command.sessionId ? { sessionId: command.sessionId } : {}), ...r },
+          value: {
+            commandId,
+            chargerId,
+            ocppAction: null,
+            protocol,
+            response: null,
+            error: null,
+            at: new Date().toISOString(),
+            ...(command.sessionId ? { sessionId: command.sessionId } : {}),
+            ...r,
+          },
         },
       ]);
     if ('unsupported' in call) return result({ status: 'not_supported', error: call.unsupported });
@@ -64,7 +80,9 @@ export class CommandSender {
     let reportedSent = false;
     const slow = setTimeout(() => {
       reportedSent = true;
-      void result({ status: 'sent', ocppAction, at: sentAt }).catch((error: unknown) => log.error('charger command result not published', { chargerId, commandId, error: String(error) }));
+      void result({ status: 'sent', ocppAction, at: sentAt }).catch((error: unknown) =>
+        log.error('charger command result not published', { chargerId, commandId, error: String(error) }),
+      );
     }, COMMAND_SENT_REPORT_AFTER_MS);
     slow.unref();
     const outcome = (r: Parameters<typeof result>[0]) => {
@@ -77,9 +95,16 @@ export class CommandSender {
       .then(
         (response) => outcome({ status: outcomeOf(ocppAction, response), ocppAction, response }),
         (error: unknown) => {
-          if (error instanceof CallTimeoutError) return outcome({ status: 'timeout', ocppAction, error: 'The charger did not answer in time' });
+          if (error instanceof CallTimeoutError)
+            return outcome({ status: 'timeout', ocppAction, error: 'The charger did not answer in time' });
           const e = error as { rpcErrorCode?: string; message?: string; details?: unknown };
-          if (e.rpcErrorCode) return outcome({ status: outcomeOfCallError(e.rpcErrorCode), ocppAction, response: e.details ?? null, error: `${e.rpcErrorCode}: ${e.message ?? ''}` });
+          if (e.rpcErrorCode)
+            return outcome({
+              status: outcomeOfCallError(e.rpcErrorCode),
+              ocppAction,
+              response: e.details ?? null,
+              error: `${e.rpcErrorCode}: ${e.message ?? ''}`,
+            });
           return outcome({ status: 'error', ocppAction, error: String(e.message ?? error) });
         },
       )

@@ -13,7 +13,12 @@ export interface Gateway extends ComposedService {
  * It stops taking chargers before the rest of its host closes.
  */
 export const composeOcppGateway: Compose<Gateway> = async (config, infra) => {
-  const gateway = new OcppGateway({ documents: infra.documents, bus: infra.bus, maxFrameBytes: config.OCPP_MAX_FRAME_BYTES, trustProxy: config.TRUST_PROXY });
+  const gateway = new OcppGateway({
+    documents: infra.documents,
+    bus: infra.bus,
+    maxFrameBytes: config.OCPP_MAX_FRAME_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  });
   return {
     name: 'ocpp-gateway',
     gateway,

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { BUS_TOPICS, boundedLogPayload, OCPP_LOG_PAYLOAD_MAX, type AuthorizationOutcome, type ChargerMessage, type InboundChargerMessage, type OcppFrame } from '@evc/contracts';
+import {
+  BUS_TOPICS,
+  boundedLogPayload,
+  OCPP_LOG_PAYLOAD_MAX,
+  type AuthorizationOutcome,
+  type ChargerMessage,
+  type InboundChargerMessage,
+  type OcppFrame,
+} from '@evc/contracts';
 import type { Bus } from '@evc/platform';
 import type { Authorizer, Authorization } from './authorizer';
 import type { InboundContext, TransactionIds } from './inbound';
@@ -74,7 +82,18 @@ export class Connection implements InboundContext {
   publish(message: ChargerMessage, messageId: string, authorization?: AuthorizationOutcome): Promise<void> {
     const { chargerId, connectionId } = this;
     return this.host.bus.publish<InboundChargerMessage>(BUS_TOPICS.ocppInbound, [
-      { key: chargerId, value: { chargerId, protocol: this.protocol, connectionId, messageId, receivedAt: new Date().toISOString(), ...(authorization ? { authorization } : {}), message } },
+      {
+        key: chargerId,
+        value: {
+          chargerId,
+          protocol: this.protocol,
+          connectionId,
+          messageId,
+          receivedAt: new Date().toISOString(),
+          ...(authorization ? { authorization } : {}),
+          message,
+        },
+      },
     ]);
   }
 
@@ -82,7 +101,16 @@ export class Connection implements InboundContext {
     const { chargerId, connectionId } = this;
     return this.host.bus
       .publish<OcppFrame>(BUS_TOPICS.ocppFrames, [
-        { key: chargerId, value: { frameId: `${connectionId}-${String(++this.seq).padStart(9, '0')}`, chargerId, connectionId, at: new Date().toISOString(), ...frame } },
+        {
+          key: chargerId,
+          value: {
+            frameId: `${connectionId}-${String(++this.seq).padStart(9, '0')}`,
+            chargerId,
+            connectionId,
+            at: new Date().toISOString(),
+            ...frame,
+          },
+        },
       ])
       .catch(this.host.fail(chargerId, 'frame'));
   }
@@ -103,7 +131,14 @@ export function describeFrame(connection: Connection, text: string, outbound: bo
   try {
     frame = JSON.parse(text);
   } catch {
-    return { direction, kind: 'error', messageId: '', action: '', payload: boundedLogPayload(text.slice(0, 2000)), error: 'Unparseable frame' };
+    return {
+      direction,
+      kind: 'error',
+      messageId: '',
+      action: '',
+      payload: boundedLogPayload(text.slice(0, 2000)),
+      error: 'Unparseable frame',
+    };
   }
   const [type, id, ...rest] = Array.isArray(frame) ? (frame as unknown[]) : [];
   const messageId = String(id ?? '');
@@ -119,5 +154,12 @@ export function describeFrame(connection: Connection, text: string, outbound: bo
   const action = connection.actions.get(messageId) ?? '';
   connection.actions.delete(messageId);
   if (type === 3) return { direction, kind: 'result', messageId, action, payload: bounded(rest[0] ?? null), error: null };
-  return { direction, kind: 'error', messageId, action, payload: bounded(rest[2] ?? null), error: `${String(rest[0] ?? '').slice(0, 100)}: ${String(rest[1] ?? '').slice(0, 500)}` };
+  return {
+    direction,
+    kind: 'error',
+    messageId,
+    action,
+    payload: bounded(rest[2] ?? null),
+    error: `${String(rest[0] ?? '').slice(0, 100)}: ${String(rest[1] ?? '').slice(0, 500)}`,
+  };
 }

@@ -4,7 +4,15 @@ import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createRPCError, type RPCServer } from 'ocpp-rpc';
-import { BUS_TOPICS, COMMAND_TIMEOUT_MS, OCPP_CONNECTED, OCPP_DISCONNECTED, type InboundChargerMessage, type LiveChange, type OutboundOcppCommand } from '@evc/contracts';
+import {
+  BUS_TOPICS,
+  COMMAND_TIMEOUT_MS,
+  OCPP_CONNECTED,
+  OCPP_DISCONNECTED,
+  type InboundChargerMessage,
+  type LiveChange,
+  type OutboundOcppCommand,
+} from '@evc/contracts';
 import type { Bus, Consumer } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { CHARGER_AUTH_COLLECTION, type ChargerAuthReader } from './charger-auth';
@@ -111,8 +119,9 @@ export class OcppGateway {
       clientOf: (chargerId) => this.clients.get(chargerId),
       log: this.log,
     });
-    this.revocations = options.bus.subscribe<LiveChange>({ groupId: `ocpp-gateway-auth-${this.nodeId}`, topics: [BUS_TOPICS.readModelChanged] }, ({ value }) =>
-      value.collection === CHARGER_AUTH_COLLECTION ? this.recheckChargers(value.ids ?? null) : undefined,
+    this.revocations = options.bus.subscribe<LiveChange>(
+      { groupId: `ocpp-gateway-auth-${this.nodeId}`, topics: [BUS_TOPICS.readModelChanged] },
+      ({ value }) => (value.collection === CHARGER_AUTH_COLLECTION ? this.recheckChargers(value.ids ?? null) : undefined),
     );
   }
 
@@ -181,7 +190,14 @@ export class OcppGateway {
     const connection = new Connection(this.host, client, client.session?.secretHash ?? '', this.rateLimit.limit.burst);
     this.connections.set(client, connection);
     void connection.publish({ type: 'Connected' }, connection.connectionId).catch(this.host.fail(connection.chargerId, OCPP_CONNECTED));
-    void connection.logFrame({ direction: 'in', kind: 'connection', messageId: connection.connectionId, action: OCPP_CONNECTED, payload: { protocol: client.protocol }, error: null });
+    void connection.logFrame({
+      direction: 'in',
+      kind: 'connection',
+      messageId: connection.connectionId,
+      action: OCPP_CONNECTED,
+      payload: { protocol: client.protocol },
+      error: null,
+    });
     client.on('message', (info) => this.onFrame(connection, info));
     // ocpp-rpc reports a pong as 'ping' (with the round trip).
     client.on('ping', () => {
@@ -192,7 +208,10 @@ export class OcppGateway {
     client.on('socketError', (error) => {
       if (error.code !== 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return;
       connection.tooLarge = true;
-      this.log.warn('charger sent a frame over the limit; connection closed', { chargerId: connection.chargerId, maxFrameBytes: this.options.maxFrameBytes ?? MAX_FRAME_BYTES });
+      this.log.warn('charger sent a frame over the limit; connection closed', {
+        chargerId: connection.chargerId,
+        maxFrameBytes: this.options.maxFrameBytes ?? MAX_FRAME_BYTES,
+      });
     });
     client.on('close', (info) => this.onClose(connection, info));
     // One handler for every call (the protocol's shared table), not one closure per action per connection.
@@ -226,7 +245,16 @@ export class OcppGateway {
     if (this.clients.get(chargerId) === client) this.clients.delete(chargerId);
     void connection.publish({ type: 'Disconnected' }, connectionId).catch(this.host.fail(chargerId, OCPP_DISCONNECTED));
     const max = this.options.maxFrameBytes ?? MAX_FRAME_BYTES;
-    const payload = connection.tooLarge ? { code: CLOSE_TOO_LARGE, reason: `Frame larger than ${max} bytes` } : { code, reason: String(reason) };
-    void connection.logFrame({ direction: 'in', kind: 'connection', messageId: connectionId, action: OCPP_DISCONNECTED, payload, error: null });
+    const payload = connection.tooLarge
+      ? { code: CLOSE_TOO_LARGE, reason: `Frame larger than ${max} bytes` }
+      : { code, reason: String(reason) };
+    void connection.logFrame({
+      direction: 'in',
+      kind: 'connection',
+      messageId: connectionId,
+      action: OCPP_DISCONNECTED,
+      payload,
+      error: null,
+    });
   }
 }

@@ -13,8 +13,13 @@ export const PING_AFTER_MS = 30_000;
 export function closeSilent(connections: Iterable<Connection>, log: Logger, now: number): string[] {
   const limit = SILENT_INTERVALS * HEARTBEAT_INTERVAL_S * 1000;
   const silent = [...connections].filter((c) => now - c.lastFrameAt > limit);
-  for (const c of silent) void c.client.close({ code: 1001, reason: 'No heartbeat', force: true } as { code: number; reason: string }).catch(() => undefined);
-  warnEach(log, 'charger silent, closing its connection', silent.map((c) => ({ chargerId: c.client.identity, silentForMs: now - c.lastFrameAt })));
+  for (const c of silent)
+    void c.client.close({ code: 1001, reason: 'No heartbeat', force: true } as { code: number; reason: string }).catch(() => undefined);
+  warnEach(
+    log,
+    'charger silent, closing its connection',
+    silent.map((c) => ({ chargerId: c.client.identity, silentForMs: now - c.lastFrameAt })),
+  );
   return silent.map((c) => c.client.identity);
 }
 

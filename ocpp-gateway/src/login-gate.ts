@@ -64,7 +64,8 @@ export class LoginGate {
   }
 
   async check(handshake: Handshake): Promise<LoginOutcome> {
-    if (handshake.endpoint.replace(/\/$/, '') !== OCPP_PATH_PREFIX.replace(/\/$/, '')) return { ok: false, status: 404, message: 'Unknown endpoint' };
+    if (handshake.endpoint.replace(/\/$/, '') !== OCPP_PATH_PREFIX.replace(/\/$/, ''))
+      return { ok: false, status: 404, message: 'Unknown endpoint' };
     // Without a subprotocol ws would accept the socket with none, and ocpp-rpc would validate nothing.
     const protocol = OCPP_PROTOCOLS.find((p) => handshake.protocols.has(p));
     if (!protocol) {
@@ -89,7 +90,8 @@ export class LoginGate {
       [addressKey, this.limits.perAddress],
     ]);
     if (counted.waitMs > 0) {
-      if (this.throttledLogged.take([[addressKey, 1]]).waitMs === 0) this.log.warn('charger logins refused: too many failures from this address', { chargerId: handshake.identity, remote: address });
+      if (this.throttledLogged.take([[addressKey, 1]]).waitMs === 0)
+        this.log.warn('charger logins refused: too many failures from this address', { chargerId: handshake.identity, remote: address });
       return { ok: false, status: 429, message: 'Too many failed logins; try again later' };
     }
     this.log.warn('charger refused', { chargerId: handshake.identity, reason: outcome.reason, remote: address });
@@ -99,8 +101,13 @@ export class LoginGate {
   /** The charger's address: the socket's, or with TRUST_PROXY the one the nearest trusted proxy appended. */
   private addressOf(handshake: Handshake): string {
     const raw = handshake.headers['x-forwarded-for'];
-    const chain = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
-    return this.trustProxy > 0 && chain.length >= this.trustProxy ? chain[chain.length - this.trustProxy]! : (handshake.remoteAddress ?? 'unknown');
+    const chain = (Array.isArray(raw) ? raw.join(',') : (raw ?? ''))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    return this.trustProxy > 0 && chain.length >= this.trustProxy
+      ? chain[chain.length - this.trustProxy]!
+      : (handshake.remoteAddress ?? 'unknown');
   }
 }
 
@@ -115,13 +122,19 @@ export function readHandshake(request: IncomingMessage, remoteAddress: string | 
   const identity = safeDecode(parts.pop() ?? '');
   const endpoint = parts.join('/') || '/';
   const offered = request.headers['sec-websocket-protocol'];
-  const protocols = new Set((offered ?? '').split(',').map((p) => p.trim()).filter(Boolean));
+  const protocols = new Set(
+    (offered ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  );
   let password: Buffer | undefined;
   const basic = /^ *basic +([A-Za-z0-9._~+/-]+=*) *$/i.exec(request.headers.authorization ?? '');
   if (basic) {
     const credentials = Buffer.from(basic[1]!, 'base64');
     const prefix = Buffer.from(`${identity}:`);
-    if (credentials.length >= prefix.length && prefix.compare(credentials, 0, prefix.length) === 0) password = credentials.subarray(prefix.length);
+    if (credentials.length >= prefix.length && prefix.compare(credentials, 0, prefix.length) === 0)
+      password = credentials.subarray(prefix.length);
   }
   return { identity, endpoint, protocols, password, ...(remoteAddress ? { remoteAddress } : {}), headers: request.headers };
 }

@@ -9,11 +9,19 @@ describe('network commands as OCPP calls', () => {
       action: 'ChangeAvailability',
       payload: { operationalStatus: 'Operative', evse: { id: 2 } },
     });
-    expect(toOcppCall({ action: 'TriggerMessage', requestedMessage: 'Heartbeat' }, 'ocpp1.6')).toEqual({ action: 'TriggerMessage', payload: { requestedMessage: 'Heartbeat' } });
+    expect(toOcppCall({ action: 'TriggerMessage', requestedMessage: 'Heartbeat' }, 'ocpp1.6')).toEqual({
+      action: 'TriggerMessage',
+      payload: { requestedMessage: 'Heartbeat' },
+    });
     expect(toOcppCall({ action: 'GetConfiguration' }, 'ocpp1.6')).toEqual({ action: 'GetConfiguration', payload: {} });
     expect(toOcppCall({ action: 'GetConfiguration', keys: ['A.B', 'C'] }, 'ocpp2.0.1')).toEqual({
       action: 'GetVariables',
-      payload: { getVariableData: [{ component: { name: 'A' }, variable: { name: 'B' } }, { component: { name: 'ChargingStation' }, variable: { name: 'C' } }] },
+      payload: {
+        getVariableData: [
+          { component: { name: 'A' }, variable: { name: 'B' } },
+          { component: { name: 'ChargingStation' }, variable: { name: 'C' } },
+        ],
+      },
     });
     expect(toOcppCall({ action: 'GetConfiguration' }, 'ocpp2.0.1')).toHaveProperty('unsupported');
   });

@@ -9,7 +9,9 @@ export type OcppCall = { action: string; payload: Json } | { unsupported: string
 /** `Component.Variable` (or a bare variable name, of the ChargingStation component) as a 2.0.1 component/variable pair. */
 function componentVariable(key: string): { component: { name: string }; variable: { name: string } } {
   const dot = key.indexOf('.');
-  return dot > 0 ? { component: { name: key.slice(0, dot) }, variable: { name: key.slice(dot + 1) } } : { component: { name: 'ChargingStation' }, variable: { name: key } };
+  return dot > 0
+    ? { component: { name: key.slice(0, dot) }, variable: { name: key.slice(dot + 1) } }
+    : { component: { name: 'ChargingStation' }, variable: { name: key } };
 }
 
 /**
@@ -25,14 +27,23 @@ export function toOcppCall(request: ChargerCommandRequest, protocol: string, com
     case 'Reset':
       return { action: 'Reset', payload: v201 ? { type: request.type === 'Hard' ? 'Immediate' : 'OnIdle' } : { type: request.type } };
     case 'UnlockConnector':
-      return { action: 'UnlockConnector', payload: v201 ? { evseId: request.connectorId, connectorId: 1 } : { connectorId: request.connectorId } };
+      return {
+        action: 'UnlockConnector',
+        payload: v201 ? { evseId: request.connectorId, connectorId: 1 } : { connectorId: request.connectorId },
+      };
     case 'ChangeAvailability':
       if (!v201) return { action: 'ChangeAvailability', payload: { connectorId: request.connectorId, type: request.type } };
-      return { action: 'ChangeAvailability', payload: { operationalStatus: request.type, ...(request.connectorId > 0 ? { evse: { id: request.connectorId } } : {}) } };
+      return {
+        action: 'ChangeAvailability',
+        payload: { operationalStatus: request.type, ...(request.connectorId > 0 ? { evse: { id: request.connectorId } } : {}) },
+      };
     case 'TriggerMessage': {
       const { requestedMessage, connectorId } = request;
       if (!v201) return { action: 'TriggerMessage', payload: { requestedMessage, ...(connectorId !== undefined ? { connectorId } : {}) } };
-      return { action: 'TriggerMessage', payload: { requestedMessage, ...(connectorId !== undefined ? { evse: { id: connectorId } } : {}) } };
+      return {
+        action: 'TriggerMessage',
+        payload: { requestedMessage, ...(connectorId !== undefined ? { evse: { id: connectorId } } : {}) },
+      };
     }
     case 'GetConfiguration':
       if (!v201) return { action: 'GetConfiguration', payload: request.keys ? { key: request.keys } : {} };
@@ -40,12 +51,19 @@ export function toOcppCall(request: ChargerCommandRequest, protocol: string, com
       return { action: 'GetVariables', payload: { getVariableData: request.keys.map(componentVariable) } };
     case 'ChangeConfiguration':
       if (!v201) return { action: 'ChangeConfiguration', payload: { key: request.key, value: request.value } };
-      return { action: 'SetVariables', payload: { setVariableData: [{ attributeValue: request.value, ...componentVariable(request.key) }] } };
+      return {
+        action: 'SetVariables',
+        payload: { setVariableData: [{ attributeValue: request.value, ...componentVariable(request.key) }] },
+      };
     case 'RemoteStartTransaction':
       if (!v201) return { action: 'RemoteStartTransaction', payload: { connectorId: request.connectorId, idTag: request.idTag } };
       return {
         action: 'RequestStartTransaction',
-        payload: { idToken: { idToken: request.idTag, type: 'Central' }, evseId: request.connectorId, remoteStartId: remoteStartIdOf(commandId) },
+        payload: {
+          idToken: { idToken: request.idTag, type: 'Central' },
+          evseId: request.connectorId,
+          remoteStartId: remoteStartIdOf(commandId),
+        },
       };
     case 'RemoteStopTransaction': {
       if (v201) return { action: 'RequestStopTransaction', payload: { transactionId: request.transactionId } };
@@ -54,10 +72,24 @@ export function toOcppCall(request: ChargerCommandRequest, protocol: string, com
       return { action: 'RemoteStopTransaction', payload: { transactionId: id } };
     }
     case 'ReserveNow':
-      if (!v201) return { action: 'ReserveNow', payload: { connectorId: request.connectorId, expiryDate: request.expiryDate, idTag: request.idTag, reservationId: request.reservationId } };
+      if (!v201)
+        return {
+          action: 'ReserveNow',
+          payload: {
+            connectorId: request.connectorId,
+            expiryDate: request.expiryDate,
+            idTag: request.idTag,
+            reservationId: request.reservationId,
+          },
+        };
       return {
         action: 'ReserveNow',
-        payload: { id: request.reservationId, expiryDateTime: request.expiryDate, idToken: { idToken: request.idTag, type: 'Central' }, evseId: request.connectorId },
+        payload: {
+          id: request.reservationId,
+          expiryDateTime: request.expiryDate,
+          idToken: { idToken: request.idTag, type: 'Central' },
+          evseId: request.connectorId,
+        },
       };
     case 'CancelReservation':
       return { action: 'CancelReservation', payload: { reservationId: request.reservationId } };
@@ -76,17 +108,34 @@ export function toOcppCall(request: ChargerCommandRequest, protocol: string, com
 function sendLocalListCall(request: Extract<ChargerCommandRequest, { action: 'SendLocalList' }>, v201: boolean): OcppCall {
   if (!v201) {
     const localAuthorizationList = request.entries.map((e) => ({ idTag: e.idTag, idTagInfo: { status: e.status } }));
-    return { action: 'SendLocalList', payload: { listVersion: request.listVersion, updateType: request.updateType, ...(localAuthorizationList.length > 0 ? { localAuthorizationList } : {}) } };
+    return {
+      action: 'SendLocalList',
+      payload: {
+        listVersion: request.listVersion,
+        updateType: request.updateType,
+        ...(localAuthorizationList.length > 0 ? { localAuthorizationList } : {}),
+      },
+    };
   }
-  const localAuthorizationList = request.entries.map((e) => ({ idToken: { idToken: e.idTag, type: 'ISO14443' }, idTokenInfo: { status: e.status } }));
-  return { action: 'SendLocalList', payload: { versionNumber: request.listVersion, updateType: request.updateType, ...(localAuthorizationList.length > 0 ? { localAuthorizationList } : {}) } };
+  const localAuthorizationList = request.entries.map((e) => ({
+    idToken: { idToken: e.idTag, type: 'ISO14443' },
+    idTokenInfo: { status: e.status },
+  }));
+  return {
+    action: 'SendLocalList',
+    payload: {
+      versionNumber: request.listVersion,
+      updateType: request.updateType,
+      ...(localAuthorizationList.length > 0 ? { localAuthorizationList } : {}),
+    },
+  };
 }
 
 /** 2.0.1 remoteStartId: a positive 31-bit integer derived from the command id (the charger echoes it in TransactionEvent). */
 export function remoteStartIdOf(commandId: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < commandId.length; i++) h = Math.imul(h ^ commandId.charCodeAt(i), 0x01000193);
-  return (h >>> 1) || 1;
+  return h >>> 1 || 1;
 }
 
 /** The network status of a charger's CALLRESULT to `ocppAction` (both protocols' status values). */
@@ -116,4 +165,5 @@ export function outcomeOf(ocppAction: string, response: unknown): ChargerCommand
 }
 
 /** A CALLERROR: NotImplemented / NotSupported mean the charger does not do this (`not_supported`); others `error`. */
-export const outcomeOfCallError = (code: string): ChargerCommandOutcome => (code === 'NotImplemented' || code === 'NotSupported' ? 'not_supported' : 'error');
+export const outcomeOfCallError = (code: string): ChargerCommandOutcome =>
+  code === 'NotImplemented' || code === 'NotSupported' ? 'not_supported' : 'error';

@@ -38,7 +38,12 @@ export class CallRateLimit {
     if (frame.kind === 'call' && !outbound && !this.takeToken(connection)) {
       const first = ++connection.refusedInBurst === 1;
       (connection.refused ??= new Map()).set(frame.messageId, first);
-      if (first) this.log.warn('charger rate limited', { chargerId: connection.chargerId, perSecond: this.limit.perSecond, burst: this.limit.burst });
+      if (first)
+        this.log.warn('charger rate limited', {
+          chargerId: connection.chargerId,
+          perSecond: this.limit.perSecond,
+          burst: this.limit.burst,
+        });
       if (!first) return false;
     } else if (outbound && connection.refused?.has(frame.messageId)) {
       const logIt = connection.refused.get(frame.messageId);

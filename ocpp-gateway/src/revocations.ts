@@ -10,7 +10,12 @@ export const CLOSE_REVOKED = 1008;
  * (1008) unless its record still matches the key it logged in with. Each charger's connection is looked up as its
  * turn comes, since one may close or be replaced while an earlier one is checked.
  */
-export async function closeRevoked(chargerIds: readonly string[], connectionOf: (chargerId: string) => Connection | undefined, documents: ChargerAuthReader, log: Logger): Promise<void> {
+export async function closeRevoked(
+  chargerIds: readonly string[],
+  connectionOf: (chargerId: string) => Connection | undefined,
+  documents: ChargerAuthReader,
+  log: Logger,
+): Promise<void> {
   for (const chargerId of chargerIds) {
     const connection = connectionOf(chargerId);
     if (!connection) continue;

@@ -16,7 +16,12 @@ export interface Projections extends ComposedService {
  * presence, message log and command sweep consumers of the bus.
  */
 export const composeProjections: Compose<Projections> = async (_config, infra) => {
-  const runner = new ProjectionRunner({ eventStore: infra.eventStore, documents: infra.documents, bus: infra.bus, projections: allProjections() });
+  const runner = new ProjectionRunner({
+    eventStore: infra.eventStore,
+    documents: infra.documents,
+    bus: infra.bus,
+    projections: allProjections(),
+  });
   let consumers: Consumer[] = [];
   return {
     name: 'projections',

@@ -61,7 +61,14 @@ export class ChargingPoint {
     private readonly send: Send,
     private readonly onError: (error: unknown) => void,
   ) {
-    this.connectors = connectorIds.map((id) => ({ id, status: 'Available', registerWh: 1_000_000 + Math.floor(Math.random() * 9_000_000), transaction: null, plugging: null, reservation: null }));
+    this.connectors = connectorIds.map((id) => ({
+      id,
+      status: 'Available',
+      registerWh: 1_000_000 + Math.floor(Math.random() * 9_000_000),
+      transaction: null,
+      plugging: null,
+      reservation: null,
+    }));
   }
 
   /** StatusNotification payload of a connector as it is now. */
@@ -70,7 +77,8 @@ export class ChargingPoint {
     const status = c?.status ?? 'Available';
     const timestamp = new Date().toISOString();
     if (!this.v201) return { connectorId, errorCode: status === 'Faulted' ? 'OtherError' : 'NoError', status, timestamp };
-    const connectorStatus = status === 'Available' || status === 'Reserved' || status === 'Faulted' || status === 'Unavailable' ? status : 'Occupied';
+    const connectorStatus =
+      status === 'Available' || status === 'Reserved' || status === 'Faulted' || status === 'Unavailable' ? status : 'Occupied';
     return { timestamp, connectorStatus, evseId: connectorId, connectorId: 1 };
   }
 
@@ -134,19 +142,28 @@ export class ChargingPoint {
    * reservation id (a repeat replaces it); Faulted / Unavailable as the connector is; else Occupied. Reserved until the
    * expiry (2.0.1 then says so with ReservationStatusUpdate Expired), then Available.
    */
-  reserve(connectorId: number | undefined, idTag: string, reservationId: number, expiry: string): 'Accepted' | 'Occupied' | 'Faulted' | 'Unavailable' | 'Rejected' {
+  reserve(
+    connectorId: number | undefined,
+    idTag: string,
+    reservationId: number,
+    expiry: string,
+  ): 'Accepted' | 'Occupied' | 'Faulted' | 'Unavailable' | 'Rejected' {
     const c = connectorId === undefined ? this.connectors.find((k) => k.status === 'Available') : this.connector(connectorId);
     if (!c) return 'Rejected';
     if (c.status === 'Faulted' || c.status === 'Unavailable') return c.status;
     const again = c.status === 'Reserved' && c.reservation?.id === reservationId;
     if (!again && (c.status !== 'Available' || c.transaction || c.plugging)) return 'Occupied';
     this.clearReservation(c);
-    const timer = setTimeout(() => {
-      if (c.reservation?.id !== reservationId) return;
-      c.reservation = null;
-      if (this.v201) this.send('ReservationStatusUpdate', () => ({ reservationId, reservationUpdateStatus: 'Expired' })).catch(this.onError);
-      this.setStatus(c, 'Available');
-    }, Math.max(0, Date.parse(expiry) - Date.now()));
+    const timer = setTimeout(
+      () => {
+        if (c.reservation?.id !== reservationId) return;
+        c.reservation = null;
+        if (this.v201)
+          this.send('ReservationStatusUpdate', () => ({ reservationId, reservationUpdateStatus: 'Expired' })).catch(this.onError);
+        this.setStatus(c, 'Available');
+      },
+      Math.max(0, Date.parse(expiry) - Date.now()),
+    );
     timer.unref();
     c.reservation = { id: reservationId, idTag, timer };
     if (!again) this.setStatus(c, 'Reserved');
@@ -302,7 +319,11 @@ export class ChargingPoint {
       })).catch(this.onError);
     } else {
       // The transaction id is read when the message is sent: a queued StartTransaction is answered before.
-      this.send('MeterValues', () => ({ connectorId: c.id, ...(t.id ? { transactionId: Number(t.id) } : {}), meterValue: [meterValue] })).catch(this.onError);
+      this.send('MeterValues', () => ({
+        connectorId: c.id,
+        ...(t.id ? { transactionId: Number(t.id) } : {}),
+        meterValue: [meterValue],
+      })).catch(this.onError);
     }
   }
 
@@ -330,7 +351,9 @@ export class ChargingPoint {
       };
       this.send('TransactionEvent', () => payload).catch(this.onError);
     } else {
-      this.send('StopTransaction', () => ({ transactionId: Number(t.id ?? 0), idTag: t.idTag, meterStop, timestamp, reason })).catch(this.onError);
+      this.send('StopTransaction', () => ({ transactionId: Number(t.id ?? 0), idTag: t.idTag, meterStop, timestamp, reason })).catch(
+        this.onError,
+      );
     }
     // The driver unplugs.
     setTimeout(() => {

@@ -45,7 +45,10 @@ export function handleLocalList(on: On, list: LocalAuthList, v201: boolean): voi
     const raw = (p.localAuthorizationList as Params[] | undefined) ?? [];
     const entries: Entry[] = raw.map((e) =>
       v201
-        ? { idTag: String((e.idToken as Params).idToken), status: ((e.idTokenInfo as Params | undefined)?.status as Status | undefined) ?? null }
+        ? {
+            idTag: String((e.idToken as Params).idToken),
+            status: ((e.idTokenInfo as Params | undefined)?.status as Status | undefined) ?? null,
+          }
         : { idTag: String(e.idTag), status: ((e.idTagInfo as Params | undefined)?.status as Status | undefined) ?? null },
     );
     return { status: list.apply(Number(v201 ? p.versionNumber : p.listVersion), String(p.updateType), entries) };
@@ -72,7 +75,12 @@ export interface CardDecision {
  * no answer comes within `authorizeTimeoutMs`, it decides from its local list (a tag not on it is Invalid). An
  * accepted card starts a transaction at once (queued while offline if the charger has an offline queue).
  */
-export async function presentCard(charger: CardAtCharger, connectorId: number, idTag: string, authorizeTimeoutMs = 5_000): Promise<CardDecision> {
+export async function presentCard(
+  charger: CardAtCharger,
+  connectorId: number,
+  idTag: string,
+  authorizeTimeoutMs = 5_000,
+): Promise<CardDecision> {
   let status: Status | null = null;
   if (charger.authorize) {
     const payload = charger.v201 ? { idToken: { idToken: idTag, type: 'ISO14443' } } : { idTag };
@@ -80,7 +88,10 @@ export async function presentCard(charger: CardAtCharger, connectorId: number, i
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), authorizeTimeoutMs);
     });
-    const answer = (await Promise.race([charger.authorize(payload).catch(() => null), late])) as { idTagInfo?: { status: Status }; idTokenInfo?: { status: Status } } | null;
+    const answer = (await Promise.race([charger.authorize(payload).catch(() => null), late])) as {
+      idTagInfo?: { status: Status };
+      idTokenInfo?: { status: Status };
+    } | null;
     clearTimeout(timer);
     status = (charger.v201 ? answer?.idTokenInfo?.status : answer?.idTagInfo?.status) ?? null;
   }

@@ -35,9 +35,10 @@ if (!Number.isInteger(count)) {
 }
 const dataDir = process.env.DATA_DIR ?? './data';
 const source = values.file ?? `${dataDir}/demo-chargers.json`;
-const all: SimulatedChargerSpec[] = await (values.file
-  ? import('node:fs/promises').then(async (fs) => JSON.parse(await fs.readFile(values.file!, 'utf8')) as SimulatedChargerSpec[])
-  : loadDemoChargers(dataDir)
+const all: SimulatedChargerSpec[] = await (
+  values.file
+    ? import('node:fs/promises').then(async (fs) => JSON.parse(await fs.readFile(values.file!, 'utf8')) as SimulatedChargerSpec[])
+    : loadDemoChargers(dataDir)
 ).catch((error: unknown) => {
   console.error(`cannot read ${source} (start the app once with the demo seed): ${String(error)}`);
   process.exit(1);
@@ -47,17 +48,28 @@ const simulator = new Simulator({
   url: values.url,
   chargers: all.slice(0, count),
   offlineQueue: values['offline-queue'],
-  charging: { meterIntervalS: number('meter-interval', 1), plugInDelayMs: number('plug-in-delay', 0), batteryWh: number('battery-kwh', 1) * 1000 },
+  charging: {
+    meterIntervalS: number('meter-interval', 1),
+    plugInDelayMs: number('plug-in-delay', 0),
+    batteryWh: number('battery-kwh', 1) * 1000,
+  },
 });
 simulator.start();
 let toCharge = Math.min(count, number('charge', 0));
 const summary = setInterval(() => {
   for (const charger of simulator.chargers) {
     if (toCharge <= 0) break;
-    if (charger.connected && charger.charging.charging === 0 && charger.charging.startLocal(charger.spec.connectorIds?.[0] ?? 1, values['id-tag'])) toCharge--;
+    if (
+      charger.connected &&
+      charger.charging.charging === 0 &&
+      charger.charging.startLocal(charger.spec.connectorIds?.[0] ?? 1, values['id-tag'])
+    )
+      toCharge--;
   }
   const s = simulator.stats();
-  console.log(`${new Date().toISOString()} chargers ${s.chargers} connected ${s.connected} charging ${s.charging} queued ${s.queued} messages sent ${s.messagesSent} errors ${s.errors}`);
+  console.log(
+    `${new Date().toISOString()} chargers ${s.chargers} connected ${s.connected} charging ${s.charging} queued ${s.queued} messages sent ${s.messagesSent} errors ${s.errors}`,
+  );
 }, 10_000);
 process.once('SIGINT', () => {
   clearInterval(summary);

@@ -5,8 +5,22 @@ import { profileOf } from './power-curve';
 /** A simulated charger's connectors with a recording outbox (no network). */
 function point(v201: boolean) {
   const sent: { action: string; payload: Record<string, unknown> }[] = [];
-  const p = new ChargingPoint(v201, [1, 2], profileOf('SIM-AC1'), { ...DEFAULT_CHARGING, plugInDelayMs: 5 }, async (action, build) => (sent.push({ action, payload: build() }), action === 'StartTransaction' ? { transactionId: 1, idTagInfo: { status: 'Accepted' } } : {}), () => undefined);
-  return { p, sent, statuses: () => sent.filter((s) => s.action === 'StatusNotification').map((s) => s.payload.status ?? s.payload.connectorStatus) };
+  const p = new ChargingPoint(
+    v201,
+    [1, 2],
+    profileOf('SIM-AC1'),
+    { ...DEFAULT_CHARGING, plugInDelayMs: 5 },
+    async (action, build) => (
+      sent.push({ action, payload: build() }),
+      action === 'StartTransaction' ? { transactionId: 1, idTagInfo: { status: 'Accepted' } } : {}
+    ),
+    () => undefined,
+  );
+  return {
+    p,
+    sent,
+    statuses: () => sent.filter((s) => s.action === 'StatusNotification').map((s) => s.payload.status ?? s.payload.connectorStatus),
+  };
 }
 const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
 
@@ -42,7 +56,10 @@ describe('the simulator honours reservations', () => {
     expect(p.cancelReservation(7)).toBe('Rejected');
     expect(p.reserve(1, 'ABOOKINGTAG', 8, new Date(Date.now() + 30).toISOString())).toBe('Accepted');
     await expect.poll(() => statuses().at(-1)).toBe('Available');
-    expect(sent.find((s) => s.action === 'ReservationStatusUpdate')?.payload).toEqual({ reservationId: 8, reservationUpdateStatus: 'Expired' });
+    expect(sent.find((s) => s.action === 'ReservationStatusUpdate')?.payload).toEqual({
+      reservationId: 8,
+      reservationUpdateStatus: 'Expired',
+    });
     expect(statuses()).toEqual(['Faulted', 'Reserved', 'Faulted', 'Available', 'Reserved', 'Available']);
   });
 });

@@ -232,8 +232,16 @@ export class SimulatedCharger {
       client,
       'BootNotification',
       this.v201
-        ? { reason, chargingStation: { vendorName: 'EVC Simulator', model: 'SIM-201', serialNumber: `SIM-${this.spec.id}`, firmwareVersion } }
-        : { chargePointVendor: 'EVC Simulator', chargePointModel: 'SIM-16', chargePointSerialNumber: `SIM-${this.spec.id}`, firmwareVersion },
+        ? {
+            reason,
+            chargingStation: { vendorName: 'EVC Simulator', model: 'SIM-201', serialNumber: `SIM-${this.spec.id}`, firmwareVersion },
+          }
+        : {
+            chargePointVendor: 'EVC Simulator',
+            chargePointModel: 'SIM-16',
+            chargePointSerialNumber: `SIM-${this.spec.id}`,
+            firmwareVersion,
+          },
     );
   }
 
@@ -247,7 +255,12 @@ export class SimulatedCharger {
   presentCard(connectorId: number, idTag: string, authorizeTimeoutMs?: number): Promise<CardDecision> {
     const client = this.connected && this.booted ? this.client : null;
     const authorize = client ? (payload: Record<string, unknown>) => this.call(client, 'Authorize', payload) : null;
-    return presentCard({ v201: this.v201, list: this.localList, charging: this.charging, authorize }, connectorId, idTag, authorizeTimeoutMs);
+    return presentCard(
+      { v201: this.v201, list: this.localList, charging: this.charging, authorize },
+      connectorId,
+      idTag,
+      authorizeTimeoutMs,
+    );
   }
 
   /** Answers the gateway's calls (staff commands) in the charger's own protocol. */
@@ -257,8 +270,12 @@ export class SimulatedCharger {
     const on = (method: string, answer: (params: Params) => Record<string, unknown>) =>
       client.handle(method, ({ params }: { params?: unknown }) => Promise.resolve(answer((params ?? {}) as Params)));
     const idTokenOf = (p: Params) => String((p.idToken as { idToken?: string } | undefined)?.idToken ?? '');
-    on('RemoteStartTransaction', (p) => ({ status: this.charging.remoteStart(p.connectorId as number | undefined, String(p.idTag), null) }));
-    on('RequestStartTransaction', (p) => ({ status: this.charging.remoteStart(p.evseId as number | undefined, idTokenOf(p), Number(p.remoteStartId)) }));
+    on('RemoteStartTransaction', (p) => ({
+      status: this.charging.remoteStart(p.connectorId as number | undefined, String(p.idTag), null),
+    }));
+    on('RequestStartTransaction', (p) => ({
+      status: this.charging.remoteStart(p.evseId as number | undefined, idTokenOf(p), Number(p.remoteStartId)),
+    }));
     on('RemoteStopTransaction', (p) => ({ status: this.charging.remoteStop(String(p.transactionId)) }));
     on('RequestStopTransaction', (p) => ({ status: this.charging.remoteStop(String(p.transactionId)) }));
     on('ReserveNow', (p) =>
@@ -288,7 +305,9 @@ export class SimulatedCharger {
     on('GetConfiguration', (p) => {
       const keys = (p.key as string[] | undefined) ?? [...this.configuration.keys()];
       return {
-        configurationKey: keys.filter((k) => this.configuration.has(k)).map((key) => ({ key, readonly: false, value: this.configuration.get(key) })),
+        configurationKey: keys
+          .filter((k) => this.configuration.has(k))
+          .map((key) => ({ key, readonly: false, value: this.configuration.get(key) })),
         unknownKey: keys.filter((k) => !this.configuration.has(k)),
       };
     });
@@ -300,15 +319,19 @@ export class SimulatedCharger {
     on('GetVariables', (p) => ({
       getVariableResult: ((p.getVariableData as Variable[] | undefined) ?? []).map(({ component, variable }) => {
         const value = this.configuration.get(variable.name);
-        return value === undefined ? { attributeStatus: 'UnknownVariable', component, variable } : { attributeStatus: 'Accepted', attributeValue: value, component, variable };
+        return value === undefined
+          ? { attributeStatus: 'UnknownVariable', component, variable }
+          : { attributeStatus: 'Accepted', attributeValue: value, component, variable };
       }),
     }));
     on('SetVariables', (p) => ({
-      setVariableResult: ((p.setVariableData as (Variable & { attributeValue: string })[] | undefined) ?? []).map(({ component, variable, attributeValue }) => {
-        if (!this.configuration.has(variable.name)) return { attributeStatus: 'UnknownVariable', component, variable };
-        this.configuration.set(variable.name, attributeValue);
-        return { attributeStatus: 'Accepted', component, variable };
-      }),
+      setVariableResult: ((p.setVariableData as (Variable & { attributeValue: string })[] | undefined) ?? []).map(
+        ({ component, variable, attributeValue }) => {
+          if (!this.configuration.has(variable.name)) return { attributeStatus: 'UnknownVariable', component, variable };
+          this.configuration.set(variable.name, attributeValue);
+          return { attributeStatus: 'Accepted', component, variable };
+        },
+      ),
     }));
   }
 
@@ -318,9 +341,12 @@ export class SimulatedCharger {
     await this.sendStatus(client);
     this.booted = true;
     void this.drain();
-    this.heartbeat = setInterval(() => {
-      this.call(client, 'Heartbeat', {}).catch(() => this.errors++);
-    }, Math.max(1, boot.interval) * 1000);
+    this.heartbeat = setInterval(
+      () => {
+        this.call(client, 'Heartbeat', {}).catch(() => this.errors++);
+      },
+      Math.max(1, boot.interval) * 1000,
+    );
     this.heartbeat.unref();
   }
 }

@@ -36,7 +36,14 @@ setLogLevel('warn');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'evc-bench-admin-'));
 const store: EventStore = await openFileEventStore({ dir, fsync: false });
 
-const meta = () => ({ correlationId: randomUUID(), causationId: randomUUID(), actor: { type: 'system' as const, id: 'bench' }, occurredAt: new Date().toISOString(), reason: 'benchmark', schemaVersion: 1 });
+const meta = () => ({
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+  actor: { type: 'system' as const, id: 'bench' },
+  occurredAt: new Date().toISOString(),
+  reason: 'benchmark',
+  schemaVersion: 1,
+});
 const ev = (type: string, data: Record<string, unknown>): NewEvent => ({ eventId: randomUUID(), type, data, metadata: meta() });
 
 /** Appends in concurrent batches (the embedded log group-commits them). */
@@ -46,15 +53,84 @@ async function appendAll(writes: [string, NewEvent[]][]): Promise<void> {
   }
 }
 
-const FIRST = ['Ahmed', 'Mona', 'Omar', 'Nour', 'Karim', 'Salma', 'Youssef', 'Laila', 'Hassan', 'Mariam', 'Tarek', 'Hana', 'Mostafa', 'Dina', 'Amr', 'Rana', 'Khaled', 'Yasmin', 'Ali', 'Farida'];
-const LAST = ['Hassan', 'Fathy', 'Salah', 'Adel', 'Mahmoud', 'Ibrahim', 'Saeed', 'Nabil', 'Gamal', 'Fouad', 'Mansour', 'Zaki', 'Kamal', 'Shawky', 'Ramadan', 'Hegazy', 'Lotfy', 'Badawi', 'Sabry', 'Hamdy'];
+const FIRST = [
+  'Ahmed',
+  'Mona',
+  'Omar',
+  'Nour',
+  'Karim',
+  'Salma',
+  'Youssef',
+  'Laila',
+  'Hassan',
+  'Mariam',
+  'Tarek',
+  'Hana',
+  'Mostafa',
+  'Dina',
+  'Amr',
+  'Rana',
+  'Khaled',
+  'Yasmin',
+  'Ali',
+  'Farida',
+];
+const LAST = [
+  'Hassan',
+  'Fathy',
+  'Salah',
+  'Adel',
+  'Mahmoud',
+  'Ibrahim',
+  'Saeed',
+  'Nabil',
+  'Gamal',
+  'Fouad',
+  'Mansour',
+  'Zaki',
+  'Kamal',
+  'Shawky',
+  'Ramadan',
+  'Hegazy',
+  'Lotfy',
+  'Badawi',
+  'Sabry',
+  'Hamdy',
+];
 const GOVS = Array.from({ length: 27 }, (_, i) => `eg-g${i}`);
 
 const seedStarted = performance.now();
 await appendAll([
-  ['country-eg', [ev('CountryRegistered', { countryId: 'eg', iso: 'EG', nameEn: 'Egypt', nameAr: 'مصر', phoneCode: '+20', currency: 'EGP', flagFileId: 'f'.repeat(64) })]],
-  ...GOVS.map((g, i): [string, NewEvent[]] => [`governorate-${g}`, [ev('GovernorateRegistered', { governorateId: g, countryId: 'eg', nameEn: `Governorate ${i}`, nameAr: `محافظة ${i}` })]]),
-  ['pricing-network', [ev('PricingSet', { acPricePerKwh: 189, dcPricePerKwh: 375, minimumCharge: 2000, bookingFeePerMinute: 50, effectiveFrom: new Date(0).toISOString() })]],
+  [
+    'country-eg',
+    [
+      ev('CountryRegistered', {
+        countryId: 'eg',
+        iso: 'EG',
+        nameEn: 'Egypt',
+        nameAr: 'مصر',
+        phoneCode: '+20',
+        currency: 'EGP',
+        flagFileId: 'f'.repeat(64),
+      }),
+    ],
+  ],
+  ...GOVS.map((g, i): [string, NewEvent[]] => [
+    `governorate-${g}`,
+    [ev('GovernorateRegistered', { governorateId: g, countryId: 'eg', nameEn: `Governorate ${i}`, nameAr: `محافظة ${i}` })],
+  ]),
+  [
+    'pricing-network',
+    [
+      ev('PricingSet', {
+        acPricePerKwh: 189,
+        dcPricePerKwh: 375,
+        minimumCharge: 2000,
+        bookingFeePerMinute: 50,
+        effectiveFrom: new Date(0).toISOString(),
+      }),
+    ],
+  ],
 ]);
 const stationWrites: [string, NewEvent[]][] = [];
 const chargerWrites: [string, NewEvent[]][] = [];
@@ -66,20 +142,43 @@ for (let s = 0; s < STATIONS; s++) {
     `station-${stationId}`,
     [
       ev('StationRegistered', {
-        stationId, governorateId, nameEn: `Station ${s} ${LAST[s % LAST.length]}`, nameAr: `محطة ${s}`, location: { lat: 22 + (s % 900) / 100, lng: 25 + (s % 1100) / 100 }, addressEn: `Street ${s}`, addressAr: `شارع ${s}`,
+        stationId,
+        governorateId,
+        nameEn: `Station ${s} ${LAST[s % LAST.length]}`,
+        nameAr: `محطة ${s}`,
+        location: { lat: 22 + (s % 900) / 100, lng: 25 + (s % 1100) / 100 },
+        addressEn: `Street ${s}`,
+        addressAr: `شارع ${s}`,
       }),
       ...chargerIds.map((chargerId) => ev('ChargerAttached', { stationId, chargerId })),
     ],
   ]);
-  stationWrites.push([`governorate-${governorateId}-links-${s}`, [ev('GovernorateUsageLinked', { governorateId, usedBy: { id: stationId, kind: 'station', name: `Station ${s}` } })]]);
+  stationWrites.push([
+    `governorate-${governorateId}-links-${s}`,
+    [ev('GovernorateUsageLinked', { governorateId, usedBy: { id: stationId, kind: 'station', name: `Station ${s}` } })],
+  ]);
   for (const chargerId of chargerIds) {
-    chargerWrites.push([`charger-serial-sn-${chargerId.toLowerCase()}`, [ev('ChargerSerialReserved', { serialNumber: `SN-${chargerId}`, chargerId })]]);
+    chargerWrites.push([
+      `charger-serial-sn-${chargerId.toLowerCase()}`,
+      [ev('ChargerSerialReserved', { serialNumber: `SN-${chargerId}`, chargerId })],
+    ]);
     chargerWrites.push([
       `charger-${chargerId}`,
-      [ev('ChargerRegistered', {
-        chargerId, stationId, serialNumber: `SN-${chargerId}`, model: 'Terra 54', vendor: 'ABB', ocppVersion: '1.6', secretHash: 'a'.repeat(64),
-        connectors: [{ connectorId: 1, code: `${chargerId}-1`, type: 'CCS2', current: 'DC', maxPowerKw: 50 }, { connectorId: 2, code: `${chargerId}-2`, type: 'CHAdeMO', current: 'DC', maxPowerKw: 50 }],
-      })],
+      [
+        ev('ChargerRegistered', {
+          chargerId,
+          stationId,
+          serialNumber: `SN-${chargerId}`,
+          model: 'Terra 54',
+          vendor: 'ABB',
+          ocppVersion: '1.6',
+          secretHash: 'a'.repeat(64),
+          connectors: [
+            { connectorId: 1, code: `${chargerId}-1`, type: 'CCS2', current: 'DC', maxPowerKw: 50 },
+            { connectorId: 2, code: `${chargerId}-2`, type: 'CHAdeMO', current: 'DC', maxPowerKw: 50 },
+          ],
+        }),
+      ],
     ]);
   }
 }
@@ -92,7 +191,18 @@ for (let c = 0; c < CUSTOMERS; c++) {
   const lastName = LAST[Math.floor(c / FIRST.length) % LAST.length]!;
   customerWrites.push([
     `account-${accountId}`,
-    [ev('CustomerSignedUp', { accountId, firstName, lastName, email: `${firstName}.${lastName}.${c}@example.com`.toLowerCase(), phone: `010${String(c).padStart(8, '0')}`, gender: c % 2 ? 'female' : 'male', locale: 'en', passwordHash: 'x' })],
+    [
+      ev('CustomerSignedUp', {
+        accountId,
+        firstName,
+        lastName,
+        email: `${firstName}.${lastName}.${c}@example.com`.toLowerCase(),
+        phone: `010${String(c).padStart(8, '0')}`,
+        gender: c % 2 ? 'female' : 'male',
+        locale: 'en',
+        passwordHash: 'x',
+      }),
+    ],
   ]);
 }
 await appendAll(customerWrites);
@@ -110,7 +220,11 @@ async function rebuild(label: string, projections: ReturnType<typeof allProjecti
   return { label, documents, applied: runner.appliedCount, seconds, rate: runner.appliedCount / seconds };
 }
 
-const network = await rebuild('network read models (catalog, stations + chargers, pricing)', [catalogProjection, stationsProjection, pricingProjection]);
+const network = await rebuild('network read models (catalog, stations + chargers, pricing)', [
+  catalogProjection,
+  stationsProjection,
+  pricingProjection,
+]);
 const all = await rebuild('all read models (+ identity: 100k customers)', allProjections());
 
 async function timed(run: (i: number) => Promise<unknown>): Promise<number[]> {
@@ -126,9 +240,13 @@ async function timed(run: (i: number) => Promise<unknown>): Promise<number[]> {
 const base: AdminListQuery = { page: 1, pageSize: 20, dir: 'asc', format: 'json' };
 const customers = new CustomersAdminQueries(all.documents);
 const stations = new NetworkAdminQueries(all.documents, createRingFrameLog({ perCharger: 1000, total: null, minPerCharger: 10 }));
-const customerSearch = await timed((i) => customers.list({ ...base, q: FIRST[i % FIRST.length]!.toLowerCase(), sort: 'lastName', page: 1 + (i % 5) }));
+const customerSearch = await timed((i) =>
+  customers.list({ ...base, q: FIRST[i % FIRST.length]!.toLowerCase(), sort: 'lastName', page: 1 + (i % 5) }),
+);
 const customerPlain = await timed((i) => customers.list({ ...base, sort: 'email', dir: 'desc', page: 1 + (i % 50) }));
-const stationSearch = await timed((i) => stations.stations({ ...base, q: LAST[i % LAST.length]!.toLowerCase(), sort: 'nameEn', page: 1 + (i % 5) }));
+const stationSearch = await timed((i) =>
+  stations.stations({ ...base, q: LAST[i % LAST.length]!.toLowerCase(), sort: 'nameEn', page: 1 + (i % 5) }),
+);
 const stationPlain = await timed((i) => stations.stations({ ...base, sort: 'numberOfChargers', dir: 'desc', page: 1 + (i % 50) }));
 const csvStarted = performance.now();
 const csv = await customers.list({ ...base, format: 'csv', q: 'ahmed' });
@@ -149,7 +267,9 @@ process.stdout.write(
     `CSV export of one search (${csv.kind === 'csv' ? csv.csv.split('\r\n').length - 2 : 0} rows): ${fmt(csvMs)} ms\n`,
     '| rebuild from the log (ProjectionRunner.rebuild) | events applied | seconds | events/s |',
     '|---|---|---|---|',
-    ...[network, all].map((r) => `| ${r.label} | ${r.applied.toLocaleString('en')} | ${fmt(r.seconds, 2)} | ${Math.round(r.rate).toLocaleString('en')} |`),
+    ...[network, all].map(
+      (r) => `| ${r.label} | ${r.applied.toLocaleString('en')} | ${fmt(r.seconds, 2)} | ${Math.round(r.rate).toLocaleString('en')} |`,
+    ),
     '',
   ].join('\n'),
 );

@@ -13,7 +13,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { benchOptions } from './options';
 import { fmt, percentile } from './stats';
 
-const options = benchOptions('sign-ins per second at the argon2id cost, and authenticated queries\' latency, over HTTP', {
+const options = benchOptions("sign-ins per second at the argon2id cost, and authenticated queries' latency, over HTTP", {
   signinSeconds: { type: 'number', default: 5, description: 'seconds of sign-ins measured' },
   querySeconds: { type: 'number', default: 2.5, description: 'seconds of queries measured, per kind' },
   clients: { type: 'number', default: 8, description: 'concurrent HTTP clients' },
@@ -27,7 +27,13 @@ const PASSWORD = 'Ibis-Lantern-47q';
 
 setLogLevel('error');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'evc-bench-auth-'));
-const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'error', SEED_DEMO: 'false', SEED_ADMIN_EMAIL: ADMIN.email, SEED_ADMIN_PASSWORD: ADMIN.password });
+const config = loadConfig({
+  DATA_DIR: dir,
+  LOG_LEVEL: 'error',
+  SEED_DEMO: 'false',
+  SEED_ADMIN_EMAIL: ADMIN.email,
+  SEED_ADMIN_PASSWORD: ADMIN.password,
+});
 const app = await createEmbeddedApp(config, { frontendDist: path.join(dir, 'none') });
 await app.app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.app.getHttpServer().address();
@@ -37,17 +43,39 @@ const base = `http://127.0.0.1:${address.port}`;
 const bus = app.app.get(CommandBus);
 const emails = Array.from({ length: ACCOUNTS }, (_, i) => `bench.${i}@example.com`);
 for (const email of emails) {
-  await bus.execute(new SeedCustomerCommand({ accountId: randomUUID(), firstName: 'Bench', lastName: 'Customer', email, phone: '01012345678', gender: 'male', locale: 'en', password: PASSWORD }, newContext({ type: 'system', id: 'bench' }, 'benchmark')));
+  await bus.execute(
+    new SeedCustomerCommand(
+      {
+        accountId: randomUUID(),
+        firstName: 'Bench',
+        lastName: 'Customer',
+        email,
+        phone: '01012345678',
+        gender: 'male',
+        locale: 'en',
+        password: PASSWORD,
+      },
+      newContext({ type: 'system', id: 'bench' }, 'benchmark'),
+    ),
+  );
 }
 
 async function signIn(email: string, password: string, audience: 'customer' | 'staff'): Promise<string> {
-  const res = await fetch(`${base}/api/commands/auth.sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, audience }) });
+  const res = await fetch(`${base}/api/commands/auth.sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, audience }),
+  });
   if (res.status !== 200) throw new Error(`sign-in ${res.status}`);
   return ((await res.json()) as { token: string }).token;
 }
 
 /** `clients` loops calling `fn` until the deadline; answers each call's latency in ms. */
-async function load(seconds: number, clients: number, fn: (client: number, i: number) => Promise<void>): Promise<{ latencies: number[]; elapsed: number }> {
+async function load(
+  seconds: number,
+  clients: number,
+  fn: (client: number, i: number) => Promise<void>,
+): Promise<{ latencies: number[]; elapsed: number }> {
   const latencies: number[] = [];
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -71,7 +99,9 @@ async function getOk(pathname: string, token: string): Promise<void> {
 
 try {
   await signIn(emails[0]!, PASSWORD, 'customer'); // warm-up
-  const signIns = await load(SIGN_IN_SECONDS, CLIENTS, (c, i) => signIn(emails[(c * 7 + i) % ACCOUNTS]!, PASSWORD, 'customer').then(() => undefined));
+  const signIns = await load(SIGN_IN_SECONDS, CLIENTS, (c, i) =>
+    signIn(emails[(c * 7 + i) % ACCOUNTS]!, PASSWORD, 'customer').then(() => undefined),
+  );
   const customerToken = await signIn(emails[0]!, PASSWORD, 'customer');
   const adminToken = await signIn(ADMIN.email, ADMIN.password, 'staff');
   const me = await load(QUERY_SECONDS, CLIENTS, () => getOk('/api/queries/me', customerToken));
@@ -79,7 +109,9 @@ try {
 
   const row = (name: string, r: { latencies: number[]; elapsed: number }) =>
     `| ${name} | ${r.latencies.length} | ${fmt(r.latencies.length / r.elapsed)} | ${fmt(percentile(r.latencies, 50))} | ${fmt(percentile(r.latencies, 99))} |`;
-  console.log(`\n### Auth benchmark (${os.cpus().length} cores, Node ${process.version}, ${CLIENTS} concurrent HTTP clients, argon2id m=${ARGON2_OPTIONS.memoryCost} KiB t=${ARGON2_OPTIONS.timeCost} p=${ARGON2_OPTIONS.parallelism}, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'})\n`);
+  console.log(
+    `\n### Auth benchmark (${os.cpus().length} cores, Node ${process.version}, ${CLIENTS} concurrent HTTP clients, argon2id m=${ARGON2_OPTIONS.memoryCost} KiB t=${ARGON2_OPTIONS.timeCost} p=${ARGON2_OPTIONS.parallelism}, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'})\n`,
+  );
   console.log('| operation | requests | per second | p50 ms | p99 ms |');
   console.log('|---|---:|---:|---:|---:|');
   console.log(row('sign-in (argon2id verify + refresh family append + JWT)', signIns));

@@ -41,7 +41,10 @@ interface Booking {
   token: string;
   body: Record<string, unknown>;
 }
-type ToLoad = { cmd: 'connect'; url: string; chargers: SimulatedChargerSpec[] } | { cmd: 'book'; url: string; bookings: Booking[] } | { cmd: 'close' };
+type ToLoad =
+  | { cmd: 'connect'; url: string; chargers: SimulatedChargerSpec[] }
+  | { cmd: 'book'; url: string; bookings: Booking[] }
+  | { cmd: 'close' };
 type FromLoad = { done: 'connect' } | { done: 'book'; ms: number[]; statuses: Record<string, number>; seconds: number } | { done: 'close' };
 
 /** The simulated chargers and the customers' phones (HTTP), in the child process. */
@@ -63,7 +66,11 @@ function loadGenerator() {
             while (next < m.bookings.length) {
               const b = m.bookings[next++]!;
               const t0 = now();
-              const res = await fetch(`${m.url}/api/commands/bookings.create`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` }, body: JSON.stringify(b.body) });
+              const res = await fetch(`${m.url}/api/commands/bookings.create`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${b.token}` },
+                body: JSON.stringify(b.body),
+              });
               const answer = (await res.json()) as { code?: string };
               ms.push(now() - t0);
               const key = res.status === 200 ? '200' : `${res.status} ${answer.code ?? ''}`;
@@ -104,9 +111,22 @@ async function main(): Promise<void> {
       await registerCharger(app.commandBus, station.stationId, {
         chargerId,
         secret: key,
-        connectors: [1, 2].map((n) => ({ connectorId: n, code: `${chargerId}-${n}`, type: 'Type2' as const, current: 'AC' as const, maxPowerKw: 22 })),
+        connectors: [1, 2].map((n) => ({
+          connectorId: n,
+          code: `${chargerId}-${n}`,
+          type: 'Type2' as const,
+          current: 'AC' as const,
+          maxPowerKw: 22,
+        })),
       });
-      chargers.push({ id: chargerId, secret: key, ocppVersion: c % 4 === 3 ? '2.0.1' : '1.6', connectorIds: [1, 2], current: 'AC', maxPowerKw: 22 });
+      chargers.push({
+        id: chargerId,
+        secret: key,
+        ocppVersion: c % 4 === 3 ? '2.0.1' : '1.6',
+        connectorIds: [1, 2],
+        current: 'AC',
+        maxPowerKw: 22,
+      });
     }
   }
 
@@ -117,11 +137,39 @@ async function main(): Promise<void> {
     Array.from({ length: 16 }, async () => {
       while (next < customers.length) {
         const c = customers[next++]!;
-        const data = { accountId: c.id, firstName: 'Bench', lastName: 'Driver', email: `bench.${c.id}@example.com`, phone: '01000000000', gender: 'male', locale: 'en', passwordHash: 'x' };
+        const data = {
+          accountId: c.id,
+          firstName: 'Bench',
+          lastName: 'Driver',
+          email: `bench.${c.id}@example.com`,
+          phone: '01000000000',
+          gender: 'male',
+          locale: 'en',
+          passwordHash: 'x',
+        };
         await store.append(identityStreams.account(c.id), [envelope({ type: 'CustomerSignedUp', data }, system)], 'no_stream');
-        const car = { carId: c.carId, customerId: c.id, brandId: 'brand-mg', typeId: 'type-mg-mg4', batteryRangeId: 'battery-60-80', licence: { customsCertificateFileId: 'f'.repeat(64) }, at: new Date().toISOString() };
+        const car = {
+          carId: c.carId,
+          customerId: c.id,
+          brandId: 'brand-mg',
+          typeId: 'type-mg-mg4',
+          batteryRangeId: 'battery-60-80',
+          licence: { customsCertificateFileId: 'f'.repeat(64) },
+          at: new Date().toISOString(),
+        };
         await store.append(chargingStreams.car(c.carId), [envelope({ type: 'CarRegistered', data: car }, system)], 'no_stream');
-        await ledger.record(c.id, { transactionId: `adjustment:bench-${c.id}`, direction: 'credit', amount: 50_000, kind: 'adjustment', reference: { type: 'adjustment', id: `bench-${c.id}` }, reason: 'bench' }, system);
+        await ledger.record(
+          c.id,
+          {
+            transactionId: `adjustment:bench-${c.id}`,
+            direction: 'credit',
+            amount: 50_000,
+            kind: 'adjustment',
+            reference: { type: 'adjustment', id: `bench-${c.id}` },
+            reason: 'bench',
+          },
+          system,
+        );
         c.token = (await tokens.issue({ accountId: c.id, userType: 5, roles: [], privileges: [] })).token;
       }
     }),
@@ -135,7 +183,9 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   await app.embedded.runner.waitFor(await store.headPosition(), 60_000);
-  console.log(`setup: ${CHARGERS} chargers (${CHARGERS * 2} Type2 connectors, ${stations.length} stations) online, ${customers.length} customers, in ${fmt((performance.now() - setupStarted) / 1000)} s`);
+  console.log(
+    `setup: ${CHARGERS} chargers (${CHARGERS * 2} Type2 connectors, ${stations.length} stations) online, ${customers.length} customers, in ${fmt((performance.now() - setupStarted) / 1000)} s`,
+  );
 
   // 1. N bookings for tomorrow, spread evenly over the day: each connector gets N / (2C) slots, 120 minutes each.
   const tomorrow = addDays(cairoWallClock(Date.now()).date, 1);
@@ -148,7 +198,19 @@ async function main(): Promise<void> {
     const minutes = slot * step;
     const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
     const bookingId = randomUUID();
-    return { bookingId, token: c.token, body: { bookingId, carId: c.carId, stationId: station, connectorType: 'Type2', date: tomorrow, time, durationMinutes: Math.min(120, step - (step % 15)) } };
+    return {
+      bookingId,
+      token: c.token,
+      body: {
+        bookingId,
+        carId: c.carId,
+        stationId: station,
+        connectorType: 'Type2',
+        date: tomorrow,
+        time,
+        durationMinutes: Math.min(120, step - (step % 15)),
+      },
+    };
   });
   const booked = (await load.ask({ cmd: 'book', url: app.baseUrl, bookings: day })) as Extract<FromLoad, { done: 'book' }>;
   console.log(
@@ -162,10 +224,25 @@ async function main(): Promise<void> {
   const soon: Booking[] = customers.slice(BOOKINGS).map((c, i) => {
     const bookingId = randomUUID();
     const chargerId = chargers[Math.floor(i / 2)]!.id;
-    return { bookingId, token: c.token, body: { bookingId, carId: c.carId, stationId: stations[Math.floor(i / (PER_STATION * 2))]!, connectorType: 'Type2', chargerId, connectorId: (i % 2) + 1, ...wall, durationMinutes: 30 } };
+    return {
+      bookingId,
+      token: c.token,
+      body: {
+        bookingId,
+        carId: c.carId,
+        stationId: stations[Math.floor(i / (PER_STATION * 2))]!,
+        connectorType: 'Type2',
+        chargerId,
+        connectorId: (i % 2) + 1,
+        ...wall,
+        durationMinutes: 30,
+      },
+    };
   });
   const prebooked = (await load.ask({ cmd: 'book', url: app.baseUrl, bookings: soon })) as Extract<FromLoad, { done: 'book' }>;
-  console.log(`${AT_ONCE} bookings for ${wall.date} ${wall.time} Cairo: ${JSON.stringify(prebooked.statuses)}; waiting ${fmt((startAt - Date.now()) / 1000, 0)} s for the slot`);
+  console.log(
+    `${AT_ONCE} bookings for ${wall.date} ${wall.time} Cairo: ${JSON.stringify(prebooked.statuses)}; waiting ${fmt((startAt - Date.now()) / 1000, 0)} s for the slot`,
+  );
   /** When each step of a booking's start happened (ms since the epoch), once the booking shows the connector held. */
   const stepsOf = async (bookingId: string): Promise<Record<string, number> | null> => {
     const events = await store.readStream(bookingStreams.booking(bookingId));
@@ -186,18 +263,27 @@ async function main(): Promise<void> {
   await new Promise((r) => setTimeout(r, Math.max(0, startAt - Date.now())));
   const results = new Map<string, Record<string, number>>();
   for (const deadline = Date.now() + 180_000; results.size < soon.length && Date.now() < deadline; ) {
-    for (const b of soon) if (!results.has(b.bookingId)) {
-      const r = await stepsOf(b.bookingId);
-      if (r) results.set(b.bookingId, r);
-    }
+    for (const b of soon)
+      if (!results.has(b.bookingId)) {
+        const r = await stepsOf(b.bookingId);
+        if (r) results.set(b.bookingId, r);
+      }
     if (results.size < soon.length) await new Promise((r) => setTimeout(r, 500));
   }
   const missing = soon.find((b) => !results.has(b.bookingId));
-  if (missing) console.log(`not held: booking ${missing.bookingId}: ${(await store.readStream(bookingStreams.booking(missing.bookingId))).map((e) => e.type).join(', ')}`);
+  if (missing)
+    console.log(
+      `not held: booking ${missing.bookingId}: ${(await store.readStream(bookingStreams.booking(missing.bookingId))).map((e) => e.type).join(', ')}`,
+    );
   const since = (step: string) => [...results.values()].map((r) => r[step]! - startAt);
   const toAnswer = since('answered by the charger');
-  console.log(`slot start → ReserveNow answered by the simulated charger: ${results.size}/${soon.length} held; p50 ${fmt(percentile(toAnswer, 50), 0)} ms, p99 ${fmt(percentile(toAnswer, 99), 0)} ms, max ${fmt(Math.max(...toAnswer), 0)} ms`);
-  for (const step of Object.keys([...results.values()][0] ?? {})) console.log(`  ${step}: p50 ${fmt(percentile(since(step), 50), 0)} ms, p99 ${fmt(percentile(since(step), 99), 0)} ms after the slot's start`);
+  console.log(
+    `slot start → ReserveNow answered by the simulated charger: ${results.size}/${soon.length} held; p50 ${fmt(percentile(toAnswer, 50), 0)} ms, p99 ${fmt(percentile(toAnswer, 99), 0)} ms, max ${fmt(Math.max(...toAnswer), 0)} ms`,
+  );
+  for (const step of Object.keys([...results.values()][0] ?? {}))
+    console.log(
+      `  ${step}: p50 ${fmt(percentile(since(step), 50), 0)} ms, p99 ${fmt(percentile(since(step), 99), 0)} ms after the slot's start`,
+    );
 
   await load.ask({ cmd: 'close' });
   await app.close();

@@ -40,7 +40,9 @@ const until = async (done: () => boolean, timeoutMs: number) => {
   }
 };
 const line = (label: string, values: number[], unit = 'ms') =>
-  process.stdout.write(`${label.padEnd(52)} p50 ${fmt(percentile(values, 50))} ${unit}, p95 ${fmt(percentile(values, 95))} ${unit}, max ${fmt(Math.max(...values))} ${unit}\n`);
+  process.stdout.write(
+    `${label.padEnd(52)} p50 ${fmt(percentile(values, 50))} ${unit}, p95 ${fmt(percentile(values, 95))} ${unit}, max ${fmt(Math.max(...values))} ${unit}\n`,
+  );
 
 const app = await startTestApp({ seed: true });
 const simulators: Simulator[] = [];
@@ -54,13 +56,26 @@ try {
   const t0 = performance.now();
   for (let i = 0; i < CARDS; i++) {
     const cardId = `BENCH-${String(i).padStart(6, '0')}`;
-    await runDecider(store, cardStreams.card(cardId), cardDecider, { kind: 'issue', card: { cardId, customerId, referenceName: `Bench ${i}`, issueDate: '2026-01-01', requestId: null, origin: 'seed' }, at: new Date().toISOString() }, system, { clock: systemClock });
+    await runDecider(
+      store,
+      cardStreams.card(cardId),
+      cardDecider,
+      {
+        kind: 'issue',
+        card: { cardId, customerId, referenceName: `Bench ${i}`, issueDate: '2026-01-01', requestId: null, origin: 'seed' },
+        at: new Date().toISOString(),
+      },
+      system,
+      { clock: systemClock },
+    );
     await cards.activateToken(cardId, customerId, system);
     ids.push(cardId);
   }
   const issueS = (performance.now() - t0) / 1000;
   process.stdout.write(`\n## Charging cards (bench:cards): ${CARDS} cards, ${CHARGERS} simulated chargers\n\n`);
-  process.stdout.write(`${'cards issued (card, token, list entry each)'.padEnd(52)} ${CARDS} in ${fmt(issueS)} s = ${fmt(CARDS / issueS, 0)} cards/s\n`);
+  process.stdout.write(
+    `${'cards issued (card, token, list entry each)'.padEnd(52)} ${CARDS} in ${fmt(issueS)} s = ${fmt(CARDS / issueS, 0)} cards/s\n`,
+  );
 
   const specs = (await loadDemoChargers(app.dataDir)).slice(0, CHARGERS);
   const t1 = performance.now();
@@ -82,7 +97,11 @@ try {
   for (let i = 0; i < REVOCATIONS; i++) {
     const cardId = ids[i]!;
     const start = performance.now();
-    await cards.deactivate(cardId, { by: 'customer', ownerId: customerId }, { actor: { type: 'customer', id: customerId }, correlationId: randomUUID() });
+    await cards.deactivate(
+      cardId,
+      { by: 'customer', ownerId: customerId },
+      { actor: { type: 'customer', id: customerId }, correlationId: randomUUID() },
+    );
     const answered = performance.now();
     command.push(answered - start);
     const decision = await probe.presentCard(1, cardId);

@@ -46,12 +46,17 @@ const options = benchOptions('simultaneous session starts from the phone, stops 
    * measured process is the product alone; `inprocess` in the product's own process.
    */
   load: { type: 'choice', choices: ['fork', 'inprocess'], default: 'fork', description: 'where the simulated chargers and phones run' },
-  gateway: { type: 'choice', choices: ['process', 'inline'], default: 'process', description: "the gateway in its own process (as npm start runs it) or in the launcher's" },
+  gateway: {
+    type: 'choice',
+    choices: ['process', 'inline'],
+    default: 'process',
+    description: "the gateway in its own process (as npm start runs it) or in the launcher's",
+  },
   burstOnly: { type: 'flag', description: 'the starts alone (to compare builds run after run): no stops, no ledger' },
   state: { type: 'string', description: 'a directory that keeps the set-up, made once and copied by later runs' },
   profile: { type: 'string', description: "a file for a CPU profile of the launcher's process over the warm burst" },
   profileGateway: { type: 'string', description: "the same for the gateway's process" },
-  profileLoad: { type: 'string', description: "the same for the load process" },
+  profileLoad: { type: 'string', description: 'the same for the load process' },
 });
 const SESSIONS = options.sessions;
 /** Starts per second; 0 (default) fires all N at once. */
@@ -78,7 +83,12 @@ type ToLoad =
    */
   | { cmd: 'cpu'; profile: boolean }
   | { cmd: 'close' };
-type FromLoad = { done: 'connect' } | { done: 'cpu'; usage: NodeJS.CpuUsage } | { done: 'start'; t0: Record<string, number>; statuses: number[] } | { done: 'stop'; startedAt: number } | { done: 'close' };
+type FromLoad =
+  | { done: 'connect' }
+  | { done: 'cpu'; usage: NodeJS.CpuUsage }
+  | { done: 'start'; t0: Record<string, number>; statuses: number[] }
+  | { done: 'stop'; startedAt: number }
+  | { done: 'close' };
 
 /** The chargers (the product's simulator) and the customers' phones (HTTP). */
 function loadGenerator() {
@@ -102,7 +112,12 @@ function loadGenerator() {
   return async (m: ToLoad): Promise<FromLoad> => {
     switch (m.cmd) {
       case 'connect':
-        simulator = new Simulator({ url: m.url.replace('http', 'ws'), chargers: m.chargers, backoffMs: { initial: 200, max: 5000 }, charging: { plugInDelayMs: 0, meterIntervalS: 10 } });
+        simulator = new Simulator({
+          url: m.url.replace('http', 'ws'),
+          chargers: m.chargers,
+          backoffMs: { initial: 200, max: 5000 },
+          charging: { plugInDelayMs: 0, meterIntervalS: 10 },
+        });
         simulator.start();
         return { done: 'connect' };
       case 'start': {
@@ -111,7 +126,12 @@ function loadGenerator() {
           m.sessions.map(async (s, i) => {
             if (m.rate > 0) await new Promise((r) => setTimeout(r, (i * 1000) / m.rate));
             t0[s.sessionId] = now();
-            return post(m.url, '/api/commands/sessions.start', { sessionId: s.sessionId, chargerId: s.chargerId, connectorId: s.connectorId, carId: s.carId }, s.token);
+            return post(
+              m.url,
+              '/api/commands/sessions.start',
+              { sessionId: s.sessionId, chargerId: s.chargerId, connectorId: s.connectorId, carId: s.carId },
+              s.token,
+            );
           }),
         );
         return { done: 'start', t0, statuses };
@@ -197,16 +217,60 @@ async function prepare(app: TestApp): Promise<Prepared> {
   }
 
   // Customers: signed up (verified), 1,000 EGP in the wallet, a car.
-  const customers = Array.from({ length: 2 * SESSIONS }, (_, i) => ({ id: randomUUID(), email: `bench.${i}.${randomUUID().slice(0, 6)}@example.com` }));
+  const customers = Array.from({ length: 2 * SESSIONS }, (_, i) => ({
+    id: randomUUID(),
+    email: `bench.${i}.${randomUUID().slice(0, 6)}@example.com`,
+  }));
   await inBatches(customers, 8, async (c, i) => {
     await bus.execute(
-      new SeedCustomerCommand({ accountId: c.id, firstName: 'Bench', lastName: 'Driver', email: c.email, phone: '01000000000', gender: 'male', locale: 'en', password: 'Heron-Quartz-57' }, staff),
+      new SeedCustomerCommand(
+        {
+          accountId: c.id,
+          firstName: 'Bench',
+          lastName: 'Driver',
+          email: c.email,
+          phone: '01000000000',
+          gender: 'male',
+          locale: 'en',
+          password: 'Heron-Quartz-57',
+        },
+        staff,
+      ),
     );
-    await ledger.record(c.id, { transactionId: `adjustment:bench-${c.id}`, direction: 'credit', amount: 100_000, kind: 'adjustment', reference: { type: 'adjustment', id: `bench-${c.id}` }, reason: 'bench' }, staff);
-    const png = stripedFlagPng([[i % 256, (i >> 8) % 256, 7], [9, 9, 9]], 8, 8);
+    await ledger.record(
+      c.id,
+      {
+        transactionId: `adjustment:bench-${c.id}`,
+        direction: 'credit',
+        amount: 100_000,
+        kind: 'adjustment',
+        reference: { type: 'adjustment', id: `bench-${c.id}` },
+        reason: 'bench',
+      },
+      staff,
+    );
+    const png = stripedFlagPng(
+      [
+        [i % 256, (i >> 8) % 256, 7],
+        [9, 9, 9],
+      ],
+      8,
+      8,
+    );
     const file = await app.embedded.files.put(png, { contentType: 'image/png', purpose: 'licence', ownerId: c.id });
     const asCustomer = newContext({ type: 'customer', id: c.id }, 'bench data');
-    await sendCommand(bus, 'cars.register', { carId: c.id, brandId: DEMO_CAR.brandId, typeId: DEMO_CAR.typeId, batteryRangeId: DEMO_CAR.batteryRangeId, licence: { customsCertificateFileId: file.fileId } }, asCustomer);
+    await sendCommand(
+      bus,
+      'cars.register',
+      {
+        carId: c.id,
+        brandId: DEMO_CAR.brandId,
+        typeId: DEMO_CAR.typeId,
+        batteryRangeId: DEMO_CAR.batteryRangeId,
+        licence: { customsCertificateFileId: file.fileId },
+      },
+      asCustomer,
+    );
   });
   return { secret: SECRET, chargers, customers };
 }
@@ -216,7 +280,8 @@ async function preparedApp(env: Record<string, string>): Promise<{ app: TestApp;
   const file = STATE ? path.join(STATE, 'state.json') : null;
   if (file && existsSync(file)) {
     const prepared = JSON.parse(await readFile(file, 'utf8')) as Prepared;
-    if (prepared.customers.length !== 2 * SESSIONS) throw new Error(`${STATE} holds ${prepared.customers.length} customers, not ${2 * SESSIONS}: use another --state`);
+    if (prepared.customers.length !== 2 * SESSIONS)
+      throw new Error(`${STATE} holds ${prepared.customers.length} customers, not ${2 * SESSIONS}: use another --state`);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evc-bench-'));
     await cp(path.join(STATE!, 'data'), dataDir, { recursive: true });
     const app = await startTestApp({ seed: true, dataDir, env: { ...env, AUTH_TOKEN_SECRET: prepared.secret } });
@@ -237,7 +302,8 @@ async function preparedApp(env: Record<string, string>): Promise<{ app: TestApp;
 async function main(): Promise<void> {
   const setupStarted = performance.now();
   // HEAP_GROWTH_PERCENT, when set, passes through to the app (the default is what npm start runs).
-  const heapGrowth: Record<string, string> = process.env.HEAP_GROWTH_PERCENT !== undefined ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {};
+  const heapGrowth: Record<string, string> =
+    process.env.HEAP_GROWTH_PERCENT !== undefined ? { HEAP_GROWTH_PERCENT: process.env.HEAP_GROWTH_PERCENT } : {};
   const { app, prepared } = await preparedApp({ OCPP_GATEWAY: GATEWAY, ...heapGrowth });
   const { chargers } = prepared;
   const documents = app.embedded.infra.documents;
@@ -274,7 +340,9 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   await app.embedded.runner.waitFor(await app.embedded.infra.eventStore.headPosition(), 30_000);
-  console.log(`setup: ${2 * SESSIONS} customers, ${CHARGERS} chargers online and in step with the local list in ${fmt((performance.now() - setupStarted) / 1000)} s (chargers and phones: ${LOAD === 'fork' ? 'a child process' : 'this process'}${STATE ? `; the setup kept in ${STATE}` : ''})`);
+  console.log(
+    `setup: ${2 * SESSIONS} customers, ${CHARGERS} chargers online and in step with the local list in ${fmt((performance.now() - setupStarted) / 1000)} s (chargers and phones: ${LOAD === 'fork' ? 'a child process' : 'this process'}${STATE ? `; the setup kept in ${STATE}` : ''})`,
+  );
 
   // The machine's speed now, for figures of different days: its JS, and what waking another process costs (the product
   // is two processes, and each message between them costs CPU on both sides).
@@ -284,25 +352,35 @@ async function main(): Promise<void> {
     await load.ask({ cmd: 'cpu', profile: false });
     roundTrips.push((now() - t0) * 1000);
   }
-  console.log(`machine speed: 100,000 JSON round trips of an event in ${fmt(jsonMs(), 0)} ms; an IPC message to the load process and its answer in ${fmt(percentile(roundTrips, 50), 0)} µs (median of 500; lower is faster)`);
+  console.log(
+    `machine speed: 100,000 JSON round trips of an event in ${fmt(jsonMs(), 0)} ms; an IPC message to the load process and its answer in ${fmt(percentile(roundTrips, 50), 0)} µs (median of 500; lower is faster)`,
+  );
 
   // Watch the sessions read model's change notices: the moment a session shows `charging` to its customer.
   type Measured = { sessionId: string; t0: number; charging: number; billed: number };
   const watched = new Map<string, Measured>();
-  const watcher = app.embedded.infra.bus.subscribe<LiveChange>({ groupId: `bench-${randomUUID()}`, topics: [BUS_TOPICS.readModelChanged] }, async ({ value }) => {
-    if (value.collection !== 'sessions' || !value.ids) return;
-    const at = now();
-    const docs = await documents.collection('sessions').find({ _id: { $in: value.ids.filter((id: string) => watched.has(id)) } }, { projection: { status: 1, billed: 1 } }).toArray();
-    for (const d of docs) {
-      const s = watched.get(String(d._id))!;
-      if (!s.charging && d.status === 'charging') s.charging = at;
-      if (!s.billed && d.billed === true) s.billed = at;
-    }
-  });
+  const watcher = app.embedded.infra.bus.subscribe<LiveChange>(
+    { groupId: `bench-${randomUUID()}`, topics: [BUS_TOPICS.readModelChanged] },
+    async ({ value }) => {
+      if (value.collection !== 'sessions' || !value.ids) return;
+      const at = now();
+      const docs = await documents
+        .collection('sessions')
+        .find({ _id: { $in: value.ids.filter((id: string) => watched.has(id)) } }, { projection: { status: 1, billed: 1 } })
+        .toArray();
+      for (const d of docs) {
+        const s = watched.get(String(d._id))!;
+        if (!s.charging && d.status === 'charging') s.charging = at;
+        if (!s.billed && d.billed === true) s.billed = at;
+      }
+    },
+  );
   await watcher.ready;
   const gatewayProcess = app.embedded.gatewayProcess;
   /** The event store's group commits so far (write + fdatasync, each carrying every append waiting). */
-  const fileStore = (app.embedded.infra.eventStore as { inner?: unknown }).inner as { stats?(): { writes: number; decoded: number } } | undefined;
+  const fileStore = (app.embedded.infra.eventStore as { inner?: unknown }).inner as
+    | { stats?(): { writes: number; decoded: number } }
+    | undefined;
   const storeWrites = () => fileStore?.stats?.().writes ?? 0;
   /** Events the store decoded for readers so far (projections, consumers, the command side's state loads). */
   const storeDecoded = () => fileStore?.stats?.().decoded ?? 0;
@@ -314,7 +392,13 @@ async function main(): Promise<void> {
   async function burst(label: string, group: typeof customers): Promise<{ phones: PhoneSession[]; measured: Measured[] }> {
     const measured = group.map(() => ({ sessionId: randomUUID(), t0: 0, charging: 0, billed: 0 }));
     for (const m of measured) watched.set(m.sessionId, m);
-    const phones = group.map((c, i) => ({ sessionId: measured[i]!.sessionId, chargerId: chargers[Math.floor(i / 2)]!.id, connectorId: (i % 2) + 1, carId: c.id, token: c.token }));
+    const phones = group.map((c, i) => ({
+      sessionId: measured[i]!.sessionId,
+      chargerId: chargers[Math.floor(i / 2)]!.id,
+      connectorId: (i % 2) + 1,
+      carId: c.id,
+      token: c.token,
+    }));
     // --profile <file>: a CPU profile of this process over the (warm) burst, start to the last `charging`.
     const profiled = label === 'warm' ? options.profile : undefined;
     const profiler = profiled ? await startProfile() : null;
@@ -335,18 +419,27 @@ async function main(): Promise<void> {
     for (const m of measured) m.t0 = started.t0[m.sessionId]!;
     const starts = started.statuses;
     const refused = starts.filter((st) => st !== 200).length;
-    if (refused > 0) console.log(`refused starts by HTTP status: ${JSON.stringify(Object.fromEntries([...new Set(starts)].map((st) => [st, starts.filter((x) => x === st).length])))}`);
+    if (refused > 0)
+      console.log(
+        `refused starts by HTTP status: ${JSON.stringify(Object.fromEntries([...new Set(starts)].map((st) => [st, starts.filter((x) => x === st).length])))}`,
+      );
     // Only the accepted starts can become charging (a refused one would hold the wait, and the CPU figure, for 120 s).
     const accepted = measured.filter((_, i) => starts[i] === 200);
-    for (const deadline = Date.now() + 120_000; accepted.some((m) => !m.charging) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+    for (const deadline = Date.now() + 120_000; accepted.some((m) => !m.charging) && Date.now() < deadline; )
+      await new Promise((r) => setTimeout(r, 100));
     const toCharging = measured.filter((m) => m.charging).map((m) => m.charging - m.t0);
     const decoded = storeDecoded() - decodedBefore;
-    const switches = [process.pid, gatewayProcess?.pid ?? null, load.pid].map(contextSwitches).map((after, i) => (after !== null && switchesBefore[i] !== null ? after - switchesBefore[i]! : null));
+    const switches = [process.pid, gatewayProcess?.pid ?? null, load.pid]
+      .map(contextSwitches)
+      .map((after, i) => (after !== null && switchesBefore[i] !== null ? after - switchesBefore[i]! : null));
     // CPU of this process (the product) over the burst, per start: what a busy machine blurs less than a latency.
     const launcherCpu = process.cpuUsage(cpuBefore);
     // With the gateway in its own process, the product's CPU is both processes'.
     const gatewayCpuAfter = (await gatewayProcess?.cpuUsage()) ?? gatewayCpuBefore;
-    const gatewayCpu = { user: gatewayCpuAfter.userUs - gatewayCpuBefore.userUs, system: gatewayCpuAfter.systemUs - gatewayCpuBefore.systemUs };
+    const gatewayCpu = {
+      user: gatewayCpuAfter.userUs - gatewayCpuBefore.userUs,
+      system: gatewayCpuAfter.systemUs - gatewayCpuBefore.systemUs,
+    };
     const cpu = { user: launcherCpu.user + gatewayCpu.user, system: launcherCpu.system + gatewayCpu.system };
     if (profiler) await profiler.stop(profiled!);
     if (label === 'warm' && options.profileGateway) await gatewayProcess?.profile(options.profileGateway);
@@ -360,9 +453,13 @@ async function main(): Promise<void> {
     const per = (n: number) => fmt(n / Math.max(1, toCharging.length), 2);
     const perStart = [...byType].sort((a, b) => b[1] - a[1]).map(([type, n]) => `${type} ${per(n)}`);
     console.log(`${label} burst: events recorded per start ${per(burstEvents.length)} (${perStart.join(', ')})`);
-    console.log(`${label} burst: event store writes (write + fdatasync, each a group of appends) per start ${per(storeWrites() - commitsBefore)}`);
+    console.log(
+      `${label} burst: event store writes (write + fdatasync, each a group of appends) per start ${per(storeWrites() - commitsBefore)}`,
+    );
     // Each recorded event is read once by the projections; what is more is read again (or a stream not seen lately).
-    console.log(`${label} burst: events decoded for readers per start ${per(decoded)} (the projections read each recorded event once; the rest is state loads)`);
+    console.log(
+      `${label} burst: events decoded for readers per start ${per(decoded)} (the projections read each recorded event once; the rest is state loads)`,
+    );
     // On this machine a thread that sleeps and is woken again costs tens of microseconds (a virtual machine's switch).
     const named = ['the launcher', 'the gateway process', 'the load process'];
     const known = switches.flatMap((n, i) => (n === null ? [] : [`${named[i]} ${per(n)}`]));
@@ -370,8 +467,12 @@ async function main(): Promise<void> {
     if (gatewayProcess && channelBefore) {
       const d = gatewayProcess.deliveryCounts;
       const c = gatewayProcess.channelCounts;
-      console.log(`${label} burst: messages of the gateway's subscriptions per start: ${per(d.delivered - deliveriesBefore.delivered)} sent to its process, ${per(d.skipped - deliveriesBefore.skipped)} settled in the launcher (change notices it does not act on)`);
-      console.log(`${label} burst: IPC messages per start: ${per(c.toGateway - channelBefore.toGateway)} to the gateway process, ${per(c.fromGateway - channelBefore.fromGateway)} from it`);
+      console.log(
+        `${label} burst: messages of the gateway's subscriptions per start: ${per(d.delivered - deliveriesBefore.delivered)} sent to its process, ${per(d.skipped - deliveriesBefore.skipped)} settled in the launcher (change notices it does not act on)`,
+      );
+      console.log(
+        `${label} burst: IPC messages per start: ${per(c.toGateway - channelBefore.toGateway)} to the gateway process, ${per(c.fromGateway - channelBefore.fromGateway)} from it`,
+      );
     }
     const cpuMsPerStart = (cpu.user + cpu.system) / 1000 / Math.max(1, toCharging.length);
     console.log(
@@ -387,7 +488,8 @@ async function main(): Promise<void> {
   async function stopAll(phones: PhoneSession[], measured: Measured[]): Promise<{ startedAt: number; billed: Measured[] }> {
     const { startedAt } = (await load.ask({ cmd: 'stop', url, sessions: phones })) as Extract<FromLoad, { done: 'stop' }>;
     const charging = measured.filter((m) => m.charging);
-    for (const deadline = Date.now() + 180_000; charging.some((m) => !m.billed) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+    for (const deadline = Date.now() + 180_000; charging.some((m) => !m.billed) && Date.now() < deadline; )
+      await new Promise((r) => setTimeout(r, 100));
     return { startedAt, billed: charging.filter((m) => m.billed) };
   }
 
@@ -400,10 +502,14 @@ async function main(): Promise<void> {
   // Billed is not yet free: each charger reports its connector Finishing, then Available. Started before that, a few
   // warm starts were refused (connector unavailable) and left out of the figures.
   const notAvailable = async () =>
-    (await documents.collection('chargers').find({ chargerId: { $regex: '^BENCH-' } }, { projection: { connectors: 1 } }).toArray()).flatMap((c) =>
-      (c.connectors as Array<{ status: string }>).filter((k) => k.status !== 'available'),
-    ).length;
-  for (const deadline = Date.now() + 60_000; (await notAvailable()) > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 250));
+    (
+      await documents
+        .collection('chargers')
+        .find({ chargerId: { $regex: '^BENCH-' } }, { projection: { connectors: 1 } })
+        .toArray()
+    ).flatMap((c) => (c.connectors as Array<{ status: string }>).filter((k) => k.status !== 'available')).length;
+  for (const deadline = Date.now() + 60_000; (await notAvailable()) > 0 && Date.now() < deadline; )
+    await new Promise((r) => setTimeout(r, 250));
   const warm = await burst('warm', customers.slice(SESSIONS));
 
   // --burst-only: the starts alone (comparing builds run after run); the stops and the ledger are measured otherwise.
@@ -415,20 +521,39 @@ async function main(): Promise<void> {
   await new Promise((r) => setTimeout(r, 12_000)); // a meter value from each connector
   const stopped = await stopAll(warm.phones, warm.measured);
   const lastBilled = Math.max(...stopped.billed.map((m) => m.billed));
-  console.log(`stop → billed (warm burst's sessions): ${stopped.billed.length} debits in ${fmt((lastBilled - stopped.startedAt) / 1000, 2)} s = ${fmt(stopped.billed.length / ((lastBilled - stopped.startedAt) / 1000), 0)} wallet debits/s (through OCPP stop, session and read model)`);
+  console.log(
+    `stop → billed (warm burst's sessions): ${stopped.billed.length} debits in ${fmt((lastBilled - stopped.startedAt) / 1000, 2)} s = ${fmt(stopped.billed.length / ((lastBilled - stopped.startedAt) / 1000), 0)} wallet debits/s (through OCPP stop, session and read model)`,
+  );
 
   // The ledger alone.
   const LEDGER_OPS = 20_000;
   const ledgerStarted = performance.now();
-  await inBatches(Array.from({ length: LEDGER_OPS }, (_, i) => i), 1000, async (i) => {
-    const c = customers[i % customers.length]!;
-    // Each wallet alternates credit, debit, credit, …: it never runs dry.
-    const credit = Math.floor(i / customers.length) % 2 === 0;
-    const id = randomUUID();
-    await ledger.record(c.id, { transactionId: `adjustment:${id}`, direction: credit ? 'credit' : 'debit', amount: 100, kind: 'adjustment', reference: { type: 'adjustment', id }, reason: 'bench' }, staff);
-  });
+  await inBatches(
+    Array.from({ length: LEDGER_OPS }, (_, i) => i),
+    1000,
+    async (i) => {
+      const c = customers[i % customers.length]!;
+      // Each wallet alternates credit, debit, credit, …: it never runs dry.
+      const credit = Math.floor(i / customers.length) % 2 === 0;
+      const id = randomUUID();
+      await ledger.record(
+        c.id,
+        {
+          transactionId: `adjustment:${id}`,
+          direction: credit ? 'credit' : 'debit',
+          amount: 100,
+          kind: 'adjustment',
+          reference: { type: 'adjustment', id },
+          reason: 'bench',
+        },
+        staff,
+      );
+    },
+  );
   const ledgerS = (performance.now() - ledgerStarted) / 1000;
-  console.log(`ledger: ${LEDGER_OPS} credits/debits over ${customers.length} wallets in ${fmt(ledgerS, 2)} s = ${fmt(LEDGER_OPS / ledgerS, 0)} transactions/s`);
+  console.log(
+    `ledger: ${LEDGER_OPS} credits/debits over ${customers.length} wallets in ${fmt(ledgerS, 2)} s = ${fmt(LEDGER_OPS / ledgerS, 0)} transactions/s`,
+  );
 
   await watcher.stop();
   await load.ask({ cmd: 'close' });

@@ -29,14 +29,18 @@ const byFunction = new Map<string, number>();
 const byFile = new Map<string, number>();
 for (const node of profile.nodes) {
   const us = self.get(node.id) ?? 0;
-  const where = node.callFrame.url.replace(/^file:\/\//, '').replace(/.*node_modules\//, 'nm:').replace(process.cwd() + '/', '');
+  const where = node.callFrame.url
+    .replace(/^file:\/\//, '')
+    .replace(/.*node_modules\//, 'nm:')
+    .replace(process.cwd() + '/', '');
   const fn = `${node.callFrame.functionName || '(anonymous)'} ${where}:${node.callFrame.lineNumber + 1}`;
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
   byFile.set(where || node.callFrame.functionName, (byFile.get(where || node.callFrame.functionName) ?? 0) + us);
 }
 const show = (title: string, map: Map<string, number>) => {
   process.stdout.write(`\n${title} (of ${(total / 1e6).toFixed(1)} s sampled)\n`);
-  for (const [name, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(limit))) process.stdout.write(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${name}\n`);
+  for (const [name, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, Number(limit)))
+    process.stdout.write(`${((us / total) * 100).toFixed(1).padStart(5)} %  ${name}\n`);
 };
 // Inclusive: the time of every sample whose stack passes through a file of the project (each file once a sample).
 const parent = new Map<number, number>();
@@ -46,7 +50,10 @@ const inclusive = new Map<string, number>();
 for (const [id, us] of self) {
   const files = new Set<string>();
   for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-    const url = nodeById.get(at)!.callFrame.url.replace(/^file:\/\//, '').replace(process.cwd() + '/', '');
+    const url = nodeById
+      .get(at)!
+      .callFrame.url.replace(/^file:\/\//, '')
+      .replace(process.cwd() + '/', '');
     if (url && !url.includes('node_modules') && !url.startsWith('node:')) files.add(url);
   }
   for (const file of files) inclusive.set(file, (inclusive.get(file) ?? 0) + us);

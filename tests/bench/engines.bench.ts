@@ -27,9 +27,12 @@ import { ROOT, freePort } from '../support/process';
 import { benchOptions } from './options';
 import { fmt, percentile } from './stats';
 
-const options = benchOptions('Kafka publish to consume, a cluster gateway node answering on Kafka, read-model writes on the MongoDB-wire server', {
-  seconds: { type: 'number', default: 10, description: 'seconds measured per figure' },
-});
+const options = benchOptions(
+  'Kafka publish to consume, a cluster gateway node answering on Kafka, read-model writes on the MongoDB-wire server',
+  {
+    seconds: { type: 'number', default: 10, description: 'seconds measured per figure' },
+  },
+);
 const SECONDS = options.seconds;
 const WARMUP_S = 3;
 const CHARGERS = 1000;
@@ -68,7 +71,10 @@ async function busLatency(brokers: string, rate: number): Promise<void> {
   await consumer.stop();
   await bus.close();
   const label = `Kafka bus publish → consume at ${rate.toLocaleString('en')} msg/s`;
-  rows.push([`${label}, p50 / p99`, `${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} ms (${received} of ${total} delivered, ${failed} failed)`]);
+  rows.push([
+    `${label}, p50 / p99`,
+    `${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 99))} ms (${received} of ${total} delivered, ${failed} failed)`,
+  ]);
 }
 
 /** Publishes awaited one after another for SECONDS: the ceiling of one publisher whose every send waits for its acks. */
@@ -83,22 +89,50 @@ async function publishRoundTrips(brokers: string): Promise<void> {
     times.push(performance.now() - t0);
   }
   await bus.close();
-  rows.push(['Kafka bus publish awaited one after another (acks=all), per second; p50 / p99 of one', `${Math.round(times.length / SECONDS).toLocaleString('en')} /s; ${fmt(percentile(times, 50))} / ${fmt(percentile(times, 99))} ms`]);
+  rows.push([
+    'Kafka bus publish awaited one after another (acks=all), per second; p50 / p99 of one',
+    `${Math.round(times.length / SECONDS).toLocaleString('en')} /s; ${fmt(percentile(times, 50))} / ${fmt(percentile(times, 99))} ms`,
+  ]);
 }
 
 async function gatewayLatency(brokers: string, mongoUrl: string): Promise<void> {
   const db = `bench_engines_${process.pid}`;
   const documents = await openMongoDocumentStore(mongoUrl, db);
-  const chargers = Array.from({ length: CHARGERS }, (_, i) => ({ id: `BENCH-KAFKA-${String(i).padStart(4, '0')}`, secret: `secret-${i}-${randomUUID()}` }));
+  const chargers = Array.from({ length: CHARGERS }, (_, i) => ({
+    id: `BENCH-KAFKA-${String(i).padStart(4, '0')}`,
+    secret: `secret-${i}-${randomUUID()}`,
+  }));
   for (let i = 0; i < chargers.length; i += 100) {
-    await documents.collection(RM.chargerAuth).bulkWrite(
-      chargers.slice(i, i + 100).map((c) => ({ insertOne: { document: { _id: c.id, stationId: 'S-BENCH', ocppVersion: '1.6', deleted: false, secretHash: createHash('sha256').update(c.secret).digest('hex') } } })),
-    );
+    await documents
+      .collection(RM.chargerAuth)
+      .bulkWrite(
+        chargers
+          .slice(i, i + 100)
+          .map((c) => ({
+            insertOne: {
+              document: {
+                _id: c.id,
+                stationId: 'S-BENCH',
+                ocppVersion: '1.6',
+                deleted: false,
+                secretHash: createHash('sha256').update(c.secret).digest('hex'),
+              },
+            },
+          })),
+      );
   }
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tests/support/cluster-gateway-node.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ENGINE_KAFKA_BROKERS: brokers, ENGINE_MONGODB_URL: mongoUrl, ENGINE_MONGODB_DB: db },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ENGINE_KAFKA_BROKERS: brokers,
+      ENGINE_MONGODB_URL: mongoUrl,
+      ENGINE_MONGODB_DB: db,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -120,7 +154,14 @@ async function gatewayLatency(brokers: string, mongoUrl: string): Promise<void> 
       await Promise.all(
         chargers.slice(i, i + 50).map(async (c) => {
           // The chargers' side does not validate (strictMode off) so that the bench's CPU goes to the gateway's side.
-          const client = new RPCClient({ endpoint: `ws://127.0.0.1:${port}/ocpp`, identity: c.id, password: c.secret, protocols: ['ocpp1.6'], reconnect: false, strictMode: false } as ConstructorParameters<typeof RPCClient>[0]);
+          const client = new RPCClient({
+            endpoint: `ws://127.0.0.1:${port}/ocpp`,
+            identity: c.id,
+            password: c.secret,
+            protocols: ['ocpp1.6'],
+            reconnect: false,
+            strictMode: false,
+          } as ConstructorParameters<typeof RPCClient>[0]);
           await client.connect();
           clients.push(client);
         }),
@@ -132,7 +173,12 @@ async function gatewayLatency(brokers: string, mongoUrl: string): Promise<void> 
     const calls: Promise<unknown>[] = [];
     const total = await paced(CHARGERS, (i, at) => {
       const client = clients[i % clients.length]!;
-      const params = { connectorId: 1, errorCode: 'NoError', status: i % 2 === 0 ? 'Available' : 'Preparing', timestamp: new Date().toISOString() };
+      const params = {
+        connectorId: 1,
+        errorCode: 'NoError',
+        status: i % 2 === 0 ? 'Available' : 'Preparing',
+        timestamp: new Date().toISOString(),
+      };
       calls.push(
         client.call('StatusNotification', params, { callTimeoutMs: 30_000 }).then(
           () => void (i >= measuredFrom && latencies.push(performance.now() - at)),
@@ -164,7 +210,14 @@ async function readModelWrites(mongoUrl: string, concurrency: number): Promise<v
     sessions
       .updateOne(
         { _id: `session-${i % 500}` },
-        { $set: { status: i % 3 === 0 ? 'charging' : 'finished', energyWh: i * 7, costPiastres: i * 3, updatedAt: new Date().toISOString() } },
+        {
+          $set: {
+            status: i % 3 === 0 ? 'charging' : 'finished',
+            energyWh: i * 7,
+            costPiastres: i * 3,
+            updatedAt: new Date().toISOString(),
+          },
+        },
         { upsert: true },
       )
       .catch((error: unknown) => {

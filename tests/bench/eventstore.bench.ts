@@ -95,7 +95,11 @@ async function fill(dir: string): Promise<number> {
     const stream = `session-${(i / BATCH) % 5000}`;
     const rev = revs.get(stream) ?? -1;
     const n = Math.min(BATCH, REPLAY_EVENTS - i);
-    await filler.append(stream, Array.from({ length: n }, (_, k) => payload(i + k)), rev < 0 ? 'no_stream' : rev);
+    await filler.append(
+      stream,
+      Array.from({ length: n }, (_, k) => payload(i + k)),
+      rev < 0 ? 'no_stream' : rev,
+    );
     revs.set(stream, rev + n);
   }
   const bytes = (filler as FileEventStore).stats().bytes;
@@ -149,12 +153,18 @@ const rep = await replay();
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${process.platform}`;
 const rows: Array<[string, string]> = [
-  ['durable appends/s, 1 writer (1 event/append, fsync)', `${one.appendsPerSec.toLocaleString('en')} (${one.appends} appends, ${one.writes} fsyncs)`],
+  [
+    'durable appends/s, 1 writer (1 event/append, fsync)',
+    `${one.appendsPerSec.toLocaleString('en')} (${one.appends} appends, ${one.writes} fsyncs)`,
+  ],
   [
     'durable appends/s, 50 concurrent writers (group commit)',
     `${fifty.appendsPerSec.toLocaleString('en')} (${fifty.appends} appends, ${fifty.writes} fsyncs, ${(fifty.appends / Math.max(1, fifty.writes)).toFixed(1)} appends/fsync)`,
   ],
-  [`replay at open, ${rep.events.toLocaleString('en')} events`, `${rep.eventsPerSec.toLocaleString('en')} events/s (median of 3 opens, ${rep.seconds} s; runs ${rep.runsEventsPerSec.map((r) => r.toLocaleString('en')).join(' / ')})`],
+  [
+    `replay at open, ${rep.events.toLocaleString('en')} events`,
+    `${rep.eventsPerSec.toLocaleString('en')} events/s (median of 3 opens, ${rep.seconds} s; runs ${rep.runsEventsPerSec.map((r) => r.toLocaleString('en')).join(' / ')})`,
+  ],
   ['replay at open, per CPU-second (median)', `${rep.eventsPerCpuSec.toLocaleString('en')} events/s`],
   ['log file size', `${(rep.fileBytes / 1e6).toFixed(1)} MB (${Math.round(rep.fileBytes / rep.events)} B/event)`],
   ['index heap after open (median)', `${rep.heapMB} MB (${Math.round((rep.heapMB * 1e6) / rep.events)} B/event)`],

@@ -71,7 +71,8 @@ for (let n = 0; n < count; n++) {
 const mib = (b: number) => `${fmt(b / 2 ** 20, 1)} MiB`;
 console.log(`second snapshot: ${count} objects, ${mib(allBytes)}; new since the first: ${freshCount} objects, ${mib(freshBytes)}`);
 console.log('\nnew objects by kind (count, self size):');
-for (const [k, e] of [...byKind].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, ROWS)) console.log(`${String(e.count).padStart(10)} ${mib(e.bytes).padStart(12)}  ${k}`);
+for (const [k, e] of [...byKind].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, ROWS))
+  console.log(`${String(e.count).padStart(10)} ${mib(e.bytes).padStart(12)}  ${k}`);
 
 // Where each node's edges start.
 const firstEdge = new Uint32Array(count + 1);
@@ -143,4 +144,5 @@ for (let n = 0; n < count; n++) {
   }
 }
 console.log('\nwhat holds the new objects (edges from an old object; new objects reached through new ones only, self size):');
-for (const [k, h] of [...holders].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, ROWS)) console.log(`${String(h.edges).padStart(9)} edges ${String(h.count).padStart(9)} objects ${mib(h.bytes).padStart(11)}  ${k}`);
+for (const [k, h] of [...holders].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, ROWS))
+  console.log(`${String(h.edges).padStart(9)} edges ${String(h.count).padStart(9)} objects ${mib(h.bytes).padStart(11)}  ${k}`);

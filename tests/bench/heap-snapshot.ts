@@ -52,7 +52,9 @@ function stringsOf(buf: Buffer): string[] {
 export function readSnapshot(file: string): Snapshot {
   const buf = readFileSync(file);
   const head = buf.toString('utf8', 0, buf.indexOf('"nodes":'));
-  const header = JSON.parse(head.slice(0, head.lastIndexOf(',')) + '}') as { snapshot: { meta: Meta; node_count: number; edge_count: number } };
+  const header = JSON.parse(head.slice(0, head.lastIndexOf(',')) + '}') as {
+    snapshot: { meta: Meta; node_count: number; edge_count: number };
+  };
   const { meta, node_count, edge_count } = header.snapshot;
   return {
     meta,

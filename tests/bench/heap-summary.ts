@@ -44,5 +44,13 @@ const rows = [...after].map(([key, a]) => {
 rows.sort((x, y) => y.bytes - x.bytes);
 const total = rows.reduce((sum, r) => sum + r.bytes, 0);
 console.log(`\n| per charger (${chargers} connected) | bytes | objects | share |\n|---|---|---|---|`);
-for (const r of rows.slice(0, Number(rowsArg ?? 25))) console.log(`| ${r.key.replaceAll('|', '\\|').slice(0, 60)} | ${fmt(r.bytes, 0)} | ${fmt(r.count, 2)} | ${fmt((100 * r.bytes) / total, 1)} % |`);
-console.log(`| **total (self sizes)** | **${fmt(total, 0)}** | ${fmt(rows.reduce((s, r) => s + r.count, 0), 1)} | |`);
+for (const r of rows.slice(0, Number(rowsArg ?? 25)))
+  console.log(
+    `| ${r.key.replaceAll('|', '\\|').slice(0, 60)} | ${fmt(r.bytes, 0)} | ${fmt(r.count, 2)} | ${fmt((100 * r.bytes) / total, 1)} % |`,
+  );
+console.log(
+  `| **total (self sizes)** | **${fmt(total, 0)}** | ${fmt(
+    rows.reduce((s, r) => s + r.count, 0),
+    1,
+  )} | |`,
+);

@@ -25,8 +25,18 @@ const options = benchOptions('the charger message log held for minutes of traffi
   chargers: { type: 'number', default: 19_000, description: 'chargers heard from (a heartbeat each minute)' },
   charging: { type: 'number', default: 5_000, description: 'chargers charging (MeterValues every 10 s)' },
   minutes: { type: 'number', default: 10, description: 'simulated minutes of traffic' },
-  logMaxFrames: { type: 'number', default: 200_000, env: 'OCPP_LOG_MAX_FRAMES', description: "the log's bound in frames, as the product's setting" },
-  frameLog: { type: 'choice', choices: ['ring', 'documents'], default: 'ring', description: "the embedded log outside the heap, or the document store's documents" },
+  logMaxFrames: {
+    type: 'number',
+    default: 200_000,
+    env: 'OCPP_LOG_MAX_FRAMES',
+    description: "the log's bound in frames, as the product's setting",
+  },
+  frameLog: {
+    type: 'choice',
+    choices: ['ring', 'documents'],
+    default: 'ring',
+    description: "the embedded log outside the heap, or the document store's documents",
+  },
   heapSnapshots: { type: 'string', description: 'a path prefix for heap snapshots before the first frame and after the last' },
 });
 const CHARGERS = options.chargers;
@@ -53,7 +63,16 @@ const frame = (chargerId: string, at: number, action: string, kind: 'call' | 're
   error: null,
   at: new Date(at).toISOString(),
 });
-const meter = (wh: number, at: number) => ({ connectorId: 1, transactionId: 1, meterValue: [{ timestamp: new Date(at).toISOString(), sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }] }] });
+const meter = (wh: number, at: number) => ({
+  connectorId: 1,
+  transactionId: 1,
+  meterValue: [
+    {
+      timestamp: new Date(at).toISOString(),
+      sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }],
+    },
+  ],
+});
 
 async function main() {
   const bus = createInProcessBus();
@@ -82,13 +101,24 @@ async function main() {
     for (const [i, id] of ids.entries()) {
       // Spread over the minute to the millisecond, as a live log's times are (1,630 frames a second at the ceiling).
       const at = base + (i % 60) * 1000 + (Math.floor(i / 60) % 1000);
-      frames.push(frame(id, at, 'Heartbeat', 'call', {}), frame(id, at + 5, 'Heartbeat', 'result', { currentTime: new Date(at + 5).toISOString() }));
+      frames.push(
+        frame(id, at, 'Heartbeat', 'call', {}),
+        frame(id, at + 5, 'Heartbeat', 'result', { currentTime: new Date(at + 5).toISOString() }),
+      );
       if (i < CHARGING) {
-        for (let s = 0; s < 6; s++) frames.push(frame(id, at + s * 10_000 + 1, 'MeterValues', 'call', meter(minute * 3600 + s * 600, at + s * 10_000)), frame(id, at + s * 10_000 + 6, 'MeterValues', 'result', {}));
+        for (let s = 0; s < 6; s++)
+          frames.push(
+            frame(id, at + s * 10_000 + 1, 'MeterValues', 'call', meter(minute * 3600 + s * 600, at + s * 10_000)),
+            frame(id, at + s * 10_000 + 6, 'MeterValues', 'result', {}),
+          );
       }
     }
     const cpu = process.cpuUsage();
-    for (let at = 0; at < frames.length; at += 5000) await bus.publish(BUS_TOPICS.ocppFrames, frames.slice(at, at + 5000).map((value) => ({ key: value.chargerId, value })));
+    for (let at = 0; at < frames.length; at += 5000)
+      await bus.publish(
+        BUS_TOPICS.ocppFrames,
+        frames.slice(at, at + 5000).map((value) => ({ key: value.chargerId, value })),
+      );
     // Partitions are consumed side by side: the minute is in once every charger's last frame of it is.
     while (written < published + frames.length) await new Promise((r) => setTimeout(r, 50));
     const used = process.cpuUsage(cpu);
@@ -100,7 +130,9 @@ async function main() {
     gc();
     const held = await log.size();
     const memory = process.memoryUsage();
-    rows.push(`minute ${minute + 1}: ${fmt(published, 0)} frames written, ${fmt(held, 0)} held, heap +${fmt((memory.heapUsed - heapBefore) / 2 ** 20, 0)} MiB, outside the heap ${fmt(memory.arrayBuffers / 2 ** 20, 0)} MiB`);
+    rows.push(
+      `minute ${minute + 1}: ${fmt(published, 0)} frames written, ${fmt(held, 0)} held, heap +${fmt((memory.heapUsed - heapBefore) / 2 ** 20, 0)} MiB, outside the heap ${fmt(memory.arrayBuffers / 2 ** 20, 0)} MiB`,
+    );
     console.log(rows.at(-1));
   }
   console.log(

@@ -20,7 +20,7 @@ const CLUSTERS: [number, number, number, number][] = [
 ];
 
 let seed = 42;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
 function point(): { lat: number; lng: number } {
   let r = random();
@@ -33,14 +33,40 @@ async function run(count: number, queries: number) {
   await stationsProjection.setup(documents);
   const stations = STATIONS.in(documents);
   const chargers = [0, 1].map((i) => ({
-    chargerId: `c${i}`, serialNumber: `s${i}`, model: 'AC Max 22', vendor: 'Delta', ocppVersion: '1.6' as const, online: true,
-    connectors: [1, 2].map((k) => ({ connectorId: k, code: `${i}-${k}`, type: 'Type2' as const, current: 'AC' as const, maxPowerKw: 22, status: 'available' as const })),
+    chargerId: `c${i}`,
+    serialNumber: `s${i}`,
+    model: 'AC Max 22',
+    vendor: 'Delta',
+    ocppVersion: '1.6' as const,
+    online: true,
+    connectors: [1, 2].map((k) => ({
+      connectorId: k,
+      code: `${i}-${k}`,
+      type: 'Type2' as const,
+      current: 'AC' as const,
+      maxPowerKw: 22,
+      status: 'available' as const,
+    })),
   }));
   const docs = Array.from({ length: count }, (_, i) => {
     const location = point();
     return {
-      _id: `st-${i}`, stationId: `st-${i}`, nameEn: `Station ${i}`, nameAr: `محطة ${i}`, governorateId: 'eg-c', governorateNameEn: 'Cairo', governorateNameAr: 'القاهرة',
-      location, addressEn: 'Street', addressAr: 'شارع', chargers, ...stationTotals(chargers), geoCell: geoCellOf(location), searchText: `station ${i}`, updatedAt: '', position: i,
+      _id: `st-${i}`,
+      stationId: `st-${i}`,
+      nameEn: `Station ${i}`,
+      nameAr: `محطة ${i}`,
+      governorateId: 'eg-c',
+      governorateNameEn: 'Cairo',
+      governorateNameAr: 'القاهرة',
+      location,
+      addressEn: 'Street',
+      addressAr: 'شارع',
+      chargers,
+      ...stationTotals(chargers),
+      geoCell: geoCellOf(location),
+      searchText: `station ${i}`,
+      updatedAt: '',
+      position: i,
     };
   });
   await stations.bulkWrite(docs.map((document) => ({ insertOne: { document } })));
@@ -62,7 +88,11 @@ async function run(count: number, queries: number) {
 }
 
 const rows = [];
-for (const [count, queries] of [[1_000, 2000], [100_000, 500]] as const) rows.push(await run(count, queries));
+for (const [count, queries] of [
+  [1_000, 2000],
+  [100_000, 500],
+] as const)
+  rows.push(await run(count, queries));
 process.stdout.write(
   `\n## Nearest-station query (StationsQueries.nearby in-process: index ranking + page fetch; 100 km radius, page of 20)\n\n| stations | p50 | p99 | index load at start |\n|---|---|---|---|\n` +
     rows.map((r) => `| ${r.count.toLocaleString('en')} | ${fmt(r.p50, 2)} ms | ${fmt(r.p99, 2)} ms | ${fmt(r.loadMs, 0)} ms |`).join('\n') +

@@ -24,8 +24,18 @@ const options = benchOptions('OCPP chargers on the embedded product: connections
    * and times that rollout on its own. `answer`: StatusNotification answered, p99, from chargers with one call
    * outstanding each, timed in the load process. `outsider`: the product as `npm start` runs it (ocpp-outsider.ts).
    */
-  scenario: { type: 'choice', choices: ['phases', 'ceiling', 'answer', 'outsider'], default: 'phases', description: 'what is measured (see the header of tests/bench/ocpp.bench.ts)' },
-  gateway: { type: 'choice', choices: ['process', 'inline'], default: 'process', description: "the gateway in its own process (as npm start runs it) or in the launcher's" },
+  scenario: {
+    type: 'choice',
+    choices: ['phases', 'ceiling', 'answer', 'outsider'],
+    default: 'phases',
+    description: 'what is measured (see the header of tests/bench/ocpp.bench.ts)',
+  },
+  gateway: {
+    type: 'choice',
+    choices: ['process', 'inline'],
+    default: 'process',
+    description: "the gateway in its own process (as npm start runs it) or in the launcher's",
+  },
   connections: { type: 'number', defaultText: '19000 ceiling, 1000 answer and outsider, 2000 phases', description: 'chargers connected' },
   tpChargers: { type: 'number', default: 100, description: 'phases: chargers sending StatusNotification for throughput' },
   tpSeconds: { type: 'number', default: 10, description: 'phases: seconds of each throughput phase' },
@@ -33,14 +43,22 @@ const options = benchOptions('OCPP chargers on the embedded product: connections
   latSeconds: { type: 'number', default: 10, description: 'phases: seconds of each latency phase' },
   latChargers: { type: 'number', default: 500, description: 'phases: chargers sending in the latency phases' },
   mvChargers: { type: 'number', defaultText: '5000 ceiling, else every charger', description: 'chargers charging, sending MeterValues' },
-  mvIntervalMs: { type: 'number', defaultText: '10000 ceiling, else 2000', description: "milliseconds between a charging charger's MeterValues" },
+  mvIntervalMs: {
+    type: 'number',
+    defaultText: '10000 ceiling, else 2000',
+    description: "milliseconds between a charging charger's MeterValues",
+  },
   /**
    * The ceiling measures three minutes of readings: a full mark of its heap stalls the launcher, and a single minute's
    * p99 depends on whether it held one mark or three.
    */
   mvSeconds: { type: 'number', defaultText: '180 ceiling, else 15', description: 'seconds of MeterValues measured' },
   mvLatChargers: { type: 'number', default: 1000, description: 'chargers whose readings are timed to the read model' },
-  sessionMinutes: { type: 'number', default: 0, description: 'ceiling: minutes of past readings sent to each session first (how old the sessions are)' },
+  sessionMinutes: {
+    type: 'number',
+    default: 0,
+    description: 'ceiling: minutes of past readings sent to each session first (how old the sessions are)',
+  },
   logFrames: { type: 'number', default: 0, description: 'ceiling: older frames written into the message log before any charger connects' },
   /** `answer`: the offered rate, spread evenly over the chargers (each waits for its answer before its next call). */
   answerRate: { type: 'number', default: 3000, description: 'answer and outsider: StatusNotification calls per second' },
@@ -49,13 +67,27 @@ const options = benchOptions('OCPP chargers on the embedded product: connections
    * `answer`: seconds of the same load first, reported apart: the answer's path is compiled as it goes, and the first
    * seconds after a start are not the busy minute of a network whose server has long run it.
    */
-  answerWarmupSeconds: { type: 'number', default: 10, description: 'answer: seconds of the same load before the measure, reported apart (0: none)' },
+  answerWarmupSeconds: {
+    type: 'number',
+    default: 10,
+    description: 'answer: seconds of the same load before the measure, reported apart (0: none)',
+  },
   chargersPerStation: { type: 'number', default: 20, description: 'outsider: chargers per station' },
-  productCpus: { type: 'number', default: 0, description: 'outsider: cores the product may use (taskset), the load the others (0: the scheduler decides)' },
+  productCpus: {
+    type: 'number',
+    default: 0,
+    description: 'outsider: cores the product may use (taskset), the load the others (0: the scheduler decides)',
+  },
   productNodeOptions: { type: 'string', description: "outsider: V8/Node flags for the product's processes (NODE_OPTIONS), to compare" },
-  productProfile: { type: 'string', description: "outsider: a directory for CPU profiles of the launcher and the gateway's process (cpuprofile-top.ts reads them)" },
+  productProfile: {
+    type: 'string',
+    description: "outsider: a directory for CPU profiles of the launcher and the gateway's process (cpuprofile-top.ts reads them)",
+  },
   timeoutS: { type: 'number', defaultText: '900 ceiling, else 400', description: 'seconds before the bench gives up' },
-  trace: { type: 'flag', description: "ceiling: p99 per second, the event loop's utilisation and stalls, and the events recorded, during the readings" },
+  trace: {
+    type: 'flag',
+    description: "ceiling: p99 per second, the event loop's utilisation and stalls, and the events recorded, during the readings",
+  },
   profile: { type: 'string', description: "a file for a CPU profile of the launcher's process over the measured phases" },
   allocProfile: { type: 'string', description: 'a file for a sampled allocation profile over the measured readings' },
   allocPromoted: { type: 'flag', description: 'the allocation profile keeps only what survived a scavenge' },
@@ -119,7 +151,17 @@ type FromLoad =
   | { done: 'start'; started: number; failed: number; ms: number }
   | { done: 'meter'; sent: number; answered: number; errors: number; startedAt: number; endedAt: number; sendTimes: [string, number][] }
   | { done: 'age'; sent: number; errors: number; ms: number }
-  | { done: 'answer'; sent: number; errors: number; latencies: number[]; fromDue: number[]; sentAfterMs: number[]; late: number; startedAt: number; endedAt: number }
+  | {
+      done: 'answer';
+      sent: number;
+      errors: number;
+      latencies: number[];
+      fromDue: number[];
+      sentAfterMs: number[];
+      late: number;
+      startedAt: number;
+      endedAt: number;
+    }
   | { done: 'sockets'; open: number; dropped: number }
   | { done: 'close' };
 
@@ -144,13 +186,19 @@ class LightCharger {
   connect(url: string): Promise<void> {
     return new Promise((resolve, reject) => {
       const auth = Buffer.from(`${this.cred.id}:${this.cred.secret}`).toString('base64');
-      this.ws = new WebSocket(`${url}/ocpp/${this.cred.id}`, ['ocpp1.6'], { headers: { authorization: `Basic ${auth}` }, perMessageDeflate: false });
+      this.ws = new WebSocket(`${url}/ocpp/${this.cred.id}`, ['ocpp1.6'], {
+        headers: { authorization: `Basic ${auth}` },
+        perMessageDeflate: false,
+      });
       this.ws.once('open', () => {
         // Heartbeats spread over the interval (as chargers that connected at different times).
-        const first = setTimeout(() => {
-          void this.call('Heartbeat', {});
-          this.heartbeat = setInterval(() => void this.call('Heartbeat', {}), HEARTBEAT_S * 1000);
-        }, Math.random() * HEARTBEAT_S * 1000);
+        const first = setTimeout(
+          () => {
+            void this.call('Heartbeat', {});
+            this.heartbeat = setInterval(() => void this.call('Heartbeat', {}), HEARTBEAT_S * 1000);
+          },
+          Math.random() * HEARTBEAT_S * 1000,
+        );
         this.heartbeat = first;
         resolve();
       });
@@ -189,7 +237,12 @@ class LightCharger {
         this.transactionId = ok ? (payload as { transactionId: number }).transactionId : null;
         resolve(ok);
       });
-      const start = { connectorId: 1, idTag: `BENCH-${this.cred.id.slice(-5)}`, meterStart: this.registerWh, timestamp: new Date().toISOString() };
+      const start = {
+        connectorId: 1,
+        idTag: `BENCH-${this.cred.id.slice(-5)}`,
+        meterStart: this.registerWh,
+        timestamp: new Date().toISOString(),
+      };
       this.ws.send(JSON.stringify([2, messageId, 'StartTransaction', start]));
     });
   }
@@ -205,7 +258,11 @@ class LightCharger {
       { value: '22000', measurand: 'Power.Active.Import', unit: 'W' },
       { value: '50', measurand: 'SoC', unit: 'Percent', location: 'EV' },
     ];
-    const answered = this.call('MeterValues', { connectorId: 1, transactionId: this.transactionId ?? 0, meterValue: [{ timestamp, sampledValue }] }, messageId);
+    const answered = this.call(
+      'MeterValues',
+      { connectorId: 1, transactionId: this.transactionId ?? 0, meterValue: [{ timestamp, sampledValue }] },
+      messageId,
+    );
     return { timestamp, answered };
   }
 
@@ -222,7 +279,13 @@ class LightCharger {
       const meterValue = Array.from({ length: Math.min(perMessage, readings - first) }, (_, i) => {
         const n = first + i;
         const wh = Math.round(startWh + (22_000 * 10 * (n + 1)) / 3600);
-        return { timestamp: new Date(now - (readings - n) * 10_000).toISOString(), sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }, { value: '22000', measurand: 'Power.Active.Import', unit: 'W' }] };
+        return {
+          timestamp: new Date(now - (readings - n) * 10_000).toISOString(),
+          sampledValue: [
+            { value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+            { value: '22000', measurand: 'Power.Active.Import', unit: 'W' },
+          ],
+        };
       });
       sent++;
       if (!(await this.call('MeterValues', { connectorId: 1, transactionId: this.transactionId ?? 0, meterValue }))) errors++;
@@ -233,7 +296,11 @@ class LightCharger {
 
   /** What a real charger sends once connected: BootNotification, then the status of the charger and its connector. */
   async boot(): Promise<boolean> {
-    const accepted = await this.call('BootNotification', { chargePointVendor: 'ABB', chargePointModel: 'Terra 54', chargePointSerialNumber: `SN-${this.cred.id}` });
+    const accepted = await this.call('BootNotification', {
+      chargePointVendor: 'ABB',
+      chargePointModel: 'Terra 54',
+      chargePointSerialNumber: `SN-${this.cred.id}`,
+    });
     const zero = await this.call('StatusNotification', { connectorId: 0, errorCode: 'NoError', status: 'Available' });
     const one = await this.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
     this.statusIndex = 1;
@@ -326,7 +393,12 @@ async function runLoad(): Promise<void> {
     } else if (message.cmd === 'start') {
       const started = performance.now();
       const outcomes = await Promise.all(chargers.slice(0, message.chargers).map((c) => (c.transactionId !== null ? true : c.start())));
-      reply({ done: 'start', started: outcomes.filter(Boolean).length, failed: outcomes.filter((ok) => !ok).length, ms: performance.now() - started });
+      reply({
+        done: 'start',
+        started: outcomes.filter(Boolean).length,
+        failed: outcomes.filter((ok) => !ok).length,
+        ms: performance.now() - started,
+      });
     } else if (message.cmd === 'meter') {
       // Each charging charger sends MeterValues every intervalMs (starts staggered over the first interval).
       const group = chargers.slice(0, message.chargers).filter((c) => c.transactionId !== null);
@@ -395,8 +467,7 @@ async function runLoad(): Promise<void> {
               latencies.push(answeredAt - at);
               fromDue.push(answeredAt - due);
               sentAfterMs.push(at - phaseStart);
-            }
-            else errors++;
+            } else errors++;
             due += periodMs;
             const wait = due - performance.now();
             if (wait > 0) await sleep(wait);
@@ -406,7 +477,11 @@ async function runLoad(): Promise<void> {
       );
       reply({ done: 'answer', sent, errors, latencies, fromDue, sentAfterMs, late, startedAt, endedAt: clock() });
     } else if (message.cmd === 'sockets') {
-      reply({ done: 'sockets', open: chargers.filter((c) => c.ws.readyState === WebSocket.OPEN).length, dropped: chargers.filter((c) => c.dropped).length });
+      reply({
+        done: 'sockets',
+        open: chargers.filter((c) => c.ws.readyState === WebSocket.OPEN).length,
+        dropped: chargers.filter((c) => c.dropped).length,
+      });
     } else {
       for (const charger of chargers) charger.close();
       reply({ done: 'close' });
@@ -429,7 +504,9 @@ async function runMain(): Promise<void> {
 
   const benchStarted = performance.now();
   // OCPP_LOG_MAX_FRAMES and HEAP_GROWTH_PERCENT, when set, pass through to the app (the defaults are what npm start runs).
-  const passed = Object.fromEntries(['OCPP_LOG_MAX_FRAMES', 'HEAP_GROWTH_PERCENT'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]));
+  const passed = Object.fromEntries(
+    ['OCPP_LOG_MAX_FRAMES', 'HEAP_GROWTH_PERCENT'].filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]),
+  );
   const app = await startTestApp({ env: { OCPP_GATEWAY: GATEWAY, ...passed } });
   const heapGrowth = loadConfig(passed).HEAP_GROWTH_PERCENT;
   // --log-frames <n> (ceiling): the message log as it stands after hours at the ceiling, n older frames spread
@@ -442,15 +519,32 @@ async function runMain(): Promise<void> {
    */
   const givenCards = async (tags: string[]): Promise<string> => {
     const { customerId } = await givenVerifiedCustomer(app);
-    const credit = await command(app, 'wallet.adjust', { adjustmentId: randomUUID(), customerId, direction: 'credit', amountEgp: 10_000, reason: 'OCPP bench balance' }, await superAdminToken(app));
+    const credit = await command(
+      app,
+      'wallet.adjust',
+      { adjustmentId: randomUUID(), customerId, direction: 'credit', amountEgp: 10_000, reason: 'OCPP bench balance' },
+      await superAdminToken(app),
+    );
     const at = new Date().toISOString();
-    const metadata = { correlationId: randomUUID(), causationId: 'ocpp-bench', actor: { type: 'system' as const, id: 'ocpp-bench' }, occurredAt: at, schemaVersion: 1 };
+    const metadata = {
+      correlationId: randomUUID(),
+      causationId: 'ocpp-bench',
+      actor: { type: 'system' as const, id: 'ocpp-bench' },
+      occurredAt: at,
+      schemaVersion: 1,
+    };
     // 100 at a time: they share the event store's group commit.
     for (let i = 0; i < tags.length; i += 100) {
       await Promise.all(
-        tags.slice(i, i + 100).map((idTag) =>
-          app.embedded.infra.eventStore.append(`id-token-${idTag}`, [{ eventId: randomUUID(), type: 'IdTokenIssued', data: { idTag, customerId, kind: 'card', expiresAt: null, at }, metadata }], 'no_stream'),
-        ),
+        tags
+          .slice(i, i + 100)
+          .map((idTag) =>
+            app.embedded.infra.eventStore.append(
+              `id-token-${idTag}`,
+              [{ eventId: randomUUID(), type: 'IdTokenIssued', data: { idTag, customerId, kind: 'card', expiresAt: null, at }, metadata }],
+              'no_stream',
+            ),
+          ),
       );
     }
     return `${tags.length} cards of one customer (wallet credit ${credit.status})`;
@@ -466,7 +560,11 @@ async function runMain(): Promise<void> {
   try {
     const { infra, runner } = app.embedded;
     // Chargers held: the gateway process reports its count every second.
-    const gateway = { get connectedCount() { return app.embedded.gateway?.connectedCount ?? app.embedded.gatewayProcess?.connectedCount ?? 0; } };
+    const gateway = {
+      get connectedCount() {
+        return app.embedded.gateway?.connectedCount ?? app.embedded.gatewayProcess?.connectedCount ?? 0;
+      },
+    };
     // Register the stations, then the chargers (20 per station).
     const registerStarted = performance.now();
     await givenGovernorate(app.commandBus);
@@ -495,7 +593,9 @@ async function runMain(): Promise<void> {
     await runner.waitFor(last, 60_000);
     creds.sort((a, b) => a.id.localeCompare(b.id));
     const registerS = (performance.now() - registerStarted) / 1000;
-    const cards = await givenCards(creds.slice(0, ANSWER ? 0 : MV_CHARGERS).map((c) => `BENCH-${c.id.slice(-5)}`)).catch((error: unknown) => `not set up (${String(error)})`);
+    const cards = await givenCards(creds.slice(0, ANSWER ? 0 : MV_CHARGERS).map((c) => `BENCH-${c.id.slice(-5)}`)).catch(
+      (error: unknown) => `not set up (${String(error)})`,
+    );
 
     // Every ConnectorStatusChanged, as it is recorded; the latency probes also wait for the station read model.
     let recorded = 0;
@@ -552,7 +652,11 @@ async function runMain(): Promise<void> {
       { after: last, name: 'ocpp-bench' },
     );
 
-    const child = fork(fileURLToPath(import.meta.url), [], { env: { ...process.env, BENCH_ROLE: 'load' }, execArgv: process.execArgv, stdio: 'inherit' });
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      env: { ...process.env, BENCH_ROLE: 'load' },
+      execArgv: process.execArgv,
+      stdio: 'inherit',
+    });
     load = child;
     const ask = <T extends FromLoad['done']>(message: ToLoad, done: T) =>
       new Promise<Extract<FromLoad, { done: T }>>((resolve, reject) => {
@@ -593,7 +697,10 @@ async function runMain(): Promise<void> {
 
     const connectedRows: [string, string][] = [
       ['chargers registered (commands, 20 per station)', `${CONNECTIONS} in ${fmt(registerS)} s`],
-      ['(a) connections held, 60 s heartbeat', `${held} of ${CONNECTIONS} (${connect.failed} failed), ramp ${fmt(connect.ms / 1000)} s (${fmt(connect.connected / (connect.ms / 1000), 0)} connects/s); ${online} shown online`],
+      [
+        '(a) connections held, 60 s heartbeat',
+        `${held} of ${CONNECTIONS} (${connect.failed} failed), ramp ${fmt(connect.ms / 1000)} s (${fmt(connect.connected / (connect.ms / 1000), 0)} connects/s); ${online} shown online`,
+      ],
       [
         `(b) memory per connected charger, heap / RSS${GATEWAY === 'process' ? ', launcher' : ''}`,
         `${fmt(perConnection(before.heapUsed, after.heapUsed))} / ${fmt(perConnection(before.rss, after.rss))} KiB (heap ${fmt(before.heapUsed / 2 ** 20)} → ${fmt(after.heapUsed / 2 ** 20)} MiB, RSS ${fmt(before.rss / 2 ** 20)} → ${fmt(after.rss / 2 ** 20)} MiB)`,
@@ -606,8 +713,16 @@ async function runMain(): Promise<void> {
             ] as [string, string],
           ]
         : []),
-      ['where the gateway runs (--gateway)', GATEWAY === 'process' ? 'its own process (what npm start runs); the event loop figures are the launcher\'s' : 'in the launcher\'s process'],
-      ['old generation allowed to grow past the last full collection (HEAP_GROWTH_PERCENT)', heapGrowth > 0 ? `${heapGrowth} %` : "V8's own choice (0)"],
+      [
+        'where the gateway runs (--gateway)',
+        GATEWAY === 'process'
+          ? "its own process (what npm start runs); the event loop figures are the launcher's"
+          : "in the launcher's process",
+      ],
+      [
+        'old generation allowed to grow past the last full collection (HEAP_GROWTH_PERCENT)',
+        heapGrowth > 0 ? `${heapGrowth} %` : "V8's own choice (0)",
+      ],
     ];
     const print = (title: string, rows: [string, string][]) =>
       process.stdout.write(`\n## ${title}\n\n| figure | result |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`);
@@ -623,14 +738,19 @@ async function runMain(): Promise<void> {
     if (ANSWER) {
       // StatusNotification answered: call → result in the load process, each charger one call outstanding.
       const recordedAtStart = recorded;
-      const warmup = ANSWER_WARMUP_SECONDS > 0 ? await ask({ cmd: 'answer', chargers: CONNECTIONS, rate: ANSWER_RATE, seconds: ANSWER_WARMUP_SECONDS, prefix: 'warm' }, 'answer') : null;
+      const warmup =
+        ANSWER_WARMUP_SECONDS > 0
+          ? await ask({ cmd: 'answer', chargers: CONNECTIONS, rate: ANSWER_RATE, seconds: ANSWER_WARMUP_SECONDS, prefix: 'warm' }, 'answer')
+          : null;
       // Its statuses recorded and projected before the measured run, which then has the machine to itself.
       if (warmup) await waitRecorded(recordedAtStart + warmup.latencies.length, 60_000);
       if (warmup) await runner.waitFor(await infra.eventStore.headPosition(), 60_000);
       const recordedBefore = recorded;
       const loop = watchLoop(options.trace);
       const allocations = await startAllocationProfile(options.allocProfile, options.allocPromoted);
-      const an = await profiled(() => ask({ cmd: 'answer', chargers: CONNECTIONS, rate: ANSWER_RATE, seconds: ANSWER_SECONDS, prefix: 'an' }, 'answer'));
+      const an = await profiled(() =>
+        ask({ cmd: 'answer', chargers: CONNECTIONS, rate: ANSWER_RATE, seconds: ANSWER_SECONDS, prefix: 'an' }, 'answer'),
+      );
       const loopRows = [...loop.stop(), ...(await allocations.stop())];
       const drained = await waitRecorded(recordedBefore + an.latencies.length, 60_000);
       const seconds = (an.endedAt - an.startedAt) / 1000;
@@ -656,7 +776,10 @@ async function runMain(): Promise<void> {
             ]
           : []),
         ...loopRows,
-        ['ConnectorStatusChanged recorded', `${recorded - recordedBefore} of ${an.latencies.length} answered${drained ? '' : ' (NOT all within 60 s)'}`],
+        [
+          'ConnectorStatusChanged recorded',
+          `${recorded - recordedBefore} of ${an.latencies.length} answered${drained ? '' : ' (NOT all within 60 s)'}`,
+        ],
         ['sockets', `${sockets.open} open, ${sockets.dropped} dropped; ${gateway.connectedCount} held by the gateway`],
         ['load average (1 min) at the end', os.loadavg()[0]!.toFixed(2)],
         ['run time', `${fmt((performance.now() - benchStarted) / 1000)} s`],
@@ -691,22 +814,39 @@ async function runMain(): Promise<void> {
       if (SESSION_MINUTES > 0) {
         // The chargers were answered; their sessions must be charging on the command side before past readings count.
         const sessions = infra.documents.collection('sessions');
-        for (const until = performance.now() + 120_000; (await sessions.countDocuments({ status: 'charging' })) < start.started && performance.now() < until; ) await sleep(250);
+        for (
+          const until = performance.now() + 120_000;
+          (await sessions.countDocuments({ status: 'charging' })) < start.started && performance.now() < until;
+        )
+          await sleep(250);
       }
       const agedAt = performance.now();
       const agedWallClock = Date.now();
       const headBeforeAge = await infra.eventStore.headPosition();
-      const aged = SESSION_MINUTES > 0 ? await ask({ cmd: 'age', chargers: MV_CHARGERS, readings: SESSION_MINUTES * 6, perMessage: 60 }, 'age') : null;
+      const aged =
+        SESSION_MINUTES > 0 ? await ask({ cmd: 'age', chargers: MV_CHARGERS, readings: SESSION_MINUTES * 6, perMessage: 60 }, 'age') : null;
       if (aged) {
         // Answered is not yet recorded: the command side works through the backlog after the gateway's answers. Each
         // session's last past reading is 10 s before it was sent, so the backlog is in once every session shows one
         // that late (then the projections catch up with the events that recorded them).
         const cutoff = new Date(agedWallClock - 10_000).toISOString();
         const sessions = infra.documents.collection('sessions');
-        for (const until = performance.now() + 900_000; (await sessions.countDocuments({ status: 'charging', lastReadingAt: { $gte: cutoff } })) < start.started && performance.now() < until; ) await sleep(500);
+        for (
+          const until = performance.now() + 900_000;
+          (await sessions.countDocuments({ status: 'charging', lastReadingAt: { $gte: cutoff } })) < start.started &&
+          performance.now() < until;
+        )
+          await sleep(500);
         await runner.waitFor(await infra.eventStore.headPosition(), 900_000);
       }
-      const agedRow: [string, string][] = aged ? [['sessions aged first (--session-minutes)', `${SESSION_MINUTES * 6} past readings each (${SESSION_MINUTES} minutes), ${aged.sent} MeterValues (${aged.errors} refused), sent in ${fmt(aged.ms / 1000)} s and in the read models ${fmt((performance.now() - agedAt) / 1000)} s after the first; recorded: ${await eventTypes(infra.eventStore, headBeforeAge)}`]] : [];
+      const agedRow: [string, string][] = aged
+        ? [
+            [
+              'sessions aged first (--session-minutes)',
+              `${SESSION_MINUTES * 6} past readings each (${SESSION_MINUTES} minutes), ${aged.sent} MeterValues (${aged.errors} refused), sent in ${fmt(aged.ms / 1000)} s and in the read models ${fmt((performance.now() - agedAt) / 1000)} s after the first; recorded: ${await eventTypes(infra.eventStore, headBeforeAge)}`,
+            ],
+          ]
+        : [];
       // The ageing leaves gigabytes of garbage behind it, and the collector's next limit is set from that heap: the
       // readings would be measured for their first half minute without a mark. A full collection first starts the
       // minute from the steady state's heap, with marks as often as they come there.
@@ -719,7 +859,9 @@ async function runMain(): Promise<void> {
       const headAtMv = await infra.eventStore.headPosition();
       const loop = watchLoop(options.trace);
       const allocations = await startAllocationProfile(options.allocProfile, options.allocPromoted);
-      const mv = await profiled(() => ask({ cmd: 'meter', chargers: MV_CHARGERS, intervalMs: MV_INTERVAL_MS, seconds: MV_SECONDS, probe: true }, 'meter'));
+      const mv = await profiled(() =>
+        ask({ cmd: 'meter', chargers: MV_CHARGERS, intervalMs: MV_INTERVAL_MS, seconds: MV_SECONDS, probe: true }, 'meter'),
+      );
       const loopRows = [...loop.stop(), ...(await allocations.stop())];
       const cpu = process.cpuUsage(cpuBefore);
       const latUntil = performance.now() + 60_000;
@@ -737,7 +879,10 @@ async function runMain(): Promise<void> {
       print(`The ceiling of one process: ${CONNECTIONS} chargers (embedded profile)`, [
         ...connectedRows,
         ['local authorisation list in step on every charger (asked and sent as they booted, 32 at a time)', rollout],
-        ['chargers charging (StartTransaction answered)', `${start.started} of ${MV_CHARGERS} in ${fmt(start.ms / 1000)} s (${start.failed} refused); ${cards}`],
+        [
+          'chargers charging (StartTransaction answered)',
+          `${start.started} of ${MV_CHARGERS} in ${fmt(start.ms / 1000)} s (${start.failed} refused); ${cards}`,
+        ],
         ...agedRow,
         [
           'MeterValues → sessions.lastReadingAt, p50 / p95 / p99 / max',
@@ -745,12 +890,41 @@ async function runMain(): Promise<void> {
             ? `${fmt(percentile(lats, 50))} / ${fmt(percentile(lats, 95))} / **${fmt(percentile(lats, 99))}** / ${fmt(Math.max(...lats))} ms at ${fmt(mv.sent / seconds, 0)} messages/s from ${start.started} chargers every ${MV_INTERVAL_MS / 1000} s for ${MV_SECONDS} s (${lats.length} of ${mv.sent} measured, ${readingMissing} not shown), ${mv.errors} CALLERRORs, plus the heartbeats of all ${CONNECTIONS}`
             : `no reading reached the sessions read model (${readingMissing} events without it, ${mv.errors} CALLERRORs)`,
         ],
-        ['p99 per 5 s of the run (when the reading was sent)', perWindow(measured.map(([, t]) => t - mv.startedAt), lats, 5000)],
-        ...(options.trace ? [['p99 per 1 s', perWindow(measured.map(([, t]) => t - mv.startedAt), lats, 1000)] as [string, string], ...loopRows, ['events recorded during the readings', await eventTypes(infra.eventStore, headAtMv)] as [string, string]] : []),
+        [
+          'p99 per 5 s of the run (when the reading was sent)',
+          perWindow(
+            measured.map(([, t]) => t - mv.startedAt),
+            lats,
+            5000,
+          ),
+        ],
+        ...(options.trace
+          ? [
+              [
+                'p99 per 1 s',
+                perWindow(
+                  measured.map(([, t]) => t - mv.startedAt),
+                  lats,
+                  1000,
+                ),
+              ] as [string, string],
+              ...loopRows,
+              ['events recorded during the readings', await eventTypes(infra.eventStore, headAtMv)] as [string, string],
+            ]
+          : []),
         ['sockets after the run', `${sockets.open} open, **${sockets.dropped} dropped**; ${gateway.connectedCount} held by the gateway`],
-        ['CPU of this process during the MeterValues phase', `${fmt((cpu.user + cpu.system) / 1000 / seconds / 10, 0)} % of one core (load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)})`],
-        ['memory at the end (after GC)', `heap ${fmt(end.heapUsed / 2 ** 20)} MiB, RSS ${fmt(end.rss / 2 ** 20)} MiB, outside the heap in ArrayBuffers (Buffers) ${fmt(end.arrayBuffers / 2 ** 20)} MiB`],
-        ['the charger message log at the end (in the launcher, outside its heap, bounded by OCPP_LOG_MAX_FRAMES over all chargers)', `${fmt(await infra.frames.size(), 0)} frames held`],
+        [
+          'CPU of this process during the MeterValues phase',
+          `${fmt((cpu.user + cpu.system) / 1000 / seconds / 10, 0)} % of one core (load average ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)})`,
+        ],
+        [
+          'memory at the end (after GC)',
+          `heap ${fmt(end.heapUsed / 2 ** 20)} MiB, RSS ${fmt(end.rss / 2 ** 20)} MiB, outside the heap in ArrayBuffers (Buffers) ${fmt(end.arrayBuffers / 2 ** 20)} MiB`,
+        ],
+        [
+          'the charger message log at the end (in the launcher, outside its heap, bounded by OCPP_LOG_MAX_FRAMES over all chargers)',
+          `${fmt(await infra.frames.size(), 0)} frames held`,
+        ],
         ['run time', `${fmt((performance.now() - benchStarted) / 1000)} s`],
       ]);
       await ask({ cmd: 'close' }, 'close');
@@ -816,7 +990,10 @@ async function runMain(): Promise<void> {
         '(d) StatusNotification → station read model, p50 / p95 / p99 / max',
         `${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 95))} / **${fmt(percentile(latencies, 99))}** / ${fmt(Math.max(...latencies))} ms at ${fmt(lat.sent / latSeconds, 0)} messages/s from ${LAT_CHARGERS} chargers (${latencies.length} of ${lat.sent} measured, ${mismatched} already overtaken by the next status, ${lat.errors} CALLERRORs)`,
       ],
-      ['(e) chargers charging (StartTransaction answered)', `${start.started} of ${MV_CHARGERS} in ${fmt(start.ms / 1000)} s (${start.failed} refused); ${cards}`],
+      [
+        '(e) chargers charging (StartTransaction answered)',
+        `${start.started} of ${MV_CHARGERS} in ${fmt(start.ms / 1000)} s (${start.failed} refused); ${cards}`,
+      ],
       [
         '(f) MeterValues answered by the gateway (published on ocpp.inbound first), sustained',
         `${fmt(mvAnsweredRate, 0)} messages/s (${mv.answered} of ${mv.sent} from ${start.started} chargers every ${MV_INTERVAL_MS} ms for ${MV_SECONDS} s, ${mv.errors} CALLERRORs)`,
@@ -825,7 +1002,7 @@ async function runMain(): Promise<void> {
         '(g) MeterValues → MeterReadingRecorded in the event store',
         mvRecorded > 0
           ? `${fmt(mvRecorded / mvSeconds, 0)} events/s (${mvRecorded} events, the last recorded ${fmt(mvSeconds)} s after the first send)`
-          : 'pending: no MeterReadingRecorded recorded (the command side\'s charging consumer did not record readings for the bench chargers)',
+          : "pending: no MeterReadingRecorded recorded (the command side's charging consumer did not record readings for the bench chargers)",
       ],
       [
         '(h) MeterValues → sessions.lastReadingAt, p50 / p95 / p99 / max',
@@ -844,10 +1021,16 @@ async function runMain(): Promise<void> {
 }
 
 /** --trace: the events appended after `after`, by type (what else the process was doing during a phase). */
-async function eventTypes(store: { readAll(o: { after: number; maxCount: number }): Promise<{ type: string }[]> }, after: number): Promise<string> {
+async function eventTypes(
+  store: { readAll(o: { after: number; maxCount: number }): Promise<{ type: string }[]> },
+  after: number,
+): Promise<string> {
   const types = new Map<string, number>();
   for (const e of await store.readAll({ after, maxCount: 5_000_000 })) types.set(e.type, (types.get(e.type) ?? 0) + 1);
-  return [...types].sort((a, b) => b[1] - a[1]).map(([t, n]) => `${t} ${n}`).join(', ');
+  return [...types]
+    .sort((a, b) => b[1] - a[1])
+    .map(([t, n]) => `${t} ${n}`)
+    .join(', ');
 }
 
 /** The p99 of the latencies whose calls were sent in each window of `windowMs`: a warm-up or a stall shows where it is. */
@@ -885,7 +1068,18 @@ async function prefillMessageLog(log: import('@evc/platform').FrameLog, frames: 
     const frameId = `${connectionId}-${String(done).padStart(9, '0')}`;
     const call = done % 2 === 0;
     const at = new Date(at0 + done * 10).toISOString();
-    await log.append({ frameId, chargerId, connectionId, direction: call ? 'in' : 'out', kind: call ? 'call' : 'result', messageId: randomUUID(), action: 'Heartbeat', payload: call ? {} : { currentTime: at }, error: null, at });
+    await log.append({
+      frameId,
+      chargerId,
+      connectionId,
+      direction: call ? 'in' : 'out',
+      kind: call ? 'call' : 'result',
+      messageId: randomUUID(),
+      action: 'Heartbeat',
+      payload: call ? {} : { currentTime: at },
+      error: null,
+      at,
+    });
   }
   console.log(`message log prefilled with ${frames} frames in ${fmt((performance.now() - started) / 1000)} s`);
 }

@@ -52,7 +52,8 @@ function convert(name: string, spec: OptionSpec, raw: string | true, source: str
     if (raw.trim() === '' || !Number.isFinite(value)) throw new OptionError(`${source} wants a number, not "${raw}"`);
     return value;
   }
-  if (spec.type === 'choice' && !spec.choices.includes(raw)) throw new OptionError(`${source} is one of ${spec.choices.join(', ')}, not "${raw}"`);
+  if (spec.type === 'choice' && !spec.choices.includes(raw))
+    throw new OptionError(`${source} is one of ${spec.choices.join(', ')}, not "${raw}"`);
   return raw;
 }
 
@@ -65,7 +66,11 @@ function readArgs(argv: string[], spec: Record<string, OptionSpec>): Map<string,
     const name = byFlag.get(flag);
     if (name === undefined) {
       const known = [...byFlag.keys()].join(' ') || '(none)';
-      throw new OptionError(flag.startsWith('--') ? `unknown option ${flag}; this benchmark takes: ${known}` : `unexpected argument "${flag}"; options are --name value (see --help)`);
+      throw new OptionError(
+        flag.startsWith('--')
+          ? `unknown option ${flag}; this benchmark takes: ${known}`
+          : `unexpected argument "${flag}"; options are --name value (see --help)`,
+      );
     }
     if (inline !== undefined) given.set(name, inline);
     else if (spec[name]!.type === 'flag') given.set(name, true);
@@ -78,7 +83,8 @@ function readArgs(argv: string[], spec: Record<string, OptionSpec>): Map<string,
 /** The table `--help` prints. */
 export function describeOptions(summary: string, spec: Record<string, OptionSpec>): string {
   const rows = Object.entries(spec).map(([name, s]) => {
-    const value = s.type === 'flag' ? '' : ` <${s.placeholder ?? (s.type === 'choice' ? s.choices.join('|') : s.type === 'number' ? 'n' : 'path')}>`;
+    const value =
+      s.type === 'flag' ? '' : ` <${s.placeholder ?? (s.type === 'choice' ? s.choices.join('|') : s.type === 'number' ? 'n' : 'path')}>`;
     const fallback = s.defaultText ?? ('default' in s && s.default !== undefined ? String(s.default) : s.type === 'flag' ? 'off' : 'none');
     return [`--${kebab(name)}${value}`, envName(name, s), `${s.description} (default: ${fallback})`];
   });
@@ -95,13 +101,19 @@ export function describeOptions(summary: string, spec: Record<string, OptionSpec
  * and exits; a bad command line prints why and exits with status 2. `--list-options` prints the declared flags as JSON
  * (for scripts/bench.mjs, which hands each script of a chain only the options it declares).
  */
-export function benchOptions<const Spec extends Record<string, OptionSpec>>(summary: string, spec: Spec, argv = process.argv.slice(2)): Options<Spec> {
+export function benchOptions<const Spec extends Record<string, OptionSpec>>(
+  summary: string,
+  spec: Spec,
+  argv = process.argv.slice(2),
+): Options<Spec> {
   if (argv.includes('--help') || argv.includes('-h')) {
     process.stdout.write(describeOptions(summary, spec));
     process.exit(0);
   }
   if (argv.includes('--list-options')) {
-    process.stdout.write(`${JSON.stringify(Object.entries(spec).map(([name, s]) => ({ flag: `--${kebab(name)}`, takesValue: s.type !== 'flag' })))}\n`);
+    process.stdout.write(
+      `${JSON.stringify(Object.entries(spec).map(([name, s]) => ({ flag: `--${kebab(name)}`, takesValue: s.type !== 'flag' })))}\n`,
+    );
     process.exit(0);
   }
   try {

@@ -25,9 +25,19 @@ async function main(): Promise<void> {
   for (let i = 0; i < COUNT; i++) {
     const heard = new Date(now - (i % 60) * 1000).toISOString();
     await chargers.insertOne({
-      _id: `CP-${i}`, chargerId: `CP-${i}`, stationId: `ST-${Math.floor(i / 50)}`, online: true, modelState: 1, connectionId: `c-${i}`,
-      lastSeenAt: heard, lastConnectedAt: new Date(now - 3_600_000).toISOString(), ...(i % 3 === 0 ? {} : { lastHeartbeatAt: heard }),
-      connectors: [{ connectorId: 1, status: 'available' }, { connectorId: 2, status: 'charging' }],
+      _id: `CP-${i}`,
+      chargerId: `CP-${i}`,
+      stationId: `ST-${Math.floor(i / 50)}`,
+      online: true,
+      modelState: 1,
+      connectionId: `c-${i}`,
+      lastSeenAt: heard,
+      lastConnectedAt: new Date(now - 3_600_000).toISOString(),
+      ...(i % 3 === 0 ? {} : { lastHeartbeatAt: heard }),
+      connectors: [
+        { connectorId: 1, status: 'available' },
+        { connectorId: 2, status: 'charging' },
+      ],
     } as never);
   }
   const times: number[] = [];
@@ -39,7 +49,9 @@ async function main(): Promise<void> {
   }
   times.sort((a, b) => a - b);
   const ms = (v: number) => v.toFixed(1);
-  console.log(`presence sweep over ${COUNT} chargers shown online (none silent): median ${ms(times[Math.floor(ROUNDS / 2)]!)} ms, min ${ms(times[0]!)}, max ${ms(times.at(-1)!)} (${ROUNDS} sweeps)`);
+  console.log(
+    `presence sweep over ${COUNT} chargers shown online (none silent): median ${ms(times[Math.floor(ROUNDS / 2)]!)} ms, min ${ms(times[0]!)}, max ${ms(times.at(-1)!)} (${ROUNDS} sweeps)`,
+  );
 }
 
 main().then(

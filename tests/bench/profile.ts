@@ -3,7 +3,13 @@ import { PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { fmt } from './stats';
 
 /** The kinds of a `gc` performance entry (`detail.kind`, NODE_PERFORMANCE_GC_*). */
-const GC_KINDS: Record<number, string> = { 1: 'scavenges', 2: 'minor mark-sweeps', 4: 'full marks (final pause)', 8: 'weak callbacks', 16: 'incremental' };
+const GC_KINDS: Record<number, string> = {
+  1: 'scavenges',
+  2: 'minor mark-sweeps',
+  4: 'full marks (final pause)',
+  8: 'weak callbacks',
+  16: 'incremental',
+};
 
 /**
  * With `trace` (a bench's --trace): what the event loop of this process did during a phase: its utilisation per second, every gap of
@@ -45,7 +51,7 @@ export function watchLoop(trace: boolean): { stop(): [string, string][] } {
       const seconds = (performance.now() - t0) / 1000;
       const byKind = [...gcs].map(([kind, ms]) => {
         const total = ms.reduce((a, b) => a + b, 0);
-        return `${kind} ${ms.length} (${fmt(total)} ms, ${fmt((total / 10) / seconds)} % of the phase; longest ${fmt(Math.max(...ms))} ms)`;
+        return `${kind} ${ms.length} (${fmt(total)} ms, ${fmt(total / 10 / seconds)} % of the phase; longest ${fmt(Math.max(...ms))} ms)`;
       });
       return [
         ['event loop utilisation per second, %', utilisation.join(' ')],
@@ -63,7 +69,10 @@ export function watchLoop(trace: boolean): { stop(): [string, string][] } {
  * generation and, where they live past two scavenges, the old one the marker walks. Writes the raw profile to the
  * file and answers a row with the top allocators.
  */
-export async function startAllocationProfile(file: string | undefined, promotedOnly: boolean): Promise<{ stop(): Promise<[string, string][]> }> {
+export async function startAllocationProfile(
+  file: string | undefined,
+  promotedOnly: boolean,
+): Promise<{ stop(): Promise<[string, string][]> }> {
   if (!file) return { stop: async () => [] };
   const { Session } = await import('node:inspector/promises');
   const { writeFile } = await import('node:fs/promises');
@@ -72,7 +81,11 @@ export async function startAllocationProfile(file: string | undefined, promotedO
   await session.post('HeapProfiler.enable');
   // `promotedOnly` (--alloc-promoted): drop the samples a scavenge frees, so the profile shows what reached the old
   // generation (what was live at the end, or freed by a mark): what brings the next mark closer.
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 65536, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !promotedOnly });
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 65536,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: !promotedOnly,
+  });
   return {
     async stop() {
       const { profile } = await session.post('HeapProfiler.stopSampling');
@@ -89,7 +102,14 @@ export async function startAllocationProfile(file: string | undefined, promotedO
       };
       walk(profile.head as Node);
       const top = [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 25);
-      return [[promotedOnly ? 'allocated during the phase and not freed by a scavenge (sampled), MiB; top sites' : 'allocated during the phase (sampled), MiB; top sites', `${(total / 2 ** 20).toFixed(0)} MiB: ${top.map(([site, bytes]) => `${site} ${(bytes / 2 ** 20).toFixed(1)}`).join(' · ')}`]];
+      return [
+        [
+          promotedOnly
+            ? 'allocated during the phase and not freed by a scavenge (sampled), MiB; top sites'
+            : 'allocated during the phase (sampled), MiB; top sites',
+          `${(total / 2 ** 20).toFixed(0)} MiB: ${top.map(([site, bytes]) => `${site} ${(bytes / 2 ** 20).toFixed(1)}`).join(' · ')}`,
+        ],
+      ];
     },
   };
 }

@@ -21,7 +21,12 @@ const SECONDS = options.seconds;
 setLogLevel('warn');
 const dir = await mkdtemp(path.join(os.tmpdir(), 'evc-bench-latency-'));
 const infra = await openInfrastructure(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'warn' }));
-const runner = new ProjectionRunner({ eventStore: infra.eventStore, documents: infra.documents, bus: infra.bus, projections: allProjections() });
+const runner = new ProjectionRunner({
+  eventStore: infra.eventStore,
+  documents: infra.documents,
+  bus: infra.bus,
+  projections: allProjections(),
+});
 await runner.start();
 const contacts = infra.documents.collection(RM.contactRequests);
 
@@ -41,8 +46,22 @@ async function one(): Promise<void> {
       {
         eventId: randomUUID(),
         type: 'ContactRequestSubmitted',
-        data: { requestId, fullName: 'Bench Mark', email: 'bench@example.com', title: 'A benchmark request title', type: 'inquiry', details: 'x' },
-        metadata: { actor: { type: 'system', id: 'bench' }, correlationId: requestId, causationId: requestId, occurredAt: new Date().toISOString(), reason: 'benchmark', schemaVersion: 1 },
+        data: {
+          requestId,
+          fullName: 'Bench Mark',
+          email: 'bench@example.com',
+          title: 'A benchmark request title',
+          type: 'inquiry',
+          details: 'x',
+        },
+        metadata: {
+          actor: { type: 'system', id: 'bench' },
+          correlationId: requestId,
+          causationId: requestId,
+          occurredAt: new Date().toISOString(),
+          reason: 'benchmark',
+          schemaVersion: 1,
+        },
       },
     ],
     'no_stream',
@@ -75,4 +94,6 @@ const rows = [
   ['p99', `${fmt(percentile(latencies, 99))} ms`],
   ['max', `${fmt(Math.max(...latencies))} ms`],
 ];
-process.stdout.write(`\n## Append to read model (embedded profile)\n\n| figure | value |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`);
+process.stdout.write(
+  `\n## Append to read model (embedded profile)\n\n| figure | value |\n|---|---|\n${rows.map(([a, b]) => `| ${a} | ${b} |`).join('\n')}\n`,
+);

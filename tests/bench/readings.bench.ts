@@ -28,9 +28,24 @@ const T0 = Date.parse('2026-11-24T08:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
 let position = 0;
-const metadata = { actor: { type: 'charger', id: 'CP-1' }, correlationId: 'bench', causationId: 'bench', occurredAt: iso(T0), schemaVersion: 1 };
+const metadata = {
+  actor: { type: 'charger', id: 'CP-1' },
+  correlationId: 'bench',
+  causationId: 'bench',
+  occurredAt: iso(T0),
+  schemaVersion: 1,
+};
 const recorded = (type: string, data: Record<string, unknown>): RecordedEvent =>
-  ({ streamId: `session-${String(data.sessionId)}`, revision: 0, position: ++position, eventId: `e${position}`, type, data, metadata, recordedAt: iso(T0) }) as RecordedEvent;
+  ({
+    streamId: `session-${String(data.sessionId)}`,
+    revision: 0,
+    position: ++position,
+    eventId: `e${position}`,
+    type,
+    data,
+    metadata,
+    recordedAt: iso(T0),
+  }) as RecordedEvent;
 type Handler = (event: RecordedEvent, context: ProjectionContext) => Promise<void>;
 const on = sessionsProjection.on as Record<string, Handler>;
 
@@ -41,14 +56,44 @@ async function readModel(): Promise<string[]> {
   const prices = { pricePerKwh: 500, minimumCharge: 1000, current: 'AC' };
   for (let s = 0; s < SESSIONS; s++) {
     const sessionId = `s${s}`;
-    await on.SessionRequested!(recorded('SessionRequested', { sessionId, customerId: `c${s}`, origin: 'app', idTag: `t${s}`, chargerId: `CP-${s}`, stationId: 'st1', connectorId: 1, connectorType: 'Type2', carId: null, target: { kind: 'none' }, prices, balanceAtStart: 50_000, at: iso(T0) }), context);
-    await on.SessionCharging!(recorded('SessionCharging', { sessionId, transactionId: String(s), meterStartWh: 1000, startedAt: iso(T0), at: iso(T0) }), context);
+    await on.SessionRequested!(
+      recorded('SessionRequested', {
+        sessionId,
+        customerId: `c${s}`,
+        origin: 'app',
+        idTag: `t${s}`,
+        chargerId: `CP-${s}`,
+        stationId: 'st1',
+        connectorId: 1,
+        connectorType: 'Type2',
+        carId: null,
+        target: { kind: 'none' },
+        prices,
+        balanceAtStart: 50_000,
+        at: iso(T0),
+      }),
+      context,
+    );
+    await on.SessionCharging!(
+      recorded('SessionCharging', { sessionId, transactionId: String(s), meterStartWh: 1000, startedAt: iso(T0), at: iso(T0) }),
+      context,
+    );
   }
   const rows: string[] = [];
   let cpuUs = 0;
   for (let r = 1; r <= READINGS; r++) {
     const at = iso(T0 + r * 10_000);
-    const events = Array.from({ length: SESSIONS }, (_, s) => recorded('MeterReadingRecorded', { sessionId: `s${s}`, transactionId: String(s), timestamp: at, energyWh: 1000 + r * 20, powerW: 7200, socPercent: null, at }));
+    const events = Array.from({ length: SESSIONS }, (_, s) =>
+      recorded('MeterReadingRecorded', {
+        sessionId: `s${s}`,
+        transactionId: String(s),
+        timestamp: at,
+        energyWh: 1000 + r * 20,
+        powerW: 7200,
+        socPercent: null,
+        at,
+      }),
+    );
     // The CPU of the ten readings up to each mark (SESSIONS × 10 calls: enough to rise above the clock's grain).
     const cpu = process.cpuUsage();
     for (const e of events) await on.MeterReadingRecorded!(e, context);
@@ -60,7 +105,9 @@ async function readModel(): Promise<string[]> {
     }
   }
   gc();
-  rows.push(`| heap held at the end (${SESSIONS} sessions of ${READINGS} readings) | ${fmt(process.memoryUsage().heapUsed / 2 ** 20, 0)} MiB |`);
+  rows.push(
+    `| heap held at the end (${SESSIONS} sessions of ${READINGS} readings) | ${fmt(process.memoryUsage().heapUsed / 2 ** 20, 0)} MiB |`,
+  );
   return rows;
 }
 
@@ -69,7 +116,14 @@ function decider(): string[] {
   const d = sessionDecider;
   let state: SessionState = { ...d.initialState, phase: 'charging', transactionIds: ['7'], request: {} as SessionState['request'] };
   for (let r = 1; r <= READINGS; r++) {
-    const command = (i: number): SessionCommand => ({ kind: 'readings', sessionId: 's', transactionId: '7', readings: [{ timestamp: iso(T0 + r * 10_000 + i), energyWh: 1000 + r * 20, powerW: 7200, socPercent: null }], at: iso(T0) }) as SessionCommand;
+    const command = (i: number): SessionCommand =>
+      ({
+        kind: 'readings',
+        sessionId: 's',
+        transactionId: '7',
+        readings: [{ timestamp: iso(T0 + r * 10_000 + i), energyWh: 1000 + r * 20, powerW: 7200, socPercent: null }],
+        at: iso(T0),
+      }) as SessionCommand;
     if (MARKS.has(r)) {
       // The same decision over the same state many times: the cost of the reading that makes the session r long.
       const times = 20_000;
@@ -85,8 +139,12 @@ function decider(): string[] {
 
 async function main() {
   const model = await readModel();
-  console.log(`\nthe sessions read model, ${SESSIONS} sessions, one reading each every 10 s:\n| readings so far | CPU per reading |\n|---|---|\n${model.join('\n')}`);
-  console.log(`\nthe session decider (decide + evolve) per reading:\n| readings so far | CPU per reading |\n|---|---|\n${decider().join('\n')}`);
+  console.log(
+    `\nthe sessions read model, ${SESSIONS} sessions, one reading each every 10 s:\n| readings so far | CPU per reading |\n|---|---|\n${model.join('\n')}`,
+  );
+  console.log(
+    `\nthe session decider (decide + evolve) per reading:\n| readings so far | CPU per reading |\n|---|---|\n${decider().join('\n')}`,
+  );
 }
 
 main().then(

@@ -14,13 +14,20 @@ async function timeToFirstRequest(dataDir: string): Promise<{ ms: number; listen
   const started = performance.now();
   const run = launch({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/queries/stations?pageSize=1`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/queries/stations?pageSize=1`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (performance.now() - started > 60_000) throw new Error(`no answer in 60 s:\n${run.output()}`);
     await new Promise((r) => setTimeout(r, 20));
   }
   const ms = performance.now() - started;
-  const listeningLine = run.output().split('\n').find((l) => l.includes('listening on')) ?? '';
+  const listeningLine =
+    run
+      .output()
+      .split('\n')
+      .find((l) => l.includes('listening on')) ?? '';
   run.child.kill('SIGTERM');
   await run.exited;
   return { ms, listeningLine };

@@ -22,7 +22,13 @@ export function jsonMs(): number {
     eventId: '0b8e1c3a-1234-4567-89ab-cdef01234567',
     type: 'SessionCharging',
     recordedAt: '2026-11-27T21:00:00.000Z',
-    metadata: { correlationId: 'c', causationId: 'x', actor: { type: 'charger', id: 'BENCH-00001' }, occurredAt: '2026-11-27T21:00:00.000Z', schemaVersion: 1 },
+    metadata: {
+      correlationId: 'c',
+      causationId: 'x',
+      actor: { type: 'charger', id: 'BENCH-00001' },
+      occurredAt: '2026-11-27T21:00:00.000Z',
+      schemaVersion: 1,
+    },
     data: { sessionId: 's', transactionId: '42', meterStartWh: 1000, startedAt: '2026-11-27T21:00:00.000Z' },
   };
   let best = Infinity;

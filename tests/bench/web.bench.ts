@@ -75,11 +75,18 @@ async function coldLoad(browser: Browser, baseUrl: string, url: string): Promise
     await page.goto(url, { waitUntil: 'load' });
     // a loaded machine may paint later than SETTLE_MS after the load event: wait for the first candidate, then settle
     // a function predicate: a string one is an eval, which the page's CSP refuses
-    await page.waitForFunction(() => (globalThis as { __lcp?: unknown }).__lcp !== null, undefined, { timeout: 10_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => (globalThis as { __lcp?: unknown }).__lcp !== null, undefined, { timeout: 10_000 })
+      .catch(() => undefined);
     await page.waitForTimeout(SETTLE_MS);
     const lcp = await page.evaluate<Lcp | { error: string } | null>('globalThis.__lcp');
     if (!lcp || 'error' in lcp) throw new Error(`no largest-contentful-paint entry: ${JSON.stringify(lcp)}`);
-    const nav = await page.evaluate<{ ttfb: number; dcl: number; load: number; resources: { path: string; start: number; encoded: number }[] }>(`(() => {
+    const nav = await page.evaluate<{
+      ttfb: number;
+      dcl: number;
+      load: number;
+      resources: { path: string; start: number; encoded: number }[];
+    }>(`(() => {
       const n = performance.getEntriesByType('navigation')[0];
       const resources = performance.getEntriesByType('resource').map((r) => ({ path: new URL(r.name).pathname, start: r.startTime, encoded: r.encodedBodySize }));
       return { ttfb: n.responseStart - n.startTime, dcl: n.domContentLoadedEventEnd - n.startTime, load: n.loadEventEnd - n.startTime, resources };
@@ -161,9 +168,13 @@ try {
   }
   for (const r of results) {
     out += `\n\`${r.url}\` (before load; * = fetched after load, before the LCP):\n\n| file | raw | gzip |\n|---|---|---|\n`;
-    out += r.jsBeforeLcp.files
-      .map((f) => `| ${f.file}${r.initialJs.files.some((i) => i.file === f.file) ? '' : ' *'} | ${kb(f.rawBytes)} KB | ${kb(f.gzipBytes)} KB |`)
-      .join('\n') + '\n';
+    out +=
+      r.jsBeforeLcp.files
+        .map(
+          (f) =>
+            `| ${f.file}${r.initialJs.files.some((i) => i.file === f.file) ? '' : ' *'} | ${kb(f.rawBytes)} KB | ${kb(f.gzipBytes)} KB |`,
+        )
+        .join('\n') + '\n';
   }
   out += `\n## Landing page timings (headless Chromium ${version}, 127.0.0.1, ${LOADS} cold loads each, new context per load)\n\n`;
   out += `| page | LCP median | LCP worst | TTFB median | TTFB worst | DOMContentLoaded median | DOMContentLoaded worst | load median |\n|---|---|---|---|---|---|---|---|\n`;
@@ -174,7 +185,14 @@ try {
   process.stdout.write(out);
 
   await mkdir(path.dirname(ARTIFACT), { recursive: true });
-  await writeFile(ARTIFACT, JSON.stringify({ at: new Date().toISOString(), chromium: version, loads: LOADS, settleMs: SETTLE_MS, budgetKb: BUDGET_KB, results }, null, 2) + '\n');
+  await writeFile(
+    ARTIFACT,
+    JSON.stringify(
+      { at: new Date().toISOString(), chromium: version, loads: LOADS, settleMs: SETTLE_MS, budgetKb: BUDGET_KB, results },
+      null,
+      2,
+    ) + '\n',
+  );
   process.stdout.write(`\nwritten ${path.relative(ROOT, ARTIFACT)}\n`);
 } finally {
   await browser.close();

@@ -13,7 +13,11 @@ import { say, words, type Words } from './support/words';
 /** The demo seed's MG4 (its brand, type and battery range are in every seeded catalog). */
 const CAR = { brandId: 'brand-mg', typeId: 'type-mg-mg4', batteryRangeId: 'battery-60-80' };
 
-async function signInCustomer(journey: Journey, lang: Lang, who: { email: string; password: string }): Promise<{ page: Page; t: Words; token: string }> {
+async function signInCustomer(
+  journey: Journey,
+  lang: Lang,
+  who: { email: string; password: string },
+): Promise<{ page: Page; t: Words; token: string }> {
   const t = await words(lang);
   const page = await journey.open('/SignInUp', { lang });
   await page.getByLabel(t['auth.email']!, { exact: true }).fill(who.email);
@@ -49,13 +53,20 @@ describeJourney('the customer profile and the managers inbox', (journey) => {
       await label('profile.address').fill(lang === 'ar' ? '١٢ شارع النيل، الزمالك' : '12 Nile Street, Zamalek');
       await label('profile.delivery.same').uncheck();
       await label('profile.delivery.address').fill(lang === 'ar' ? '٥ ميدان التحرير' : '5 Tahrir Square');
-      await page.getByLabel(t['profile.picture']!, { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng(9, 9, [30, 60, 90]) });
+      await page
+        .getByLabel(t['profile.picture']!, { exact: true })
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng(9, 9, [30, 60, 90]) });
       await page.getByTestId('profile-picture').waitFor();
       await button('common.save').click();
       await toast(page, t['profile.saved']!);
       await expect
         .poll(async () => (await getJson<CustomerProfileView>(journey.app.baseUrl, '/api/queries/me/profile', bearer(token))).body)
-        .toMatchObject({ firstName: lang === 'ar' ? 'مريم' : 'Mariam', phone: '01112345678', deliveryAddress: { sameAsHome: false }, pictureFileId: expect.stringMatching(/^[a-f0-9]{64}$/) });
+        .toMatchObject({
+          firstName: lang === 'ar' ? 'مريم' : 'Mariam',
+          phone: '01112345678',
+          deliveryAddress: { sameAsHome: false },
+          pictureFileId: expect.stringMatching(/^[a-f0-9]{64}$/),
+        });
       await page.reload();
       expect(await label('auth.firstName').inputValue()).toBe(lang === 'ar' ? 'مريم' : 'Mariam');
       expect(await label('profile.delivery.same').isChecked()).toBe(false);

@@ -16,7 +16,8 @@ type Words = Record<string, string>;
 
 /** The page's own words, read from the catalogs, so the journey follows what a person sees in each language. */
 async function words(lang: Lang): Promise<Words> {
-  const read = async (catalog: string) => JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Words;
+  const read = async (catalog: string) =>
+    JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Words;
   return { ...(await read('public')), ...(await read('app')) };
 }
 
@@ -36,11 +37,13 @@ async function signedIn(journey: Journey, screen: string, lang: Lang): Promise<{
 }
 
 /** The open add/edit form of a list screen (the one with a Save button; the search box is a form too). */
-const editor = (page: Page, t: Words) => page.locator('form').filter({ has: page.getByRole('button', { name: t['common.save'], exact: true }) });
+const editor = (page: Page, t: Words) =>
+  page.locator('form').filter({ has: page.getByRole('button', { name: t['common.save'], exact: true }) });
 const table = (page: Page, t: Words, titleId: string) => page.getByRole('table', { name: t[titleId], exact: true });
 const rowWith = (page: Page, t: Words, titleId: string, text: string) => table(page, t, titleId).getByRole('row').filter({ hasText: text });
 const selectedId = (page: Page) => new URL(page.url()).searchParams.get('selected') ?? '';
-const eventTypes = async (journey: Journey, streamId: string) => (await journey.app.embedded.infra.eventStore.readStream(streamId)).map((e) => e.type);
+const eventTypes = async (journey: Journey, streamId: string) =>
+  (await journey.app.embedded.infra.eventStore.readStream(streamId)).map((e) => e.type);
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const money = (piastres: number, lang: Lang) => formatMoney(piastres, lang);
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -99,7 +102,10 @@ describeJourney('network admin panel', (journey) => {
       await confirm.getByText(fill(t['admin.confirmDelete']!, { name: shown(brand) })).waitFor();
       await confirm.getByRole('button', { name: t['admin.delete'], exact: true }).click();
       // named in the page's language
-      await confirm.getByRole('alert').getByText(fill(t['admin.inUseDelete']!, { names: shown(type) }), { exact: true }).waitFor();
+      await confirm
+        .getByRole('alert')
+        .getByText(fill(t['admin.inUseDelete']!, { names: shown(type) }), { exact: true })
+        .waitFor();
       expect(await eventTypes(journey, `masterdata-${brandId}`)).not.toContain('MasterDataItemDeleted');
       await rowWith(page, t, 'admin.carBrand', shown(brand)).waitFor();
     });
@@ -121,7 +127,10 @@ describeJourney('network admin panel', (journey) => {
       await map.waitFor();
       await mapIsStill(page);
       await map.click();
-      const latText = await eventually(() => form.getByLabel(t['station.lat']!, { exact: true }).inputValue(), (v) => v !== '');
+      const latText = await eventually(
+        () => form.getByLabel(t['station.lat']!, { exact: true }).inputValue(),
+        (v) => v !== '',
+      );
       const lngText = await form.getByLabel(t['station.lng']!, { exact: true }).inputValue();
       const picked = { lat: Number(latText), lng: Number(lngText) };
       expect(picked.lat).toBeGreaterThan(21.5);
@@ -137,7 +146,9 @@ describeJourney('network admin panel', (journey) => {
       await form.getByLabel(t['station.addressEn']!, { exact: true }).fill('12 Journey Street, Dokki');
       await form.getByLabel(t['station.addressAr']!, { exact: true }).fill('١٢ شارع الرحلة، الدقي');
       // a photo, uploaded as a browser uploads a file (multipart) and previewed
-      await form.getByLabel(t['station.photo']!, { exact: true }).setInputFiles({ name: 'station.png', mimeType: 'image/png', buffer: tinyPng(8, 6, [20, 120, 110]) });
+      await form
+        .getByLabel(t['station.photo']!, { exact: true })
+        .setInputFiles({ name: 'station.png', mimeType: 'image/png', buffer: tinyPng(8, 6, [20, 120, 110]) });
       await form.getByRole('img', { name: t['upload.preview'] }).waitFor();
       await form.getByRole('button', { name: t['common.save'], exact: true }).click();
       await toast(page, t['admin.saved']!).waitFor();
@@ -147,8 +158,16 @@ describeJourney('network admin panel', (journey) => {
       await stationRow.waitFor();
       const stationId = await select(page, stationRow);
       const stationDoc = await journey.app.embedded.infra.documents.collection('stations').findOne({ _id: stationId });
-      expect(stationDoc).toMatchObject({ nameEn: station.nameEn, governorateId: 'eg-gz', photoFileId: expect.stringMatching(/^[a-f0-9]{64}$/) });
-      expect((await fetch(`${journey.app.baseUrl}/api/files/${(stationDoc as { photoFileId: string }).photoFileId}`)).headers.get('content-type')).toBe('image/png');
+      expect(stationDoc).toMatchObject({
+        nameEn: station.nameEn,
+        governorateId: 'eg-gz',
+        photoFileId: expect.stringMatching(/^[a-f0-9]{64}$/),
+      });
+      expect(
+        (await fetch(`${journey.app.baseUrl}/api/files/${(stationDoc as { photoFileId: string }).photoFileId}`)).headers.get(
+          'content-type',
+        ),
+      ).toBe('image/png');
       expect((stationDoc as { location: { lat: number } }).location.lat).toBeCloseTo(lang === 'ar' ? 30.0131 : picked.lat, 4);
 
       // two chargers, each with two connectors; each answers its secret key once
@@ -164,7 +183,10 @@ describeJourney('network admin panel', (journey) => {
         await chargerForm.getByLabel(t['charger.model']!, { exact: true }).fill(n === 0 ? 'AC Max 22' : 'Terra 54');
         await chargerForm.getByLabel(t['charger.vendor']!, { exact: true }).fill(n === 0 ? 'Delta' : 'ABB');
         await chargerForm.getByRole('button', { name: t['charger.addConnector'], exact: true }).click();
-        const connector = (n: number) => chargerForm.getByRole('group', { name: new RegExp(`^${fill(t['charger.connectorN']!, { n: `(${n}|${localDigits(n, lang)})` })}$`) });
+        const connector = (n: number) =>
+          chargerForm.getByRole('group', {
+            name: new RegExp(`^${fill(t['charger.connectorN']!, { n: `(${n}|${localDigits(n, lang)})` })}$`),
+          });
         const second = connector(2);
         await second.getByLabel(t['charger.connectorCode']!, { exact: true }).fill(`${chargerId}-2`);
         await connector(1).getByLabel(t['charger.connectorCode']!, { exact: true }).fill(`${chargerId}-1`);
@@ -184,16 +206,27 @@ describeJourney('network admin panel', (journey) => {
         await panel.getByRole('row').filter({ hasText: chargerId }).waitFor();
       }
       expect(new Set(secrets).size).toBe(2);
-      await expect.poll(async () => (await stationRow.getByRole('cell').allTextContents()).includes(localDigits(2, lang)), { timeout: 5000 }).toBe(true);
+      await expect
+        .poll(async () => (await stationRow.getByRole('cell').allTextContents()).includes(localDigits(2, lang)), { timeout: 5000 })
+        .toBe(true);
       const secretEvents = JSON.stringify(await journey.app.embedded.infra.eventStore.readStream(`charger-${chargers[0]}`));
       expect(secretEvents).not.toContain(secrets[0]);
 
       // the secret shown once lets the charger connect over OCPP
       const endpoint = `${journey.app.baseUrl.replace('http', 'ws')}/ocpp`;
-      const client = new RPCClient({ endpoint, identity: chargers[0], password: secrets[0], protocols: ['ocpp1.6'], reconnect: false, strictMode: true } as unknown as ConstructorParameters<typeof RPCClient>[0]);
+      const client = new RPCClient({
+        endpoint,
+        identity: chargers[0],
+        password: secrets[0],
+        protocols: ['ocpp1.6'],
+        reconnect: false,
+        strictMode: true,
+      } as unknown as ConstructorParameters<typeof RPCClient>[0]);
       try {
         await client.connect();
-        await expect(client.call('BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'AC Max 22' })).resolves.toMatchObject({ status: 'Accepted' });
+        await expect(client.call('BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'AC Max 22' })).resolves.toMatchObject(
+          { status: 'Accepted' },
+        );
       } finally {
         await client.close({ force: true }).catch(() => undefined);
       }
@@ -205,17 +238,24 @@ describeJourney('network admin panel', (journey) => {
       await confirm.getByRole('button', { name: t['admin.delete'], exact: true }).click();
       await panel.getByRole('row').filter({ hasText: deleted }).waitFor({ state: 'detached' });
       await panel.getByRole('row').filter({ hasText: kept }).waitFor();
-      await expect.poll(async () => (await stationRow.getByRole('cell').allTextContents()).includes(localDigits(1, lang)), { timeout: 5000 }).toBe(true);
+      await expect
+        .poll(async () => (await stationRow.getByRole('cell').allTextContents()).includes(localDigits(1, lang)), { timeout: 5000 })
+        .toBe(true);
       expect(await eventTypes(journey, `charger-${deleted}`)).toContain('ChargerMarkedDeleted');
       const history = page.getByRole('region', { name: t['audit.title'] });
       await page.reload();
       await history.getByText(deleted).first().waitFor();
 
-      const { body: publicStation } = await getJson<StationView>(journey.app.baseUrl, `/api/queries/stations/${encodeURIComponent(stationId)}`);
+      const { body: publicStation } = await getJson<StationView>(
+        journey.app.baseUrl,
+        `/api/queries/stations/${encodeURIComponent(stationId)}`,
+      );
       expect(publicStation.chargers.map((c) => c.chargerId ?? c.serialNumber)).not.toContain(deleted);
       const visitor = await journey.open(`/ChargingStations?station=${encodeURIComponent(stationId)}`, { lang });
       const detail = visitor.getByRole('region', { name: shownName });
-      await detail.getByRole('heading', { level: 3, name: fill(t['station.charger']!, { serial: `SN-${kept}`, model: 'AC Max 22' }) }).waitFor();
+      await detail
+        .getByRole('heading', { level: 3, name: fill(t['station.charger']!, { serial: `SN-${kept}`, model: 'AC Max 22' }) })
+        .waitFor();
       expect(await detail.getByText(`SN-${deleted}`).count()).toBe(0);
     });
 
@@ -223,13 +263,19 @@ describeJourney('network admin panel', (journey) => {
       const { page, t } = await signedIn(journey, '/admin/chargerspricingsettings', lang);
       await page.getByRole('heading', { level: 1, name: t['admin.pricing'] }).waitFor();
       const { body: before } = await getJson<PricingView>(journey.app.baseUrl, '/api/queries/pricing');
-      const next = { acPricePerKwh: before.acPricePerKwh + 11, dcPricePerKwh: before.dcPricePerKwh + 25, minimumCharge: before.minimumCharge + 500, bookingFeePerMinute: before.bookingFeePerMinute + 5 };
+      const next = {
+        acPricePerKwh: before.acPricePerKwh + 11,
+        dcPricePerKwh: before.dcPricePerKwh + 25,
+        minimumCharge: before.minimumCharge + 500,
+        bookingFeePerMinute: before.bookingFeePerMinute + 5,
+      };
       const egp = (piastres: number) => localDigits((piastres / 100).toFixed(2), lang).replace('.', lang === 'ar' ? '٫' : '.');
       const reason = lang === 'ar' ? `تعديل الأسعار ${stamp()}` : `Tariff review ${stamp()}`;
 
       await page.getByRole('button', { name: t['pricing.change'], exact: true }).click();
       const form = editor(page, t);
-      for (const [field, piastres] of Object.entries(next)) await form.getByLabel(t[`pricing.${field}`]!, { exact: true }).fill(egp(piastres));
+      for (const [field, piastres] of Object.entries(next))
+        await form.getByLabel(t[`pricing.${field}`]!, { exact: true }).fill(egp(piastres));
       await form.getByLabel(t['admin.reason']!, { exact: true }).fill(reason);
       await form.getByRole('button', { name: t['common.save'], exact: true }).click();
       await toast(page, t['admin.saved']!).waitFor();
@@ -259,7 +305,10 @@ describeJourney('network admin panel', (journey) => {
       await page.getByRole('button', { name: t['common.edit'], exact: true }).click();
       await page.getByRole('alert').getByText(t['admin.selectRow']!, { exact: true }).waitFor();
 
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t['admin.exportCsv'], exact: true }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: t['admin.exportCsv'], exact: true }).click(),
+      ]);
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
       // read through the browser's connection: the run's Chromium is shared, so the file is not on a local path
       const csv = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
@@ -304,7 +353,9 @@ describeJourney('network admin panel', (journey) => {
       const { page, t } = await signedIn(journey, '/admin/countries', lang);
       const flag = page.getByRole('img', { name: fill(t['country.flagOf']!, { name: lang === 'ar' ? 'مصر' : 'Egypt' }) });
       await flag.waitFor();
-      await expect.poll(() => flag.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => flag.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).naturalWidth))
+        .toBeGreaterThan(0);
     });
   }
 });

@@ -9,14 +9,17 @@ import { LANGS, describeJourney, localDigits, type Lang } from './support/journe
 
 /** The page's own words, read from the catalogs, so the journey follows what a person sees in each language. */
 async function words(lang: Lang): Promise<Record<string, string>> {
-  const read = async (catalog: string) => JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Record<string, string>;
+  const read = async (catalog: string) =>
+    JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Record<string, string>;
   return { ...(await read('public')), ...(await read('app')) };
 }
 
 async function mailsTo(dataDir: string, to: string): Promise<MailView[]> {
   const dir = mailboxDir(dataDir);
   const names = await readdir(dir).catch(() => [] as string[]);
-  const mails = await Promise.all(names.filter((n) => n.endsWith('.json')).map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as MailView));
+  const mails = await Promise.all(
+    names.filter((n) => n.endsWith('.json')).map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as MailView),
+  );
   return mails.filter((m) => m.to === to);
 }
 

@@ -15,7 +15,8 @@ import { batteryRangeName, carName } from '../../frontend/src/lib/names';
 
 /** Money as the app writes it (frontend/src/lib/format.ts). */
 const money = (piastres: number, lang: Lang) => formatMoney(piastres, lang);
-const speaks = (page: Page, lang: Lang) => page.locator(`html[lang="${lang}"][dir="${lang === 'ar' ? 'rtl' : 'ltr'}"]`).waitFor({ state: 'attached' });
+const speaks = (page: Page, lang: Lang) =>
+  page.locator(`html[lang="${lang}"][dir="${lang === 'ar' ? 'rtl' : 'ltr'}"]`).waitFor({ state: 'attached' });
 
 const STATION = 'cai-maadi';
 const CHARGERS = ['EVC-004-AC1', 'EVC-004-AC2'];
@@ -34,7 +35,10 @@ describeJourney('bookings', (journey) => {
     simulator = new Simulator({ url: journey.app.baseUrl.replace(/^http/, 'ws'), chargers: specs, backoffMs: { initial: 100, max: 1000 } });
     simulator.start();
     for (const deadline = Date.now() + 20_000; ; ) {
-      const { body } = await getJson<{ chargers: { chargerId: string; online: boolean; connectors: { status: string }[] }[] }>(journey.app.baseUrl, `/api/queries/stations/${STATION}`);
+      const { body } = await getJson<{ chargers: { chargerId: string; online: boolean; connectors: { status: string }[] }[] }>(
+        journey.app.baseUrl,
+        `/api/queries/stations/${STATION}`,
+      );
       const ours = body.chargers.filter((c) => CHARGERS.includes(c.chargerId));
       if (ours.length === 2 && ours.every((c) => c.online && c.connectors.every((k) => k.status === 'available'))) break;
       if (Date.now() > deadline) throw new Error(`the simulated chargers did not come online: ${JSON.stringify(ours)}`);
@@ -65,7 +69,9 @@ describeJourney('bookings', (journey) => {
       await page.getByText(t['validation.time_required']!, { exact: true }).waitFor();
       await page.getByText(t['validation.connector_type_required']!, { exact: true }).waitFor();
 
-      await page.getByLabel(t['booking.car']!, { exact: true }).selectOption({ label: `${carName(car, lang)} · ${batteryRangeName(car, lang)}` });
+      await page
+        .getByLabel(t['booking.car']!, { exact: true })
+        .selectOption({ label: `${carName(car, lang)} · ${batteryRangeName(car, lang)}` });
       await page.getByRole('radio', { name: /^Type2/ }).check();
       await page.getByLabel(t['booking.duration']!, { exact: true }).selectOption('30');
       const fee = page.getByTestId('booking-fee');
@@ -80,12 +86,18 @@ describeJourney('bookings', (journey) => {
       // the booking: active, the charger holding the connector, the countdown moving
       const card = page.getByTestId('booking-card');
       await card.waitFor();
-      await expect.poll(() => card.getByTestId('booking-reservation').textContent(), { timeout: 10_000 }).toBe(t['booking.reservation.accepted']);
+      await expect
+        .poll(() => card.getByTestId('booking-reservation').textContent(), { timeout: 10_000 })
+        .toBe(t['booking.reservation.accepted']);
       const countdown = card.getByTestId('booking-countdown');
       const first = await countdown.textContent();
       await expect.poll(() => countdown.textContent(), { timeout: 4000 }).not.toBe(first);
-      expect(await card.getByRole('link', { name: t['booking.directions'], exact: true }).getAttribute('href')).toMatch(/destination=29\.96/);
-      expect(CHARGERS.some((id) => simulator!.chargers.find((c) => c.spec.id === id)!.charging.connectors.some((k) => k.status === 'Reserved'))).toBe(true);
+      expect(await card.getByRole('link', { name: t['booking.directions'], exact: true }).getAttribute('href')).toMatch(
+        /destination=29\.96/,
+      );
+      expect(
+        CHARGERS.some((id) => simulator!.chargers.find((c) => c.spec.id === id)!.charging.connectors.some((k) => k.status === 'Reserved')),
+      ).toBe(true);
 
       // "Start charging" opens the start screen with the booked connector chosen and enabled (also while it shows reserved)
       const { body: held } = await getJson<BookingView>(journey.app.baseUrl, `/api/queries/me/bookings/${bookingId}`, bearer(token));
@@ -105,22 +117,41 @@ describeJourney('bookings', (journey) => {
       await dialog.waitFor({ state: 'detached' });
       const { body: booking } = await getJson<BookingView>(journey.app.baseUrl, `/api/queries/me/bookings/${bookingId}`, bearer(token));
       expect(booking).toMatchObject({ status: 'cancelled', endReason: 'customer', minutes: 1, fee: 50 });
-      await page.getByText(fill(t['booking.cancelled']!, { amount: money(50, lang) }), { exact: true }).first().waitFor();
+      await page
+        .getByText(fill(t['booking.cancelled']!, { amount: money(50, lang) }), { exact: true })
+        .first()
+        .waitFor();
       await expect.poll(() => card.locator('[data-status]').textContent()).toBe(t['booking.status.cancelled']);
       // the connector is free again on the charger
-      await expect.poll(() => simulator!.chargers.every((c) => c.charging.connectors.every((k) => k.status === 'Available')), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => simulator!.chargers.every((c) => c.charging.connectors.every((k) => k.status === 'Available')), { timeout: 10_000 })
+        .toBe(true);
       const { body: wallet } = await getJson<WalletView>(journey.app.baseUrl, '/api/queries/me/wallet?filter=outgoing', bearer(token));
-      expect(wallet.transactionsDates[0]!.transactions[0]).toMatchObject({ amount: 50, kind: 'booking', reference: { type: 'booking', id: bookingId } });
+      expect(wallet.transactionsDates[0]!.transactions[0]).toMatchObject({
+        amount: 50,
+        kind: 'booking',
+        reference: { type: 'booking', id: bookingId },
+      });
     });
 
     it(`${lang}: staff find a booking in /admin/bookings and cancel it with a reason and no fee`, async () => {
       const t = await words(lang);
       // the demo customer books a later slot through the API
-      const customer = await postJson<{ token: string }>(journey.app.baseUrl, '/api/commands/auth.sign-in', { email: CUSTOMER_EMAIL, password: TEST_CUSTOMER_PASSWORD, audience: 'customer', rememberMe: false });
+      const customer = await postJson<{ token: string }>(journey.app.baseUrl, '/api/commands/auth.sign-in', {
+        email: CUSTOMER_EMAIL,
+        password: TEST_CUSTOMER_PASSWORD,
+        audience: 'customer',
+        rememberMe: false,
+      });
       const { body: cars } = await getJson<Paged<CarView>>(journey.app.baseUrl, '/api/queries/me/cars', bearer(customer.body.token));
       const bookingId = randomUUID();
       const later = cairoWallClock(Date.now() + 5 * 3600_000);
-      const booked = await postJson(journey.app.baseUrl, '/api/commands/bookings.create', { bookingId, carId: cars.dataList[0]!.carId, stationId: STATION, connectorType: 'Type2', durationMinutes: 60, ...later }, bearer(customer.body.token));
+      const booked = await postJson(
+        journey.app.baseUrl,
+        '/api/commands/bookings.create',
+        { bookingId, carId: cars.dataList[0]!.carId, stationId: STATION, connectorType: 'Type2', durationMinutes: 60, ...later },
+        bearer(customer.body.token),
+      );
       expect(booked.status).toBe(200);
 
       const page = await journey.open('/admin/bookings', { lang });
@@ -133,7 +164,10 @@ describeJourney('bookings', (journey) => {
       await table.waitFor();
       await page.getByLabel(t['admin.bookings.filterStatus']!, { exact: true }).selectOption('confirmed');
       await expect.poll(() => new URL(page.url()).searchParams.get('bookingStatus')).toBe('confirmed');
-      const row = table.getByRole('row').filter({ has: page.locator('[data-status="confirmed"]') }).first();
+      const row = table
+        .getByRole('row')
+        .filter({ has: page.locator('[data-status="confirmed"]') })
+        .first();
       await row.waitFor();
       await row.click();
       await page.getByTestId('booking-detail').waitFor();
@@ -146,18 +180,37 @@ describeJourney('bookings', (journey) => {
       await dialog.getByRole('radio', { name: t['admin.bookings.feeNone'], exact: true }).check();
       await dialog.getByRole('button', { name: t['admin.bookings.cancelSubmit'], exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
-      await page.getByText(fill(t['booking.cancelled']!, { amount: money(0, lang) }), { exact: true }).first().waitFor();
-      const { body } = await getJson<BookingView>(journey.app.baseUrl, `/api/queries/me/bookings/${bookingId}`, bearer(customer.body.token));
-      expect(body).toMatchObject({ status: 'cancelled', endReason: 'staff', fee: 0, cancelReason: lang === 'ar' ? 'صيانة الشاحن' : 'Charger maintenance' });
+      await page
+        .getByText(fill(t['booking.cancelled']!, { amount: money(0, lang) }), { exact: true })
+        .first()
+        .waitFor();
+      const { body } = await getJson<BookingView>(
+        journey.app.baseUrl,
+        `/api/queries/me/bookings/${bookingId}`,
+        bearer(customer.body.token),
+      );
+      expect(body).toMatchObject({
+        status: 'cancelled',
+        endReason: 'staff',
+        fee: 0,
+        cancelReason: lang === 'ar' ? 'صيانة الشاحن' : 'Charger maintenance',
+      });
       // no longer among the confirmed ones; among all, its history names who cancelled and why
       await expect.poll(() => table.locator(`[data-status]`).count()).toBe(0);
       await page.getByLabel(t['admin.bookings.filterStatus']!, { exact: true }).selectOption('cancelled');
-      const cancelledRow = table.getByRole('row').filter({ has: page.locator('[data-status="cancelled"]') }).first();
+      const cancelledRow = table
+        .getByRole('row')
+        .filter({ has: page.locator('[data-status="cancelled"]') })
+        .first();
       await cancelledRow.waitFor();
       await page.goto(`/admin/bookings?bookingStatus=cancelled&selected=${bookingId}${lang === 'ar' ? '&lang=ar' : ''}`);
       await speaks(page, lang);
       await page.getByTestId('booking-detail').waitFor();
-      await page.getByRole('region').filter({ hasText: lang === 'ar' ? 'صيانة الشاحن' : 'Charger maintenance' }).first().waitFor();
+      await page
+        .getByRole('region')
+        .filter({ hasText: lang === 'ar' ? 'صيانة الشاحن' : 'Charger maintenance' })
+        .first()
+        .waitFor();
     });
   }
 });

@@ -10,7 +10,6 @@ import { command, customerToken, superAdminToken } from '../support/identity';
 import { words, type Words } from './support/words';
 import { LANGS, arabicDigits, describeJourney, type Journey } from './support/journey';
 
-
 const DEMO_CUSTOMER = 'customer@evcharging.eg';
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
@@ -26,8 +25,20 @@ async function customerWithCard(journey: Journey, staffToken: string) {
   const customer = await customerToken(journey.app);
   const cardId = `EV-${randomUUID().slice(0, 8).toUpperCase()}`;
   const requestId = randomUUID();
-  expect((await command(journey.app, 'card-requests.link', { requestId, cardId, referenceName: 'Weekend car', phone: '01012345678' }, customer.token)).status).toBe(200);
-  expect((await command(journey.app, 'card-requests.deliver', { requestId, expectedRevision: 0, cardId, issueDate: today() }, staffToken)).status).toBe(200);
+  expect(
+    (
+      await command(
+        journey.app,
+        'card-requests.link',
+        { requestId, cardId, referenceName: 'Weekend car', phone: '01012345678' },
+        customer.token,
+      )
+    ).status,
+  ).toBe(200);
+  expect(
+    (await command(journey.app, 'card-requests.deliver', { requestId, expectedRevision: 0, cardId, issueDate: today() }, staffToken))
+      .status,
+  ).toBe(200);
   return { ...customer, cardId };
 }
 
@@ -55,7 +66,9 @@ describeJourney('charging cards', (journey) => {
       // Arabic customers may type their mobile number in Eastern Arabic digits
       await form.getByLabel(t['cards.form.phone']!, { exact: true }).fill(lang === 'ar' ? arabicDigits('01000000000') : '01000000000');
       await form.getByLabel(t['cards.form.governorate']!, { exact: true }).selectOption({ index: 1 });
-      await form.getByLabel(t['cards.form.homeAddress']!, { exact: true }).fill(lang === 'ar' ? '١٢ شارع التحرير، وسط البلد' : '12 Tahrir Street, Downtown');
+      await form
+        .getByLabel(t['cards.form.homeAddress']!, { exact: true })
+        .fill(lang === 'ar' ? '١٢ شارع التحرير، وسط البلد' : '12 Tahrir Street, Downtown');
       await form.getByRole('button', { name: t['cards.form.submit'], exact: true }).click();
       await toast(page, t['cards.form.requested']!).waitFor();
 
@@ -85,7 +98,19 @@ describeJourney('charging cards', (journey) => {
       const customer = await customerToken(journey.app, { firstName: lang === 'ar' ? 'Hoda' : 'Laila' });
       const requestId = randomUUID();
       const reference = `Delivery ${lang} ${Date.now().toString(36)}`;
-      const filed = await command(journey.app, 'card-requests.submit', { requestId, referenceName: reference, phone: '01012345678', governorateId: 'eg-c', homeAddress: '5 Garden City St', sameAsHome: true }, customer.token);
+      const filed = await command(
+        journey.app,
+        'card-requests.submit',
+        {
+          requestId,
+          referenceName: reference,
+          phone: '01012345678',
+          governorateId: 'eg-c',
+          homeAddress: '5 Garden City St',
+          sameAsHome: true,
+        },
+        customer.token,
+      );
       expect(filed.status).toBe(200);
 
       const page = await journey.open('/admin/cardrequests', { lang });
@@ -110,7 +135,9 @@ describeJourney('charging cards', (journey) => {
         await dialog.getByRole('button', { name: t[labelId], exact: true }).click();
         await dialog.waitFor({ state: 'detached' });
       };
-      await step('admin.cardRequests.step.start', (d) => d.getByLabel(t['admin.cardRequests.noteOptional']!).fill(lang === 'ar' ? 'قيد الطباعة' : 'Printing'));
+      await step('admin.cardRequests.step.start', (d) =>
+        d.getByLabel(t['admin.cardRequests.noteOptional']!).fill(lang === 'ar' ? 'قيد الطباعة' : 'Printing'),
+      );
       await row.locator('[data-status="in_progress"]').waitFor();
       await step('admin.cardRequests.step.ship');
       await row.locator('[data-status="in_delivery"]').waitFor();
@@ -127,14 +154,21 @@ describeJourney('charging cards', (journey) => {
       expect(await timeline.getByRole('listitem').nth(1).textContent()).toContain(lang === 'ar' ? 'قيد الطباعة' : 'Printing');
       expect(await timeline.getByRole('listitem').nth(1).textContent()).toContain('Super Admin');
 
-      const recorded = (await journey.app.embedded.infra.eventStore.readStream(cardStreams.request(requestId))).map((e) => [e.type, e.metadata.actor.type]);
+      const recorded = (await journey.app.embedded.infra.eventStore.readStream(cardStreams.request(requestId))).map((e) => [
+        e.type,
+        e.metadata.actor.type,
+      ]);
       expect(recorded).toEqual([
         ['CardRequested', 'customer'],
         ['CardRequestAdvanced', 'staff'],
         ['CardRequestAdvanced', 'staff'],
         ['CardRequestDelivered', 'staff'],
       ]);
-      const cards = await getJson<Paged<{ cardId: string; status: string }>>(journey.app.baseUrl, '/api/queries/me/charging-cards', bearer(customer.token));
+      const cards = await getJson<Paged<{ cardId: string; status: string }>>(
+        journey.app.baseUrl,
+        '/api/queries/me/charging-cards',
+        bearer(customer.token),
+      );
       expect(cards.body.dataList).toEqual([expect.objectContaining({ cardId, status: 'active' })]);
     }, 60_000);
 
@@ -160,7 +194,9 @@ describeJourney('charging cards', (journey) => {
       const store = journey.app.embedded.infra.eventStore;
       expect((await store.readStream(cardStreams.card(customer.cardId))).map((e) => e.type)).toEqual(['CardIssued', 'CardDeactivated']);
       expect((await store.readStream(chargingStreams.idToken(customer.cardId))).map((e) => e.type)).toContain('IdTokenBlocked');
-      const list = (await store.readStream(cardStreams.localAuthList())).map((e) => e.data as { idTag: string; status: string }).filter((e) => e.idTag === customer.cardId);
+      const list = (await store.readStream(cardStreams.localAuthList()))
+        .map((e) => e.data as { idTag: string; status: string })
+        .filter((e) => e.idTag === customer.cardId);
       expect(list.map((e) => e.status)).toEqual(['Accepted', 'Blocked']);
     }, 60_000);
   }

@@ -22,7 +22,11 @@ const signed = (piastres: number, direction: 'in' | 'out', lang: Lang) => `${dir
 /** Energy as the session page writes it (formatKwh). */
 const kwh = (wh: number, lang: Lang) => new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 }).format(wh / 1000);
 /** Back to Western digits and a dot: "١٢٫٣٤" → "12.34". */
-const western = (text: string) => text.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/٫/g, '.').replace(/[٬,]/g, '');
+const western = (text: string) =>
+  text
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/٫/g, '.')
+    .replace(/[٬,]/g, '');
 const numberIn = (text: string) => Number(/\d+(?:\.\d+)?/.exec(western(text))?.[0] ?? NaN);
 
 /** The sandbox checkout page's own words (platform/src/payments/sandbox-page.ts). */
@@ -36,7 +40,10 @@ const CHARGER_ID = 'EVC-001-DC1';
  * more than 6 minutes for that at the demo prices). The cable is plugged in 3 s after the remote start, so the
  * customer sees the session wait for it.
  */
-const TIME_LAPSE = { maxPowerKw: 1800, charging: { meterIntervalS: 1, plugInDelayMs: 3000, batteryWh: 400_000, startSocPct: [20, 30] as [number, number] } };
+const TIME_LAPSE = {
+  maxPowerKw: 1800,
+  charging: { meterIntervalS: 1, plugInDelayMs: 3000, batteryWh: 400_000, startSocPct: [20, 30] as [number, number] },
+};
 
 const signIn = signInCustomer;
 
@@ -48,7 +55,8 @@ async function walletOf(journey: Journey, token: string): Promise<WalletView> {
 }
 
 /** Waits until the page speaks `lang` (the stored choice survives the trip to the checkout page and back). */
-const speaks = (page: Page, lang: Lang) => page.locator(`html[lang="${lang}"][dir="${lang === 'ar' ? 'rtl' : 'ltr'}"]`).waitFor({ state: 'attached' });
+const speaks = (page: Page, lang: Lang) =>
+  page.locator(`html[lang="${lang}"][dir="${lang === 'ar' ? 'rtl' : 'ltr'}"]`).waitFor({ state: 'attached' });
 
 const balance = (page: Page) => page.getByTestId('wallet-balance');
 const todayGroup = (page: Page, t: Words) => page.getByRole('region', { name: t['wallet.today'], exact: true });
@@ -98,7 +106,9 @@ async function checkout(page: Page, t: Words, lang: Lang, typed: string, piastre
   // the provider's page, in the customer's language
   await speaks(page, lang);
   expect(await page.getByTestId('amount').textContent()).toBe(
-    new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-EG', { style: 'currency', currency: 'EGP', minimumFractionDigits: 2 }).format(piastres / 100),
+    new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-EG', { style: 'currency', currency: 'EGP', minimumFractionDigits: 2 }).format(
+      piastres / 100,
+    ),
   );
   await page.getByRole('button', { name: SANDBOX[lang][choice], exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/wallet');
@@ -117,7 +127,13 @@ describeJourney('charging and the wallet (customer)', (journey) => {
     const station = stations.dataList.find((s) => s.chargers.some((c) => c.chargerId === CHARGER_ID));
     const view = station?.chargers.find((c) => c.chargerId === CHARGER_ID);
     if (!station || !view) throw new Error(`${CHARGER_ID} is not on a public station`);
-    charger = { serial: view.serialNumber, stationId: station.stationId, stationNameEn: station.nameEn, stationNameAr: station.nameAr, connectorCode: view.connectors[0]!.code };
+    charger = {
+      serial: view.serialNumber,
+      stationId: station.stationId,
+      stationNameEn: station.nameEn,
+      stationNameAr: station.nameAr,
+      connectorCode: view.connectors[0]!.code,
+    };
     simulator = new Simulator({
       url: journey.app.baseUrl.replace(/^http/, 'ws'),
       chargers: [{ ...spec, maxPowerKw: TIME_LAPSE.maxPowerKw }],
@@ -131,7 +147,8 @@ describeJourney('charging and the wallet (customer)', (journey) => {
       const { body } = await getJson<StationView>(journey.app.baseUrl, `/api/queries/stations/${encodeURIComponent(station.stationId)}`);
       const live = body.chargers.find((c) => c.chargerId === CHARGER_ID);
       if (live?.online && live.connectors.every((c) => c.status === 'available')) break;
-      if (Date.now() > deadline) throw new Error(`${CHARGER_ID} did not come online: ${JSON.stringify(live)} ${JSON.stringify(simulator.stats())}`);
+      if (Date.now() > deadline)
+        throw new Error(`${CHARGER_ID} did not come online: ${JSON.stringify(live)} ${JSON.stringify(simulator.stats())}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }, 30_000);
@@ -210,10 +227,14 @@ describeJourney('charging and the wallet (customer)', (journey) => {
       const connectors = page.getByRole('group', { name: fill(t['charging.connector.choose']!, { station: stationName }), exact: true });
       await connectors.waitFor();
       await connectors.getByText(fill(t['charging.charger']!, { serial: charger.serial })).waitFor();
-      const connector = connectors.getByRole('radio', { name: new RegExp(`^${charger.connectorCode} · .* · ${t['connector.available']}$`) });
+      const connector = connectors.getByRole('radio', {
+        name: new RegExp(`^${charger.connectorCode} · .* · ${t['connector.available']}$`),
+      });
       expect(await connector.isEnabled()).toBe(true);
       await connector.check();
-      await page.getByLabel(t['charging.car']!, { exact: true }).selectOption({ label: `${carName(car!, lang)} · ${batteryRangeName(car!, lang)}` });
+      await page
+        .getByLabel(t['charging.car']!, { exact: true })
+        .selectOption({ label: `${carName(car!, lang)} · ${batteryRangeName(car!, lang)}` });
       await page.getByRole('button', { name: t['charging.start.submit'], exact: true }).last().click();
       await page.waitForURL(/\/my-sessions\/[0-9a-f-]{36}/, { timeout: 10_000 });
       const sessionId = /my-sessions\/([0-9a-f-]{36})/.exec(page.url())![1]!;
@@ -246,14 +267,22 @@ describeJourney('charging and the wallet (customer)', (journey) => {
       await confirm.getByText(t['charging.stop.confirm']!, { exact: true }).waitFor();
       await confirm.getByRole('button', { name: t['charging.stop.yes'], exact: true }).click();
       await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe(t['charging.status.stopped']);
-      const { body: stopped } = await getJson<SessionDetailView>(journey.app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token));
+      const { body: stopped } = await getJson<SessionDetailView>(
+        journey.app.baseUrl,
+        `/api/queries/me/sessions/${sessionId}`,
+        bearer(token),
+      );
       expect(stopped).toMatchObject({ status: 'stopped', stopReason: 'customer', chargerId: CHARGER_ID });
       expect(stopped.cost).toBe(Math.max(stopped.minimumCharge, Math.round((stopped.energyWh * stopped.pricePerKwh) / 1000)));
       expect(stopped.cost).toBeGreaterThan(stopped.minimumCharge);
       await page.getByText(t['charging.finalCost']!, { exact: true }).waitFor();
       expect(await cost.textContent()).toBe(money(stopped.cost, lang));
       expect(await energy.textContent()).toBe(fill(t['charging.kwh']!, { value: kwh(stopped.energyWh, lang) }));
-      await page.getByText(fill(t['charging.stopped.summary']!, { energy: kwh(stopped.energyWh, lang), cost: money(stopped.cost, lang) }), { exact: true }).waitFor();
+      await page
+        .getByText(fill(t['charging.stopped.summary']!, { energy: kwh(stopped.energyWh, lang), cost: money(stopped.cost, lang) }), {
+          exact: true,
+        })
+        .waitFor();
       await page.getByText(t['charging.stopReason.customer']!, { exact: true }).waitFor();
       expect(stopped.carId).toBe(car!.carId);
       const carLabel = lang === 'ar' ? stopped.carLabelAr : stopped.carLabel;

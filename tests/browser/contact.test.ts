@@ -24,7 +24,11 @@ const TEXT = {
     },
     toast: 'Successful operation',
     sent: 'Your request has been sent. We will reply by e-mail.',
-    data: { fullName: 'Mona Adel', title: 'Charger at Maadi station is offline', details: 'The second connector has shown an error since this morning.' },
+    data: {
+      fullName: 'Mona Adel',
+      title: 'Charger at Maadi station is offline',
+      details: 'The second connector has shown an error since this morning.',
+    },
   },
   ar: {
     title: 'اتصل بنا',
@@ -138,7 +142,10 @@ describeJourney('contact form', (journey) => {
         expect(b.x).toBeGreaterThan(viewport.width / 2);
       }
 
-      const events = await eventually(() => submitted(email), (list) => list.length > 0);
+      const events = await eventually(
+        () => submitted(email),
+        (list) => list.length > 0,
+      );
       expect(events).toHaveLength(1);
       expect(events[0]!.data).toEqual({
         requestId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),

@@ -31,7 +31,9 @@ describeJourney('the guided demo, the dashboard and staff settings', (journey) =
       const step = (n: number) => page.getByTestId(`demo-step-${n}`);
       await expect.poll(() => page.getByTestId('demo-charger').count()).toBe(3);
       // the network sees the simulated chargers online (its public read model, live)
-      await expect.poll(() => page.getByTestId('demo-network-state').allTextContents(), { timeout: 15_000 }).toEqual(Array(3).fill(t['demo.network.online']));
+      await expect
+        .poll(() => page.getByTestId('demo-network-state').allTextContents(), { timeout: 15_000 })
+        .toEqual(Array(3).fill(t['demo.network.online']));
       const plug = step(1).getByRole('button', { name: t['demo.plugIn'], exact: true });
       await expect.poll(() => plug.isEnabled(), { timeout: 15_000 }).toBe(true);
       await plug.click();
@@ -40,7 +42,12 @@ describeJourney('the guided demo, the dashboard and staff settings', (journey) =
       await expect.poll(() => step(3).getAttribute('aria-current')).toBe('step');
       // meter values arrive: the energy rises above zero, in the language's digits
       const meter = page.getByTestId('demo-meter');
-      await expect.poll(async () => (await meter.textContent()) !== say(t, lang, 'demo.meter', { kwh: localDigits(0, lang), soc: localDigits(0, lang) }), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(
+          async () => (await meter.textContent()) !== say(t, lang, 'demo.meter', { kwh: localDigits(0, lang), soc: localDigits(0, lang) }),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
       await step(4).getByRole('button', { name: t['demo.stop'], exact: true }).click();
       await page.getByTestId('demo-ended').waitFor();
       expect(await page.getByTestId('demo-ended').textContent()).toContain(t['demo.ended']!.split('{kwh}')[0]);
@@ -56,7 +63,9 @@ describeJourney('the guided demo, the dashboard and staff settings', (journey) =
     const page = await signInStaff(journey, '/admin', 'en');
     await page.getByRole('heading', { level: 1, name: t['admin.dashboard'], exact: true }).waitFor();
     const tile = (id: string) => page.getByTestId('dashboard-tile').filter({ hasText: t[id]! });
-    await expect.poll(async () => Number((await tile('dashboard.chargersOnline').locator('strong').textContent()) ?? 0), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(async () => Number((await tile('dashboard.chargersOnline').locator('strong').textContent()) ?? 0), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(3);
     expect(Number(await tile('dashboard.sessions').locator('strong').textContent())).toBeGreaterThanOrEqual(2);
     await page.getByRole('table', { name: t['dashboard.pageViews'] }).getByText('/demo').first().waitFor();
     await tile('dashboard.contactRequests').click();

@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { EventSearchPage } from '@evc/contracts';
 import { bearer, getJson } from '../support/app';
-import { chargeOnce, connectDemoCharger, demoCustomer, type ChargedSession, type DemoCustomer, type RawCharger } from '../support/charging-story';
+import {
+  chargeOnce,
+  connectDemoCharger,
+  demoCustomer,
+  type ChargedSession,
+  type DemoCustomer,
+  type RawCharger,
+} from '../support/charging-story';
 import { superAdminToken } from '../support/identity';
 import { LANGS, describeJourney, localDigits } from './support/journey';
 import { signInAs } from './support/sign-in';
@@ -39,7 +46,11 @@ describeJourney('the event log as a tool', (journey) => {
       const rows = page.getByTestId('event-row');
       await rows.first().waitFor();
       // What the page lists is what the API answers for the same search.
-      const api = await getJson<EventSearchPage>(journey.app.baseUrl, '/api/queries/admin/events?type=WalletDebited&streamPrefix=wallet-&pageSize=50', bearer(await superAdminToken(journey.app)));
+      const api = await getJson<EventSearchPage>(
+        journey.app.baseUrl,
+        '/api/queries/admin/events?type=WalletDebited&streamPrefix=wallet-&pageSize=50',
+        bearer(await superAdminToken(journey.app)),
+      );
       expect(await rows.count()).toBe(api.body.dataList.length);
       expect(await rows.first().getByRole('cell').nth(2).textContent()).toBe(api.body.dataList[0]!.streamId);
       await rows.first().click();
@@ -99,7 +110,11 @@ describeJourney('the event log as a tool', (journey) => {
       expect(text).toContain(lead(t['provenance.step.session.energy']!));
       expect(text).toContain(localDigits(10, lang)); // 11,000 − 1,000 Wh = 10 kWh
       // The amount explained is the session's cost, as the wallet shows money.
-      const { body } = await getJson<{ cost: number }>(journey.app.baseUrl, `/api/queries/me/sessions/${session.sessionId}`, bearer(customer.token));
+      const { body } = await getJson<{ cost: number }>(
+        journey.app.baseUrl,
+        `/api/queries/me/sessions/${session.sessionId}`,
+        bearer(customer.token),
+      );
       const cost = formatMoney(body.cost, lang);
       const amount = (await dialog.getByTestId('provenance-amount').textContent()) ?? '';
       expect(amount).toContain(lead(t['provenance.amount.wallet_line']!));

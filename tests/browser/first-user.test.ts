@@ -12,7 +12,19 @@ import { bearer, getJson, TEST_ADMIN, TEST_CUSTOMER_PASSWORD } from '../support/
 import { ROOT } from '../support/process';
 import { formatCairo } from '../../frontend/src/lib/cairo-time';
 import { words, type Words } from './support/words';
-import { LANGS, LAPTOP, PHONE, box, describeJourney, eventually, localDigits, parseDistance, type Journey, type Lang, type OpenOptions } from './support/journey';
+import {
+  LANGS,
+  LAPTOP,
+  PHONE,
+  box,
+  describeJourney,
+  eventually,
+  localDigits,
+  parseDistance,
+  type Journey,
+  type Lang,
+  type OpenOptions,
+} from './support/journey';
 import { CUSTOMER_EMAIL } from './support/customer';
 
 /** A demo charger that the simulator brings online, so some connectors are free. */
@@ -55,10 +67,15 @@ describeJourney('a new user', (journey) => {
   beforeAll(async () => {
     const spec = (await loadDemoChargers(journey.app.dataDir)).find((c) => c.id === CHARGER_ID);
     if (!spec) throw new Error(`${CHARGER_ID} is not in demo-chargers.json`);
-    simulator = new Simulator({ url: journey.app.baseUrl.replace(/^http/, 'ws'), chargers: [spec], backoffMs: { initial: 100, max: 1000 } });
+    simulator = new Simulator({
+      url: journey.app.baseUrl.replace(/^http/, 'ws'),
+      chargers: [spec],
+      backoffMs: { initial: 100, max: 1000 },
+    });
     simulator.start();
     const online = await eventually(
-      async () => (await getJson<Paged<StationView>>(journey.app.baseUrl, '/api/queries/stations?available=true&pageSize=100')).body.totalCount,
+      async () =>
+        (await getJson<Paged<StationView>>(journey.app.baseUrl, '/api/queries/stations?available=true&pageSize=100')).body.totalCount,
       (n) => n > 0,
       15_000,
     );
@@ -119,7 +136,10 @@ describeJourney('a new user', (journey) => {
       expect(loads).toBe(3);
     });
 
-    for (const [size, viewport] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
+    for (const [size, viewport] of [
+      ['laptop', LAPTOP],
+      ['phone', PHONE],
+    ] as const) {
       it(`${lang} (${size}): item 6: without tiles the offline basemap of Egypt lies under the markers; the note is clear of the zoom control`, async () => {
         const t = await words(lang);
         const page = await journey.open('/ChargingStations', { lang, viewport });
@@ -176,7 +196,8 @@ describeJourney('a new user', (journey) => {
       // the browser's own "Choose File" (in the browser's language) is not drawn
       const natives = await page.locator('input[type=file]').all();
       expect(natives.length).toBeGreaterThan(0);
-      for (const input of natives) expect(await input.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).opacity)).toBe('0');
+      for (const input of natives)
+        expect(await input.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).opacity)).toBe('0');
 
       for (const route of ['/registerCarInfo', '/ChargingStations', '/About']) {
         await page.goto(route);
@@ -240,7 +261,9 @@ describeJourney('a new user', (journey) => {
         expect(Math.min(...row.map((b) => b.x))).toBeCloseTo(left, 0);
         expect(Math.max(...row.map((b) => b.x + b.width))).toBeCloseTo(right, 0);
       }
-      await page.getByRole('region', { name: t['home.stats.title'], exact: true }).screenshot({ path: path.join(ROOT, 'docs/screenshots', `landing-stats-phone-${lang}.png`) });
+      await page
+        .getByRole('region', { name: t['home.stats.title'], exact: true })
+        .screenshot({ path: path.join(ROOT, 'docs/screenshots', `landing-stats-phone-${lang}.png`) });
     });
   }
 });

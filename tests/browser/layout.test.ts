@@ -67,7 +67,16 @@ describeJourney('layout: header, customer menu, toasts and the customers list', 
         const t = await words(lang);
         const page = await journey.open('/', { lang, viewport });
         const header = page.getByRole('banner');
-        for (const id of ['nav.home', 'nav.about', 'nav.stations', 'nav.howItWorks', 'nav.mobileApp', 'nav.cardRequest', 'nav.contact', 'nav.signIn']) {
+        for (const id of [
+          'nav.home',
+          'nav.about',
+          'nav.stations',
+          'nav.howItWorks',
+          'nav.mobileApp',
+          'nav.cardRequest',
+          'nav.contact',
+          'nav.signIn',
+        ]) {
           expect(await header.getByRole('link', { name: t[id], exact: true }).isVisible(), id).toBe(true);
         }
         expect(await header.getByRole('button', { name: t['language.switch'], exact: true }).isVisible()).toBe(true);
@@ -75,7 +84,8 @@ describeJourney('layout: header, customer menu, toasts and the customers list', 
         // every control inside the screen, none on top of another
         const controls = await headerControls(page);
         for (const c of controls) expect(c.rect.x >= 0 && c.rect.x + c.rect.width <= viewport.width, c.text).toBe(true);
-        for (const [i, a] of controls.entries()) for (const b of controls.slice(i + 1)) expect(overlaps(a.rect, b.rect), `${a.text} / ${b.text}`).toBe(false);
+        for (const [i, a] of controls.entries())
+          for (const b of controls.slice(i + 1)) expect(overlaps(a.rect, b.rect), `${a.text} / ${b.text}`).toBe(false);
         const width = await noSidewaysScroll(page);
         expect(width.scroll).toBeLessThanOrEqual(width.client);
         // the header stays a band, not half the screen
@@ -125,15 +135,41 @@ describeJourney('layout: header, customer menu, toasts and the customers list', 
       const t = await words(lang);
       const firstName = lang === 'ar' ? 'Yasmin' : 'Laila';
       const customer = await customerToken(journey.app, { firstName });
-      const licence = async (seed: number) => (await upload(journey.app, customer.token, tinyPng(8, 5, [seed, 120, 90]), { purpose: 'licence' })).body.fileId;
+      const licence = async (seed: number) =>
+        (await upload(journey.app, customer.token, tinyPng(8, 5, [seed, 120, 90]), { purpose: 'licence' })).body.fileId;
       // two cars (the same one twice is refused: the first has another battery range)
-      await must(journey.app, 'cars.register', { carId: randomUUID(), ...CAR, batteryRangeId: 'battery-40-60', licence: { frontFileId: await licence(10), backFileId: await licence(20) } }, customer.token);
-      await must(journey.app, 'cars.register', { carId: randomUUID(), ...CAR, licence: { customsCertificateFileId: await licence(30) } }, customer.token);
+      await must(
+        journey.app,
+        'cars.register',
+        {
+          carId: randomUUID(),
+          ...CAR,
+          batteryRangeId: 'battery-40-60',
+          licence: { frontFileId: await licence(10), backFileId: await licence(20) },
+        },
+        customer.token,
+      );
+      await must(
+        journey.app,
+        'cars.register',
+        { carId: randomUUID(), ...CAR, licence: { customsCertificateFileId: await licence(30) } },
+        customer.token,
+      );
       const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric' }).format(new Date()));
       await must(
         journey.app,
         'account.update-personal-info',
-        { firstName, lastName: 'Sayed', email: customer.email, phone: '01012345678', address: '1 Tahrir', gender: 'female', pictureFileId: null, deliveryAddress: { sameAsHome: true }, birthDate: `${year - 41}-01-01` },
+        {
+          firstName,
+          lastName: 'Sayed',
+          email: customer.email,
+          phone: '01012345678',
+          address: '1 Tahrir',
+          gender: 'female',
+          pictureFileId: null,
+          deliveryAddress: { sameAsHome: true },
+          birthDate: `${year - 41}-01-01`,
+        },
         customer.token,
       );
 
@@ -160,11 +196,15 @@ describeJourney('layout: header, customer menu, toasts and the customers list', 
       await details.waitFor();
       // born on 1 January: this Cairo year's birthday has passed
       expect(await details.locator('[data-field="age"]').textContent()).toBe(localDigits(41, lang));
-      expect(await details.locator('[data-field="battery"]').textContent()).toBe(lang === 'ar' ? 'من ٦٠ إلى ٨٠ كيلوواط ساعة' : '60 to 80 kWh');
+      expect(await details.locator('[data-field="battery"]').textContent()).toBe(
+        lang === 'ar' ? 'من ٦٠ إلى ٨٠ كيلوواط ساعة' : '60 to 80 kWh',
+      );
       expect(await details.locator('[data-field="card"]').textContent()).toBe(t['customers.noCard']);
       const images = details.locator('[data-field="licences"] img');
       await expect.poll(() => images.count()).toBe(3);
-      await expect.poll(() => images.evaluateAll((all) => all.every((img) => (img as unknown as { naturalWidth: number }).naturalWidth === 8))).toBe(true);
+      await expect
+        .poll(() => images.evaluateAll((all) => all.every((img) => (img as unknown as { naturalWidth: number }).naturalWidth === 8)))
+        .toBe(true);
       const after = await noSidewaysScroll(page);
       expect(after.scroll, 'the details panel fits too').toBeLessThanOrEqual(after.client);
     });
@@ -194,7 +234,9 @@ describeJourney('layout: header, customer menu, toasts and the customers list', 
       // after a reload the day is shown again from the URL, in the page's digits
       await page.reload();
       await page.getByLabel(t['admin.sessions.from']!, { exact: true }).waitFor();
-      expect(await page.getByLabel(t['admin.sessions.from']!, { exact: true }).inputValue()).toBe(lang === 'ar' ? arabicDigits('03/02/2026') : '03/02/2026');
+      expect(await page.getByLabel(t['admin.sessions.from']!, { exact: true }).inputValue()).toBe(
+        lang === 'ar' ? arabicDigits('03/02/2026') : '03/02/2026',
+      );
     });
   }
 });

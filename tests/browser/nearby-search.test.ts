@@ -53,7 +53,16 @@ async function waitForCards(section: Locator, lang: Lang, shown: number, total: 
   await expect.poll(() => section.getByRole('listitem').count(), { timeout: 5000 }).toBe(shown);
   // Each card's price line comes with the network's pricing, which may answer after the stations: the cards are read
   // once every one shows it (a card read before it, and read again after "load more", differed by that line alone).
-  await expect.poll(() => section.getByRole('listitem').filter({ hasText: /[AD]C: / }).count(), { timeout: 5000 }).toBe(shown);
+  await expect
+    .poll(
+      () =>
+        section
+          .getByRole('listitem')
+          .filter({ hasText: /[AD]C: / })
+          .count(),
+      { timeout: 5000 },
+    )
+    .toBe(shown);
   return readCards(section);
 }
 
@@ -64,7 +73,10 @@ function expectNearestFirst(cards: Card[]) {
 
 /** The server's own answer for the same point, names in `lang`. */
 async function serverNearest(journey: Journey, lat: number, lng: number, lang: Lang, pageSize: number) {
-  const { body } = await getJson<Paged<StationView>>(journey.app.baseUrl, `/api/queries/stations/nearby?lat=${lat}&lng=${lng}&radiusKm=1500&pageSize=${pageSize}`);
+  const { body } = await getJson<Paged<StationView>>(
+    journey.app.baseUrl,
+    `/api/queries/stations/nearby?lat=${lat}&lng=${lng}&radiusKm=1500&pageSize=${pageSize}`,
+  );
   return { total: body.totalCount, names: body.dataList.map((s) => (lang === 'ar' ? s.nameAr : s.nameEn)) };
 }
 

@@ -16,15 +16,61 @@ const WIDTHS = [
 ];
 
 const PUBLIC = [
-  '/', '/About', '/howitworks', '/ChargingStations', '/ContactUs', '/terms', '/charge', '/demo', '/Signin', '/SignInUp', '/SignUp',
-  '/ForgetPassword', '/signInForget', '/ForgetSignin', '/resetPasswordDone', '/linkExpired', '/timed-out',
-  '/Error401', '/Error403', '/Error404', '/Error505', '/no-such-page',
+  '/',
+  '/About',
+  '/howitworks',
+  '/ChargingStations',
+  '/ContactUs',
+  '/terms',
+  '/charge',
+  '/demo',
+  '/Signin',
+  '/SignInUp',
+  '/SignUp',
+  '/ForgetPassword',
+  '/signInForget',
+  '/ForgetSignin',
+  '/resetPasswordDone',
+  '/linkExpired',
+  '/timed-out',
+  '/Error401',
+  '/Error403',
+  '/Error404',
+  '/Error505',
+  '/no-such-page',
 ];
-const CUSTOMER = ['/profile', '/card-request', '/my-cards', '/wallet', '/my-bookings', '/my-bookings/new', '/my-sessions', '/start-charging', '/Notifcation', '/registerCarInfo'];
+const CUSTOMER = [
+  '/profile',
+  '/card-request',
+  '/my-cards',
+  '/wallet',
+  '/my-bookings',
+  '/my-bookings/new',
+  '/my-sessions',
+  '/start-charging',
+  '/Notifcation',
+  '/registerCarInfo',
+];
 const STAFF = [
-  '/admin', '/admin/admins', '/admin/roles', '/admin/settings', '/admin/mailbox', '/admin/masterdata/carbrand', '/admin/masterdata/cartype',
-  '/admin/masterdata/batteryrange', '/admin/countries', '/admin/governorates', '/admin/chargerManagement', '/admin/chargerspricingsettings',
-  '/admin/users', '/admin/Contactusrequests', '/admin/cardrequests', '/admin/sessions', '/admin/bookings', '/admin/events', '/admin/events/1',
+  '/admin',
+  '/admin/admins',
+  '/admin/roles',
+  '/admin/settings',
+  '/admin/mailbox',
+  '/admin/masterdata/carbrand',
+  '/admin/masterdata/cartype',
+  '/admin/masterdata/batteryrange',
+  '/admin/countries',
+  '/admin/governorates',
+  '/admin/chargerManagement',
+  '/admin/chargerspricingsettings',
+  '/admin/users',
+  '/admin/Contactusrequests',
+  '/admin/cardrequests',
+  '/admin/sessions',
+  '/admin/bookings',
+  '/admin/events',
+  '/admin/events/1',
   '/admin/chargers/EVC-001-AC1/operations',
 ];
 
@@ -47,7 +93,14 @@ async function tabOf(journey: Journey, audience: Audience, lang: Lang, viewport:
 async function overflowOf(page: Page, route: string, lang: Lang): Promise<number> {
   await page.goto(lang === 'ar' ? withQuery(route, 'lang=ar') : route);
   await page.locator('main h1').first().waitFor();
-  await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('main [role="progressbar"]'), undefined, { timeout: 5000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('main [role="progressbar"]'),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   // lists and maps settle after their data: measure twice and keep the wider
   const measure = () =>
     page.evaluate(() => {
@@ -61,11 +114,21 @@ async function overflowOf(page: Page, route: string, lang: Lang): Promise<number
 
 /** The demo customer books a later slot, so that their bookings list, a booking's page and the staff list show one. */
 async function bookLater(journey: Journey): Promise<string> {
-  const customer = await postJson<{ token: string }>(journey.app.baseUrl, '/api/commands/auth.sign-in', { email: CUSTOMER_EMAIL, password: TEST_CUSTOMER_PASSWORD, audience: 'customer', rememberMe: false });
+  const customer = await postJson<{ token: string }>(journey.app.baseUrl, '/api/commands/auth.sign-in', {
+    email: CUSTOMER_EMAIL,
+    password: TEST_CUSTOMER_PASSWORD,
+    audience: 'customer',
+    rememberMe: false,
+  });
   const { body: cars } = await getJson<Paged<CarView>>(journey.app.baseUrl, '/api/queries/me/cars', bearer(customer.body.token));
   const bookingId = randomUUID();
   const later = cairoWallClock(Date.now() + 5 * 3600_000);
-  const booked = await postJson(journey.app.baseUrl, '/api/commands/bookings.create', { bookingId, carId: cars.dataList[0]!.carId, stationId: 'cai-maadi', connectorType: 'Type2', durationMinutes: 60, ...later }, bearer(customer.body.token));
+  const booked = await postJson(
+    journey.app.baseUrl,
+    '/api/commands/bookings.create',
+    { bookingId, carId: cars.dataList[0]!.carId, stationId: 'cai-maadi', connectorType: 'Type2', durationMinutes: 60, ...later },
+    bearer(customer.body.token),
+  );
   expect(booked.status).toBe(200);
   return bookingId;
 }

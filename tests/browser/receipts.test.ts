@@ -24,7 +24,11 @@ describeJourney('receipts (customer)', (journey) => {
   for (const lang of LANGS) {
     it(`${lang}: session page → receipt (Cairo times, the price in force, total, balance after) → print shows the receipt alone → PDF`, async () => {
       const { sessionId } = await chargeOnce(journey.app, charger, customer, { meterStart: 2000, registers: [9000, 14_500] });
-      const { body: receipt } = await getJson<ReceiptView>(journey.app.baseUrl, `/api/queries/me/sessions/${sessionId}/receipt`, bearer(customer.token));
+      const { body: receipt } = await getJson<ReceiptView>(
+        journey.app.baseUrl,
+        `/api/queries/me/sessions/${sessionId}/receipt`,
+        bearer(customer.token),
+      );
       const { page, t } = await signInCustomer(journey, lang);
       await page.goto(`/my-sessions/${sessionId}`);
       await page.getByTestId('session-receipt-link').click();
@@ -36,7 +40,11 @@ describeJourney('receipts (customer)', (journey) => {
       expect(await page.getByTestId('receipt-balance').textContent()).toBe(formatMoney(receipt.walletBalanceAfter, lang));
       expect(await page.getByTestId('receipt-energy').textContent()).toContain(lang === 'ar' ? '١٢٫٥' : '12.5');
       // Cairo time, whatever the browser's zone
-      const cairo = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' }).format(new Date(receipt.session!.stoppedAt!));
+      const cairo = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'Africa/Cairo',
+      }).format(new Date(receipt.session!.stoppedAt!));
       expect(await page.getByTestId('receipt-stopped').textContent()).toBe(cairo);
       expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
 
@@ -45,11 +53,16 @@ describeJourney('receipts (customer)', (journey) => {
       expect(await page.getByRole('banner').first().isVisible()).toBe(false);
       expect(await page.getByRole('button', { name: t['receipt.print'], exact: true }).isVisible()).toBe(false);
       expect(await page.getByTestId('receipt').isVisible()).toBe(true);
-      expect(await page.getByTestId('receipt').evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).direction)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      expect(await page.getByTestId('receipt').evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).direction)).toBe(
+        lang === 'ar' ? 'rtl' : 'ltr',
+      );
       await page.emulateMedia({ media: 'screen' });
 
       // The PDF download: a real PDF file in the page's language holding the same figures.
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t['receipt.downloadPdf'], exact: true }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: t['receipt.downloadPdf'], exact: true }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(`receipt-${receipt.receiptNumber}-${lang}.pdf`);
       // read through the browser's connection: the run's Chromium is shared, so the file is not on a local path
       const pdf = Buffer.concat(await (await download.createReadStream()).toArray());

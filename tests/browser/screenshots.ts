@@ -29,7 +29,13 @@ try {
       await page.goto(`${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
-      const name = route === '/' ? 'landing' : route.replace(/^\//, '').replace(/[^\w]+/g, '-').toLowerCase();
+      const name =
+        route === '/'
+          ? 'landing'
+          : route
+              .replace(/^\//, '')
+              .replace(/[^\w]+/g, '-')
+              .toLowerCase();
       const file = path.join(ROOT, 'docs/screenshots', `${name}-${lang}.png`);
       await page.screenshot({ path: file, fullPage: route === '/' });
       process.stdout.write(`saved ${path.relative(ROOT, file)}\n`);
@@ -114,7 +120,12 @@ try {
   const chargerId = 'EVC-001-DC1';
   const spec = (await loadDemoChargers(app.dataDir)).find((c) => c.id === chargerId);
   if (!spec) throw new Error(`${chargerId} is not in demo-chargers.json`);
-  const simulator = new Simulator({ url: app.baseUrl.replace(/^http/, 'ws'), chargers: [spec], backoffMs: { initial: 100, max: 1000 }, charging: { meterIntervalS: 1, plugInDelayMs: 200 } });
+  const simulator = new Simulator({
+    url: app.baseUrl.replace(/^http/, 'ws'),
+    chargers: [spec],
+    backoffMs: { initial: 100, max: 1000 },
+    charging: { meterIntervalS: 1, plugInDelayMs: 200 },
+  });
   simulator.start();
   const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 20_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -127,7 +138,8 @@ try {
     const { body } = await getJson<Paged<StationView>>(app.baseUrl, '/api/queries/stations?pageSize=100');
     return body.dataList.find((st) => st.chargers.some((c) => c.chargerId === chargerId))!;
   };
-  const connectorsFree = async () => (await stationOf()).chargers.find((c) => c.chargerId === chargerId)?.connectors.every((c) => c.status === 'available') ?? false;
+  const connectorsFree = async () =>
+    (await stationOf()).chargers.find((c) => c.chargerId === chargerId)?.connectors.every((c) => c.status === 'available') ?? false;
   const shoot = async (page: Page, name: string) => {
     await page.waitForTimeout(300);
     const file = path.join(ROOT, 'docs/screenshots', `${name}.png`);
@@ -136,7 +148,10 @@ try {
   };
   try {
     for (const lang of ['en', 'ar']) {
-      await until(`${chargerId} online and available`, async () => (await stationOf()).chargers.find((c) => c.chargerId === chargerId)?.online === true && (await connectorsFree()));
+      await until(
+        `${chargerId} online and available`,
+        async () => (await stationOf()).chargers.find((c) => c.chargerId === chargerId)?.online === true && (await connectorsFree()),
+      );
       const { page } = await newPage(browser, app.baseUrl);
       await page.goto(`/SignInUp?lang=${lang}`);
       await page.locator('input[type=email]').fill(loadConfig({ DATA_DIR: app.dataDir, PORT: '3000' }).SEED_CUSTOMER_EMAIL);
@@ -159,19 +174,36 @@ try {
 
       const { body: cars } = await getJson<Paged<CarView>>(app.baseUrl, '/api/queries/me/cars', bearer(token));
       const sessionId = randomUUID();
-      const started = await postJson(app.baseUrl, '/api/commands/sessions.start', { sessionId, chargerId, connectorId: 1, carId: cars.dataList[0]!.carId, target: { kind: 'none' } }, bearer(token));
+      const started = await postJson(
+        app.baseUrl,
+        '/api/commands/sessions.start',
+        { sessionId, chargerId, connectorId: 1, carId: cars.dataList[0]!.carId, target: { kind: 'none' } },
+        bearer(token),
+      );
       if (started.status >= 300) throw new Error(`sessions.start: ${started.status} ${JSON.stringify(started.body)}`);
       await page.goto(`/my-sessions/${sessionId}`);
       await until('a live session with a few meter values', async () => {
-        const { body } = await getJson<{ status: string; readings: unknown[] }>(app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token));
+        const { body } = await getJson<{ status: string; readings: unknown[] }>(
+          app.baseUrl,
+          `/api/queries/me/sessions/${sessionId}`,
+          bearer(token),
+        );
         return body.status === 'charging' && body.readings.length >= 3;
       });
       await page.getByTestId('session-energy').waitFor();
       await shoot(page, `session-live-${lang}`);
       await postJson(app.baseUrl, '/api/commands/sessions.stop', { sessionId }, bearer(token));
-      await until('the session to stop', async () => (await getJson<{ status: string }>(app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token))).body.status === 'stopped');
+      await until(
+        'the session to stop',
+        async () =>
+          (await getJson<{ status: string }>(app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token))).body.status ===
+          'stopped',
+      );
       // the finished session's receipt
-      await until('the session to be billed', async () => (await getJson<{ billed: boolean }>(app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token))).body.billed);
+      await until(
+        'the session to be billed',
+        async () => (await getJson<{ billed: boolean }>(app.baseUrl, `/api/queries/me/sessions/${sessionId}`, bearer(token))).body.billed,
+      );
       await page.goto(`/my-sessions/${sessionId}/receipt`);
       await page.getByTestId('receipt-total').waitFor();
       await shoot(page, `receipt-${lang}`);

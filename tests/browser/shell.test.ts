@@ -72,7 +72,10 @@ async function tabTo(page: Page, text: string, maxTabs = 6) {
 
 describeJourney('shell: routing, error screens, page views, accessibility', (journey) => {
   const viewsOf = async (path: string) => {
-    const docs = await journey.app.embedded.infra.documents.collection<{ _id: string; count: number }>('page_views').find({ path }).toArray();
+    const docs = await journey.app.embedded.infra.documents
+      .collection<{ _id: string; count: number }>('page_views')
+      .find({ path })
+      .toArray();
     return docs.reduce((n, d) => n + d.count, 0);
   };
 
@@ -115,7 +118,11 @@ describeJourney('shell: routing, error screens, page views, accessibility', (jou
     });
 
     it(`${lang}: moving between pages records page views`, async () => {
-      const before = { '/': await viewsOf('/'), '/about': await viewsOf('/about'), '/chargingstations': await viewsOf('/chargingstations') };
+      const before = {
+        '/': await viewsOf('/'),
+        '/about': await viewsOf('/about'),
+        '/chargingstations': await viewsOf('/chargingstations'),
+      };
       const page = await journey.open('/', { lang });
       const footer = page.getByRole('contentinfo');
       await footer.getByRole('link', { name: t.about, exact: true }).click();
@@ -125,7 +132,10 @@ describeJourney('shell: routing, error screens, page views, accessibility', (jou
       expect(new URL(page.url()).pathname).toBe('/ChargingStations');
 
       for (const [path, count] of Object.entries(before)) {
-        const after = await eventually(() => viewsOf(path), (n) => n > count);
+        const after = await eventually(
+          () => viewsOf(path),
+          (n) => n > count,
+        );
         expect(after, path).toBe(count + 1);
       }
     });
@@ -154,9 +164,10 @@ describeJourney('shell: routing, error screens, page views, accessibility', (jou
       const page = await journey.open('/ContactUs', { lang });
       const form = page.getByRole('main').locator('form');
       expect(await form.locator('input, select, textarea').count()).toBe(5);
-      const labels = lang === 'ar'
-        ? ['الاسم الكامل', 'البريد الإلكتروني', 'نوع الرسالة', 'العنوان', 'تفاصيل الطلب']
-        : ['Full name', 'E-mail', 'Message type', 'Title', 'Request details'];
+      const labels =
+        lang === 'ar'
+          ? ['الاسم الكامل', 'البريد الإلكتروني', 'نوع الرسالة', 'العنوان', 'تفاصيل الطلب']
+          : ['Full name', 'E-mail', 'Message type', 'Title', 'Request details'];
       for (const label of labels) expect(await form.getByLabel(label, { exact: true }).count(), label).toBe(1);
 
       for (const path of PUBLIC_PAGES) {
@@ -167,9 +178,11 @@ describeJourney('shell: routing, error screens, page views, accessibility', (jou
         }
         const problems = await page.locator('body').evaluate((body) => {
           const out: string[] = [];
-          const name = (el: { getAttribute(n: string): string | null }) => (el.getAttribute('aria-label') ?? el.getAttribute('aria-labelledby') ?? '').trim();
+          const name = (el: { getAttribute(n: string): string | null }) =>
+            (el.getAttribute('aria-label') ?? el.getAttribute('aria-labelledby') ?? '').trim();
           for (const img of body.querySelectorAll('img')) if (!img.hasAttribute('alt')) out.push(`img ${img.src} has no alt`);
-          for (const el of body.querySelectorAll('[role="img"]')) if (!name(el)) out.push(`role=img ${el.outerHTML.slice(0, 60)} has no name`);
+          for (const el of body.querySelectorAll('[role="img"]'))
+            if (!name(el)) out.push(`role=img ${el.outerHTML.slice(0, 60)} has no name`);
           for (const el of body.querySelectorAll('input:not([type="hidden"]), select, textarea')) {
             if (!(el.labels?.length > 0) && !name(el)) out.push(`${el.tagName} ${el.outerHTML.slice(0, 80)} has no label`);
           }

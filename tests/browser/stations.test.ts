@@ -49,7 +49,8 @@ async function showsCount(page: Page, lang: Lang, n: number) {
 }
 
 describeJourney('stations page', (journey) => {
-  const api = async (query: string) => (await getJson<Paged<StationView>>(journey.app.baseUrl, `/api/queries/stations?pageSize=100&${query}`)).body;
+  const api = async (query: string) =>
+    (await getJson<Paged<StationView>>(journey.app.baseUrl, `/api/queries/stations?pageSize=100&${query}`)).body;
 
   for (const lang of LANGS) {
     const t = TEXT[lang];
@@ -127,7 +128,13 @@ describeJourney('stations page', (journey) => {
       await mapIsStill(page);
       const popup = map.locator('.leaflet-popup-content');
       await markers(page, lang).last().click();
-      if (!(await popup.waitFor({ timeout: 3000 }).then(() => true, () => false))) await markers(page, lang).last().click();
+      if (
+        !(await popup.waitFor({ timeout: 3000 }).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await markers(page, lang).last().click();
       await popup.waitFor();
       const popupName = (await popup.locator('strong').textContent()) ?? '';
       expect(listed).toContain(popupName);

@@ -66,9 +66,7 @@ export function busContract(name: string, options: BusContractOptions): void {
           Array.from({ length: 8 }, async (_, w) => {
             const mine = keys.filter((_, i) => i % 8 === w);
             for (let seq = 0; seq < perKeyCount; seq += 10) {
-              const batch = mine.flatMap((key) =>
-                Array.from({ length: 10 }, (_, j) => ({ key, value: { seq: seq + j } satisfies Value })),
-              );
+              const batch = mine.flatMap((key) => Array.from({ length: 10 }, (_, j) => ({ key, value: { seq: seq + j } satisfies Value })));
               await bus.publish(topic, batch);
             }
           }),
@@ -85,7 +83,10 @@ export function busContract(name: string, options: BusContractOptions): void {
       const b = recorder();
       await subscribe({ groupId: unique('ga'), topics: [topic] }, a.handler);
       await subscribe({ groupId: unique('gb'), topics: [topic] }, b.handler);
-      await bus.publish(topic, Array.from({ length: 100 }, (_, i) => ({ key: `k${i % 13}`, value: { seq: i } })));
+      await bus.publish(
+        topic,
+        Array.from({ length: 100 }, (_, i) => ({ key: `k${i % 13}`, value: { seq: i } })),
+      );
       await waitFor(() => a.seen.length >= 100 && b.seen.length >= 100, 'both groups', timeout);
       const seqs = (r: typeof a) => r.seen.map((m) => m.value.seq).sort((x, y) => x - y);
       expect(seqs(a)).toEqual(Array.from({ length: 100 }, (_, i) => i));
@@ -100,7 +101,10 @@ export function busContract(name: string, options: BusContractOptions): void {
       await subscribe({ groupId, topics: [topic] }, a.handler);
       await subscribe({ groupId, topics: [topic] }, b.handler);
       const total = 400;
-      await bus.publish(topic, Array.from({ length: total }, (_, i) => ({ key: `station-${i % 40}`, value: { seq: i } })));
+      await bus.publish(
+        topic,
+        Array.from({ length: total }, (_, i) => ({ key: `station-${i % 40}`, value: { seq: i } })),
+      );
       await waitFor(() => a.seen.length + b.seen.length >= total, 'all messages', timeout);
       const all = [...a.seen, ...b.seen].map((m) => m.value.seq).sort((x, y) => x - y);
       expect(all).toEqual(Array.from({ length: total }, (_, i) => i));
@@ -125,7 +129,10 @@ export function busContract(name: string, options: BusContractOptions): void {
             throw new Error('transient failure (expected by the test)');
           }
         });
-        await bus.publish(topic, [0, 1, 2, 3].map((seq) => ({ key: 'same-key', value: { seq } })));
+        await bus.publish(
+          topic,
+          [0, 1, 2, 3].map((seq) => ({ key: 'same-key', value: { seq } })),
+        );
         await waitFor(() => attempts.includes(3), 'the last message', timeout);
       } finally {
         console.error = errors;
@@ -156,7 +163,10 @@ export function busContract(name: string, options: BusContractOptions): void {
 
     it('starts a new group at the earliest message with fromBeginning, else at the end; committed offsets win', async () => {
       const topic = unique('begin');
-      await bus.publish(topic, [1, 2, 3].map((seq) => ({ key: `k${seq}`, value: { seq } })));
+      await bus.publish(
+        topic,
+        [1, 2, 3].map((seq) => ({ key: `k${seq}`, value: { seq } })),
+      );
       const early = recorder();
       const late = recorder();
       const earlyGroup = unique('early');
@@ -181,7 +191,9 @@ export function busContract(name: string, options: BusContractOptions): void {
       const groupId = unique('g');
       // Keys of one partition (both adapters partition with murmur2 over 8 partitions).
       const partition = partitionForKey('slow', 8);
-      const others = Array.from({ length: 400 }, (_, i) => `k${i}`).filter((k) => partitionForKey(k, 8) === partition).slice(0, 5);
+      const others = Array.from({ length: 400 }, (_, i) => `k${i}`)
+        .filter((k) => partitionForKey(k, 8) === partition)
+        .slice(0, 5);
       const seen: string[] = [];
       const release = deferred();
       const entered = deferred();
@@ -213,7 +225,10 @@ export function busContract(name: string, options: BusContractOptions): void {
         // Nothing past the unfinished message was committed: a new member of the group gets it, and the rest again.
         seen.length = 0;
         failSlow = false;
-        await subscribe<Value>({ groupId, topics: [topic], concurrency: { perKey: true } }, (m) => void seen.push(`${m.key}:${m.value.seq}`));
+        await subscribe<Value>(
+          { groupId, topics: [topic], concurrency: { perKey: true } },
+          (m) => void seen.push(`${m.key}:${m.value.seq}`),
+        );
         await waitFor(() => seen.includes('slow:1') && others.every((k) => seen.includes(`${k}:2`)), 'the redelivery', timeout);
         expect(seen.filter((s) => s.startsWith('slow:'))).toEqual(['slow:0', 'slow:1']);
       } finally {
@@ -241,7 +256,10 @@ export function busContract(name: string, options: BusContractOptions): void {
       expect(stopResolved).toBe(false);
       release.resolve();
       await stopping;
-      await bus.publish(topic, [2, 3, 4].map((seq) => ({ key: 'k', value: { seq } })));
+      await bus.publish(
+        topic,
+        [2, 3, 4].map((seq) => ({ key: 'k', value: { seq } })),
+      );
       // The other group receiving them shows they were delivered; the stopped consumer must not get them.
       await waitFor(() => witness.seen.length >= 4, 'the witness group', timeout);
       expect(stopped.seen.map((m) => m.value.seq)).toEqual([1]);

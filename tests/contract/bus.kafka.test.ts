@@ -26,8 +26,13 @@ await describeAgainstEngine(
         try {
           for (let round = 0; round < 3; round++) {
             const topics = [0, 1, 2].map((i) => `race-${round}-${i}-${randomUUID().slice(0, 8)}`);
-            const started = buses.flatMap((bus, b) => topics.map((topic) => bus.subscribe({ groupId: `race-${b}-${topic}`, topics: [topic] }, () => undefined)));
-            const outcomes = await Promise.allSettled([...started.map((c) => c.ready), ...buses.flatMap((bus) => topics.map((topic) => bus.publish(topic, [{ key: 'k', value: round }])))]);
+            const started = buses.flatMap((bus, b) =>
+              topics.map((topic) => bus.subscribe({ groupId: `race-${b}-${topic}`, topics: [topic] }, () => undefined)),
+            );
+            const outcomes = await Promise.allSettled([
+              ...started.map((c) => c.ready),
+              ...buses.flatMap((bus) => topics.map((topic) => bus.publish(topic, [{ key: 'k', value: round }]))),
+            ]);
             await Promise.all(started.map((c) => c.stop()));
             expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
           }

@@ -24,11 +24,51 @@ let run = 0;
 const unique = (what: string) => `contract_${what}_${process.pid}_${++run}`;
 
 const stations: Doc[] = [
-  { _id: 's1', name: 'Alpha', city: 'Cairo', kw: 50, tags: ['dc', 'fast'], address: { gov: 'Giza', zip: '12511' }, connectors: [{ type: 'CCS', kw: 50 }, { type: 'Type2', kw: 22 }], active: true },
-  { _id: 's2', name: 'beta', city: 'Alexandria', kw: 22, tags: ['ac'], address: { gov: 'Alexandria', zip: '21500' }, connectors: [{ type: 'Type2', kw: 22 }], active: false },
-  { _id: 's3', name: 'Gamma', city: 'Cairo', kw: 150, tags: ['dc', 'fast', 'new'], address: { gov: 'Cairo', zip: '11311' }, connectors: [{ type: 'CCS', kw: 150 }], active: true },
+  {
+    _id: 's1',
+    name: 'Alpha',
+    city: 'Cairo',
+    kw: 50,
+    tags: ['dc', 'fast'],
+    address: { gov: 'Giza', zip: '12511' },
+    connectors: [
+      { type: 'CCS', kw: 50 },
+      { type: 'Type2', kw: 22 },
+    ],
+    active: true,
+  },
+  {
+    _id: 's2',
+    name: 'beta',
+    city: 'Alexandria',
+    kw: 22,
+    tags: ['ac'],
+    address: { gov: 'Alexandria', zip: '21500' },
+    connectors: [{ type: 'Type2', kw: 22 }],
+    active: false,
+  },
+  {
+    _id: 's3',
+    name: 'Gamma',
+    city: 'Cairo',
+    kw: 150,
+    tags: ['dc', 'fast', 'new'],
+    address: { gov: 'Cairo', zip: '11311' },
+    connectors: [{ type: 'CCS', kw: 150 }],
+    active: true,
+  },
   { _id: 's4', name: 'Delta', city: 'Aswan', kw: 7, tags: [], address: { gov: 'Aswan' }, connectors: [], active: true },
-  { _id: 's5', name: 'alpha two', city: 'Cairo', kw: 22, tags: ['ac'], address: { gov: 'Giza', zip: '12511' }, connectors: [{ type: 'Type2', kw: 22 }], active: false, note: null },
+  {
+    _id: 's5',
+    name: 'alpha two',
+    city: 'Cairo',
+    kw: 22,
+    tags: ['ac'],
+    address: { gov: 'Giza', zip: '12511' },
+    connectors: [{ type: 'Type2', kw: 22 }],
+    active: false,
+    note: null,
+  },
 ];
 
 const ids = (docs: Doc[]) => docs.map((d) => d._id).sort();
@@ -115,7 +155,12 @@ export function documentsContract(name: string, options: DocumentsContractOption
       expect(noId).toEqual({ name: 'beta' });
       const excluded = await c.findOne({ _id: 's4' }, { projection: { connectors: 0, tags: 0, address: 0 } });
       expect(excluded).toEqual({ _id: 's4', name: 'Delta', city: 'Aswan', kw: 7, active: true });
-      expect(await c.findOne({ _id: 's4' }, { projection: { _id: 0, connectors: 0, tags: 0, address: 0 } })).toEqual({ name: 'Delta', city: 'Aswan', kw: 7, active: true });
+      expect(await c.findOne({ _id: 's4' }, { projection: { _id: 0, connectors: 0, tags: 0, address: 0 } })).toEqual({
+        name: 'Delta',
+        city: 'Aswan',
+        kw: 7,
+        active: true,
+      });
       const first = await c.findOne({ city: 'Cairo' }, { sort: { kw: -1 } });
       expect(first?._id).toBe('s3');
       const desc = await c.find({}, { sort: { name: -1 }, limit: 2 }).toArray();
@@ -147,7 +192,16 @@ export function documentsContract(name: string, options: DocumentsContractOption
       expect(r).toMatchObject({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
       await c.updateOne({ _id: 's1' }, { $pull: { tags: 'dc' }, $addToSet: { labels: 'a' }, $max: { peak: 2 }, $min: { low: 1 } });
       const s1 = await c.findOne({ _id: 's1' });
-      expect(s1).toMatchObject({ kw: 60, sessions: 1, tags: ['fast', 'new'], labels: ['a'], peak: 5, low: 1, status: 'busy', address: { gov: 'Giza', zip: '00000' } });
+      expect(s1).toMatchObject({
+        kw: 60,
+        sessions: 1,
+        tags: ['fast', 'new'],
+        labels: ['a'],
+        peak: 5,
+        low: 1,
+        status: 'busy',
+        address: { gov: 'Giza', zip: '00000' },
+      });
       expect(s1).not.toHaveProperty('active');
       const noop = await c.updateOne({ _id: 's1' }, { $set: { status: 'busy' } });
       expect(noop).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
@@ -162,11 +216,15 @@ export function documentsContract(name: string, options: DocumentsContractOption
     it('$inc alone (the fast path) and with $set: a missing field starts at 0, an increment of 0 modifies nothing', async () => {
       const c = await fresh('inc');
       await c.insertOne({ _id: 'a', n: 5, nested: { k: 1 } });
-      expect(await c.updateOne({ _id: 'a' }, { $inc: { n: -2, 'nested.k': 3, fresh: 4 }, $set: { tag: 'x' } })).toMatchObject({ modifiedCount: 1 });
+      expect(await c.updateOne({ _id: 'a' }, { $inc: { n: -2, 'nested.k': 3, fresh: 4 }, $set: { tag: 'x' } })).toMatchObject({
+        modifiedCount: 1,
+      });
       expect(await c.findOne({ _id: 'a' })).toEqual({ _id: 'a', n: 3, nested: { k: 4 }, fresh: 4, tag: 'x' });
       const noop = await c.updateOne({ _id: 'a' }, { $inc: { n: 0 } });
       expect(noop).toMatchObject({ matchedCount: 1 });
-      await unlessDiffers('noopModifiedCount', 'an increment of 0 modifies nothing', async () => expect(noop).toMatchObject({ modifiedCount: 0 }));
+      await unlessDiffers('noopModifiedCount', 'an increment of 0 modifies nothing', async () =>
+        expect(noop).toMatchObject({ modifiedCount: 0 }),
+      );
       expect(await c.countDocuments({ n: 3 })).toBe(1);
       await expect(c.updateOne({ _id: 'a' }, { $inc: { tag: 1 } })).rejects.toThrow();
       expect(await c.findOne({ _id: 'a' })).toMatchObject({ tag: 'x' });
@@ -175,14 +233,33 @@ export function documentsContract(name: string, options: DocumentsContractOption
     it('the positional $ replaces the first array element the query selected, beside $inc; none selected, nothing changes', async () => {
       const c = await fresh('positional');
       await c.createIndex({ 'chargers.chargerId': 1 });
-      const station = { _id: 's', available: 3, chargers: [{ chargerId: 'a', status: 'available' }, { chargerId: 'b', status: 'available' }, { chargerId: 'b', status: 'twin' }] };
+      const station = {
+        _id: 's',
+        available: 3,
+        chargers: [
+          { chargerId: 'a', status: 'available' },
+          { chargerId: 'b', status: 'available' },
+          { chargerId: 'b', status: 'twin' },
+        ],
+      };
       await c.insertOne(station);
-      const r = await c.updateOne({ _id: 's', 'chargers.chargerId': 'b' }, { $set: { 'chargers.$': { chargerId: 'b', status: 'charging' }, at: 't1' }, $inc: { available: -1 } });
+      const r = await c.updateOne(
+        { _id: 's', 'chargers.chargerId': 'b' },
+        { $set: { 'chargers.$': { chargerId: 'b', status: 'charging' }, at: 't1' }, $inc: { available: -1 } },
+      );
       expect(r).toMatchObject({ matchedCount: 1, modifiedCount: 1 });
-      expect(await c.findOne({ _id: 's' })).toEqual({ ...station, available: 2, at: 't1', chargers: [station.chargers[0], { chargerId: 'b', status: 'charging' }, station.chargers[2]] });
+      expect(await c.findOne({ _id: 's' })).toEqual({
+        ...station,
+        available: 2,
+        at: 't1',
+        chargers: [station.chargers[0], { chargerId: 'b', status: 'charging' }, station.chargers[2]],
+      });
       await c.updateOne({ _id: 's', 'chargers.chargerId': 'a' }, { $set: { 'chargers.$.status': 'faulted' } });
       expect(((await c.findOne({ _id: 's' }))!.chargers as unknown[])[0]).toEqual({ chargerId: 'a', status: 'faulted' });
-      const none = await c.updateOne({ _id: 's', 'chargers.chargerId': 'zz' }, { $set: { 'chargers.$': { chargerId: 'zz' } }, $inc: { available: 1 } });
+      const none = await c.updateOne(
+        { _id: 's', 'chargers.chargerId': 'zz' },
+        { $set: { 'chargers.$': { chargerId: 'zz' } }, $inc: { available: 1 } },
+      );
       expect(none).toMatchObject({ matchedCount: 0, modifiedCount: 0 });
       expect(await c.findOne({ _id: 's' })).toMatchObject({ available: 2 });
       // the index follows the element that changed
@@ -198,11 +275,7 @@ export function documentsContract(name: string, options: DocumentsContractOption
       );
       expect(first).toMatchObject({ matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: 'w-1' });
       expect(await c.findOne({ _id: 'w-1' })).toEqual({ _id: 'w-1', currency: 'EGP', balance: 500, createdAt: '2024-01-01T00:00:00.000Z' });
-      const second = await c.updateOne(
-        { _id: 'w-1' },
-        { $inc: { balance: 250 }, $setOnInsert: { createdAt: 'later' } },
-        { upsert: true },
-      );
+      const second = await c.updateOne({ _id: 'w-1' }, { $inc: { balance: 250 }, $setOnInsert: { createdAt: 'later' } }, { upsert: true });
       expect(second).toMatchObject({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
       expect(await c.findOne({ _id: 'w-1' })).toMatchObject({ balance: 750, createdAt: '2024-01-01T00:00:00.000Z' });
 
@@ -226,7 +299,9 @@ export function documentsContract(name: string, options: DocumentsContractOption
       expect(await c.findOne({ _id: 's2' })).toEqual({ _id: 's2', name: 'Beta 2', city: 'Alexandria' });
       const same = await c.replaceOne({ _id: 's2' }, { name: 'Beta 2', city: 'Alexandria' });
       expect(same).toMatchObject({ matchedCount: 1 });
-      await unlessDiffers('noopModifiedCount', 'a replacement by the same document modifies nothing', async () => expect(same).toMatchObject({ modifiedCount: 0 }));
+      await unlessDiffers('noopModifiedCount', 'a replacement by the same document modifies nothing', async () =>
+        expect(same).toMatchObject({ modifiedCount: 0 }),
+      );
       const up = await c.replaceOne({ _id: 's9' }, { name: 'New' }, { upsert: true });
       expect(up).toMatchObject({ matchedCount: 0, upsertedCount: 1, upsertedId: 's9' });
       expect(await c.findOne({ _id: 's9' })).toEqual({ _id: 's9', name: 'New' });
@@ -299,17 +374,23 @@ export function documentsContract(name: string, options: DocumentsContractOption
         { city: 'Aswan', total: 7, n: 1 },
       ]);
       expect(await c.aggregate([{ $match: { active: true } }, { $count: 'active' }]).toArray()).toEqual([{ active: 3 }]);
-      const unwound = await c.aggregate<{ _id: string; n: number }>([
-        { $unwind: '$tags' },
-        { $group: { _id: '$tags', n: { $sum: 1 } } },
-        { $sort: { _id: 1 } },
-      ]).toArray();
-      expect(unwound).toEqual([{ _id: 'ac', n: 2 }, { _id: 'dc', n: 2 }, { _id: 'fast', n: 2 }, { _id: 'new', n: 1 }]);
+      const unwound = await c
+        .aggregate<{ _id: string; n: number }>([{ $unwind: '$tags' }, { $group: { _id: '$tags', n: { $sum: 1 } } }, { $sort: { _id: 1 } }])
+        .toArray();
+      expect(unwound).toEqual([
+        { _id: 'ac', n: 2 },
+        { _id: 'dc', n: 2 },
+        { _id: 'fast', n: 2 },
+        { _id: 'new', n: 1 },
+      ]);
       expect(await c.countDocuments({ tags: 'fast' })).toBe(2); // the pipeline did not touch stored documents
     };
 
     it('enforces unique indexes with DuplicateKeyError and leaves the collection unchanged', async () => {
-      const c = await fresh('unique', [{ _id: 'a', email: 'a@x.eg' }, { _id: 'b', email: 'b@x.eg' }]);
+      const c = await fresh('unique', [
+        { _id: 'a', email: 'a@x.eg' },
+        { _id: 'b', email: 'b@x.eg' },
+      ]);
       const name = await c.createIndex({ email: 1 }, { unique: true });
       expect(typeof name).toBe('string');
       expect(await c.createIndex({ email: 1 }, { unique: true })).toBe(name);
@@ -317,16 +398,25 @@ export function documentsContract(name: string, options: DocumentsContractOption
       await expect(c.updateOne({ _id: 'b' }, { $set: { email: 'a@x.eg' } })).rejects.toMatchObject({ code: 11000 });
       await expect(c.updateOne({ _id: 'z' }, { $set: { email: 'b@x.eg' } }, { upsert: true })).rejects.toBeInstanceOf(DuplicateKeyError);
       await expect(c.replaceOne({ _id: 'b' }, { email: 'a@x.eg' })).rejects.toBeInstanceOf(DuplicateKeyError);
-      expect(await c.find({}, { sort: { _id: 1 } }).toArray()).toEqual([{ _id: 'a', email: 'a@x.eg' }, { _id: 'b', email: 'b@x.eg' }]);
+      expect(await c.find({}, { sort: { _id: 1 } }).toArray()).toEqual([
+        { _id: 'a', email: 'a@x.eg' },
+        { _id: 'b', email: 'b@x.eg' },
+      ]);
       await c.updateOne({ _id: 'b' }, { $set: { email: 'c@x.eg' } });
       await c.insertOne({ _id: 'c', email: 'b@x.eg' }); // freed by the update
 
-      const compound = await fresh('compound', [{ _id: 1, station: 's1', no: 1 }, { _id: 2, station: 's1', no: 2 }]);
+      const compound = await fresh('compound', [
+        { _id: 1, station: 's1', no: 1 },
+        { _id: 2, station: 's1', no: 2 },
+      ]);
       await compound.createIndex({ station: 1, no: 1 }, { unique: true });
       await compound.insertOne({ _id: 3, station: 's2', no: 1 });
       await expect(compound.insertOne({ _id: 4, station: 's1', no: 2 })).rejects.toBeInstanceOf(DuplicateKeyError);
 
-      const dups = await fresh('dups', [{ _id: 1, k: 'x' }, { _id: 2, k: 'x' }]);
+      const dups = await fresh('dups', [
+        { _id: 1, k: 'x' },
+        { _id: 2, k: 'x' },
+      ]);
       await expect(dups.createIndex({ k: 1 }, { unique: true })).rejects.toBeInstanceOf(DuplicateKeyError);
       await dups.insertOne({ _id: 3, k: 'x' }); // no index was left behind
     });
@@ -337,7 +427,13 @@ export function documentsContract(name: string, options: DocumentsContractOption
       await c.createIndex({ 'address.gov': 1, kw: -1 });
       await c.createIndex({ tags: 1 });
       const plain = await fresh('plain', stations);
-      for (const filter of [{ city: 'Cairo' }, { tags: 'dc' }, { 'address.gov': { $in: ['Giza', 'Aswan'] } }, { city: 'Cairo', tags: 'ac' }, { $or: [{ city: 'Aswan' }, { tags: 'new' }] }]) {
+      for (const filter of [
+        { city: 'Cairo' },
+        { tags: 'dc' },
+        { 'address.gov': { $in: ['Giza', 'Aswan'] } },
+        { city: 'Cairo', tags: 'ac' },
+        { $or: [{ city: 'Aswan' }, { tags: 'new' }] },
+      ]) {
         expect(await c.find(filter, { sort: { _id: 1 } }).toArray()).toEqual(await plain.find(filter, { sort: { _id: 1 } }).toArray());
         expect(await c.countDocuments(filter)).toBe(await plain.countDocuments(filter));
       }

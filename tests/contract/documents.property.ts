@@ -18,7 +18,11 @@ const PRIMITIVES: unknown[] = [0, 1, 2, 1.5, -0, '0', '1', 'x', 'y', '', true, f
  * Property: a collection with indexes answers every query exactly like one without, across random documents
  * (arrays, nested paths, nulls, missing fields, mixed types), random filters and interleaved writes.
  */
-export function documentsPropertySuite(store: () => DocumentStore, unique: (what: string) => string, options: { nestedArrays: boolean } = { nestedArrays: true }): void {
+export function documentsPropertySuite(
+  store: () => DocumentStore,
+  unique: (what: string) => string,
+  options: { nestedArrays: boolean } = { nestedArrays: true },
+): void {
   it('answers random filters identically with and without indexes, across random writes', async () => {
     const seed = Number(process.env.PROPERTY_SEED ?? Date.now() % 100_000);
     const random = prng(seed);

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventMetadata } from '@evc/contracts';
-import { WrongExpectedRevisionError, type EventIndexKey, type EventStore, type NewEvent, type ReadIndexOptions, type RecordedEvent } from '@evc/platform/ports/event-store';
+import {
+  WrongExpectedRevisionError,
+  type EventIndexKey,
+  type EventStore,
+  type NewEvent,
+  type ReadIndexOptions,
+  type RecordedEvent,
+} from '@evc/platform/ports/event-store';
 
 export interface EventStoreHarness {
   store: EventStore;
@@ -301,7 +308,12 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreH
       const ids = async (key: EventIndexKey, options: Partial<ReadIndexOptions> = {}) =>
         (await store.readIndexBackward(key, { maxCount: 10, ...options })).map((e) => (e.data as { n: string }).n);
       // EventStoreDB fills its system projections' streams asynchronously: wait until they hold what was appended.
-      await eventually(async () => (await ids({ kind: 'category', category })).length === 3 && (await ids({ kind: 'correlation', correlationId })).length === 2, 'the indexes', 20_000);
+      await eventually(
+        async () =>
+          (await ids({ kind: 'category', category })).length === 3 && (await ids({ kind: 'correlation', correlationId })).length === 2,
+        'the indexes',
+        20_000,
+      );
       expect(await ids({ kind: 'stream', streamId: one })).toEqual(['d', 'a']);
       expect(await ids({ kind: 'category', category })).toEqual(['d', 'b', 'a']);
       expect(await ids({ kind: 'type', type })).toEqual(['b', 'a']);
@@ -315,9 +327,15 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreH
       expect(await ids({ kind: 'category', category }, { before: dEvent!.position })).toEqual(['b', 'a']);
       expect(await ids({ kind: 'category', category }, { after: aEvent!.position })).toEqual(['d', 'b']);
       expect(await ids({ kind: 'category', category }, { after: aEvent!.position, before: dEvent!.position })).toEqual(['b']);
-      const all = (await store.readIndexBackward({ kind: 'all' }, { after: start, maxCount: 1000 })).filter((e) => [one, two, other].includes(e.streamId));
+      const all = (await store.readIndexBackward({ kind: 'all' }, { after: start, maxCount: 1000 })).filter((e) =>
+        [one, two, other].includes(e.streamId),
+      );
       expect(all.map((e) => (e.data as { n: string }).n)).toEqual(['d', 'c', 'b', 'a']);
-      expect((await store.readIndexBackward({ kind: 'all' }, { before: bEvent!.position + 1, after: bEvent!.position - 1, maxCount: 5 })).map((e) => e.eventId)).toEqual([b.eventId]);
+      expect(
+        (await store.readIndexBackward({ kind: 'all' }, { before: bEvent!.position + 1, after: bEvent!.position - 1, maxCount: 5 })).map(
+          (e) => e.eventId,
+        ),
+      ).toEqual([b.eventId]);
       expect(await store.readIndexBackward({ kind: 'all' }, { after: start, maxCount: 0 })).toEqual([]);
     });
 
@@ -354,7 +372,11 @@ export function eventStoreContract(name: string, open: () => Promise<EventStoreH
       const retry = await reopened.append(s, events, 'no_stream');
       expect(retry).toEqual({ streamId: s, revision: 2, position: before[2]!.position });
       // The indexes are back too (the embedded store rebuilds them from the log at open).
-      expect((await reopened.readIndexBackward({ kind: 'correlation', correlationId: events[1]!.metadata.correlationId }, { maxCount: 5 })).map((e) => e.eventId)).toEqual([events[1]!.eventId]);
+      expect(
+        (await reopened.readIndexBackward({ kind: 'correlation', correlationId: events[1]!.metadata.correlationId }, { maxCount: 5 })).map(
+          (e) => e.eventId,
+        ),
+      ).toEqual([events[1]!.eventId]);
       expect((await reopened.readIndexBackward({ kind: 'stream', streamId: s }, { maxCount: 2 })).map((e) => e.revision)).toEqual([3, 2]);
       expect(await reopened.positionAt(before[0]!.recordedAt)).toBeLessThanOrEqual(before[0]!.position);
     });

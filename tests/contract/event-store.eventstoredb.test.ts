@@ -15,7 +15,12 @@ let url = '';
 if (!reason) {
   beforeAll(async () => {
     container = await new GenericContainer('eventstore/eventstore:24.10')
-      .withEnvironment({ EVENTSTORE_INSECURE: 'true', EVENTSTORE_RUN_PROJECTIONS: 'System', EVENTSTORE_START_STANDARD_PROJECTIONS: 'true', EVENTSTORE_MEM_DB: 'true' })
+      .withEnvironment({
+        EVENTSTORE_INSECURE: 'true',
+        EVENTSTORE_RUN_PROJECTIONS: 'System',
+        EVENTSTORE_START_STANDARD_PROJECTIONS: 'true',
+        EVENTSTORE_MEM_DB: 'true',
+      })
       .withExposedPorts(2113)
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
       .withStartupTimeout(120_000)

@@ -17,7 +17,12 @@ export function filesContract(name: string, factory: { create(): Promise<FileSto
       const bytes = Buffer.concat([PNG_SIGNATURE, Buffer.from(`contract-${name}-${Date.now()}`)]);
       const info = await store.put(bytes, { contentType: 'image/png', purpose: 'flag' });
       expect(info.fileId).toMatch(/^[a-f0-9]{64}$/);
-      expect(info).toMatchObject({ checksum: `sha256:${createHash('sha256').update(bytes).digest('hex')}`, contentType: 'image/png', size: bytes.length, purpose: 'flag' });
+      expect(info).toMatchObject({
+        checksum: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
+        contentType: 'image/png',
+        size: bytes.length,
+        purpose: 'flag',
+      });
       const got = await store.get(info.fileId);
       expect(got?.bytes.equals(bytes)).toBe(true);
       expect(got).toMatchObject({ contentType: 'image/png', purpose: 'flag' });

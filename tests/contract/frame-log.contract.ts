@@ -54,7 +54,12 @@ export function frameLogContract(name: string, factory: { create(limits: FrameLo
       const id = `P-${r}`;
       const sent = [
         frame(id, 0, { action: 'BootNotification', payload: { chargePointVendor: 'ABB', chargePointModel: 'Terra 54' } }),
-        frame(id, 1, { direction: 'out', kind: 'result', action: 'BootNotification', payload: { status: 'Accepted', interval: 60, currentTime: second(1) } }),
+        frame(id, 1, {
+          direction: 'out',
+          kind: 'result',
+          action: 'BootNotification',
+          payload: { status: 'Accepted', interval: 60, currentTime: second(1) },
+        }),
         frame(id, 2, { action: 'DataTransfer', payload: { vendorId: 'eg', data: 'محطة الشحن ✓ "quoted" \\ back' } }),
         frame(id, 3, { direction: 'out', kind: 'error', action: 'DataTransfer', payload: {}, error: 'NotImplemented: no such vendor' }),
         frame(id, 4, { kind: 'connection', action: '$disconnected', payload: null }),
@@ -66,7 +71,7 @@ export function frameLogContract(name: string, factory: { create(limits: FrameLo
       expect(await log.page(`none-${r}`, { skip: 0, limit: 50 })).toEqual({ frames: [], total: 0 });
     });
 
-    it('a frame not above its connection\'s newest (a redelivery) is kept once; a new connection starts its own count', async () => {
+    it("a frame not above its connection's newest (a redelivery) is kept once; a new connection starts its own count", async () => {
       const r = run();
       const frame = frames(r);
       const log = await factory.create({ perCharger: 1000, total: null, minPerCharger: 10 });
@@ -126,7 +131,8 @@ export function frameLogContract(name: string, factory: { create(limits: FrameLo
       // least (8): the bound is 800, and the quiet two are swept down to their share once the log passes it by 15 %.
       const newcomers = Array.from({ length: 98 }, (_, i) => `NEW${i}-${r}`);
       for (let s = 0; s < 30; s++) for (const id of newcomers) await log.append(frame(id, 1000 + s));
-      for (const id of old) await expect.poll(async () => (await log.page(id, { skip: 0, limit: 1 })).total, { timeout: 15_000 }).toBeLessThanOrEqual(12);
+      for (const id of old)
+        await expect.poll(async () => (await log.page(id, { skip: 0, limit: 1 })).total, { timeout: 15_000 }).toBeLessThanOrEqual(12);
       let total = 0;
       for (const id of [...old, ...newcomers]) {
         const held = await all(log, id);
@@ -145,10 +151,24 @@ export function frameLogContract(name: string, factory: { create(limits: FrameLo
       const [a, b] = [`X-${r}`, `Y-${r}`];
       // Numbered in the order they are kept, as the gateway numbers them when they pass.
       const before = frame(a, 0);
-      const call = frame(a, 1, { action: 'StartTransaction', messageId: `${r}-start`, payload: { connectorId: 1, idTag: 'T', meterStart: 0, timestamp: second(1) } });
+      const call = frame(a, 1, {
+        action: 'StartTransaction',
+        messageId: `${r}-start`,
+        payload: { connectorId: 1, idTag: 'T', meterStart: 0, timestamp: second(1) },
+      });
       const otherBefore = frame(b, 1);
-      const answer = frame(a, 2, { direction: 'out', kind: 'result', action: 'StartTransaction', messageId: `${r}-start`, payload: { transactionId: 7, idTagInfo: { status: 'Accepted' } } });
-      const other = frame(b, 3, { action: 'StatusNotification', messageId: `${r}-status`, payload: { connectorId: 1, status: 'Charging', errorCode: 'NoError' } });
+      const answer = frame(a, 2, {
+        direction: 'out',
+        kind: 'result',
+        action: 'StartTransaction',
+        messageId: `${r}-start`,
+        payload: { transactionId: 7, idTagInfo: { status: 'Accepted' } },
+      });
+      const other = frame(b, 3, {
+        action: 'StatusNotification',
+        messageId: `${r}-status`,
+        payload: { connectorId: 1, status: 'Charging', errorCode: 'NoError' },
+      });
       for (const f of [before, call, otherBefore, answer, other, frame(a, 4)]) await log.append(f);
       const refs = [
         { connectionId: call.connectionId, messageId: `${r}-start` },

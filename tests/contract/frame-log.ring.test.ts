@@ -5,7 +5,7 @@ import { frameLogContract, frames } from './frame-log.contract';
 frameLogContract('embedded (off the heap)', { create: async (limits) => createRingFrameLog(limits) });
 
 describe('the embedded message log', () => {
-  it('keeps a charger\'s newest frames exactly however often its buffers are compacted and grown', async () => {
+  it("keeps a charger's newest frames exactly however often its buffers are compacted and grown", async () => {
     const frame = frames();
     const log = createRingFrameLog({ perCharger: 1000, total: null, minPerCharger: 10 });
     // 5,000 frames of growing size: the ring is trimmed, compacted and resized many times over.

@@ -14,8 +14,10 @@ export const mongoContainer = {
  */
 export const FERRETDB_DIFFERENCES: DocumentStoreDifferences = {
   elemMatchOnFields: 'FerretDB 1.x reads field names inside $elemMatch as operators; the product does not use $elemMatch',
-  noopModifiedCount: 'FerretDB 1.x counts an update that changes nothing as modified; the product uses modifiedCount only to send change notices, one more is harmless',
-  aggregateExpressions: 'FerretDB 1.x supports neither field-path expressions in $project nor $sum: 1 in $group; the product runs no aggregation pipeline',
+  noopModifiedCount:
+    'FerretDB 1.x counts an update that changes nothing as modified; the product uses modifiedCount only to send change notices, one more is harmless',
+  aggregateExpressions:
+    'FerretDB 1.x supports neither field-path expressions in $project nor $sum: 1 in $group; the product runs no aggregation pipeline',
   nestedArrays: 'FerretDB 1.x refuses arrays inside arrays; no read model stores one',
 };
 

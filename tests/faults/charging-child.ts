@@ -26,15 +26,30 @@ if (mode === 'setup') {
   const station = aStation();
   await registerStation(app.commandBus, station);
   const { customerId } = await givenVerifiedCustomer(app);
-  await command(app, 'wallet.adjust', { adjustmentId: randomUUID(), customerId, direction: 'credit', amountEgp: 20_000, reason: 'crash test balance' }, await superAdminToken(app));
+  await command(
+    app,
+    'wallet.adjust',
+    { adjustmentId: randomUUID(), customerId, direction: 'credit', amountEgp: 20_000, reason: 'crash test balance' },
+    await superAdminToken(app),
+  );
   const creds: { id: string; secret: string; idTag: string }[] = [];
   const at = new Date().toISOString();
   for (let i = 0; i < CHARGERS; i++) {
     const secret = `crash-secret-${i}-${randomUUID()}`;
     const { chargerId, result } = await registerCharger(app.commandBus, station.stationId, { secret });
     const idTag = `CRASH-${String(i).padStart(4, '0')}`;
-    const metadata = { correlationId: randomUUID(), causationId: 'crash-test', actor: { type: 'system' as const, id: 'crash-test' }, occurredAt: at, schemaVersion: 1 };
-    await app.embedded.infra.eventStore.append(`id-token-${idTag}`, [{ eventId: randomUUID(), type: 'IdTokenIssued', data: { idTag, customerId, kind: 'card', expiresAt: null, at }, metadata }], 'no_stream');
+    const metadata = {
+      correlationId: randomUUID(),
+      causationId: 'crash-test',
+      actor: { type: 'system' as const, id: 'crash-test' },
+      occurredAt: at,
+      schemaVersion: 1,
+    };
+    await app.embedded.infra.eventStore.append(
+      `id-token-${idTag}`,
+      [{ eventId: randomUUID(), type: 'IdTokenIssued', data: { idTag, customerId, kind: 'card', expiresAt: null, at }, metadata }],
+      'no_stream',
+    );
     await app.embedded.runner.waitFor(result.position, 5000);
     creds.push({ id: chargerId, secret, idTag });
   }

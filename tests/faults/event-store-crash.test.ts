@@ -104,7 +104,11 @@ describe('embedded event store under SIGKILL and torn writes', () => {
     expect((await stat(log)).size).toBe(bytes);
     expect(bytes).toBeLessThan(sizeWithGarbage);
     const head = await store.headPosition();
-    const next = await store.append('crash-0', [{ eventId: randomUUID(), type: 'AfterCrash', data: {}, metadata: all[0]!.metadata }], 'stream_exists');
+    const next = await store.append(
+      'crash-0',
+      [{ eventId: randomUUID(), type: 'AfterCrash', data: {}, metadata: all[0]!.metadata }],
+      'stream_exists',
+    );
     expect(next.position).toBe(head + 1);
     await store.close();
   });

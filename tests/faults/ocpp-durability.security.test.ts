@@ -114,10 +114,20 @@ class Charger {
       for (let i = 0; i < 2; i++) {
         meter += 500;
         const sampled = [{ value: String(meter), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }];
-        await this.call('MeterValues', { connectorId: 1, transactionId, meterValue: [{ timestamp: new Date().toISOString(), sampledValue: sampled }] }).catch(() => undefined);
+        await this.call('MeterValues', {
+          connectorId: 1,
+          transactionId,
+          meterValue: [{ timestamp: new Date().toISOString(), sampledValue: sampled }],
+        }).catch(() => undefined);
       }
       meter += 500;
-      await this.call('StopTransaction', { transactionId, meterStop: meter, timestamp: new Date().toISOString(), idTag: this.cred.idTag, reason: 'Local' });
+      await this.call('StopTransaction', {
+        transactionId,
+        meterStop: meter,
+        timestamp: new Date().toISOString(),
+        idTag: this.cred.idTag,
+        reason: 'Local',
+      });
       this.answeredStops.push({ chargerId: this.cred.id, transactionId });
     }
   }

@@ -28,7 +28,15 @@ type Node = { child: ChildProcess; port: number; out: () => string; exited: Prom
 function startNode(urls: { kafka: string; mongo: string }, db: string, port: number): Node {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tests/support/cluster-gateway-node.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ENGINE_KAFKA_BROKERS: urls.kafka, ENGINE_MONGODB_URL: urls.mongo, ENGINE_MONGODB_DB: db },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ENGINE_KAFKA_BROKERS: urls.kafka,
+      ENGINE_MONGODB_URL: urls.mongo,
+      ENGINE_MONGODB_DB: db,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -45,7 +53,10 @@ function engines(): { kind: 'local'; urls: { kafka: string; mongo: string } } | 
   if (info.docker) return { kind: 'own' };
   const { kafka, mongo } = info.engines;
   if ('url' in kafka && 'url' in mongo) return { kind: 'local', urls: { kafka: kafka.url, mongo: mongo.url } };
-  return { kind: 'skip', reason: ['skip' in kafka ? `kafka: ${kafka.skip}` : '', 'skip' in mongo ? `mongo: ${mongo.skip}` : ''].filter(Boolean).join('; ') };
+  return {
+    kind: 'skip',
+    reason: ['skip' in kafka ? `kafka: ${kafka.skip}` : '', 'skip' in mongo ? `mongo: ${mongo.skip}` : ''].filter(Boolean).join('; '),
+  };
 }
 
 /** A charger with a raw ocpp-rpc client: its calls, which of them were answered, and the commands it received where. */
@@ -61,7 +72,14 @@ class Charger {
   ) {}
 
   async connect(node: string, port: number): Promise<void> {
-    const client = new RPCClient({ endpoint: `ws://127.0.0.1:${port}/ocpp`, identity: this.id, password: this.secret, protocols: ['ocpp1.6'], reconnect: false, strictMode: true } as ConstructorParameters<typeof RPCClient>[0]);
+    const client = new RPCClient({
+      endpoint: `ws://127.0.0.1:${port}/ocpp`,
+      identity: this.id,
+      password: this.secret,
+      protocols: ['ocpp1.6'],
+      reconnect: false,
+      strictMode: true,
+    } as ConstructorParameters<typeof RPCClient>[0]);
     // Answered means the charger read the CALLRESULT: those are the message ids that must be in ocpp.inbound once.
     client.on('message', ({ message, outbound }: { message: Buffer | string; outbound: boolean }) => {
       if (outbound) return;
@@ -83,7 +101,11 @@ class Charger {
     if (!client || this.pending) return;
     const status = seq % 2 === 0 ? 'Available' : 'Preparing';
     this.pending = client
-      .call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status, timestamp: new Date().toISOString() }, { callTimeoutMs: 5000 })
+      .call(
+        'StatusNotification',
+        { connectorId: 1, errorCode: 'NoError', status, timestamp: new Date().toISOString() },
+        { callTimeoutMs: 5000 },
+      )
       .catch(() => undefined)
       .finally(() => (this.pending = null));
     await this.pending;
@@ -113,17 +135,29 @@ if (plan.kind === 'skip') reportSkip(SUITE, plan.reason);
     // The command side's part, played by the test: the charger_auth read model and the bus.
     documents = await openMongoDocumentStore(urls.mongo, db);
     for (const c of chargers) {
-      await documents.collection(RM.chargerAuth).insertOne({ _id: c.id, stationId: 'S-GW', ocppVersion: '1.6', deleted: false, secretHash: createHash('sha256').update(c.secret).digest('hex') });
+      await documents
+        .collection(RM.chargerAuth)
+        .insertOne({
+          _id: c.id,
+          stationId: 'S-GW',
+          ocppVersion: '1.6',
+          deleted: false,
+          secretHash: createHash('sha256').update(c.secret).digest('hex'),
+        });
     }
     bus = await createKafkaBus({ brokers: [urls.kafka], clientId: 'gw-failover-test' });
-    const consumer = bus.subscribe<OutboundOcppResult>({ groupId: `gw-failover-results-${randomUUID()}`, topics: [BUS_TOPICS.ocppOutboundResults] }, ({ value }) => {
-      results.push(value);
-    });
+    const consumer = bus.subscribe<OutboundOcppResult>(
+      { groupId: `gw-failover-results-${randomUUID()}`, topics: [BUS_TOPICS.ocppOutboundResults] },
+      ({ value }) => {
+        results.push(value);
+      },
+    );
     await consumer.ready;
     const [a, b] = [await freePort(), await freePort()];
     nodes.push(startNode(urls, db, a), startNode(urls, db, b));
     for (const deadline = Date.now() + 90_000; !nodes.every((n) => /\[ocpp-gateway\] started/.test(n.out())); ) {
-      if (Date.now() > deadline || nodes.some((n) => n.child.exitCode !== null)) throw new Error(`the gateway nodes did not start:\n${nodes.map((n) => n.out()).join('\n')}`);
+      if (Date.now() > deadline || nodes.some((n) => n.child.exitCode !== null))
+        throw new Error(`the gateway nodes did not start:\n${nodes.map((n) => n.out()).join('\n')}`);
       await new Promise((r) => setTimeout(r, 200));
     }
   }, 180_000);
@@ -140,72 +174,82 @@ if (plan.kind === 'skip') reportSkip(SUITE, plan.reason);
   const command = async (chargerId: string): Promise<string> => {
     const commandId = randomUUID();
     await bus.publish<OutboundOcppCommand>(BUS_TOPICS.ocppOutbound, [
-      { key: chargerId, value: { commandId, chargerId, request: { action: 'Reset', type: 'Soft' }, requestedAt: new Date().toISOString() } },
+      {
+        key: chargerId,
+        value: { commandId, chargerId, request: { action: 'Reset', type: 'Soft' }, requestedAt: new Date().toISOString() },
+      },
     ]);
     return commandId;
   };
 
-  it('keeps commands reaching a charger and its answered calls in ocpp.inbound once when a node is killed', { timeout: 120_000 }, async () => {
-    const [nodeA, nodeB] = nodes as [Node, Node];
-    await Promise.all(chargers.map((c) => c.connect('A', nodeA.port)));
-    let traffic = true;
-    let seq = 0;
-    const talking = (async () => {
-      while (traffic) {
-        seq++;
-        for (const c of chargers) void c.report(seq);
-        await new Promise((r) => setTimeout(r, SEND_EVERY_MS));
-      }
-    })();
-    const target = chargers[0]!;
+  it(
+    'keeps commands reaching a charger and its answered calls in ocpp.inbound once when a node is killed',
+    { timeout: 120_000 },
+    async () => {
+      const [nodeA, nodeB] = nodes as [Node, Node];
+      await Promise.all(chargers.map((c) => c.connect('A', nodeA.port)));
+      let traffic = true;
+      let seq = 0;
+      const talking = (async () => {
+        while (traffic) {
+          seq++;
+          for (const c of chargers) void c.report(seq);
+          await new Promise((r) => setTimeout(r, SEND_EVERY_MS));
+        }
+      })();
+      const target = chargers[0]!;
 
-    // A command from the command side reaches the charger through the node holding its socket.
-    const first = await command(target.id);
-    await expect.poll(() => target.commands, { timeout: 10_000 }).toContainEqual({ action: 'Reset', node: 'A' });
-    await expect.poll(() => results.find((r) => r.commandId === first)?.status, { timeout: 10_000 }).toBe('accepted');
+      // A command from the command side reaches the charger through the node holding its socket.
+      const first = await command(target.id);
+      await expect.poll(() => target.commands, { timeout: 10_000 }).toContainEqual({ action: 'Reset', node: 'A' });
+      await expect.poll(() => results.find((r) => r.commandId === first)?.status, { timeout: 10_000 }).toBe('accepted');
 
-    // Node A dies mid-traffic; its chargers come back on node B.
-    await new Promise((r) => setTimeout(r, 1000));
-    const answeredBeforeKill = chargers.reduce((n, c) => n + c.answered.size, 0);
-    nodeA.child.kill('SIGKILL');
-    await nodeA.exited;
-    for (const c of chargers) c.client = null;
-    await Promise.all(chargers.map((c) => c.connect('B', nodeB.port)));
+      // Node A dies mid-traffic; its chargers come back on node B.
+      await new Promise((r) => setTimeout(r, 1000));
+      const answeredBeforeKill = chargers.reduce((n, c) => n + c.answered.size, 0);
+      nodeA.child.kill('SIGKILL');
+      await nodeA.exited;
+      for (const c of chargers) c.client = null;
+      await Promise.all(chargers.map((c) => c.connect('B', nodeB.port)));
 
-    // The next command reaches it there.
-    const second = await command(target.id);
-    await expect.poll(() => target.commands, { timeout: 10_000 }).toContainEqual({ action: 'Reset', node: 'B' });
-    await expect.poll(() => results.find((r) => r.commandId === second)?.status, { timeout: 10_000 }).toBe('accepted');
-    await new Promise((r) => setTimeout(r, 1000));
-    traffic = false;
-    await talking;
-    await Promise.all(chargers.map((c) => c.report(-1)));
-    const answered = new Map(chargers.map((c) => [c.id, c.answered]));
-    const answeredCount = chargers.reduce((n, c) => n + c.answered.size, 0);
-    expect(answeredBeforeKill).toBeGreaterThan(0);
-    expect(answeredCount).toBeGreaterThan(answeredBeforeKill);
+      // The next command reaches it there.
+      const second = await command(target.id);
+      await expect.poll(() => target.commands, { timeout: 10_000 }).toContainEqual({ action: 'Reset', node: 'B' });
+      await expect.poll(() => results.find((r) => r.commandId === second)?.status, { timeout: 10_000 }).toBe('accepted');
+      await new Promise((r) => setTimeout(r, 1000));
+      traffic = false;
+      await talking;
+      await Promise.all(chargers.map((c) => c.report(-1)));
+      const answered = new Map(chargers.map((c) => [c.id, c.answered]));
+      const answeredCount = chargers.reduce((n, c) => n + c.answered.size, 0);
+      expect(answeredBeforeKill).toBeGreaterThan(0);
+      expect(answeredCount).toBeGreaterThan(answeredBeforeKill);
 
-    // ocpp.inbound from the beginning, with a fresh group, up to its end as of now.
-    const kafka = new Kafka({ brokers: [urls.kafka], clientId: 'gw-failover-verify', logLevel: logLevel.NOTHING });
-    const admin = kafka.admin();
-    await admin.connect();
-    const ends = new Map((await admin.fetchTopicOffsets(BUS_TOPICS.ocppInbound)).map((p) => [p.partition, Number(p.high)]));
-    await admin.disconnect();
-    const reached = new Map<number, number>();
-    const seen = new Map<string, number>();
-    const reader = bus.subscribe<InboundChargerMessage>({ groupId: `gw-failover-verify-${randomUUID()}`, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true }, ({ value, partition, offset }) => {
-      reached.set(partition, offset + 1);
-      if (value.message.type !== 'StatusReported') return;
-      const key = `${value.chargerId} ${value.messageId}`;
-      seen.set(key, (seen.get(key) ?? 0) + 1);
-    });
-    await expect.poll(() => [...ends].every(([p, high]) => (reached.get(p) ?? 0) >= high), { timeout: 30_000, interval: 200 }).toBe(true);
-    await reader.stop();
+      // ocpp.inbound from the beginning, with a fresh group, up to its end as of now.
+      const kafka = new Kafka({ brokers: [urls.kafka], clientId: 'gw-failover-verify', logLevel: logLevel.NOTHING });
+      const admin = kafka.admin();
+      await admin.connect();
+      const ends = new Map((await admin.fetchTopicOffsets(BUS_TOPICS.ocppInbound)).map((p) => [p.partition, Number(p.high)]));
+      await admin.disconnect();
+      const reached = new Map<number, number>();
+      const seen = new Map<string, number>();
+      const reader = bus.subscribe<InboundChargerMessage>(
+        { groupId: `gw-failover-verify-${randomUUID()}`, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true },
+        ({ value, partition, offset }) => {
+          reached.set(partition, offset + 1);
+          if (value.message.type !== 'StatusReported') return;
+          const key = `${value.chargerId} ${value.messageId}`;
+          seen.set(key, (seen.get(key) ?? 0) + 1);
+        },
+      );
+      await expect.poll(() => [...ends].every(([p, high]) => (reached.get(p) ?? 0) >= high), { timeout: 30_000, interval: 200 }).toBe(true);
+      await reader.stop();
 
-    const counts: Record<string, number> = {};
-    for (const [chargerId, ids] of answered) for (const id of ids) counts[`${chargerId} ${id}`] = seen.get(`${chargerId} ${id}`) ?? 0;
-    const notOnce = Object.entries(counts).filter(([, n]) => n !== 1);
-    expect(notOnce).toEqual([]);
-    expect(Object.keys(counts).length).toBe(answeredCount);
-  });
+      const counts: Record<string, number> = {};
+      for (const [chargerId, ids] of answered) for (const id of ids) counts[`${chargerId} ${id}`] = seen.get(`${chargerId} ${id}`) ?? 0;
+      const notOnce = Object.entries(counts).filter(([, n]) => n !== 1);
+      expect(notOnce).toEqual([]);
+      expect(Object.keys(counts).length).toBe(answeredCount);
+    },
+  );
 });

@@ -20,9 +20,20 @@ describe('admin: customers list, search, filter and history', () => {
 
     const byName = await adminGet<Paged<CustomerAdminView>>(app, 'customers?q=nour', token, ban.position);
     expect(byName.body.dataList).toEqual([
-      expect.objectContaining({ customerId: nour.customerId, firstName: 'Nour', emailVerified: true, banned: false, carType: null, walletBalance: null, licenceImageIds: [], age: null }),
+      expect.objectContaining({
+        customerId: nour.customerId,
+        firstName: 'Nour',
+        emailVerified: true,
+        banned: false,
+        carType: null,
+        walletBalance: null,
+        licenceImageIds: [],
+        age: null,
+      }),
     ]);
-    expect((await adminGet<Paged<CustomerAdminView>>(app, 'customers?q=01234567890', token)).body.dataList.map((c) => c.customerId)).toEqual([omar.customerId]);
+    expect(
+      (await adminGet<Paged<CustomerAdminView>>(app, 'customers?q=01234567890', token)).body.dataList.map((c) => c.customerId),
+    ).toEqual([omar.customerId]);
     expect((await adminGet<Paged<CustomerAdminView>>(app, `customers?q=${encodeURIComponent(nour.email)}`, token)).body.totalCount).toBe(1);
     const banned = await adminGet<Paged<CustomerAdminView>>(app, 'customers?banned=true', token);
     expect(banned.body.dataList.map((c) => [c.customerId, c.banReason])).toEqual([[omar.customerId, 'Fraudulent top-ups']]);
@@ -30,17 +41,29 @@ describe('admin: customers list, search, filter and history', () => {
     const names = sorted.body.dataList.map((c) => c.firstName);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
 
-    expect((await adminGet<CustomerAdminView>(app, `customers/${nour.customerId}`, token)).body).toMatchObject({ email: nour.email, phone: '01198765432' });
+    expect((await adminGet<CustomerAdminView>(app, `customers/${nour.customerId}`, token)).body).toMatchObject({
+      email: nour.email,
+      phone: '01198765432',
+    });
     const csv = await adminGet(app, 'customers?q=omar&format=csv', token);
     expect(csv.text.split('\r\n')[1]).toContain(`Omar,Salah,${omar.email},01234567890`);
 
     const history = await adminGet<Paged<AuditEntry>>(app, `audit?streamId=account-${omar.customerId}`, token);
-    expect(history.body.dataList[0]).toMatchObject({ type: 'CustomerBanned', reason: 'Fraudulent top-ups', changes: expect.arrayContaining([{ field: 'banned', before: null, after: true, masked: null }]) });
+    expect(history.body.dataList[0]).toMatchObject({
+      type: 'CustomerBanned',
+      reason: 'Fraudulent top-ups',
+      changes: expect.arrayContaining([{ field: 'banned', before: null, after: true, masked: null }]),
+    });
     expect(JSON.stringify(history.body)).not.toMatch(/argon2|[a-f0-9]{64}/);
   });
 
   it('needs customers.read for the list and events.read for histories', async () => {
-    await must(app, 'roles.create', { roleId: 'role-stations-only', name: 'Stations only', nameAr: 'المحطات فقط', privileges: ['stations.write'] }, token);
+    await must(
+      app,
+      'roles.create',
+      { roleId: 'role-stations-only', name: 'Stations only', nameAr: 'المحطات فقط', privileges: ['stations.write'] },
+      token,
+    );
     const staff = await givenStaff(app, ['role-stations-only'], token);
     expect((await adminGet(app, 'customers', staff.token)).status).toBe(403);
     expect((await adminGet(app, 'audit?streamId=station-x', staff.token)).status).toBe(403);

@@ -15,7 +15,14 @@ describe('admin: stations, chargers, pricing and history over HTTP', () => {
   let token: string;
   const clients: RPCClient[] = [];
   const connect = (identity: string, password: string) => {
-    const options = { endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity, password, protocols: ['ocpp1.6'], reconnect: false, strictMode: true };
+    const options = {
+      endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`,
+      identity,
+      password,
+      protocols: ['ocpp1.6'],
+      reconnect: false,
+      strictMode: true,
+    };
     const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
     clients.push(client);
     return client;
@@ -38,7 +45,13 @@ describe('admin: stations, chargers, pricing and history over HTTP', () => {
     vendor: 'ABB',
     ocppVersion: '1.6',
     iccid: '8920000000000000001',
-    connectors: Array.from({ length: connectors }, (_, i) => ({ connectorId: i + 1, code: `${chargerId}-${i + 1}`, type: i === 0 ? 'CCS2' : 'CHAdeMO', current: 'DC', maxPowerKw: 50 })),
+    connectors: Array.from({ length: connectors }, (_, i) => ({
+      connectorId: i + 1,
+      code: `${chargerId}-${i + 1}`,
+      type: i === 0 ? 'CCS2' : 'CHAdeMO',
+      current: 'DC',
+      maxPowerKw: 50,
+    })),
   });
 
   beforeAll(async () => {
@@ -74,7 +87,10 @@ describe('admin: stations, chargers, pricing and history over HTTP', () => {
     const view = await adminGet<StationAdminView>(app, `stations/${station.stationId}?position=${second.position}`, token);
     expect(view.body).toMatchObject({ numberOfChargers: 2, numberOutOfService: 0, revision: 2 });
     expect(view.body.chargers.map((c) => [c.chargerId, c.connectors.length, c.modelState, c.iccid])).toEqual(
-      [[first.chargerId, 2, 0, '8920000000000000001'], [second.chargerId, 1, 0, '8920000000000000001']].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      [
+        [first.chargerId, 2, 0, '8920000000000000001'],
+        [second.chargerId, 1, 0, '8920000000000000001'],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
     expect(view.text).not.toContain(first.secretKey);
     expect(view.text).not.toMatch(/secretHash/);
@@ -85,9 +101,19 @@ describe('admin: stations, chargers, pricing and history over HTTP', () => {
     await client.close({ force: true });
 
     // Duplicate id and duplicate serial: "Charger already exists".
-    const dupId = await command(app, 'chargers.add', { ...chargerForm(station.stationId, first.chargerId), serialNumber: `SN-other-${short()}` }, token);
+    const dupId = await command(
+      app,
+      'chargers.add',
+      { ...chargerForm(station.stationId, first.chargerId), serialNumber: `SN-other-${short()}` },
+      token,
+    );
     expect([dupId.status, dupId.body.code]).toEqual([409, 'network.charger_exists']);
-    const dupSerial = await command(app, 'chargers.add', { ...chargerForm(station.stationId), serialNumber: `SN-${first.chargerId}` }, token);
+    const dupSerial = await command(
+      app,
+      'chargers.add',
+      { ...chargerForm(station.stationId), serialNumber: `SN-${first.chargerId}` },
+      token,
+    );
     expect([dupSerial.status, dupSerial.body.code]).toEqual([409, 'network.charger_exists']);
 
     // Update connectors.
@@ -107,9 +133,17 @@ describe('admin: stations, chargers, pricing and history over HTTP', () => {
 
     const history = await adminGet<Paged<AuditEntry>>(app, `audit?streamId=charger-${first.chargerId}`, token);
     expect(history.body.dataList.map((e) => e.type)).toEqual(['ChargerMarkedDeleted', 'ChargerRegistered']);
-    expect(history.body.dataList[0]).toMatchObject({ actor: { type: 'staff', name: expect.any(String) }, changes: [{ field: 'modelState', before: null, after: 3 }] });
+    expect(history.body.dataList[0]).toMatchObject({
+      actor: { type: 'staff', name: expect.any(String) },
+      changes: [{ field: 'modelState', before: null, after: 3 }],
+    });
     const created = history.body.dataList[1]!;
-    expect(created.changes.find((c) => c.field === 'secretHash')).toEqual({ field: 'secretHash', before: null, after: null, masked: 'secret' });
+    expect(created.changes.find((c) => c.field === 'secretHash')).toEqual({
+      field: 'secretHash',
+      before: null,
+      after: null,
+      masked: 'secret',
+    });
     expect(JSON.stringify(history.body)).not.toMatch(/[a-f0-9]{64}/);
 
     await expect(connect(first.chargerId, first.secretKey).connect()).rejects.toMatchObject({ code: 401 });
@@ -142,15 +176,30 @@ describe('admin: stations, chargers, pricing and history over HTTP', () => {
     await expect(connect(charger.chargerId, charger.secretKey).connect()).rejects.toMatchObject({ code: 401 });
     const history = await adminGet<Paged<AuditEntry>>(app, `audit?streamId=station-${station.stationId}`, token);
     expect(history.body.dataList.map((e) => e.type)).toEqual(['StationDeleted', 'StationUpdated', 'ChargerAttached', 'StationRegistered']);
-    expect(history.body.dataList[1]!.changes).toEqual([{ field: 'nameEn', before: 'Heliopolis Square', after: 'Heliopolis Plaza', masked: null }]);
-    expect((await adminGet<Paged<AuditEntry>>(app, `audit?streamId=charger-${charger.chargerId}`, token)).body.dataList[0]).toMatchObject({ type: 'ChargerMarkedDeleted' });
+    expect(history.body.dataList[1]!.changes).toEqual([
+      { field: 'nameEn', before: 'Heliopolis Square', after: 'Heliopolis Plaza', masked: null },
+    ]);
+    expect((await adminGet<Paged<AuditEntry>>(app, `audit?streamId=charger-${charger.chargerId}`, token)).body.dataList[0]).toMatchObject({
+      type: 'ChargerMarkedDeleted',
+    });
     expect((await adminGet(app, 'audit?streamId=refresh-family-x1', token)).status).toBe(403);
   });
 
   it('pricing history: who, when, old and new, effective time, reason', async () => {
-    const prices = { acPricePerKwh: 189, dcPricePerKwh: 375, minimumCharge: 2000, bookingFeePerMinute: 50, effectiveFrom: '2026-01-01T00:00:00.000Z' };
+    const prices = {
+      acPricePerKwh: 189,
+      dcPricePerKwh: 375,
+      minimumCharge: 2000,
+      bookingFeePerMinute: 50,
+      effectiveFrom: '2026-01-01T00:00:00.000Z',
+    };
     await must(app, 'pricing.set', { ...prices, reason: 'Initial tariff' }, token);
-    const raised = await must(app, 'pricing.set', { ...prices, dcPricePerKwh: 450, effectiveFrom: '2026-03-01T00:00:00.000Z', reason: 'Ministry tariff 2026' }, token);
+    const raised = await must(
+      app,
+      'pricing.set',
+      { ...prices, dcPricePerKwh: 450, effectiveFrom: '2026-03-01T00:00:00.000Z', reason: 'Ministry tariff 2026' },
+      token,
+    );
     const noReason = await command(app, 'pricing.set', { ...prices, dcPricePerKwh: 500 }, token);
     expect(noReason.body).toMatchObject({ code: 'request.invalid', fieldErrors: [{ path: 'reason' }] });
     const history = await adminGet<Paged<PricingChangeView>>(app, 'pricing-history', token, raised.position);

@@ -30,10 +30,22 @@ describe('a booking reports what its charger did with ReserveNow', () => {
 
   const connect = async () => {
     // Not strict: this charger may answer what no schema allows.
-    const options = { endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity: AC1, password: secret, protocols: ['ocpp1.6'], reconnect: false, strictMode: false };
+    const options = {
+      endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`,
+      identity: AC1,
+      password: secret,
+      protocols: ['ocpp1.6'],
+      reconnect: false,
+      strictMode: false,
+    };
     const c = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
     c.handle('ReserveNow', async () => (reserveNows.push(Date.now()), onReserveNow()) as Record<string, unknown>);
-    c.handle(async (call: IHandlersOption) => (call.method === 'GetLocalListVersion' || call.method === 'SendLocalList' ? (listCalls++, onListCall()) : { status: 'Accepted' }) as Record<string, unknown>);
+    c.handle(
+      async (call: IHandlersOption) =>
+        (call.method === 'GetLocalListVersion' || call.method === 'SendLocalList'
+          ? (listCalls++, onListCall())
+          : { status: 'Accepted' }) as Record<string, unknown>,
+    );
     await c.connect();
     await c.call('BootNotification', { chargePointVendor: 'Test', chargePointModel: 'Bare' });
     for (const connectorId of [1, 2]) await c.call('StatusNotification', { connectorId, status: 'Available', errorCode: 'NoError' });
@@ -49,7 +61,13 @@ describe('a booking reports what its charger did with ReserveNow', () => {
     return station.chargers.find((c) => c.chargerId === AC1)?.connectors.find((c) => c.connectorId === connectorId)?.status;
   };
   const bookNow = async (connectorId: number) => {
-    const booked = await book(app, token, { carId: DEMO_CAR.carId, stationId: STATION, connectorType: 'Type2', chargerId: AC1, connectorId });
+    const booked = await book(app, token, {
+      carId: DEMO_CAR.carId,
+      stationId: STATION,
+      connectorType: 'Type2',
+      chargerId: AC1,
+      connectorId,
+    });
     expect(booked.status).toBe(200);
     return booked.bookingId;
   };
@@ -72,14 +90,24 @@ describe('a booking reports what its charger did with ReserveNow', () => {
   it('a charger offline when its slot began is asked as soon as it connects, not at the next minute', async () => {
     reserveNows = [];
     await connect();
-    await until(() => connectorStatus(1), (s) => s === 'available');
+    await until(
+      () => connectorStatus(1),
+      (s) => s === 'available',
+    );
     // The charger drops off while the command side still counts it online (its close not recorded yet): the slot
     // begins, ReserveNow finds no connection and is reported offline.
     await disconnect();
     const live = () => app.embedded.infra.eventStore.readStream(networkStreams.chargerLive(AC1));
-    await until(async () => (await live()).at(-1)?.type, (t) => t === 'ChargerDisconnected');
+    await until(
+      async () => (await live()).at(-1)?.type,
+      (t) => t === 'ChargerDisconnected',
+    );
     const ghost = { chargerId: AC1, connectionId: 'test-ghost', protocol: 'ocpp1.6', at: new Date().toISOString() };
-    await app.embedded.infra.eventStore.append(networkStreams.chargerLive(AC1), [envelope({ type: 'ChargerConnected', data: ghost }, newContext({ type: 'charger', id: AC1 }))], 'any');
+    await app.embedded.infra.eventStore.append(
+      networkStreams.chargerLive(AC1),
+      [envelope({ type: 'ChargerConnected', data: ghost }, newContext({ type: 'charger', id: AC1 }))],
+      'any',
+    );
     const bookingId = await bookNow(1);
     await expect.poll(() => reservation(bookingId), { timeout: 10_000 }).toEqual({ status: 'offline', held: false });
     expect(reserveNows).toEqual([]);
@@ -95,12 +123,17 @@ describe('a booking reports what its charger did with ReserveNow', () => {
 
   it('a CALLERROR or an answer the schema refuses is `error`, with what the charger said', async () => {
     await connect();
-    await until(() => connectorStatus(2), (s) => s === 'available');
+    await until(
+      () => connectorStatus(2),
+      (s) => s === 'available',
+    );
     onReserveNow = () => {
       throw createRPCError('InternalError', 'Reservation store full');
     };
     const refused = await bookNow(2);
-    await expect.poll(() => myBooking(app, token, refused), { timeout: 10_000 }).toMatchObject({ reservationStatus: 'error', reservationDetail: 'InternalError: Reservation store full', held: false });
+    await expect
+      .poll(() => myBooking(app, token, refused), { timeout: 10_000 })
+      .toMatchObject({ reservationStatus: 'error', reservationDetail: 'InternalError: Reservation store full', held: false });
     expect((await cancel(refused)).status).toBe(200);
 
     onReserveNow = () => ({ status: 'Maybe' });
@@ -118,8 +151,14 @@ describe('a booking reports what its charger did with ReserveNow', () => {
     // The charger leaves the local list's GetLocalListVersion (sent at its boot) unanswered.
     onListCall = () => new Promise(() => undefined);
     await connect();
-    await until(() => listCalls, (n) => n > 0);
-    await until(() => connectorStatus(1), (s) => s === 'available');
+    await until(
+      () => listCalls,
+      (n) => n > 0,
+    );
+    await until(
+      () => connectorStatus(1),
+      (s) => s === 'available',
+    );
     const bookingId = await bookNow(1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await reservation(bookingId)).toEqual({ status: 'pending', held: false });

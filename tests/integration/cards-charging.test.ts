@@ -57,13 +57,30 @@ describe('a charging card from request to charger', () => {
     await expect.poll(() => simulator.stats().connected, { timeout: 15_000 }).toBe(2);
     const cards = (await query<Paged<CardView>>(app, '/api/queries/me/charging-cards', customer)).body;
     expect(cards.dataList).toEqual([expect.objectContaining({ cardId: DEMO_CARD_ID_TAG, status: 'active', origin: 'seed' })]);
-    for (const spec of [v16, v201]) await expect.poll(() => sim(spec).localList.statusOf(DEMO_CARD_ID_TAG), { timeout: 15_000 }).toBe('Accepted');
+    for (const spec of [v16, v201])
+      await expect.poll(() => sim(spec).localList.statusOf(DEMO_CARD_ID_TAG), { timeout: 15_000 }).toBe('Accepted');
   });
 
   it('a request goes through delivery and the new card starts a session at a 1.6 and a 2.0.1 charger', async () => {
     const requestId = randomUUID();
-    await must(app, 'card-requests.submit', { requestId, referenceName: 'Road trip card', phone: '01000000000', governorateId: 'eg-c', homeAddress: '1 Demo Street, Cairo', sameAsHome: true }, customer);
-    for (const [step, revision] of [['card-requests.start', 0], ['card-requests.ship', 1]] as const) await must(app, step, { requestId, expectedRevision: revision }, staff);
+    await must(
+      app,
+      'card-requests.submit',
+      {
+        requestId,
+        referenceName: 'Road trip card',
+        phone: '01000000000',
+        governorateId: 'eg-c',
+        homeAddress: '1 Demo Street, Cairo',
+        sameAsHome: true,
+      },
+      customer,
+    );
+    for (const [step, revision] of [
+      ['card-requests.start', 0],
+      ['card-requests.ship', 1],
+    ] as const)
+      await must(app, step, { requestId, expectedRevision: revision }, staff);
     cardId = `EV-${randomUUID().slice(0, 8).toUpperCase()}`;
     const delivered = await must(app, 'card-requests.deliver', { requestId, expectedRevision: 2, cardId, issueDate: today() }, staff);
     const cards = (await query<Paged<CardView>>(app, `/api/queries/me/charging-cards?position=${delivered.position}`, customer)).body;
@@ -72,7 +89,10 @@ describe('a charging card from request to charger', () => {
     // 1.6: Authorize with the idTag, then StartTransaction; the session is the card owner's.
     const decision = await sim(v16).presentCard(1, cardId);
     expect(decision).toEqual({ status: 'Accepted', source: 'central', started: true });
-    const session = async () => (await query<Paged<SessionView>>(app, '/api/queries/me/sessions?status=active', customer)).body.dataList.find((s) => s.chargerId === v16.id);
+    const session = async () =>
+      (await query<Paged<SessionView>>(app, '/api/queries/me/sessions?status=active', customer)).body.dataList.find(
+        (s) => s.chargerId === v16.id,
+      );
     await expect.poll(async () => (await session())?.status, { timeout: 15_000 }).toBe('charging');
     expect((await session())!.origin).toBe('card');
 
@@ -83,10 +103,15 @@ describe('a charging card from request to charger', () => {
   }, 60_000);
 
   it('a revoked card is refused at once (figures: bench:cards), its running session is stopped, and local lists block it', async () => {
-    const running = (await query<Paged<SessionView>>(app, '/api/queries/me/sessions?status=active', customer)).body.dataList.find((s) => s.chargerId === v16.id)!;
+    const running = (await query<Paged<SessionView>>(app, '/api/queries/me/sessions?status=active', customer)).body.dataList.find(
+      (s) => s.chargerId === v16.id,
+    )!;
     const versionBefore = sim(v201).localList.version;
     const changes: IdTokenChange[] = [];
-    app.embedded.infra.bus.subscribe<IdTokenChange>({ groupId: `test-changes-${randomUUID()}`, topics: [BUS_TOPICS.idTokenChanges] }, ({ value }) => void changes.push(value));
+    app.embedded.infra.bus.subscribe<IdTokenChange>(
+      { groupId: `test-changes-${randomUUID()}`, topics: [BUS_TOPICS.idTokenChanges] },
+      ({ value }) => void changes.push(value),
+    );
 
     const lost = await command(app, 'cards.deactivate-own', { cardId }, customer);
     expect(lost.status).toBe(200);
@@ -124,11 +149,19 @@ describe('a charging card from request to charger', () => {
     const other = await customerToken(app);
     const linkId = randomUUID();
     const otherCard = `EV-${randomUUID().slice(0, 8).toUpperCase()}`;
-    await must(app, 'card-requests.link', { requestId: linkId, cardId: otherCard, referenceName: 'Empty wallet', phone: '01012345678' }, other.token);
+    await must(
+      app,
+      'card-requests.link',
+      { requestId: linkId, cardId: otherCard, referenceName: 'Empty wallet', phone: '01012345678' },
+      other.token,
+    );
     await must(app, 'card-requests.deliver', { requestId: linkId, expectedRevision: 0, cardId: otherCard, issueDate: today() }, staff);
     expect((await sim(v201).presentCard(2, otherCard)).status).toBe('NoCredit');
     const changes: IdTokenChange[] = [];
-    app.embedded.infra.bus.subscribe<IdTokenChange>({ groupId: `test-ban-${randomUUID()}`, topics: [BUS_TOPICS.idTokenChanges] }, ({ value }) => void changes.push(value));
+    app.embedded.infra.bus.subscribe<IdTokenChange>(
+      { groupId: `test-ban-${randomUUID()}`, topics: [BUS_TOPICS.idTokenChanges] },
+      ({ value }) => void changes.push(value),
+    );
     await must(app, 'customers.ban', { customerId: other.customerId, reason: 'Chargeback fraud' }, staff);
     expect((await sim(v201).presentCard(2, otherCard)).status).toBe('Blocked');
 
@@ -138,7 +171,9 @@ describe('a charging card from request to charger', () => {
     await expect.poll(() => changes.filter((c) => c.idTag === otherCard).map((c) => c.status), { timeout: 2000 }).toEqual(['Blocked']);
     await must(app, 'customers.unban', { customerId: other.customerId, reason: 'Chargeback settled' }, staff);
     await expect.poll(() => sim(v201).localList.statusOf(otherCard), { timeout: 15_000 }).toBe('Accepted');
-    await expect.poll(() => changes.filter((c) => c.idTag === otherCard).map((c) => c.status), { timeout: 2000 }).toEqual(['Blocked', 'Accepted']);
+    await expect
+      .poll(() => changes.filter((c) => c.idTag === otherCard).map((c) => c.status), { timeout: 2000 })
+      .toEqual(['Blocked', 'Accepted']);
     expect((await sim(v201).presentCard(2, otherCard)).status).toBe('NoCredit');
 
     // A card its owner turned off stays Blocked through a ban and its lifting (the ban ended their sign-in).
@@ -179,11 +214,24 @@ describe("a gateway node's cached answers follow card changes at once", () => {
       node.answers = () => undefined; // the command side stops answering: the cache stands in
       expect(await client.call('Authorize', { idTag: 'CACHED-0001' })).toEqual({ idTagInfo: { status: 'Accepted' } });
 
-      const change = (status: IdTokenChange['status']) => node.bus.publish<IdTokenChange>(BUS_TOPICS.idTokenChanges, [{ key: 'CACHED-0001', value: { idTag: 'CACHED-0001', status, at: new Date().toISOString() } }]);
+      const change = (status: IdTokenChange['status']) =>
+        node.bus.publish<IdTokenChange>(BUS_TOPICS.idTokenChanges, [
+          { key: 'CACHED-0001', value: { idTag: 'CACHED-0001', status, at: new Date().toISOString() } },
+        ]);
       await change('Blocked');
-      await expect.poll(async () => ((await client.call('Authorize', { idTag: 'CACHED-0001' })) as { idTagInfo: { status: string } }).idTagInfo.status, { timeout: 5000, interval: 50 }).toBe('Blocked');
+      await expect
+        .poll(
+          async () => ((await client.call('Authorize', { idTag: 'CACHED-0001' })) as { idTagInfo: { status: string } }).idTagInfo.status,
+          { timeout: 5000, interval: 50 },
+        )
+        .toBe('Blocked');
       await change('Accepted');
-      await expect.poll(async () => ((await client.call('Authorize', { idTag: 'CACHED-0001' })) as { idTagInfo: { status: string } }).idTagInfo.status, { timeout: 5000, interval: 50 }).toBe('Invalid');
+      await expect
+        .poll(
+          async () => ((await client.call('Authorize', { idTag: 'CACHED-0001' })) as { idTagInfo: { status: string } }).idTagInfo.status,
+          { timeout: 5000, interval: 50 },
+        )
+        .toBe('Invalid');
       const sources = node.inbound.filter((m) => m.message.type === 'AuthorizeRequested').map((m) => m.authorization?.source);
       expect(sources[0]).toBe('command-side');
       expect(sources.at(-1)).toBe('fallback');

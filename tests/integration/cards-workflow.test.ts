@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardStreams, type AuditEntry, type CardAdminView, type CardRequestAdminView, type CardRequestView, type CardView, type CustomerAdminView, type NotificationsView, type Paged } from '@evc/contracts';
+import {
+  cardStreams,
+  type AuditEntry,
+  type CardAdminView,
+  type CardRequestAdminView,
+  type CardRequestView,
+  type CardView,
+  type CustomerAdminView,
+  type NotificationsView,
+  type Paged,
+} from '@evc/contracts';
 import { adminGet, must } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';
 import { givenGovernorate } from '../support/factories';
@@ -35,8 +45,10 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
 
   const myRequests = async (token: string, position?: number) =>
     (await query<Paged<CardRequestView>>(app, `/api/queries/me/card-requests${position ? `?position=${position}` : ''}`, token)).body;
-  const myCards = async (token: string, position?: number) => (await query<Paged<CardView>>(app, `/api/queries/me/charging-cards${position ? `?position=${position}` : ''}`, token)).body;
-  const adminRequest = async (requestId: string, position?: number) => (await adminGet<CardRequestAdminView>(app, `card-requests/${requestId}`, staff, position)).body;
+  const myCards = async (token: string, position?: number) =>
+    (await query<Paged<CardView>>(app, `/api/queries/me/charging-cards${position ? `?position=${position}` : ''}`, token)).body;
+  const adminRequest = async (requestId: string, position?: number) =>
+    (await adminGet<CardRequestAdminView>(app, `card-requests/${requestId}`, staff, position)).body;
 
   it('files one open request at a time, validates the form, and shows it with its id, date and status', async () => {
     const customer = await customerToken(app);
@@ -47,7 +59,12 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
     expect(noDelivery.body.fieldErrors).toEqual([expect.objectContaining({ path: 'deliveryAddress', code: 'too_small' })]);
 
     // Eastern Arabic digits in the phone are accepted; a separate delivery address is kept as typed.
-    const request = aRequest({ phone: '٠١٠١٢٣٤٥٦٧٨', sameAsHome: false, deliveryAddress: '3 Nile Corniche, Maadi', governorateId: 'eg-gz' });
+    const request = aRequest({
+      phone: '٠١٠١٢٣٤٥٦٧٨',
+      sameAsHome: false,
+      deliveryAddress: '3 Nile Corniche, Maadi',
+      governorateId: 'eg-gz',
+    });
     const filed = await must(app, 'card-requests.submit', request, customer.token);
     expect((await command(app, 'card-requests.submit', request, customer.token)).status).toBe(200); // a retry files nothing new
     const second = await command(app, 'card-requests.submit', aRequest(), customer.token);
@@ -75,7 +92,13 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
     await must(app, 'card-requests.submit', request, customer.token);
     const { requestId } = request;
     const r0 = await adminRequest(requestId);
-    expect(r0).toMatchObject({ status: 'requested', customerId: customer.customerId, customerName: 'Mona Hassan', deliveryAddress: request.homeAddress, sameAsHome: true });
+    expect(r0).toMatchObject({
+      status: 'requested',
+      customerId: customer.customerId,
+      customerName: 'Mona Hassan',
+      deliveryAddress: request.homeAddress,
+      sameAsHome: true,
+    });
     const started = await must(app, 'card-requests.start', { requestId, expectedRevision: r0.revision, note: 'Printing' }, operator.token);
     const r1 = await adminRequest(requestId, started.position);
     const shipped = await must(app, 'card-requests.ship', { requestId, expectedRevision: r1.revision }, operator.token);
@@ -87,14 +110,33 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
     // An issue date in the future is refused; the card ID is normalised (case, spaces).
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const cardId = uniqueCardId();
-    const future = await command(app, 'card-requests.deliver', { requestId, expectedRevision: r2.revision, cardId, issueDate: tomorrow }, operator.token);
+    const future = await command(
+      app,
+      'card-requests.deliver',
+      { requestId, expectedRevision: r2.revision, cardId, issueDate: tomorrow },
+      operator.token,
+    );
     expect(future.body.fieldErrors).toEqual([expect.objectContaining({ path: 'issueDate', code: 'future_date' })]);
     const missing = await command(app, 'card-requests.deliver', { requestId, expectedRevision: r2.revision, cardId: '' }, operator.token);
     expect(missing.body.fieldErrors?.map((e) => e.path).sort()).toEqual(['cardId', 'issueDate']);
-    const delivered = await must(app, 'card-requests.deliver', { requestId, expectedRevision: r2.revision, cardId: ` ${cardId.toLowerCase()} `, issueDate: today() }, operator.token);
+    const delivered = await must(
+      app,
+      'card-requests.deliver',
+      { requestId, expectedRevision: r2.revision, cardId: ` ${cardId.toLowerCase()} `, issueDate: today() },
+      operator.token,
+    );
 
     const cards = await myCards(customer.token, delivered.position);
-    expect(cards.dataList).toEqual([expect.objectContaining({ cardId, referenceName: 'My car card', issueDate: today(), status: 'active', origin: 'delivered', requestId })]);
+    expect(cards.dataList).toEqual([
+      expect.objectContaining({
+        cardId,
+        referenceName: 'My car card',
+        issueDate: today(),
+        status: 'active',
+        origin: 'delivered',
+        requestId,
+      }),
+    ]);
     const done = await adminRequest(requestId, delivered.position);
     expect(done).toMatchObject({ status: 'delivered', cardId, issueDate: today() });
     expect(done.timeline.map((s) => [s.status, s.actorType, s.note])).toEqual([
@@ -108,7 +150,8 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
     expect((await myRequests(customer.token)).dataList[0]!.timeline.every((s) => s.actorName === null)).toBe(true);
 
     // Every status change notified the customer.
-    const notes = (await query<NotificationsView>(app, `/api/queries/me/notifications?position=${delivered.position}`, customer.token)).body;
+    const notes = (await query<NotificationsView>(app, `/api/queries/me/notifications?position=${delivered.position}`, customer.token))
+      .body;
     const statuses = notes.dataList.filter((n) => n.kind === 'card_request_status').map((n) => n.params.status);
     expect(statuses.sort()).toEqual(['delivered', 'in_delivery', 'in_progress', 'requested']);
     expect(notes.dataList.find((n) => n.params.status === 'delivered')?.params.cardId).toBe(cardId);
@@ -122,7 +165,9 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
       ['CardRequested', 'customer', null],
     ]);
     expect(history.body.dataList[2]!.actor.name).toBe('Karim Adel');
-    expect((await adminGet<Paged<AuditEntry>>(app, `audit?streamId=${cardStreams.card(cardId)}`, staff)).body.dataList[0]!.type).toBe('CardIssued');
+    expect((await adminGet<Paged<AuditEntry>>(app, `audit?streamId=${cardStreams.card(cardId)}`, staff)).body.dataList[0]!.type).toBe(
+      'CardIssued',
+    );
 
     // The customers screen shows the card status; the customer may file a new request now.
     const row = (await adminGet<CustomerAdminView>(app, `customers/${customer.customerId}`, staff, delivered.position)).body;
@@ -153,7 +198,12 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
     const otherCard = await command(app, 'card-requests.deliver', { ...body, cardId: uniqueCardId() }, staff);
     expect([otherCard.status, otherCard.body.code]).toEqual([422, 'cards.transition_not_allowed']); // delivered is final: no second card
 
-    const taken = await command(app, 'card-requests.deliver', { requestId: ids[1], expectedRevision: (await adminRequest(ids[1]!)).revision, cardId, issueDate: today() }, staff);
+    const taken = await command(
+      app,
+      'card-requests.deliver',
+      { requestId: ids[1], expectedRevision: (await adminRequest(ids[1]!)).revision, cardId, issueDate: today() },
+      staff,
+    );
     expect([taken.status, taken.body.code, taken.body.fieldErrors?.[0]?.path]).toEqual([409, 'cards.card_exists', 'cardId']);
     expect((await adminRequest(ids[1]!)).status).toBe('in_delivery'); // nothing moved
   });
@@ -165,7 +215,12 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
     const { revision } = await adminRequest(r.requestId);
     const [first, second] = await Promise.all([
       command(app, 'card-requests.start', { requestId: r.requestId, expectedRevision: revision }, staff),
-      command(app, 'card-requests.needs-action', { requestId: r.requestId, expectedRevision: revision, note: 'Which floor?' }, operator.token),
+      command(
+        app,
+        'card-requests.needs-action',
+        { requestId: r.requestId, expectedRevision: revision, note: 'Which floor?' },
+        operator.token,
+      ),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     expect([first, second].find((x) => x.status === 409)!.body.code).toBe('concurrency.conflict');
@@ -180,15 +235,30 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
     const start = await must(app, 'card-requests.start', { requestId: r.requestId, expectedRevision: 0 }, staff);
     const noNote = await command(app, 'card-requests.needs-action', { requestId: r.requestId, expectedRevision: 1, note: '  ' }, staff);
     expect(noNote.body.fieldErrors).toEqual([expect.objectContaining({ path: 'note', code: 'reason_required' })]);
-    const ask = await must(app, 'card-requests.needs-action', { requestId: r.requestId, expectedRevision: 1, note: 'Please confirm the building number' }, staff);
+    const ask = await must(
+      app,
+      'card-requests.needs-action',
+      { requestId: r.requestId, expectedRevision: 1, note: 'Please confirm the building number' },
+      staff,
+    );
     const mine = (await myRequests(customer.token, ask.position)).dataList[0]!;
     expect([mine.status, mine.note]).toEqual(['needs_action', 'Please confirm the building number']);
     const back = await must(app, 'card-requests.resume', { requestId: r.requestId, expectedRevision: 2 }, staff);
     expect((await adminRequest(r.requestId, back.position)).status).toBe('in_progress');
     expect(start.revision).toBe(1);
-    const rejected = await must(app, 'card-requests.reject', { requestId: r.requestId, expectedRevision: 3, reason: 'Outside the delivery area' }, staff);
-    expect((await myRequests(customer.token, rejected.position)).dataList[0]).toMatchObject({ status: 'rejected', note: 'Outside the delivery area' });
-    expect((await command(app, 'card-requests.resume', { requestId: r.requestId, expectedRevision: 4 }, staff)).body.code).toBe('cards.transition_not_allowed');
+    const rejected = await must(
+      app,
+      'card-requests.reject',
+      { requestId: r.requestId, expectedRevision: 3, reason: 'Outside the delivery area' },
+      staff,
+    );
+    expect((await myRequests(customer.token, rejected.position)).dataList[0]).toMatchObject({
+      status: 'rejected',
+      note: 'Outside the delivery area',
+    });
+    expect((await command(app, 'card-requests.resume', { requestId: r.requestId, expectedRevision: 4 }, staff)).body.code).toBe(
+      'cards.transition_not_allowed',
+    );
 
     const next = aRequest();
     await must(app, 'card-requests.submit', next, customer.token);
@@ -206,13 +276,25 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
     const r = await adminRequest(link.requestId);
     expect(r).toMatchObject({ kind: 'link', cardId, status: 'requested', deliveryAddress: null });
     expect((await command(app, 'card-requests.ship', { requestId: link.requestId, expectedRevision: r.revision }, staff)).status).toBe(422);
-    const verified = await must(app, 'card-requests.deliver', { requestId: link.requestId, expectedRevision: r.revision, cardId, issueDate: '2024-05-01' }, staff);
-    expect((await myCards(customer.token, verified.position)).dataList).toEqual([expect.objectContaining({ cardId, origin: 'linked', status: 'active', issueDate: '2024-05-01' })]);
+    const verified = await must(
+      app,
+      'card-requests.deliver',
+      { requestId: link.requestId, expectedRevision: r.revision, cardId, issueDate: '2024-05-01' },
+      staff,
+    );
+    expect((await myCards(customer.token, verified.position)).dataList).toEqual([
+      expect.objectContaining({ cardId, origin: 'linked', status: 'active', issueDate: '2024-05-01' }),
+    ]);
     // Someone else may ask to link it (the answer tells nothing about the ID), but staff cannot verify it for them.
     const other = await customerToken(app);
     const again = { ...link, requestId: randomUUID() };
     await must(app, 'card-requests.link', again, other.token);
-    const refused = await command(app, 'card-requests.deliver', { requestId: again.requestId, expectedRevision: 0, cardId, issueDate: '2024-05-01' }, staff);
+    const refused = await command(
+      app,
+      'card-requests.deliver',
+      { requestId: again.requestId, expectedRevision: 0, cardId, issueDate: '2024-05-01' },
+      staff,
+    );
     expect([refused.status, refused.body.code]).toEqual([409, 'cards.card_exists']);
   });
 
@@ -246,7 +328,9 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
     const csv = await adminGet(app, 'card-requests?q=salma&format=csv', staff);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const [header, line] = csv.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(header).toBe('Request ID,Created,Kind,Status,Customer,E-mail,Phone,Reference name,Governorate,Delivery address,Card ID,Issue date,Note');
+    expect(header).toBe(
+      'Request ID,Created,Kind,Status,Customer,E-mail,Phone,Reference name,Governorate,Delivery address,Card ID,Issue date,Note',
+    );
     expect(line).toContain(`${r.requestId},`);
     expect(line).toContain(',new,New,Salma Hassan,');
   });
@@ -254,18 +338,31 @@ describe('card requests: the customer asks, staff deliver, the card is theirs', 
   it('staff turn a card off and on with a reason; the customer turns off their own; others get 404', async () => {
     const customer = await customerToken(app);
     const r = aRequest();
-    await must(app, 'card-requests.link', { requestId: r.requestId, cardId: uniqueCardId(), referenceName: 'Spare', phone: '01012345678' }, customer.token);
+    await must(
+      app,
+      'card-requests.link',
+      { requestId: r.requestId, cardId: uniqueCardId(), referenceName: 'Spare', phone: '01012345678' },
+      customer.token,
+    );
     const request = await adminRequest(r.requestId);
-    const delivered = await must(app, 'card-requests.deliver', { requestId: r.requestId, expectedRevision: request.revision, cardId: request.cardId, issueDate: today() }, staff);
+    const delivered = await must(
+      app,
+      'card-requests.deliver',
+      { requestId: r.requestId, expectedRevision: request.revision, cardId: request.cardId, issueDate: today() },
+      staff,
+    );
     const cardId = request.cardId!;
-    const card = async (position?: number) => (await adminGet<Paged<CardAdminView>>(app, `charging-cards?customerId=${customer.customerId}`, staff, position)).body.dataList[0]!;
+    const card = async (position?: number) =>
+      (await adminGet<Paged<CardAdminView>>(app, `charging-cards?customerId=${customer.customerId}`, staff, position)).body.dataList[0]!;
     const c0 = await card(delivered.position);
     const off = await must(app, 'cards.deactivate', { cardId, expectedRevision: c0.revision, reason: 'Suspected misuse' }, staff);
     const stale = await command(app, 'cards.activate', { cardId, expectedRevision: c0.revision, reason: 'Cleared' }, staff);
     expect(stale.body.code).toBe('concurrency.conflict');
     const c1 = await card(off.position);
     expect([c1.status, c1.statusReason]).toEqual(['inactive', 'Suspected misuse']);
-    expect((await adminGet<CustomerAdminView>(app, `customers/${customer.customerId}`, staff, off.position)).body.cardStatus).toBe('inactive');
+    expect((await adminGet<CustomerAdminView>(app, `customers/${customer.customerId}`, staff, off.position)).body.cardStatus).toBe(
+      'inactive',
+    );
     const on = await must(app, 'cards.activate', { cardId, expectedRevision: c1.revision, reason: 'Cleared' }, staff);
     expect((await myCards(customer.token, on.position)).dataList[0]).toMatchObject({ status: 'active', statusReason: 'Cleared' });
 

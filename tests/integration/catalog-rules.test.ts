@@ -19,10 +19,30 @@ type Customer = { customerId: string; token: string };
 async function givenCatalog(app: TestApp, admin: string) {
   const tag = randomUUID().slice(0, 6);
   const ids = { brandId: id('brand'), typeId: id('type'), batteryRangeId: id('range'), otherRangeId: id('range') };
-  await must(app, 'masterdata.create', { itemId: ids.brandId, kind: 'carBrand', name: `Brand ${tag}`, nameTranslation: `ماركة ${tag}` }, admin);
-  await must(app, 'masterdata.create', { itemId: ids.typeId, kind: 'carType', parentId: ids.brandId, name: `Type ${tag}`, nameTranslation: `طراز ${tag}` }, admin);
-  await must(app, 'masterdata.create', { itemId: ids.batteryRangeId, kind: 'batteryRange', name: `Range ${tag}`, nameTranslation: `سعة ${tag}` }, admin);
-  const last = await must(app, 'masterdata.create', { itemId: ids.otherRangeId, kind: 'batteryRange', name: `Other ${tag}`, nameTranslation: `أخرى ${tag}` }, admin);
+  await must(
+    app,
+    'masterdata.create',
+    { itemId: ids.brandId, kind: 'carBrand', name: `Brand ${tag}`, nameTranslation: `ماركة ${tag}` },
+    admin,
+  );
+  await must(
+    app,
+    'masterdata.create',
+    { itemId: ids.typeId, kind: 'carType', parentId: ids.brandId, name: `Type ${tag}`, nameTranslation: `طراز ${tag}` },
+    admin,
+  );
+  await must(
+    app,
+    'masterdata.create',
+    { itemId: ids.batteryRangeId, kind: 'batteryRange', name: `Range ${tag}`, nameTranslation: `سعة ${tag}` },
+    admin,
+  );
+  const last = await must(
+    app,
+    'masterdata.create',
+    { itemId: ids.otherRangeId, kind: 'batteryRange', name: `Other ${tag}`, nameTranslation: `أخرى ${tag}` },
+    admin,
+  );
   return { ...ids, position: last.position };
 }
 
@@ -52,7 +72,13 @@ describe('catalog rules: cars use their items, no duplicate names, no duplicate 
   // A customer's car is a user of its brand, type and battery range
   it('a customer\'s car counts as a user of its brand, type and battery range: "In use" shows it, delete and deactivate are refused without naming the customer', async () => {
     const c = await givenCatalog(app, admin);
-    const car = { carId: randomUUID(), brandId: c.brandId, typeId: c.typeId, batteryRangeId: c.batteryRangeId, licence: await licence(app, mona) };
+    const car = {
+      carId: randomUUID(),
+      brandId: c.brandId,
+      typeId: c.typeId,
+      batteryRangeId: c.batteryRangeId,
+      licence: await licence(app, mona),
+    };
     const registered = await must(app, 'cars.register', car, mona.token);
     const range = await item(app, admin, 'batteryRange', c.batteryRangeId, registered.position);
     const type = await item(app, admin, 'carType', c.typeId);
@@ -61,9 +87,24 @@ describe('catalog rules: cars use their items, no duplicate names, no duplicate 
 
     const deleteRange = await command(app, 'masterdata.delete', { id: c.batteryRangeId, expectedRevision: range.revision }, admin);
     expect(deleteRange.status).toBe(422);
-    expect(deleteRange.body).toMatchObject({ code: 'catalog.in_use', fieldErrors: [{ params: { names: "1 customer's car", namesAr: 'سيارة عميل واحدة', count: 1, action: 'delete' } }] });
+    expect(deleteRange.body).toMatchObject({
+      code: 'catalog.in_use',
+      fieldErrors: [{ params: { names: "1 customer's car", namesAr: 'سيارة عميل واحدة', count: 1, action: 'delete' } }],
+    });
     expect(JSON.stringify(deleteRange.body)).not.toContain(mona.customerId);
-    const deactivateType = await command(app, 'masterdata.update', { itemId: c.typeId, parentId: c.brandId, name: type.name, nameTranslation: type.nameTranslation, isActive: false, expectedRevision: type.revision }, admin);
+    const deactivateType = await command(
+      app,
+      'masterdata.update',
+      {
+        itemId: c.typeId,
+        parentId: c.brandId,
+        name: type.name,
+        nameTranslation: type.nameTranslation,
+        isActive: false,
+        expectedRevision: type.revision,
+      },
+      admin,
+    );
     expect(deactivateType.body).toMatchObject({ code: 'catalog.in_use', fieldErrors: [{ params: { action: 'deactivate' } }] });
 
     // an edit moves the use to the new range; removing the car frees them all
@@ -79,10 +120,20 @@ describe('catalog rules: cars use their items, no duplicate names, no duplicate 
   // No car twice per customer
   it('the same car (brand, type, battery range) twice for one customer is refused, on register and on edit; another customer may have it', async () => {
     const c = await givenCatalog(app, admin);
-    const first = { carId: randomUUID(), brandId: c.brandId, typeId: c.typeId, batteryRangeId: c.batteryRangeId, licence: await licence(app, mona) };
+    const first = {
+      carId: randomUUID(),
+      brandId: c.brandId,
+      typeId: c.typeId,
+      batteryRangeId: c.batteryRangeId,
+      licence: await licence(app, mona),
+    };
     await must(app, 'cars.register', first, mona.token);
     const twin = await command(app, 'cars.register', { ...first, carId: randomUUID() }, mona.token);
-    expect([twin.status, twin.body.code, twin.body.fieldErrors]).toEqual([409, 'charging.car_exists', [{ path: 'typeId', code: 'car_exists' }]]);
+    expect([twin.status, twin.body.code, twin.body.fieldErrors]).toEqual([
+      409,
+      'charging.car_exists',
+      [{ path: 'typeId', code: 'car_exists' }],
+    ]);
     // the refusal left nothing behind: the range is used by the first car only
     expect((await item(app, admin, 'batteryRange', c.batteryRangeId, twin.body.position)).usageCount).toBe(1);
 
@@ -94,7 +145,9 @@ describe('catalog rules: cars use their items, no duplicate names, no duplicate 
     expect(other.usageCount).toBe(1); // the refused edit kept the second car on its range
 
     const omar = await customerToken(app);
-    expect((await command(app, 'cars.register', { ...first, carId: randomUUID(), licence: await licence(app, omar) }, omar.token)).status).toBe(200);
+    expect(
+      (await command(app, 'cars.register', { ...first, carId: randomUUID(), licence: await licence(app, omar) }, omar.token)).status,
+    ).toBe(200);
     // removed, the car may be registered again
     await must(app, 'cars.remove', { carId: first.carId }, mona.token);
     expect((await command(app, 'cars.register', { ...first, carId: randomUUID() }, mona.token)).status).toBe(200);
@@ -112,7 +165,16 @@ describe('catalog rules: cars use their items, no duplicate names, no duplicate 
     const c = await givenCatalog(app, admin);
     const drivers = await Promise.all(Array.from({ length: 16 }, () => customerToken(app)));
     const cars = await Promise.all(
-      drivers.map(async (d, i) => ({ token: d.token, body: { carId: randomUUID(), brandId: c.brandId, typeId: c.typeId, batteryRangeId: c.batteryRangeId, licence: await licence(app, d, 200 + i) } })),
+      drivers.map(async (d, i) => ({
+        token: d.token,
+        body: {
+          carId: randomUUID(),
+          brandId: c.brandId,
+          typeId: c.typeId,
+          batteryRangeId: c.batteryRangeId,
+          licence: await licence(app, d, 200 + i),
+        },
+      })),
     );
     const answers = await Promise.all(cars.map(({ body, token }) => command(app, 'cars.register', body, token)));
     expect(answers.filter((a) => a.status !== 200).map((a) => a.body)).toEqual([]);
@@ -126,34 +188,100 @@ describe('catalog rules: cars use their items, no duplicate names, no duplicate 
   it('two master-data items with the same name under one parent are refused (trimmed, any case, either language); renaming into a taken name too', async () => {
     const c = await givenCatalog(app, admin);
     const brand = await item(app, admin, 'carBrand', c.brandId, c.position);
-    const again = await command(app, 'masterdata.create', { itemId: id('brand'), kind: 'carBrand', name: `  ${brand.name.toUpperCase()} `, nameTranslation: 'اسم آخر' }, admin);
-    expect([again.status, again.body.code, again.body.fieldErrors]).toEqual([409, 'catalog.name_exists', [{ path: 'name', code: 'name_taken' }]]);
-    const arabic = await command(app, 'masterdata.create', { itemId: id('brand'), kind: 'carBrand', name: `Fresh ${randomUUID().slice(0, 6)}`, nameTranslation: brand.nameTranslation }, admin);
+    const again = await command(
+      app,
+      'masterdata.create',
+      { itemId: id('brand'), kind: 'carBrand', name: `  ${brand.name.toUpperCase()} `, nameTranslation: 'اسم آخر' },
+      admin,
+    );
+    expect([again.status, again.body.code, again.body.fieldErrors]).toEqual([
+      409,
+      'catalog.name_exists',
+      [{ path: 'name', code: 'name_taken' }],
+    ]);
+    const arabic = await command(
+      app,
+      'masterdata.create',
+      { itemId: id('brand'), kind: 'carBrand', name: `Fresh ${randomUUID().slice(0, 6)}`, nameTranslation: brand.nameTranslation },
+      admin,
+    );
     expect(arabic.body.fieldErrors).toEqual([{ path: 'nameTranslation', code: 'name_taken' }]);
 
     // another parent is another scope: a type of the same name under another brand is fine
     const type = await item(app, admin, 'carType', c.typeId);
     const otherBrand = await givenCatalog(app, admin);
-    expect((await command(app, 'masterdata.create', { itemId: id('type'), kind: 'carType', parentId: otherBrand.brandId, name: type.name, nameTranslation: type.nameTranslation }, admin)).status).toBe(200);
-    const sameBrand = await command(app, 'masterdata.create', { itemId: id('type'), kind: 'carType', parentId: c.brandId, name: type.name.toLowerCase(), nameTranslation: 'طراز جديد' }, admin);
+    expect(
+      (
+        await command(
+          app,
+          'masterdata.create',
+          { itemId: id('type'), kind: 'carType', parentId: otherBrand.brandId, name: type.name, nameTranslation: type.nameTranslation },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+    const sameBrand = await command(
+      app,
+      'masterdata.create',
+      { itemId: id('type'), kind: 'carType', parentId: c.brandId, name: type.name.toLowerCase(), nameTranslation: 'طراز جديد' },
+      admin,
+    );
     expect(sameBrand.body.code).toBe('catalog.name_exists');
 
     // renaming into a taken name is refused and changes nothing; the old name stays held
     const range = await item(app, admin, 'batteryRange', c.batteryRangeId);
     const other = await item(app, admin, 'batteryRange', c.otherRangeId);
-    const rename = await command(app, 'masterdata.update', { itemId: c.otherRangeId, name: range.name, nameTranslation: other.nameTranslation, isActive: true, expectedRevision: other.revision }, admin);
+    const rename = await command(
+      app,
+      'masterdata.update',
+      {
+        itemId: c.otherRangeId,
+        name: range.name,
+        nameTranslation: other.nameTranslation,
+        isActive: true,
+        expectedRevision: other.revision,
+      },
+      admin,
+    );
     expect([rename.status, rename.body.code]).toEqual([409, 'catalog.name_exists']);
-    const takeOld = await command(app, 'masterdata.create', { itemId: id('range'), kind: 'batteryRange', name: other.name, nameTranslation: `جديد ${randomUUID().slice(0, 4)}` }, admin);
+    const takeOld = await command(
+      app,
+      'masterdata.create',
+      { itemId: id('range'), kind: 'batteryRange', name: other.name, nameTranslation: `جديد ${randomUUID().slice(0, 4)}` },
+      admin,
+    );
     expect(takeOld.body.code).toBe('catalog.name_exists');
     // a real rename frees the old name; a delete frees the name
-    await must(app, 'masterdata.update', { itemId: c.otherRangeId, name: `${other.name} v2`, nameTranslation: other.nameTranslation, isActive: true, expectedRevision: other.revision }, admin);
-    expect((await command(app, 'masterdata.create', { itemId: id('range'), kind: 'batteryRange', name: other.name, nameTranslation: `جديد ${randomUUID().slice(0, 4)}` }, admin)).status).toBe(200);
+    await must(
+      app,
+      'masterdata.update',
+      {
+        itemId: c.otherRangeId,
+        name: `${other.name} v2`,
+        nameTranslation: other.nameTranslation,
+        isActive: true,
+        expectedRevision: other.revision,
+      },
+      admin,
+    );
+    expect(
+      (
+        await command(
+          app,
+          'masterdata.create',
+          { itemId: id('range'), kind: 'batteryRange', name: other.name, nameTranslation: `جديد ${randomUUID().slice(0, 4)}` },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('two creates of one name at once: exactly one lands', async () => {
     const name = `Race ${randomUUID().slice(0, 6)}`;
     const answers = await Promise.all(
-      [1, 2, 3].map((n) => command(app, 'masterdata.create', { itemId: id('brand'), kind: 'carBrand', name, nameTranslation: `سباق ${n} ${name}` }, admin)),
+      [1, 2, 3].map((n) =>
+        command(app, 'masterdata.create', { itemId: id('brand'), kind: 'carBrand', name, nameTranslation: `سباق ${n} ${name}` }, admin),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
   });
@@ -169,16 +297,36 @@ describe('the upgrade: cars and names recorded before the fix', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evc-upgrade-'));
     const old = await openFileEventStore({ dir: path.join(dataDir, 'eventstore') });
     const staff = newContext({ type: 'staff', id: 'old-admin' }, 'before the fix');
-    const put = (streamId: string, type: string, data: Record<string, unknown>) => old.append(streamId, [envelope({ type, data }, staff)], 'any');
+    const put = (streamId: string, type: string, data: Record<string, unknown>) =>
+      old.append(streamId, [envelope({ type, data }, staff)], 'any');
     const masterData = (itemId: string, kind: string, name: string, parentId?: string) =>
-      put(`masterdata-${itemId}`, 'MasterDataItemCreated', { itemId, kind, name, nameTranslation: `${name} ع`, value: '', isActive: true, ...(parentId ? { parentId } : {}) });
+      put(`masterdata-${itemId}`, 'MasterDataItemCreated', {
+        itemId,
+        kind,
+        name,
+        nameTranslation: `${name} ع`,
+        value: '',
+        isActive: true,
+        ...(parentId ? { parentId } : {}),
+      });
     await masterData('brand-old', 'carBrand', 'Old Brand');
     await masterData('type-old', 'carType', 'Old Type', 'brand-old');
-    await put('masterdata-brand-old', 'MasterDataUsageLinked', { itemId: 'brand-old', usedBy: { id: 'type-old', kind: 'carType', name: 'Old Type' } });
+    await put('masterdata-brand-old', 'MasterDataUsageLinked', {
+      itemId: 'brand-old',
+      usedBy: { id: 'type-old', kind: 'carType', name: 'Old Type' },
+    });
     await masterData('range-old', 'batteryRange', 'Old Range');
     await masterData('range-gone', 'batteryRange', 'Gone Range');
     const car = (carId: string, customerId: string, batteryRangeId = 'range-old') =>
-      put(`car-${carId}`, 'CarRegistered', { carId, customerId, brandId: 'brand-old', typeId: 'type-old', batteryRangeId, licence: { customsCertificateFileId: 'f'.repeat(64) }, at: '2026-01-01T10:00:00.000Z' });
+      put(`car-${carId}`, 'CarRegistered', {
+        carId,
+        customerId,
+        brandId: 'brand-old',
+        typeId: 'type-old',
+        batteryRangeId,
+        licence: { customsCertificateFileId: 'f'.repeat(64) },
+        at: '2026-01-01T10:00:00.000Z',
+      });
     await car('car-a', 'cust-1');
     await car('car-b', 'cust-2');
     await car('car-twin', 'cust-1'); // the same car twice, accepted before the fix
@@ -190,16 +338,32 @@ describe('the upgrade: cars and names recorded before the fix', () => {
     const admin = await superAdminToken(app);
     const store = app.embedded.infra.eventStore;
     const marker = await store.readStream('upgrade-issue17-car-usage-and-names');
-    expect(marker.map((e) => [e.type, e.data])).toEqual([['UpgradeApplied', { name: 'issue17-car-usage-and-names', counts: { cars: 3, removedCars: 1, missingItems: 0, twinCars: 1, names: 4, nameClashes: 0 } }]]);
+    expect(marker.map((e) => [e.type, e.data])).toEqual([
+      [
+        'UpgradeApplied',
+        {
+          name: 'issue17-car-usage-and-names',
+          counts: { cars: 3, removedCars: 1, missingItems: 0, twinCars: 1, names: 4, nameClashes: 0 },
+        },
+      ],
+    ]);
     const range = await item(app, admin, 'batteryRange', 'range-old', marker[0]!.position);
     const type = await item(app, admin, 'carType', 'type-old');
     const brand = await item(app, admin, 'carBrand', 'brand-old');
     expect([range.usageCount, type.usageCount, brand.usageCount]).toEqual([3, 3, 4]);
     expect((await item(app, admin, 'batteryRange', 'range-gone')).usageCount).toBe(0);
     const refused = await command(app, 'masterdata.delete', { id: 'range-old', expectedRevision: range.revision }, admin);
-    expect(refused.body).toMatchObject({ code: 'catalog.in_use', fieldErrors: [{ params: { names: "3 customers' cars", namesAr: '٣ سيارات عملاء' } }] });
+    expect(refused.body).toMatchObject({
+      code: 'catalog.in_use',
+      fieldErrors: [{ params: { names: "3 customers' cars", namesAr: '٣ سيارات عملاء' } }],
+    });
     // older names are held now: a new brand cannot take one
-    const taken = await command(app, 'masterdata.create', { itemId: id('brand'), kind: 'carBrand', name: 'old brand', nameTranslation: 'جديدة' }, admin);
+    const taken = await command(
+      app,
+      'masterdata.create',
+      { itemId: id('brand'), kind: 'carBrand', name: 'old brand', nameTranslation: 'جديدة' },
+      admin,
+    );
     expect(taken.body.code).toBe('catalog.name_exists');
 
     // again (as a crashed start would): every step decides nothing

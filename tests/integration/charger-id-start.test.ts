@@ -23,7 +23,8 @@ describe('start by the code printed on the charger: serial number or charger id'
   });
   afterAll(() => app?.close());
 
-  const lookup = (code: string) => query<StationView>(app, `/api/queries/chargers/lookup?serialNumber=${encodeURIComponent(code)}`, customer.token);
+  const lookup = (code: string) =>
+    query<StationView>(app, `/api/queries/chargers/lookup?serialNumber=${encodeURIComponent(code)}`, customer.token);
 
   it('chargers.lookup finds the station by the serial number or by the charger id, in any case', async () => {
     for (const code of [`SN-${chargerId}`, chargerId, chargerId.toLowerCase(), ` ${chargerId} `]) {
@@ -36,7 +37,12 @@ describe('start by the code printed on the charger: serial number or charger id'
 
   it('sessions.start resolves a charger id given as serialNumber (then checks the car), and refuses an unknown code', async () => {
     const start = (serialNumber: string) =>
-      command(app, 'sessions.start', { sessionId: randomUUID(), serialNumber, connectorId: 1, carId: 'no-such-car', target: { kind: 'none' } }, customer.token);
+      command(
+        app,
+        'sessions.start',
+        { sessionId: randomUUID(), serialNumber, connectorId: 1, carId: 'no-such-car', target: { kind: 'none' } },
+        customer.token,
+      );
     const unknown = await start('EVC-NO-SUCH');
     expect(unknown.body.code).toBe('network.charger_not_found');
     // the charger was found: the next rule (the customer's car) answers

@@ -46,10 +46,17 @@ describe('a charging session from the phone, end to end with the simulator', () 
     expect(before.body.balance).toBe(DEMO_WELCOME_CREDIT);
 
     const sessionId = randomUUID();
-    const started = await command(app, 'sessions.start', { sessionId, chargerId: charger.id, connectorId: 1, carId: DEMO_CAR.carId }, token);
+    const started = await command(
+      app,
+      'sessions.start',
+      { sessionId, chargerId: charger.id, connectorId: 1, carId: DEMO_CAR.carId },
+      token,
+    );
     expect(started.status).toBe(200);
     // The same request again (a retry) starts nothing new.
-    expect((await command(app, 'sessions.start', { sessionId, chargerId: charger.id, connectorId: 1, carId: DEMO_CAR.carId }, token)).status).toBe(200);
+    expect(
+      (await command(app, 'sessions.start', { sessionId, chargerId: charger.id, connectorId: 1, carId: DEMO_CAR.carId }, token)).status,
+    ).toBe(200);
 
     const session = async () => (await query<SessionDetailView>(app, `/api/queries/me/sessions/${sessionId}`, token)).body;
     await expect.poll(async () => (await session()).status, { timeout: 15_000 }).toBe('charging');

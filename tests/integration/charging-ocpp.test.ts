@@ -21,7 +21,19 @@ describe('charging with a real OCPP 1.6 charger on the gateway', () => {
     await givenGovernorate(app.commandBus);
     stationId = aStation().stationId;
     await registerStation(app.commandBus, { ...aStation(), stationId });
-    await must(app, 'pricing.set', { acPricePerKwh: 200, dcPricePerKwh: 375, minimumCharge: 1000, bookingFeePerMinute: 50, effectiveFrom: '2026-01-01T00:00:00.000Z', reason: 'Tariff' }, await superAdminToken(app));
+    await must(
+      app,
+      'pricing.set',
+      {
+        acPricePerKwh: 200,
+        dcPricePerKwh: 375,
+        minimumCharge: 1000,
+        bookingFeePerMinute: 50,
+        effectiveFrom: '2026-01-01T00:00:00.000Z',
+        reason: 'Tariff',
+      },
+      await superAdminToken(app),
+    );
     await app.embedded.gateway!.ready;
   });
   afterAll(async () => {
@@ -34,7 +46,14 @@ describe('charging with a real OCPP 1.6 charger on the gateway', () => {
     const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId);
     await app.embedded.runner.waitFor(result.position, 2000);
     const calls: Call[] = [];
-    const options = { endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity: chargerId, password: secret, protocols: ['ocpp1.6'], reconnect: false, strictMode: true };
+    const options = {
+      endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`,
+      identity: chargerId,
+      password: secret,
+      protocols: ['ocpp1.6'],
+      reconnect: false,
+      strictMode: true,
+    };
     client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
     client.handle(({ method, params }) => {
       calls.push({ method: String(method), params: params as Record<string, unknown> });
@@ -55,15 +74,26 @@ describe('charging with a real OCPP 1.6 charger on the gateway', () => {
 
     const t0 = Date.now();
     const iso = (s: number) => new Date(t0 + s * 1000).toISOString();
-    const answer = (await client.call('StartTransaction', { connectorId: 1, idTag, meterStart: 1000, timestamp: iso(0) })) as { transactionId: number; idTagInfo: { status: string } };
+    const answer = (await client.call('StartTransaction', { connectorId: 1, idTag, meterStart: 1000, timestamp: iso(0) })) as {
+      transactionId: number;
+      idTagInfo: { status: string };
+    };
     expect(answer.idTagInfo.status).toBe('Accepted');
     await expect.poll(types).toContain('SessionCharging');
-    const mv = (s: number, wh: number) => ({ timestamp: iso(s), sampledValue: [{ value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' }, { value: '50', measurand: 'SoC', unit: 'Percent' }] });
+    const mv = (s: number, wh: number) => ({
+      timestamp: iso(s),
+      sampledValue: [
+        { value: String(wh), measurand: 'Energy.Active.Import.Register', unit: 'Wh' },
+        { value: '50', measurand: 'SoC', unit: 'Percent' },
+      ],
+    });
     await client.call('MeterValues', { connectorId: 1, transactionId: answer.transactionId, meterValue: [mv(60, 3000)] });
     await client.call('MeterValues', { connectorId: 1, transactionId: answer.transactionId, meterValue: [mv(60, 3000)] });
 
     expect((await command(app, 'sessions.stop', { sessionId }, customer.token)).status).toBe(200);
-    await expect.poll(() => calls.find((c) => c.method === 'RemoteStopTransaction')?.params).toEqual({ transactionId: answer.transactionId });
+    await expect
+      .poll(() => calls.find((c) => c.method === 'RemoteStopTransaction')?.params)
+      .toEqual({ transactionId: answer.transactionId });
     const stop = { transactionId: answer.transactionId, meterStop: 11_000, timestamp: iso(120), reason: 'Remote' };
     await client.call('StopTransaction', stop);
     await client.call('StopTransaction', stop);

@@ -39,7 +39,10 @@ async function openStream(app: TestApp, path: string, token?: string) {
           if (done) return;
           buffer += decoder.decode(value, { stream: true });
           for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-            const data = buffer.slice(0, i).split('\n').find((l) => l.startsWith('data: '));
+            const data = buffer
+              .slice(0, i)
+              .split('\n')
+              .find((l) => l.startsWith('data: '));
             buffer = buffer.slice(i + 2);
             if (data) changes.push(JSON.parse(data.slice(6)) as LiveChange);
           }
@@ -73,7 +76,20 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
   const append = async (stream: string, type: string, data: Record<string, unknown>, actor: Actor = SYSTEM) => {
     const result = await app.embedded.infra.eventStore.append(
       stream,
-      [{ eventId: randomUUID(), type, data, metadata: { correlationId: randomUUID(), causationId: randomUUID(), actor, occurredAt: new Date().toISOString(), schemaVersion: 1 } }],
+      [
+        {
+          eventId: randomUUID(),
+          type,
+          data,
+          metadata: {
+            correlationId: randomUUID(),
+            causationId: randomUUID(),
+            actor,
+            occurredAt: new Date().toISOString(),
+            schemaVersion: 1,
+          },
+        },
+      ],
       'any',
     );
     last = result.position;
@@ -95,17 +111,31 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
       balanceAtStart: 10_000,
       at,
     });
-  const tx = (customerId: string, type: 'WalletCredited' | 'WalletDebited', id: string, amount: number, balanceAfter: number, kind: string, at: string, actor: Actor = SYSTEM) =>
-    append(chargingStreams.wallet(customerId), type, {
-      transactionId: `${kind === 'top_up' ? 'payment' : kind}:${id}`,
-      customerId,
-      amount,
-      balanceAfter,
-      kind,
-      reference: { type: kind === 'top_up' ? 'payment' : kind, id },
-      reason: kind,
-      at,
-    }, actor);
+  const tx = (
+    customerId: string,
+    type: 'WalletCredited' | 'WalletDebited',
+    id: string,
+    amount: number,
+    balanceAfter: number,
+    kind: string,
+    at: string,
+    actor: Actor = SYSTEM,
+  ) =>
+    append(
+      chargingStreams.wallet(customerId),
+      type,
+      {
+        transactionId: `${kind === 'top_up' ? 'payment' : kind}:${id}`,
+        customerId,
+        amount,
+        balanceAfter,
+        kind,
+        reference: { type: kind === 'top_up' ? 'payment' : kind, id },
+        reason: kind,
+        at,
+      },
+      actor,
+    );
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -116,34 +146,108 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
     ({ chargerId } = await registerCharger(app.commandBus, stationId));
     a = await customerToken(app, { firstName: 'Amira', lastName: 'Saad' });
     b = await customerToken(app, { firstName: 'Bassem', lastName: 'Nour' });
-    await must(app, 'roles.create', { roleId: 'role-sessions-only', name: 'Sessions only', nameAr: 'الجلسات فقط', privileges: ['sessions.read'] }, admin);
-    await must(app, 'roles.create', { roleId: 'role-customers-only', name: 'Customers only', nameAr: 'العملاء فقط', privileges: ['customers.read'] }, admin);
-    await must(app, 'roles.create', { roleId: 'role-stations-only', name: 'Stations only', nameAr: 'المحطات فقط', privileges: ['stations.write'] }, admin);
+    await must(
+      app,
+      'roles.create',
+      { roleId: 'role-sessions-only', name: 'Sessions only', nameAr: 'الجلسات فقط', privileges: ['sessions.read'] },
+      admin,
+    );
+    await must(
+      app,
+      'roles.create',
+      { roleId: 'role-customers-only', name: 'Customers only', nameAr: 'العملاء فقط', privileges: ['customers.read'] },
+      admin,
+    );
+    await must(
+      app,
+      'roles.create',
+      { roleId: 'role-stations-only', name: 'Stations only', nameAr: 'المحطات فقط', privileges: ['stations.write'] },
+      admin,
+    );
     sessionsOnly = (await givenStaff(app, ['role-sessions-only'], admin)).token;
     customersOnly = (await givenStaff(app, ['role-customers-only'], admin)).token;
     neither = (await givenStaff(app, ['role-stations-only'], admin)).token;
 
     // A: one session charged and billed; B: one failed session
     await requested(sessionA, a.customerId, '2026-03-02T10:00:00.000Z');
-    await append(chargingStreams.session(sessionA), 'SessionCharging', { sessionId: sessionA, transactionId: '1', meterStartWh: 0, startedAt: '2026-03-02T10:00:05.000Z', at: '2026-03-02T10:00:05.000Z' }, { type: 'charger', id: chargerId });
-    await append(chargingStreams.session(sessionA), 'MeterReadingRecorded', { sessionId: sessionA, transactionId: '1', timestamp: '2026-03-02T10:05:00.000Z', energyWh: 4000, powerW: 7000, socPercent: 50, at: '2026-03-02T10:05:00.000Z' });
-    await append(chargingStreams.session(sessionA), 'SessionStopped', { sessionId: sessionA, transactionId: '1', meterStopWh: 6000, stoppedAt: '2026-03-02T10:10:00.000Z', energyWh: 6000, cost: 3000, reason: 'customer', chargerReason: null, at: '2026-03-02T10:10:00.000Z' });
-    await append(chargingStreams.session(sessionA), 'SessionBilled', { sessionId: sessionA, customerId: a.customerId, amount: 3000, transactionId: `session:${sessionA}`, at: '2026-03-02T10:10:01.000Z' });
+    await append(
+      chargingStreams.session(sessionA),
+      'SessionCharging',
+      { sessionId: sessionA, transactionId: '1', meterStartWh: 0, startedAt: '2026-03-02T10:00:05.000Z', at: '2026-03-02T10:00:05.000Z' },
+      { type: 'charger', id: chargerId },
+    );
+    await append(chargingStreams.session(sessionA), 'MeterReadingRecorded', {
+      sessionId: sessionA,
+      transactionId: '1',
+      timestamp: '2026-03-02T10:05:00.000Z',
+      energyWh: 4000,
+      powerW: 7000,
+      socPercent: 50,
+      at: '2026-03-02T10:05:00.000Z',
+    });
+    await append(chargingStreams.session(sessionA), 'SessionStopped', {
+      sessionId: sessionA,
+      transactionId: '1',
+      meterStopWh: 6000,
+      stoppedAt: '2026-03-02T10:10:00.000Z',
+      energyWh: 6000,
+      cost: 3000,
+      reason: 'customer',
+      chargerReason: null,
+      at: '2026-03-02T10:10:00.000Z',
+    });
+    await append(chargingStreams.session(sessionA), 'SessionBilled', {
+      sessionId: sessionA,
+      customerId: a.customerId,
+      amount: 3000,
+      transactionId: `session:${sessionA}`,
+      at: '2026-03-02T10:10:01.000Z',
+    });
     await requested(sessionB, b.customerId, '2026-03-03T09:00:00.000Z');
-    await append(chargingStreams.session(sessionB), 'SessionStartFailed', { sessionId: sessionB, reason: 'offline', detail: null, at: '2026-03-03T09:00:02.000Z' });
+    await append(chargingStreams.session(sessionB), 'SessionStartFailed', {
+      sessionId: sessionB,
+      reason: 'offline',
+      detail: null,
+      at: '2026-03-03T09:00:02.000Z',
+    });
 
     // A's wallet across Cairo days: 21:30 UTC on 1 March is 23:30 in Cairo (1 March), 22:30 UTC is 2 March already
     await tx(a.customerId, 'WalletCredited', paymentA, 20_000, 20_000, 'top_up', '2026-03-01T21:30:00.000Z');
-    await tx(a.customerId, 'WalletCredited', 'adj-1', 1_000, 21_000, 'adjustment', '2026-03-01T22:30:00.000Z', { type: 'staff', id: 'test-admin' });
+    await tx(a.customerId, 'WalletCredited', 'adj-1', 1_000, 21_000, 'adjustment', '2026-03-01T22:30:00.000Z', {
+      type: 'staff',
+      id: 'test-admin',
+    });
     await tx(a.customerId, 'WalletDebited', sessionA, 3_000, 18_000, 'session', '2026-03-02T10:10:01.000Z');
     await tx(b.customerId, 'WalletCredited', paymentB, 5_000, 5_000, 'top_up', '2026-03-02T08:00:00.000Z');
-    await append(chargingStreams.payment(paymentA), 'PaymentInitiated', { paymentId: paymentA, customerId: a.customerId, amount: 20_000, provider: 'sandbox', providerRef: 'r-a', checkoutUrl: 'https://sandbox/a', at: '2026-03-01T21:29:00.000Z' });
-    await append(chargingStreams.payment(paymentA), 'PaymentCompleted', { paymentId: paymentA, customerId: a.customerId, amount: 20_000, providerTransactionId: 't-a', at: '2026-03-01T21:30:00.000Z' });
-    await append(chargingStreams.payment(paymentB), 'PaymentInitiated', { paymentId: paymentB, customerId: b.customerId, amount: 5_000, provider: 'sandbox', providerRef: 'r-b', checkoutUrl: 'https://sandbox/b', at: '2026-03-02T07:59:00.000Z' });
+    await append(chargingStreams.payment(paymentA), 'PaymentInitiated', {
+      paymentId: paymentA,
+      customerId: a.customerId,
+      amount: 20_000,
+      provider: 'sandbox',
+      providerRef: 'r-a',
+      checkoutUrl: 'https://sandbox/a',
+      at: '2026-03-01T21:29:00.000Z',
+    });
+    await append(chargingStreams.payment(paymentA), 'PaymentCompleted', {
+      paymentId: paymentA,
+      customerId: a.customerId,
+      amount: 20_000,
+      providerTransactionId: 't-a',
+      at: '2026-03-01T21:30:00.000Z',
+    });
+    await append(chargingStreams.payment(paymentB), 'PaymentInitiated', {
+      paymentId: paymentB,
+      customerId: b.customerId,
+      amount: 5_000,
+      provider: 'sandbox',
+      providerRef: 'r-b',
+      checkoutUrl: 'https://sandbox/b',
+      at: '2026-03-02T07:59:00.000Z',
+    });
   });
   afterAll(() => app?.close());
 
-  it('customers read only their own sessions; another customer\'s session is a 404', async () => {
+  it("customers read only their own sessions; another customer's session is a 404", async () => {
     const mine = await query<Paged<SessionView>>(app, `/api/queries/me/sessions?position=${last}`, a.token);
     expect(mine.status).toBe(200);
     expect(mine.body.dataList.map((s) => s.sessionId)).toEqual([sessionA]);
@@ -159,7 +263,7 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
     expect((await query(app, '/api/queries/me/sessions', admin)).status).toBe(403);
   });
 
-  it('payments: own only (404 for another\'s)', async () => {
+  it("payments: own only (404 for another's)", async () => {
     const own = await query<PaymentView>(app, `/api/queries/me/payments/${paymentA}?position=${last}`, a.token);
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ paymentId: paymentA, status: 'completed', amount: 20_000 });
@@ -179,10 +283,18 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
     ]);
     expect(all.body.transactionsDates[0]!.transactions[1]!.creator).toMatchObject({ type: 'staff', id: 'test-admin' });
     const incoming = await query<WalletView>(app, '/api/queries/me/wallet?filter=incoming', a.token);
-    expect([incoming.body.totalCount, incoming.body.transactionsDates.flatMap((d) => d.transactions).every((t) => t.direction === 'in')]).toEqual([2, true]);
+    expect([
+      incoming.body.totalCount,
+      incoming.body.transactionsDates.flatMap((d) => d.transactions).every((t) => t.direction === 'in'),
+    ]).toEqual([2, true]);
     const outgoing = await query<WalletView>(app, '/api/queries/me/wallet?filter=outgoing', a.token);
     expect(outgoing.body.totalCount).toBe(1);
-    expect(outgoing.body.transactionsDates).toEqual([{ date: '2026-03-02', transactions: [expect.objectContaining({ direction: 'out', amount: 3000, reference: { type: 'session', id: sessionA } })] }]);
+    expect(outgoing.body.transactionsDates).toEqual([
+      {
+        date: '2026-03-02',
+        transactions: [expect.objectContaining({ direction: 'out', amount: 3000, reference: { type: 'session', id: sessionA } })],
+      },
+    ]);
     const page2 = await query<WalletView>(app, '/api/queries/me/wallet?pageSize=2&page=2', a.token);
     expect(page2.body).toMatchObject({ totalCount: 3, transactionsDates: [{ date: '2026-03-01', transactions: [{ kind: 'top_up' }] }] });
     const other = await query<WalletView>(app, '/api/queries/me/wallet', b.token);
@@ -191,12 +303,23 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
 
   it('notifications with the unseen count, own only', async () => {
     const mine = await query<NotificationsView>(app, `/api/queries/me/notifications?position=${last}`, a.token);
-    expect(mine.body.dataList.map((n) => n.kind).sort()).toEqual(['session_started', 'session_stopped', 'top_up_credited', 'wallet_adjusted']);
+    expect(mine.body.dataList.map((n) => n.kind).sort()).toEqual([
+      'session_started',
+      'session_stopped',
+      'top_up_credited',
+      'wallet_adjusted',
+    ]);
     expect(mine.body.unseenCount).toBe(4);
-    const seen = await append(chargingStreams.notifications(a.customerId), 'NotificationsSeen', { customerId: a.customerId, notificationIds: [mine.body.dataList[0]!.notificationId], at: new Date().toISOString() });
+    const seen = await append(chargingStreams.notifications(a.customerId), 'NotificationsSeen', {
+      customerId: a.customerId,
+      notificationIds: [mine.body.dataList[0]!.notificationId],
+      at: new Date().toISOString(),
+    });
     const after = await query<NotificationsView>(app, `/api/queries/me/notifications?position=${seen}`, a.token);
     expect([after.body.totalCount, after.body.unseenCount]).toEqual([4, 3]);
-    expect((await query<NotificationsView>(app, '/api/queries/me/notifications', b.token)).body.dataList.map((n) => n.kind).sort()).toEqual(['session_failed', 'top_up_credited']);
+    expect((await query<NotificationsView>(app, '/api/queries/me/notifications', b.token)).body.dataList.map((n) => n.kind).sort()).toEqual(
+      ['session_failed', 'top_up_credited'],
+    );
   });
 
   it('staff: sessions by privilege, the customer link only with customers.read', async () => {
@@ -211,9 +334,16 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
     const full = await adminGet<Paged<SessionAdminView>>(app, `sessions?customerId=${b.customerId}`, admin);
     expect(full.body.dataList.map((s) => [s.sessionId, s.customerId])).toEqual([[sessionB, b.customerId]]);
     expect((await adminGet<Paged<SessionAdminView>>(app, 'sessions?status=failed', admin)).body.totalCount).toBe(1);
-    expect((await adminGet<Paged<SessionAdminView>>(app, 'sessions?q=amira', admin)).body.dataList.map((s) => s.sessionId)).toEqual([sessionA]);
-    expect((await adminGet<Paged<SessionAdminView>>(app, 'sessions?from=2026-03-03', admin)).body.dataList.map((s) => s.sessionId)).toEqual([sessionB]);
-    expect((await adminGet<Paged<SessionAdminView>>(app, 'sessions?sort=cost&dir=desc&pageSize=1', admin)).body).toMatchObject({ totalCount: 2, dataList: [{ sessionId: sessionA }] });
+    expect((await adminGet<Paged<SessionAdminView>>(app, 'sessions?q=amira', admin)).body.dataList.map((s) => s.sessionId)).toEqual([
+      sessionA,
+    ]);
+    expect((await adminGet<Paged<SessionAdminView>>(app, 'sessions?from=2026-03-03', admin)).body.dataList.map((s) => s.sessionId)).toEqual(
+      [sessionB],
+    );
+    expect((await adminGet<Paged<SessionAdminView>>(app, 'sessions?sort=cost&dir=desc&pageSize=1', admin)).body).toMatchObject({
+      totalCount: 2,
+      dataList: [{ sessionId: sessionA }],
+    });
     const detail = await adminGet<SessionAdminDetailView>(app, `sessions/${sessionA}`, sessionsOnly);
     expect(detail.body).toMatchObject({ sessionId: sessionA, customerName: 'Amira Saad', customerId: null });
     expect(detail.body.timeline[1]).toMatchObject({ type: 'SessionCharging', actor: { type: 'charger', id: chargerId } });
@@ -239,7 +369,7 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
     expect((await query(app, `/api/queries/chargers/lookup?serialNumber=SN-${chargerId}`)).status).toBe(401);
   });
 
-  it('live: /api/live/me carries only the caller\'s own private changes; /api/live never a private one', async () => {
+  it("live: /api/live/me carries only the caller's own private changes; /api/live never a private one", async () => {
     expect((await openStream(app, '/api/live/me')).status).toBe(401);
     const streams = {
       a: await openStream(app, '/api/live/me', a.token),
@@ -250,7 +380,12 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
     try {
       expect(streams.a.status).toBe(200);
       const at = new Date().toISOString();
-      await append(chargingStreams.session(sessionB), 'SessionStopRequested', { sessionId: sessionB, reason: 'staff', commandId: null, at });
+      await append(chargingStreams.session(sessionB), 'SessionStopRequested', {
+        sessionId: sessionB,
+        reason: 'staff',
+        commandId: null,
+        at,
+      });
       await tx(b.customerId, 'WalletDebited', 'adj-b', 1_000, 4_000, 'adjustment', at);
       await requested(randomUUID(), a.customerId, at);
       await expect.poll(() => streams.a.changes.some((c) => c.collection === 'sessions')).toBe(true);
@@ -263,7 +398,11 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
       expect(streams.b.changes.every((c) => JSON.stringify(c.customerIds) === JSON.stringify([b.customerId]))).toBe(true);
       // sessions.read without customers.read: sessions only, no customer ids, no wallets
       expect(streams.staff.changes.every((c) => c.collection === 'sessions' && c.customerIds?.length === 0)).toBe(true);
-      expect(streams.pub.changes.filter((c) => c.customerIds || ['sessions', 'wallet_transactions', 'wallets', 'notifications'].includes(c.collection))).toEqual([]);
+      expect(
+        streams.pub.changes.filter(
+          (c) => c.customerIds || ['sessions', 'wallet_transactions', 'wallets', 'notifications'].includes(c.collection),
+        ),
+      ).toEqual([]);
     } finally {
       Object.values(streams).forEach((s) => s.close());
     }

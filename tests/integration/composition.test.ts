@@ -79,18 +79,32 @@ describe('the four services composed as in the cluster (embedded stores)', () =>
     const projections = await getJson<{ status: string; position: number }>(url.projections!, '/health');
     expect(projections.body.status).toBe('ok');
     expect(projections.body.position).toBeGreaterThan(0);
-    await expect.poll(async () => (await getJson<{ chargers: number }>(url.gateway!, '/health')).body.chargers, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(async () => (await getJson<{ chargers: number }>(url.gateway!, '/health')).body.chargers, { timeout: 10_000 })
+      .toBe(1);
   });
 
   it('runs a charging session through them, from the seeded credit to the debit', async () => {
-    const signedIn = await postJson<{ token: string }>(url.command!, '/api/commands/auth.sign-in', { email: 'customer@evcharging.eg', password: TEST_CUSTOMER_PASSWORD, audience: 'customer', rememberMe: false });
+    const signedIn = await postJson<{ token: string }>(url.command!, '/api/commands/auth.sign-in', {
+      email: 'customer@evcharging.eg',
+      password: TEST_CUSTOMER_PASSWORD,
+      audience: 'customer',
+      rememberMe: false,
+    });
     expect(signedIn.status).toBe(200);
     const auth = bearer(signedIn.body.token);
     // The query side reads what the projections wrote (the seed's welcome credit), by way of the checkpoint.
-    await expect.poll(async () => (await getJson<WalletView>(url.query!, '/api/queries/me/wallet', auth)).body.balance, { timeout: 15_000 }).toBe(DEMO_WELCOME_CREDIT);
+    await expect
+      .poll(async () => (await getJson<WalletView>(url.query!, '/api/queries/me/wallet', auth)).body.balance, { timeout: 15_000 })
+      .toBe(DEMO_WELCOME_CREDIT);
 
     const sessionId = randomUUID();
-    const started = await postJson<{ position: number }>(url.command!, '/api/commands/sessions.start', { sessionId, chargerId: charger.id, connectorId: 1, carId: DEMO_CAR.carId }, auth);
+    const started = await postJson<{ position: number }>(
+      url.command!,
+      '/api/commands/sessions.start',
+      { sessionId, chargerId: charger.id, connectorId: 1, carId: DEMO_CAR.carId },
+      auth,
+    );
     expect(started.status).toBe(200);
     const session = async () => (await getJson<SessionDetailView>(url.query!, `/api/queries/me/sessions/${sessionId}`, auth)).body;
     await expect.poll(async () => (await session()).status, { timeout: 20_000 }).toBe('charging');
@@ -100,6 +114,8 @@ describe('the four services composed as in the cluster (embedded stores)', () =>
     await expect.poll(async () => (await session()).billed, { timeout: 20_000 }).toBe(true);
     const done = await session();
     expect(done.cost).toBeGreaterThan(0);
-    await expect.poll(async () => (await getJson<WalletView>(url.query!, '/api/queries/me/wallet', auth)).body.balance, { timeout: 15_000 }).toBe(DEMO_WELCOME_CREDIT - done.cost!);
+    await expect
+      .poll(async () => (await getJson<WalletView>(url.query!, '/api/queries/me/wallet', auth)).body.balance, { timeout: 15_000 })
+      .toBe(DEMO_WELCOME_CREDIT - done.cost!);
   }, 120_000);
 });

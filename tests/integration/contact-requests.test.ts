@@ -32,14 +32,24 @@ describe('contact requests: the managers inbox', () => {
   });
   afterAll(() => app?.close());
 
-  const me = <T>(path: string, token: string, position?: number) => getJson<T>(app.baseUrl, `/api/queries/me/${path}${position ? `${path.includes('?') ? '&' : '?'}position=${position}` : ''}`, bearer(token));
+  const me = <T>(path: string, token: string, position?: number) =>
+    getJson<T>(
+      app.baseUrl,
+      `/api/queries/me/${path}${position ? `${path.includes('?') ? '&' : '?'}position=${position}` : ''}`,
+      bearer(token),
+    );
 
   it('links a request sent by a signed-in customer to them; a visitor’s stays unlinked', async () => {
     const linked = aRequest({ email: mona.email, locale: 'ar' });
     const visitor = aRequest();
     const a = await must(app, 'contact-requests.submit', linked, mona.token);
     const b = (await command(app, 'contact-requests.submit', visitor)).body;
-    const rows = await adminGet<Paged<ContactRequestRow>>(app, `contact-requests?q=zamalek&pageSize=100`, manager.token, Math.max(a.position, b.position));
+    const rows = await adminGet<Paged<ContactRequestRow>>(
+      app,
+      `contact-requests?q=zamalek&pageSize=100`,
+      manager.token,
+      Math.max(a.position, b.position),
+    );
     const byId = new Map(rows.body.dataList.map((r) => [r.requestId, r]));
     expect(byId.get(linked.requestId)).toMatchObject({ customerId: mona.customerId, status: 'new', locale: 'ar', replyCount: 0 });
     expect(byId.get(visitor.requestId)).toMatchObject({ customerId: null, locale: 'en' });
@@ -70,9 +80,15 @@ describe('contact requests: the managers inbox', () => {
     await must(app, 'contact-requests.reply', reply, manager.token);
     // a retried reply (same id) mails nothing more
     await must(app, 'contact-requests.reply', reply, manager.token);
-    const commented = await must(app, 'contact-requests.comment', { requestId: request.requestId, commentId: randomUUID(), text: SECRET_COMMENT }, manager.token);
+    const commented = await must(
+      app,
+      'contact-requests.comment',
+      { requestId: request.requestId, commentId: randomUUID(), text: SECRET_COMMENT },
+      manager.token,
+    );
 
-    const detail = async () => (await adminGet<ContactRequestDetail>(app, `contact-requests/${request.requestId}`, manager.token, commented.position)).body;
+    const detail = async () =>
+      (await adminGet<ContactRequestDetail>(app, `contact-requests/${request.requestId}`, manager.token, commented.position)).body;
     await expect.poll(async () => (await detail()).replies[0]?.delivery).toBe('sent');
     // Besides the sign-up's verification mail: exactly one reply mail, in Arabic, without the internal comment.
     const [mail, ...more] = (await mailsTo(app, mona.email, 2)).filter((m) => m.subject.startsWith('رد'));
@@ -90,18 +106,34 @@ describe('contact requests: the managers inbox', () => {
 
     const mine = await me<Paged<MyContactRequest>>('contact-requests', mona.token, commented.position);
     const seen = mine.body.dataList.find((x) => x.requestId === request.requestId);
-    expect(seen).toEqual({ requestId: request.requestId, title: request.title, type: 'complaint', details: request.details, status: 'new', createdAt: expect.any(String), updatedAt: expect.any(String), replies: [{ replyId: reply.replyId, message: reply.message, at: expect.any(String) }] });
+    expect(seen).toEqual({
+      requestId: request.requestId,
+      title: request.title,
+      type: 'complaint',
+      details: request.details,
+      status: 'new',
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      replies: [{ replyId: reply.replyId, message: reply.message, at: expect.any(String) }],
+    });
     expect(JSON.stringify(mine.body)).not.toContain(SECRET_COMMENT);
     expect(JSON.stringify(mine.body)).not.toContain(manager.adminId);
 
     const notifications = await me<NotificationsView>('notifications', mona.token, commented.position);
-    expect(notifications.body.dataList).toContainEqual(expect.objectContaining({ kind: 'contact_replied', isSeen: false, params: { requestId: request.requestId, title: request.title } }));
+    expect(notifications.body.dataList).toContainEqual(
+      expect.objectContaining({ kind: 'contact_replied', isSeen: false, params: { requestId: request.requestId, title: request.title } }),
+    );
   });
 
   it('comments never reach a customer nor a staff member without contact.manage, not even through the audit', async () => {
     const request = aRequest({ email: mona.email });
     await must(app, 'contact-requests.submit', request, mona.token);
-    const c = await must(app, 'contact-requests.comment', { requestId: request.requestId, commentId: randomUUID(), text: SECRET_COMMENT }, manager.token);
+    const c = await must(
+      app,
+      'contact-requests.comment',
+      { requestId: request.requestId, commentId: randomUUID(), text: SECRET_COMMENT },
+      manager.token,
+    );
     for (const path of ['contact-requests', `contact-requests/${request.requestId}`]) {
       const asViewer = await adminGet(app, path, viewer.token, c.position);
       expect([asViewer.status, asViewer.body.code]).toEqual([403, 'auth.forbidden']);
@@ -112,10 +144,18 @@ describe('contact requests: the managers inbox', () => {
     const auditAsManager = await adminGet<Paged<AuditEntry>>(app, `audit?streamId=contact-request-${request.requestId}`, manager.token);
     expect(auditAsManager.body.dataList.map((e) => e.type)).toEqual(['ContactRequestCommented', 'ContactRequestSubmitted']);
     expect(auditAsManager.body.dataList[0]!.actor).toMatchObject({ type: 'staff', id: manager.adminId, name: 'Karim Adel' });
-    expect(JSON.stringify((await me<Paged<MyContactRequest>>('contact-requests', mona.token, c.position)).body)).not.toContain(SECRET_COMMENT);
+    expect(JSON.stringify((await me<Paged<MyContactRequest>>('contact-requests', mona.token, c.position)).body)).not.toContain(
+      SECRET_COMMENT,
+    );
     // Managers' commands are theirs alone.
-    expect((await command(app, 'contact-requests.comment', { requestId: request.requestId, commentId: randomUUID(), text: 'x' }, viewer.token)).status).toBe(403);
-    expect((await command(app, 'contact-requests.reply', { requestId: request.requestId, replyId: randomUUID(), message: 'x' }, mona.token)).status).toBe(403);
+    expect(
+      (await command(app, 'contact-requests.comment', { requestId: request.requestId, commentId: randomUUID(), text: 'x' }, viewer.token))
+        .status,
+    ).toBe(403);
+    expect(
+      (await command(app, 'contact-requests.reply', { requestId: request.requestId, replyId: randomUUID(), message: 'x' }, mona.token))
+        .status,
+    ).toBe(403);
   });
 
   it('one customer never sees another’s requests', async () => {
@@ -132,17 +172,38 @@ describe('contact requests: the managers inbox', () => {
   it('updates the status with the revision the manager saw, and a closed request takes no reply until reopened', async () => {
     const request = aRequest();
     const submitted = (await command(app, 'contact-requests.submit', request)).body;
-    const detail = (position?: number) => adminGet<ContactRequestDetail>(app, `contact-requests/${request.requestId}`, manager.token, position);
+    const detail = (position?: number) =>
+      adminGet<ContactRequestDetail>(app, `contact-requests/${request.requestId}`, manager.token, position);
     const seen = (await detail(submitted.position)).body;
-    const needs = await must(app, 'contact-requests.set-status', { requestId: request.requestId, status: 'needs_action', expectedRevision: seen.revision }, manager.token);
-    const stale = await command(app, 'contact-requests.set-status', { requestId: request.requestId, status: 'closed', expectedRevision: seen.revision }, manager.token);
+    const needs = await must(
+      app,
+      'contact-requests.set-status',
+      { requestId: request.requestId, status: 'needs_action', expectedRevision: seen.revision },
+      manager.token,
+    );
+    const stale = await command(
+      app,
+      'contact-requests.set-status',
+      { requestId: request.requestId, status: 'closed', expectedRevision: seen.revision },
+      manager.token,
+    );
     expect([stale.status, stale.body.code]).toEqual([409, 'concurrency.conflict']);
     const closed = await must(app, 'contact-requests.set-status', { requestId: request.requestId, status: 'closed' }, manager.token);
     expect((await detail(closed.position)).body.status).toBe('closed');
     expect(needs.revision).toBeLessThan(closed.revision);
-    const refused = await command(app, 'contact-requests.reply', { requestId: request.requestId, replyId: randomUUID(), message: 'Hello' }, manager.token);
+    const refused = await command(
+      app,
+      'contact-requests.reply',
+      { requestId: request.requestId, replyId: randomUUID(), message: 'Hello' },
+      manager.token,
+    );
     expect([refused.status, refused.body.code]).toEqual([422, 'contact.request_closed']);
-    const blank = await command(app, 'contact-requests.reply', { requestId: request.requestId, replyId: randomUUID(), message: '   ' }, manager.token);
+    const blank = await command(
+      app,
+      'contact-requests.reply',
+      { requestId: request.requestId, replyId: randomUUID(), message: '   ' },
+      manager.token,
+    );
     expect([blank.status, blank.body.fieldErrors?.[0]]).toEqual([400, expect.objectContaining({ path: 'message', code: 'required' })]);
     const missing = await command(app, 'contact-requests.set-status', { requestId: randomUUID(), status: 'closed' }, manager.token);
     expect([missing.status, missing.body.code]).toEqual([404, 'contact.request_not_found']);

@@ -18,8 +18,10 @@ describe('the demonstration and chargers others hold', () => {
   });
 
   const demo = async () => (await getJson<DemoStatus>(app.baseUrl, '/api/demo')).body;
-  const connects = async (chargerId: string) => (await app.embedded.infra.eventStore.readStream(`charger-live-${chargerId}`)).filter((e) => e.type === 'ChargerConnected').length;
-  const online = async (chargerId: string) => (await app.embedded.infra.documents.collection('chargers').findOne({ _id: chargerId }))?.online === true;
+  const connects = async (chargerId: string) =>
+    (await app.embedded.infra.eventStore.readStream(`charger-live-${chargerId}`)).filter((e) => e.type === 'ChargerConnected').length;
+  const online = async (chargerId: string) =>
+    (await app.embedded.infra.documents.collection('chargers').findOne({ _id: chargerId }))?.online === true;
   const hold = (spec: SimulatedChargerSpec) => {
     const sim = new Simulator({ url: app.baseUrl.replace(/^http/, 'ws'), chargers: [spec], backoffMs: { initial: 200, max: 1_000 } });
     outside.push(sim);

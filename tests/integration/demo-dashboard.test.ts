@@ -29,9 +29,20 @@ describe('the guided demonstration and the admin dashboard', () => {
     expect(full.day).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date()));
     expect(full.chargers.total).toBeGreaterThanOrEqual(60);
     expect(full.chargers).toMatchObject({ online: 0, faulted: 0, offline: full.chargers.total });
-    expect(full).toMatchObject({ sessions: { count: 0, charging: 0, energyWh: 0, revenue: 0 }, cardRequests: { open: 0 }, contactRequests: { open: 0, new: 0, needsAction: 0 } });
+    expect(full).toMatchObject({
+      sessions: { count: 0, charging: 0, energyWh: 0, revenue: 0 },
+      cardRequests: { open: 0 },
+      contactRequests: { open: 0, new: 0, needsAction: 0 },
+    });
     expect(await dashboard(operator.token)).toMatchObject({ sessions: { count: 0 }, cardRequests: { open: 0 }, contactRequests: null });
-    const r = await command(app, 'contact-requests.submit', { requestId: randomUUID(), fullName: 'Visitor', email: 'v@example.com', title: 'A question about the opening hours', type: 'inquiry', details: 'When?' });
+    const r = await command(app, 'contact-requests.submit', {
+      requestId: randomUUID(),
+      fullName: 'Visitor',
+      email: 'v@example.com',
+      title: 'A question about the opening hours',
+      type: 'inquiry',
+      details: 'When?',
+    });
     const withRequest = await adminGet<DashboardView>(app, 'dashboard', manager.token, r.body.position);
     expect(withRequest.body.contactRequests).toEqual({ open: 1, new: 1, needsAction: 0 });
     const customer = (await getJson<DashboardView>(app.baseUrl, '/api/queries/admin/dashboard')).status;
@@ -86,6 +97,11 @@ describe('the guided demonstration and the admin dashboard', () => {
     await expect.poll(async () => (await dashboard()).chargers.online, { timeout: 10_000 }).toBe(0);
     await must(app, 'roles.create', { roleId: 'role-nothing', name: 'Nothing', nameAr: 'لا شيء', privileges: [] }, admin);
     const bare = await givenStaff(app, ['role-nothing'], admin);
-    expect(await dashboard(bare.token)).toMatchObject({ sessions: null, cardRequests: null, contactRequests: null, chargers: { online: 0 } });
+    expect(await dashboard(bare.token)).toMatchObject({
+      sessions: null,
+      cardRequests: null,
+      contactRequests: null,
+      chargers: { online: 0 },
+    });
   });
 });

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainView, EventSearchPage, EventView } from '@evc/contracts';
 import { checkoutInSandbox, startTestApp, type TestApp } from '../support/app';
-import { chargeOnce, connectDemoCharger, demoCustomer, type ChargedSession, type DemoCustomer, type RawCharger } from '../support/charging-story';
+import {
+  chargeOnce,
+  connectDemoCharger,
+  demoCustomer,
+  type ChargedSession,
+  type DemoCustomer,
+  type RawCharger,
+} from '../support/charging-story';
 import { command, customerToken, givenStaff, query, superAdminToken } from '../support/identity';
 
 /**
@@ -48,7 +55,12 @@ describe('the event explorer', () => {
   });
 
   it('answers nothing to a customer, to staff without events.read, or to nobody', async () => {
-    for (const path of ['/api/queries/admin/events', '/api/queries/admin/events/1', '/api/queries/admin/events/1/chain', `/api/queries/admin/chargers/${charger.chargerId}/operations`]) {
+    for (const path of [
+      '/api/queries/admin/events',
+      '/api/queries/admin/events/1',
+      '/api/queries/admin/events/1/chain',
+      `/api/queries/admin/chargers/${charger.chargerId}/operations`,
+    ]) {
       expect((await query(app, path, customer.token)).status, path).toBe(403);
       expect((await query(app, path, operator)).status, path).toBe(403);
       expect((await query(app, path)).status, path).toBe(401);
@@ -72,7 +84,9 @@ describe('the event explorer', () => {
 
     // Free text sees what the caller sees: the reader cannot find the event by the masked e-mail.
     expect((await search(reader, { q: other.email, type: 'CustomerSignedUp' })).body.dataList).toHaveLength(0);
-    expect((await search(admin, { q: other.email, type: 'CustomerSignedUp' })).body.dataList.map((e) => e.streamId)).toEqual([`account-${other.customerId}`]);
+    expect((await search(admin, { q: other.email, type: 'CustomerSignedUp' })).body.dataList.map((e) => e.streamId)).toEqual([
+      `account-${other.customerId}`,
+    ]);
 
     // A charger's key hash is a secret in its stream too; the customer actor's name is personal.
     const registered = (await search(admin, { stream: `charger-${charger.chargerId}`, type: 'ChargerRegistered' })).body.dataList[0]!;
@@ -104,20 +118,33 @@ describe('the event explorer', () => {
     expect(byTransaction.map((e) => e.streamId)).toEqual([`session-${session.sessionId}`]);
 
     const byCharger = (await search(admin, { actorType: 'charger', actorId: charger.chargerId, pageSize: 200 })).body.dataList;
-    expect(byCharger.map((e) => e.type)).toEqual(expect.arrayContaining(['ConnectorStatusChanged', 'MeterReadingRecorded', 'SessionCharging']));
+    expect(byCharger.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['ConnectorStatusChanged', 'MeterReadingRecorded', 'SessionCharging']),
+    );
     expect(byCharger.every((e) => e.actor.type === 'charger' && e.actor.id === charger.chargerId)).toBe(true);
 
     const window = { from: new Date(Date.parse(debit.recordedAt) - 1).toISOString(), to: debit.recordedAt };
     const inWindow = (await search(admin, { ...window, type: 'WalletDebited' })).body.dataList;
     expect(inWindow.map((e) => e.eventId)).toContain(debit.eventId);
-    expect((await search(admin, { from: new Date(Date.parse(debit.recordedAt) + 60_000).toISOString(), type: 'WalletDebited' })).body.dataList).toHaveLength(0);
+    expect(
+      (await search(admin, { from: new Date(Date.parse(debit.recordedAt) + 60_000).toISOString(), type: 'WalletDebited' })).body.dataList,
+    ).toHaveLength(0);
     expect((await search(admin, { from: debit.recordedAt, to: '2020-01-01T00:00:00.000Z' })).status).toBe(400);
 
     // Paging: page 2 is the same whatever is appended after page 1 was read.
     const first = (await search(admin, { pageSize: 5 })).body;
     expect(first.dataList).toHaveLength(5);
     const second = (await search(admin, { pageSize: 5, before: first.next! })).body;
-    expect((await command(app, 'roles.create', { roleId: 'appended-meanwhile', name: 'Appended meanwhile', nameAr: 'أضيف', privileges: [] }, admin)).status).toBe(200);
+    expect(
+      (
+        await command(
+          app,
+          'roles.create',
+          { roleId: 'appended-meanwhile', name: 'Appended meanwhile', nameAr: 'أضيف', privileges: [] },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
     const secondAgain = (await search(admin, { pageSize: 5, before: first.next! })).body;
     expect(secondAgain.dataList.map((e) => e.eventId)).toEqual(second.dataList.map((e) => e.eventId));
     expect(Math.max(...second.dataList.map((e) => e.position))).toBeLessThan(Math.min(...first.dataList.map((e) => e.position)));
@@ -138,7 +165,22 @@ describe('the event explorer', () => {
     const chain = res.body;
     const types = chain.events.map((e) => e.type);
     expect(types).toEqual(
-      expect.arrayContaining(['SessionRequested', 'ConnectorClaimed', 'ChargerCommandRequested', 'ChargerCommandAnswered', 'SessionStartAccepted', 'TransactionBound', 'SessionCharging', 'MeterReadingRecorded', 'SessionStopRequested', 'SessionStopped', 'WalletDebited', 'SessionBilled', 'ConnectorReleased', 'ConnectorStatusChanged']),
+      expect.arrayContaining([
+        'SessionRequested',
+        'ConnectorClaimed',
+        'ChargerCommandRequested',
+        'ChargerCommandAnswered',
+        'SessionStartAccepted',
+        'TransactionBound',
+        'SessionCharging',
+        'MeterReadingRecorded',
+        'SessionStopRequested',
+        'SessionStopped',
+        'WalletDebited',
+        'SessionBilled',
+        'ConnectorReleased',
+        'ConnectorStatusChanged',
+      ]),
     );
     expect(types.filter((t) => t === 'MeterReadingRecorded')).toHaveLength(3);
     expect(chain.events.map((e) => e.position)).toEqual([...chain.events.map((e) => e.position)].sort((a, b) => a - b));
@@ -155,7 +197,12 @@ describe('the event explorer', () => {
     expect(chain.events.filter((e) => e.type === 'ConnectorStatusChanged').every((e) => e.link === 'context')).toBe(true);
     // Who started it: the customer's sessions.start.
     const requested = chain.events.find((e) => e.type === 'SessionRequested')!;
-    expect(chain.origins).toContainEqual(expect.objectContaining({ correlationId: requested.correlationId, actor: expect.objectContaining({ type: 'customer', id: customer.customerId }) }));
+    expect(chain.origins).toContainEqual(
+      expect.objectContaining({
+        correlationId: requested.correlationId,
+        actor: expect.objectContaining({ type: 'customer', id: customer.customerId }),
+      }),
+    );
     expect(chain.framesHidden).toBe(0);
     expect(chain.truncated).toBe(false);
 
@@ -173,15 +220,34 @@ describe('the event explorer', () => {
     const topUp = await command<{ checkoutUrl: string }>(app, 'wallet.top-up', { paymentId, amountEgp: 50 }, customer.token);
     expect(topUp.status).toBe(200);
     expect(await checkoutInSandbox(app.baseUrl, topUp.body.checkoutUrl)).toBe(303);
-    await expect.poll(async () => (await search(admin, { stream: `wallet-${customer.customerId}`, type: 'WalletCredited' })).body.dataList[0]?.fields.find((f) => f.path === 'reference.id')?.value, { timeout: 10_000 }).toBe(paymentId);
+    await expect
+      .poll(
+        async () =>
+          (await search(admin, { stream: `wallet-${customer.customerId}`, type: 'WalletCredited' })).body.dataList[0]?.fields.find(
+            (f) => f.path === 'reference.id',
+          )?.value,
+        { timeout: 10_000 },
+      )
+      .toBe(paymentId);
     const credit = (await search(admin, { stream: `wallet-${customer.customerId}`, type: 'WalletCredited' })).body.dataList[0]!;
     const chain = (await query<ChainView>(app, `/api/queries/admin/events/${credit.position}/chain`, admin)).body;
     expect(chain.events.map((e) => e.type)).toEqual(expect.arrayContaining(['PaymentInitiated', 'PaymentCompleted', 'WalletCredited']));
     expect(chain.origins.some((o) => o.type === 'PaymentInitiated' && o.actor.type === 'customer')).toBe(true);
 
     const commandId = randomUUID();
-    expect((await command(app, 'chargers.send-command', { commandId, chargerId: charger.chargerId, action: 'TriggerMessage', requestedMessage: 'Heartbeat' }, admin)).status).toBe(200);
-    await expect.poll(async () => (await search(admin, { stream: `charger-command-${commandId}` })).body.dataList.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    expect(
+      (
+        await command(
+          app,
+          'chargers.send-command',
+          { commandId, chargerId: charger.chargerId, action: 'TriggerMessage', requestedMessage: 'Heartbeat' },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await search(admin, { stream: `charger-command-${commandId}` })).body.dataList.length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(3);
     const requested = (await search(admin, { stream: `charger-command-${commandId}`, type: 'ChargerCommandRequested' })).body.dataList[0]!;
     const commandChain = (await query<ChainView>(app, `/api/queries/admin/events/${requested.position}/chain`, admin)).body;
     expect(commandChain.events.map((e) => e.type)).toEqual(['ChargerCommandRequested', 'ChargerCommandSent', 'ChargerCommandAnswered']);

@@ -5,7 +5,15 @@ import { envelope, newContext } from '@evc/command-service';
 import { DEMO_WELCOME_CREDIT } from '@evc/command-service/seed/seed-charging';
 import { checkoutInSandbox, startTestApp, type TestApp } from '../support/app';
 import { WALLET_LEDGER, type WalletLedger } from '@evc/command-service/wallet/wallet-ledger';
-import { chargeOnce, connectDemoCharger, demoCustomer, until, type ChargedSession, type DemoCustomer, type RawCharger } from '../support/charging-story';
+import {
+  chargeOnce,
+  connectDemoCharger,
+  demoCustomer,
+  until,
+  type ChargedSession,
+  type DemoCustomer,
+  type RawCharger,
+} from '../support/charging-story';
 import { command, customerToken, givenStaff, query, superAdminToken } from '../support/identity';
 
 /**
@@ -32,7 +40,8 @@ describe('provenance for customers and the charger operations view', () => {
     dropped = await chargeOnce(app, charger, customer, {
       meterStart: 20_000,
       registers: [20_400],
-      before: async () => void (await charger.status(1, 'Faulted', { errorCode: 'GroundFailure', info: 'RCD tripped', vendorErrorCode: 'E-417' })),
+      before: async () =>
+        void (await charger.status(1, 'Faulted', { errorCode: 'GroundFailure', info: 'RCD tripped', vendorErrorCode: 'E-417' })),
       stop: { chargerReason: 'PowerLoss' },
     });
     await charger.client.call('BootNotification', { chargePointVendor: 'Delta', chargePointModel: 'DC Max 50' });
@@ -47,7 +56,18 @@ describe('provenance for customers and the charger operations view', () => {
     const res = await query<ProvenanceView>(app, `/api/queries/me/sessions/${charged.sessionId}/provenance`, customer.token);
     expect(res.status).toBe(200);
     const p = res.body;
-    expect(steps(p)).toEqual(['session.started', 'session.prices', 'session.meter_start', 'session.readings', 'session.meter_stop', 'session.energy', 'session.energy_cost', expect.stringMatching(/^session\.minimum_/), 'session.stopped', 'session.billed']);
+    expect(steps(p)).toEqual([
+      'session.started',
+      'session.prices',
+      'session.meter_start',
+      'session.readings',
+      'session.meter_stop',
+      'session.energy',
+      'session.energy_cost',
+      expect.stringMatching(/^session\.minimum_/),
+      'session.stopped',
+      'session.billed',
+    ]);
     const prices = stepOf(p, 'session.prices').values;
     expect(stepOf(p, 'session.meter_start').values.meterStartWh).toBe(1000);
     expect(stepOf(p, 'session.meter_stop').values.meterStopWh).toBe(11_000);
@@ -63,14 +83,22 @@ describe('provenance for customers and the charger operations view', () => {
   });
 
   it('explains wallet lines: the session debit, the welcome credit (an adjustment, with its own words only)', async () => {
-    const debit = await query<ProvenanceView>(app, `/api/queries/me/wallet/provenance?transactionId=session:${charged.sessionId}`, customer.token);
+    const debit = await query<ProvenanceView>(
+      app,
+      `/api/queries/me/wallet/provenance?transactionId=session:${charged.sessionId}`,
+      customer.token,
+    );
     expect(debit.status).toBe(200);
     expect(steps(debit.body).at(-1)).toBe('wallet.debited');
     expect(steps(debit.body)).toContain('session.energy_cost');
     const moved = stepOf(debit.body, 'wallet.debited').values;
     expect(Number(moved.balanceBefore) - Number(moved.balanceAfter)).toBe(debit.body.amount);
 
-    const welcome = await query<ProvenanceView>(app, '/api/queries/me/wallet/provenance?transactionId=adjustment:demo-welcome', customer.token);
+    const welcome = await query<ProvenanceView>(
+      app,
+      '/api/queries/me/wallet/provenance?transactionId=adjustment:demo-welcome',
+      customer.token,
+    );
     expect(welcome.status).toBe(200);
     expect(welcome.body).toMatchObject({ subject: 'wallet_line', amount: DEMO_WELCOME_CREDIT });
     expect(steps(welcome.body)).toEqual(['adjustment.made', 'wallet.credited']);
@@ -84,17 +112,40 @@ describe('provenance for customers and the charger operations view', () => {
     const started = await command<{ checkoutUrl: string }>(app, 'wallet.top-up', { paymentId, amountEgp: 25 }, customer.token);
     expect(started.status).toBe(200);
     expect(await checkoutInSandbox(app.baseUrl, started.body.checkoutUrl)).toBe(303);
-    const topUp = await until(() => query<ProvenanceView>(app, `/api/queries/me/wallet/provenance?transactionId=payment:${paymentId}`, customer.token), (r) => r.status === 200, 'the credit');
+    const topUp = await until(
+      () => query<ProvenanceView>(app, `/api/queries/me/wallet/provenance?transactionId=payment:${paymentId}`, customer.token),
+      (r) => r.status === 200,
+      'the credit',
+    );
     expect(steps(topUp.body)).toEqual(['payment.started', 'payment.completed', 'wallet.credited']);
-    expect(stepOf(topUp.body, 'payment.started').values).toMatchObject({ amount: 2500, provider: 'sandbox', providerRef: expect.any(String) });
+    expect(stepOf(topUp.body, 'payment.started').values).toMatchObject({
+      amount: 2500,
+      provider: 'sandbox',
+      providerRef: expect.any(String),
+    });
     expect(stepOf(topUp.body, 'payment.completed').values.providerTransactionId).toEqual(expect.any(String));
 
     // A booking's fee as the bookings context records it on the wallet (transaction booking:<id>, reference booking).
     const fee = (await query<{ bookingFeePerMinute: number }>(app, '/api/queries/pricing')).body.bookingFeePerMinute;
     const bookingId = randomUUID();
     const ledger = app.embedded.app.get<WalletLedger>(WALLET_LEDGER);
-    await ledger.record(customer.customerId, { transactionId: `booking:${bookingId}`, direction: 'debit', amount: fee * 15, kind: 'booking', reference: { type: 'booking', id: bookingId }, reason: 'booking' }, newContext({ type: 'system', id: 'bookings' }));
-    const booking = await until(() => query<ProvenanceView>(app, `/api/queries/me/wallet/provenance?transactionId=booking:${bookingId}`, customer.token), (r) => r.status === 200, 'the booking line');
+    await ledger.record(
+      customer.customerId,
+      {
+        transactionId: `booking:${bookingId}`,
+        direction: 'debit',
+        amount: fee * 15,
+        kind: 'booking',
+        reference: { type: 'booking', id: bookingId },
+        reason: 'booking',
+      },
+      newContext({ type: 'system', id: 'bookings' }),
+    );
+    const booking = await until(
+      () => query<ProvenanceView>(app, `/api/queries/me/wallet/provenance?transactionId=booking:${bookingId}`, customer.token),
+      (r) => r.status === 200,
+      'the booking line',
+    );
     expect(stepOf(booking.body, 'booking.fee').values).toMatchObject({ feePerMinute: fee, minutes: 15, amount: fee * 15 });
   });
 
@@ -103,7 +154,11 @@ describe('provenance for customers and the charger operations view', () => {
     const session = await query<{ code: string }>(app, `/api/queries/me/sessions/${charged.sessionId}/provenance`, other.token);
     expect(session.status).toBe(404);
     expect(session.body.code).toBe('charging.session_not_found');
-    const line = await query<{ code: string }>(app, `/api/queries/me/wallet/provenance?transactionId=session:${charged.sessionId}`, other.token);
+    const line = await query<{ code: string }>(
+      app,
+      `/api/queries/me/wallet/provenance?transactionId=session:${charged.sessionId}`,
+      other.token,
+    );
     expect(line.status).toBe(404);
     expect(line.body.code).toBe('wallet.transaction_not_found');
     expect((await query(app, `/api/queries/me/sessions/${randomUUID()}/provenance`, customer.token)).status).toBe(404);
@@ -117,7 +172,13 @@ describe('provenance for customers and the charger operations view', () => {
     expect(v.online).toBe(true);
     expect(v.connections[0]).toMatchObject({ protocol: 'ocpp1.6', disconnectedAt: null });
     expect(v.boots.map((b) => b.vendor)).toContain('Delta');
-    expect(v.faults[0]).toMatchObject({ connectorId: 1, code: 'GroundFailure', info: 'RCD tripped', vendorErrorCode: 'E-417', ocppStatus: 'Faulted' });
+    expect(v.faults[0]).toMatchObject({
+      connectorId: 1,
+      code: 'GroundFailure',
+      info: 'RCD tripped',
+      vendorErrorCode: 'E-417',
+      ocppStatus: 'Faulted',
+    });
     expect(v.faults[0]!.clearedAt).not.toBeNull();
     const drop = v.dropped.find((d) => d.sessionId === dropped.sessionId)!;
     expect(drop).toMatchObject({ stopReason: 'charger', chargerReason: 'PowerLoss' });
@@ -132,15 +193,34 @@ describe('provenance for customers and the charger operations view', () => {
 
   it('shows a fault recorded before ConnectorStatusChanged version 2 (upcast on read), in the window asked', async () => {
     const at = new Date().toISOString();
-    const old = { chargerId: charger.chargerId, connectionId: 'old-conn', messageId: 'old-1', connectorId: 2, status: 'faulted', ocppStatus: 'Faulted', errorCode: 'OverVoltage', at };
+    const old = {
+      chargerId: charger.chargerId,
+      connectionId: 'old-conn',
+      messageId: 'old-1',
+      connectorId: 2,
+      status: 'faulted',
+      ocppStatus: 'Faulted',
+      errorCode: 'OverVoltage',
+      at,
+    };
     const event = envelope({ type: 'ConnectorStatusChanged', data: old } as never, newContext({ type: 'charger', id: charger.chargerId }));
-    await app.embedded.infra.eventStore.append(`charger-live-${charger.chargerId}`, [{ ...event, metadata: { ...event.metadata, schemaVersion: 1 } }], 'any');
+    await app.embedded.infra.eventStore.append(
+      `charger-live-${charger.chargerId}`,
+      [{ ...event, metadata: { ...event.metadata, schemaVersion: 1 } }],
+      'any',
+    );
     const v = (await query<ChargerOperationsView>(app, `/api/queries/admin/chargers/${charger.chargerId}/operations`, admin)).body;
     expect(v.faults[0]).toMatchObject({ connectorId: 2, code: 'OverVoltage', info: null, vendorErrorCode: null });
-    const upcast = v.events.find((e) => e.type === 'ConnectorStatusChanged' && e.fields.some((f) => f.path === 'error.code' && f.value === 'OverVoltage'))!;
+    const upcast = v.events.find(
+      (e) => e.type === 'ConnectorStatusChanged' && e.fields.some((f) => f.path === 'error.code' && f.value === 'OverVoltage'),
+    )!;
     expect(upcast.schemaVersion).toBe(2);
     expect(upcast.fields.map((f) => f.path)).not.toContain('errorCode');
-    const past = await query<ChargerOperationsView>(app, `/api/queries/admin/chargers/${charger.chargerId}/operations?to=2020-01-02T00:00:00.000Z&from=2020-01-01T00:00:00.000Z`, admin);
+    const past = await query<ChargerOperationsView>(
+      app,
+      `/api/queries/admin/chargers/${charger.chargerId}/operations?to=2020-01-02T00:00:00.000Z&from=2020-01-01T00:00:00.000Z`,
+      admin,
+    );
     expect(past.body).toMatchObject({ connections: [], boots: [], faults: [], dropped: [] });
     expect((await query(app, `/api/queries/admin/chargers/NO-SUCH-CHARGER/operations`, admin)).status).toBe(404);
   });
@@ -155,6 +235,9 @@ describe('provenance for customers and the charger operations view', () => {
 
 async function roleWithout(app: TestApp, admin: string): Promise<string> {
   const roleId = `no-events-${randomUUID().slice(0, 6)}`;
-  expect((await command(app, 'roles.create', { roleId, name: roleId, nameAr: roleId, privileges: ['stations.write', 'customers.read'] }, admin)).status).toBe(200);
+  expect(
+    (await command(app, 'roles.create', { roleId, name: roleId, nameAr: roleId, privileges: ['stations.write', 'customers.read'] }, admin))
+      .status,
+  ).toBe(200);
   return roleId;
 }

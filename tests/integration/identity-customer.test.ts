@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@evc/contracts';
 import { startTestApp, type TestApp } from '../support/app';
-import { aSignUp, command, customerToken, givenVerifiedCustomer, linkToken, mailsTo, query, refresh, signIn, uniqueEmail } from '../support/identity';
+import {
+  aSignUp,
+  command,
+  customerToken,
+  givenVerifiedCustomer,
+  linkToken,
+  mailsTo,
+  query,
+  refresh,
+  signIn,
+  uniqueEmail,
+} from '../support/identity';
 
 describe('customer identity over HTTP', () => {
   let app: TestApp;
@@ -25,7 +36,12 @@ describe('customer identity over HTTP', () => {
     expect((await command(app, 'auth.verify-email', { token: linkToken(mail!) })).status).toBe(200);
     const session = await signIn(app.baseUrl, form.email, form.password);
     expect(session.status).toBe(200);
-    expect(session.body).toMatchObject({ userType: 5, roles: ['customer'], rememberMe: false, user: { email: form.email, firstName: 'Mona', locale: 'ar', privileges: [] } });
+    expect(session.body).toMatchObject({
+      userType: 5,
+      roles: ['customer'],
+      rememberMe: false,
+      user: { email: form.email, firstName: 'Mona', locale: 'ar', privileges: [] },
+    });
     expect(Date.parse(session.body.tokenExpiry) - Date.now()).toBeGreaterThan(60_000);
     expect(JSON.stringify(session.body)).not.toContain(session.cookie!.split('=')[1]!);
 
@@ -51,7 +67,11 @@ describe('customer identity over HTTP', () => {
 
   it('a wrong password, an unknown e-mail and the wrong audience all answer 401 invalid_credentials', async () => {
     const { email, password } = await givenVerifiedCustomer(app);
-    for (const attempt of [signIn(app.baseUrl, email, 'Wrong0Password'), signIn(app.baseUrl, uniqueEmail('nobody'), password), signIn(app.baseUrl, email, password, 'staff')]) {
+    for (const attempt of [
+      signIn(app.baseUrl, email, 'Wrong0Password'),
+      signIn(app.baseUrl, uniqueEmail('nobody'), password),
+      signIn(app.baseUrl, email, password, 'staff'),
+    ]) {
       const res = await attempt;
       expect([res.status, res.body.code]).toEqual([401, 'identity.invalid_credentials']);
       expect(res.cookie).toBeNull();
@@ -89,7 +109,11 @@ describe('customer identity over HTTP', () => {
 
   it('sign-out revokes the family and clears the cookie', async () => {
     const { cookie } = await customerToken(app);
-    const res = await fetch(`${app.baseUrl}/api/commands/auth.sign-out`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookie! }, body: '{}' });
+    const res = await fetch(`${app.baseUrl}/api/commands/auth.sign-out`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookie! },
+      body: '{}',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ accepted: true });
     expect(res.headers.getSetCookie().join()).toMatch(/evc_refresh=;/);
@@ -120,7 +144,9 @@ describe('customer identity over HTTP', () => {
     const body = { token, password: 'Felucca-Breeze-8', confirmPassword: 'Felucca-Breeze-8' };
     const first = await command(app, 'auth.reset-password', body);
     expect(first.status).toBe(200);
-    await expect.poll(async () => (await query<{ valid: boolean }>(app, `/api/queries/auth/reset-link?token=${token}`)).body.valid).toBe(false);
+    await expect
+      .poll(async () => (await query<{ valid: boolean }>(app, `/api/queries/auth/reset-link?token=${token}`)).body.valid)
+      .toBe(false);
     const second = await command(app, 'auth.reset-password', { ...body, password: 'An0therPass', confirmPassword: 'An0therPass' });
     expect([second.status, second.body.code]).toEqual([422, 'identity.link_expired']);
 
@@ -132,11 +158,29 @@ describe('customer identity over HTTP', () => {
 
   it('change password needs the current one ("Old password is incorrect"), then the new one signs in', async () => {
     const { email, password, token } = await customerToken(app);
-    const wrong = await command(app, 'account.change-password', { currentPassword: 'Not0MyPassword', password: 'Kestrel-Mango-81', confirmPassword: 'Kestrel-Mango-81' }, token);
-    expect([wrong.status, wrong.body.code, wrong.body.message]).toEqual([422, 'identity.old_password_incorrect', 'Old password is incorrect']);
-    const anonymous = await command(app, 'account.change-password', { currentPassword: password, password: 'Kestrel-Mango-81', confirmPassword: 'Kestrel-Mango-81' });
+    const wrong = await command(
+      app,
+      'account.change-password',
+      { currentPassword: 'Not0MyPassword', password: 'Kestrel-Mango-81', confirmPassword: 'Kestrel-Mango-81' },
+      token,
+    );
+    expect([wrong.status, wrong.body.code, wrong.body.message]).toEqual([
+      422,
+      'identity.old_password_incorrect',
+      'Old password is incorrect',
+    ]);
+    const anonymous = await command(app, 'account.change-password', {
+      currentPassword: password,
+      password: 'Kestrel-Mango-81',
+      confirmPassword: 'Kestrel-Mango-81',
+    });
     expect([anonymous.status, anonymous.body.code]).toEqual([401, 'auth.unauthenticated']);
-    const ok = await command(app, 'account.change-password', { currentPassword: password, password: 'Kestrel-Mango-81', confirmPassword: 'Kestrel-Mango-81' }, token);
+    const ok = await command(
+      app,
+      'account.change-password',
+      { currentPassword: password, password: 'Kestrel-Mango-81', confirmPassword: 'Kestrel-Mango-81' },
+      token,
+    );
     expect(ok.status).toBe(200);
     expect((await signIn(app.baseUrl, email, password)).status).toBe(401);
     expect((await signIn(app.baseUrl, email, 'Kestrel-Mango-81')).status).toBe(200);

@@ -58,7 +58,12 @@ describe('sign-in rate limit behind a proxy (TRUST_PROXY=1)', () => {
 
   it('counts the client address the proxy appended, not the proxy, and not what the client claims', async () => {
     const attempt = (forwardedFor: string) =>
-      postJson<{ code: string }>(app.baseUrl, '/api/commands/auth.sign-in', { email: uniqueEmail('spray'), password: 'Wrong0Pass', audience: 'customer' }, { 'x-forwarded-for': forwardedFor });
+      postJson<{ code: string }>(
+        app.baseUrl,
+        '/api/commands/auth.sign-in',
+        { email: uniqueEmail('spray'), password: 'Wrong0Pass', audience: 'customer' },
+        { 'x-forwarded-for': forwardedFor },
+      );
     // The client forges a different first address each time; the proxy's own entry (last) stays the same.
     for (let i = 0; i < 20; i++) expect((await attempt(`10.0.0.${i}, 203.0.113.7`)).status).toBe(401);
     expect((await attempt('10.9.9.9, 203.0.113.7')).status).toBe(429);

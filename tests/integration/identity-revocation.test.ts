@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN, startTestApp, type TestApp } from '../support/app';
-import { adminsList, command, customerToken, givenStaff, linkToken, mailsTo, query, refresh, signIn, superAdminToken } from '../support/identity';
+import {
+  adminsList,
+  command,
+  customerToken,
+  givenStaff,
+  linkToken,
+  mailsTo,
+  query,
+  refresh,
+  signIn,
+  superAdminToken,
+} from '../support/identity';
 
 const TTL_SECONDS = 2;
 const waitPastExpiry = () => new Promise((r) => setTimeout(r, TTL_SECONDS * 1000 + 1100));
@@ -10,7 +21,9 @@ describe('revoking access: banned customers and deactivated staff', () => {
   let app: TestApp;
   let superToken: string;
   beforeAll(async () => {
-    app = await startTestApp({ env: { ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS), RESET_LINK_EXPIRY_MINUTES: '0.02', RESEND_INTERVAL_SECONDS: '0' } });
+    app = await startTestApp({
+      env: { ACCESS_TOKEN_TTL_SECONDS: String(TTL_SECONDS), RESET_LINK_EXPIRY_MINUTES: '0.02', RESEND_INTERVAL_SECONDS: '0' },
+    });
     superToken = await superAdminToken(app);
   });
   afterAll(() => app?.close());
@@ -18,7 +31,9 @@ describe('revoking access: banned customers and deactivated staff', () => {
   it('a banned customer cannot sign in (403 account_banned), refresh or act at once; their token stops at expiry', async () => {
     const customer = await customerToken(app);
     superToken = await superAdminToken(app);
-    expect((await command(app, 'customers.ban', { customerId: customer.customerId, reason: 'chargeback abuse' }, superToken)).status).toBe(200);
+    expect((await command(app, 'customers.ban', { customerId: customer.customerId, reason: 'chargeback abuse' }, superToken)).status).toBe(
+      200,
+    );
 
     const signInAgain = await signIn(app.baseUrl, customer.email, customer.password);
     expect([signInAgain.status, signInAgain.body.code]).toEqual([403, 'identity.account_banned']);
@@ -49,7 +64,12 @@ describe('revoking access: banned customers and deactivated staff', () => {
     expect([list.status, list.body.code]).toEqual([401, 'auth.unauthenticated']);
 
     superToken = await superAdminToken(app);
-    const self = await command(app, 'admins.deactivate', { adminId: (await signIn(app.baseUrl, 'super.admin@example.com', TEST_ADMIN.password, 'staff')).body.user.userId, reason: 'oops' }, superToken);
+    const self = await command(
+      app,
+      'admins.deactivate',
+      { adminId: (await signIn(app.baseUrl, 'super.admin@example.com', TEST_ADMIN.password, 'staff')).body.user.userId, reason: 'oops' },
+      superToken,
+    );
     expect([self.status, self.body.code]).toEqual([403, 'auth.forbidden']);
     expect((await command(app, 'admins.activate', { adminId: staff.adminId, reason: 'came back' }, superToken)).status).toBe(200);
     expect((await signIn(app.baseUrl, staff.email, staff.password, 'staff')).status).toBe(200);

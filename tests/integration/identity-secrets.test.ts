@@ -47,17 +47,31 @@ describe('secrets never leak', () => {
     secrets.push(session.body.token, session.cookie!.split('=')[1]!);
     const rotated = await refresh(app.baseUrl, session.cookie);
     secrets.push(rotated.body.token, rotated.cookie!.split('=')[1]!);
-    const badChange = await command(app, 'account.change-password', { currentPassword: 'N0tTheCurrent', password: 'Ibis-Lantern-47q', confirmPassword: 'Ibis-Lantern-47q' }, rotated.body.token);
+    const badChange = await command(
+      app,
+      'account.change-password',
+      { currentPassword: 'N0tTheCurrent', password: 'Ibis-Lantern-47q', confirmPassword: 'Ibis-Lantern-47q' },
+      rotated.body.token,
+    );
     errorBodies.push(JSON.stringify(badChange.body));
     secrets.push('N0tTheCurrent');
-    await command(app, 'account.change-password', { currentPassword: form.password, password: 'Ibis-Lantern-47q', confirmPassword: 'Ibis-Lantern-47q' }, rotated.body.token);
+    await command(
+      app,
+      'account.change-password',
+      { currentPassword: form.password, password: 'Ibis-Lantern-47q', confirmPassword: 'Ibis-Lantern-47q' },
+      rotated.body.token,
+    );
     secrets.push('Ibis-Lantern-47q');
     await command(app, 'auth.forgot-password', { email: form.email });
     const resetToken = linkToken((await mailsTo(app, form.email, 2))[0]!);
     secrets.push(resetToken);
     await command(app, 'auth.reset-password', { token: resetToken, password: 'R3setSecretX', confirmPassword: 'R3setSecretX' });
     secrets.push('R3setSecretX');
-    const reused = await command(app, 'auth.reset-password', { token: resetToken, password: 'R3setSecretY', confirmPassword: 'R3setSecretY' });
+    const reused = await command(app, 'auth.reset-password', {
+      token: resetToken,
+      password: 'R3setSecretY',
+      confirmPassword: 'R3setSecretY',
+    });
     errorBodies.push(JSON.stringify(reused.body));
     const staff = await givenStaff(app, ['role-viewer'], await superAdminToken(app));
     secrets.push(staff.password, staff.token);
@@ -87,7 +101,9 @@ describe('secrets never leak', () => {
     const events = JSON.stringify(await app.embedded.infra.eventStore.readAll());
     expect(events).toContain('PasswordReset');
     expect(events).toMatch(/\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const onDisk = (await Promise.all((await filesUnder(path.join(app.dataDir, 'eventstore'))).map((f) => readFile(f)))).map((b) => b.toString('latin1')).join('');
+    const onDisk = (await Promise.all((await filesUnder(path.join(app.dataDir, 'eventstore'))).map((f) => readFile(f))))
+      .map((b) => b.toString('latin1'))
+      .join('');
     for (const s of secrets) {
       expect(events.includes(s), `event log contains ${s.slice(0, 6)}…`).toBe(false);
       expect(onDisk.includes(s), `event files contain ${s.slice(0, 6)}…`).toBe(false);
@@ -100,7 +116,9 @@ describe('secrets never leak', () => {
     expect(docs).toContain('Mona');
     for (const s of secrets) expect(docs.includes(s)).toBe(false);
     expect(docs).not.toMatch(/argon2|passwordHash|tokenHash/);
-    const hashes = (await app.embedded.infra.eventStore.readAll()).flatMap((e) => Object.values(e.data as Record<string, unknown>)).filter((v): v is string => typeof v === 'string' && /^(\$argon2|[0-9a-f]{64}$)/.test(v));
+    const hashes = (await app.embedded.infra.eventStore.readAll())
+      .flatMap((e) => Object.values(e.data as Record<string, unknown>))
+      .filter((v): v is string => typeof v === 'string' && /^(\$argon2|[0-9a-f]{64}$)/.test(v));
     expect(hashes.length).toBeGreaterThan(3);
     for (const h of hashes) expect(docs.includes(h)).toBe(false);
   });

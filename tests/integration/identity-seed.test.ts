@@ -15,12 +15,21 @@ describe('identity seed (npm start)', () => {
 
   it('prints each generated password once on one line, which signs in; a restart prints nothing and changes nothing', async () => {
     const port = await freePort();
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ADMIN_EMAIL: 'root@example.com', SEED_CUSTOMER_EMAIL: 'demo@example.com' };
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_ADMIN_EMAIL: 'root@example.com',
+      SEED_CUSTOMER_EMAIL: 'demo@example.com',
+    };
     const first = launch(env);
     await first.waitFor(/listening on/);
     await first.waitFor(/Generated demo customer/);
     const base = `http://127.0.0.1:${port}`;
-    const lines = first.output().split('\n').filter((l) => l.includes('Generated'));
+    const lines = first
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('Generated'));
     expect(lines).toHaveLength(2);
     const adminPassword = /root@example\.com \/ (\S+)/.exec(lines.find((l) => l.includes('super admin'))!)![1]!;
     const customerPassword = /demo@example\.com \/ (\S+)/.exec(lines.find((l) => l.includes('demo customer'))!)![1]!;

@@ -15,7 +15,12 @@ describe('lists a customer pages while they grow', () => {
   let lastPosition = 0;
 
   const adjust = async (n: number) => {
-    const res = await command(app, 'wallet.adjust', { adjustmentId: randomUUID(), customerId: customer.customerId, direction: 'credit', amountEgp: n, reason: `Goodwill ${n}` }, admin);
+    const res = await command(
+      app,
+      'wallet.adjust',
+      { adjustmentId: randomUUID(), customerId: customer.customerId, direction: 'credit', amountEgp: n, reason: `Goodwill ${n}` },
+      admin,
+    );
     expect(res.status).toBe(200);
     lastPosition = Math.max(lastPosition, res.body.position);
   };
@@ -39,7 +44,11 @@ describe('lists a customer pages while they grow', () => {
     let added = 100;
     for (let page = 0; page < 20; page++) {
       const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-      const res: { status: number; body: { nextCursor?: string | null } } = await query(app, `${path}?pageSize=5&position=${lastPosition}${after}`, customer.token);
+      const res: { status: number; body: { nextCursor?: string | null } } = await query(
+        app,
+        `${path}?pageSize=5&position=${lastPosition}${after}`,
+        customer.token,
+      );
       expect(res.status).toBe(200);
       seen.push(...ids(res.body));
       cursor = res.body.nextCursor ?? null;
@@ -52,15 +61,24 @@ describe('lists a customer pages while they grow', () => {
   const expectEachOnce = ({ seen, atStart }: { seen: string[]; atStart: string[] }) => {
     expect(atStart.length).toBeGreaterThanOrEqual(23);
     expect(seen.length, 'no line twice').toBe(new Set(seen).size);
-    expect(atStart.filter((id) => !seen.includes(id)), 'no line skipped').toEqual([]);
+    expect(
+      atStart.filter((id) => !seen.includes(id)),
+      'no line skipped',
+    ).toEqual([]);
   };
 
   it('wallet lines: none twice, none skipped', async () => {
-    expectEachOnce(await loadAll('/api/queries/me/wallet', (body) => (body as WalletView).transactionsDates.flatMap((d) => d.transactions.map((t) => t.transactionId))));
+    expectEachOnce(
+      await loadAll('/api/queries/me/wallet', (body) =>
+        (body as WalletView).transactionsDates.flatMap((d) => d.transactions.map((t) => t.transactionId)),
+      ),
+    );
   });
 
   it('notifications: none twice, none skipped', async () => {
-    expectEachOnce(await loadAll('/api/queries/me/notifications', (body) => (body as NotificationsView).dataList.map((n) => n.notificationId)));
+    expectEachOnce(
+      await loadAll('/api/queries/me/notifications', (body) => (body as NotificationsView).dataList.map((n) => n.notificationId)),
+    );
   });
 
   it('refuses a cursor that is not one, with a translated code', async () => {

@@ -12,7 +12,14 @@ describe('OCPP-J connections on /ocpp/<chargePointId>', () => {
   const clients: RPCClient[] = [];
   const connect = (identity: string, password: string | undefined, protocol = 'ocpp1.6') => {
     // ocpp-rpc's typings want every option; these are the ones that matter here.
-    const options = { endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity, password: password ?? null, protocols: [protocol], reconnect: false, strictMode: true };
+    const options = {
+      endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`,
+      identity,
+      password: password ?? null,
+      protocols: [protocol],
+      reconnect: false,
+      strictMode: true,
+    };
     const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
     clients.push(client);
     return client;
@@ -33,9 +40,12 @@ describe('OCPP-J connections on /ocpp/<chargePointId>', () => {
     const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId);
     await app.embedded.runner.waitFor(result.position, 2000);
     const inbound: InboundChargerMessage[] = [];
-    const consumer = app.embedded.infra.bus.subscribe<InboundChargerMessage>({ groupId: `t-${chargerId}`, topics: [BUS_TOPICS.ocppInbound] }, (m) => {
-      if (m.key === chargerId && !isPresenceNote(m.value.message)) inbound.push(m.value);
-    });
+    const consumer = app.embedded.infra.bus.subscribe<InboundChargerMessage>(
+      { groupId: `t-${chargerId}`, topics: [BUS_TOPICS.ocppInbound] },
+      (m) => {
+        if (m.key === chargerId && !isPresenceNote(m.value.message)) inbound.push(m.value);
+      },
+    );
     await consumer.ready;
     const client = connect(chargerId, secret);
     await client.connect();
@@ -61,7 +71,11 @@ describe('OCPP-J connections on /ocpp/<chargePointId>', () => {
   it('refuses a wrong key, a missing key and an unknown charger with 401', async () => {
     const { chargerId, result } = await registerCharger(app.commandBus, stationId);
     await app.embedded.runner.waitFor(result.position, 2000);
-    for (const [identity, password] of [[chargerId, 'wrong'], [chargerId, undefined], ['NOT-A-CHARGER', 'whatever']] as const) {
+    for (const [identity, password] of [
+      [chargerId, 'wrong'],
+      [chargerId, undefined],
+      ['NOT-A-CHARGER', 'whatever'],
+    ] as const) {
       await expect(connect(identity, password).connect()).rejects.toMatchObject({ code: 401 });
     }
   });
@@ -98,7 +112,10 @@ describe('OCPP-J connections on /ocpp/<chargePointId>', () => {
       const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId);
       await app.embedded.runner.waitFor(result.position, 2000);
       const auth = Buffer.from(`${chargerId}:${secret}`).toString('base64');
-      const ws = new WebSocket(`${app.baseUrl.replace('http', 'ws')}/ocpp/${chargerId}`, ['ocpp1.6'], { headers: { authorization: `Basic ${auth}` }, autoPong });
+      const ws = new WebSocket(`${app.baseUrl.replace('http', 'ws')}/ocpp/${chargerId}`, ['ocpp1.6'], {
+        headers: { authorization: `Basic ${auth}` },
+        autoPong,
+      });
       await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
       let pings = 0;
       ws.on('ping', () => pings++);

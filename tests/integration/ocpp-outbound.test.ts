@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient, createRPCError } from 'ocpp-rpc';
-import { BUS_TOPICS, COMMAND_SENT_REPORT_AFTER_MS, networkStreams, type ChargerCommandView, type OcppFrame, type OutboundOcppResult, type Paged } from '@evc/contracts';
+import {
+  BUS_TOPICS,
+  COMMAND_SENT_REPORT_AFTER_MS,
+  networkStreams,
+  type ChargerCommandView,
+  type OcppFrame,
+  type OutboundOcppResult,
+  type Paged,
+} from '@evc/contracts';
 import { OcppGateway } from '@evc/ocpp-gateway';
 import { SimulatedCharger } from '@evc/simulator';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
@@ -24,7 +32,14 @@ describe('OCPP outbound: staff commands to chargers', () => {
   const givenCharger = async (version: '1.6' | '2.0.1', answer: Answer = () => ({ status: 'Accepted' })) => {
     const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId, { ocppVersion: version });
     await app.embedded.runner.waitFor(result.position, 2000);
-    const options = { endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity: chargerId, password: secret, protocols: [`ocpp${version}`], reconnect: false, strictMode: true };
+    const options = {
+      endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`,
+      identity: chargerId,
+      password: secret,
+      protocols: [`ocpp${version}`],
+      reconnect: false,
+      strictMode: true,
+    };
     const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
     clients.push(client);
     const calls: Call[] = [];
@@ -37,9 +52,12 @@ describe('OCPP outbound: staff commands to chargers', () => {
     await expect.poll(() => app.embedded.gateway!.connectedCount).toBeGreaterThan(0);
     return { chargerId, secret, client, calls };
   };
-  const send = (body: Record<string, unknown>, as = token) => command(app, 'chargers.send-command', { commandId: randomUUID(), ...body }, as);
-  const commandsOf = async (chargerId: string) => (await adminGet<Paged<ChargerCommandView>>(app, `ocpp-commands?chargerId=${chargerId}`, token)).body.dataList;
-  const statusOf = async (chargerId: string, commandId: string) => (await commandsOf(chargerId)).find((c) => c.commandId === commandId)?.status;
+  const send = (body: Record<string, unknown>, as = token) =>
+    command(app, 'chargers.send-command', { commandId: randomUUID(), ...body }, as);
+  const commandsOf = async (chargerId: string) =>
+    (await adminGet<Paged<ChargerCommandView>>(app, `ocpp-commands?chargerId=${chargerId}`, token)).body.dataList;
+  const statusOf = async (chargerId: string, commandId: string) =>
+    (await commandsOf(chargerId)).find((c) => c.commandId === commandId)?.status;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -67,7 +85,15 @@ describe('OCPP outbound: staff commands to chargers', () => {
       await expect.poll(() => statusOf(chargerId, commandId), { timeout: 5000 }).toBe('accepted');
       expect(calls).toEqual([{ method: 'Reset', params: shape }]);
       const [view] = await commandsOf(chargerId);
-      expect(view).toMatchObject({ commandId, action: 'Reset', request: { type: 'Hard' }, ocppAction: 'Reset', protocol: `ocpp${version}`, response: { status: 'Accepted' }, error: null });
+      expect(view).toMatchObject({
+        commandId,
+        action: 'Reset',
+        request: { type: 'Hard' },
+        ocppAction: 'Reset',
+        protocol: `ocpp${version}`,
+        response: { status: 'Accepted' },
+        error: null,
+      });
       expect(view!.requestedBy).toMatchObject({ type: 'staff', name: expect.any(String) });
       expect(view!.answeredAt! >= view!.requestedAt).toBe(true);
       const frames = (await adminGet<Paged<OcppFrame>>(app, `ocpp-messages?chargerId=${chargerId}`, token)).body.dataList;
@@ -80,7 +106,11 @@ describe('OCPP outbound: staff commands to chargers', () => {
       method === 'UnlockConnector'
         ? { status: 'Unlocked' }
         : method === 'SetVariables'
-          ? { setVariableResult: [{ attributeStatus: 'Accepted', component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } }] }
+          ? {
+              setVariableResult: [
+                { attributeStatus: 'Accepted', component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } },
+              ],
+            }
           : { status: 'Accepted' },
     );
     const requests = [
@@ -100,7 +130,12 @@ describe('OCPP outbound: staff commands to chargers', () => {
       { method: 'UnlockConnector', params: { evseId: 2, connectorId: 1 } },
       { method: 'ChangeAvailability', params: { operationalStatus: 'Inoperative' } },
       { method: 'TriggerMessage', params: { requestedMessage: 'StatusNotification', evse: { id: 1 } } },
-      { method: 'SetVariables', params: { setVariableData: [{ attributeValue: '30', component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } }] } },
+      {
+        method: 'SetVariables',
+        params: {
+          setVariableData: [{ attributeValue: '30', component: { name: 'OCPPCommCtrlr' }, variable: { name: 'HeartbeatInterval' } }],
+        },
+      },
     ]);
     // GetConfiguration without keys cannot be asked of a 2.0.1 charger: not_supported, nothing sent.
     const all = randomUUID();
@@ -143,14 +178,19 @@ describe('OCPP outbound: staff commands to chargers', () => {
 
   it('a prompt answer is one result that says when the call was sent; a slow one is reported sent first, then answered', async () => {
     const results: OutboundOcppResult[] = [];
-    const watcher = app.embedded.infra.bus.subscribe<OutboundOcppResult>({ groupId: `results-${randomUUID()}`, topics: [BUS_TOPICS.ocppOutboundResults] }, ({ value }) => {
-      results.push(value);
-    });
+    const watcher = app.embedded.infra.bus.subscribe<OutboundOcppResult>(
+      { groupId: `results-${randomUUID()}`, topics: [BUS_TOPICS.ocppOutboundResults] },
+      ({ value }) => {
+        results.push(value);
+      },
+    );
     await watcher.ready;
     try {
       const slowMs = COMMAND_SENT_REPORT_AFTER_MS + 500;
       const { chargerId } = await givenCharger('1.6', ({ method }) =>
-        method === 'ChangeAvailability' ? new Promise((resolve) => setTimeout(() => resolve({ status: 'Accepted' }), slowMs)) : { status: 'Accepted' },
+        method === 'ChangeAvailability'
+          ? new Promise((resolve) => setTimeout(() => resolve({ status: 'Accepted' }), slowMs))
+          : { status: 'Accepted' },
       );
       const prompt = randomUUID();
       await send({ commandId: prompt, chargerId, action: 'Reset', type: 'Soft' });
@@ -214,7 +254,13 @@ describe('OCPP outbound: staff commands to chargers', () => {
 
   it('a second gateway node holding the socket sends it (the first does not); no answer in time: timeout', async () => {
     const { infra } = app.embedded;
-    const node = new OcppGateway({ documents: infra.documents, bus: infra.bus, watchdogEveryMs: 0, commandTimeoutMs: 300, nodeId: 'second' });
+    const node = new OcppGateway({
+      documents: infra.documents,
+      bus: infra.bus,
+      watchdogEveryMs: 0,
+      commandTimeoutMs: 300,
+      nodeId: 'second',
+    });
     const server = createServer();
     server.on('upgrade', (request, socket, head) => node.handleUpgrade(request, socket, head));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -223,7 +269,14 @@ describe('OCPP outbound: staff commands to chargers', () => {
       const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId);
       await app.embedded.runner.waitFor(result.position, 2000);
       const port = (server.address() as { port: number }).port;
-      const options = { endpoint: `ws://127.0.0.1:${port}/ocpp`, identity: chargerId, password: secret, protocols: ['ocpp1.6'], reconnect: false, strictMode: true };
+      const options = {
+        endpoint: `ws://127.0.0.1:${port}/ocpp`,
+        identity: chargerId,
+        password: secret,
+        protocols: ['ocpp1.6'],
+        reconnect: false,
+        strictMode: true,
+      };
       const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
       clients.push(client);
       const calls: string[] = [];
@@ -236,7 +289,10 @@ describe('OCPP outbound: staff commands to chargers', () => {
       await send({ commandId, chargerId, action: 'Reset', type: 'Soft' });
       await expect.poll(() => statusOf(chargerId, commandId), { timeout: 5000 }).toBe('timeout');
       expect(calls).toEqual(['Reset']);
-      expect((await commandsOf(chargerId))[0]).toMatchObject({ sentAt: expect.any(String), error: expect.stringContaining('did not answer') });
+      expect((await commandsOf(chargerId))[0]).toMatchObject({
+        sentAt: expect.any(String),
+        error: expect.stringContaining('did not answer'),
+      });
     } finally {
       await node.close();
       await new Promise((resolve) => server.close(resolve));
@@ -247,15 +303,23 @@ describe('OCPP outbound: staff commands to chargers', () => {
     for (const version of ['1.6', '2.0.1'] as const) {
       const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId, { ocppVersion: version });
       await app.embedded.runner.waitFor(result.position, 2000);
-      const sim = new SimulatedCharger({ id: chargerId, secret, ocppVersion: version, connectorIds: [1] }, { url: app.baseUrl.replace('http', 'ws'), chargers: [] });
+      const sim = new SimulatedCharger(
+        { id: chargerId, secret, ocppVersion: version, connectorIds: [1] },
+        { url: app.baseUrl.replace('http', 'ws'), chargers: [] },
+      );
       simulated.push(sim);
       sim.start();
-      const frames = async () => (await adminGet<Paged<OcppFrame>>(app, `ocpp-messages?chargerId=${chargerId}&pageSize=100`, token)).body.dataList;
-      await expect.poll(async () => (await frames()).filter((f) => f.action === 'StatusNotification' && f.kind === 'call').length, { timeout: 5000 }).toBe(1);
+      const frames = async () =>
+        (await adminGet<Paged<OcppFrame>>(app, `ocpp-messages?chargerId=${chargerId}&pageSize=100`, token)).body.dataList;
+      await expect
+        .poll(async () => (await frames()).filter((f) => f.action === 'StatusNotification' && f.kind === 'call').length, { timeout: 5000 })
+        .toBe(1);
       const trigger = randomUUID();
       await send({ commandId: trigger, chargerId, action: 'TriggerMessage', requestedMessage: 'StatusNotification' });
       await expect.poll(() => statusOf(chargerId, trigger), { timeout: 5000 }).toBe('accepted');
-      await expect.poll(async () => (await frames()).filter((f) => f.action === 'StatusNotification' && f.kind === 'call').length, { timeout: 5000 }).toBe(2);
+      await expect
+        .poll(async () => (await frames()).filter((f) => f.action === 'StatusNotification' && f.kind === 'call').length, { timeout: 5000 })
+        .toBe(2);
       const change = randomUUID();
       await send({ commandId: change, chargerId, action: 'ChangeConfiguration', key: 'HeartbeatInterval', value: '45' });
       await expect.poll(() => statusOf(chargerId, change), { timeout: 5000 }).toBe('accepted');
@@ -263,11 +327,17 @@ describe('OCPP outbound: staff commands to chargers', () => {
       await send({ commandId: read, chargerId, action: 'GetConfiguration', keys: ['HeartbeatInterval', 'Nope'] });
       await expect.poll(() => statusOf(chargerId, read), { timeout: 5000 }).toBe('accepted');
       const { response } = (await commandsOf(chargerId)).find((c) => c.commandId === read)!;
-      if (version === '1.6') expect(response).toEqual({ configurationKey: [{ key: 'HeartbeatInterval', readonly: false, value: '45' }], unknownKey: ['Nope'] });
+      if (version === '1.6')
+        expect(response).toEqual({ configurationKey: [{ key: 'HeartbeatInterval', readonly: false, value: '45' }], unknownKey: ['Nope'] });
       else
         expect(response).toEqual({
           getVariableResult: [
-            { attributeStatus: 'Accepted', attributeValue: '45', component: { name: 'ChargingStation' }, variable: { name: 'HeartbeatInterval' } },
+            {
+              attributeStatus: 'Accepted',
+              attributeValue: '45',
+              component: { name: 'ChargingStation' },
+              variable: { name: 'HeartbeatInterval' },
+            },
             { attributeStatus: 'UnknownVariable', component: { name: 'ChargingStation' }, variable: { name: 'Nope' } },
           ],
         });

@@ -31,7 +31,15 @@ describe('the OCPP gateway in its own process', () => {
   const connect = (identity: string, password: string, calls: { method: string; params: unknown }[] = []) => {
     // A call left unanswered fails at 10 s with its method named, not at the test's 30 s as a bare timeout (ocpp-rpc's
     // default is 60 s): this file's charging case hung so twice under a loaded full run, its step unknown.
-    const options = { endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity, password, protocols: ['ocpp1.6'], reconnect: false, strictMode: true, callTimeoutMs: 10_000 };
+    const options = {
+      endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`,
+      identity,
+      password,
+      protocols: ['ocpp1.6'],
+      reconnect: false,
+      strictMode: true,
+      callTimeoutMs: 10_000,
+    };
     const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]) as Client;
     client.handle(({ method, params }) => {
       calls.push({ method: String(method), params });
@@ -53,8 +61,23 @@ describe('the OCPP gateway in its own process', () => {
     await givenGovernorate(app.commandBus);
     stationId = aStation().stationId;
     await registerStation(app.commandBus, { ...aStation(), stationId });
-    await must(app, 'pricing.set', { acPricePerKwh: 200, dcPricePerKwh: 375, minimumCharge: 1000, bookingFeePerMinute: 50, effectiveFrom: '2026-01-01T00:00:00.000Z', reason: 'Tariff' }, await superAdminToken(app));
-    const consumer = app.embedded.infra.bus.subscribe<InboundChargerMessage>({ groupId: 'test-inbound', topics: [BUS_TOPICS.ocppInbound] }, ({ value }) => void inbound.push(value));
+    await must(
+      app,
+      'pricing.set',
+      {
+        acPricePerKwh: 200,
+        dcPricePerKwh: 375,
+        minimumCharge: 1000,
+        bookingFeePerMinute: 50,
+        effectiveFrom: '2026-01-01T00:00:00.000Z',
+        reason: 'Tariff',
+      },
+      await superAdminToken(app),
+    );
+    const consumer = app.embedded.infra.bus.subscribe<InboundChargerMessage>(
+      { groupId: 'test-inbound', topics: [BUS_TOPICS.ocppInbound] },
+      ({ value }) => void inbound.push(value),
+    );
     await consumer.ready;
   }, 60_000);
   afterAll(async () => {
@@ -78,7 +101,11 @@ describe('the OCPP gateway in its own process', () => {
     await client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status: 'Available' });
     await expect.poll(() => said(chargerId).map((m) => m.message.type)).toEqual(['Booted', 'StatusReported']);
     // Turned into events by the launcher's command side, and into its read models.
-    await expect.poll(async () => (await app.embedded.infra.eventStore.readStream(`charger-live-${chargerId}`)).some((e) => e.type === 'ConnectorStatusChanged')).toBe(true);
+    await expect
+      .poll(async () =>
+        (await app.embedded.infra.eventStore.readStream(`charger-live-${chargerId}`)).some((e) => e.type === 'ConnectorStatusChanged'),
+      )
+      .toBe(true);
     // The frames reach the launcher's message log.
     await expect.poll(async () => (await app.embedded.infra.frames.page(chargerId, { skip: 0, limit: 1 })).total).toBeGreaterThanOrEqual(4);
     await expect.poll(() => gateway.connectedCount, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
@@ -94,7 +121,7 @@ describe('the OCPP gateway in its own process', () => {
       privileged = false;
     }
     probe.kill();
-    if (!privileged) console.log('this machine refuses to raise a priority: the gateway process keeps the launcher\'s, as checked here');
+    if (!privileged) console.log("this machine refuses to raise a priority: the gateway process keeps the launcher's, as checked here");
     expect(os.getPriority(gateway.pid!)).toBe(privileged ? Math.max(-20, os.getPriority() - 5) : os.getPriority());
   });
 
@@ -115,7 +142,14 @@ describe('the OCPP gateway in its own process', () => {
     for (let i = 0; i < 500; i++) many.push(await registerCharger(app.commandBus, stationId));
     await app.embedded.runner.waitFor(Math.max(...many.map((m) => m.result.position)), 5000);
     const burst = many.map((m) => connect(m.chargerId, m.secret));
-    const outcomes = await Promise.all(burst.map((c) => c.connect().then(() => 'open', (e: Error) => e.message)));
+    const outcomes = await Promise.all(
+      burst.map((c) =>
+        c.connect().then(
+          () => 'open',
+          (e: Error) => e.message,
+        ),
+      ),
+    );
     expect(outcomes.filter((o) => o !== 'open')).toEqual([]);
     await Promise.all(burst.map((c) => c.close({ force: true })));
   });
@@ -136,12 +170,24 @@ describe('the OCPP gateway in its own process', () => {
     const types = async () => (await store.readStream(chargingStreams.session(sessionId))).map((e) => e.type);
     await expect.poll(types).toContain('SessionStartAccepted');
     const at = Date.now();
-    const answer = (await client.call('StartTransaction', { connectorId: 1, idTag, meterStart: 1000, timestamp: new Date(at).toISOString() })) as { transactionId: number; idTagInfo: { status: string } };
+    const answer = (await client.call('StartTransaction', {
+      connectorId: 1,
+      idTag,
+      meterStart: 1000,
+      timestamp: new Date(at).toISOString(),
+    })) as { transactionId: number; idTagInfo: { status: string } };
     expect(answer.idTagInfo.status).toBe('Accepted');
     await expect.poll(types).toContain('SessionCharging');
     expect((await command(app, 'sessions.stop', { sessionId }, customer.token)).status).toBe(200);
-    await expect.poll(() => calls.find((c) => c.method === 'RemoteStopTransaction')?.params).toEqual({ transactionId: answer.transactionId });
-    await client.call('StopTransaction', { transactionId: answer.transactionId, meterStop: 11_000, timestamp: new Date(at + 120_000).toISOString(), reason: 'Remote' });
+    await expect
+      .poll(() => calls.find((c) => c.method === 'RemoteStopTransaction')?.params)
+      .toEqual({ transactionId: answer.transactionId });
+    await client.call('StopTransaction', {
+      transactionId: answer.transactionId,
+      meterStop: 11_000,
+      timestamp: new Date(at + 120_000).toISOString(),
+      reason: 'Remote',
+    });
     await expect.poll(types).toContain('SessionBilled');
   });
 
@@ -159,8 +205,14 @@ describe('the OCPP gateway in its own process', () => {
   it("sends the process only the change notices it acts on (charger_auth's), not every read model's", async () => {
     const gateway = app.embedded.gatewayProcess!;
     const before = gateway.deliveryCounts;
-    const notices = ['sessions', 'stations', 'wallets'].map((collection) => ({ key: collection, value: { collection, position: 1, ids: ['x'] } }));
-    await app.embedded.infra.bus.publish(BUS_TOPICS.readModelChanged, [...notices, { key: 'charger_auth', value: { collection: 'charger_auth', position: 1, ids: ['NOT-HELD-1'] } }]);
+    const notices = ['sessions', 'stations', 'wallets'].map((collection) => ({
+      key: collection,
+      value: { collection, position: 1, ids: ['x'] },
+    }));
+    await app.embedded.infra.bus.publish(BUS_TOPICS.readModelChanged, [
+      ...notices,
+      { key: 'charger_auth', value: { collection: 'charger_auth', position: 1, ids: ['NOT-HELD-1'] } },
+    ]);
     await expect.poll(() => gateway.deliveryCounts.skipped - before.skipped).toBeGreaterThanOrEqual(3);
     await expect.poll(() => gateway.deliveryCounts.delivered - before.delivered).toBeGreaterThanOrEqual(1);
   });
@@ -189,7 +241,9 @@ describe('the OCPP gateway in its own process', () => {
     const answered: number[] = [];
     await Promise.all(
       statuses.map((status, i) =>
-        client.call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status, timestamp: new Date(Date.now() + i).toISOString() }).then(() => void answered.push(i)),
+        client
+          .call('StatusNotification', { connectorId: 1, errorCode: 'NoError', status, timestamp: new Date(Date.now() + i).toISOString() })
+          .then(() => void answered.push(i)),
       ),
     );
     const priority = os.getPriority(before!);
@@ -203,13 +257,23 @@ describe('the OCPP gateway in its own process', () => {
     // not forwarded yet went from its log when it started again (a message may go twice; its id tells).
     const distinct = () => {
       const byId = new Map<string, string | undefined>();
-      for (const m of said(chargerId)) if (!byId.has(m.messageId)) byId.set(m.messageId, (m.message as { reportedStatus?: string }).reportedStatus);
+      for (const m of said(chargerId))
+        if (!byId.has(m.messageId)) byId.set(m.messageId, (m.message as { reportedStatus?: string }).reportedStatus);
       return [...byId.values()];
     };
     await expect.poll(distinct, { timeout: 15_000 }).toEqual([...statuses]);
     // The charger reconnects to the new process.
     const again = connect(chargerId, secret);
-    await expect.poll(() => again.connect().then(() => true, () => false), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          again.connect().then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     expect(await again.call('Heartbeat', {})).toHaveProperty('currentTime');
   }, 40_000);
 
@@ -225,7 +289,16 @@ describe('the OCPP gateway in its own process', () => {
     await expect.poll(() => gateway.restartCount, { timeout: 20_000 }).toBe(restarts + 1);
     expect(gateway.pid).not.toBe(stuck);
     const again = connect(chargerId, secret);
-    await expect.poll(() => again.connect().then(() => true, () => false), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          again.connect().then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     expect(await again.call('Heartbeat', {})).toHaveProperty('currentTime');
   }, 45_000);
 });

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUS_TOPICS, type ChargerCommandRequest, type ChargerMessageOf, type ChargerMessageType, type OutboundOcppCommand, type OutboundOcppResult } from '@evc/contracts';
+import {
+  BUS_TOPICS,
+  type ChargerCommandRequest,
+  type ChargerMessageOf,
+  type ChargerMessageType,
+  type OutboundOcppCommand,
+  type OutboundOcppResult,
+} from '@evc/contracts';
 import { remoteStartIdOf } from '@evc/ocpp-gateway/outbound';
 import { SimulatedCharger, type SimulatorOptions } from '@evc/simulator';
 import { startTestApp, type TestApp } from '../support/app';
@@ -16,8 +23,13 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
   const sims: SimulatedCharger[] = [];
   /** What the gateway published for a charger (version-neutral), and the calls as the charger sent them (the message log). */
   const of = <T extends ChargerMessageType>(chargerId: string, type: T) =>
-    node.inbound.filter((m) => m.chargerId === chargerId && m.message.type === type).map((m) => ({ ...m, message: m.message as ChargerMessageOf<T> }));
-  const calls = (chargerId: string, action: string) => node.frames.filter((f) => f.chargerId === chargerId && f.direction === 'in' && f.kind === 'call' && f.action === action).map((f) => f.payload);
+    node.inbound
+      .filter((m) => m.chargerId === chargerId && m.message.type === type)
+      .map((m) => ({ ...m, message: m.message as ChargerMessageOf<T> }));
+  const calls = (chargerId: string, action: string) =>
+    node.frames
+      .filter((f) => f.chargerId === chargerId && f.direction === 'in' && f.kind === 'call' && f.action === action)
+      .map((f) => f.payload);
   const statuses = (chargerId: string) => of(chargerId, 'StatusReported').map((m) => m.message.reportedStatus);
 
   const simulate = async (version: '1.6' | '2.0.1', extra: Partial<SimulatorOptions> = {}) => {
@@ -33,18 +45,29 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
   };
   const send = async (chargerId: string, request: ChargerCommandRequest, sessionId?: string) => {
     const commandId = randomUUID();
-    const command: OutboundOcppCommand = { commandId, chargerId, request, requestedAt: new Date().toISOString(), ...(sessionId ? { sessionId } : {}) };
+    const command: OutboundOcppCommand = {
+      commandId,
+      chargerId,
+      request,
+      requestedAt: new Date().toISOString(),
+      ...(sessionId ? { sessionId } : {}),
+    };
     await node.bus.publish(BUS_TOPICS.ocppOutbound, [{ key: chargerId, value: command }]);
     await expect.poll(() => results.find((r) => r.commandId === commandId && r.status !== 'sent')).toBeDefined();
     return { commandId, result: results.find((r) => r.commandId === commandId && r.status !== 'sent')! };
   };
   const readings = (chargerId: string): Reading[] =>
-    of(chargerId, 'MeterValuesReported').flatMap((m) => m.message.samples.map((s) => ({ timestamp: s.timestamp, energyWh: Number(s.energyWh) })));
+    of(chargerId, 'MeterValuesReported').flatMap((m) =>
+      m.message.samples.map((s) => ({ timestamp: s.timestamp, energyWh: Number(s.energyWh) })),
+    );
 
   beforeAll(async () => {
     app = await startTestApp();
     node = await startOcppNode(app, { authorizeTimeoutMs: 200 });
-    node.bus.subscribe<OutboundOcppResult>({ groupId: 'test-results', topics: [BUS_TOPICS.ocppOutboundResults] }, ({ value }) => void results.push(value));
+    node.bus.subscribe<OutboundOcppResult>(
+      { groupId: 'test-results', topics: [BUS_TOPICS.ocppOutboundResults] },
+      ({ value }) => void results.push(value),
+    );
   });
   afterAll(async () => {
     await Promise.all(sims.map((s) => s.stop()));
@@ -59,13 +82,23 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
     expect(result).toMatchObject({ status: 'accepted', ocppAction: 'RemoteStartTransaction', sessionId });
     await expect.poll(() => of(chargerId, 'TransactionStarted').length).toBe(1);
     const start = of(chargerId, 'TransactionStarted')[0]!;
-    expect(start).toMatchObject({ message: { connectorId: 1, idTag: 'APP-0001', transactionId: expect.stringMatching(/^\d+$/) }, authorization: { status: 'Accepted', source: 'remote-start' } });
+    expect(start).toMatchObject({
+      message: { connectorId: 1, idTag: 'APP-0001', transactionId: expect.stringMatching(/^\d+$/) },
+      authorization: { status: 'Accepted', source: 'remote-start' },
+    });
     const transactionId = start.message.transactionId;
     await expect.poll(() => of(chargerId, 'MeterValuesReported').length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
     const [meter] = of(chargerId, 'MeterValuesReported');
-    expect(meter!.message).toMatchObject({ transactionId, samples: [{ energyWh: expect.any(Number), powerW: expect.any(Number), socPercent: expect.any(Number) }] });
+    expect(meter!.message).toMatchObject({
+      transactionId,
+      samples: [{ energyWh: expect.any(Number), powerW: expect.any(Number), socPercent: expect.any(Number) }],
+    });
     const sent = calls(chargerId, 'MeterValues')[0] as { meterValue: { sampledValue: { measurand: string; unit: string }[] }[] };
-    expect(sent.meterValue[0]!.sampledValue.map((v) => `${v.measurand} ${v.unit}`)).toEqual(['Energy.Active.Import.Register Wh', 'Power.Active.Import W', 'SoC Percent']);
+    expect(sent.meterValue[0]!.sampledValue.map((v) => `${v.measurand} ${v.unit}`)).toEqual([
+      'Energy.Active.Import.Register Wh',
+      'Power.Active.Import W',
+      'SoC Percent',
+    ]);
     const { result: stopped } = await send(chargerId, { action: 'RemoteStopTransaction', transactionId }, sessionId);
     expect(stopped).toMatchObject({ status: 'accepted', sessionId });
     await expect.poll(() => of(chargerId, 'TransactionEnded').length).toBe(1);
@@ -86,10 +119,19 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
     expect(result.sessionId).toBeUndefined();
     await expect.poll(() => of(chargerId, 'MeterValuesReported').length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
     const [started] = of(chargerId, 'TransactionStarted');
-    expect(started).toMatchObject({ message: { idTag: 'APP-0002', connectorId: 1 }, authorization: { status: 'Accepted', source: 'remote-start' } });
+    expect(started).toMatchObject({
+      message: { idTag: 'APP-0002', connectorId: 1 },
+      authorization: { status: 'Accepted', source: 'remote-start' },
+    });
     const transactionId = started!.message.transactionId;
     expect(of(chargerId, 'MeterValuesReported')[0]!.message).toMatchObject({ transactionId, connectorId: 1 });
-    const events = () => calls(chargerId, 'TransactionEvent') as { eventType: string; triggerReason: string; seqNo: number; transactionInfo: { remoteStartId?: number } }[];
+    const events = () =>
+      calls(chargerId, 'TransactionEvent') as {
+        eventType: string;
+        triggerReason: string;
+        seqNo: number;
+        transactionInfo: { remoteStartId?: number };
+      }[];
     expect(events().slice(0, 2)).toMatchObject([
       { eventType: 'Started', triggerReason: 'RemoteStart', transactionInfo: { remoteStartId: remoteStartIdOf(commandId) } },
       { eventType: 'Updated', triggerReason: 'MeterValuePeriodic' },
@@ -105,9 +147,13 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
     it(`OCPP ${version}: ReserveNow → Reserved, a second one Occupied, CancelReservation → Available; expiry frees it`, async () => {
       const { chargerId } = await simulate(version);
       const expiryDate = new Date(Date.now() + 60_000).toISOString();
-      expect((await send(chargerId, { action: 'ReserveNow', connectorId: 1, idTag: 'APP-0003', reservationId: 7, expiryDate })).result).toMatchObject({ status: 'accepted', ocppAction: 'ReserveNow' });
+      expect(
+        (await send(chargerId, { action: 'ReserveNow', connectorId: 1, idTag: 'APP-0003', reservationId: 7, expiryDate })).result,
+      ).toMatchObject({ status: 'accepted', ocppAction: 'ReserveNow' });
       await expect.poll(() => statuses(chargerId)).toEqual(['Available', 'Reserved']);
-      expect((await send(chargerId, { action: 'ReserveNow', connectorId: 1, idTag: 'APP-0004', reservationId: 8, expiryDate })).result.status).toBe('rejected');
+      expect(
+        (await send(chargerId, { action: 'ReserveNow', connectorId: 1, idTag: 'APP-0004', reservationId: 8, expiryDate })).result.status,
+      ).toBe('rejected');
       expect((await send(chargerId, { action: 'CancelReservation', reservationId: 8 })).result.status).toBe('rejected');
       expect((await send(chargerId, { action: 'CancelReservation', reservationId: 7 })).result.status).toBe('accepted');
       await expect.poll(() => statuses(chargerId)).toEqual(['Available', 'Reserved', 'Available']);
@@ -122,9 +168,14 @@ describe('OCPP remote start/stop, reservations and meter values (simulator)', ()
     let answer = 'Rejected';
     client.handle('RemoteStartTransaction', async () => ({ status: answer }));
     const start = (idTag: string, connectorId = 1) =>
-      client.call('StartTransaction', { connectorId, idTag, meterStart: 0, timestamp: new Date().toISOString() }) as Promise<{ idTagInfo: { status: string } }>;
+      client.call('StartTransaction', { connectorId, idTag, meterStart: 0, timestamp: new Date().toISOString() }) as Promise<{
+        idTagInfo: { status: string };
+      }>;
     const asked = (idTag: string) => node.questions.filter((q) => q.chargerId === chargerId && q.idTag === idTag).length;
-    const sources = (idTag: string) => of(chargerId, 'TransactionStarted').filter((m) => m.message.idTag === idTag).map((m) => m.authorization?.source);
+    const sources = (idTag: string) =>
+      of(chargerId, 'TransactionStarted')
+        .filter((m) => m.message.idTag === idTag)
+        .map((m) => m.authorization?.source);
 
     // Refused by the charger: the transaction it starts later with the tag is asked about.
     expect((await send(chargerId, { action: 'RemoteStartTransaction', connectorId: 1, idTag: 'APP-0101' })).result.status).toBe('rejected');

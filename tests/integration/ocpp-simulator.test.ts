@@ -21,14 +21,22 @@ describe('npm run simulate: demo chargers without hardware', () => {
     simulator = new Simulator({ url: app.baseUrl.replace('http', 'ws'), chargers, backoffMs: { initial: 100, max: 1000 } });
     simulator.start();
     const token = await superAdminToken(app);
-    const stationIds = [...new Set((await Promise.all(chargers.map((c) => app.embedded.infra.documents.collection('chargers').findOne({ _id: c.id })))).map((d) => String(d?.stationId)))];
+    const stationIds = [
+      ...new Set(
+        (await Promise.all(chargers.map((c) => app.embedded.infra.documents.collection('chargers').findOne({ _id: c.id })))).map((d) =>
+          String(d?.stationId),
+        ),
+      ),
+    ];
     const live = async () => {
-      const stations = await Promise.all(stationIds.map(async (id) => (await adminGet<StationAdminView>(app, `stations/${id}`, token)).body));
+      const stations = await Promise.all(
+        stationIds.map(async (id) => (await adminGet<StationAdminView>(app, `stations/${id}`, token)).body),
+      );
       return stations.flatMap((s) => s.chargers).filter((c) => chargers.some((x) => x.id === c.chargerId));
     };
-    await expect.poll(async () => (await live()).map((c) => [c.online, c.connectors.map((k) => k.status)]), { timeout: 8000 }).toEqual(
-      chargers.map(() => [true, ['available', 'available']]),
-    );
+    await expect
+      .poll(async () => (await live()).map((c) => [c.online, c.connectors.map((k) => k.status)]), { timeout: 8000 })
+      .toEqual(chargers.map(() => [true, ['available', 'available']]));
     expect(simulator.stats()).toMatchObject({ chargers: 3, connected: 3 });
     expect(simulator.stats().messagesSent).toBeGreaterThanOrEqual(9);
     await simulator.stop();

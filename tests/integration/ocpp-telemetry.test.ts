@@ -1,12 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPCClient } from 'ocpp-rpc';
-import { BUS_TOPICS, networkStreams, type InboundChargerMessage, type OcppFrame, type Paged, type StationAdminView, type StationView } from '@evc/contracts';
+import {
+  BUS_TOPICS,
+  networkStreams,
+  type InboundChargerMessage,
+  type OcppFrame,
+  type Paged,
+  type StationAdminView,
+  type StationView,
+} from '@evc/contracts';
 import { RM, sweepSilentChargers } from '@evc/projections';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { adminGet, superAdminToken } from '../support/admin';
 import { getJson, startTestApp, type TestApp } from '../support/app';
 
-const twoConnectors = (chargerId: string) => [1, 2].map((connectorId) => ({ connectorId, code: `${chargerId}-${connectorId}`, type: 'Type2' as const, current: 'AC' as const, maxPowerKw: 22 }));
+const twoConnectors = (chargerId: string) =>
+  [1, 2].map((connectorId) => ({
+    connectorId,
+    code: `${chargerId}-${connectorId}`,
+    type: 'Type2' as const,
+    current: 'AC' as const,
+    maxPowerKw: 22,
+  }));
 
 describe('OCPP telemetry: boot, status, connections and the message log', () => {
   let app: TestApp;
@@ -14,7 +29,14 @@ describe('OCPP telemetry: boot, status, connections and the message log', () => 
   let token: string;
   const clients: RPCClient[] = [];
   const connect = async (identity: string, password: string, protocol: string) => {
-    const options = { endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity, password, protocols: [protocol], reconnect: false, strictMode: true };
+    const options = {
+      endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`,
+      identity,
+      password,
+      protocols: [protocol],
+      reconnect: false,
+      strictMode: true,
+    };
     const client = new RPCClient(options as ConstructorParameters<typeof RPCClient>[0]);
     clients.push(client);
     await client.connect();
@@ -23,7 +45,8 @@ describe('OCPP telemetry: boot, status, connections and the message log', () => 
   const station = async () => (await getJson<StationView>(app.baseUrl, `/api/queries/stations/${stationId}`)).body;
   const staffCharger = async (chargerId: string) =>
     (await adminGet<StationAdminView>(app, `stations/${stationId}`, token)).body.chargers.find((c) => c.chargerId === chargerId);
-  const liveEvents = async (chargerId: string) => (await app.embedded.infra.eventStore.readStream(networkStreams.chargerLive(chargerId))).map((e) => e.type);
+  const liveEvents = async (chargerId: string) =>
+    (await app.embedded.infra.eventStore.readStream(networkStreams.chargerLive(chargerId))).map((e) => e.type);
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -40,23 +63,47 @@ describe('OCPP telemetry: boot, status, connections and the message log', () => 
   for (const version of ['1.6', '2.0.1'] as const) {
     it(`OCPP ${version}: boot, Faulted on both connectors, Available, disconnect`, async () => {
       const v201 = version === '2.0.1';
-      const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId, { ocppVersion: version, connectors: twoConnectors('x') });
+      const { chargerId, secret, result } = await registerCharger(app.commandBus, stationId, {
+        ocppVersion: version,
+        connectors: twoConnectors('x'),
+      });
       await app.embedded.runner.waitFor(result.position, 2000);
       // registerCharger's connector codes must be unique per charger
       const client = await connect(chargerId, secret, v201 ? 'ocpp2.0.1' : 'ocpp1.6');
       await client.call(
         'BootNotification',
         v201
-          ? { reason: 'PowerUp', chargingStation: { vendorName: 'ABB', model: 'Terra 54', firmwareVersion: 'fw-201', modem: { iccid: '8920100000000000001', imsi: '602010000000001' } } }
-          : { chargePointVendor: 'Delta', chargePointModel: 'AC Max 22', firmwareVersion: 'fw-16', iccid: '8920100000000000002', imsi: '602010000000002' },
+          ? {
+              reason: 'PowerUp',
+              chargingStation: {
+                vendorName: 'ABB',
+                model: 'Terra 54',
+                firmwareVersion: 'fw-201',
+                modem: { iccid: '8920100000000000001', imsi: '602010000000001' },
+              },
+            }
+          : {
+              chargePointVendor: 'Delta',
+              chargePointModel: 'AC Max 22',
+              firmwareVersion: 'fw-16',
+              iccid: '8920100000000000002',
+              imsi: '602010000000002',
+            },
       );
-      await expect.poll(() => staffCharger(chargerId)).toMatchObject({
-        online: true,
-        firmwareVersion: v201 ? 'fw-201' : 'fw-16',
-        reported: { vendor: v201 ? 'ABB' : 'Delta', iccid: v201 ? '8920100000000000001' : '8920100000000000002' },
-      });
+      await expect
+        .poll(() => staffCharger(chargerId))
+        .toMatchObject({
+          online: true,
+          firmwareVersion: v201 ? 'fw-201' : 'fw-16',
+          reported: { vendor: v201 ? 'ABB' : 'Delta', iccid: v201 ? '8920100000000000001' : '8920100000000000002' },
+        });
       const status = (connectorId: number, s: string) =>
-        client.call('StatusNotification', v201 ? { timestamp: new Date().toISOString(), connectorStatus: s, evseId: connectorId, connectorId: 1 } : { connectorId, errorCode: 'NoError', status: s });
+        client.call(
+          'StatusNotification',
+          v201
+            ? { timestamp: new Date().toISOString(), connectorStatus: s, evseId: connectorId, connectorId: 1 }
+            : { connectorId, errorCode: 'NoError', status: s },
+        );
       const outBefore = (await station()).numberOutOfService;
       await status(1, 'Faulted');
       await status(2, 'Faulted');
@@ -74,7 +121,14 @@ describe('OCPP telemetry: boot, status, connections and the message log', () => 
       await client.close();
       await expect.poll(async () => (await staffCharger(chargerId))?.online).toBe(false);
       await expect.poll(async () => (await station()).availableConnectors).toBe(availableBefore);
-      expect(await liveEvents(chargerId)).toEqual(['ChargerConnected', 'ChargerBooted', 'ConnectorStatusChanged', 'ConnectorStatusChanged', 'ConnectorStatusChanged', 'ChargerDisconnected']);
+      expect(await liveEvents(chargerId)).toEqual([
+        'ChargerConnected',
+        'ChargerBooted',
+        'ConnectorStatusChanged',
+        'ConnectorStatusChanged',
+        'ConnectorStatusChanged',
+        'ChargerDisconnected',
+      ]);
       const [first] = await app.embedded.infra.eventStore.readStream(networkStreams.chargerLive(chargerId));
       expect(first!.metadata.actor).toEqual({ type: 'charger', id: chargerId });
     });
@@ -94,10 +148,19 @@ describe('OCPP telemetry: boot, status, connections and the message log', () => 
       receivedAt: new Date().toISOString(),
       message: { type: 'StatusReported', connectorId: 1, status: 'faulted', reportedStatus: 'Faulted', errorCode: null },
     };
-    const again: InboundChargerMessage = { ...message, message: { type: 'StatusReported', connectorId: 1, status: 'available', reportedStatus: 'Available', errorCode: null } };
+    const again: InboundChargerMessage = {
+      ...message,
+      message: { type: 'StatusReported', connectorId: 1, status: 'available', reportedStatus: 'Available', errorCode: null },
+    };
     // The same message twice, then (same id) a different status: a redelivery, not a new fact.
-    await app.embedded.infra.bus.publish(BUS_TOPICS.ocppInbound, [{ key: chargerId, value: message }, { key: chargerId, value: message }, { key: chargerId, value: again }]);
-    await app.embedded.infra.bus.publish(BUS_TOPICS.ocppInbound, [{ key: chargerId, value: { ...message, messageId: 'after', message: { type: 'Heartbeat' } } }]);
+    await app.embedded.infra.bus.publish(BUS_TOPICS.ocppInbound, [
+      { key: chargerId, value: message },
+      { key: chargerId, value: message },
+      { key: chargerId, value: again },
+    ]);
+    await app.embedded.infra.bus.publish(BUS_TOPICS.ocppInbound, [
+      { key: chargerId, value: { ...message, messageId: 'after', message: { type: 'Heartbeat' } } },
+    ]);
     await expect.poll(async () => (await staffCharger(chargerId))?.lastSeenAt).toBeTruthy();
     await expect.poll(() => liveEvents(chargerId)).toEqual(['ChargerConnected', 'ConnectorStatusChanged']);
   });

@@ -10,7 +10,10 @@ describe('OpenAPI', () => {
   afterAll(() => app?.close());
 
   it('describes every command and query at /api/docs/json', async () => {
-    const { status, body } = await getJson<{ openapi: string; paths: Record<string, Record<string, { operationId: string }>> }>(app.baseUrl, '/api/docs/json');
+    const { status, body } = await getJson<{ openapi: string; paths: Record<string, Record<string, { operationId: string }>> }>(
+      app.baseUrl,
+      '/api/docs/json',
+    );
     expect(status).toBe(200);
     expect(body.openapi).toMatch(/^3\./);
     for (const [id, spec] of Object.entries(operations)) {

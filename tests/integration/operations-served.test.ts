@@ -48,7 +48,9 @@ describe('operations served', () => {
 
   it('serves nothing under /api that the index does not name', () => {
     const named = new Set(all.map(routeOf));
-    const extra = [...routes].filter((r) => r.split(' ')[1]!.startsWith('/api') && !r.startsWith('HEAD ') && !named.has(r) && !GENERIC.has(r) && !PLUMBING.has(r));
+    const extra = [...routes].filter(
+      (r) => r.split(' ')[1]!.startsWith('/api') && !r.startsWith('HEAD ') && !named.has(r) && !GENERIC.has(r) && !PLUMBING.has(r),
+    );
     expect(extra).toEqual([]);
   });
 

@@ -22,7 +22,11 @@ describe('page views', () => {
   });
 
   it('accept a beacon (JSON sent as text/plain) and refuse a path that is not one', async () => {
-    const res = await fetch(`${app.baseUrl}/api/page-views`, { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: JSON.stringify({ path: '/terms' }) });
+    const res = await fetch(`${app.baseUrl}/api/page-views`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ path: '/terms' }),
+    });
     expect(res.status).toBe(202);
     expect((await postJson(app.baseUrl, '/api/page-views', { path: 'javascript:alert(1)' })).status).toBe(400);
   });

@@ -23,7 +23,9 @@ describe('payments: Paymob (against a fake Paymob on 127.0.0.1)', () => {
       req.on('end', () => {
         if (req.url !== '/v1/intention/' || req.headers.authorization !== 'Token sk_test_paymob') return res.writeHead(401).end('{}');
         intentions.push(JSON.parse(raw) as Record<string, unknown>);
-        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'pi_test', client_secret: `csk_${nextOrder}`, intention_order_id: ++nextOrder }));
+        res
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ id: 'pi_test', client_secret: `csk_${nextOrder}`, intention_order_id: ++nextOrder }));
       });
     });
     await new Promise<void>((resolve) => paymob.listen(0, '127.0.0.1', resolve));
@@ -46,7 +48,8 @@ describe('payments: Paymob (against a fake Paymob on 127.0.0.1)', () => {
     await new Promise((resolve) => paymob?.close(resolve));
   });
 
-  const stream = async (id: string) => (await app.embedded.infra.eventStore.readStream(id)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
+  const stream = async (id: string) =>
+    (await app.embedded.infra.eventStore.readStream(id)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
   const transaction = (paymentId: string, orderId: string, amount: number, success = true) => ({
     id: Math.floor(Math.random() * 1e9),
     pending: false,
@@ -69,7 +72,11 @@ describe('payments: Paymob (against a fake Paymob on 127.0.0.1)', () => {
     data: { message: success ? 'Approved' : 'Do not honour' },
   });
   const callback = async (obj: ReturnType<typeof transaction>, hmac = paymobHmac(fieldsOfTransaction(obj), HMAC_SECRET)) => {
-    const res = await fetch(`${app.baseUrl}/api/payments/paymob/callback?hmac=${hmac}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'TRANSACTION', obj }) });
+    const res = await fetch(`${app.baseUrl}/api/payments/paymob/callback?hmac=${hmac}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'TRANSACTION', obj }),
+    });
     return { status: res.status, body: (await res.json()) as { accepted: boolean } };
   };
   const start = async (amountEgp: number) => {
@@ -93,7 +100,10 @@ describe('payments: Paymob (against a fake Paymob on 127.0.0.1)', () => {
       notification_url: 'https://ev.example.eg/api/payments/paymob/callback',
       redirection_url: 'https://ev.example.eg/api/payments/paymob/return',
     });
-    expect((await stream(`payment-${paymentId}`))[0]).toMatchObject({ type: 'PaymentInitiated', data: { provider: 'paymob', amount: 7500 } });
+    expect((await stream(`payment-${paymentId}`))[0]).toMatchObject({
+      type: 'PaymentInitiated',
+      data: { provider: 'paymob', amount: 7500 },
+    });
   });
 
   it('a verified callback completes the payment and credits once, however often it comes; forged, tampered or replayed ones credit nothing', async () => {
@@ -118,13 +128,32 @@ describe('payments: Paymob (against a fake Paymob on 127.0.0.1)', () => {
     expect(mine).toEqual([expect.objectContaining({ data: expect.objectContaining({ amount: 10000, kind: 'top_up' }) })]);
   });
 
-  it('the payer\'s return (GET with the fields and hmac) is verified the same way, then redirects to the wallet', async () => {
+  it("the payer's return (GET with the fields and hmac) is verified the same way, then redirects to the wallet", async () => {
     const { paymentId, orderId } = await start(30);
     const t = transaction(paymentId, orderId, 3000, false);
     const query = new URLSearchParams({
-      amount_cents: '3000', created_at: t.created_at, currency: 'EGP', error_occured: 'false', has_parent_transaction: 'false', id: String(t.id), integration_id: '111',
-      is_3d_secure: 'true', is_auth: 'false', is_capture: 'false', is_refunded: 'false', is_standalone_payment: 'true', is_voided: 'false', order: orderId, owner: '302852',
-      pending: 'false', 'source_data.pan': '2346', 'source_data.sub_type': 'MasterCard', 'source_data.type': 'card', success: 'false', merchant_order_id: paymentId, 'data.message': 'Do not honour',
+      amount_cents: '3000',
+      created_at: t.created_at,
+      currency: 'EGP',
+      error_occured: 'false',
+      has_parent_transaction: 'false',
+      id: String(t.id),
+      integration_id: '111',
+      is_3d_secure: 'true',
+      is_auth: 'false',
+      is_capture: 'false',
+      is_refunded: 'false',
+      is_standalone_payment: 'true',
+      is_voided: 'false',
+      order: orderId,
+      owner: '302852',
+      pending: 'false',
+      'source_data.pan': '2346',
+      'source_data.sub_type': 'MasterCard',
+      'source_data.type': 'card',
+      success: 'false',
+      merchant_order_id: paymentId,
+      'data.message': 'Do not honour',
       hmac: paymobHmac(fieldsOfTransaction(t), HMAC_SECRET),
     });
     const forged = new URLSearchParams(query);

@@ -16,7 +16,12 @@ describe('payments: top-up through the embedded sandbox provider', () => {
   });
   afterAll(() => app?.close());
 
-  const stream = async (id: string) => (await app.embedded.infra.eventStore.readStream(id)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: e.metadata }));
+  const stream = async (id: string) =>
+    (await app.embedded.infra.eventStore.readStream(id)).map((e) => ({
+      type: e.type,
+      data: e.data as Record<string, unknown>,
+      metadata: e.metadata,
+    }));
   /** The checkout URL each payment's customer was answered (with the page's capability `t`). */
   const checkouts = new Map<string, string>();
   const topUp = async (amountEgp: number | string, paymentId = randomUUID(), token = customer.token) => {
@@ -27,13 +32,21 @@ describe('payments: top-up through the embedded sandbox provider', () => {
   const choose = (paymentId: string, choice: string) => {
     const form = new FormData();
     form.set('choice', choice);
-    return fetch(`${app.baseUrl}${checkouts.get(paymentId) ?? `/api/payments/sandbox/${paymentId}`}`, { method: 'POST', body: form, redirect: 'manual' });
+    return fetch(`${app.baseUrl}${checkouts.get(paymentId) ?? `/api/payments/sandbox/${paymentId}`}`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
   };
 
   it('start → checkout page → pay → 303 to the wallet → PaymentCompleted and one credit, however often the form is posted', async () => {
     const { paymentId, res } = await topUp(50.25);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ paymentId, checkoutUrl: expect.stringMatching(new RegExp(`^/api/payments/sandbox/${paymentId}\\?t=[\\w-]{43}$`)), streamId: `payment-${paymentId}` });
+    expect(res.body).toMatchObject({
+      paymentId,
+      checkoutUrl: expect.stringMatching(new RegExp(`^/api/payments/sandbox/${paymentId}\\?t=[\\w-]{43}$`)),
+      streamId: `payment-${paymentId}`,
+    });
 
     const page = await fetch(app.baseUrl + res.body.checkoutUrl);
     const html = await page.text();
@@ -53,13 +66,26 @@ describe('payments: top-up through the embedded sandbox provider', () => {
 
     const payment = await stream(`payment-${paymentId}`);
     expect(payment.map((e) => e.type)).toEqual(['PaymentInitiated', 'PaymentCompleted']);
-    expect(payment[0]).toMatchObject({ data: { customerId: customer.customerId, amount: 5025, provider: 'sandbox' }, metadata: { actor: { type: 'customer', id: customer.customerId }, reason: 'top_up' } });
-    expect(payment[1]).toMatchObject({ data: { amount: 5025 }, metadata: { actor: { type: 'system', id: 'payments-sandbox' }, reason: expect.stringContaining('completed') } });
+    expect(payment[0]).toMatchObject({
+      data: { customerId: customer.customerId, amount: 5025, provider: 'sandbox' },
+      metadata: { actor: { type: 'customer', id: customer.customerId }, reason: 'top_up' },
+    });
+    expect(payment[1]).toMatchObject({
+      data: { amount: 5025 },
+      metadata: { actor: { type: 'system', id: 'payments-sandbox' }, reason: expect.stringContaining('completed') },
+    });
     const wallet = await stream(`wallet-${customer.customerId}`);
     expect(wallet).toEqual([
       expect.objectContaining({
         type: 'WalletCredited',
-        data: expect.objectContaining({ transactionId: `payment:${paymentId}`, amount: 5025, balanceAfter: 5025, kind: 'top_up', reference: { type: 'payment', id: paymentId }, reason: 'top_up' }),
+        data: expect.objectContaining({
+          transactionId: `payment:${paymentId}`,
+          amount: 5025,
+          balanceAfter: 5025,
+          kind: 'top_up',
+          reference: { type: 'payment', id: paymentId },
+          reason: 'top_up',
+        }),
       }),
     ]);
     // The page of an ended payment offers no buttons.
@@ -76,12 +102,18 @@ describe('payments: top-up through the embedded sandbox provider', () => {
     expect((await choose(failed.paymentId, 'fail')).status).toBe(303);
     const events = await stream(`payment-${failed.paymentId}`);
     expect(events.map((e) => e.type)).toEqual(['PaymentInitiated', 'PaymentFailed']);
-    expect(events[1]).toMatchObject({ data: { reason: 'sandbox_declined' }, metadata: { actor: { type: 'system', id: 'payments-sandbox' } } });
+    expect(events[1]).toMatchObject({
+      data: { reason: 'sandbox_declined' },
+      metadata: { actor: { type: 'system', id: 'payments-sandbox' } },
+    });
     expect(await stream(`wallet-${customer.customerId}`)).toHaveLength(before);
   });
 
-  it('refuses bad amounts, unknown payments and choices, forged Paymob callbacks, and another customer\'s payment id', async () => {
-    expect((await topUp(0.5)).res.body).toMatchObject({ code: 'request.invalid', fieldErrors: [{ path: 'amountEgp', code: 'amount_min' }] });
+  it("refuses bad amounts, unknown payments and choices, forged Paymob callbacks, and another customer's payment id", async () => {
+    expect((await topUp(0.5)).res.body).toMatchObject({
+      code: 'request.invalid',
+      fieldErrors: [{ path: 'amountEgp', code: 'amount_min' }],
+    });
     expect((await topUp(10.123)).res.body).toMatchObject({ code: 'request.invalid' });
     expect((await topUp('١٥')).res.status).toBe(200); // Eastern Arabic digits, as typed
     expect((await command(app, 'wallet.top-up', { paymentId: randomUUID(), amountEgp: 10 })).status).toBe(401);
@@ -96,7 +128,10 @@ describe('payments: top-up through the embedded sandbox provider', () => {
     const forged = await fetch(`${app.baseUrl}/api/payments/paymob/callback?hmac=${'0'.repeat(128)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'TRANSACTION', obj: { success: true, amount_cents: 2000, order: { id: `sandbox-${paymentId}`, merchant_order_id: paymentId } } }),
+      body: JSON.stringify({
+        type: 'TRANSACTION',
+        obj: { success: true, amount_cents: 2000, order: { id: `sandbox-${paymentId}`, merchant_order_id: paymentId } },
+      }),
     });
     expect(forged.status).toBe(404);
     expect((await stream(`payment-${paymentId}`)).map((e) => e.type)).toEqual(['PaymentInitiated']);

@@ -10,7 +10,10 @@ const snapshot = async (app: TestApp) =>
     await Promise.all(
       [RM.stations, RM.governorates, RM.pricing, RM.chargerAuth, RM.masterData].map(async (name) => [
         name,
-        await app.embedded.infra.documents.collection(name).find({}, { sort: { _id: 1 } }).toArray(),
+        await app.embedded.infra.documents
+          .collection(name)
+          .find({}, { sort: { _id: 1 } })
+          .toArray(),
       ]),
     ),
   );

@@ -3,7 +3,7 @@ import type { LiveChange, StationView } from '@evc/contracts';
 import { aStation, givenGovernorate, registerStation } from '../support/factories';
 import { getJson, startTestApp, type TestApp } from '../support/app';
 
-describe('queries see a command\'s own write, and changes are pushed over SSE', () => {
+describe("queries see a command's own write, and changes are pushed over SSE", () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp();
@@ -11,7 +11,7 @@ describe('queries see a command\'s own write, and changes are pushed over SSE', 
   });
   afterAll(() => app?.close());
 
-  it('a query given the command\'s position returns the new station at once', async () => {
+  it("a query given the command's position returns the new station at once", async () => {
     const station = aStation();
     const result = await registerStation(app.commandBus, station);
     const { body, headers } = await getJson<{ dataList: StationView[] }>(

@@ -24,12 +24,18 @@ describe('receipts: sessions and bookings, JSON and PDF', () => {
 
   const receipt = (path: string, token = customer.token) => query<ReceiptView & { code?: string }>(app, path, token);
   const events = (stream: string) => app.embedded.infra.eventStore.readStream(stream);
-  const pricesOf = async (sessionId: string) => ((await events(chargingStreams.session(sessionId))).find((e) => e.type === 'SessionRequested')!.data as { prices: Prices }).prices;
+  const pricesOf = async (sessionId: string) =>
+    ((await events(chargingStreams.session(sessionId))).find((e) => e.type === 'SessionRequested')!.data as { prices: Prices }).prices;
   const debitOf = async (transactionId: string) =>
     (await events(chargingStreams.wallet(customer.customerId))).map((e) => e.data as Debit).find((d) => d.transactionId === transactionId)!;
   const pdf = async (path: string, lang: 'en' | 'ar', token = customer.token) => {
     const res = await fetch(`${app.baseUrl}${path}?format=pdf&lang=${lang}`, { headers: bearer(token) });
-    return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), body: Buffer.from(await res.arrayBuffer()) };
+    return {
+      status: res.status,
+      type: res.headers.get('content-type'),
+      disposition: res.headers.get('content-disposition'),
+      body: Buffer.from(await res.arrayBuffer()),
+    };
   };
 
   beforeAll(async () => {
@@ -60,7 +66,15 @@ describe('receipts: sessions and bookings, JSON and PDF', () => {
       booking: null,
       total: energy,
       walletBalanceAfter: debit.balanceAfter,
-      session: { sessionId, energyWh: 12_345, pricePerKwh: prices.pricePerKwh, energyCost: energy, minimumCharge: prices.minimumCharge, minimumApplied: false, cost: energy },
+      session: {
+        sessionId,
+        energyWh: 12_345,
+        pricePerKwh: prices.pricePerKwh,
+        energyCost: energy,
+        minimumCharge: prices.minimumCharge,
+        minimumApplied: false,
+        cost: energy,
+      },
     });
     expect(debit.amount).toBe(res.body.total);
     expect(res.body.receiptNumber).toMatch(new RegExp(`^EVC-S-\\d{8}-${sessionId.replaceAll('-', '').slice(0, 8).toUpperCase()}$`));
@@ -73,7 +87,8 @@ describe('receipts: sessions and bookings, JSON and PDF', () => {
     expect(en.disposition).toContain(`receipt-${res.body.receiptNumber}-en.pdf`);
     expect(en.body.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
     const enText = pdfTextLines(en.body).join('\n');
-    const egp = (piastres: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EGP' }).format(piastres / 100).replace(/\u00a0/g, ' ');
+    const egp = (piastres: number) =>
+      new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EGP' }).format(piastres / 100).replace(/\u00a0/g, ' ');
     expect(enText).toContain('Charging receipt');
     expect(enText).toContain(res.body.receiptNumber);
     expect(enText).toContain('12.345 kWh');
@@ -95,7 +110,12 @@ describe('receipts: sessions and bookings, JSON and PDF', () => {
     const { sessionId } = await chargeOnce(app, charger, customer, { meterStart: 50_000, registers: [50_010] });
     const prices = await pricesOf(sessionId);
     const res = await receipt(`/api/queries/me/sessions/${sessionId}/receipt`);
-    expect(res.body.session).toMatchObject({ energyWh: 10, energyCost: energyCost(10, prices.pricePerKwh), minimumApplied: true, cost: prices.minimumCharge });
+    expect(res.body.session).toMatchObject({
+      energyWh: 10,
+      energyCost: energyCost(10, prices.pricePerKwh),
+      minimumApplied: true,
+      cost: prices.minimumCharge,
+    });
     expect(res.body.total).toBe(prices.minimumCharge);
     expect(res.body.walletBalanceAfter).toBe((await debitOf(`session:${sessionId}`)).balanceAfter);
     const text = pdfTextLines((await pdf(`/api/queries/me/sessions/${sessionId}/receipt`, 'en')).body).join('\n');
@@ -103,8 +123,13 @@ describe('receipts: sessions and bookings, JSON and PDF', () => {
   }, 60_000);
 
   it("another customer's session or booking answers 404, like a missing one; an unknown id too", async () => {
-    const mine = (await query<{ dataList: { sessionId: string }[] }>(app, '/api/queries/me/sessions', customer.token)).body.dataList[0]!.sessionId;
-    for (const path of [`/api/queries/me/sessions/${mine}/receipt`, `/api/queries/me/sessions/${randomUUID()}/receipt`, `/api/queries/me/bookings/${randomUUID()}/receipt`]) {
+    const mine = (await query<{ dataList: { sessionId: string }[] }>(app, '/api/queries/me/sessions', customer.token)).body.dataList[0]!
+      .sessionId;
+    for (const path of [
+      `/api/queries/me/sessions/${mine}/receipt`,
+      `/api/queries/me/sessions/${randomUUID()}/receipt`,
+      `/api/queries/me/bookings/${randomUUID()}/receipt`,
+    ]) {
       const res = await receipt(path, stranger);
       expect(res.status, path).toBe(404);
       expect((await pdf(path, 'en', stranger)).status).toBe(404);
@@ -113,7 +138,9 @@ describe('receipts: sessions and bookings, JSON and PDF', () => {
   });
 
   it("staff who may read customers open any billed session's receipt, the customer's own document; others get 403", async () => {
-    const mine = (await query<{ dataList: { sessionId: string; billed: boolean }[] }>(app, '/api/queries/me/sessions', customer.token)).body.dataList.find((s) => s.billed)!.sessionId;
+    const mine = (
+      await query<{ dataList: { sessionId: string; billed: boolean }[] }>(app, '/api/queries/me/sessions', customer.token)
+    ).body.dataList.find((s) => s.billed)!.sessionId;
     const own = (await receipt(`/api/queries/me/sessions/${mine}/receipt`)).body;
     const operator = await givenStaff(app, ['role-operator']); // customers.read among its privileges
     const staffPath = `/api/queries/admin/sessions/${mine}/receipt`;
@@ -126,7 +153,12 @@ describe('receipts: sessions and bookings, JSON and PDF', () => {
     expect(pdfTextLines(file.body).map(logical)).toContain('إيصال شحن');
 
     // Not without customers.read (a role with sessions.read only), not for a customer, and 404 for an unknown session.
-    await must(app, 'roles.create', { roleId: SESSIONS_ONLY, name: 'Sessions only', nameAr: 'الجلسات فقط', privileges: ['sessions.read'] }, await superAdminToken(app));
+    await must(
+      app,
+      'roles.create',
+      { roleId: SESSIONS_ONLY, name: 'Sessions only', nameAr: 'الجلسات فقط', privileges: ['sessions.read'] },
+      await superAdminToken(app),
+    );
     const sessionsOnly = await givenStaff(app, [SESSIONS_ONLY]);
     expect((await receipt(staffPath, sessionsOnly.token)).status).toBe(403);
     expect((await pdf(staffPath, 'en', sessionsOnly.token)).status).toBe(403);
@@ -136,28 +168,54 @@ describe('receipts: sessions and bookings, JSON and PDF', () => {
 
   it('a booking: no receipt while it is open; cancelled, its fee, the booking and the balance after the debit', async () => {
     const station = (await query<StationView>(app, `/api/queries/chargers/lookup?serialNumber=${charger.chargerId}`, customer.token)).body;
-    const connectorType = station.chargers.find((c) => c.chargerId === charger.chargerId)!.connectors.find((c) => c.connectorId === 1)!.type;
-    const { bookingId, status, body: bookedBody } = await book(app, customer.token, { carId: (await myCar()).carId, stationId: station.stationId, connectorType, offsetMinutes: 180 });
+    const connectorType = station.chargers
+      .find((c) => c.chargerId === charger.chargerId)!
+      .connectors.find((c) => c.connectorId === 1)!.type;
+    const {
+      bookingId,
+      status,
+      body: bookedBody,
+    } = await book(app, customer.token, { carId: (await myCar()).carId, stationId: station.stationId, connectorType, offsetMinutes: 180 });
     expect(status, JSON.stringify(bookedBody)).toBe(200);
     const open = await receipt(`/api/queries/me/bookings/${bookingId}/receipt`);
     expect(open.status).toBe(422);
     expect(open.body.code).toBe('receipt.not_ready');
     const cancelled = await command<{ fee: number; position: number }>(app, 'bookings.cancel', { bookingId }, customer.token);
     expect(cancelled.body.fee).toBeGreaterThan(0);
-    await until(() => myBooking(app, customer.token, bookingId), (b) => b.charged, 'the fee to be charged');
+    await until(
+      () => myBooking(app, customer.token, bookingId),
+      (b) => b.charged,
+      'the fee to be charged',
+    );
     const res = await receipt(`/api/queries/me/bookings/${bookingId}/receipt`);
     const debit = await debitOf(`booking:${bookingId}`);
-    expect(res.body).toMatchObject({ kind: 'booking', session: null, total: cancelled.body.fee, walletBalanceAfter: debit.balanceAfter, booking: { bookingId, fee: cancelled.body.fee, endReason: 'customer' } });
+    expect(res.body).toMatchObject({
+      kind: 'booking',
+      session: null,
+      total: cancelled.body.fee,
+      walletBalanceAfter: debit.balanceAfter,
+      booking: { bookingId, fee: cancelled.body.fee, endReason: 'customer' },
+    });
     expect(res.body.receiptNumber).toMatch(/^EVC-B-\d{8}-/);
     const text = pdfTextLines((await pdf(`/api/queries/me/bookings/${bookingId}/receipt`, 'en')).body).join('\n');
     expect(text).toContain('Booking receipt');
     expect(text).toContain('Cancelled by you');
 
     // A booking the customer then charges on: one receipt for the visit, the session's cost and the booking fee.
-    const now = await book(app, customer.token, { carId: (await myCar()).carId, stationId: station.stationId, connectorType, chargerId: charger.chargerId, connectorId: 1 });
+    const now = await book(app, customer.token, {
+      carId: (await myCar()).carId,
+      stationId: station.stationId,
+      connectorType,
+      chargerId: charger.chargerId,
+      connectorId: 1,
+    });
     expect(now.status, JSON.stringify(now.body)).toBe(200);
     const { sessionId } = await chargeOnce(app, charger, customer, { meterStart: 1000, registers: [4000] });
-    const fulfilled = await until(() => myBooking(app, customer.token, now.bookingId), (b) => b.status === 'fulfilled' && (b.fee === 0 || b.charged), 'the booking to be fulfilled');
+    const fulfilled = await until(
+      () => myBooking(app, customer.token, now.bookingId),
+      (b) => b.status === 'fulfilled' && (b.fee === 0 || b.charged),
+      'the booking to be fulfilled',
+    );
     const visit = await receipt(`/api/queries/me/sessions/${sessionId}/receipt`);
     expect(visit.status).toBe(200);
     expect(visit.body.booking).toMatchObject({ bookingId: now.bookingId, fee: fulfilled.fee });

@@ -10,7 +10,7 @@ import { givenStaff, superAdminToken } from '../support/identity';
 
 // The session history panel in the staff session detail reads the session's stream through audit.history, so a
 // super admin sees it rather than "You do not have access".
-describe('a charging session\'s history (audit.history on session-<id>)', () => {
+describe("a charging session's history (audit.history on session-<id>)", () => {
   let app: TestApp;
   let admin: string;
   let charger: RawCharger;
@@ -30,15 +30,32 @@ describe('a charging session\'s history (audit.history on session-<id>)', () => 
     const history = await adminGet<Paged<AuditEntry>>(app, `audit?streamId=session-${sessionId}`, admin);
     expect(history.status, JSON.stringify(history.body)).toBe(200);
     const types = history.body.dataList.map((e) => e.type);
-    expect(types).toEqual(expect.arrayContaining(['SessionRequested', 'SessionStartAccepted', 'SessionCharging', 'SessionStopped', 'SessionBilled']));
+    expect(types).toEqual(
+      expect.arrayContaining(['SessionRequested', 'SessionStartAccepted', 'SessionCharging', 'SessionStopped', 'SessionBilled']),
+    );
     const requested = history.body.dataList.find((e) => e.type === 'SessionRequested')!;
     expect(requested.actor.type).toBe('customer');
     expect(requested.changes.map((c) => c.field)).toContain('chargerId');
   });
 
   it('staff who may read events but not sessions are refused; staff with both read it', async () => {
-    await must(app, 'roles.create', { roleId: 'role-events-only', name: 'Events only', nameAr: 'الأحداث فقط', privileges: ['events.read'] }, admin);
-    await must(app, 'roles.create', { roleId: 'role-events-sessions', name: 'Events and sessions', nameAr: 'الأحداث والجلسات', privileges: ['events.read', 'sessions.read'] }, admin);
+    await must(
+      app,
+      'roles.create',
+      { roleId: 'role-events-only', name: 'Events only', nameAr: 'الأحداث فقط', privileges: ['events.read'] },
+      admin,
+    );
+    await must(
+      app,
+      'roles.create',
+      {
+        roleId: 'role-events-sessions',
+        name: 'Events and sessions',
+        nameAr: 'الأحداث والجلسات',
+        privileges: ['events.read', 'sessions.read'],
+      },
+      admin,
+    );
     const eventsOnly = await givenStaff(app, ['role-events-only'], admin);
     const both = await givenStaff(app, ['role-events-sessions'], admin);
     const refused = await adminGet(app, `audit?streamId=session-${sessionId}`, eventsOnly.token);

@@ -51,7 +51,10 @@ describe('seeded demo network through the public stations query', () => {
   });
 
   it('finds the nearest stations first, with distances', async () => {
-    const { body } = await getJson<Paged<StationView>>(app.baseUrl, '/api/queries/stations/nearby?lat=31.2001&lng=29.9187&radiusKm=30&pageSize=50');
+    const { body } = await getJson<Paged<StationView>>(
+      app.baseUrl,
+      '/api/queries/stations/nearby?lat=31.2001&lng=29.9187&radiusKm=30&pageSize=50',
+    );
     expect(body.totalCount).toBeGreaterThan(0);
     const distances = body.dataList.map((s) => s.distanceM ?? Infinity);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
@@ -62,7 +65,10 @@ describe('seeded demo network through the public stations query', () => {
   it('lists the 27 governorates with station counts, and network figures', async () => {
     const govs = await getJson<Paged<GovernorateView>>(app.baseUrl, '/api/queries/governorates');
     expect(govs.body.totalCount).toBe(27);
-    expect(govs.body.dataList.find((g) => g.governorateId === 'eg-c')).toMatchObject({ nameAr: 'القاهرة', centre: { lat: 30.0444, lng: 31.2357 } });
+    expect(govs.body.dataList.find((g) => g.governorateId === 'eg-c')).toMatchObject({
+      nameAr: 'القاهرة',
+      centre: { lat: 30.0444, lng: 31.2357 },
+    });
     const stats = await getJson<NetworkStats>(app.baseUrl, '/api/queries/network-stats');
     const all = await getJson<Paged<StationView>>(app.baseUrl, '/api/queries/stations?pageSize=100');
     expect(stats.body.stations).toBe(all.body.totalCount);
@@ -81,7 +87,11 @@ describe('seeded demo network through the public stations query', () => {
   });
 
   it('writes the demo chargers file with id, secret and OCPP version for every charger', async () => {
-    const file = JSON.parse(await readFile(path.join(app.dataDir, 'demo-chargers.json'), 'utf8')) as { id: string; secret: string; ocppVersion: string }[];
+    const file = JSON.parse(await readFile(path.join(app.dataDir, 'demo-chargers.json'), 'utf8')) as {
+      id: string;
+      secret: string;
+      ocppVersion: string;
+    }[];
     const all = await getJson<Paged<StationView>>(app.baseUrl, '/api/queries/stations?pageSize=100');
     const chargerIds = all.body.dataList.flatMap((s) => s.chargers.map((c) => c.chargerId)).sort();
     expect(file.map((c) => c.id).sort()).toEqual(chargerIds);
@@ -100,8 +110,10 @@ describe('seeded demo network through the public stations query', () => {
       }
       // The demo customer's car is registered as the customer would (their own licence uploads); all else by the system.
       // (with it, the car's place on their list and its links on the brand, type and battery range it uses)
-      if (e.type === 'CarRegistered' || e.type === 'CarListed') expect(e.metadata.actor).toMatchObject({ type: 'customer', id: (e.data as { customerId: string }).customerId });
-      else if (e.type === 'MasterDataUsageLinked' && (e.data as { usedBy: { kind: string } }).usedBy.kind === 'car') expect(e.metadata.actor.type).toBe('customer');
+      if (e.type === 'CarRegistered' || e.type === 'CarListed')
+        expect(e.metadata.actor).toMatchObject({ type: 'customer', id: (e.data as { customerId: string }).customerId });
+      else if (e.type === 'MasterDataUsageLinked' && (e.data as { usedBy: { kind: string } }).usedBy.kind === 'car')
+        expect(e.metadata.actor.type).toBe('customer');
       else expect(e.metadata.actor).toEqual({ type: 'system', id: 'system' });
       expect(e.metadata.reason).toBe('demo seed');
       expect(Date.parse(e.metadata.occurredAt)).not.toBeNaN();

@@ -15,9 +15,26 @@ describe('wallet: staff adjustments', () => {
   });
   afterAll(() => app?.close());
 
-  const wallet = async (customerId: string) => (await app.embedded.infra.eventStore.readStream(`wallet-${customerId}`)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: e.metadata }));
+  const wallet = async (customerId: string) =>
+    (await app.embedded.infra.eventStore.readStream(`wallet-${customerId}`)).map((e) => ({
+      type: e.type,
+      data: e.data as Record<string, unknown>,
+      metadata: e.metadata,
+    }));
   const adjust = (body: Record<string, unknown>, token = admin) =>
-    command(app, 'wallet.adjust', { adjustmentId: randomUUID(), customerId: customer.customerId, direction: 'credit', amountEgp: 25, reason: 'Goodwill credit', ...body }, token);
+    command(
+      app,
+      'wallet.adjust',
+      {
+        adjustmentId: randomUUID(),
+        customerId: customer.customerId,
+        direction: 'credit',
+        amountEgp: 25,
+        reason: 'Goodwill credit',
+        ...body,
+      },
+      token,
+    );
 
   it('credits and deducts with the reason in the event and its metadata; the same adjustment resent counts once', async () => {
     const adjustmentId = randomUUID();
@@ -29,12 +46,21 @@ describe('wallet: staff adjustments', () => {
       ['WalletCredited', 2550, 2550, 'Goodwill credit'],
       ['WalletDebited', 500, 2050, 'Duplicate session refund'],
     ]);
-    expect(events[0]).toMatchObject({ data: { transactionId: `adjustment:${adjustmentId}`, kind: 'adjustment', reference: { type: 'adjustment', id: adjustmentId } }, metadata: { reason: 'Goodwill credit', actor: { type: 'staff' } } });
+    expect(events[0]).toMatchObject({
+      data: { transactionId: `adjustment:${adjustmentId}`, kind: 'adjustment', reference: { type: 'adjustment', id: adjustmentId } },
+      metadata: { reason: 'Goodwill credit', actor: { type: 'staff' } },
+    });
   });
 
   it('refuses an amount under 1 EGP, a whitespace reason, a deduction below zero and an unknown customer', async () => {
-    expect((await adjust({ amountEgp: 0.99 })).body).toMatchObject({ code: 'request.invalid', fieldErrors: [{ path: 'amountEgp', code: 'amount_min' }] });
-    expect((await adjust({ reason: '   ' })).body).toMatchObject({ code: 'request.invalid', fieldErrors: [{ path: 'reason', code: 'required' }] });
+    expect((await adjust({ amountEgp: 0.99 })).body).toMatchObject({
+      code: 'request.invalid',
+      fieldErrors: [{ path: 'amountEgp', code: 'amount_min' }],
+    });
+    expect((await adjust({ reason: '   ' })).body).toMatchObject({
+      code: 'request.invalid',
+      fieldErrors: [{ path: 'reason', code: 'required' }],
+    });
     const before = await wallet(customer.customerId);
     const balance = Number(before.at(-1)?.data.balanceAfter ?? 0);
     const tooMuch = await adjust({ direction: 'debit', amountEgp: balance / 100 + 0.01 });
@@ -46,12 +72,27 @@ describe('wallet: staff adjustments', () => {
   });
 
   it('needs wallet.adjust: staff without it get 403, customers 403, visitors 401', async () => {
-    await must(app, 'roles.create', { roleId: 'role-support-read', name: 'Support read', nameAr: 'دعم قراءة', privileges: ['customers.read'] }, admin);
+    await must(
+      app,
+      'roles.create',
+      { roleId: 'role-support-read', name: 'Support read', nameAr: 'دعم قراءة', privileges: ['customers.read'] },
+      admin,
+    );
     const staff = await givenStaff(app, ['role-support-read'], admin);
     const before = (await wallet(customer.customerId)).length;
     expect((await adjust({}, staff.token)).status).toBe(403);
     expect((await adjust({}, customer.token)).status).toBe(403);
-    expect((await command(app, 'wallet.adjust', { adjustmentId: randomUUID(), customerId: customer.customerId, direction: 'credit', amountEgp: 5, reason: 'x' })).status).toBe(401);
+    expect(
+      (
+        await command(app, 'wallet.adjust', {
+          adjustmentId: randomUUID(),
+          customerId: customer.customerId,
+          direction: 'credit',
+          amountEgp: 5,
+          reason: 'x',
+        })
+      ).status,
+    ).toBe(401);
     expect(await wallet(customer.customerId)).toHaveLength(before);
   });
 });

@@ -9,7 +9,12 @@ describe('cars, licence uploads and notifications (customer commands)', () => {
   let admin: string;
   let mona: { customerId: string; token: string };
   let omar: { customerId: string; token: string };
-  const ids = { brand: `brand-${randomUUID().slice(0, 8)}`, type: `type-${randomUUID().slice(0, 8)}`, range: `range-${randomUUID().slice(0, 8)}`, oldRange: `range-${randomUUID().slice(0, 8)}` };
+  const ids = {
+    brand: `brand-${randomUUID().slice(0, 8)}`,
+    type: `type-${randomUUID().slice(0, 8)}`,
+    range: `range-${randomUUID().slice(0, 8)}`,
+    oldRange: `range-${randomUUID().slice(0, 8)}`,
+  };
   beforeAll(async () => {
     app = await startTestApp();
     admin = await superAdminToken(app);
@@ -23,7 +28,8 @@ describe('cars, licence uploads and notifications (customer commands)', () => {
   });
   afterAll(() => app?.close());
 
-  const stream = async (id: string) => (await app.embedded.infra.eventStore.readStream(id)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
+  const stream = async (id: string) =>
+    (await app.embedded.infra.eventStore.readStream(id)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
   const getFile = (fileId: string, token?: string) => fetch(`${app.baseUrl}/api/files/${fileId}`, { headers: bearer(token) });
 
   it('a customer uploads licence images only, and fetches only their own; staff with customers.read fetch any', async () => {
@@ -40,7 +46,12 @@ describe('cars, licence uploads and notifications (customer commands)', () => {
     expect(missing.status).not.toBe(200);
     expect((await getFile(front.body.fileId)).status).toBe(401);
     expect((await getFile(front.body.fileId, admin)).status).toBe(200);
-    await must(app, 'roles.create', { roleId: 'role-stations-files', name: 'Stations files', nameAr: 'ملفات المحطات', privileges: ['stations.write'] }, admin);
+    await must(
+      app,
+      'roles.create',
+      { roleId: 'role-stations-files', name: 'Stations files', nameAr: 'ملفات المحطات', privileges: ['stations.write'] },
+      admin,
+    );
     const staff = await givenStaff(app, ['role-stations-files'], admin);
     expect((await getFile(front.body.fileId, staff.token)).status).toBe(403);
     // The same bytes uploaded by another customer: both may fetch them.
@@ -48,10 +59,16 @@ describe('cars, licence uploads and notifications (customer commands)', () => {
     expect((await getFile(front.body.fileId, omar.token)).status).toBe(200);
   });
 
-  it('registers a car with active catalog items and the customer\'s own licence images; a resend is a no-op', async () => {
+  it("registers a car with active catalog items and the customer's own licence images; a resend is a no-op", async () => {
     const front = (await upload(app, mona.token, tinyPng(6, 3, [1, 1, 1]), { purpose: 'licence' })).body.fileId;
     const back = (await upload(app, mona.token, tinyPng(6, 3, [2, 2, 2]), { purpose: 'licence' })).body.fileId;
-    const car = { carId: randomUUID(), brandId: ids.brand, typeId: ids.type, batteryRangeId: ids.range, licence: { frontFileId: front, backFileId: back } };
+    const car = {
+      carId: randomUUID(),
+      brandId: ids.brand,
+      typeId: ids.type,
+      batteryRangeId: ids.range,
+      licence: { frontFileId: front, backFileId: back },
+    };
     expect((await command(app, 'cars.register', car, mona.token)).status).toBe(200);
     expect((await command(app, 'cars.register', car, mona.token)).status).toBe(200);
     expect(await stream(`car-${car.carId}`)).toEqual([
@@ -60,7 +77,11 @@ describe('cars, licence uploads and notifications (customer commands)', () => {
 
     const otherCar = { ...car, carId: randomUUID() };
     const notHers = await command(app, 'cars.register', otherCar, omar.token);
-    expect([notHers.status, notHers.body.code, notHers.body.fieldErrors?.[0]?.path]).toEqual([422, 'files.not_found', 'licence.frontFileId']);
+    expect([notHers.status, notHers.body.code, notHers.body.fieldErrors?.[0]?.path]).toEqual([
+      422,
+      'files.not_found',
+      'licence.frontFileId',
+    ]);
     const inactive = await command(app, 'cars.register', { ...otherCar, batteryRangeId: ids.oldRange }, mona.token);
     expect([inactive.body.code, inactive.body.fieldErrors?.[0]?.path]).toEqual(['catalog.item_not_found', 'batteryRangeId']);
     const wrongKind = await command(app, 'cars.register', { ...otherCar, typeId: ids.range }, mona.token);
@@ -72,7 +93,7 @@ describe('cars, licence uploads and notifications (customer commands)', () => {
     expect((await command(app, 'cars.register', otherCar, admin)).status).toBe(403);
   });
 
-  it('marks notifications seen on the caller\'s own stream', async () => {
+  it("marks notifications seen on the caller's own stream", async () => {
     expect((await command(app, 'notifications.mark-seen', {}, mona.token)).status).toBe(200);
     expect((await command(app, 'notifications.mark-seen', { notificationIds: ['n-1', 'n-1', 'n-2'] }, mona.token)).status).toBe(200);
     expect((await command(app, 'notifications.mark-seen', { notificationIds: [] }, mona.token)).status).toBe(400);

@@ -16,14 +16,22 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 function importedPackages(workspace: string): Set<string> {
   const used = new Set<string>();
   for (const file of sourceFiles(path.join(ROOT, workspace, 'src'))) {
     const text = readFileSync(file, 'utf8');
     // static imports and re-exports (`… from 'x'`, also across lines), side-effect imports, dynamic imports
-    const specifiers = [...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*'([^']+)'/gms), ...text.matchAll(/^\s*import\s*'([^']+)'/gm), ...text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]!);
+    const specifiers = [
+      ...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*'([^']+)'/gms),
+      ...text.matchAll(/^\s*import\s*'([^']+)'/gm),
+      ...text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g),
+    ].map((m) => m[1]!);
     for (const specifier of specifiers) {
       if (!specifier.startsWith('.') && !specifier.startsWith('node:')) used.add(packageOf(specifier));
     }
@@ -33,7 +41,9 @@ function importedPackages(workspace: string): Set<string> {
 
 describe('workspace dependencies', () => {
   it.each(WORKSPACES)('%s declares every package it imports (no reaching into a sibling undeclared)', (workspace) => {
-    const manifest = JSON.parse(readFileSync(path.join(ROOT, workspace, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, workspace, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
     const declared = new Set(Object.keys(manifest.dependencies ?? {}));
     const missing = [...importedPackages(workspace)].filter((p) => !declared.has(p) && !TEST_ONLY.has(p)).sort();
     expect(missing).toEqual([]);

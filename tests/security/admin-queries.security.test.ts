@@ -23,7 +23,7 @@ describe('admin queries for an unknown customer', () => {
     expect(known.body.balance).toBe(0);
   });
 
-  it("answers 404 for the sessions list filtered by an unknown customer", async () => {
+  it('answers 404 for the sessions list filtered by an unknown customer', async () => {
     const unknown = await query(app, `/api/queries/admin/sessions?customerId=${randomUUID()}`, admin);
     expect([unknown.status, unknown.body.code]).toEqual([404, 'identity.customer_not_found']);
     const known = await query(app, `/api/queries/admin/sessions?customerId=${customerId}`, admin);

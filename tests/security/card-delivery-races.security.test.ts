@@ -43,11 +43,17 @@ describe('card deliveries under concurrency leave no ghost card', () => {
   const aLinkRequest = async (cardId: string) => {
     const customer = await customerToken(app);
     const requestId = randomUUID();
-    const filed = await command(app, 'card-requests.link', { requestId, cardId, referenceName: 'Race card', phone: '01012345678' }, customer.token);
+    const filed = await command(
+      app,
+      'card-requests.link',
+      { requestId, cardId, referenceName: 'Race card', phone: '01012345678' },
+      customer.token,
+    );
     expect(filed.status).toBe(200);
     return { ...customer, requestId };
   };
-  const deliver = (requestId: string, cardId: string, issueDate = today()) => command(app, 'card-requests.deliver', { requestId, expectedRevision: 0, cardId, issueDate }, staff);
+  const deliver = (requestId: string, cardId: string, issueDate = today()) =>
+    command(app, 'card-requests.deliver', { requestId, expectedRevision: 0, cardId, issueDate }, staff);
   /** Every answer is in: the read side is asked at the store's head (the losers' withdrawals included). */
   const head = () => app.embedded.infra.eventStore.headPosition();
 
@@ -118,8 +124,17 @@ describe('card deliveries under concurrency leave no ghost card', () => {
   it(`one customer files ${AT_ONCE} requests at once: one is open, the others are told one is (${ROUNDS} rounds)`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const customer = await customerToken(app);
-      const body = () => ({ requestId: randomUUID(), referenceName: 'Race card', phone: '01012345678', governorateId: 'eg-c', homeAddress: '12 Tahrir Street, Downtown', sameAsHome: true });
-      const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => command(app, 'card-requests.submit', body(), customer.token)));
+      const body = () => ({
+        requestId: randomUUID(),
+        referenceName: 'Race card',
+        phone: '01012345678',
+        governorateId: 'eg-c',
+        homeAddress: '12 Tahrir Street, Downtown',
+        sameAsHome: true,
+      });
+      const answers = await Promise.all(
+        Array.from({ length: AT_ONCE }, () => command(app, 'card-requests.submit', body(), customer.token)),
+      );
       const filed = answers.filter((a) => a.status === 200);
       expect(filed).toHaveLength(1);
       for (const a of answers.filter((x) => x.status !== 200)) expect([a.status, a.body.code]).toEqual([409, 'cards.open_request_exists']);
@@ -129,11 +144,22 @@ describe('card deliveries under concurrency leave no ghost card', () => {
   }, 240_000);
 
   it('a request being filed holds the lock: another filing is told one is open, until the lock is a minute old and never filed', async () => {
-    const aRequest = () => ({ requestId: randomUUID(), referenceName: 'Race card', phone: '01012345678', governorateId: 'eg-c', homeAddress: '12 Tahrir Street, Downtown', sameAsHome: true });
+    const aRequest = () => ({
+      requestId: randomUUID(),
+      referenceName: 'Race card',
+      phone: '01012345678',
+      governorateId: 'eg-c',
+      homeAddress: '12 Tahrir Street, Downtown',
+      sameAsHome: true,
+    });
     const holdLock = async (customerId: string, ageMs: number) => {
       const opened = { type: 'CustomerCardRequestOpened', data: { customerId, requestId: randomUUID() } };
       const at = { now: () => new Date(Date.now() - ageMs) };
-      await app.embedded.infra.eventStore.append(cardStreams.customer(customerId), [envelope(opened, newContext({ type: 'customer', id: customerId }), at)], 'no_stream');
+      await app.embedded.infra.eventStore.append(
+        cardStreams.customer(customerId),
+        [envelope(opened, newContext({ type: 'customer', id: customerId }), at)],
+        'no_stream',
+      );
     };
     // The lock of a filing under way (its request not yet on its stream) is not taken over.
     const busy = await customerToken(app);
@@ -150,7 +176,9 @@ describe('card deliveries under concurrency leave no ghost card', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const cardId = uniqueCardId();
       const owner = await aLinkRequest(cardId);
-      const answers = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => deliver(owner.requestId, cardId, i % 2 ? today() : '2024-05-01')));
+      const answers = await Promise.all(
+        Array.from({ length: AT_ONCE }, (_, i) => deliver(owner.requestId, cardId, i % 2 ? today() : '2024-05-01')),
+      );
       for (const x of answers.filter((y) => y.status !== 200)) expect([x.status, x.body.code]).toEqual([409, 'concurrency.conflict']);
       await expectOneCard(cardId, owner, await head());
       const [req, held] = [await request(owner.requestId), await card(cardId)];

@@ -28,15 +28,31 @@ describe('linking a card tells nothing about other customers’ cards', () => {
     const owner = await customerToken(app);
     issued = uniqueCardId();
     const requestId = randomUUID();
-    expect((await command(app, 'card-requests.link', { requestId, cardId: issued, referenceName: 'Owner card', phone: '01012345678' }, owner.token)).status).toBe(200);
-    expect((await command(app, 'card-requests.deliver', { requestId, expectedRevision: 0, cardId: issued, issueDate: today() }, staff)).status).toBe(200);
+    expect(
+      (
+        await command(
+          app,
+          'card-requests.link',
+          { requestId, cardId: issued, referenceName: 'Owner card', phone: '01012345678' },
+          owner.token,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await command(app, 'card-requests.deliver', { requestId, expectedRevision: 0, cardId: issued, issueDate: today() }, staff)).status,
+    ).toBe(200);
   }, 60_000);
   afterAll(() => app?.close());
 
   const link = (token: string, cardId: string, requestId = randomUUID()) =>
     command(app, 'card-requests.link', { requestId, cardId, referenceName: 'Found card', phone: '01012345678' }, token);
   /** What a caller can compare: status and body, less the ids and positions that differ for any two requests. */
-  const shape = (res: Awaited<ReturnType<typeof link>>) => ({ status: res.status, code: res.body.code, keys: Object.keys(res.body).sort(), fieldErrors: res.body.fieldErrors });
+  const shape = (res: Awaited<ReturnType<typeof link>>) => ({
+    status: res.status,
+    code: res.body.code,
+    keys: Object.keys(res.body).sort(),
+    fieldErrors: res.body.fieldErrors,
+  });
 
   it('another customer’s card and an unknown ID get the same answer, filed or not; staff find the clash when verifying', async () => {
     const [guesser, control] = [await customerToken(app), await customerToken(app)];
@@ -51,7 +67,12 @@ describe('linking a card tells nothing about other customers’ cards', () => {
 
     // Verifying it is where the ID's owner matters: staff are told, the request stays for them to reject.
     const requestId = taken.body.streamId.replace(/^card-request-/, '');
-    const verify = await command(app, 'card-requests.deliver', { requestId, expectedRevision: 0, cardId: issued, issueDate: today() }, staff);
+    const verify = await command(
+      app,
+      'card-requests.deliver',
+      { requestId, expectedRevision: 0, cardId: issued, issueDate: today() },
+      staff,
+    );
     expect([verify.status, verify.body.code]).toEqual([409, 'cards.card_exists']);
     expect((await adminGet<CardRequestAdminView>(app, `card-requests/${requestId}`, staff)).body.status).toBe('requested');
   });
@@ -61,9 +82,23 @@ describe('linking a card tells nothing about other customers’ cards', () => {
     const store = app.embedded.infra.eventStore;
     const reads = vi.spyOn(store, 'readStream');
     const fileLink = async (customerId: string, cardId: string) => {
-      const details = { requestId: randomUUID(), customerId, kind: 'link' as const, referenceName: 'Found card', phone: '01012345678', governorateId: null, homeAddress: null, deliveryAddress: null, sameAsHome: false, cardId };
+      const details = {
+        requestId: randomUUID(),
+        customerId,
+        kind: 'link' as const,
+        referenceName: 'Found card',
+        phone: '01012345678',
+        governorateId: null,
+        homeAddress: null,
+        deliveryAddress: null,
+        sameAsHome: false,
+        cardId,
+      };
       const started = performance.now();
-      const outcome = await requests.file(details, newContext({ type: 'customer', id: customerId })).then(() => 'filed', (e: { code?: string }) => e.code);
+      const outcome = await requests.file(details, newContext({ type: 'customer', id: customerId })).then(
+        () => 'filed',
+        (e: { code?: string }) => e.code,
+      );
       return { outcome, ms: performance.now() - started };
     };
     try {
@@ -79,7 +114,9 @@ describe('linking a card tells nothing about other customers’ cards', () => {
       }
       const streams = new Set(reads.mock.calls.map(([streamId]) => streamId));
       expect(streams.has(cardStreams.customer(guesser))).toBe(true); // the spy sees the reads filing makes
-      expect([...streams].filter((s) => s.startsWith('card-') && !s.startsWith('card-request-') && !s.startsWith('card-customer-'))).toEqual([]);
+      expect(
+        [...streams].filter((s) => s.startsWith('card-') && !s.startsWith('card-request-') && !s.startsWith('card-customer-')),
+      ).toEqual([]);
       expect([...streams].filter((s) => s.startsWith('id-token-'))).toEqual([]);
       // The same work: the medians differ by no more than scheduling noise (a network round trip is far more).
       expect(Math.abs(median(times.issued) - median(times.unknown))).toBeLessThan(Math.max(2, median(times.unknown) / 2));
@@ -99,7 +136,13 @@ describe('linking a card tells nothing about other customers’ cards', () => {
         expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
       }
       const looked = answers.filter((a) => a.status !== 429).map((a) => [a.status, a.body.code ?? null]);
-      expect(looked.sort()).toEqual([[200, null], [409, 'cards.open_request_exists'], [409, 'cards.open_request_exists'], [409, 'cards.open_request_exists'], [409, 'cards.open_request_exists']]);
+      expect(looked.sort()).toEqual([
+        [200, null],
+        [409, 'cards.open_request_exists'],
+        [409, 'cards.open_request_exists'],
+        [409, 'cards.open_request_exists'],
+        [409, 'cards.open_request_exists'],
+      ]);
     }
     // The limit is the guesser's own: another customer links at once.
     const other = await customerToken(app);

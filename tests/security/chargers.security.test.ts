@@ -35,13 +35,18 @@ describe('chargers tried as an attacker would', () => {
   /** The HTTP status of an upgrade attempt (101 when the socket opened). */
   const upgrade = (id: string, secret: string, protocols: string[] = ['ocpp1.6'], from?: string) =>
     new Promise<{ status: number; ws: WebSocket }>((resolve) => {
-      const ws = new WebSocket(wsUrl(id), protocols, { headers: { authorization: basic(id, secret), ...(from ? { 'x-forwarded-for': from } : {}) } });
+      const ws = new WebSocket(wsUrl(id), protocols, {
+        headers: { authorization: basic(id, secret), ...(from ? { 'x-forwarded-for': from } : {}) },
+      });
       open.push(ws);
       ws.on('open', () => resolve({ status: 101, ws }));
       ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0, ws }));
       ws.on('error', () => undefined);
     });
-  const closed = (ws: WebSocket) => new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const closed = (ws: WebSocket) =>
+    new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
 
   it('refuses a charger that offers no subprotocol or an unknown one (nothing would validate its frames)', async () => {
     const { chargerId, secret } = await charger();
@@ -61,21 +66,33 @@ describe('chargers tried as an attacker would', () => {
     expect(((await answer) as unknown[]).slice(0, 2)).toEqual([3, 'dt-1']);
     const held = async () => (await app.embedded.infra.frames.page(chargerId, { skip: 0, limit: 1000 })).frames;
     const payloadOf = async (match: (f: OcppFrame) => boolean) => (await held()).find(match)?.payload;
-    await expect.poll(() => payloadOf((f) => f.messageId === 'dt-1' && f.direction === 'in'), { timeout: 3000 }).toMatchObject({ truncated: true });
+    await expect
+      .poll(() => payloadOf((f) => f.messageId === 'dt-1' && f.direction === 'in'), { timeout: 3000 })
+      .toMatchObject({ truncated: true });
     for (const frame of await held()) expect(JSON.stringify(frame.payload).length).toBeLessThanOrEqual(OCPP_LOG_PAYLOAD_MAX);
 
     const end = closed(ws);
     ws.send(JSON.stringify([2, 'big-1', 'DataTransfer', { vendorId: 'acme', data: 'x'.repeat(70 * 1024) }]));
     expect((await end).code).toBe(1009);
-    await expect.poll(() => payloadOf((f) => f.action === '$disconnected'), { timeout: 3000 }).toMatchObject({ code: 1009, reason: 'Frame larger than 65536 bytes' });
+    await expect
+      .poll(() => payloadOf((f) => f.action === '$disconnected'), { timeout: 3000 })
+      .toMatchObject({ code: 1009, reason: 'Frame larger than 65536 bytes' });
   });
 
   it('closes a charger at once when its key is rotated or it is deleted', async () => {
     const rotated = await charger();
-    const client = new RPCClient({ endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`, identity: rotated.chargerId, password: rotated.secret, protocols: ['ocpp1.6'], reconnect: false } as ConstructorParameters<typeof RPCClient>[0]);
+    const client = new RPCClient({
+      endpoint: `${app.baseUrl.replace('http', 'ws')}/ocpp`,
+      identity: rotated.chargerId,
+      password: rotated.secret,
+      protocols: ['ocpp1.6'],
+      reconnect: false,
+    } as ConstructorParameters<typeof RPCClient>[0]);
     open.push({ close: () => client.close({ force: true }).catch(() => undefined) });
     await client.connect();
-    const rotatedClose = new Promise<{ code: number; reason: string }>((resolve) => client.once('close', (info: { code: number; reason: Buffer | string }) => resolve({ code: info.code, reason: String(info.reason) })));
+    const rotatedClose = new Promise<{ code: number; reason: string }>((resolve) =>
+      client.once('close', (info: { code: number; reason: Buffer | string }) => resolve({ code: info.code, reason: String(info.reason) })),
+    );
     expect((await command(app, 'chargers.rotate-secret', { chargerId: rotated.chargerId }, admin)).status).toBe(200);
     expect(await rotatedClose).toEqual({ code: 1008, reason: 'Charger key rotated' });
 

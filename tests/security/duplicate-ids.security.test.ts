@@ -27,11 +27,18 @@ describe('client-chosen ids reused with another payload', () => {
     expect((await command(app, 'wallet.adjust', adjust, admin)).status).toBe(200);
     expect(duplicate(await command(app, 'wallet.adjust', { ...adjust, amountEgp: 500 }, admin))).toEqual([409, 'request.duplicate_id']);
     expect(duplicate(await command(app, 'wallet.adjust', { ...adjust, direction: 'debit' }, admin))).toEqual([409, 'request.duplicate_id']);
-    expect(duplicate(await command(app, 'wallet.adjust', { ...adjust, reason: 'another reason' }, admin))).toEqual([409, 'request.duplicate_id']);
+    expect(duplicate(await command(app, 'wallet.adjust', { ...adjust, reason: 'another reason' }, admin))).toEqual([
+      409,
+      'request.duplicate_id',
+    ]);
     const other = await customerToken(app);
     const res = await command(app, 'wallet.adjust', { ...adjust, customerId: other.customerId }, admin);
     expect(duplicate(res)).toEqual([409, 'request.duplicate_id']);
-    const wallet = await query<{ balance: number }>(app, `/api/queries/admin/customers/${customer.customerId}/wallet?position=${res.body.position ?? 0}`, admin);
+    const wallet = await query<{ balance: number }>(
+      app,
+      `/api/queries/admin/customers/${customer.customerId}/wallet?position=${res.body.position ?? 0}`,
+      admin,
+    );
     expect(wallet.body.balance).toBe(5000);
     expect((await query<{ balance: number }>(app, `/api/queries/admin/customers/${other.customerId}/wallet`, admin)).body.balance).toBe(0);
   });
@@ -39,15 +46,31 @@ describe('client-chosen ids reused with another payload', () => {
   it('wallet.top-up: the same payment id for another amount is a 409 duplicate_id', async () => {
     const paymentId = randomUUID();
     expect((await command(app, 'wallet.top-up', { paymentId, amountEgp: 100 }, customer.token)).status).toBe(200);
-    expect(duplicate(await command(app, 'wallet.top-up', { paymentId, amountEgp: 200 }, customer.token))).toEqual([409, 'request.duplicate_id']);
+    expect(duplicate(await command(app, 'wallet.top-up', { paymentId, amountEgp: 200 }, customer.token))).toEqual([
+      409,
+      'request.duplicate_id',
+    ]);
   });
 
   it('admins.create: the same admin id with other roles or names is a 409, the same create again a 200', async () => {
-    const body = { adminId: randomUUID(), firstName: 'Nour', lastName: 'Samir', email: uniqueEmail('nour'), roleIds: ['role-viewer'], password: 'Opera7or-Desk-Key' };
+    const body = {
+      adminId: randomUUID(),
+      firstName: 'Nour',
+      lastName: 'Samir',
+      email: uniqueEmail('nour'),
+      roleIds: ['role-viewer'],
+      password: 'Opera7or-Desk-Key',
+    };
     expect((await command(app, 'admins.create', body, admin)).status).toBe(200);
     expect((await command(app, 'admins.create', body, admin)).status).toBe(200);
-    expect(duplicate(await command(app, 'admins.create', { ...body, roleIds: ['role-super-admin'] }, admin))).toEqual([409, 'request.duplicate_id']);
-    expect(duplicate(await command(app, 'admins.create', { ...body, email: uniqueEmail('other') }, admin))).toEqual([409, 'request.duplicate_id']);
+    expect(duplicate(await command(app, 'admins.create', { ...body, roleIds: ['role-super-admin'] }, admin))).toEqual([
+      409,
+      'request.duplicate_id',
+    ]);
+    expect(duplicate(await command(app, 'admins.create', { ...body, email: uniqueEmail('other') }, admin))).toEqual([
+      409,
+      'request.duplicate_id',
+    ]);
   });
 
   it('chargers.send-command: the same command id for another command is a 409 duplicate_id', async () => {
@@ -59,7 +82,10 @@ describe('client-chosen ids reused with another payload', () => {
     const first = { commandId, chargerId, action: 'Reset', type: 'Soft' };
     expect((await command(app, 'chargers.send-command', first, admin)).status).toBe(200);
     expect((await command(app, 'chargers.send-command', first, admin)).status).toBe(200);
-    expect(duplicate(await command(app, 'chargers.send-command', { ...first, type: 'Hard' }, admin))).toEqual([409, 'request.duplicate_id']);
+    expect(duplicate(await command(app, 'chargers.send-command', { ...first, type: 'Hard' }, admin))).toEqual([
+      409,
+      'request.duplicate_id',
+    ]);
   });
 
   it('sessions.start: a retry goes on with its session only when it asks for the same start', () => {

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, ChainView, EventSearchPage, Paged } from '@evc/contracts';
 import { startTestApp, type TestApp } from '../support/app';
-import { chargeOnce, connectDemoCharger, demoCustomer, type ChargedSession, type DemoCustomer, type RawCharger } from '../support/charging-story';
+import {
+  chargeOnce,
+  connectDemoCharger,
+  demoCustomer,
+  type ChargedSession,
+  type DemoCustomer,
+  type RawCharger,
+} from '../support/charging-story';
 import { command, customerToken, givenStaff, query, superAdminToken } from '../support/identity';
 
 /**
@@ -26,19 +33,31 @@ describe('the explorer and the audit panel for a role without customers.read or 
     const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
     return query<EventSearchPage & { code?: string }>(app, `/api/queries/admin/events?${qs}`, token);
   };
-  const audit = (token: string, streamId: string) => query<Paged<AuditEntry> & { code?: string }>(app, `/api/queries/admin/audit?streamId=${encodeURIComponent(streamId)}`, token);
+  const audit = (token: string, streamId: string) =>
+    query<Paged<AuditEntry> & { code?: string }>(app, `/api/queries/admin/audit?streamId=${encodeURIComponent(streamId)}`, token);
 
   beforeAll(async () => {
     app = await startTestApp({ seed: true });
     admin = await superAdminToken(app);
-    expect((await command(app, 'roles.create', { roleId: 'log-reader', name: 'Log reader', nameAr: 'قارئ السجل', privileges: ['events.read', 'sessions.read'] }, admin)).status).toBe(200);
+    expect(
+      (
+        await command(
+          app,
+          'roles.create',
+          { roleId: 'log-reader', name: 'Log reader', nameAr: 'قارئ السجل', privileges: ['events.read', 'sessions.read'] },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
     reader = (await givenStaff(app, ['log-reader'], admin)).token;
     viewer = (await givenStaff(app, ['role-viewer'], admin)).token;
     customer = await demoCustomer(app);
     charger = await connectDemoCharger(app);
     session = await chargeOnce(app, charger, customer, { registers: [2000, 4000] });
     // Whatever kind of token the session used (an app token, per customer or per session), it is the request's idTag.
-    const requested = (await app.embedded.infra.eventStore.readStream(`session-${session.sessionId}`)).find((e) => e.type === 'SessionRequested')!;
+    const requested = (await app.embedded.infra.eventStore.readStream(`session-${session.sessionId}`)).find(
+      (e) => e.type === 'SessionRequested',
+    )!;
     idTag = (requested.data as { idTag: string }).idTag;
   }, 60_000);
 
@@ -49,7 +68,12 @@ describe('the explorer and the audit panel for a role without customers.read or 
 
   it("masks a customer's personal data in the audit panel exactly as in the explorer", async () => {
     const phone = '01055512345';
-    const mona = await customerToken(app, { firstName: 'Monalisa', lastName: 'Saadawi', email: `monalisa.${randomUUID().slice(0, 6)}@example.com`, phone });
+    const mona = await customerToken(app, {
+      firstName: 'Monalisa',
+      lastName: 'Saadawi',
+      email: `monalisa.${randomUUID().slice(0, 6)}@example.com`,
+      phone,
+    });
     const stream = `account-${mona.customerId}`;
     const asAdmin = await audit(admin, stream);
     expect(JSON.stringify(asAdmin.body)).toContain(mona.email);
@@ -109,7 +133,14 @@ describe('the explorer and the audit panel for a role without customers.read or 
 
   it("shows none of a contact request's details, replies or internal comments to staff without contact.manage", async () => {
     const requestId = randomUUID();
-    const request = { requestId, fullName: 'Nour Elsherif', email: `nour.${randomUUID().slice(0, 6)}@example.com`, title: 'Charger Zamalek-7 refused me', type: 'complaint', details: 'My plate is 123 ABC' };
+    const request = {
+      requestId,
+      fullName: 'Nour Elsherif',
+      email: `nour.${randomUUID().slice(0, 6)}@example.com`,
+      title: 'Charger Zamalek-7 refused me',
+      type: 'complaint',
+      details: 'My plate is 123 ABC',
+    };
     expect((await command(app, 'contact-requests.submit', request)).status).toBe(200);
     const comment = 'Internal: refund quietly';
     expect((await command(app, 'contact-requests.comment', { requestId, commentId: randomUUID(), text: comment }, admin)).status).toBe(200);

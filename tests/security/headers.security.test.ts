@@ -13,9 +13,15 @@ describe('security headers', () => {
   beforeAll(async () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'evc-dist-'));
     await mkdir(path.join(dist, 'assets'));
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>');
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+    );
     await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
-    app = await startTestApp({ frontendDist: dist, env: { TRUST_PROXY: '1', MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' } });
+    app = await startTestApp({
+      frontendDist: dist,
+      env: { TRUST_PROXY: '1', MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -81,7 +87,9 @@ describe('security headers', () => {
   it('over TLS (behind the proxy): HSTS, and the refresh cookie is Secure', async () => {
     const res = await get('/', { 'x-forwarded-proto': 'https' });
     expect(res.headers.get('strict-transport-security')).toBe(HSTS);
-    expect((await get('/api/queries/stations?pageSize=1', { 'x-forwarded-proto': 'https, http' })).headers.get('strict-transport-security')).toBe(HSTS);
+    expect(
+      (await get('/api/queries/stations?pageSize=1', { 'x-forwarded-proto': 'https, http' })).headers.get('strict-transport-security'),
+    ).toBe(HSTS);
     const signIn = (proto?: string) =>
       fetch(`${app.baseUrl}/api/commands/auth.sign-in`, {
         method: 'POST',
@@ -98,10 +106,19 @@ describe('security headers', () => {
     const nginx = await readFile(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
     const page = /location \/ \{[\s\S]*?\n {2}\}/.exec(nginx)![0];
     const csp = /Content-Security-Policy "([^"]+)"/.exec(page)![1]!;
-    expect(csp).toBe(htmlContentSecurityPolicy(null).replace("img-src 'self' data: blob:", "img-src 'self' data: blob: ${MAP_TILE_ORIGIN}"));
+    expect(csp).toBe(
+      htmlContentSecurityPolicy(null).replace("img-src 'self' data: blob:", "img-src 'self' data: blob: ${MAP_TILE_ORIGIN}"),
+    );
     for (const location of ['location = /version.json', 'location /assets/', 'location / ']) {
       const block = nginx.slice(nginx.indexOf(location), nginx.indexOf('\n  }', nginx.indexOf(location)));
-      for (const header of ['Content-Security-Policy', 'X-Content-Type-Options "nosniff"', 'X-Frame-Options "DENY"', 'Referrer-Policy', 'Strict-Transport-Security $hsts']) expect(block).toContain(header);
+      for (const header of [
+        'Content-Security-Policy',
+        'X-Content-Type-Options "nosniff"',
+        'X-Frame-Options "DENY"',
+        'Referrer-Policy',
+        'Strict-Transport-Security $hsts',
+      ])
+        expect(block).toContain(header);
     }
     for (const location of ['location /api/live', 'location /ocpp/']) {
       const block = nginx.slice(nginx.indexOf(location), nginx.indexOf('\n  }', nginx.indexOf(location)));

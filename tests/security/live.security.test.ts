@@ -18,7 +18,10 @@ async function openStream(app: TestApp, path: string, token?: string) {
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
         buffer += decoder.decode(chunk, { stream: true });
         for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-          const data = buffer.slice(0, i).split('\n').find((l) => l.startsWith('data: '));
+          const data = buffer
+            .slice(0, i)
+            .split('\n')
+            .find((l) => l.startsWith('data: '));
           buffer = buffer.slice(i + 2);
           if (data) changes.push(JSON.parse(data.slice(6)) as LiveChange);
         }
@@ -50,10 +53,21 @@ describe('the public live stream', () => {
       staff: await openStream(app, '/api/live/me', admin),
     };
     try {
-      expect((await command(app, 'chargers.send-command', { commandId: randomUUID(), chargerId, action: 'Reset', type: 'Soft' }, admin)).status).toBe(200);
+      expect(
+        (await command(app, 'chargers.send-command', { commandId: randomUUID(), chargerId, action: 'Reset', type: 'Soft' }, admin)).status,
+      ).toBe(200);
       expect((await command(app, 'chargers.rotate-secret', { chargerId }, admin)).status).toBe(200);
       const roleId = `r-${randomUUID().slice(0, 8)}`;
-      expect((await command(app, 'roles.create', { roleId, name: `Night shift ${roleId}`, nameAr: 'وردية ليلية', privileges: ['sessions.read'] }, admin)).status).toBe(200);
+      expect(
+        (
+          await command(
+            app,
+            'roles.create',
+            { roleId, name: `Night shift ${roleId}`, nameAr: 'وردية ليلية', privileges: ['sessions.read'] },
+            admin,
+          )
+        ).status,
+      ).toBe(200);
       // A public change last: once it arrived, everything before it has been fanned out.
       await registerStation(app.commandBus, aStation());
       await expect.poll(() => streams.all.changes.some((c) => c.collection === 'stations')).toBe(true);

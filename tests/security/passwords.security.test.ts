@@ -26,17 +26,31 @@ describe('password policy through the API', () => {
 
   it('change-password refuses a common new password and keeps the old one', async () => {
     const customer = await customerToken(app);
-    const res = await command<ApiError>(app, 'account.change-password', { currentPassword: customer.password, password: 'P@ssw0rd1', confirmPassword: 'P@ssw0rd1' }, customer.token);
+    const res = await command<ApiError>(
+      app,
+      'account.change-password',
+      { currentPassword: customer.password, password: 'P@ssw0rd1', confirmPassword: 'P@ssw0rd1' },
+      customer.token,
+    );
     expect([res.status, res.body.fieldErrors]).toEqual([400, [{ path: 'password', code: 'password_common' }]]);
     expect((await signIn(app.baseUrl, customer.email, customer.password)).status).toBe(200);
   });
 
   it('refuses a common word or sequence with a few characters around it, at sign-up and on a password change alike', async () => {
     const weak = ['12345678Aa', 'iloveyou1A', 'Tahrir2011!'];
-    const answers = await Promise.all(weak.flatMap((password) => Array.from({ length: 4 }, () => command<ApiError>(app, 'auth.sign-up', aSignUp({ password })))));
-    expect(answers.map((a) => [a.status, a.body.fieldErrors])).toEqual(answers.map(() => [400, [{ path: 'password', code: 'password_common' }]]));
+    const answers = await Promise.all(
+      weak.flatMap((password) => Array.from({ length: 4 }, () => command<ApiError>(app, 'auth.sign-up', aSignUp({ password })))),
+    );
+    expect(answers.map((a) => [a.status, a.body.fieldErrors])).toEqual(
+      answers.map(() => [400, [{ path: 'password', code: 'password_common' }]]),
+    );
     const customer = await customerToken(app);
-    const changed = await command<ApiError>(app, 'account.change-password', { currentPassword: customer.password, password: 'Qwerty!2345', confirmPassword: 'Qwerty!2345' }, customer.token);
+    const changed = await command<ApiError>(
+      app,
+      'account.change-password',
+      { currentPassword: customer.password, password: 'Qwerty!2345', confirmPassword: 'Qwerty!2345' },
+      customer.token,
+    );
     expect([changed.status, changed.body.fieldErrors]).toEqual([400, [{ path: 'password', code: 'password_common' }]]);
   });
 });

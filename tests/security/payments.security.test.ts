@@ -34,7 +34,9 @@ describe('sandbox payments', () => {
     expect((await post(checkoutUrl, 'pay')).status).toBe(303);
     expect((await post(checkoutUrl, 'pay')).status).toBe(303);
     expect(await types(`payment-${paymentId}`)).toEqual(['PaymentInitiated', 'PaymentFailed', 'PaymentCompleted']);
-    const credits = (await app.embedded.infra.eventStore.readStream(`wallet-${customer.customerId}`)).filter((e) => (e.data as { transactionId: string }).transactionId === `payment:${paymentId}`);
+    const credits = (await app.embedded.infra.eventStore.readStream(`wallet-${customer.customerId}`)).filter(
+      (e) => (e.data as { transactionId: string }).transactionId === `payment:${paymentId}`,
+    );
     expect(credits.map((e) => [e.type, (e.data as { amount: number }).amount])).toEqual([['WalletCredited', 3000]]);
   });
 

@@ -5,7 +5,12 @@ import { command, customerToken, givenVerifiedCustomer, linkToken, mailsTo, uniq
 
 /** Sign-in from a given client address (the app trusts one proxy, so X-Forwarded-For names the client). */
 const signInFrom = (app: TestApp, address: string, email: string, password: string) =>
-  postJson<AuthSession & ApiError>(app.baseUrl, '/api/commands/auth.sign-in', { email, password, audience: 'customer' }, { 'x-forwarded-for': address });
+  postJson<AuthSession & ApiError>(
+    app.baseUrl,
+    '/api/commands/auth.sign-in',
+    { email, password, audience: 'customer' },
+    { 'x-forwarded-for': address },
+  );
 
 /** Exact counting under concurrency, no lock-out by a stranger, change-password limited. */
 describe('sign-in and password limits', () => {
@@ -24,7 +29,9 @@ describe('sign-in and password limits', () => {
   });
 
   it('parallel guesses from one address count exactly: 20 are checked across accounts', async () => {
-    const answers = await Promise.all(Array.from({ length: 30 }, () => signInFrom(app, '198.51.100.2', uniqueEmail('spray'), 'Wrong0Pass')));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => signInFrom(app, '198.51.100.2', uniqueEmail('spray'), 'Wrong0Pass')),
+    );
     expect(answers.filter((a) => a.status === 401)).toHaveLength(20);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(10);
   });
@@ -40,14 +47,22 @@ describe('sign-in and password limits', () => {
     expect((await signInFrom(app, '198.51.100.78', owner.email, owner.password)).status).toBe(429);
     expect((await command(app, 'auth.forgot-password', { email: owner.email })).status).toBe(200);
     const [mail] = await mailsTo(app, owner.email, 2);
-    expect((await command(app, 'auth.reset-password', { token: linkToken(mail!), password: 'Kq8vzT2mWd', confirmPassword: 'Kq8vzT2mWd' })).status).toBe(200);
+    expect(
+      (await command(app, 'auth.reset-password', { token: linkToken(mail!), password: 'Kq8vzT2mWd', confirmPassword: 'Kq8vzT2mWd' }))
+        .status,
+    ).toBe(200);
     expect((await signInFrom(app, '198.51.100.78', owner.email, 'Kq8vzT2mWd')).status).toBe(200);
   });
 
   it('change-password is limited like sign-in: after 5 wrong current passwords even the right one waits', async () => {
     const customer = await customerToken(app);
     const change = (current: string) =>
-      command<ApiError>(app, 'account.change-password', { currentPassword: current, password: 'Nile-Breeze-7742', confirmPassword: 'Nile-Breeze-7742' }, customer.token);
+      command<ApiError>(
+        app,
+        'account.change-password',
+        { currentPassword: current, password: 'Nile-Breeze-7742', confirmPassword: 'Nile-Breeze-7742' },
+        customer.token,
+      );
     const wrong = await Promise.all(Array.from({ length: 8 }, (_, i) => change(`Wrong0Pass${i}`)));
     expect(wrong.filter((r) => r.body.code === 'identity.old_password_incorrect')).toHaveLength(5);
     expect(wrong.filter((r) => r.status === 429)).toHaveLength(3);

@@ -12,10 +12,20 @@ describe('control characters through the API', () => {
   });
   afterAll(() => app?.close());
 
-  const contact = () => ({ requestId: randomUUID(), fullName: 'Mona Hassan', email: 'mona@example.com', title: 'The charger at Zamalek does not start', type: 'complaint', details: 'It says faulted.' });
+  const contact = () => ({
+    requestId: randomUUID(),
+    fullName: 'Mona Hassan',
+    email: 'mona@example.com',
+    title: 'The charger at Zamalek does not start',
+    type: 'complaint',
+    details: 'It says faulted.',
+  });
 
   it('refuses a contact request whose title holds a right-to-left override, and files the clean one', async () => {
-    const refused = await command<ApiError>(app, 'contact-requests.submit', { ...contact(), title: 'Refund \u202eredro ym\u202c please, twenty chars' });
+    const refused = await command<ApiError>(app, 'contact-requests.submit', {
+      ...contact(),
+      title: 'Refund \u202eredro ym\u202c please, twenty chars',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.fieldErrors).toContainEqual({ path: 'title', code: 'control_characters' });
     expect((await command(app, 'contact-requests.submit', contact())).status).toBe(200);
@@ -23,10 +33,19 @@ describe('control characters through the API', () => {
 
   it('refuses NUL and ESC even in a field whose schema is a plain string', async () => {
     const admin = await superAdminToken(app);
-    const res = await command<ApiError>(app, 'chargers.send-command', { commandId: randomUUID(), chargerId: 'EVC-NONE', action: 'ChangeConfiguration', key: 'HeartbeatInterval', value: '60\u001b[2J' }, admin);
+    const res = await command<ApiError>(
+      app,
+      'chargers.send-command',
+      { commandId: randomUUID(), chargerId: 'EVC-NONE', action: 'ChangeConfiguration', key: 'HeartbeatInterval', value: '60\u001b[2J' },
+      admin,
+    );
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors).toContainEqual({ path: 'value', code: 'control_characters' });
-    const signIn = await command<ApiError>(app, 'auth.sign-in', { email: 'a@example.com', password: 'Passw0rd\u0000', audience: 'customer' });
+    const signIn = await command<ApiError>(app, 'auth.sign-in', {
+      email: 'a@example.com',
+      password: 'Passw0rd\u0000',
+      audience: 'customer',
+    });
     expect([signIn.status, signIn.body.fieldErrors?.[0]?.code]).toEqual([400, 'control_characters']);
   });
 
@@ -43,12 +62,21 @@ describe('control characters through the API', () => {
       expect(res.body.fieldErrors?.[0]?.path).toBe(path);
     }
     const admin = await superAdminToken(app);
-    const role = await command<ApiError>(app, 'roles.create', { roleId: `r-${randomUUID().slice(0, 8)}`, name: 'Ops\u2060', nameAr: 'تشغيل', privileges: [] }, admin);
+    const role = await command<ApiError>(
+      app,
+      'roles.create',
+      { roleId: `r-${randomUUID().slice(0, 8)}`, name: 'Ops\u2060', nameAr: 'تشغيل', privileges: [] },
+      admin,
+    );
     expect([role.status, role.body.fieldErrors?.[0]?.code]).toEqual([400, 'control_characters']);
   });
 
   it('files Arabic text with its direction marks dropped, and keeps emoji sequences in messages', async () => {
-    const res = await command(app, 'contact-requests.submit', { ...contact(), fullName: 'منى حسن\u200f', details: 'الشاحن\u200f لا يعمل 👨\u200d🔧' });
+    const res = await command(app, 'contact-requests.submit', {
+      ...contact(),
+      fullName: 'منى حسن\u200f',
+      details: 'الشاحن\u200f لا يعمل 👨\u200d🔧',
+    });
     expect(res.status).toBe(200);
   });
 });

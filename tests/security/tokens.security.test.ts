@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
-import { adminsList, command, customerToken, givenStaff, linkToken, mailsTo, query, refresh, signIn, superAdminToken } from '../support/identity';
+import {
+  adminsList,
+  command,
+  customerToken,
+  givenStaff,
+  linkToken,
+  mailsTo,
+  query,
+  refresh,
+  signIn,
+  superAdminToken,
+} from '../support/identity';
 
 /** Polls a request until it answers `status` (the query side learns of a change through the read model: ms). */
 async function eventually(request: () => Promise<{ status: number; body: { code?: string } }>, status: number, withinMs = 2000) {
@@ -28,7 +39,12 @@ describe('revocation of access tokens and refresh families', () => {
     const me = (token: string) => query<{ code?: string }>(app, '/api/queries/me', token);
     expect((await me(other.body.token)).status).toBe(200);
 
-    const changed = await command(app, 'account.change-password', { currentPassword: customer.password, password: 'Nile-Breeze-7742', confirmPassword: 'Nile-Breeze-7742' }, customer.token);
+    const changed = await command(
+      app,
+      'account.change-password',
+      { currentPassword: customer.password, password: 'Nile-Breeze-7742', confirmPassword: 'Nile-Breeze-7742' },
+      customer.token,
+    );
     expect(changed.status).toBe(200);
 
     const act = await command(app, 'account.update-profile', { firstName: 'Mona', lastName: 'Hassan', locale: 'en' }, other.body.token);
@@ -42,25 +58,39 @@ describe('revocation of access tokens and refresh families', () => {
     const kept = await refresh(app.baseUrl, customer.cookie);
     expect(kept.status).toBe(200);
     expect((await me(kept.body.token)).status).toBe(200);
-    expect((await command(app, 'account.update-profile', { firstName: 'Mona', lastName: 'Hassan', locale: 'en' }, kept.body.token)).status).toBe(200);
+    expect(
+      (await command(app, 'account.update-profile', { firstName: 'Mona', lastName: 'Hassan', locale: 'en' }, kept.body.token)).status,
+    ).toBe(200);
   });
 
   it('a password reset ends the access tokens issued before it at once', async () => {
     const customer = await customerToken(app);
     expect((await command(app, 'auth.forgot-password', { email: customer.email })).status).toBe(200);
     const [mail] = await mailsTo(app, customer.email, 2);
-    const reset = await command(app, 'auth.reset-password', { token: linkToken(mail!), password: 'Kq8vzT2mWd', confirmPassword: 'Kq8vzT2mWd' });
+    const reset = await command(app, 'auth.reset-password', {
+      token: linkToken(mail!),
+      password: 'Kq8vzT2mWd',
+      confirmPassword: 'Kq8vzT2mWd',
+    });
     expect(reset.status).toBe(200);
     const read = await eventually(() => query(app, '/api/queries/me', customer.token), 401);
     expect([read.status, read.body.code]).toEqual([401, 'identity.session_expired']);
-    const act = await command(app, 'cars.register', { carId: randomUUID(), brandId: 'b', typeId: 't', batteryRangeId: 'r', licence: { customsCertificateFileId: 'a'.repeat(64) } }, customer.token);
+    const act = await command(
+      app,
+      'cars.register',
+      { carId: randomUUID(), brandId: 'b', typeId: 't', batteryRangeId: 'r', licence: { customsCertificateFileId: 'a'.repeat(64) } },
+      customer.token,
+    );
     expect([act.status, act.body.code]).toEqual([401, 'identity.session_expired']);
   });
 
   it('a banned customer is refused on the next read and their live stream is closed', async () => {
     const customer = await customerToken(app);
     const controller = new AbortController();
-    const live = await fetch(`${app.baseUrl}/api/live/me`, { headers: { authorization: `Bearer ${customer.token}` }, signal: controller.signal });
+    const live = await fetch(`${app.baseUrl}/api/live/me`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+      signal: controller.signal,
+    });
     expect(live.status).toBe(200);
     const ended = (async () => {
       let text = '';
@@ -110,7 +140,11 @@ describe('revocation of access tokens and refresh families', () => {
     expect((await me(customer.token)).status).toBe(200);
     const live = await openLive(app, customer.token);
 
-    const signOut = await fetch(`${app.baseUrl}/api/commands/auth.sign-out`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: customer.cookie! }, body: '{}' });
+    const signOut = await fetch(`${app.baseUrl}/api/commands/auth.sign-out`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: customer.cookie! },
+      body: '{}',
+    });
     expect(signOut.status).toBe(200);
 
     // Twenty requests at once with the signed-out token: not one gets through.
@@ -134,10 +168,18 @@ describe('revocation of access tokens and refresh families', () => {
   it('a signed-out token stays refused however often the race is run', async () => {
     for (let round = 0; round < 5; round++) {
       const customer = await customerToken(app);
-      const signOut = fetch(`${app.baseUrl}/api/commands/auth.sign-out`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: customer.cookie! }, body: '{}' });
+      const signOut = fetch(`${app.baseUrl}/api/commands/auth.sign-out`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: customer.cookie! },
+        body: '{}',
+      });
       // Requests racing the sign-out may pass or not; every one after it answers is refused.
       await Promise.all([signOut, ...Array.from({ length: 10 }, () => query(app, '/api/queries/me', customer.token))]);
-      const after = await Promise.all(Array.from({ length: 20 }, () => command(app, 'account.update-profile', { firstName: 'Mona', lastName: 'Hassan', locale: 'en' }, customer.token)));
+      const after = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          command(app, 'account.update-profile', { firstName: 'Mona', lastName: 'Hassan', locale: 'en' }, customer.token),
+        ),
+      );
       expect(after.map((r) => r.status)).toEqual(after.map(() => 401));
       const read = await eventually(() => query(app, '/api/queries/me', customer.token), 401);
       expect(read.status).toBe(401);

@@ -9,7 +9,12 @@ export function tinyPng(width = 2, height = 2, rgb: [number, number, number] = [
 }
 
 /** POST /api/files as a browser form does (multipart/form-data with `file` and `purpose`). */
-export async function upload(app: TestApp, token: string | null, bytes: Buffer, options: { purpose?: string; filename?: string; type?: string } = {}) {
+export async function upload(
+  app: TestApp,
+  token: string | null,
+  bytes: Buffer,
+  options: { purpose?: string; filename?: string; type?: string } = {},
+) {
   const form = new FormData();
   if (options.purpose !== undefined || !('purpose' in options)) form.set('purpose', options.purpose ?? 'flag');
   form.set('file', new Blob([new Uint8Array(bytes)], { type: options.type ?? 'image/png' }), options.filename ?? 'image.png');
@@ -27,11 +32,19 @@ export async function must<T = CommandResult>(app: TestApp, name: string, body: 
 /** GET an admin query; waits for `position` when given. */
 export async function adminGet<T>(app: TestApp, path: string, token: string, position?: number) {
   const sep = path.includes('?') ? '&' : '?';
-  const res = await fetch(`${app.baseUrl}/api/queries/admin/${path}${position ? `${sep}position=${position}` : ''}`, { headers: bearer(token) });
+  const res = await fetch(`${app.baseUrl}/api/queries/admin/${path}${position ? `${sep}position=${position}` : ''}`, {
+    headers: bearer(token),
+  });
   // Keep a byte order mark (CSV exports start with one): fetch's text() would drop it.
   const bytes = Buffer.from(await res.arrayBuffer());
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-  return { status: res.status, headers: res.headers, bytes, text, body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null) as T & ApiError };
+  return {
+    status: res.status,
+    headers: res.headers,
+    bytes,
+    text,
+    body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null) as T & ApiError,
+  };
 }
 
 export { superAdminToken };

@@ -56,7 +56,11 @@ export async function startTestApp(
 /** `Authorization: Bearer <token>`, or nothing. */
 export const bearer = (token?: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
-export async function getJson<T = unknown>(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: T; headers: Headers }> {
+export async function getJson<T = unknown>(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
   const res = await fetch(baseUrl + path, { headers });
   return { status: res.status, body: (await res.json()) as T, headers: res.headers };
 }

@@ -13,13 +13,27 @@ export async function cairoSlot(offsetMinutes = 0): Promise<{ date: string; time
 }
 
 /** Books over HTTP as the customer (a new booking id each call unless given). */
-export async function book(app: TestApp, token: string, body: { carId: string; stationId: string; connectorType: string; durationMinutes?: number; offsetMinutes?: number; chargerId?: string; connectorId?: number; bookingId?: string }) {
+export async function book(
+  app: TestApp,
+  token: string,
+  body: {
+    carId: string;
+    stationId: string;
+    connectorType: string;
+    durationMinutes?: number;
+    offsetMinutes?: number;
+    chargerId?: string;
+    connectorId?: number;
+    bookingId?: string;
+  },
+) {
   const { offsetMinutes = 0, durationMinutes = 30, bookingId = randomUUID(), ...rest } = body;
   const res = await command(app, 'bookings.create', { bookingId, durationMinutes, ...(await cairoSlot(offsetMinutes)), ...rest }, token);
   return { ...res, bookingId };
 }
 
-export const myBooking = async (app: TestApp, token: string, bookingId: string) => (await query<BookingView>(app, `/api/queries/me/bookings/${bookingId}`, token)).body;
+export const myBooking = async (app: TestApp, token: string, bookingId: string) =>
+  (await query<BookingView>(app, `/api/queries/me/bookings/${bookingId}`, token)).body;
 
 /** The process's booking scheduler: a test ticks it at a time of its choosing (the server's clock stays real). */
 export const bookingScheduler = (app: TestApp): BookingScheduler => app.embedded.app.get(BOOKING_SCHEDULER);
@@ -38,7 +52,19 @@ export async function until<T>(read: () => Promise<T> | T, ok: (value: T) => boo
 /** A car of the customer's, recorded straight on its stream (the car form is tested with charging). */
 export async function givenCar(app: TestApp, customerId: string): Promise<string> {
   const carId = randomUUID();
-  const car = { carId, customerId, brandId: 'brand-mg', typeId: 'type-mg-mg4', batteryRangeId: 'battery-60-80', licence: { customsCertificateFileId: 'f'.repeat(64) }, at: new Date().toISOString() };
-  await app.embedded.infra.eventStore.append(chargingStreams.car(carId), [envelope({ type: 'CarRegistered', data: car }, newContext({ type: 'customer', id: customerId }))], 'no_stream');
+  const car = {
+    carId,
+    customerId,
+    brandId: 'brand-mg',
+    typeId: 'type-mg-mg4',
+    batteryRangeId: 'battery-60-80',
+    licence: { customsCertificateFileId: 'f'.repeat(64) },
+    at: new Date().toISOString(),
+  };
+  await app.embedded.infra.eventStore.append(
+    chargingStreams.car(carId),
+    [envelope({ type: 'CarRegistered', data: car }, newContext({ type: 'customer', id: customerId }))],
+    'no_stream',
+  );
   return carId;
 }

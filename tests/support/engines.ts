@@ -114,7 +114,9 @@ export async function describeAgainstEngine<C extends { stop(): Promise<unknown>
     describe(`${suite} (on 127.0.0.1)`, () => body(() => local.url, 'local'));
     return;
   }
-  const reason = local ? `${docker}, and the local ${engine} could not be had: ${local.skip}` : `${docker}, and the engines project's global setup did not run (run it with --project engines)`;
+  const reason = local
+    ? `${docker}, and the local ${engine} could not be had: ${local.skip}`
+    : `${docker}, and the engines project's global setup did not run (run it with --project engines)`;
   reportSkip(suite, reason);
   describe.skip(suite, () =>
     body(() => {

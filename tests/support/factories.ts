@@ -8,9 +8,24 @@ const NO_FLAG = '0'.repeat(64);
 const ctx = () => newContext({ type: 'staff', id: 'test-admin' }, 'test data');
 
 /** Egypt and one governorate, the least a station needs. */
-export async function givenGovernorate(bus: CommandBus, governorateId = 'eg-c', nameEn = 'Cairo', nameAr = 'القاهرة'): Promise<CommandResult> {
-  await sendCommand(bus, 'countries.create', { countryId: 'eg', iso: 'EG', nameEn: 'Egypt', nameAr: 'مصر', phoneCode: '+20', currency: 'EGP', flagFileId: NO_FLAG }, ctx());
-  return sendCommand(bus, 'governorates.create', { governorateId, countryId: 'eg', nameEn, nameAr, centre: { lat: 30.0444, lng: 31.2357 } }, ctx());
+export async function givenGovernorate(
+  bus: CommandBus,
+  governorateId = 'eg-c',
+  nameEn = 'Cairo',
+  nameAr = 'القاهرة',
+): Promise<CommandResult> {
+  await sendCommand(
+    bus,
+    'countries.create',
+    { countryId: 'eg', iso: 'EG', nameEn: 'Egypt', nameAr: 'مصر', phoneCode: '+20', currency: 'EGP', flagFileId: NO_FLAG },
+    ctx(),
+  );
+  return sendCommand(
+    bus,
+    'governorates.create',
+    { governorateId, countryId: 'eg', nameEn, nameAr, centre: { lat: 30.0444, lng: 31.2357 } },
+    ctx(),
+  );
 }
 
 export function aStation(overrides: Partial<RegisterStation> = {}): RegisterStation {

@@ -21,7 +21,13 @@ function refreshCookie(headers: Headers): { cookie: string | null; setCookie: st
   return { cookie: value && value !== 'evc_refresh=' ? value : null, setCookie: line };
 }
 
-export async function signIn(baseUrl: string, email: string, password: string, audience: Audience = 'customer', rememberMe = false): Promise<SignInResult> {
+export async function signIn(
+  baseUrl: string,
+  email: string,
+  password: string,
+  audience: Audience = 'customer',
+  rememberMe = false,
+): Promise<SignInResult> {
   const res = await postJson<AuthSession & ApiError>(baseUrl, cmd('auth.sign-in'), { email, password, audience, rememberMe });
   return { ...res, ...refreshCookie(res.headers) };
 }
@@ -82,7 +88,10 @@ export function linkToken(mail: Pick<MailView, 'text'>): string {
 }
 
 /** A customer who signed up and verified their e-mail through the link in the mail. */
-export async function givenVerifiedCustomer(app: TestApp, overrides: Partial<SignUp> = {}): Promise<{ email: string; password: string; customerId: string }> {
+export async function givenVerifiedCustomer(
+  app: TestApp,
+  overrides: Partial<SignUp> = {},
+): Promise<{ email: string; password: string; customerId: string }> {
   const form = aSignUp(overrides);
   const res = await command(app, 'auth.sign-up', form);
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -6,7 +6,15 @@
  */
 import * as streams from 'node:stream/web';
 
-const NAMES = ['ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoderStream', 'TextDecoderStream', 'CompressionStream', 'DecompressionStream'] as const;
+const NAMES = [
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'TextEncoderStream',
+  'TextDecoderStream',
+  'CompressionStream',
+  'DecompressionStream',
+] as const;
 for (const name of NAMES) {
   if (!(name in globalThis)) Object.defineProperty(globalThis, name, { value: streams[name], writable: true, configurable: true });
 }

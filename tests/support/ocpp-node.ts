@@ -1,6 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import { RPCClient } from 'ocpp-rpc';
-import { BUS_TOPICS, type InboundChargerMessage, type OcppAuthorizeReply, type OcppAuthorizeRequest, type OcppFrame, type IdTokenStatus } from '@evc/contracts';
+import {
+  BUS_TOPICS,
+  type InboundChargerMessage,
+  type OcppAuthorizeReply,
+  type OcppAuthorizeRequest,
+  type OcppFrame,
+  type IdTokenStatus,
+} from '@evc/contracts';
 import { createInProcessBus } from '@evc/platform/bus/index';
 import type { Bus } from '@evc/platform';
 import { OcppGateway } from '@evc/ocpp-gateway';
@@ -27,10 +34,19 @@ export interface OcppNode {
 }
 
 /** `sharing`: a second node on the first one's bus (its inbound messages and questions are the first one's lists). */
-export async function startOcppNode(app: TestApp, options: { authorizeTimeoutMs: number; nodeId?: string; sharing?: OcppNode }): Promise<OcppNode> {
+export async function startOcppNode(
+  app: TestApp,
+  options: { authorizeTimeoutMs: number; nodeId?: string; sharing?: OcppNode },
+): Promise<OcppNode> {
   const bus = options.sharing?.bus ?? createInProcessBus({ retryDelayMs: 10 });
   const nodeId = options.nodeId ?? 'test-node';
-  const gateway = new OcppGateway({ documents: app.embedded.infra.documents, bus, watchdogEveryMs: 0, nodeId, authorizeTimeoutMs: options.authorizeTimeoutMs });
+  const gateway = new OcppGateway({
+    documents: app.embedded.infra.documents,
+    bus,
+    watchdogEveryMs: 0,
+    nodeId,
+    authorizeTimeoutMs: options.authorizeTimeoutMs,
+  });
   const server: Server = createServer();
   server.on('upgrade', (request, socket, head) => gateway.handleUpgrade(request, socket, head));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -55,7 +71,14 @@ export async function startOcppNode(app: TestApp, options: { authorizeTimeoutMs:
     },
     async connect(version) {
       const { chargerId, secret } = await node.charger(version);
-      const client = new RPCClient({ endpoint: `${url}/ocpp`, identity: chargerId, password: secret, protocols: [`ocpp${version}`], reconnect: false, strictMode: true } as ConstructorParameters<typeof RPCClient>[0]);
+      const client = new RPCClient({
+        endpoint: `${url}/ocpp`,
+        identity: chargerId,
+        password: secret,
+        protocols: [`ocpp${version}`],
+        reconnect: false,
+        strictMode: true,
+      } as ConstructorParameters<typeof RPCClient>[0]);
       clients.push(client);
       await client.connect();
       return { chargerId, client };
@@ -68,13 +91,23 @@ export async function startOcppNode(app: TestApp, options: { authorizeTimeoutMs:
     },
   };
   if (options.sharing) return node;
-  bus.subscribe<InboundChargerMessage>({ groupId: 'test-inbound', topics: [BUS_TOPICS.ocppInbound] }, ({ value }) => void node.inbound.push(value));
+  bus.subscribe<InboundChargerMessage>(
+    { groupId: 'test-inbound', topics: [BUS_TOPICS.ocppInbound] },
+    ({ value }) => void node.inbound.push(value),
+  );
   bus.subscribe<OcppFrame>({ groupId: 'test-frames', topics: [BUS_TOPICS.ocppFrames] }, ({ value }) => void node.frames.push(value));
   bus.subscribe<OcppAuthorizeRequest>({ groupId: 'test-command-side', topics: [BUS_TOPICS.ocppAuthorize] }, async ({ value }) => {
     node.questions.push(value);
     const answer = node.answers(value);
     if (!answer) return;
-    const reply: OcppAuthorizeReply = { requestId: value.requestId, nodeId: value.nodeId, chargerId: value.chargerId, idTag: value.idTag, status: answer.status, expiryDate: answer.expiryDate ?? null };
+    const reply: OcppAuthorizeReply = {
+      requestId: value.requestId,
+      nodeId: value.nodeId,
+      chargerId: value.chargerId,
+      idTag: value.idTag,
+      status: answer.status,
+      expiryDate: answer.expiryDate ?? null,
+    };
     await bus.publish(BUS_TOPICS.ocppAuthorizeReplies, [{ key: value.nodeId, value: reply }]);
   });
   return node;

@@ -24,7 +24,11 @@ export function pdfTextLines(pdf: Buffer): string[] {
     let line = '';
     for (const [, name, hex] of block!.matchAll(/\/(F\d+) [\d.]+ Tf|<([0-9A-F]+)> Tj/g)) {
       if (name) font = name;
-      else line += hex!.match(/.{4}/g)!.map((g) => toUnicode.get(font)?.get(g) ?? '\uFFFD').join('');
+      else
+        line += hex!
+          .match(/.{4}/g)!
+          .map((g) => toUnicode.get(font)?.get(g) ?? '\uFFFD')
+          .join('');
     }
     return line;
   });

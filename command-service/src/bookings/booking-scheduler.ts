@@ -79,9 +79,11 @@ export class BookingScheduler {
       return due.length;
     };
     const chained = (this.running ?? Promise.resolve(0)).then(run, run);
-    const tracked: Promise<number> = chained.catch(() => 0).finally(() => {
-      if (this.running === tracked) this.running = null;
-    });
+    const tracked: Promise<number> = chained
+      .catch(() => 0)
+      .finally(() => {
+        if (this.running === tracked) this.running = null;
+      });
     this.running = tracked;
     return chained;
   }
@@ -93,7 +95,9 @@ export class BookingScheduler {
    * the slot's time, not the phase, picks them.
    */
   async onChargerConnected(chargerId: string, connectedAt: Date, now: Date = this.clock.now()): Promise<void> {
-    const begun = [...this.index.entries()].filter(([, s]) => isOpen(s) && s.terms?.chargerId === chargerId && Date.parse(s.terms.startsAt) <= now.getTime());
+    const begun = [...this.index.entries()].filter(
+      ([, s]) => isOpen(s) && s.terms?.chargerId === chargerId && Date.parse(s.terms.startsAt) <= now.getTime(),
+    );
     for (const [bookingId] of begun) await reserveOnConnect(this.bookings, bookingId, connectedAt);
   }
 
@@ -119,7 +123,12 @@ export class BookingScheduler {
 
   private async catchUpBookings() {
     const newestFirst: RecordedEvent[] = [];
-    await eachInIndex(this.store, { kind: 'category', category: BOOKING_CATEGORY }, { after: this.after, pageSize: PAGE }, (e) => void newestFirst.push(e));
+    await eachInIndex(
+      this.store,
+      { kind: 'category', category: BOOKING_CATEGORY },
+      { after: this.after, pageSize: PAGE },
+      (e) => void newestFirst.push(e),
+    );
     for (let i = newestFirst.length - 1; i >= 0; i--) this.fold(newestFirst[i]!);
     if (newestFirst.length > 0) this.after = newestFirst[0]!.position;
   }

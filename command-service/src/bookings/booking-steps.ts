@@ -50,21 +50,40 @@ export async function reserveOnConnect(b: Bookings, bookingId: string, connected
   const now = b.now();
   if (now.getTime() - connectedAt.getTime() > REPORT_MAX_AGE_MS) return;
   const s = await b.streams.booking(bookingId);
-  if (askOnConnect(s, now.getTime(), connectedAt.toISOString())) await requestReservation(b, bookingId, s, now.toISOString(), connectedAt.toISOString());
+  if (askOnConnect(s, now.getTime(), connectedAt.toISOString()))
+    await requestReservation(b, bookingId, s, now.toISOString(), connectedAt.toISOString());
 }
 
 /** ReserveNow, once per attempt: only the call that recorded the attempt sends it. */
-async function requestReservation(b: Bookings, bookingId: string, s: BookingState, at: string, connectedAt?: string): Promise<BookingState> {
+async function requestReservation(
+  b: Bookings,
+  bookingId: string,
+  s: BookingState,
+  at: string,
+  connectedAt?: string,
+): Promise<BookingState> {
   const attempt = s.reservation.attempts + 1;
   const commandId = reserveCommandId(bookingId, attempt);
   const command = { kind: 'request-reservation' as const, attempt, commandId, at, ...(connectedAt ? { connectedAt } : {}) };
-  const decided = await b.streams.bookings.decide(bookingStreams.booking(bookingId), command, bookingSystem(connectedAt ? 'reserve (charger connected)' : 'reserve', bookingId));
+  const decided = await b.streams.bookings.decide(
+    bookingStreams.booking(bookingId),
+    command,
+    bookingSystem(connectedAt ? 'reserve (charger connected)' : 'reserve', bookingId),
+  );
   if (decided.events.length > 0) await sendReserveNow(b, decided.state, commandId, attempt);
   return decided.state;
 }
 
 function sendReserveNow(b: Bookings, s: BookingState, commandId: string, attempt: number) {
   const t = s.terms!;
-  const request = { commandId, chargerId: t.chargerId, action: 'ReserveNow' as const, connectorId: t.connectorId, idTag: t.idTag, reservationId: t.reservationId, expiryDate: noShowOf(t) };
+  const request = {
+    commandId,
+    chargerId: t.chargerId,
+    action: 'ReserveNow' as const,
+    connectorId: t.connectorId,
+    idTag: t.idTag,
+    reservationId: t.reservationId,
+    expiryDate: noShowOf(t),
+  };
   return sendBookingCommand(b, request, t.bookingId, `reserve (attempt ${attempt})`);
 }

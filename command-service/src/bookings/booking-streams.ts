@@ -1,9 +1,26 @@
-import { bookingStreams, type BookingEvent, type ConnectorScheduleEvent, type CustomerBookingsEvent, type SetPricing, networkStreams, type ChargerLiveEvent } from '@evc/contracts';
+import {
+  bookingStreams,
+  type BookingEvent,
+  type ConnectorScheduleEvent,
+  type CustomerBookingsEvent,
+  type SetPricing,
+  networkStreams,
+  type ChargerLiveEvent,
+} from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import { CachedDecider } from '../shared/cached-decider';
 import type { Decider } from '../shared/decider';
 import { chargerLiveDecider, type ChargerLiveCommand, type ChargerLiveState } from '../chargers-live/index';
-import { chargerDecider, stationDecider, type ChargerCommand, type ChargerEvent, type ChargerState, type StationCommand, type StationEvent, type StationState } from '../network/index';
+import {
+  chargerDecider,
+  stationDecider,
+  type ChargerCommand,
+  type ChargerEvent,
+  type ChargerState,
+  type StationCommand,
+  type StationEvent,
+  type StationState,
+} from '../network/index';
 import { bookingDecider, type BookingCommand, type BookingState } from './booking.decider';
 import { connectorScheduleDecider, type ScheduleCommand, type ScheduleState } from './connector-schedule.decider';
 import { customerBookingsDecider, type CustomerBookingsCommand, type CustomerBookingsState } from './customer-bookings.decider';
@@ -13,7 +30,11 @@ export const BOOKING_CACHE_LIMITS = { bookings: 50_000, schedules: 20_000, custo
 /** A booking stream is written by the phone, staff, the scheduler and charger answers at once: retried on conflict. */
 const ATTEMPTS = 8;
 
-const pricingList: Decider<never, { type: string; data: SetPricing }, SetPricing[]> = { initialState: [], evolve: (s, e) => [...s, e.data], decide: () => [] };
+const pricingList: Decider<never, { type: string; data: SetPricing }, SetPricing[]> = {
+  initialState: [],
+  evolve: (s, e) => [...s, e.data],
+  decide: () => [],
+};
 
 /**
  * The bookings context's streams behind CachedDeciders (a decision reads only the events after the cached revision),

@@ -65,7 +65,8 @@ export const isOpen = (s: BookingState) => s.phase !== 'none' && isOpenBooking(s
 export const isEnded = (s: BookingState) => ENDED.includes(s.phase);
 const ms = (iso: string) => Date.parse(iso);
 export const endsAt = (t: Pick<BookingTerms, 'startsAt' | 'durationMinutes'>) => slotEndsAt(t.startsAt, t.durationMinutes);
-export const noShowOf = (t: Pick<BookingTerms, 'startsAt' | 'durationMinutes'>) => noShowAt(t.startsAt, t.durationMinutes, BOOKING_RULES.graceMinutes);
+export const noShowOf = (t: Pick<BookingTerms, 'startsAt' | 'durationMinutes'>) =>
+  noShowAt(t.startsAt, t.durationMinutes, BOOKING_RULES.graceMinutes);
 
 /** Answers worth asking the charger again for (it may come back, the occupant may leave). */
 const RETRY_AFTER: readonly ReservationStatus[] = ['offline', 'timeout', 'error', 'occupied'];
@@ -86,7 +87,15 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
     terms: null,
     confirmedAt: null,
     reminded: { reminder: null, starting_soon: null },
-    reservation: { attempts: 0, lastCommandId: null, lastRequestedAt: null, status: null, answered: [], held: false, cancelRequested: false },
+    reservation: {
+      attempts: 0,
+      lastCommandId: null,
+      lastRequestedAt: null,
+      status: null,
+      answered: [],
+      held: false,
+      cancelRequested: false,
+    },
     fee: 0,
     minutes: 0,
     charged: false,
@@ -101,19 +110,35 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
         return { ...state, phase: 'confirmed', terms, confirmedAt };
       }
       case 'BookingRescheduled':
-        return state.terms ? { ...state, terms: { ...state.terms, startsAt: event.data.startsAt, durationMinutes: event.data.durationMinutes } } : state;
+        return state.terms
+          ? { ...state, terms: { ...state.terms, startsAt: event.data.startsAt, durationMinutes: event.data.durationMinutes } }
+          : state;
       case 'BookingReminded':
         return { ...state, reminded: { ...state.reminded, [event.data.kind]: event.data.startsAt } };
       case 'BookingSlotStarted':
         return state.phase === 'confirmed' ? { ...state, phase: 'active' } : state;
       case 'BookingReservationRequested':
-        return { ...state, reservation: { ...r, attempts: event.data.attempt, lastCommandId: event.data.commandId, lastRequestedAt: event.data.at, status: 'pending' } };
+        return {
+          ...state,
+          reservation: {
+            ...r,
+            attempts: event.data.attempt,
+            lastCommandId: event.data.commandId,
+            lastRequestedAt: event.data.at,
+            status: 'pending',
+          },
+        };
       case 'BookingReservationAnswered': {
         // A late answer to an earlier attempt is kept in `answered` but does not replace a newer attempt's status.
         const latest = event.data.commandId === r.lastCommandId;
         return {
           ...state,
-          reservation: { ...r, answered: [...r.answered, event.data.commandId], status: latest ? event.data.status : r.status, held: r.held || event.data.status === 'accepted' },
+          reservation: {
+            ...r,
+            answered: [...r.answered, event.data.commandId],
+            status: latest ? event.data.status : r.status,
+            held: r.held || event.data.status === 'accepted',
+          },
         };
       }
       case 'BookingFulfilled':
@@ -146,10 +171,16 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
     switch (command.kind) {
       case 'reschedule': {
         if (!isOpen(state)) throw notOpen();
-        if (state.phase !== 'confirmed' || ms(at) >= ms(t.startsAt)) throw new DomainError('booking.already_started', 'The slot has begun: it can no longer be moved');
+        if (state.phase !== 'confirmed' || ms(at) >= ms(t.startsAt))
+          throw new DomainError('booking.already_started', 'The slot has begun: it can no longer be moved');
         if (command.startsAt === t.startsAt && command.durationMinutes === t.durationMinutes) return [];
         const { startsAt, durationMinutes } = command;
-        return [{ type: 'BookingRescheduled', data: { bookingId, startsAt, durationMinutes, previousStartsAt: t.startsAt, previousDurationMinutes: t.durationMinutes, at } }];
+        return [
+          {
+            type: 'BookingRescheduled',
+            data: { bookingId, startsAt, durationMinutes, previousStartsAt: t.startsAt, previousDurationMinutes: t.durationMinutes, at },
+          },
+        ];
       }
       case 'remind': {
         if (state.phase !== 'confirmed' || state.reminded[command.reminder] === t.startsAt) return [];
@@ -160,7 +191,10 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
         const started: BookingEvent = { type: 'BookingSlotStarted', data: { bookingId, at } };
         const after = bookingDecider.evolve(state, started);
         if (!command.reserveCommandId || !reservationDue(after, ms(at))) return [started];
-        const requested: BookingEvent = { type: 'BookingReservationRequested', data: { bookingId, commandId: command.reserveCommandId, attempt: 1, reservationId: t.reservationId, expiresAt: noShowOf(t), at } };
+        const requested: BookingEvent = {
+          type: 'BookingReservationRequested',
+          data: { bookingId, commandId: command.reserveCommandId, attempt: 1, reservationId: t.reservationId, expiresAt: noShowOf(t), at },
+        };
         return [started, requested];
       }
       case 'request-reservation': {
@@ -168,13 +202,26 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
         if (command.attempt !== state.reservation.attempts + 1) return [];
         if (!reservationDue(state, ms(at)) && !(command.connectedAt && askOnConnect(state, ms(at), command.connectedAt))) return [];
         const { attempt, commandId } = command;
-        return [{ type: 'BookingReservationRequested', data: { bookingId, commandId, attempt, reservationId: t.reservationId, expiresAt: noShowOf(t), at } }];
+        return [
+          {
+            type: 'BookingReservationRequested',
+            data: { bookingId, commandId, attempt, reservationId: t.reservationId, expiresAt: noShowOf(t), at },
+          },
+        ];
       }
       case 'answer': {
         if (state.reservation.answered.includes(command.commandId)) return [];
-        const answered: BookingEvent = { type: 'BookingReservationAnswered', data: { bookingId, commandId: command.commandId, status: command.status, detail: command.detail, at } };
+        const answered: BookingEvent = {
+          type: 'BookingReservationAnswered',
+          data: { bookingId, commandId: command.commandId, status: command.status, detail: command.detail, at },
+        };
         const { status } = command;
-        if ((status !== 'faulted' && status !== 'unavailable') || state.phase !== 'active' || command.commandId !== state.reservation.lastCommandId) return [answered];
+        if (
+          (status !== 'faulted' && status !== 'unavailable') ||
+          state.phase !== 'active' ||
+          command.commandId !== state.reservation.lastCommandId
+        )
+          return [answered];
         return [answered, failed(bookingId, status, at)];
       }
       case 'connector-down':
@@ -184,7 +231,12 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
         // Within the slot only: before it the connector is not the booking's yet, after the no-show it is not any more.
         if (ms(at) < ms(t.startsAt) || ms(at) >= ms(endsAt(t))) return [];
         const minutes = bookedMinutes(state.confirmedAt, at, t.durationMinutes);
-        return [{ type: 'BookingFulfilled', data: { bookingId, sessionId: command.sessionId, minutes, fee: bookingFee(minutes, t.feePerMinute), at } }];
+        return [
+          {
+            type: 'BookingFulfilled',
+            data: { bookingId, sessionId: command.sessionId, minutes, fee: bookingFee(minutes, t.feePerMinute), at },
+          },
+        ];
       }
       case 'cancel': {
         if (state.phase === 'cancelled' && command.by === 'customer') return [];
@@ -194,7 +246,9 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
         if (command.by === 'staff' && command.fee !== undefined) {
           const most = maxBookingFee(t.durationMinutes, t.feePerMinute);
           if (!Number.isSafeInteger(command.fee) || command.fee < 0 || command.fee > most) {
-            throw new DomainError('booking.fee_too_high', `The fee may be at most the whole duration's (${most} piastres)`, [{ path: 'feeEgp', code: 'fee_too_high', params: { maximum: most } }]);
+            throw new DomainError('booking.fee_too_high', `The fee may be at most the whole duration's (${most} piastres)`, [
+              { path: 'feeEgp', code: 'fee_too_high', params: { maximum: most } },
+            ]);
           }
           fee = command.fee;
         }
@@ -209,10 +263,20 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
       }
       case 'charged':
         if (!isEnded(state) || state.charged || state.fee <= 0) return [];
-        return [{ type: 'BookingFeeCharged', data: { bookingId, customerId: t.customerId, amount: command.amount, transactionId: command.transactionId, at } }];
+        return [
+          {
+            type: 'BookingFeeCharged',
+            data: { bookingId, customerId: t.customerId, amount: command.amount, transactionId: command.transactionId, at },
+          },
+        ];
       case 'request-cancel-reservation':
         if (!needsReservationCancel(state)) return [];
-        return [{ type: 'BookingReservationCancelRequested', data: { bookingId, commandId: command.commandId, reservationId: t.reservationId, at } }];
+        return [
+          {
+            type: 'BookingReservationCancelRequested',
+            data: { bookingId, commandId: command.commandId, reservationId: t.reservationId, at },
+          },
+        ];
       case 'release':
         return isEnded(state) && !state.released ? [{ type: 'BookingReleased', data: { bookingId, at } }] : [];
     }
@@ -226,7 +290,9 @@ function failed(bookingId: string, status: 'faulted' | 'unavailable', at: string
 
 /** An ended booking (not by a session, which takes the reservation over) whose charger was asked to hold the connector. */
 export const needsReservationCancel = (s: BookingState) =>
-  (s.phase === 'cancelled' || s.phase === 'expired' || s.phase === 'failed') && s.reservation.attempts > 0 && !s.reservation.cancelRequested;
+  (s.phase === 'cancelled' || s.phase === 'expired' || s.phase === 'failed') &&
+  s.reservation.attempts > 0 &&
+  !s.reservation.cancelRequested;
 
 /** What the time-driven steps still owe the booking at `now` (pure: the scheduler's index decides with it). */
 export type DueStep = 'reminder' | 'starting_soon' | 'start-slot' | 'request-reservation' | 'expire' | 'settle';
@@ -262,7 +328,10 @@ export function reservationDue(s: BookingState, now: number): boolean {
   if (r.attempts === 0) return true;
   if (r.held || r.status === 'rejected') return false;
   const since = now - ms(r.lastRequestedAt ?? t.startsAt);
-  return (r.status !== null && RETRY_AFTER.includes(r.status) && since >= BOOKING_RULES.reserveRetryMs) || (r.status === 'pending' && since >= 2 * BOOKING_RULES.reserveRetryMs);
+  return (
+    (r.status !== null && RETRY_AFTER.includes(r.status) && since >= BOOKING_RULES.reserveRetryMs) ||
+    (r.status === 'pending' && since >= 2 * BOOKING_RULES.reserveRetryMs)
+  );
 }
 
 /** Answers that may mean the charger never had the ask: asked again as soon as it connects. */

@@ -5,4 +5,9 @@ import { PayloadCommand } from '../shared/payload-command';
 export class RecordBookingCommandResultCommand extends PayloadCommand<OutboundOcppResult> {}
 
 /** The charging context: a session began charging on a connector (it may fulfil a booking of its customer). */
-export class BookingSessionStartedCommand extends PayloadCommand<{ sessionId: string; customerId: string; chargerId: string; connectorId: number }> {}
+export class BookingSessionStartedCommand extends PayloadCommand<{
+  sessionId: string;
+  customerId: string;
+  chargerId: string;
+  connectorId: number;
+}> {}

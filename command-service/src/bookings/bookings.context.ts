@@ -31,13 +31,23 @@ export class BookingConsumers extends ContextConsumers {
   }
 
   protected start() {
-    return [startBookingScheduler(this.scheduler), ...(this.bus ? [startBookingConnectorStatus(this.bus, this.bookings, this.scheduler)] : [])];
+    return [
+      startBookingScheduler(this.scheduler),
+      ...(this.bus ? [startBookingConnectorStatus(this.bus, this.bookings, this.scheduler)] : []),
+    ];
   }
 }
 
 /** Bookings: book, cancel, reschedule; the clock's steps; the charger's answers; sessions that fulfil them. */
 export const bookingsContext: ContextParts = {
-  handlers: [CreateBookingHandler, CancelBookingHandler, StaffCancelBookingHandler, RescheduleBookingHandler, RecordBookingCommandResultHandler, BookingSessionStartedHandler],
+  handlers: [
+    CreateBookingHandler,
+    CancelBookingHandler,
+    StaffCancelBookingHandler,
+    RescheduleBookingHandler,
+    RecordBookingCommandResultHandler,
+    BookingSessionStartedHandler,
+  ],
   providers: [
     {
       provide: BOOKINGS,
@@ -47,7 +57,11 @@ export const bookingsContext: ContextParts = {
       inject: [EVENT_STORE, WALLET_LEDGER, CLOCK, CommandBus],
     },
     { provide: BOOKING_GUARD, useExisting: BOOKINGS },
-    { provide: BOOKING_SCHEDULER, useFactory: (store: EventStore, bookings: Bookings, clock: Clock) => new BookingScheduler(store, bookings, clock), inject: [EVENT_STORE, BOOKINGS, CLOCK] },
+    {
+      provide: BOOKING_SCHEDULER,
+      useFactory: (store: EventStore, bookings: Bookings, clock: Clock) => new BookingScheduler(store, bookings, clock),
+      inject: [EVENT_STORE, BOOKINGS, CLOCK],
+    },
     BookingConsumers,
   ],
 };

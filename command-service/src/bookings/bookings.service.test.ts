@@ -40,14 +40,35 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
   /** Records the command on its stream the way the real sender does (its causation names the booking). */
   const sender = async (payload: SendChargerCommand, context: CommandContext) => {
     const { commandId, chargerId, ...request } = payload;
-    await runDecider(store, networkStreams.chargerCommand(commandId), chargerCommandDecider, { kind: 'request', commandId, chargerId, request, at: clock.now().toISOString() }, context);
+    await runDecider(
+      store,
+      networkStreams.chargerCommand(commandId),
+      chargerCommandDecider,
+      { kind: 'request', commandId, chargerId, request, at: clock.now().toISOString() },
+      context,
+    );
     sent.push({ ...payload, causationId: context.causationId ?? '' });
   };
   /** The charger's answer, as the results consumer records it, then handed to the bookings. */
   async function answer(commandId: string, status: 'accepted' | 'rejected' | 'offline' | 'timeout', response: unknown = null) {
     const at = clock.now().toISOString();
-    await runDecider(store, networkStreams.chargerCommand(commandId), chargerCommandDecider, { kind: 'answer', commandId, chargerId: 'CH-1', status, response, error: null, at }, system);
-    const result: OutboundOcppResult = { commandId, chargerId: 'CH-1', status, ocppAction: 'ReserveNow', protocol: 'ocpp1.6', response, error: null, at };
+    await runDecider(
+      store,
+      networkStreams.chargerCommand(commandId),
+      chargerCommandDecider,
+      { kind: 'answer', commandId, chargerId: 'CH-1', status, response, error: null, at },
+      system,
+    );
+    const result: OutboundOcppResult = {
+      commandId,
+      chargerId: 'CH-1',
+      status,
+      ocppAction: 'ReserveNow',
+      protocol: 'ocpp1.6',
+      response,
+      error: null,
+      at,
+    };
     await recordReservationResult(bookings, result);
   }
   const append = (streamId: string, type: string, data: unknown) => store.append(streamId, [envelope({ type, data }, system)], 'any');
@@ -60,13 +81,55 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     sent = [];
     bookings = new Bookings(store, wallet, clock, sender);
     const connectors = [{ connectorId: 1, code: 'A', type: 'Type2', current: 'AC', maxPowerKw: 22 }];
-    await append(networkStreams.station('st-1'), 'StationRegistered', { stationId: 'st-1', nameEn: 'Maadi', nameAr: 'المعادي', governorateId: 'gov', location: { lat: 30, lng: 31 }, addressEn: 'Road 9', addressAr: 'شارع ٩' });
+    await append(networkStreams.station('st-1'), 'StationRegistered', {
+      stationId: 'st-1',
+      nameEn: 'Maadi',
+      nameAr: 'المعادي',
+      governorateId: 'gov',
+      location: { lat: 30, lng: 31 },
+      addressEn: 'Road 9',
+      addressAr: 'شارع ٩',
+    });
     await append(networkStreams.station('st-1'), 'ChargerAttached', { stationId: 'st-1', chargerId: 'CH-1' });
-    await append(networkStreams.charger('CH-1'), 'ChargerRegistered', { chargerId: 'CH-1', stationId: 'st-1', serialNumber: 'S1', model: 'm', vendor: 'v', ocppVersion: '1.6', secretHash: 'a'.repeat(64), connectors });
-    await append(networkStreams.pricing(), 'PricingSet', { acPricePerKwh: 189, dcPricePerKwh: 375, minimumCharge: 2000, bookingFeePerMinute: FEE, effectiveFrom: '2025-01-01T00:00:00.000Z' });
+    await append(networkStreams.charger('CH-1'), 'ChargerRegistered', {
+      chargerId: 'CH-1',
+      stationId: 'st-1',
+      serialNumber: 'S1',
+      model: 'm',
+      vendor: 'v',
+      ocppVersion: '1.6',
+      secretHash: 'a'.repeat(64),
+      connectors,
+    });
+    await append(networkStreams.pricing(), 'PricingSet', {
+      acPricePerKwh: 189,
+      dcPricePerKwh: 375,
+      minimumCharge: 2000,
+      bookingFeePerMinute: FEE,
+      effectiveFrom: '2025-01-01T00:00:00.000Z',
+    });
     for (const c of ['c1', 'c2']) {
-      await append(chargingStreams.car(`car-${c}`), 'CarRegistered', { carId: `car-${c}`, customerId: c, brandId: 'b', typeId: 't', batteryRangeId: 'r', licence: { customsCertificateFileId: 'f' }, at: '' });
-      await wallet.record(c, { transactionId: `adjustment:${c}`, direction: 'credit', amount: 10_000, kind: 'adjustment', reference: { type: 'adjustment', id: c }, reason: 'test' }, system);
+      await append(chargingStreams.car(`car-${c}`), 'CarRegistered', {
+        carId: `car-${c}`,
+        customerId: c,
+        brandId: 'b',
+        typeId: 't',
+        batteryRangeId: 'r',
+        licence: { customsCertificateFileId: 'f' },
+        at: '',
+      });
+      await wallet.record(
+        c,
+        {
+          transactionId: `adjustment:${c}`,
+          direction: 'credit',
+          amount: 10_000,
+          kind: 'adjustment',
+          reference: { type: 'adjustment', id: c },
+          reason: 'test',
+        },
+        system,
+      );
     }
   });
   afterEach(async () => {
@@ -75,8 +138,16 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
   });
 
   const book = (bookingId: string, customerId: string, time = '18:00', durationMinutes = 60) =>
-    createBooking(bookings, { bookingId, carId: `car-${customerId}`, stationId: 'st-1', connectorType: 'Type2', date: '2026-01-15', time, durationMinutes }, customerId, customer(customerId));
-  const debits = async (customerId: string) => (await store.readStream(chargingStreams.wallet(customerId))).filter((e) => e.type === 'WalletDebited').map((e) => e.data as { amount: number; transactionId: string; reference: unknown });
+    createBooking(
+      bookings,
+      { bookingId, carId: `car-${customerId}`, stationId: 'st-1', connectorType: 'Type2', date: '2026-01-15', time, durationMinutes },
+      customerId,
+      customer(customerId),
+    );
+  const debits = async (customerId: string) =>
+    (await store.readStream(chargingStreams.wallet(customerId)))
+      .filter((e) => e.type === 'WalletDebited')
+      .map((e) => e.data as { amount: number; transactionId: string; reference: unknown });
   const types = async (bookingId: string) => (await store.readStream(bookingStreams.booking(bookingId))).map((e) => e.type);
 
   it('two customers racing for the same connector and slot: exactly one booking, the other is told it is taken', async () => {
@@ -87,14 +158,62 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     expect(schedule.filter((e) => e.type === 'ConnectorSlotClaimed')).toHaveLength(1);
     // The loser holds nothing: its customer may book another time at once.
     const loser = outcomes[0]!.status === 'rejected' ? { id: BOOKING_A, c: 'c1' } : { id: BOOKING_B, c: 'c2' };
-    await expect(createBooking(bookings, { bookingId: '00000000-0000-4000-8000-0000000000cc', carId: `car-${loser.c}`, stationId: 'st-1', connectorType: 'Type2', date: '2026-01-15', time: '20:00', durationMinutes: 30 }, loser.c, customer(loser.c))).resolves.toBeDefined();
+    await expect(
+      createBooking(
+        bookings,
+        {
+          bookingId: '00000000-0000-4000-8000-0000000000cc',
+          carId: `car-${loser.c}`,
+          stationId: 'st-1',
+          connectorType: 'Type2',
+          date: '2026-01-15',
+          time: '20:00',
+          durationMinutes: 30,
+        },
+        loser.c,
+        customer(loser.c),
+      ),
+    ).resolves.toBeDefined();
   });
 
   it('refuses a start in the past by the server clock, a balance below the whole duration, a connector type the station lacks', async () => {
-    await expect(book(BOOKING_A, 'c1', '13:59')).rejects.toMatchObject({ code: 'booking.start_in_past', fieldErrors: [{ path: 'time', code: 'in_past' }] });
+    await expect(book(BOOKING_A, 'c1', '13:59')).rejects.toMatchObject({
+      code: 'booking.start_in_past',
+      fieldErrors: [{ path: 'time', code: 'in_past' }],
+    });
     await expect(book(BOOKING_A, 'c1', '18:00', 240)).rejects.toMatchObject({ code: 'booking.insufficient_balance' }); // 240 × 50 > 10,000
-    await expect(createBooking(bookings, { bookingId: BOOKING_A, carId: 'car-c1', stationId: 'st-1', connectorType: 'CCS2', date: '2026-01-15', time: '18:00', durationMinutes: 60 }, 'c1', customer('c1'))).rejects.toMatchObject({ code: 'booking.no_connector' });
-    await expect(createBooking(bookings, { bookingId: BOOKING_A, carId: 'car-c2', stationId: 'st-1', connectorType: 'Type2', date: '2026-01-15', time: '18:00', durationMinutes: 60 }, 'c1', customer('c1'))).rejects.toMatchObject({ code: 'charging.car_not_found' });
+    await expect(
+      createBooking(
+        bookings,
+        {
+          bookingId: BOOKING_A,
+          carId: 'car-c1',
+          stationId: 'st-1',
+          connectorType: 'CCS2',
+          date: '2026-01-15',
+          time: '18:00',
+          durationMinutes: 60,
+        },
+        'c1',
+        customer('c1'),
+      ),
+    ).rejects.toMatchObject({ code: 'booking.no_connector' });
+    await expect(
+      createBooking(
+        bookings,
+        {
+          bookingId: BOOKING_A,
+          carId: 'car-c2',
+          stationId: 'st-1',
+          connectorType: 'Type2',
+          date: '2026-01-15',
+          time: '18:00',
+          durationMinutes: 60,
+        },
+        'c1',
+        customer('c1'),
+      ),
+    ).rejects.toMatchObject({ code: 'charging.car_not_found' });
     expect(await types(BOOKING_A)).toEqual([]);
   });
 
@@ -111,7 +230,9 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     const cancelled = await cancelOwnBooking(bookings, BOOKING_A, 'c1', customer('c1'));
     expect(cancelled).toMatchObject({ minutes: 8, fee: 8 * FEE });
     await cancelOwnBooking(bookings, BOOKING_A, 'c1', customer('c1'));
-    expect(await debits('c1')).toEqual([expect.objectContaining({ amount: 400, transactionId: `booking:${BOOKING_A}`, reference: { type: 'booking', id: BOOKING_A } })]);
+    expect(await debits('c1')).toEqual([
+      expect.objectContaining({ amount: 400, transactionId: `booking:${BOOKING_A}`, reference: { type: 'booking', id: BOOKING_A } }),
+    ]);
     expect(await types(BOOKING_A)).toEqual(['BookingConfirmed', 'BookingCancelled', 'BookingFeeCharged', 'BookingReleased']);
     await expect(cancelOwnBooking(bookings, BOOKING_A, 'c2', customer('c2'))).rejects.toMatchObject({ code: 'booking.booking_not_found' });
     // Released: the slot and the customer are free again.
@@ -126,7 +247,13 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     clock.set('2026-01-15T16:00:00.000Z'); // 18:00 Cairo: the slot begins
     await scheduler.tick();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ action: 'ReserveNow', chargerId: 'CH-1', connectorId: 1, expiryDate: '2026-01-15T16:15:00.000Z', causationId: `booking:${BOOKING_A}` });
+    expect(sent[0]).toMatchObject({
+      action: 'ReserveNow',
+      chargerId: 'CH-1',
+      connectorId: 1,
+      expiryDate: '2026-01-15T16:15:00.000Z',
+      causationId: `booking:${BOOKING_A}`,
+    });
     await answer(sent[0]!.commandId, 'accepted', { status: 'Accepted' });
     await answer(sent[0]!.commandId, 'accepted', { status: 'Accepted' }); // a replayed answer
     clock.set('2026-01-15T16:15:00.000Z');
@@ -237,8 +364,22 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
   it('a charger answering Faulted ends the booking without a fee', async () => {
     clock.set('2026-01-15T16:00:10.000Z');
     // A slot that begins now needs the connector free now: the charger online, the connector available.
-    await append(networkStreams.chargerLive('CH-1'), 'ChargerConnected', { chargerId: 'CH-1', connectionId: 'k1', protocol: 'ocpp1.6', at: '' });
-    await append(networkStreams.chargerLive('CH-1'), 'ConnectorStatusChanged', { chargerId: 'CH-1', connectionId: 'k1', messageId: 'm1', connectorId: 1, status: 'available', ocppStatus: 'Available', errorCode: null, at: '' });
+    await append(networkStreams.chargerLive('CH-1'), 'ChargerConnected', {
+      chargerId: 'CH-1',
+      connectionId: 'k1',
+      protocol: 'ocpp1.6',
+      at: '',
+    });
+    await append(networkStreams.chargerLive('CH-1'), 'ConnectorStatusChanged', {
+      chargerId: 'CH-1',
+      connectionId: 'k1',
+      messageId: 'm1',
+      connectorId: 1,
+      status: 'available',
+      ocppStatus: 'Available',
+      errorCode: null,
+      at: '',
+    });
     await book(BOOKING_A, 'c1', '18:00'); // the slot is now: ReserveNow at once (no tick)
     expect(sent).toHaveLength(1);
     await answer(sent[0]!.commandId, 'rejected', { status: 'Faulted' });
@@ -250,7 +391,10 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     await book(BOOKING_A, 'c1');
     await book(BOOKING_B, 'c2', '19:00');
     clock.set('2026-01-15T17:00:00.000Z'); // 19:00 Cairo: A's slot passed unseen, B's begins
-    const replicas = [new BookingScheduler(store, bookings, clock), new BookingScheduler(store, new Bookings(store, wallet, clock, sender), clock)];
+    const replicas = [
+      new BookingScheduler(store, bookings, clock),
+      new BookingScheduler(store, new Bookings(store, wallet, clock, sender), clock),
+    ];
     await Promise.all(replicas.map((r) => r.tick()));
     const a = (await store.readStream(bookingStreams.booking(BOOKING_A))).map((e) => e.type);
     expect(a).toEqual(['BookingConfirmed', 'BookingExpired', 'BookingReleased']);
@@ -276,7 +420,11 @@ describe('bookings on the command side (event store, wallet, a controlled clock)
     clock.set('2026-01-15T15:55:00.000Z');
     await book(BOOKING_A, 'c1', '18:00');
     clock.set('2026-01-15T16:02:00.000Z');
-    expect(await bookings.holderAt('CH-1', 1, clock.now())).toEqual({ bookingId: BOOKING_A, customerId: 'c1', idTag: expect.stringMatching(/^A[A-Z2-7]{19}$/) });
+    expect(await bookings.holderAt('CH-1', 1, clock.now())).toEqual({
+      bookingId: BOOKING_A,
+      customerId: 'c1',
+      idTag: expect.stringMatching(/^A[A-Z2-7]{19}$/),
+    });
     await fulfilBooking(bookings, { sessionId: 's-2', customerId: 'c2', chargerId: 'CH-1', connectorId: 1 });
     await fulfilBooking(bookings, { sessionId: 's-1', customerId: 'c1', chargerId: 'CH-1', connectorId: 1 });
     const fulfilled = (await store.readStream(bookingStreams.booking(BOOKING_A))).find((e) => e.type === 'BookingFulfilled');

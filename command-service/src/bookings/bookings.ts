@@ -20,9 +20,13 @@ export const cancelReservationCommandId = (bookingId: string) => uuidFrom(`booki
 export type SendChargerCommandFn = (payload: SendChargerCommand, context: CommandContext) => Promise<unknown>;
 
 export const notFound = () => new DomainError('booking.booking_not_found', 'No such booking', [{ path: 'bookingId', code: 'not_found' }]);
-export const field = (code: ErrorCode, message: string, path: string, fieldCode: string) => new DomainError(code, message, [{ path, code: fieldCode }]);
+export const field = (code: ErrorCode, message: string, path: string, fieldCode: string) =>
+  new DomainError(code, message, [{ path, code: fieldCode }]);
 /** The context of a step the bookings take on their own: caused by the booking, so its charger commands find it again. */
-export const bookingSystem = (reason: string, bookingId: string): CommandContext => ({ ...newContext({ type: 'system', id: 'bookings' }, reason), causationId: `${BOOKING_CAUSE}${bookingId}` });
+export const bookingSystem = (reason: string, bookingId: string): CommandContext => ({
+  ...newContext({ type: 'system', id: 'bookings' }, reason),
+  causationId: `${BOOKING_CAUSE}${bookingId}`,
+});
 
 /** A customer acting for themselves, as the account gate checks them. */
 export const asCustomer = (accountId: string) => ({ accountId, userType: 5 as const, privileges: [], roles: ['customer'] });

@@ -24,7 +24,13 @@ export class StaffCancelBookingHandler implements OperationHandler<'bookings.sta
   constructor(@Inject(BOOKINGS) private readonly bookings: Bookings) {}
 
   execute({ payload, context }: OperationCommand<'bookings.staff-cancel'>) {
-    return cancelBookingByStaff(this.bookings, payload.bookingId, payload.reason.trim(), Math.round(payload.feeEgp * PIASTRES_PER_EGP), context);
+    return cancelBookingByStaff(
+      this.bookings,
+      payload.bookingId,
+      payload.reason.trim(),
+      Math.round(payload.feeEgp * PIASTRES_PER_EGP),
+      context,
+    );
   }
 }
 
@@ -32,7 +38,11 @@ export class StaffCancelBookingHandler implements OperationHandler<'bookings.sta
 export async function cancelOwnBooking(b: Bookings, bookingId: string, customerId: string, context: CommandContext) {
   const s = await b.streams.booking(bookingId);
   if (!s.terms || s.terms.customerId !== customerId) throw notFound();
-  const { result, state } = await b.streams.bookings.decide(bookingStreams.booking(bookingId), { kind: 'cancel', by: 'customer', reason: null, at: b.now().toISOString() }, context);
+  const { result, state } = await b.streams.bookings.decide(
+    bookingStreams.booking(bookingId),
+    { kind: 'cancel', by: 'customer', reason: null, at: b.now().toISOString() },
+    context,
+  );
   await settleBooking(b, bookingId);
   return { ...result, minutes: state.minutes, fee: state.fee };
 }

@@ -33,8 +33,10 @@ export interface ScheduleState {
 }
 
 const ms = (iso: string) => Date.parse(iso);
-const overlaps = (a: { startsAt: string; endsAt: string }, b: { startsAt: string; endsAt: string }) => ms(a.startsAt) < ms(b.endsAt) && ms(b.startsAt) < ms(a.endsAt);
-const taken = () => new DomainError('booking.slot_taken', 'The connector is already booked for that time', [{ path: 'time', code: 'slot_taken' }]);
+const overlaps = (a: { startsAt: string; endsAt: string }, b: { startsAt: string; endsAt: string }) =>
+  ms(a.startsAt) < ms(b.endsAt) && ms(b.startsAt) < ms(a.endsAt);
+const taken = () =>
+  new DomainError('booking.slot_taken', 'The connector is already booked for that time', [{ path: 'time', code: 'slot_taken' }]);
 
 /** The slot holding the connector at `at`, if any. */
 export const slotAt = (s: ScheduleState, at: number): Slot | undefined => s.slots.find((x) => ms(x.startsAt) <= at && at < ms(x.endsAt));
@@ -60,7 +62,8 @@ export const connectorScheduleDecider: Decider<ScheduleCommand, ConnectorSchedul
     const { startsAt, endsAt } = command;
     if (command.kind === 'claim' && mine) return [];
     if (command.kind === 'move') {
-      if (!mine) throw new DomainError('booking.not_open', 'The booking does not hold this connector', [{ path: 'bookingId', code: 'not_open' }]);
+      if (!mine)
+        throw new DomainError('booking.not_open', 'The booking does not hold this connector', [{ path: 'bookingId', code: 'not_open' }]);
       if (mine.startsAt === startsAt && mine.endsAt === endsAt) return [];
     }
     const stale = new Set(command.kind === 'claim' ? (command.stale ?? []) : []);

@@ -57,7 +57,8 @@ export async function createBooking(b: Bookings, p: CreateBooking, customerId: s
   const startsAt = slotStartOf(p.date, p.time, now);
   const durationMinutes = p.durationMinutes;
   const [car] = await b.store.readStream(chargingStreams.car(p.carId), { maxCount: 1 });
-  if (!car || (car.data as CarRegistered['data']).customerId !== customerId) throw field('charging.car_not_found', 'No such car', 'carId', 'not_found');
+  if (!car || (car.data as CarRegistered['data']).customerId !== customerId)
+    throw field('charging.car_not_found', 'No such car', 'carId', 'not_found');
   const feePerMinute = pricesInForce(await b.streams.prices(), now)?.bookingFeePerMinute ?? 0;
   const balance = await b.ledger.balanceOf(customerId);
   if (balance < maxBookingFee(durationMinutes, feePerMinute)) {
@@ -73,7 +74,12 @@ export async function createBooking(b: Bookings, p: CreateBooking, customerId: s
   try {
     held = await claimFirst(b, candidates, p.bookingId, customerId, slot, now, context);
   } finally {
-    if (!held) await b.streams.customers.decide(bookingStreams.customer(customerId), { kind: 'close', customerId, bookingId: p.bookingId, at }, context);
+    if (!held)
+      await b.streams.customers.decide(
+        bookingStreams.customer(customerId),
+        { kind: 'close', customerId, bookingId: p.bookingId, at },
+        context,
+      );
   }
   if (!held) throw field('booking.slot_taken', 'Every connector of this type is booked or in use at that time', 'time', 'slot_taken');
   const terms: BookingTerms = {
@@ -108,7 +114,8 @@ async function candidatesFor(b: Bookings, p: CreateBooking, now: boolean): Promi
     const charger = await b.streams.charger(chargerId);
     if (!charger.data || charger.deleted) continue;
     for (const spec of charger.data.connectors) {
-      if (spec.type === p.connectorType && (p.connectorId === undefined || p.connectorId === spec.connectorId)) all.push({ chargerId, spec });
+      if (spec.type === p.connectorType && (p.connectorId === undefined || p.connectorId === spec.connectorId))
+        all.push({ chargerId, spec });
     }
   }
   if (all.length === 0) throw field('booking.no_connector', 'The station has no connector of this type', 'connectorType', 'no_connector');
@@ -125,7 +132,11 @@ async function candidatesFor(b: Bookings, p: CreateBooking, now: boolean): Promi
 async function openForCustomer(b: Bookings, customerId: string, bookingId: string, now: Date, context: CommandContext) {
   const open = (await b.streams.customer(customerId)).open;
   const stale = open !== null && open.bookingId !== bookingId && (await isStale(b, open.bookingId, open.at, now));
-  await b.streams.customers.decide(bookingStreams.customer(customerId), { kind: 'open', customerId, bookingId, at: now.toISOString(), stale }, context);
+  await b.streams.customers.decide(
+    bookingStreams.customer(customerId),
+    { kind: 'open', customerId, bookingId, at: now.toISOString(), stale },
+    context,
+  );
 }
 
 /** A claim whose booking was never confirmed within the claim lifetime, or whose booking ended (its release is owed). */
@@ -140,9 +151,21 @@ async function isStale(b: Bookings, bookingId: string, claimedAt: string, now: D
  * whose schedule (as just read) has the slot free are tried first, then those held only by stale claims; one held by
  * a live booking is not tried. A lost race (another booking claimed it meanwhile) moves on to the next.
  */
-async function claimFirst(b: Bookings, candidates: Candidate[], bookingId: string, customerId: string, slot: { startsAt: string; endsAt: string }, now: Date, context: CommandContext) {
+async function claimFirst(
+  b: Bookings,
+  candidates: Candidate[],
+  bookingId: string,
+  customerId: string,
+  slot: { startsAt: string; endsAt: string },
+  now: Date,
+  context: CommandContext,
+) {
   const schedules = await Promise.all(candidates.map((c) => b.streams.schedule(c.chargerId, c.spec.connectorId)));
-  const overlapping = (i: number) => schedules[i]!.slots.filter((x) => x.bookingId !== bookingId && Date.parse(x.startsAt) < Date.parse(slot.endsAt) && Date.parse(slot.startsAt) < Date.parse(x.endsAt));
+  const overlapping = (i: number) =>
+    schedules[i]!.slots.filter(
+      (x) =>
+        x.bookingId !== bookingId && Date.parse(x.startsAt) < Date.parse(slot.endsAt) && Date.parse(slot.startsAt) < Date.parse(x.endsAt),
+    );
   const mine = candidates.findIndex((_c, i) => schedules[i]!.slots.some((x) => x.bookingId === bookingId));
   const tries: { c: Candidate; stale: string[] }[] = [];
   if (mine >= 0) tries.push({ c: candidates[mine]!, stale: [] });
@@ -163,7 +186,16 @@ async function claimFirst(b: Bookings, candidates: Candidate[], bookingId: strin
   for (let round = 0, left = tries; round < 2 && left.length > 0; round++) {
     const contended: typeof tries = [];
     for (const t of left) {
-      const command = { kind: 'claim' as const, chargerId: t.c.chargerId, connectorId: t.c.spec.connectorId, bookingId, customerId, ...slot, at: now.toISOString(), stale: t.stale };
+      const command = {
+        kind: 'claim' as const,
+        chargerId: t.c.chargerId,
+        connectorId: t.c.spec.connectorId,
+        bookingId,
+        customerId,
+        ...slot,
+        at: now.toISOString(),
+        stale: t.stale,
+      };
       try {
         await b.streams.schedules.decide(bookingStreams.connectorSchedule(t.c.chargerId, t.c.spec.connectorId), command, context);
         return t.c;

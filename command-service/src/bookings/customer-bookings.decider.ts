@@ -20,11 +20,15 @@ export const customerBookingsDecider: Decider<CustomerBookingsCommand, CustomerB
   },
   decide(command, state) {
     const { customerId, bookingId, at } = command;
-    if (command.kind === 'close') return state.open?.bookingId === bookingId ? [{ type: 'CustomerBookingClosed', data: { customerId, bookingId, at } }] : [];
+    if (command.kind === 'close')
+      return state.open?.bookingId === bookingId ? [{ type: 'CustomerBookingClosed', data: { customerId, bookingId, at } }] : [];
     const opened: CustomerBookingsEvent = { type: 'CustomerBookingOpened', data: { customerId, bookingId, at } };
     if (!state.open) return [opened];
     if (state.open.bookingId === bookingId) return [];
-    if (!command.stale) throw new DomainError('booking.active_booking_exists', 'You already have a booking: cancel it or wait until it ends', [{ path: 'bookingId', code: 'active_booking_exists' }]);
+    if (!command.stale)
+      throw new DomainError('booking.active_booking_exists', 'You already have a booking: cancel it or wait until it ends', [
+        { path: 'bookingId', code: 'active_booking_exists' },
+      ]);
     return [{ type: 'CustomerBookingClosed', data: { customerId, bookingId: state.open.bookingId, at } }, opened];
   },
 };

@@ -24,17 +24,37 @@ export async function rescheduleBooking(b: Bookings, p: RescheduleBooking, conte
   if (!t) throw notFound();
   const now = b.now();
   if (!isOpen(s)) throw new DomainError('booking.not_open', 'This booking has ended');
-  if (s.phase !== 'confirmed' || now.getTime() >= Date.parse(t.startsAt)) throw new DomainError('booking.already_started', 'The slot has begun: it can no longer be moved');
+  if (s.phase !== 'confirmed' || now.getTime() >= Date.parse(t.startsAt))
+    throw new DomainError('booking.already_started', 'The slot has begun: it can no longer be moved');
   const startsAt = slotStartOf(p.date, p.time, now);
   const durationMinutes = p.durationMinutes;
   const scheduleId = bookingStreams.connectorSchedule(t.chargerId, t.connectorId);
   const at = now.toISOString();
   const move = (to: { startsAt: string; durationMinutes: number }) =>
-    b.streams.schedules.decide(scheduleId, { kind: 'move', chargerId: t.chargerId, connectorId: t.connectorId, bookingId: t.bookingId, startsAt: to.startsAt, endsAt: endsAt(to), at }, context);
+    b.streams.schedules.decide(
+      scheduleId,
+      {
+        kind: 'move',
+        chargerId: t.chargerId,
+        connectorId: t.connectorId,
+        bookingId: t.bookingId,
+        startsAt: to.startsAt,
+        endsAt: endsAt(to),
+        at,
+      },
+      context,
+    );
   await move({ startsAt, durationMinutes });
   try {
     const command = { kind: 'reschedule' as const, startsAt, durationMinutes, at };
-    const { result } = await decideAndAppend(b.store, bookingStreams.booking(p.bookingId), bookingDecider, command, { ...context, reason: p.reason }, { expectedRevision: p.expectedRevision, clock: b.clock });
+    const { result } = await decideAndAppend(
+      b.store,
+      bookingStreams.booking(p.bookingId),
+      bookingDecider,
+      command,
+      { ...context, reason: p.reason },
+      { expectedRevision: p.expectedRevision, clock: b.clock },
+    );
     return result;
   } catch (error) {
     await move(t); // the booking kept its slot: give the old interval back

@@ -25,8 +25,19 @@ export async function recordReservationResult(b: Bookings, r: OutboundOcppResult
   const history = await b.store.readStream(networkStreams.chargerCommand(r.commandId));
   const cause = history[0]?.metadata.causationId ?? '';
   if (!cause.startsWith(BOOKING_CAUSE)) return;
-  const command = fold(chargerCommandDecider, history.map((e) => toDomainEvent<ChargerCommandEvent>(e)));
+  const command = fold(
+    chargerCommandDecider,
+    history.map((e) => toDomainEvent<ChargerCommandEvent>(e)),
+  );
   if (command.request?.action !== 'ReserveNow' || command.outcome === null) return;
-  const answered = history.find((e) => e.type === 'ChargerCommandAnswered')?.data as { response?: unknown; error?: string | null } | undefined;
-  await answerReservation(b, cause.slice(BOOKING_CAUSE.length), r.commandId, reservationStatusOf(command.outcome, answered?.response ?? null), answered?.error ?? null);
+  const answered = history.find((e) => e.type === 'ChargerCommandAnswered')?.data as
+    | { response?: unknown; error?: string | null }
+    | undefined;
+  await answerReservation(
+    b,
+    cause.slice(BOOKING_CAUSE.length),
+    r.commandId,
+    reservationStatusOf(command.outcome, answered?.response ?? null),
+    answered?.error ?? null,
+  );
 }

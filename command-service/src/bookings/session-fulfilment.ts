@@ -18,11 +18,18 @@ export class BookingSessionStartedHandler implements ICommandHandler<BookingSess
 }
 
 /** A session of the booking's customer began charging on the booked connector: the booking is fulfilled. */
-export async function fulfilBooking(b: Bookings, e: { sessionId: string; customerId: string; chargerId: string; connectorId: number }): Promise<void> {
+export async function fulfilBooking(
+  b: Bookings,
+  e: { sessionId: string; customerId: string; chargerId: string; connectorId: number },
+): Promise<void> {
   const at = b.now();
   const holder = await b.holderAt(e.chargerId, e.connectorId, at);
   if (!holder || holder.customerId !== e.customerId) return;
   const context = { ...newContext({ type: 'system', id: 'bookings' }, 'session started'), causationId: `session:${e.sessionId}` };
-  const { events } = await b.streams.bookings.decide(bookingStreams.booking(holder.bookingId), { kind: 'fulfil', sessionId: e.sessionId, at: at.toISOString() }, context);
+  const { events } = await b.streams.bookings.decide(
+    bookingStreams.booking(holder.bookingId),
+    { kind: 'fulfil', sessionId: e.sessionId, at: at.toISOString() },
+    context,
+  );
   if (events.length > 0) await settleBooking(b, holder.bookingId);
 }

@@ -23,23 +23,50 @@ export async function settleBooking(b: Bookings, bookingId: string): Promise<voi
     await b.ledger.record(
       t.customerId,
       // The slot was held for the customer: the fee is owed even if the wallet went below it since booking.
-      { transactionId, direction: 'debit', amount: s.fee, kind: 'booking', reference: { type: 'booking', id: bookingId }, reason: 'booking', allowNegative: true },
+      {
+        transactionId,
+        direction: 'debit',
+        amount: s.fee,
+        kind: 'booking',
+        reference: { type: 'booking', id: bookingId },
+        reason: 'booking',
+        allowNegative: true,
+      },
       context,
     );
-    s = (await b.streams.bookings.decide(streamId, { kind: 'charged', amount: s.fee, transactionId, at: b.now().toISOString() }, context)).state;
+    s = (await b.streams.bookings.decide(streamId, { kind: 'charged', amount: s.fee, transactionId, at: b.now().toISOString() }, context))
+      .state;
   }
   if (needsReservationCancel(s)) {
     const commandId = cancelReservationCommandId(bookingId);
-    const decided = await b.streams.bookings.decide(streamId, { kind: 'request-cancel-reservation', commandId, at: b.now().toISOString() }, context);
+    const decided = await b.streams.bookings.decide(
+      streamId,
+      { kind: 'request-cancel-reservation', commandId, at: b.now().toISOString() },
+      context,
+    );
     s = decided.state;
-    if (decided.events.length > 0) await sendBookingCommand(b, { commandId, chargerId: t.chargerId, action: 'CancelReservation', reservationId: t.reservationId }, bookingId, 'cancel reservation');
+    if (decided.events.length > 0)
+      await sendBookingCommand(
+        b,
+        { commandId, chargerId: t.chargerId, action: 'CancelReservation', reservationId: t.reservationId },
+        bookingId,
+        'cancel reservation',
+      );
   }
   if (!s.released) {
     const at = b.now().toISOString();
     if (s.phase !== 'fulfilled') {
-      await b.streams.schedules.decide(bookingStreams.connectorSchedule(t.chargerId, t.connectorId), { kind: 'release', chargerId: t.chargerId, connectorId: t.connectorId, bookingId, at }, context);
+      await b.streams.schedules.decide(
+        bookingStreams.connectorSchedule(t.chargerId, t.connectorId),
+        { kind: 'release', chargerId: t.chargerId, connectorId: t.connectorId, bookingId, at },
+        context,
+      );
     }
-    await b.streams.customers.decide(bookingStreams.customer(t.customerId), { kind: 'close', customerId: t.customerId, bookingId, at }, context);
+    await b.streams.customers.decide(
+      bookingStreams.customer(t.customerId),
+      { kind: 'close', customerId: t.customerId, bookingId, at },
+      context,
+    );
     await b.streams.bookings.decide(streamId, { kind: 'release', at }, context);
   }
 }
@@ -60,8 +87,18 @@ export async function sendBookingCommand(b: Bookings, payload: SendChargerComman
 }
 
 /** The charger's answer to a booking's command, recorded on the booking; an answer that ends it settles it. */
-export async function answerReservation(b: Bookings, bookingId: string, commandId: string, status: ReservationStatus, detail: string | null) {
+export async function answerReservation(
+  b: Bookings,
+  bookingId: string,
+  commandId: string,
+  status: ReservationStatus,
+  detail: string | null,
+) {
   const context = bookingSystem(`reservation ${status}`, bookingId);
-  const { state } = await b.streams.bookings.decide(bookingStreams.booking(bookingId), { kind: 'answer', commandId, status, detail, at: b.now().toISOString() }, context);
+  const { state } = await b.streams.bookings.decide(
+    bookingStreams.booking(bookingId),
+    { kind: 'answer', commandId, status, detail, at: b.now().toISOString() },
+    context,
+  );
   if (isEnded(state)) await settleBooking(b, bookingId);
 }

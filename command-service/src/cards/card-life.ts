@@ -1,4 +1,13 @@
-import { BUS_TOPICS, CUSTOMER_DEACTIVATION_REASON, cardStreams, chargingStreams, identityStreams, type CardIssued, type CommandResult, type IdTokenChange } from '@evc/contracts';
+import {
+  BUS_TOPICS,
+  CUSTOMER_DEACTIVATION_REASON,
+  cardStreams,
+  chargingStreams,
+  identityStreams,
+  type CardIssued,
+  type CommandResult,
+  type IdTokenChange,
+} from '@evc/contracts';
 import type { Bus, Clock, EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { idTokenDecider, type ChargingSessions } from '../charging/index';
@@ -52,7 +61,8 @@ export class CardLife {
    */
   async requireFreeToken(cardId: string, replaces: Reservation | undefined): Promise<void> {
     const held = await this.holder(cardId);
-    const holder = held && !(replaces && held.requestId === replaces.requestId && held.requestRevision === replaces.requestRevision) ? held : null;
+    const holder =
+      held && !(replaces && held.requestId === replaces.requestId && held.requestRevision === replaces.requestRevision) ? held : null;
     const token = await loadState(this.store, chargingStreams.idToken(cardId), idTokenDecider);
     if (token.state.owner && token.state.owner.customerId !== holder?.customerId) {
       throw new DomainError('cards.card_exists', 'This card ID is already issued', [{ path: 'cardId', code: 'exists' }]);
@@ -61,19 +71,32 @@ export class CardLife {
 
   /** Reserves the card ID for one delivery (CardIssued on `card-<id>`), taking over a void reservation: the request is delivered only after this. */
   reserve(card: CardFacts, replaces: Reservation | undefined, context: CommandContext): Promise<CommandResult> {
-    return runDecider(this.store, cardStreams.card(card.cardId), cardDecider, { kind: 'issue', card, replaces, at: this.now() }, context, { clock: this.clock });
+    return runDecider(this.store, cardStreams.card(card.cardId), cardDecider, { kind: 'issue', card, replaces, at: this.now() }, context, {
+      clock: this.clock,
+    });
   }
 
   /** Frees a delivery's reservation once its request can no longer be delivered with it (the caller checked). */
   withdraw(cardId: string, reservation: Reservation, context: CommandContext): Promise<CommandResult> {
-    return runDecider(this.store, cardStreams.card(cardId), cardDecider, { kind: 'withdraw', reservation, at: this.now() }, context, { clock: this.clock });
+    return runDecider(this.store, cardStreams.card(cardId), cardDecider, { kind: 'withdraw', reservation, at: this.now() }, context, {
+      clock: this.clock,
+    });
   }
 
   /** The card's token (kind card) and its list entry (Blocked while its owner is banned); gateways forget any cached refusal. */
   async activateToken(cardId: string, customerId: string, context: CommandContext): Promise<void> {
     const at = this.now();
-    await runDecider(this.store, chargingStreams.idToken(cardId), idTokenDecider, { kind: 'issue', idTag: cardId, customerId, tokenKind: 'card', expiresAt: null, at }, context, { clock: this.clock });
-    await runDecider(this.store, chargingStreams.idToken(cardId), tokenStatusDecider, { kind: 'unblock', idTag: cardId, at }, context, { clock: this.clock });
+    await runDecider(
+      this.store,
+      chargingStreams.idToken(cardId),
+      idTokenDecider,
+      { kind: 'issue', idTag: cardId, customerId, tokenKind: 'card', expiresAt: null, at },
+      context,
+      { clock: this.clock },
+    );
+    await runDecider(this.store, chargingStreams.idToken(cardId), tokenStatusDecider, { kind: 'unblock', idTag: cardId, at }, context, {
+      clock: this.clock,
+    });
     await this.listEntry(cardId, (await this.isBanned(customerId)) ? 'Blocked' : 'Accepted', context);
   }
 
@@ -109,9 +132,14 @@ export class CardLife {
   /** Turns a card off: the card stream first (its revision is what staff saw), then token, list, caches, session. */
   async deactivate(cardId: string, change: CardChange, context: CommandContext): Promise<CommandResult> {
     const reason = change.by === 'customer' ? CUSTOMER_DEACTIVATION_REASON : change.reason;
-    const result = await this.decideOnCard(cardId, change, { kind: 'deactivate', reason, by: change.by, at: this.now() }, false, { ...context, reason });
+    const result = await this.decideOnCard(cardId, change, { kind: 'deactivate', reason, by: change.by, at: this.now() }, false, {
+      ...context,
+      reason,
+    });
     const at = this.now();
-    await runDecider(this.store, chargingStreams.idToken(cardId), tokenStatusDecider, { kind: 'block', idTag: cardId, at }, context, { clock: this.clock });
+    await runDecider(this.store, chargingStreams.idToken(cardId), tokenStatusDecider, { kind: 'block', idTag: cardId, at }, context, {
+      clock: this.clock,
+    });
     await this.announce(cardId, 'Blocked');
     await this.listEntry(cardId, 'Blocked', context);
     await this.stopOpenSession(cardId, { ...context, reason: 'card deactivated' });
@@ -119,7 +147,10 @@ export class CardLife {
   }
 
   async activate(cardId: string, change: Extract<CardChange, { by: 'staff' }>, context: CommandContext): Promise<CommandResult> {
-    const result = await this.decideOnCard(cardId, change, { kind: 'activate', reason: change.reason, at: this.now() }, true, { ...context, reason: change.reason });
+    const result = await this.decideOnCard(cardId, change, { kind: 'activate', reason: change.reason, at: this.now() }, true, {
+      ...context,
+      reason: change.reason,
+    });
     const { state } = await loadState(this.store, cardStreams.card(cardId), cardDecider);
     if (state.card) await this.activateToken(cardId, state.card.customerId, context);
     await this.announce(cardId, state.card && (await this.isBanned(state.card.customerId)) ? 'Blocked' : 'Accepted');
@@ -127,7 +158,13 @@ export class CardLife {
   }
 
   /** A change already in force is a no-op whatever revision the caller saw (a retry completes the later steps). */
-  private async decideOnCard(cardId: string, change: CardChange, command: Parameters<typeof cardDecider.decide>[0], active: boolean, context: CommandContext) {
+  private async decideOnCard(
+    cardId: string,
+    change: CardChange,
+    command: Parameters<typeof cardDecider.decide>[0],
+    active: boolean,
+    context: CommandContext,
+  ) {
     const streamId = cardStreams.card(cardId);
     const { state } = await loadState(this.store, streamId, cardDecider);
     if (!state.card || (change.by === 'customer' && state.card.customerId !== change.ownerId)) throw cardNotFound();
@@ -136,7 +173,14 @@ export class CardLife {
   }
 
   private async listEntry(idTag: string, status: 'Accepted' | 'Blocked', context: CommandContext) {
-    const { events } = await decideAndAppend(this.store, cardStreams.localAuthList(), localAuthListDecider, { idTag, status, at: this.now() }, context, { clock: this.clock });
+    const { events } = await decideAndAppend(
+      this.store,
+      cardStreams.localAuthList(),
+      localAuthListDecider,
+      { idTag, status, at: this.now() },
+      context,
+      { clock: this.clock },
+    );
     if (events.length > 0) this.onListChanged();
   }
 

@@ -25,7 +25,9 @@ export interface CardRequestState {
 }
 
 const refused = (from: CardRequestStatus | null, command: CardRequestCommand['kind']) =>
-  new DomainError('cards.transition_not_allowed', `A ${from ?? 'missing'} request cannot be ${command}`, [{ path: 'status', code: 'transition', params: { from: from ?? 'none', command } }]);
+  new DomainError('cards.transition_not_allowed', `A ${from ?? 'missing'} request cannot be ${command}`, [
+    { path: 'status', code: 'transition', params: { from: from ?? 'none', command } },
+  ]);
 
 /**
  * `card-request-<id>` (docs/rules.md §4): requested → in_progress → in_delivery → delivered; needs_action from any open
@@ -81,7 +83,12 @@ export const cardRequestDecider: Decider<CardRequestCommand, CardRequestEvent, C
       case 'deliver': {
         if (from === 'delivered' && state.cardId === command.cardId) return [];
         if (!nextCardRequestStatus(details.kind, from, 'deliver')) throw refused(from, command.kind);
-        return [{ type: 'CardRequestDelivered', data: { ...fact, status: 'delivered', cardId: command.cardId, issueDate: command.issueDate, note: command.note } }];
+        return [
+          {
+            type: 'CardRequestDelivered',
+            data: { ...fact, status: 'delivered', cardId: command.cardId, issueDate: command.issueDate, note: command.note },
+          },
+        ];
       }
     }
   },

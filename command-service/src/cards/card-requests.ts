@@ -10,9 +10,13 @@ import type { Reservation } from './card.decider';
 import { cardRequestDecider, type CardRequestCommand, type CardRequestDetails } from './card-request.decider';
 import { customerRequestsDecider } from './customer-requests.decider';
 
-const requestNotFound = () => new DomainError('cards.request_not_found', 'No such card request', [{ path: 'requestId', code: 'not_found' }]);
+const requestNotFound = () =>
+  new DomainError('cards.request_not_found', 'No such card request', [{ path: 'requestId', code: 'not_found' }]);
 /** Staff steps that take a request on without a card (`deliver` issues one, `cancel` is the customer's). */
-export type StaffStep = { kind: 'start' | 'ship' | 'resume'; note: string | null } | { kind: 'needs-action'; note: string } | { kind: 'reject'; reason: string };
+export type StaffStep =
+  | { kind: 'start' | 'ship' | 'resume'; note: string | null }
+  | { kind: 'needs-action'; note: string }
+  | { kind: 'reject'; reason: string };
 
 /** How often and how long a delivery that lost a race waits to read the write that beat it. */
 const SETTLE_STEP_MS = 5;
@@ -37,7 +41,10 @@ export class CardRequests {
 
   private now = () => this.clock.now().toISOString();
   private decide(requestId: string, command: CardRequestCommand, context: CommandContext, expectedRevision?: number) {
-    return runDecider(this.store, cardStreams.request(requestId), cardRequestDecider, command, context, { clock: this.clock, expectedRevision });
+    return runDecider(this.store, cardStreams.request(requestId), cardRequestDecider, command, context, {
+      clock: this.clock,
+      expectedRevision,
+    });
   }
 
   /**
@@ -72,7 +79,12 @@ export class CardRequests {
     const { state } = await loadState(this.store, cardStreams.request(requestId), cardRequestDecider);
     if (!state.details) throw requestNotFound();
     const reason = command.kind === 'reject' ? command.reason : command.note;
-    const result = await this.decide(requestId, { ...command, at: this.now() }, reason ? { ...context, reason } : context, expectedRevision);
+    const result = await this.decide(
+      requestId,
+      { ...command, at: this.now() },
+      reason ? { ...context, reason } : context,
+      expectedRevision,
+    );
     if (command.kind === 'reject') await this.unlock(state.details.customerId, requestId, context);
     return result;
   }
@@ -94,13 +106,23 @@ export class CardRequests {
     const command: CardRequestCommand = { kind: 'deliver', cardId, issueDate, note, at: this.now() };
     if (state.status === 'delivered' && state.cardId === cardId) {
       // Delivered is final, so CardRequestDelivered is the request's last event: it was decided against revision - 1.
-      const card = { cardId, customerId, referenceName, issueDate: state.issueDate ?? issueDate, requestId, requestRevision: revision - 1, origin } as const;
+      const card = {
+        cardId,
+        customerId,
+        referenceName,
+        issueDate: state.issueDate ?? issueDate,
+        requestId,
+        requestRevision: revision - 1,
+        origin,
+      } as const;
       await this.cards.reserve(card, undefined, context);
       return this.completeDelivery(cardId, customerId, requestId, await this.decide(requestId, command, context), context);
     }
-    if (issueDate > cairoToday(this.clock.now())) throw new DomainError('request.invalid', 'The issue date is in the future', [{ path: 'issueDate', code: 'future_date' }]);
+    if (issueDate > cairoToday(this.clock.now()))
+      throw new DomainError('request.invalid', 'The issue date is in the future', [{ path: 'issueDate', code: 'future_date' }]);
     cardRequestDecider.decide(command, state); // refuses a step the workflow does not allow, before anything is reserved
-    if (expectedRevision !== revision) throw new DomainError('concurrency.conflict', 'The request was changed by someone else; reload and try again');
+    if (expectedRevision !== revision)
+      throw new DomainError('concurrency.conflict', 'The request was changed by someone else; reload and try again');
     const reservation: Reservation = { requestId, requestRevision: revision };
     const replaces = await this.voidReservation(cardId);
     await this.cards.requireFreeToken(cardId, replaces);
@@ -116,7 +138,13 @@ export class CardRequests {
   }
 
   /** The delivered request's card: its token and list entry, then the customer's lock is given back. */
-  private async completeDelivery(cardId: string, customerId: string, requestId: string, result: CommandResult, context: CommandContext): Promise<CommandResult> {
+  private async completeDelivery(
+    cardId: string,
+    customerId: string,
+    requestId: string,
+    result: CommandResult,
+    context: CommandContext,
+  ): Promise<CommandResult> {
     await this.cards.activateToken(cardId, customerId, context);
     await this.unlock(customerId, requestId, context);
     return result;
@@ -162,7 +190,8 @@ export class CardRequests {
 
   private async requireActiveGovernorate(governorateId: string) {
     const { state } = await loadState(this.store, catalogStreams.governorate(governorateId), governorateDecider);
-    if (!state.data || state.deleted || state.data.isActive === false) throw new DomainError('network.governorate_not_found', 'No such governorate', [{ path: 'governorateId', code: 'not_found' }]);
+    if (!state.data || state.deleted || state.data.isActive === false)
+      throw new DomainError('network.governorate_not_found', 'No such governorate', [{ path: 'governorateId', code: 'not_found' }]);
   }
 
   /**
@@ -179,7 +208,9 @@ export class CardRequests {
       const closed = open.state.status ? !isOpenCardRequest(open.state.status) : await this.lockOlderThanGrace(streamId);
       if (closed) takeOver = state.open;
     }
-    await runDecider(this.store, streamId, customerRequestsDecider, { kind: 'open', customerId, requestId, takeOver }, context, { clock: this.clock });
+    await runDecider(this.store, streamId, customerRequestsDecider, { kind: 'open', customerId, requestId, takeOver }, context, {
+      clock: this.clock,
+    });
   }
 
   /** Whether the lock was taken (the stream's last event) longer than LOCK_GRACE_MS ago. */
@@ -189,6 +220,13 @@ export class CardRequests {
   }
 
   private unlock(customerId: string, requestId: string, context: CommandContext) {
-    return runDecider(this.store, cardStreams.customer(customerId), customerRequestsDecider, { kind: 'close', customerId, requestId }, context, { clock: this.clock });
+    return runDecider(
+      this.store,
+      cardStreams.customer(customerId),
+      customerRequestsDecider,
+      { kind: 'close', customerId, requestId },
+      context,
+      { clock: this.clock },
+    );
   }
 }

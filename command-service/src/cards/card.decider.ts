@@ -30,7 +30,8 @@ const sameDelivery = (held: CardFacts, card: CardFacts) =>
   held.customerId === card.customerId &&
   (held.requestRevision === undefined || (held.requestRevision === card.requestRevision && held.issueDate === card.issueDate));
 
-const heldBy = (held: CardFacts, reservation: Reservation) => held.requestId === reservation.requestId && held.requestRevision === reservation.requestRevision;
+const heldBy = (held: CardFacts, reservation: Reservation) =>
+  held.requestId === reservation.requestId && held.requestRevision === reservation.requestRevision;
 
 /**
  * `card-<cardId>`: the card ID is issued once network-wide (a second owner or request is `cards.card_exists`; the
@@ -64,9 +65,22 @@ export const cardDecider: Decider<CardCommand, CardEvent, CardState> = {
       if (!held) return [issued];
       if (sameDelivery(held, card)) return [];
       if (replaces && heldBy(held, replaces)) {
-        return [{ type: 'CardIssueWithdrawn', data: { cardId: held.cardId, customerId: held.customerId, requestId: replaces.requestId, requestRevision: replaces.requestRevision, at } }, issued];
+        return [
+          {
+            type: 'CardIssueWithdrawn',
+            data: {
+              cardId: held.cardId,
+              customerId: held.customerId,
+              requestId: replaces.requestId,
+              requestRevision: replaces.requestRevision,
+              at,
+            },
+          },
+          issued,
+        ];
       }
-      if (held.requestId !== null && held.requestId === card.requestId) throw new DomainError('concurrency.conflict', 'Another delivery of this request is under way; reload and try again');
+      if (held.requestId !== null && held.requestId === card.requestId)
+        throw new DomainError('concurrency.conflict', 'Another delivery of this request is under way; reload and try again');
       throw exists();
     }
     if (!state.card) {

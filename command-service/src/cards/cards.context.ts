@@ -47,11 +47,17 @@ export class CardsConsumers extends ContextConsumers {
     const { bus, sync } = this;
     if (!bus) return [];
     sync.start();
-    const inbound = bus.subscribe<unknown>({ groupId: LOCAL_LIST_GROUP, topics: [BUS_TOPICS.ocppInbound], concurrency: { perKey: true, max: 256 } }, ({ value }) => {
-      const parsed = inboundChargerMessageSchema.safeParse(value);
-      return parsed.success ? sync.onInbound(parsed.data) : undefined;
-    });
-    const results = bus.subscribe<OutboundOcppResult>({ groupId: `${LOCAL_LIST_GROUP}-results-${randomUUID().slice(0, 8)}`, topics: [BUS_TOPICS.ocppOutboundResults] }, ({ value }) => sync.onResult(value));
+    const inbound = bus.subscribe<unknown>(
+      { groupId: LOCAL_LIST_GROUP, topics: [BUS_TOPICS.ocppInbound], concurrency: { perKey: true, max: 256 } },
+      ({ value }) => {
+        const parsed = inboundChargerMessageSchema.safeParse(value);
+        return parsed.success ? sync.onInbound(parsed.data) : undefined;
+      },
+    );
+    const results = bus.subscribe<OutboundOcppResult>(
+      { groupId: `${LOCAL_LIST_GROUP}-results-${randomUUID().slice(0, 8)}`, topics: [BUS_TOPICS.ocppOutboundResults] },
+      ({ value }) => sync.onResult(value),
+    );
     const sweep: Consumer = { ready: Promise.resolve(), stop: async () => sync.stop() };
     return [inbound, results, sweep];
   }
@@ -75,13 +81,22 @@ export const cardsContext: ContextParts = {
     SendListChargerCommandHandler,
   ],
   providers: [
-    { provide: LOCAL_LIST_SYNC, useFactory: (store: EventStore, commandBus: CommandBus) => new LocalListSync(store, commandBus), inject: [EVENT_STORE, CommandBus] },
+    {
+      provide: LOCAL_LIST_SYNC,
+      useFactory: (store: EventStore, commandBus: CommandBus) => new LocalListSync(store, commandBus),
+      inject: [EVENT_STORE, CommandBus],
+    },
     {
       provide: CARD_LIFE,
-      useFactory: (store: EventStore, clock: Clock, bus: Bus | null, sessions: ChargingSessions, sync: LocalListSync) => new CardLife(store, clock, bus, sessions, () => sync.changed()),
+      useFactory: (store: EventStore, clock: Clock, bus: Bus | null, sessions: ChargingSessions, sync: LocalListSync) =>
+        new CardLife(store, clock, bus, sessions, () => sync.changed()),
       inject: [EVENT_STORE, CLOCK, BUS, CHARGING_SESSIONS, LOCAL_LIST_SYNC],
     },
-    { provide: CARD_REQUESTS, useFactory: (store: EventStore, clock: Clock, cards: CardLife) => new CardRequests(store, clock, cards), inject: [EVENT_STORE, CLOCK, CARD_LIFE] },
+    {
+      provide: CARD_REQUESTS,
+      useFactory: (store: EventStore, clock: Clock, cards: CardLife) => new CardRequests(store, clock, cards),
+      inject: [EVENT_STORE, CLOCK, CARD_LIFE],
+    },
     { provide: LINK_THROTTLE, useFactory: () => new LinkThrottle() },
     CardsConsumers,
   ],

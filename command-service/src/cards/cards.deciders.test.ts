@@ -23,12 +23,26 @@ const details: CardRequestDetails = {
   sameAsHome: true,
   cardId: null,
 };
-const linkDetails: CardRequestDetails = { ...details, kind: 'link', governorateId: null, homeAddress: null, deliveryAddress: null, sameAsHome: false, cardId: 'CARD-0042' };
+const linkDetails: CardRequestDetails = {
+  ...details,
+  kind: 'link',
+  governorateId: null,
+  homeAddress: null,
+  deliveryAddress: null,
+  sameAsHome: false,
+  cardId: 'CARD-0042',
+};
 const fact = (from: CardRequestStatus, status: CardRequestStatus) => ({ requestId, customerId, from, status, at });
 
 const requested = (d = details): CardRequestEvent => ({ type: 'CardRequested', data: { ...d, status: 'requested', at } });
-const advanced = (from: CardRequestStatus, status: CardRequestStatus): CardRequestEvent => ({ type: 'CardRequestAdvanced', data: { ...fact(from, status), note: null } });
-const needsAction = (from: CardRequestStatus): CardRequestEvent => ({ type: 'CardRequestNeedsAction', data: { ...fact(from, 'needs_action'), note: 'Send a photo of your ID' } });
+const advanced = (from: CardRequestStatus, status: CardRequestStatus): CardRequestEvent => ({
+  type: 'CardRequestAdvanced',
+  data: { ...fact(from, status), note: null },
+});
+const needsAction = (from: CardRequestStatus): CardRequestEvent => ({
+  type: 'CardRequestNeedsAction',
+  data: { ...fact(from, 'needs_action'), note: 'Send a photo of your ID' },
+});
 const delivered = (from: CardRequestStatus, cardId = 'CARD-0001'): CardRequestEvent => ({
   type: 'CardRequestDelivered',
   data: { ...fact(from, 'delivered'), cardId, issueDate: '2026-03-01', note: null },
@@ -59,11 +73,17 @@ describe('card request decider (card-request-<id>)', () => {
   it('files a request once; the same submit again is a no-op, a different one under the same id is refused', () => {
     spec.given([]).when({ kind: 'submit', details, at }).then([requested()]);
     spec.given([requested()]).when({ kind: 'submit', details, at }).thenNothingHappened();
-    spec.given([requested()]).when({ kind: 'submit', details: { ...details, referenceName: 'Other' }, at }).thenThrows('cards.request_exists');
+    spec
+      .given([requested()])
+      .when({ kind: 'submit', details: { ...details, referenceName: 'Other' }, at })
+      .thenThrows('cards.request_exists');
   });
 
   it('walks requested → in progress → in delivery → delivered', () => {
-    spec.given([requested()]).when(start, ship, deliver()).then([advanced('requested', 'in_progress'), advanced('in_progress', 'in_delivery'), delivered('in_delivery')]);
+    spec
+      .given([requested()])
+      .when(start, ship, deliver())
+      .then([advanced('requested', 'in_progress'), advanced('in_progress', 'in_delivery'), delivered('in_delivery')]);
   });
 
   // Every (status, command) pair: exactly these are allowed for a new card; everything else is refused.
@@ -105,9 +125,18 @@ describe('card request decider (card-request-<id>)', () => {
   });
 
   it('a card to link is verified from requested or in progress, never shipped', () => {
-    spec.given([requested(linkDetails)]).when(deliver('CARD-0042')).thenMatches([{ type: 'CardRequestDelivered', data: { cardId: 'CARD-0042', from: 'requested' } }]);
-    spec.given([requested(linkDetails)]).when(start, deliver('CARD-0042')).thenTypes(['CardRequestAdvanced', 'CardRequestDelivered']);
-    spec.given([requested(linkDetails)]).when(start, ship).thenThrows('cards.transition_not_allowed');
+    spec
+      .given([requested(linkDetails)])
+      .when(deliver('CARD-0042'))
+      .thenMatches([{ type: 'CardRequestDelivered', data: { cardId: 'CARD-0042', from: 'requested' } }]);
+    spec
+      .given([requested(linkDetails)])
+      .when(start, deliver('CARD-0042'))
+      .thenTypes(['CardRequestAdvanced', 'CardRequestDelivered']);
+    spec
+      .given([requested(linkDetails)])
+      .when(start, ship)
+      .thenThrows('cards.transition_not_allowed');
   });
 
   it('a missing request is not found', () => {
@@ -121,66 +150,149 @@ describe('customer requests decider (card-customer-<id>): one open request at a 
   const closed = (id: string) => ({ type: 'CustomerCardRequestClosed' as const, data: { customerId, requestId: id } });
 
   it('opens one, refuses a second, opens again after the first closed', () => {
-    spec.given([]).when({ kind: 'open', customerId, requestId: 'a' }).then([opened('a')]);
-    spec.given([opened('a')]).when({ kind: 'open', customerId, requestId: 'a' }).thenNothingHappened();
-    spec.given([opened('a')]).when({ kind: 'open', customerId, requestId: 'b' }).thenThrows('cards.open_request_exists');
-    spec.given([opened('a'), closed('a')]).when({ kind: 'open', customerId, requestId: 'b' }).then([opened('b')]);
+    spec
+      .given([])
+      .when({ kind: 'open', customerId, requestId: 'a' })
+      .then([opened('a')]);
+    spec
+      .given([opened('a')])
+      .when({ kind: 'open', customerId, requestId: 'a' })
+      .thenNothingHappened();
+    spec
+      .given([opened('a')])
+      .when({ kind: 'open', customerId, requestId: 'b' })
+      .thenThrows('cards.open_request_exists');
+    spec
+      .given([opened('a'), closed('a')])
+      .when({ kind: 'open', customerId, requestId: 'b' })
+      .then([opened('b')]);
   });
 
   it('closing another request than the open one changes nothing; a lost release is taken over', () => {
-    spec.given([opened('a')]).when({ kind: 'close', customerId, requestId: 'b' }).thenNothingHappened();
-    spec.given([opened('a')]).when({ kind: 'open', customerId, requestId: 'b', takeOver: 'a' }).then([closed('a'), opened('b')]);
+    spec
+      .given([opened('a')])
+      .when({ kind: 'close', customerId, requestId: 'b' })
+      .thenNothingHappened();
+    spec
+      .given([opened('a')])
+      .when({ kind: 'open', customerId, requestId: 'b', takeOver: 'a' })
+      .then([closed('a'), opened('b')]);
     // Taking over names the request found closed: one opened since is not taken.
-    spec.given([opened('a'), closed('a'), opened('c')]).when({ kind: 'open', customerId, requestId: 'b', takeOver: 'a' }).thenThrows('cards.open_request_exists');
+    spec
+      .given([opened('a'), closed('a'), opened('c')])
+      .when({ kind: 'open', customerId, requestId: 'b', takeOver: 'a' })
+      .thenThrows('cards.open_request_exists');
   });
 });
 
 describe('card decider (card-<cardId>)', () => {
   const spec = DeciderSpecification.for(cardDecider);
-  const card = { cardId: 'CARD-0001', customerId, referenceName: 'My card', issueDate: '2026-03-01', requestId, origin: 'delivered' as const };
+  const card = {
+    cardId: 'CARD-0001',
+    customerId,
+    referenceName: 'My card',
+    issueDate: '2026-03-01',
+    requestId,
+    origin: 'delivered' as const,
+  };
   const issued = { type: 'CardIssued' as const, data: { ...card, at } };
 
   it('issues a card ID once network-wide', () => {
     spec.given([]).when({ kind: 'issue', card, at }).then([issued]);
     spec.given([issued]).when({ kind: 'issue', card, at }).thenNothingHappened();
-    spec.given([issued]).when({ kind: 'issue', card: { ...card, customerId: 'someone-else', requestId: 'other' }, at }).thenThrows('cards.card_exists');
-    spec.given([issued]).when({ kind: 'issue', card: { ...card, requestId: 'another-request' }, at }).thenThrows('cards.card_exists');
+    spec
+      .given([issued])
+      .when({ kind: 'issue', card: { ...card, customerId: 'someone-else', requestId: 'other' }, at })
+      .thenThrows('cards.card_exists');
+    spec
+      .given([issued])
+      .when({ kind: 'issue', card: { ...card, requestId: 'another-request' }, at })
+      .thenThrows('cards.card_exists');
   });
 
   it('a withdrawn reservation frees the ID; only the delivery that holds it withdraws it', () => {
     const fenced = { type: 'CardIssued' as const, data: { ...card, requestRevision: 2, at } };
-    const withdrawn = spec.given([fenced]).when({ kind: 'withdraw', reservation: { requestId, requestRevision: 2 }, at }).thenTypes(['CardIssueWithdrawn']);
-    spec.given([fenced, ...withdrawn]).when({ kind: 'issue', card: { ...card, customerId: 'other' }, at }).thenTypes(['CardIssued']);
-    spec.given([fenced]).when({ kind: 'withdraw', reservation: { requestId: 'not-mine', requestRevision: 2 }, at }).thenNothingHappened();
+    const withdrawn = spec
+      .given([fenced])
+      .when({ kind: 'withdraw', reservation: { requestId, requestRevision: 2 }, at })
+      .thenTypes(['CardIssueWithdrawn']);
+    spec
+      .given([fenced, ...withdrawn])
+      .when({ kind: 'issue', card: { ...card, customerId: 'other' }, at })
+      .thenTypes(['CardIssued']);
+    spec
+      .given([fenced])
+      .when({ kind: 'withdraw', reservation: { requestId: 'not-mine', requestRevision: 2 }, at })
+      .thenNothingHappened();
     // A delivery of the same request against another revision cannot free the one that holds it.
-    spec.given([fenced]).when({ kind: 'withdraw', reservation: { requestId, requestRevision: 1 }, at }).thenNothingHappened();
+    spec
+      .given([fenced])
+      .when({ kind: 'withdraw', reservation: { requestId, requestRevision: 1 }, at })
+      .thenNothingHappened();
   });
 
   it('deliveries of one request share a reservation only when decided against the same revision with the same facts', () => {
     const at2 = { ...card, requestRevision: 2 };
     const fenced = { type: 'CardIssued' as const, data: { ...at2, at } };
     spec.given([fenced]).when({ kind: 'issue', card: at2, at }).thenNothingHappened();
-    spec.given([fenced]).when({ kind: 'issue', card: { ...at2, issueDate: '2026-02-01' }, at }).thenThrows('concurrency.conflict');
-    spec.given([fenced]).when({ kind: 'issue', card: { ...at2, requestRevision: 3 }, at }).thenThrows('concurrency.conflict');
-    spec.given([fenced]).when({ kind: 'issue', card: { ...at2, requestId: 'other', customerId: 'other' }, at }).thenThrows('cards.card_exists');
+    spec
+      .given([fenced])
+      .when({ kind: 'issue', card: { ...at2, issueDate: '2026-02-01' }, at })
+      .thenThrows('concurrency.conflict');
+    spec
+      .given([fenced])
+      .when({ kind: 'issue', card: { ...at2, requestRevision: 3 }, at })
+      .thenThrows('concurrency.conflict');
+    spec
+      .given([fenced])
+      .when({ kind: 'issue', card: { ...at2, requestId: 'other', customerId: 'other' }, at })
+      .thenThrows('cards.card_exists');
   });
 
   it('a void reservation (its request moved on without the card) is taken over, by that request or another', () => {
     const fenced = { type: 'CardIssued' as const, data: { ...card, requestRevision: 2, at } };
     const other = { ...card, requestId: 'other', customerId: 'other', requestRevision: 0 };
-    const taken = spec.given([fenced]).when({ kind: 'issue', card: other, replaces: { requestId, requestRevision: 2 }, at }).thenTypes(['CardIssueWithdrawn', 'CardIssued']);
-    expect(spec.given([fenced, ...taken]).when().state().card).toEqual(other);
+    const taken = spec
+      .given([fenced])
+      .when({ kind: 'issue', card: other, replaces: { requestId, requestRevision: 2 }, at })
+      .thenTypes(['CardIssueWithdrawn', 'CardIssued']);
+    expect(
+      spec
+        .given([fenced, ...taken])
+        .when()
+        .state().card,
+    ).toEqual(other);
     // Named wrongly (another revision than the one holding it), nothing is taken over.
-    spec.given([fenced]).when({ kind: 'issue', card: other, replaces: { requestId, requestRevision: 1 }, at }).thenThrows('cards.card_exists');
-    spec.given([fenced]).when({ kind: 'issue', card: { ...card, requestRevision: 4 }, replaces: { requestId, requestRevision: 2 }, at }).thenTypes(['CardIssueWithdrawn', 'CardIssued']);
+    spec
+      .given([fenced])
+      .when({ kind: 'issue', card: other, replaces: { requestId, requestRevision: 1 }, at })
+      .thenThrows('cards.card_exists');
+    spec
+      .given([fenced])
+      .when({ kind: 'issue', card: { ...card, requestRevision: 4 }, replaces: { requestId, requestRevision: 2 }, at })
+      .thenTypes(['CardIssueWithdrawn', 'CardIssued']);
   });
 
   it('turns off and on with a reason, each once', () => {
-    const off = spec.given([issued]).when({ kind: 'deactivate', reason: 'reported_lost', by: 'customer', at }).then([{ type: 'CardDeactivated', data: { cardId: 'CARD-0001', customerId, reason: 'reported_lost', by: 'customer', at } }]);
-    spec.given([issued, ...off]).when({ kind: 'deactivate', reason: 'again', by: 'staff', at }).thenNothingHappened();
-    spec.given([issued, ...off]).when({ kind: 'activate', reason: 'Found it', at }).thenTypes(['CardActivated']);
+    const off = spec
+      .given([issued])
+      .when({ kind: 'deactivate', reason: 'reported_lost', by: 'customer', at })
+      .then([{ type: 'CardDeactivated', data: { cardId: 'CARD-0001', customerId, reason: 'reported_lost', by: 'customer', at } }]);
+    spec
+      .given([issued, ...off])
+      .when({ kind: 'deactivate', reason: 'again', by: 'staff', at })
+      .thenNothingHappened();
+    spec
+      .given([issued, ...off])
+      .when({ kind: 'activate', reason: 'Found it', at })
+      .thenTypes(['CardActivated']);
     spec.given([issued]).when({ kind: 'activate', reason: 'x', at }).thenNothingHappened();
-    expect(spec.given([issued, ...off]).when().state().active).toBe(false);
+    expect(
+      spec
+        .given([issued, ...off])
+        .when()
+        .state().active,
+    ).toBe(false);
   });
 
   it('an unknown card cannot be turned off', () => {
@@ -192,8 +304,14 @@ describe('token status decider (id-token-<tag>, as the cards context writes it)'
   const spec = DeciderSpecification.for(tokenStatusDecider);
   const issued = { type: 'IdTokenIssued' as const, data: { idTag: 'CARD-0001', customerId, kind: 'card' as const, expiresAt: null, at } };
   it('blocks and unblocks an issued token once each; an unknown token is left alone', () => {
-    spec.given([issued]).when({ kind: 'block', idTag: 'CARD-0001', at }, { kind: 'block', idTag: 'CARD-0001', at }).thenTypes(['IdTokenBlocked']);
-    spec.given([issued, { type: 'IdTokenBlocked', data: { idTag: 'CARD-0001', at } }]).when({ kind: 'unblock', idTag: 'CARD-0001', at }).thenTypes(['IdTokenUnblocked']);
+    spec
+      .given([issued])
+      .when({ kind: 'block', idTag: 'CARD-0001', at }, { kind: 'block', idTag: 'CARD-0001', at })
+      .thenTypes(['IdTokenBlocked']);
+    spec
+      .given([issued, { type: 'IdTokenBlocked', data: { idTag: 'CARD-0001', at } }])
+      .when({ kind: 'unblock', idTag: 'CARD-0001', at })
+      .thenTypes(['IdTokenUnblocked']);
     spec.given([]).when({ kind: 'block', idTag: 'CARD-0001', at }).thenNothingHappened();
   });
 });
@@ -203,9 +321,18 @@ describe('local authorisation list decider (local-auth-list)', () => {
   const set = (idTag: string, status: 'Accepted' | 'Blocked') => ({ type: 'LocalAuthListEntrySet' as const, data: { idTag, status, at } });
 
   it('records a change only when it changes the list, so the version moves only then', () => {
-    spec.given([]).when({ idTag: 'A-01', status: 'Accepted', at }).then([set('A-01', 'Accepted')]);
-    spec.given([set('A-01', 'Accepted')]).when({ idTag: 'A-01', status: 'Accepted', at }).thenNothingHappened();
-    spec.given([set('A-01', 'Accepted')]).when({ idTag: 'A-01', status: 'Blocked', at }).then([set('A-01', 'Blocked')]);
+    spec
+      .given([])
+      .when({ idTag: 'A-01', status: 'Accepted', at })
+      .then([set('A-01', 'Accepted')]);
+    spec
+      .given([set('A-01', 'Accepted')])
+      .when({ idTag: 'A-01', status: 'Accepted', at })
+      .thenNothingHappened();
+    spec
+      .given([set('A-01', 'Accepted')])
+      .when({ idTag: 'A-01', status: 'Blocked', at })
+      .then([set('A-01', 'Blocked')]);
   });
 
   it('folds to each tag latest status, and never changes the initial state', () => {

@@ -28,7 +28,18 @@ export class LinkCardHandler implements OperationHandler<'card-requests.link'> {
   execute({ payload, context }: OperationCommand<'card-requests.link'>) {
     this.throttle.take(context.actor.id);
     const { requestId, cardId, referenceName, phone } = payload;
-    const details = { requestId, customerId: context.actor.id, kind: 'link' as const, referenceName, phone, governorateId: null, homeAddress: null, deliveryAddress: null, sameAsHome: false, cardId };
+    const details = {
+      requestId,
+      customerId: context.actor.id,
+      kind: 'link' as const,
+      referenceName,
+      phone,
+      governorateId: null,
+      homeAddress: null,
+      deliveryAddress: null,
+      sameAsHome: false,
+      cardId,
+    };
     return this.requests.file(details, context);
   }
 }
@@ -97,7 +108,11 @@ export class DeactivateOwnCardHandler implements OperationHandler<'cards.deactiv
 export class DeactivateCardHandler implements OperationHandler<'cards.deactivate'> {
   constructor(@Inject(CARD_LIFE) private readonly cards: CardLife) {}
   execute({ payload, context }: OperationCommand<'cards.deactivate'>) {
-    return this.cards.deactivate(payload.cardId, { by: 'staff', reason: payload.reason, expectedRevision: payload.expectedRevision }, context);
+    return this.cards.deactivate(
+      payload.cardId,
+      { by: 'staff', reason: payload.reason, expectedRevision: payload.expectedRevision },
+      context,
+    );
   }
 }
 
@@ -105,6 +120,10 @@ export class DeactivateCardHandler implements OperationHandler<'cards.deactivate
 export class ActivateCardHandler implements OperationHandler<'cards.activate'> {
   constructor(@Inject(CARD_LIFE) private readonly cards: CardLife) {}
   execute({ payload, context }: OperationCommand<'cards.activate'>) {
-    return this.cards.activate(payload.cardId, { by: 'staff', reason: payload.reason, expectedRevision: payload.expectedRevision }, context);
+    return this.cards.activate(
+      payload.cardId,
+      { by: 'staff', reason: payload.reason, expectedRevision: payload.expectedRevision },
+      context,
+    );
   }
 }

@@ -14,7 +14,11 @@ const EMPTY: LocalAuthListState = Object.freeze({ entries: new Map() });
  * moves only when chargers have something to learn. The fold fills one Map per fold (it copies only the empty
  * initial state): a long list folds in linear time.
  */
-export const localAuthListDecider: Decider<Omit<LocalAuthListEntrySet['data'], 'at'> & { at: string }, LocalAuthListEntrySet, LocalAuthListState> = {
+export const localAuthListDecider: Decider<
+  Omit<LocalAuthListEntrySet['data'], 'at'> & { at: string },
+  LocalAuthListEntrySet,
+  LocalAuthListState
+> = {
   initialState: EMPTY,
   evolve(state, event) {
     const entries = state === EMPTY ? new Map<string, LocalListEntry['status']>() : state.entries;
@@ -22,5 +26,6 @@ export const localAuthListDecider: Decider<Omit<LocalAuthListEntrySet['data'], '
     entries.set(event.data.idTag, event.data.status);
     return state === EMPTY ? { entries } : state;
   },
-  decide: (command, state) => (state.entries.get(command.idTag) === command.status ? [] : [{ type: 'LocalAuthListEntrySet', data: command }]),
+  decide: (command, state) =>
+    state.entries.get(command.idTag) === command.status ? [] : [{ type: 'LocalAuthListEntrySet', data: command }],
 };

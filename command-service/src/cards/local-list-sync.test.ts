@@ -8,7 +8,10 @@ afterEach(() => vi.useRealTimers());
 /** A sync with a command bus that records what it would send (asking a version needs no store read). */
 function given() {
   const sent: SendListChargerCommand['payload'][] = [];
-  const sync = new LocalListSync({} as EventStore, { execute: async (command: SendListChargerCommand) => void sent.push(command.payload) } as never);
+  const sync = new LocalListSync(
+    {} as EventStore,
+    { execute: async (command: SendListChargerCommand) => void sent.push(command.payload) } as never,
+  );
   const booted = { chargerId: 'CH-1', message: { type: 'Booted' } } as unknown as InboundChargerMessage;
   const answer = (status: OutboundOcppResult['status'], response: unknown = null) =>
     sync.onResult({ chargerId: 'CH-1', commandId: sent.at(-1)!.commandId, status, response } as OutboundOcppResult);
@@ -52,8 +55,16 @@ describe('local list sync', () => {
   // A list change concerns every charger; sending to all of them at once holds up their own messages.
   it('paces the chargers: at most maxInFlight commands under way, the next charger served as an answer comes in', async () => {
     const sent: SendListChargerCommand['payload'][] = [];
-    const sync = new LocalListSync({} as EventStore, { execute: async (command: SendListChargerCommand) => void sent.push(command.payload) } as never, { maxInFlight: 3 });
-    await Promise.all(Array.from({ length: 10 }, (_, i) => sync.onInbound({ chargerId: `CH-${i}`, message: { type: 'Booted' } } as unknown as InboundChargerMessage)));
+    const sync = new LocalListSync(
+      {} as EventStore,
+      { execute: async (command: SendListChargerCommand) => void sent.push(command.payload) } as never,
+      { maxInFlight: 3 },
+    );
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        sync.onInbound({ chargerId: `CH-${i}`, message: { type: 'Booted' } } as unknown as InboundChargerMessage),
+      ),
+    );
     expect(sent.map((c) => c.chargerId)).toEqual(['CH-0', 'CH-1', 'CH-2']);
     expect(sync.load).toEqual({ inFlight: 3, waiting: 7 });
     await sync.syncAll(); // a sweep does not jump the queue

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { CommandHandler, type CommandBus, type ICommandHandler } from '@nestjs/cqrs';
-import { cardStreams, type ChargerCommandRequest, type CommandResult, type InboundChargerMessage, type LocalListEntry, type OutboundOcppResult } from '@evc/contracts';
+import {
+  cardStreams,
+  type ChargerCommandRequest,
+  type CommandResult,
+  type InboundChargerMessage,
+  type LocalListEntry,
+  type OutboundOcppResult,
+} from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { ChargerCommandSender } from '../chargers-live/index';
@@ -91,7 +98,10 @@ export class LocalListSync {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.syncAll().catch((error: unknown) => log.warn('local list sweep failed', { error: String(error) })), this.options.everyMs ?? 5_000);
+    this.timer = setInterval(
+      () => void this.syncAll().catch((error: unknown) => log.warn('local list sweep failed', { error: String(error) })),
+      this.options.everyMs ?? 5_000,
+    );
     this.timer.unref();
   }
 
@@ -206,7 +216,8 @@ export class LocalListSync {
 
   async syncAll(): Promise<void> {
     const now = Date.now();
-    for (const [id, c] of this.chargers) if (c.pending && now - c.pending.since > (this.options.pendingTimeoutMs ?? 60_000)) this.settle(id, c);
+    for (const [id, c] of this.chargers)
+      if (c.pending && now - c.pending.since > (this.options.pendingTimeoutMs ?? 60_000)) this.settle(id, c);
     // Only the chargers with something to do: at the ceiling (19,000 chargers, nearly all up to date) this is a plain
     // loop, not 19,000 promises every 5 s.
     const free = [...this.chargers].filter(([, c]) => mayAsk(c, now));
@@ -239,9 +250,19 @@ export class LocalListSync {
     const current = await this.currentVersion();
     if (c.pending || inStep(c, current)) return false;
     if (c.version > 0 && c.version < current && !c.fullNext) {
-      return this.send(chargerId, c, 'send', current, { action: 'SendLocalList', listVersion: current, updateType: 'Differential', entries: await this.changesSince(c.version, current) });
+      return this.send(chargerId, c, 'send', current, {
+        action: 'SendLocalList',
+        listVersion: current,
+        updateType: 'Differential',
+        entries: await this.changesSince(c.version, current),
+      });
     }
-    return this.send(chargerId, c, 'send', current, { action: 'SendLocalList', listVersion: current, updateType: 'Full', entries: this.fullList(current) });
+    return this.send(chargerId, c, 'send', current, {
+      action: 'SendLocalList',
+      listVersion: current,
+      updateType: 'Full',
+      entries: this.fullList(current),
+    });
   }
 
   /**
@@ -271,7 +292,8 @@ export class LocalListSync {
 
   /** The whole list at `current` (the version `this.list` holds once currentVersion answered it), made once per version. */
   private fullList(current: number): LocalListEntry[] {
-    if (this.full?.version !== current) this.full = { version: current, entries: [...this.list.state.entries].map(([idTag, status]) => ({ idTag, status })) };
+    if (this.full?.version !== current)
+      this.full = { version: current, entries: [...this.list.state.entries].map(([idTag, status]) => ({ idTag, status })) };
     return this.full.entries;
   }
 
@@ -282,7 +304,8 @@ export class LocalListSync {
       await this.commandBus.execute(new SendListChargerCommand({ ...request, commandId, chargerId }, this.context()));
       return true;
     } catch (error) {
-      if (error instanceof DomainError) this.forget(chargerId); // unknown or deleted charger
+      if (error instanceof DomainError)
+        this.forget(chargerId); // unknown or deleted charger
       else this.settle(chargerId, c);
       log.warn('local list command not sent', { chargerId, kind, error: String(error) });
       return false;

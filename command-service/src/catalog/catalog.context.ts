@@ -1,6 +1,18 @@
 import type { ContextParts } from '../shared/context-parts';
-import { DeleteGovernorateHandler, RegisterCountryHandler, RegisterGovernorateHandler, UpdateCountryHandler, UpdateGovernorateHandler } from './catalog.handlers';
-import { CreateMasterDataItemHandler, DeleteMasterDataItemHandler, LinkMasterDataUsageHandler, UnlinkMasterDataUsageHandler, UpdateMasterDataItemHandler } from './master-data.handlers';
+import {
+  DeleteGovernorateHandler,
+  RegisterCountryHandler,
+  RegisterGovernorateHandler,
+  UpdateCountryHandler,
+  UpdateGovernorateHandler,
+} from './catalog.handlers';
+import {
+  CreateMasterDataItemHandler,
+  DeleteMasterDataItemHandler,
+  LinkMasterDataUsageHandler,
+  UnlinkMasterDataUsageHandler,
+  UpdateMasterDataItemHandler,
+} from './master-data.handlers';
 
 /** Countries, governorates and master data (car brands, types, battery ranges). */
 export const catalogContext: ContextParts = {

@@ -4,9 +4,19 @@ import { DeciderSpecification } from '../shared/decider-specification';
 import type { ItemEvent } from '../shared/item.decider';
 import { countryDecider, governorateDecider, masterDataDecider } from './catalog.deciders';
 
-const brand: CreateMasterDataItem = { itemId: 'brand-byd', kind: 'carBrand', name: 'BYD Auto', nameTranslation: 'بي واي دي', value: '', isActive: true };
+const brand: CreateMasterDataItem = {
+  itemId: 'brand-byd',
+  kind: 'carBrand',
+  name: 'BYD Auto',
+  nameTranslation: 'بي واي دي',
+  value: '',
+  isActive: true,
+};
 const created: ItemEvent = { type: 'MasterDataItemCreated', data: brand };
-const linked = (id: string, name: string): ItemEvent => ({ type: 'MasterDataUsageLinked', data: { itemId: 'brand-byd', usedBy: { id, kind: 'carType', name } } });
+const linked = (id: string, name: string): ItemEvent => ({
+  type: 'MasterDataUsageLinked',
+  data: { itemId: 'brand-byd', usedBy: { id, kind: 'carType', name } },
+});
 const missing = { code: 'catalog.parent_not_found', path: 'parentId', message: 'no brand' } as const;
 const masterData = DeciderSpecification.for(masterDataDecider);
 
@@ -15,20 +25,32 @@ describe('master data decider', () => {
     masterData
       .given([created, linked('type-dolphin', 'Dolphin'), linked('type-atto-3', 'Atto 3')])
       .when({ kind: 'delete' })
-      .thenThrows('catalog.in_use', { fieldErrors: [{ path: 'itemId', code: 'in_use', params: { names: 'Atto 3, Dolphin', namesAr: 'Atto 3, Dolphin', count: 2, action: 'delete' } }] });
+      .thenThrows('catalog.in_use', {
+        fieldErrors: [
+          { path: 'itemId', code: 'in_use', params: { names: 'Atto 3, Dolphin', namesAr: 'Atto 3, Dolphin', count: 2, action: 'delete' } },
+        ],
+      });
   });
 
   it('given a brand with a type, when deactivating, then in_use; other edits pass', () => {
     const given = masterData.given([created, linked('type-dolphin', 'Dolphin')]);
     given
       .when({ kind: 'update', data: { ...brand, isActive: false } })
-      .thenThrows('catalog.in_use', { fieldErrors: [expect.objectContaining({ params: expect.objectContaining({ action: 'deactivate' }) })] });
-    given.when({ kind: 'update', data: { ...brand, name: 'BYD Co' } }).then([{ type: 'MasterDataItemUpdated', data: { ...brand, name: 'BYD Co' } }]);
+      .thenThrows('catalog.in_use', {
+        fieldErrors: [expect.objectContaining({ params: expect.objectContaining({ action: 'deactivate' }) })],
+      });
+    given
+      .when({ kind: 'update', data: { ...brand, name: 'BYD Co' } })
+      .then([{ type: 'MasterDataItemUpdated', data: { ...brand, name: 'BYD Co' } }]);
   });
 
   it('given a brand whose last type was unlinked, when deleting, then MasterDataItemDeleted', () => {
     masterData
-      .given([created, linked('type-dolphin', 'Dolphin'), { type: 'MasterDataUsageUnlinked', data: { itemId: 'brand-byd', usedById: 'type-dolphin' } }])
+      .given([
+        created,
+        linked('type-dolphin', 'Dolphin'),
+        { type: 'MasterDataUsageUnlinked', data: { itemId: 'brand-byd', usedById: 'type-dolphin' } },
+      ])
       .when({ kind: 'delete' })
       .then([{ type: 'MasterDataItemDeleted', data: { itemId: 'brand-byd' } }]);
   });
@@ -49,7 +71,10 @@ describe('master data decider', () => {
 
   it('given nothing, when updating or deleting, then item_not_found; a second create with other data, then item_exists', () => {
     masterData.given([]).when({ kind: 'delete' }).thenThrows('catalog.item_not_found');
-    masterData.given([created]).when({ kind: 'create', data: { ...brand, name: 'Other' } }).thenThrows('catalog.item_exists');
+    masterData
+      .given([created])
+      .when({ kind: 'create', data: { ...brand, name: 'Other' } })
+      .thenThrows('catalog.item_exists');
   });
 });
 
@@ -64,18 +89,35 @@ describe('governorate decider', () => {
       DeciderSpecification.for(governorateDecider)
         .given(events)
         .when(command)
-        .thenThrows('catalog.in_use', { fieldErrors: [expect.objectContaining({ path: 'governorateId', params: expect.objectContaining({ names: 'Zamalek' }) })] });
+        .thenThrows('catalog.in_use', {
+          fieldErrors: [expect.objectContaining({ path: 'governorateId', params: expect.objectContaining({ names: 'Zamalek' }) })],
+        });
     }
   });
 });
 
 describe('country decider', () => {
   it('creates once and updates with changed data only', () => {
-    const country = { countryId: 'eg', iso: 'EG', nameEn: 'Egypt', nameAr: 'مصر', phoneCode: '+20', currency: 'EGP', flagFileId: 'f'.repeat(64), isActive: true };
+    const country = {
+      countryId: 'eg',
+      iso: 'EG',
+      nameEn: 'Egypt',
+      nameAr: 'مصر',
+      phoneCode: '+20',
+      currency: 'EGP',
+      flagFileId: 'f'.repeat(64),
+      isActive: true,
+    };
     const countries = DeciderSpecification.for(countryDecider);
-    const registered = countries.given([]).when({ kind: 'create', data: country }).then([{ type: 'CountryRegistered', data: country }]);
+    const registered = countries
+      .given([])
+      .when({ kind: 'create', data: country })
+      .then([{ type: 'CountryRegistered', data: country }]);
     countries.given(registered).when({ kind: 'update', data: country }).thenNothingHappened();
-    countries.given(registered).when({ kind: 'update', data: { ...country, isActive: false } }).then([{ type: 'CountryUpdated', data: { ...country, isActive: false } }]);
+    countries
+      .given(registered)
+      .when({ kind: 'update', data: { ...country, isActive: false } })
+      .then([{ type: 'CountryUpdated', data: { ...country, isActive: false } }]);
   });
 });
 

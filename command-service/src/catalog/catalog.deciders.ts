@@ -6,7 +6,13 @@ export type MasterDataData = CreateMasterDataItem;
 
 export const countryDecider = itemDecider<CountryData>({
   idKey: 'countryId',
-  events: { created: 'CountryRegistered', updated: 'CountryUpdated', deleted: 'CountryDeleted', linked: 'CountryUsageLinked', unlinked: 'CountryUsageUnlinked' },
+  events: {
+    created: 'CountryRegistered',
+    updated: 'CountryUpdated',
+    deleted: 'CountryDeleted',
+    linked: 'CountryUsageLinked',
+    unlinked: 'CountryUsageUnlinked',
+  },
   existsCode: 'catalog.country_exists',
   notFoundCode: 'catalog.item_not_found',
   inUsePath: 'countryId',

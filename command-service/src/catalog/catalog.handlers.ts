@@ -21,7 +21,9 @@ export class UpdateCountryHandler implements OperationHandler<'countries.update'
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   execute({ payload, context }: OperationCommand<'countries.update'>) {
     const { expectedRevision, ...data } = payload;
-    return runDecider(this.store, catalogStreams.country(data.countryId), countryDecider, { kind: 'update', data }, context, { expectedRevision });
+    return runDecider(this.store, catalogStreams.country(data.countryId), countryDecider, { kind: 'update', data }, context, {
+      expectedRevision,
+    });
   }
 }
 
@@ -32,7 +34,9 @@ async function requireActiveCountry(store: EventStore, countryId: string): Promi
     throw new DomainError('catalog.parent_not_found', `Country ${countryId} does not exist`, [{ path: 'countryId', code: 'not_found' }]);
   }
   if (state.data.isActive === false) {
-    throw new DomainError('catalog.country_inactive', `Country ${countryId} is inactive`, [{ path: 'countryId', code: 'country_inactive' }]);
+    throw new DomainError('catalog.country_inactive', `Country ${countryId} is inactive`, [
+      { path: 'countryId', code: 'country_inactive' },
+    ]);
   }
 }
 
@@ -41,7 +45,13 @@ export class RegisterGovernorateHandler implements OperationHandler<'governorate
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   async execute({ payload, context }: OperationCommand<'governorates.create'>) {
     await requireActiveCountry(this.store, payload.countryId);
-    return runDecider(this.store, catalogStreams.governorate(payload.governorateId), governorateDecider, { kind: 'create', data: payload }, context);
+    return runDecider(
+      this.store,
+      catalogStreams.governorate(payload.governorateId),
+      governorateDecider,
+      { kind: 'create', data: payload },
+      context,
+    );
   }
 }
 
@@ -51,7 +61,9 @@ export class UpdateGovernorateHandler implements OperationHandler<'governorates.
   async execute({ payload, context }: OperationCommand<'governorates.update'>) {
     const { expectedRevision, ...data } = payload;
     if (data.isActive) await requireActiveCountry(this.store, data.countryId);
-    return runDecider(this.store, catalogStreams.governorate(data.governorateId), governorateDecider, { kind: 'update', data }, context, { expectedRevision });
+    return runDecider(this.store, catalogStreams.governorate(data.governorateId), governorateDecider, { kind: 'update', data }, context, {
+      expectedRevision,
+    });
   }
 }
 
@@ -59,6 +71,8 @@ export class UpdateGovernorateHandler implements OperationHandler<'governorates.
 export class DeleteGovernorateHandler implements OperationHandler<'governorates.delete'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   execute({ payload, context }: OperationCommand<'governorates.delete'>) {
-    return runDecider(this.store, catalogStreams.governorate(payload.id), governorateDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision });
+    return runDecider(this.store, catalogStreams.governorate(payload.id), governorateDecider, { kind: 'delete' }, context, {
+      expectedRevision: payload.expectedRevision,
+    });
   }
 }

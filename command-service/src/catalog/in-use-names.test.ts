@@ -13,12 +13,22 @@ describe('the in-use refusal names its users in both languages', () => {
 
   it('given stations linked with their Arabic names (and one linked before they were kept), when deleting, then namesAr lists them', () => {
     DeciderSpecification.for(governorateDecider)
-      .given([{ type: 'GovernorateRegistered', data: gov }, link('st-1', 'Zamalek', 'الزمالك'), link('st-2', 'Heliopolis Korba', 'مصر الجديدة الكوربة'), link('st-3', 'Old One')])
+      .given([
+        { type: 'GovernorateRegistered', data: gov },
+        link('st-1', 'Zamalek', 'الزمالك'),
+        link('st-2', 'Heliopolis Korba', 'مصر الجديدة الكوربة'),
+        link('st-3', 'Old One'),
+      ])
       .when({ kind: 'delete' })
       .thenThrows('catalog.in_use', {
         fieldErrors: [
           expect.objectContaining({
-            params: { names: 'Heliopolis Korba, Old One, Zamalek', namesAr: 'الزمالك, مصر الجديدة الكوربة, Old One', count: 3, action: 'delete' },
+            params: {
+              names: 'Heliopolis Korba, Old One, Zamalek',
+              namesAr: 'الزمالك, مصر الجديدة الكوربة, Old One',
+              count: 3,
+              action: 'delete',
+            },
           }),
         ],
       });

@@ -15,14 +15,20 @@ import { LinkMasterDataUsageCommand, UnlinkMasterDataUsageCommand } from './cata
 import { claimItemNames, releaseItemNames, type NamedItem } from './item-names';
 
 const stream = catalogStreams.masterData;
-const PARENT_MISSING = { code: 'catalog.parent_not_found', path: 'parentId', message: 'A car type belongs to an existing car brand' } as const;
+const PARENT_MISSING = {
+  code: 'catalog.parent_not_found',
+  path: 'parentId',
+  message: 'A car type belongs to an existing car brand',
+} as const;
 
 /** Master data with the links to its brand (car types): link before the type exists, unlink after it is gone. */
 class MasterData {
   constructor(private readonly store: EventStore) {}
 
   load(itemId: string) {
-    return masterDataStates(this.store).load(stream(itemId)).then((s) => s.state);
+    return masterDataStates(this.store)
+      .load(stream(itemId))
+      .then((s) => s.state);
   }
 
   async requireBrand(brandId: string | undefined): Promise<string> {
@@ -34,8 +40,16 @@ class MasterData {
   }
 
   /** A command on an item's stream, decided on its kept state. */
-  decide(itemId: string, command: ItemCommand<MasterDataData>, context: CommandContext, options: Pick<RunOptions, 'expectedRevision'> = {}) {
-    return runDecider(this.store, stream(itemId), masterDataDecider, command, context, { ...options, states: masterDataStates(this.store) });
+  decide(
+    itemId: string,
+    command: ItemCommand<MasterDataData>,
+    context: CommandContext,
+    options: Pick<RunOptions, 'expectedRevision'> = {},
+  ) {
+    return runDecider(this.store, stream(itemId), masterDataDecider, command, context, {
+      ...options,
+      states: masterDataStates(this.store),
+    });
   }
 
   link(itemId: string, usedBy: UsedBy, context: CommandContext, missing: MissingRef = PARENT_MISSING) {
@@ -55,7 +69,12 @@ class MasterData {
   }
 }
 
-const typeUse = (item: Pick<MasterDataData, 'itemId' | 'name' | 'nameTranslation'>): UsedBy => ({ id: item.itemId, kind: 'carType', name: item.name, nameAr: item.nameTranslation });
+const typeUse = (item: Pick<MasterDataData, 'itemId' | 'name' | 'nameTranslation'>): UsedBy => ({
+  id: item.itemId,
+  kind: 'carType',
+  name: item.name,
+  nameAr: item.nameTranslation,
+});
 
 @HandlesCommand('masterdata.create')
 export class CreateMasterDataItemHandler implements OperationHandler<'masterdata.create'> {
@@ -98,7 +117,8 @@ export class UpdateMasterDataItemHandler implements OperationHandler<'masterdata
   async execute({ payload, context }: OperationCommand<'masterdata.update'>) {
     const { expectedRevision, parentId, ...fields } = payload;
     const current = await this.items.load(fields.itemId);
-    if (!current.data || current.deleted) throw new DomainError('catalog.item_not_found', 'No such item', [{ path: 'itemId', code: 'not_found' }]);
+    if (!current.data || current.deleted)
+      throw new DomainError('catalog.item_not_found', 'No such item', [{ path: 'itemId', code: 'not_found' }]);
     const isType = current.data.kind === 'carType';
     const data: typeof fields & { parentId?: string } = isType ? { ...fields, parentId: await this.items.requireBrand(parentId) } : fields;
     const oldParent = current.data.parentId;
@@ -108,7 +128,8 @@ export class UpdateMasterDataItemHandler implements OperationHandler<'masterdata
     // the names first: a taken name refuses the edit before anything moved (a rename within the scope replaces them)
     await this.items.claimNames(after, context);
     // an edit that fails gives the names back (a lost race for the old name leaves the new one held until the next edit)
-    const undoNames = () => (moved ? this.items.releaseNames(after, context) : this.items.claimNames(before, context)).catch(() => undefined);
+    const undoNames = () =>
+      (moved ? this.items.releaseNames(after, context) : this.items.claimNames(before, context)).catch(() => undefined);
     try {
       if (moved) await this.items.link(data.parentId!, typeUse(data), context);
     } catch (error) {

@@ -20,11 +20,20 @@ describe('chargerCommandStates', () => {
     const streamId = networkStreams.chargerCommand('cmd-1');
     const entries = Array.from({ length: 500 }, (_, i) => ({ idTag: `CARD-${i}`, status: 'Accepted' as const }));
     const request = { action: 'SendLocalList' as const, listVersion: 2, updateType: 'Full' as const, entries };
-    const decide = (command: Parameters<typeof chargerCommandDecider.decide>[0]) => decideAndAppend(store, streamId, chargerCommandDecider, command, context, { states });
+    const decide = (command: Parameters<typeof chargerCommandDecider.decide>[0]) =>
+      decideAndAppend(store, streamId, chargerCommandDecider, command, context, { states });
     await decide({ kind: 'request', commandId: 'cmd-1', chargerId: 'CP-1', request, at });
     await decide({ kind: 'sent', commandId: 'cmd-1', chargerId: 'CP-1', ocppAction: 'SendLocalList', protocol: 'ocpp1.6', at });
     expect(states.peek(streamId)).toMatchObject({ sent: true, outcome: null });
-    await decide({ kind: 'answer', commandId: 'cmd-1', chargerId: 'CP-1', status: 'accepted', response: { status: 'Accepted' }, error: null, at });
+    await decide({
+      kind: 'answer',
+      commandId: 'cmd-1',
+      chargerId: 'CP-1',
+      status: 'accepted',
+      response: { status: 'Accepted' },
+      error: null,
+      at,
+    });
     expect(states.peek(streamId)).toBeUndefined();
     // Read again when asked, and still not kept.
     expect((await states.load(streamId)).state).toMatchObject({ outcome: 'accepted' });

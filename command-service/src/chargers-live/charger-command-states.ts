@@ -11,4 +11,5 @@ export const COMMANDS_KEPT = 20_000;
  * for each. Only commands still waiting for their outcome are kept: a finished one is not written again,
  * and its request can be large (a SendLocalList's full list of cards).
  */
-export const chargerCommandStates = (store: EventStore) => sharedStreamStates(store, chargerCommandDecider, COMMANDS_KEPT, (command) => command.outcome === null);
+export const chargerCommandStates = (store: EventStore) =>
+  sharedStreamStates(store, chargerCommandDecider, COMMANDS_KEPT, (command) => command.outcome === null);

@@ -25,7 +25,10 @@ export interface ChargerCommandState {
   outcome: ChargerCommandOutcome | null;
 }
 
-const canonical = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x,
+  );
 
 /**
  * One staff command to a charger: requested once (the same command id again with the same request is a no-op, with a
@@ -53,7 +56,9 @@ export const chargerCommandDecider: Decider<ChargerCommandCommand, ChargerComman
         const { commandId, chargerId, request, at } = command;
         if (state.request === null) return [{ type: 'ChargerCommandRequested', data: { commandId, chargerId, request, at } }];
         if (state.chargerId === chargerId && canonical(state.request) === canonical(request)) return [];
-        throw new DomainError('request.duplicate_id', 'This command id was already used for another command', [{ path: 'commandId', code: 'exists' }]);
+        throw new DomainError('request.duplicate_id', 'This command id was already used for another command', [
+          { path: 'commandId', code: 'exists' },
+        ]);
       }
       case 'sent': {
         if (state.request === null || state.sent || state.outcome !== null) return [];
@@ -64,9 +69,15 @@ export const chargerCommandDecider: Decider<ChargerCommandCommand, ChargerComman
         if (state.request === null || state.outcome !== null) return [];
         if (command.status === 'offline' && state.sent) return [];
         const { commandId, chargerId, status, response, error, at, sent } = command;
-        const answered: ChargerCommandEvent = { type: 'ChargerCommandAnswered', data: { commandId, chargerId, status, response: response ?? null, error, at } };
+        const answered: ChargerCommandEvent = {
+          type: 'ChargerCommandAnswered',
+          data: { commandId, chargerId, status, response: response ?? null, error, at },
+        };
         if (!sent || state.sent || status === 'offline') return [answered];
-        return [{ type: 'ChargerCommandSent', data: { commandId, chargerId, ocppAction: sent.ocppAction, protocol: sent.protocol, at: sent.at } }, answered];
+        return [
+          { type: 'ChargerCommandSent', data: { commandId, chargerId, ocppAction: sent.ocppAction, protocol: sent.protocol, at: sent.at } },
+          answered,
+        ];
       }
     }
   },

@@ -38,17 +38,28 @@ export abstract class ChargerCommandSender {
     this.chargers = sharedStreamStates(store, chargerDecider, CHARGERS_KEPT);
   }
 
-  protected async send(payload: ChargerCommandRequest & { commandId: string; chargerId: string; sessionId?: string }, context: CommandContext): Promise<CommandResult> {
+  protected async send(
+    payload: ChargerCommandRequest & { commandId: string; chargerId: string; sessionId?: string },
+    context: CommandContext,
+  ): Promise<CommandResult> {
     const { commandId, chargerId, sessionId, ...request } = payload;
     const { state: charger } = await this.chargers.load(networkStreams.charger(chargerId));
     if (!charger.data) throw new DomainError('network.charger_not_found', 'No such charger', [{ path: 'chargerId', code: 'not_found' }]);
-    if (charger.deleted) throw new DomainError('network.charger_deleted', 'The charger is deleted', [{ path: 'chargerId', code: 'deleted' }]);
+    if (charger.deleted)
+      throw new DomainError('network.charger_deleted', 'The charger is deleted', [{ path: 'chargerId', code: 'deleted' }]);
     const streamId = networkStreams.chargerCommand(commandId);
     const at = this.clock.now().toISOString();
-    const { result, events } = await decideAndAppend(this.store, streamId, chargerCommandDecider, { kind: 'request', commandId, chargerId, request, at }, context, {
-      clock: this.clock,
-      states: chargerCommandStates(this.store),
-    });
+    const { result, events } = await decideAndAppend(
+      this.store,
+      streamId,
+      chargerCommandDecider,
+      { kind: 'request', commandId, chargerId, request, at },
+      context,
+      {
+        clock: this.clock,
+        states: chargerCommandStates(this.store),
+      },
+    );
     let requestedAt = at;
     if (events.length === 0) {
       // Recorded before: by this very request (retried after a failure before the publish), sent now; else a repeat.
@@ -58,8 +69,12 @@ export abstract class ChargerCommandSender {
     }
     if (!this.bus) throw new Error('no bus: charger commands cannot be sent');
     await this.bus
-      .publish<OutboundOcppCommand>(BUS_TOPICS.ocppOutbound, [{ key: chargerId, value: { commandId, chargerId, request, requestedAt, ...(sessionId ? { sessionId } : {}) } }])
-      .catch((error: unknown) => log.error('charger command not published; it will show offline', { commandId, chargerId, error: String(error) }));
+      .publish<OutboundOcppCommand>(BUS_TOPICS.ocppOutbound, [
+        { key: chargerId, value: { commandId, chargerId, request, requestedAt, ...(sessionId ? { sessionId } : {}) } },
+      ])
+      .catch((error: unknown) =>
+        log.error('charger command not published; it will show offline', { commandId, chargerId, error: String(error) }),
+      );
     return result;
   }
 }
@@ -73,7 +88,10 @@ export class SendChargerCommandHandler extends ChargerCommandSender implements O
 
 /** A session's remote start or stop (the charging context), sent like staff's with the session id. */
 @CommandHandler(SendSessionChargerCommand)
-export class SendSessionChargerCommandHandler extends ChargerCommandSender implements ICommandHandler<SendSessionChargerCommand, CommandResult> {
+export class SendSessionChargerCommandHandler
+  extends ChargerCommandSender
+  implements ICommandHandler<SendSessionChargerCommand, CommandResult>
+{
   execute({ payload, context }: SendSessionChargerCommand) {
     return this.send(payload, context);
   }
@@ -87,6 +105,9 @@ export class RecordChargerCommandOutcomeHandler implements ICommandHandler<Recor
   ) {}
   execute({ payload, context }: RecordChargerCommandOutcomeCommand) {
     const streamId = networkStreams.chargerCommand(payload.commandId);
-    return decideAndAppend(this.store, streamId, chargerCommandDecider, payload, context, { clock: this.clock, states: chargerCommandStates(this.store) }).then((d) => d.result);
+    return decideAndAppend(this.store, streamId, chargerCommandDecider, payload, context, {
+      clock: this.clock,
+      states: chargerCommandStates(this.store),
+    }).then((d) => d.result);
   }
 }

@@ -77,7 +77,9 @@ export const chargerLiveDecider: Decider<ChargerLiveCommand, ChargerLiveEvent, C
       case 'alive':
         return revived(state, command);
       case 'boot':
-        return state.recent.includes(keyOf(command.data)) ? [] : [...revived(state, command.data), { type: 'ChargerBooted', data: command.data }];
+        return state.recent.includes(keyOf(command.data))
+          ? []
+          : [...revived(state, command.data), { type: 'ChargerBooted', data: command.data }];
       case 'status': {
         const d = command.data;
         if (state.recent.includes(keyOf(d))) return [];

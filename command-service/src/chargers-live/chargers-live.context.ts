@@ -4,7 +4,11 @@ import type { Bus } from '@evc/platform';
 import type { ContextParts } from '../shared/context-parts';
 import { ContextConsumers } from '../shared/consumers';
 import { BUS } from '../shared/tokens';
-import { RecordChargerCommandOutcomeHandler, SendChargerCommandHandler, SendSessionChargerCommandHandler } from './charger-commands.handlers';
+import {
+  RecordChargerCommandOutcomeHandler,
+  SendChargerCommandHandler,
+  SendSessionChargerCommandHandler,
+} from './charger-commands.handlers';
 import { RecordChargerTelemetryHandler } from './chargers-live.handlers';
 import { COMMAND_RESULT_FOLLOWERS, type CommandResultFollower } from './command-result-followers';
 import { startChargerCommandResults } from './command-results-consumer';
@@ -22,12 +26,19 @@ export class ChargersLiveConsumers extends ContextConsumers {
   }
 
   protected start() {
-    return this.bus ? [startChargerTelemetry(this.bus, this.commandBus), startChargerCommandResults(this.bus, this.commandBus, this.followers)] : [];
+    return this.bus
+      ? [startChargerTelemetry(this.bus, this.commandBus), startChargerCommandResults(this.bus, this.commandBus, this.followers)]
+      : [];
   }
 }
 
 /** Chargers' live state (connections, boots, connector status) and the commands staff and sessions send them. */
 export const chargersLiveContext: ContextParts = {
-  handlers: [RecordChargerTelemetryHandler, SendChargerCommandHandler, SendSessionChargerCommandHandler, RecordChargerCommandOutcomeHandler],
+  handlers: [
+    RecordChargerTelemetryHandler,
+    SendChargerCommandHandler,
+    SendSessionChargerCommandHandler,
+    RecordChargerCommandOutcomeHandler,
+  ],
   providers: [ChargersLiveConsumers],
 };

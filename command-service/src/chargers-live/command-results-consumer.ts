@@ -23,11 +23,23 @@ const log = createLogger('charger-command-results');
  * charger, and a session the phone or the charger also writes is appended with its expected revision and retried.
  */
 export function startChargerCommandResults(bus: Bus, commandBus: CommandBus, followers: readonly CommandResultFollower[] = []): Consumer {
-  const options: ConsumerOptions = { groupId: COMMAND_RESULTS_GROUP, topics: [BUS_TOPICS.ocppOutboundResults], fromBeginning: true, concurrency: { perKey: true, max: 256 } };
+  const options: ConsumerOptions = {
+    groupId: COMMAND_RESULTS_GROUP,
+    topics: [BUS_TOPICS.ocppOutboundResults],
+    fromBeginning: true,
+    concurrency: { perKey: true, max: 256 },
+  };
   return bus.subscribe<OutboundOcppResult>(options, async ({ value: r }) => {
     const payload =
       r.status === 'sent'
-        ? ({ kind: 'sent', commandId: r.commandId, chargerId: r.chargerId, ocppAction: r.ocppAction, protocol: r.protocol, at: r.at } as const)
+        ? ({
+            kind: 'sent',
+            commandId: r.commandId,
+            chargerId: r.chargerId,
+            ocppAction: r.ocppAction,
+            protocol: r.protocol,
+            at: r.at,
+          } as const)
         : ({
             kind: 'answer',
             commandId: r.commandId,
@@ -38,11 +50,15 @@ export function startChargerCommandResults(bus: Bus, commandBus: CommandBus, fol
             at: r.at,
             ...(r.sentAt ? { sent: { ocppAction: r.ocppAction, protocol: r.protocol, at: r.sentAt } } : {}),
           } as const);
-    const actor = r.status === 'offline' || r.status === 'timeout' ? { type: 'system' as const, id: 'ocpp-gateway' } : { type: 'charger' as const, id: r.chargerId };
+    const actor =
+      r.status === 'offline' || r.status === 'timeout'
+        ? { type: 'system' as const, id: 'ocpp-gateway' }
+        : { type: 'charger' as const, id: r.chargerId };
     const causationId = itemCause('charger-command', r.commandId);
     try {
       await commandBus.execute(new RecordChargerCommandOutcomeCommand(payload, { ...newContext(actor), causationId }));
-      if (r.status !== 'sent') for (const Follower of followers) await commandBus.execute(new Follower(r, { ...newContext(actor), causationId }));
+      if (r.status !== 'sent')
+        for (const Follower of followers) await commandBus.execute(new Follower(r, { ...newContext(actor), causationId }));
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       log.warn('charger command result refused', { commandId: r.commandId, sessionId: r.sessionId, code: error.code });

@@ -6,7 +6,14 @@ import type { ChargerLiveCommand } from './charger-live.decider';
  * Every message that is not a presence note is `alive` unless it has a fact of its own: it records nothing unless
  * the charger had been presumed gone (its time is kept by the presence read model).
  */
-export function liveCommandOf({ chargerId, connectionId, messageId, protocol, receivedAt: at, message: m }: InboundChargerMessage): ChargerLiveCommand {
+export function liveCommandOf({
+  chargerId,
+  connectionId,
+  messageId,
+  protocol,
+  receivedAt: at,
+  message: m,
+}: InboundChargerMessage): ChargerLiveCommand {
   switch (m.type) {
     case 'Connected':
       return { kind: 'connected', chargerId, connectionId, protocol, at };
@@ -16,7 +23,10 @@ export function liveCommandOf({ chargerId, connectionId, messageId, protocol, re
       return { kind: 'disconnected', chargerId, connectionId, reason: 'silent', at };
     case 'Booted': {
       const { reason, vendor, model, serialNumber, firmwareVersion, iccid, imsi } = m;
-      return { kind: 'boot', data: { chargerId, connectionId, messageId, reason, vendor, model, serialNumber, firmwareVersion, iccid, imsi, at } };
+      return {
+        kind: 'boot',
+        data: { chargerId, connectionId, messageId, reason, vendor, model, serialNumber, firmwareVersion, iccid, imsi, at },
+      };
     }
     case 'StatusReported': {
       const { connectorId, status, reportedStatus, errorCode } = m;

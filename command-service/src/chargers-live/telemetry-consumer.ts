@@ -19,10 +19,16 @@ const log = createLogger('charger-telemetry');
 export function startChargerTelemetry(bus: Bus, commandBus: CommandBus): Consumer {
   // Chargers are keys: different chargers of a partition are recorded concurrently (their appends share the event
   // store's group commit), each charger's messages still in order.
-  const options: ConsumerOptions = { groupId: TELEMETRY_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true, concurrency: { perKey: true, max: 256 } };
+  const options: ConsumerOptions = {
+    groupId: TELEMETRY_GROUP,
+    topics: [BUS_TOPICS.ocppInbound],
+    fromBeginning: true,
+    concurrency: { perKey: true, max: 256 },
+  };
   return bus.subscribe<unknown>(options, async ({ key, value }) => {
     const parsed = inboundChargerMessageSchema.safeParse(value);
-    if (!parsed.success) return log.warn('charger message refused by its schema', { chargerId: key, issue: parsed.error.issues[0]?.message });
+    if (!parsed.success)
+      return log.warn('charger message refused by its schema', { chargerId: key, issue: parsed.error.issues[0]?.message });
     const m = parsed.data;
     const context = { ...newContext({ type: 'charger', id: m.chargerId }), causationId: `${m.connectionId}/${m.messageId}` };
     try {

@@ -13,17 +13,29 @@ const log = createLogger('charging-authorize');
  * chargers' questions are answered concurrently (each charger's in order).
  */
 export function startChargingAuthorize(bus: Bus, sessions: ChargingSessions): Consumer {
-  const options: ConsumerOptions = { groupId: CHARGING_AUTHORIZE_GROUP, topics: [BUS_TOPICS.ocppAuthorize], concurrency: { perKey: true, max: 256 } };
+  const options: ConsumerOptions = {
+    groupId: CHARGING_AUTHORIZE_GROUP,
+    topics: [BUS_TOPICS.ocppAuthorize],
+    concurrency: { perKey: true, max: 256 },
+  };
   return bus.subscribe<unknown>(options, async ({ key, value }) => {
     const parsed = ocppAuthorizeRequestSchema.safeParse(value);
-    if (!parsed.success) return log.warn('authorize question refused by its schema', { chargerId: key, issue: parsed.error.issues[0]?.message });
+    if (!parsed.success)
+      return log.warn('authorize question refused by its schema', { chargerId: key, issue: parsed.error.issues[0]?.message });
     const q = parsed.data;
     if (Date.now() - Date.parse(q.at) > CHARGING_TIMING.authorizeReplyTimeoutMs) {
       log.warn('authorize question too old, not answered', { chargerId: q.chargerId, requestId: q.requestId });
       return;
     }
     const { status, expiresAt } = await sessions.authorize(q.idTag, q.chargerId, q.connectorId);
-    const reply: OcppAuthorizeReply = { requestId: q.requestId, nodeId: q.nodeId, chargerId: q.chargerId, idTag: q.idTag, status, expiryDate: expiresAt };
+    const reply: OcppAuthorizeReply = {
+      requestId: q.requestId,
+      nodeId: q.nodeId,
+      chargerId: q.chargerId,
+      idTag: q.idTag,
+      status,
+      expiryDate: expiresAt,
+    };
     await bus.publish<OcppAuthorizeReply>(BUS_TOPICS.ocppAuthorizeReplies, [{ key: q.nodeId, value: reply }]);
   });
 }

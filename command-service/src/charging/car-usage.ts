@@ -43,7 +43,11 @@ export class CarUsage {
    * Lists the car (refused when the customer has the same car) and links the items it newly uses (`previous`: what it
    * was before an edit). Undoes itself on a refusal. `active`: only active items may be taken (not in the upgrade).
    */
-  async take(car: UsingCar, context: CommandContext, { previous, active = true }: { previous?: UsingCar; active?: boolean } = {}): Promise<void> {
+  async take(
+    car: UsingCar,
+    context: CommandContext,
+    { previous, active = true }: { previous?: UsingCar; active?: boolean } = {},
+  ): Promise<void> {
     await this.list(car, context);
     const had = new Set(previous ? usedItems(previous).map(([id]) => id) : []);
     const linked: string[] = [];
@@ -104,7 +108,12 @@ export class CarUsage {
 
   private list(car: UsingCar, context: CommandContext) {
     const { brandId, typeId, batteryRangeId } = car;
-    return this.run(garageStream(car.customerId), garageDecider, { kind: 'list', customerId: car.customerId, carId: car.carId, car: { brandId, typeId, batteryRangeId } }, context);
+    return this.run(
+      garageStream(car.customerId),
+      garageDecider,
+      { kind: 'list', customerId: car.customerId, carId: car.carId, car: { brandId, typeId, batteryRangeId } },
+      context,
+    );
   }
 
   /** Back to what the car was; only a twin registered in the meantime could refuse it, and then the newer entry stays. */
@@ -123,7 +132,16 @@ export class CarUsage {
   /** A link or unlink on an item's stream, decided on its kept state. */
   private runItem(itemId: string, command: Parameters<typeof masterDataDecider.decide>[0], context: CommandContext) {
     const streamId = catalogStreams.masterData(itemId);
-    return queueOf(this.store).run(streamId, async () => (await decideAndAppend(this.store, streamId, masterDataDecider, command, context, { states: masterDataStates(this.store), clock: this.clock })).result);
+    return queueOf(this.store).run(
+      streamId,
+      async () =>
+        (
+          await decideAndAppend(this.store, streamId, masterDataDecider, command, context, {
+            states: masterDataStates(this.store),
+            clock: this.clock,
+          })
+        ).result,
+    );
   }
 
   private run<C, E extends DomainEventOf, S>(streamId: string, decider: Decider<C, E, S>, command: C, context: CommandContext) {

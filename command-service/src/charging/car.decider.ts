@@ -8,7 +8,10 @@ export interface CarState {
   removed: boolean;
 }
 
-export type CarCommand = { kind: 'register'; data: CarData } | { kind: 'update'; data: CarData } | { kind: 'remove'; customerId: string; at: string };
+export type CarCommand =
+  | { kind: 'register'; data: CarData }
+  | { kind: 'update'; data: CarData }
+  | { kind: 'remove'; customerId: string; at: string };
 
 const withoutTime = ({ at: _at, ...rest }: CarData) => JSON.stringify(rest);
 const notFound = () => new DomainError('charging.car_not_found', 'No such car', [{ path: 'carId', code: 'not_found' }]);
@@ -36,7 +39,8 @@ export const carDecider: Decider<CarCommand, CarEvent, CarState> = {
     }
     const customerId = command.kind === 'remove' ? command.customerId : command.data.customerId;
     if (!state.data || state.data.customerId !== customerId) throw notFound();
-    if (command.kind === 'remove') return state.removed ? [] : [{ type: 'CarRemoved', data: { carId: state.data.carId, customerId, at: command.at } }];
+    if (command.kind === 'remove')
+      return state.removed ? [] : [{ type: 'CarRemoved', data: { carId: state.data.carId, customerId, at: command.at } }];
     if (state.removed) throw notFound();
     if (withoutTime(state.data) === withoutTime(command.data)) return [];
     return [{ type: 'CarUpdated', data: command.data }];
@@ -44,4 +48,5 @@ export const carDecider: Decider<CarCommand, CarEvent, CarState> = {
 };
 
 /** Whether the car is this customer's and still on their list (a session may start with it). */
-export const isUsableCar = (state: CarState, customerId: string) => state.data !== null && !state.removed && state.data.customerId === customerId;
+export const isUsableCar = (state: CarState, customerId: string) =>
+  state.data !== null && !state.removed && state.data.customerId === customerId;

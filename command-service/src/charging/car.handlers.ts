@@ -21,7 +21,11 @@ export class UpdateCarHandler implements OperationHandler<'cars.update'> {
   async execute({ payload, context }: OperationCommand<'cars.update'>): Promise<CommandResult> {
     const { expectedRevision, ...car } = payload;
     const data = await this.choices.check(car, context.actor.id);
-    const update = () => runDecider(this.store, chargingStreams.car(car.carId), carDecider, { kind: 'update', data }, context, { clock: this.clock, expectedRevision });
+    const update = () =>
+      runDecider(this.store, chargingStreams.car(car.carId), carDecider, { kind: 'update', data }, context, {
+        clock: this.clock,
+        expectedRevision,
+      });
     const before = (await loadState(this.store, chargingStreams.car(car.carId), carDecider)).state;
     if (!before.data || !isUsableCar(before, context.actor.id)) return update(); // not theirs, or removed: refused like a missing car
     const usage = new CarUsage(this.store, this.clock);

@@ -1,4 +1,15 @@
-import { chargingStreams, identityStreams, networkStreams, type ChargerLiveEvent, type ConnectorClaimEvent, type CustomerSessionEvent, type SessionEvent, type SetPricing, type TransactionBound, type AccountEvent } from '@evc/contracts';
+import {
+  chargingStreams,
+  identityStreams,
+  networkStreams,
+  type ChargerLiveEvent,
+  type ConnectorClaimEvent,
+  type CustomerSessionEvent,
+  type SessionEvent,
+  type SetPricing,
+  type TransactionBound,
+  type AccountEvent,
+} from '@evc/contracts';
 import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import { CachedDecider } from '../shared/cached-decider';
 import { fold, type Decider, type DomainEventOf } from '../shared/decider';
@@ -15,12 +26,28 @@ import { transactionBindingDecider } from './transaction-binding.decider';
 /** Attempts of a decision on a stream another charger or the phone may write at the same moment. */
 const MAX_ATTEMPTS = 8;
 
-export async function stateOf<E extends DomainEventOf, S>(store: EventStore, streamId: string, decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>): Promise<S> {
-  return fold(decider, (await store.readStream(streamId)).map((e) => toDomainEvent<E>(e)));
+export async function stateOf<E extends DomainEventOf, S>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>,
+): Promise<S> {
+  return fold(
+    decider,
+    (await store.readStream(streamId)).map((e) => toDomainEvent<E>(e)),
+  );
 }
 
 /** How many streams of each kind the process keeps folded in memory (least recently used dropped first). */
-export const CHARGING_CACHE_LIMITS = { sessions: 20_000, claims: 50_000, customers: 50_000, tokens: 50_000, bindings: 50_000, live: 50_000, chargers: 50_000, accounts: 50_000 };
+export const CHARGING_CACHE_LIMITS = {
+  sessions: 20_000,
+  claims: 50_000,
+  customers: 50_000,
+  tokens: 50_000,
+  bindings: 50_000,
+  live: 50_000,
+  chargers: 50_000,
+  accounts: 50_000,
+};
 
 /** Where the charging context reads a customer's account (the account gate's kept fold, in the service). */
 export interface AccountReader {
@@ -28,7 +55,11 @@ export interface AccountReader {
 }
 
 /** The pricing stream as a list of its SetPricing entries (read only). */
-const pricingList: Decider<never, { type: string; data: SetPricing }, SetPricing[]> = { initialState: [], evolve: (s, e) => [...s, e.data], decide: () => [] };
+const pricingList: Decider<never, { type: string; data: SetPricing }, SetPricing[]> = {
+  initialState: [],
+  evolve: (s, e) => [...s, e.data],
+  decide: () => [],
+};
 
 /**
  * The charging context's streams, each kind behind a CachedDecider: a decision or a read costs one read of the events
@@ -79,24 +110,42 @@ export class ChargingStreams {
   forgetSession(sessionId: string, state: SessionState): void {
     this.sessions.forget(chargingStreams.session(sessionId));
     const chargerId = state.request?.chargerId;
-    if (chargerId) for (const transactionId of state.transactionIds) this.bindings.forget(chargingStreams.chargerTransaction(chargerId, transactionId));
+    if (chargerId)
+      for (const transactionId of state.transactionIds) this.bindings.forget(chargingStreams.chargerTransaction(chargerId, transactionId));
   }
 }
 
 /** Reads of the streams the charging context decides on or looks at (cached ones through `streams`). */
 export const reads = (store: EventStore, streams?: ChargingStreams) => ({
-  session: (sessionId: string) => (streams ? streams.sessions.state(chargingStreams.session(sessionId)) : stateOf(store, chargingStreams.session(sessionId), sessionDecider)),
+  session: (sessionId: string) =>
+    streams
+      ? streams.sessions.state(chargingStreams.session(sessionId))
+      : stateOf(store, chargingStreams.session(sessionId), sessionDecider),
   claim: (chargerId: string, connectorId: number) =>
-    streams ? streams.claims.state(chargingStreams.connector(chargerId, connectorId)) : stateOf(store, chargingStreams.connector(chargerId, connectorId), connectorClaimDecider),
+    streams
+      ? streams.claims.state(chargingStreams.connector(chargerId, connectorId))
+      : stateOf(store, chargingStreams.connector(chargerId, connectorId), connectorClaimDecider),
   customer: (customerId: string) =>
-    streams ? streams.customers.state(chargingStreams.customerSession(customerId)) : stateOf(store, chargingStreams.customerSession(customerId), customerSessionDecider),
-  token: (idTag: string) => (streams ? streams.tokens.state(chargingStreams.idToken(idTag)) : stateOf(store, chargingStreams.idToken(idTag), idTokenDecider)),
+    streams
+      ? streams.customers.state(chargingStreams.customerSession(customerId))
+      : stateOf(store, chargingStreams.customerSession(customerId), customerSessionDecider),
+  token: (idTag: string) =>
+    streams ? streams.tokens.state(chargingStreams.idToken(idTag)) : stateOf(store, chargingStreams.idToken(idTag), idTokenDecider),
   binding: async (chargerId: string, transactionId: string) =>
-    streams ? streams.binding(chargerId, transactionId) : (await stateOf(store, chargingStreams.chargerTransaction(chargerId, transactionId), transactionBindingDecider)).sessionId,
-  charger: (chargerId: string) => (streams ? streams.chargers.state(networkStreams.charger(chargerId)) : stateOf(store, networkStreams.charger(chargerId), chargerDecider)),
-  account: (customerId: string) => (streams ? streams.accounts.account(customerId) : stateOf(store, identityStreams.account(customerId), accountDecider)),
-  live: (chargerId: string) => (streams ? streams.live.state(networkStreams.chargerLive(chargerId)) : stateOf(store, networkStreams.chargerLive(chargerId), chargerLiveDecider)),
+    streams
+      ? streams.binding(chargerId, transactionId)
+      : (await stateOf(store, chargingStreams.chargerTransaction(chargerId, transactionId), transactionBindingDecider)).sessionId,
+  charger: (chargerId: string) =>
+    streams ? streams.chargers.state(networkStreams.charger(chargerId)) : stateOf(store, networkStreams.charger(chargerId), chargerDecider),
+  account: (customerId: string) =>
+    streams ? streams.accounts.account(customerId) : stateOf(store, identityStreams.account(customerId), accountDecider),
+  live: (chargerId: string) =>
+    streams
+      ? streams.live.state(networkStreams.chargerLive(chargerId))
+      : stateOf(store, networkStreams.chargerLive(chargerId), chargerLiveDecider),
   pricing: async (): Promise<SetPricing[]> =>
-    streams ? streams.pricing.state(networkStreams.pricing()) : (await store.readStream(networkStreams.pricing())).map((e) => e.data as SetPricing),
+    streams
+      ? streams.pricing.state(networkStreams.pricing())
+      : (await store.readStream(networkStreams.pricing())).map((e) => e.data as SetPricing),
 });
 export type ChargingReads = ReturnType<typeof reads>;

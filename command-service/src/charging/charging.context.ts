@@ -28,7 +28,11 @@ export interface ChargingConsumerDeps {
 
 /** The charging context's consumers: charger transactions, authorize answers, and the no-cable sweep. */
 export function startChargingConsumers({ bus, eventStore, sessions, sweepEveryMs }: ChargingConsumerDeps): Consumer[] {
-  return [startChargingTransactions(bus, sessions), startChargingAuthorize(bus, sessions), startNoCableSweep(eventStore, sessions, { everyMs: sweepEveryMs })];
+  return [
+    startChargingTransactions(bus, sessions),
+    startChargingAuthorize(bus, sessions),
+    startNoCableSweep(eventStore, sessions, { everyMs: sweepEveryMs }),
+  ];
 }
 
 /** Charger transactions, authorize answers and the no-cable sweep, on the same ChargingSessions as the handlers. */
@@ -49,13 +53,27 @@ export class ChargingConsumers extends ContextConsumers {
 
 /** Charging sessions: start and stop from the phone, charger transactions, id tokens, connector claims, the customer's cars. */
 export const chargingContext: ContextParts = {
-  handlers: [StartSessionHandler, StopOwnSessionHandler, StaffStopSessionHandler, RecordSessionCommandResultHandler, RegisterCarHandler, UpdateCarHandler, RemoveCarHandler],
+  handlers: [
+    StartSessionHandler,
+    StopOwnSessionHandler,
+    StaffStopSessionHandler,
+    RecordSessionCommandResultHandler,
+    RegisterCarHandler,
+    UpdateCarHandler,
+    RemoveCarHandler,
+  ],
   providers: [
     CarChoices,
     {
       provide: CHARGING_SESSIONS,
-      useFactory: (store: EventStore, ledger: WalletLedger, commandBus: CommandBus, bookings: BookingGuard, clock: Clock, gate: AccountGate) =>
-        new ChargingSessions(store, ledger, commandBus, bookings, clock, gate),
+      useFactory: (
+        store: EventStore,
+        ledger: WalletLedger,
+        commandBus: CommandBus,
+        bookings: BookingGuard,
+        clock: Clock,
+        gate: AccountGate,
+      ) => new ChargingSessions(store, ledger, commandBus, bookings, clock, gate),
       inject: [EVENT_STORE, WALLET_LEDGER, CommandBus, BOOKING_GUARD, CLOCK, ACCOUNT_GATE],
     },
     ChargingConsumers,

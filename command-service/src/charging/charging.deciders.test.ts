@@ -34,18 +34,24 @@ const sessions = DeciderSpecification.for(sessionDecider);
 const started = (over: Partial<SessionRequested['data']> = {}) =>
   sessions
     .given([])
-    .when({ kind: 'request', data: requested(over) }, { kind: 'accept', commandId: 'cmd-1', at }, { kind: 'charging', transactionId: '7', meterStartWh: 1000, startedAt: t(0), at })
+    .when(
+      { kind: 'request', data: requested(over) },
+      { kind: 'accept', commandId: 'cmd-1', at },
+      { kind: 'charging', transactionId: '7', meterStartWh: 1000, startedAt: t(0), at },
+    )
     .thenTypes(['SessionRequested', 'SessionStartAccepted', 'SessionCharging']);
 
 describe('session decider', () => {
   it('requested → accepted → charging → stopping → stopped → billed', () => {
-    const stopped = sessions.given(started()).when(
-      { kind: 'readings', transactionId: '7', readings: [reading(1, 2000)], at },
-      { kind: 'auto-stop', stopCommandId: stopId, at },
-      { kind: 'request-stop', reason: 'customer', commandId: stopId, at },
-      { kind: 'stop', transactionId: '7', meterStopWh: 21_000, stoppedAt: t(30), chargerReason: 'Remote', at },
-      { kind: 'billed', amount: 3780, walletTransactionId: 'session:s-1', at },
-    );
+    const stopped = sessions
+      .given(started())
+      .when(
+        { kind: 'readings', transactionId: '7', readings: [reading(1, 2000)], at },
+        { kind: 'auto-stop', stopCommandId: stopId, at },
+        { kind: 'request-stop', reason: 'customer', commandId: stopId, at },
+        { kind: 'stop', transactionId: '7', meterStopWh: 21_000, stoppedAt: t(30), chargerReason: 'Remote', at },
+        { kind: 'billed', amount: 3780, walletTransactionId: 'session:s-1', at },
+      );
     const events = stopped.thenTypes(['MeterReadingRecorded', 'SessionStopRequested', 'SessionStopped', 'SessionBilled']);
     // 20,000 Wh × 189 piastres/kWh = 3,780 piastres, above the 2,000 minimum
     expect(events[2]).toMatchObject({ data: { energyWh: 20_000, cost: 3780, reason: 'customer', chargerReason: 'Remote' } });
@@ -58,41 +64,69 @@ describe('session decider', () => {
       .given(
         sessions
           .given([])
-          .when({ kind: 'request', data: requested(refused) }, { kind: 'charging', transactionId: '7', meterStartWh: 1000, startedAt: t(0), at })
+          .when(
+            { kind: 'request', data: requested(refused) },
+            { kind: 'charging', transactionId: '7', meterStartWh: 1000, startedAt: t(0), at },
+          )
           .thenTypes(['SessionRequested', 'SessionCharging']),
       )
-      .when({ kind: 'request-stop', reason: 'token_invalid', commandId: stopId, at }, { kind: 'stop', transactionId: '7', meterStopWh: 21_000, stoppedAt: t(30), chargerReason: 'DeAuthorized', at });
+      .when(
+        { kind: 'request-stop', reason: 'token_invalid', commandId: stopId, at },
+        { kind: 'stop', transactionId: '7', meterStopWh: 21_000, stoppedAt: t(30), chargerReason: 'DeAuthorized', at },
+      );
     expect(stopped.thenTypes(['SessionStopRequested', 'SessionStopped'])[1]).toMatchObject({ data: { energyWh: 20_000, cost: 0 } });
   });
 
   it('a repeated request is a no-op; the same id with another request is a conflict', () => {
     const given = sessions.given([]).when({ kind: 'request', data: requested() }).thenTypes(['SessionRequested']);
-    sessions.given(given).when({ kind: 'request', data: { ...requested(), at: t(1), balanceAtStart: 5 } }).thenNothingHappened();
-    sessions.given(given).when({ kind: 'request', data: requested({ connectorId: 2 }) }).thenThrows('request.duplicate_id');
+    sessions
+      .given(given)
+      .when({ kind: 'request', data: { ...requested(), at: t(1), balanceAtStart: 5 } })
+      .thenNothingHappened();
+    sessions
+      .given(given)
+      .when({ kind: 'request', data: requested({ connectorId: 2 }) })
+      .thenThrows('request.duplicate_id');
   });
 
   it('records each reading timestamp once, in any order; energy follows the latest register', () => {
-    const read = sessions.given(started()).when(
-      { kind: 'readings', transactionId: '7', readings: [reading(3, 4000), reading(1, 2000)], at },
-      { kind: 'auto-stop', stopCommandId: stopId, at },
-      { kind: 'readings', transactionId: '7', readings: [reading(1, 2000), reading(2, 3000), reading(3, 4000)], at },
-      { kind: 'auto-stop', stopCommandId: stopId, at },
-      { kind: 'readings', transactionId: 'unknown', readings: [reading(4, 5000)], at },
-      { kind: 'auto-stop', stopCommandId: stopId, at },
-    );
+    const read = sessions
+      .given(started())
+      .when(
+        { kind: 'readings', transactionId: '7', readings: [reading(3, 4000), reading(1, 2000)], at },
+        { kind: 'auto-stop', stopCommandId: stopId, at },
+        { kind: 'readings', transactionId: '7', readings: [reading(1, 2000), reading(2, 3000), reading(3, 4000)], at },
+        { kind: 'auto-stop', stopCommandId: stopId, at },
+        { kind: 'readings', transactionId: 'unknown', readings: [reading(4, 5000)], at },
+        { kind: 'auto-stop', stopCommandId: stopId, at },
+      );
     read.thenMatches([{ data: { timestamp: t(1) } }, { data: { timestamp: t(3) } }, { data: { timestamp: t(2) } }]);
     expect(read.state().latest?.energyWh).toBe(4000);
   });
 
   it('a state folded forward twice (a lost race) keeps each branch to its own readings', () => {
-    const history = sessions.given(started()).when({ kind: 'readings', transactionId: '7', readings: [reading(1, 2000), reading(2, 3000)], at }).thenTypes(['MeterReadingRecorded', 'MeterReadingRecorded']);
+    const history = sessions
+      .given(started())
+      .when({ kind: 'readings', transactionId: '7', readings: [reading(1, 2000), reading(2, 3000)], at })
+      .thenTypes(['MeterReadingRecorded', 'MeterReadingRecorded']);
     const base = [...started(), ...history].reduce(sessionDecider.evolve, sessionDecider.initialState);
-    const late = (minutes: number) => ({ type: 'MeterReadingRecorded' as const, data: { sessionId: 's-1', transactionId: '7', ...reading(minutes, 2500), at } });
+    const late = (minutes: number) => ({
+      type: 'MeterReadingRecorded' as const,
+      data: { sessionId: 's-1', transactionId: '7', ...reading(minutes, 2500), at },
+    });
     const winner = sessionDecider.evolve(base, late(1.5));
     const loser = sessionDecider.evolve(base, late(1.2));
     // Each branch refuses its own late reading again and still takes the other's.
-    const decide = (state: typeof base, minutes: number) => sessionDecider.decide({ kind: 'readings', transactionId: '7', readings: [reading(minutes, 2500)], at }, state).length;
-    expect([decide(winner, 1.5), decide(winner, 1.2), decide(loser, 1.2), decide(loser, 1.5), decide(base, 1.5), decide(base, 1.2)]).toEqual([0, 1, 0, 1, 1, 1]);
+    const decide = (state: typeof base, minutes: number) =>
+      sessionDecider.decide({ kind: 'readings', transactionId: '7', readings: [reading(minutes, 2500)], at }, state).length;
+    expect([
+      decide(winner, 1.5),
+      decide(winner, 1.2),
+      decide(loser, 1.2),
+      decide(loser, 1.5),
+      decide(base, 1.5),
+      decide(base, 1.2),
+    ]).toEqual([0, 1, 0, 1, 1, 1]);
     expect(sessionDecider.evolve(winner, late(1.7)).readingTimes.length).toBe(4);
     expect(base.readingTimes.length).toBe(2);
   });
@@ -123,9 +157,18 @@ describe('session decider', () => {
       { kind: 'auto-stop', stopCommandId: stopId, at },
     ];
     const targetReached = [{ type: 'MeterReadingRecorded' }, { type: 'SessionStopRequested', data: { reason: 'target_reached' } }];
-    sessions.given(started({ target: { kind: 'energy', wh: 5000 } })).when(...readAt(1, 6000)).thenMatches(targetReached);
-    sessions.given(started({ target: { kind: 'duration', minutes: 30 } })).when(...readAt(29, 2000)).thenTypes(['MeterReadingRecorded']);
-    sessions.given(started({ target: { kind: 'duration', minutes: 30 } })).when(...readAt(30, 2000)).thenMatches(targetReached);
+    sessions
+      .given(started({ target: { kind: 'energy', wh: 5000 } }))
+      .when(...readAt(1, 6000))
+      .thenMatches(targetReached);
+    sessions
+      .given(started({ target: { kind: 'duration', minutes: 30 } }))
+      .when(...readAt(29, 2000))
+      .thenTypes(['MeterReadingRecorded']);
+    sessions
+      .given(started({ target: { kind: 'duration', minutes: 30 } }))
+      .when(...readAt(30, 2000))
+      .thenMatches(targetReached);
   });
 
   it('a repeated stop causes nothing; energy never negative; the minimum charge applies', () => {
@@ -141,15 +184,25 @@ describe('session decider', () => {
     const given = started();
     const again: SessionCommand = { kind: 'charging', transactionId: '8', meterStartWh: 1000, startedAt: t(0), at };
     const aliased = sessions.given(given).when(again, again).thenTypes(['SessionTransactionAliased']);
-    sessions.given([...given, ...aliased]).when({ kind: 'stop', transactionId: '8', meterStopWh: 2000, stoppedAt: t(5), chargerReason: null, at }).thenTypes(['SessionStopped']);
-    sessions.given(given).when({ ...again, transactionId: '9', meterStartWh: 5 }).thenThrows('concurrency.conflict');
+    sessions
+      .given([...given, ...aliased])
+      .when({ kind: 'stop', transactionId: '8', meterStopWh: 2000, stoppedAt: t(5), chargerReason: null, at })
+      .thenTypes(['SessionStopped']);
+    sessions
+      .given(given)
+      .when({ ...again, transactionId: '9', meterStartWh: 5 })
+      .thenThrows('concurrency.conflict');
   });
 
   it('fails only before charging; a failed session takes no transaction', () => {
     const given = sessions.given([]).when({ kind: 'request', data: requested() }).thenTypes(['SessionRequested']);
     sessions
       .given(given)
-      .when({ kind: 'fail', reason: 'rejected', detail: null, at }, { kind: 'fail', reason: 'timeout', detail: null, at }, { kind: 'charging', transactionId: '7', meterStartWh: 0, startedAt: t(0), at })
+      .when(
+        { kind: 'fail', reason: 'rejected', detail: null, at },
+        { kind: 'fail', reason: 'timeout', detail: null, at },
+        { kind: 'charging', transactionId: '7', meterStartWh: 0, startedAt: t(0), at },
+      )
       .thenTypes(['SessionStartFailed']);
     sessions.given(started()).when({ kind: 'fail', reason: 'no_cable', detail: null, at }).thenNothingHappened();
   });
@@ -157,7 +210,15 @@ describe('session decider', () => {
 
 describe('connector claim decider', () => {
   const claim = (sessionId: string, over: Partial<Extract<ClaimCommand, { kind: 'claim' }>> = {}): ClaimCommand => ({
-    kind: 'claim', chargerId: 'CP-1', connectorId: 1, sessionId, customerId: 'c-1', idTag: 'TAG1', at, holderCharging: false, ...over,
+    kind: 'claim',
+    chargerId: 'CP-1',
+    connectorId: 1,
+    sessionId,
+    customerId: 'c-1',
+    idTag: 'TAG1',
+    at,
+    holderCharging: false,
+    ...over,
   });
   const claims = DeciderSpecification.for(connectorClaimDecider).given([]);
 
@@ -182,7 +243,15 @@ describe('connector claim decider', () => {
 describe('id token decider', () => {
   const tokens = DeciderSpecification.for(idTokenDecider).given([]);
   const issue: IdTokenCommand = { kind: 'issue', idTag: 'TAG1', customerId: 'c-1', tokenKind: 'app', expiresAt: null, at };
-  const open = (sessionId: string, over: Partial<Extract<IdTokenCommand, { kind: 'open' }>> = {}): IdTokenCommand => ({ kind: 'open', idTag: 'TAG1', sessionId, chargerId: 'CP-1', connectorId: 1, at, ...over });
+  const open = (sessionId: string, over: Partial<Extract<IdTokenCommand, { kind: 'open' }>> = {}): IdTokenCommand => ({
+    kind: 'open',
+    idTag: 'TAG1',
+    sessionId,
+    chargerId: 'CP-1',
+    connectorId: 1,
+    at,
+    ...over,
+  });
 
   it('issued once to one customer', () => {
     tokens.when(issue, issue).thenTypes(['IdTokenIssued']);
@@ -203,7 +272,9 @@ describe('id token decider', () => {
     tokens
       .when(issue, open('s-1'), open('s-1'), { kind: 'close', idTag: 'TAG1', sessionId: 's-1', at }, open('s-2'))
       .thenTypes(['IdTokenIssued', 'IdTokenSessionOpened', 'IdTokenSessionClosed', 'IdTokenSessionOpened']);
-    tokens.when(issue, open('s-1'), open('s-2', { replacing: 's-1' })).thenMatches([{ type: 'IdTokenIssued' }, { type: 'IdTokenSessionOpened' }, { data: { sessionId: 's-2' } }]);
+    tokens
+      .when(issue, open('s-1'), open('s-2', { replacing: 's-1' }))
+      .thenMatches([{ type: 'IdTokenIssued' }, { type: 'IdTokenSessionOpened' }, { data: { sessionId: 's-2' } }]);
   });
 });
 
@@ -211,9 +282,15 @@ describe('transaction binding decider', () => {
   it('created once', () => {
     const bindings = DeciderSpecification.for(transactionBindingDecider);
     const bound = { chargerId: 'CP-1', transactionId: '7', sessionId: 's-1', at };
-    const given = bindings.given([]).when(bound).then([{ type: 'TransactionBound', data: bound }]);
+    const given = bindings
+      .given([])
+      .when(bound)
+      .then([{ type: 'TransactionBound', data: bound }]);
     bindings.given(given).when(bound).thenNothingHappened();
-    bindings.given(given).when({ ...bound, sessionId: 's-2' }).thenThrows('concurrency.conflict');
+    bindings
+      .given(given)
+      .when({ ...bound, sessionId: 's-2' })
+      .thenThrows('concurrency.conflict');
   });
 });
 
@@ -235,9 +312,15 @@ describe('authorization', () => {
     expect(authorizationStatus(facts({ token: { ...token, owner: null } }))).toBe('Invalid');
     expect(authorizationStatus(facts({ token: { ...token, blocked: true } }))).toBe('Blocked');
     expect(authorizationStatus(facts({ account: { banned: true, active: true } }))).toBe('Blocked');
-    expect(authorizationStatus(facts({ token: { ...token, owner: { customerId: 'c-1', kind: 'card', expiresAt: t(-1), scope: null } } }))).toBe('Expired');
-    expect(authorizationStatus(facts({ token: { ...token, open: { sessionId: 's', chargerId: 'CP-2', connectorId: 1 } } }))).toBe('ConcurrentTx');
-    expect(authorizationStatus(facts({ token: { ...token, open: { sessionId: 's', chargerId: 'CP-1', connectorId: 1 } } }))).toBe('Accepted');
+    expect(
+      authorizationStatus(facts({ token: { ...token, owner: { customerId: 'c-1', kind: 'card', expiresAt: t(-1), scope: null } } })),
+    ).toBe('Expired');
+    expect(authorizationStatus(facts({ token: { ...token, open: { sessionId: 's', chargerId: 'CP-2', connectorId: 1 } } }))).toBe(
+      'ConcurrentTx',
+    );
+    expect(authorizationStatus(facts({ token: { ...token, open: { sessionId: 's', chargerId: 'CP-1', connectorId: 1 } } }))).toBe(
+      'Accepted',
+    );
     expect(authorizationStatus(facts({ balance: 1999 }))).toBe('NoCredit'); // a 1.6 charger is told Blocked by the gateway
   });
 
@@ -250,9 +333,17 @@ describe('authorization', () => {
     expect(authorizationStatus(facts({ token: app, now: new Date(t(1)), connectorId: 2 }))).toBe('Invalid');
     expect(authorizationStatus(facts({ token: app, now: new Date(t(-1)) }))).toBe('Invalid');
     expect(authorizationStatus(facts({ token: app, now: new Date(t(4)) }))).toBe('Invalid');
-    expect(authorizationStatus(facts({ token: { ...app, open: { sessionId: 's-1', chargerId: 'CP-1', connectorId: 1 } }, now: new Date(t(90)) }))).toBe('Accepted');
+    expect(
+      authorizationStatus(
+        facts({ token: { ...app, open: { sessionId: 's-1', chargerId: 'CP-1', connectorId: 1 } }, now: new Date(t(90)) }),
+      ),
+    ).toBe('Accepted');
     // The stable tag of old (one issued without a scope) stands nowhere, even with its session open.
-    const old = { owner: { customerId: 'c-1', kind: 'app' as const, expiresAt: null, scope: null }, blocked: false, open: { sessionId: 's-1', chargerId: 'CP-1', connectorId: 1 } };
+    const old = {
+      owner: { customerId: 'c-1', kind: 'app' as const, expiresAt: null, scope: null },
+      blocked: false,
+      open: { sessionId: 's-1', chargerId: 'CP-1', connectorId: 1 },
+    };
     expect(authorizationStatus(facts({ token: old }))).toBe('Invalid');
   });
 });
@@ -279,7 +370,13 @@ describe('ids and prices', () => {
   });
 
   it('prices in force: the latest effective change not in the future', () => {
-    const p = (effectiveFrom: string, ac: number) => ({ acPricePerKwh: ac, dcPricePerKwh: 375, minimumCharge: 0, bookingFeePerMinute: 0, effectiveFrom });
+    const p = (effectiveFrom: string, ac: number) => ({
+      acPricePerKwh: ac,
+      dcPricePerKwh: 375,
+      minimumCharge: 0,
+      bookingFeePerMinute: 0,
+      effectiveFrom,
+    });
     const changes = [p('2026-01-01T00:00:00.000Z', 189), p('2026-03-01T00:00:00.000Z', 250), p('2026-02-01T00:00:00.000Z', 200)];
     expect(pricesInForce(changes, new Date('2026-02-15T00:00:00Z'))?.acPricePerKwh).toBe(200);
     expect(pricesInForce(changes, new Date('2025-12-31T00:00:00Z'))).toBeNull();

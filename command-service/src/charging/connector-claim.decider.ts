@@ -41,12 +41,18 @@ export const connectorClaimDecider: Decider<ClaimCommand, ConnectorClaimEvent, C
   },
   decide(command, state) {
     const { chargerId, connectorId, sessionId, at } = command;
-    if (command.kind === 'release') return state.open?.sessionId === sessionId ? [{ type: 'ConnectorReleased', data: { chargerId, connectorId, sessionId, at } }] : [];
-    const claimed: ConnectorClaimEvent = { type: 'ConnectorClaimed', data: { chargerId, connectorId, sessionId, customerId: command.customerId, idTag: command.idTag, at } };
+    if (command.kind === 'release')
+      return state.open?.sessionId === sessionId ? [{ type: 'ConnectorReleased', data: { chargerId, connectorId, sessionId, at } }] : [];
+    const claimed: ConnectorClaimEvent = {
+      type: 'ConnectorClaimed',
+      data: { chargerId, connectorId, sessionId, customerId: command.customerId, idTag: command.idTag, at },
+    };
     if (!state.open) return [claimed];
     if (state.open.sessionId === sessionId) return [];
-    const stale = !command.holderCharging && new Date(at).getTime() - new Date(state.open.at).getTime() >= CHARGING_TIMING.connectorClaimTtlMs;
-    if (!stale && !command.force) throw new DomainError('charging.connector_busy', 'Another session holds this connector', [{ path: 'connectorId', code: 'busy' }]);
+    const stale =
+      !command.holderCharging && new Date(at).getTime() - new Date(state.open.at).getTime() >= CHARGING_TIMING.connectorClaimTtlMs;
+    if (!stale && !command.force)
+      throw new DomainError('charging.connector_busy', 'Another session holds this connector', [{ path: 'connectorId', code: 'busy' }]);
     return [{ type: 'ConnectorReleased', data: { chargerId, connectorId, sessionId: state.open.sessionId, at } }, claimed];
   },
 };

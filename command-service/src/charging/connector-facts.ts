@@ -12,4 +12,3 @@ export async function connectorFacts(r: ChargingReads, chargerId: string, connec
   const prices = sessionPrices(pricesInForce(await r.pricing(), now), spec.current);
   return { stationId: charger.data.stationId, connectorType: spec.type, prices };
 }
-

@@ -2,7 +2,9 @@ import type { GarageCar, GarageEvent } from '@evc/contracts';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 
-export type GarageCommand = { kind: 'list'; customerId: string; carId: string; car: GarageCar } | { kind: 'delist'; customerId: string; carId: string };
+export type GarageCommand =
+  | { kind: 'list'; customerId: string; carId: string; car: GarageCar }
+  | { kind: 'delist'; customerId: string; carId: string };
 export interface GarageState {
   cars: Record<string, GarageCar>;
 }
@@ -24,7 +26,8 @@ export const garageDecider: Decider<GarageCommand, GarageEvent, GarageState> = {
   },
   decide(command, state) {
     const listed = state.cars[command.carId];
-    if (command.kind === 'delist') return listed ? [{ type: 'CarDelisted', data: { customerId: command.customerId, carId: command.carId } }] : [];
+    if (command.kind === 'delist')
+      return listed ? [{ type: 'CarDelisted', data: { customerId: command.customerId, carId: command.carId } }] : [];
     const twin = Object.entries(state.cars).some(([carId, car]) => carId !== command.carId && sameCar(car, command.car));
     if (twin) throw new DomainError('charging.car_exists', 'This car is already on your list', [{ path: 'typeId', code: 'car_exists' }]);
     if (listed && sameCar(listed, command.car)) return [];

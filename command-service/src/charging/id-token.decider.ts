@@ -9,9 +9,26 @@ import { DomainError } from '../shared/domain-error';
 export type IdTokenStreamEvent = IdTokenEvent;
 
 export type IdTokenCommand =
-  | { kind: 'issue'; idTag: string; customerId: string; tokenKind: 'app' | 'card'; expiresAt: string | null; scope?: AppTokenScope; at: string }
+  | {
+      kind: 'issue';
+      idTag: string;
+      customerId: string;
+      tokenKind: 'app' | 'card';
+      expiresAt: string | null;
+      scope?: AppTokenScope;
+      at: string;
+    }
   /** `force`: a transaction already running at a charger (a card) opens whatever else is open. */
-  | { kind: 'open'; idTag: string; sessionId: string; chargerId: string; connectorId: number; at: string; replacing?: string; force?: boolean }
+  | {
+      kind: 'open';
+      idTag: string;
+      sessionId: string;
+      chargerId: string;
+      connectorId: number;
+      at: string;
+      replacing?: string;
+      force?: boolean;
+    }
   | { kind: 'close'; idTag: string; sessionId: string; at: string };
 
 export interface IdTokenState {
@@ -25,7 +42,15 @@ export const idTokenDecider: Decider<IdTokenCommand, IdTokenStreamEvent, IdToken
   evolve(state, event) {
     switch (event.type) {
       case 'IdTokenIssued':
-        return { ...state, owner: { customerId: event.data.customerId, kind: event.data.kind, expiresAt: event.data.expiresAt, scope: event.data.scope ?? null } };
+        return {
+          ...state,
+          owner: {
+            customerId: event.data.customerId,
+            kind: event.data.kind,
+            expiresAt: event.data.expiresAt,
+            scope: event.data.scope ?? null,
+          },
+        };
       case 'IdTokenBlocked':
         return { ...state, blocked: true };
       case 'IdTokenUnblocked':
@@ -46,7 +71,8 @@ export const idTokenDecider: Decider<IdTokenCommand, IdTokenStreamEvent, IdToken
           const { customerId, tokenKind: kind, expiresAt, scope } = command;
           return [{ type: 'IdTokenIssued', data: { idTag, customerId, kind, expiresAt, ...(scope ? { scope } : {}), at } }];
         }
-        if (state.owner.customerId !== command.customerId) throw new DomainError('concurrency.conflict', 'This id token belongs to someone else');
+        if (state.owner.customerId !== command.customerId)
+          throw new DomainError('concurrency.conflict', 'This id token belongs to someone else');
         // A booking's token starts each of its sessions: each one's remote start gets its own window.
         if (command.scope && state.owner.scope && command.scope.sessionId !== state.owner.scope.sessionId) {
           const { customerId, tokenKind: kind, expiresAt, scope } = command;
@@ -62,7 +88,9 @@ export const idTokenDecider: Decider<IdTokenCommand, IdTokenStreamEvent, IdToken
         return [{ type: 'IdTokenSessionOpened', data: { idTag, sessionId, chargerId, connectorId, at } }];
       }
       case 'close':
-        return state.open?.sessionId === command.sessionId ? [{ type: 'IdTokenSessionClosed', data: { idTag, sessionId: command.sessionId, at } }] : [];
+        return state.open?.sessionId === command.sessionId
+          ? [{ type: 'IdTokenSessionClosed', data: { idTag, sessionId: command.sessionId, at } }]
+          : [];
     }
   },
 };

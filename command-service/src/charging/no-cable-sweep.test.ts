@@ -6,7 +6,14 @@ import type { EventStore } from '@evc/platform';
 import { AcceptedBeforeStart, INDEX_TRAIL_WINDOW_MS, acceptedInLog } from './no-cable-sweep';
 import { tempEventStore } from '../shared/temp-event-store';
 
-const metadata: EventMetadata = { actor: { type: 'system', id: 'test' }, reason: 'test', correlationId: 'c', causationId: 'c', occurredAt: '2026-11-29T10:00:00.000Z', schemaVersion: 1 };
+const metadata: EventMetadata = {
+  actor: { type: 'system', id: 'test' },
+  reason: 'test',
+  correlationId: 'c',
+  causationId: 'c',
+  occurredAt: '2026-11-29T10:00:00.000Z',
+  schemaVersion: 1,
+};
 
 describe('the no-cable sweep after a restart', () => {
   let store: EventStore;
@@ -14,7 +21,11 @@ describe('the no-cable sweep after a restart', () => {
   beforeEach(() => void (store = temp()));
 
   const write = (sessionId: string, type: string, at: string) =>
-    store.append(chargingStreams.session(sessionId), [{ eventId: randomUUID(), type, data: { sessionId, commandId: 'x', at }, metadata }], 'any');
+    store.append(
+      chargingStreams.session(sessionId),
+      [{ eventId: randomUUID(), type, data: { sessionId, commandId: 'x', at }, metadata }],
+      'any',
+    );
 
   it('finds the accepted sessions not yet charging or failed through the type indexes, not by reading the log', async () => {
     const waiting = randomUUID();

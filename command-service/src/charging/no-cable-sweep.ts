@@ -25,7 +25,8 @@ const acceptedAt = (e: Decisive) => Date.parse(e.data.at ?? '') || Date.now();
  */
 export async function acceptedInLog(store: EventStore, into: Map<string, number>): Promise<number> {
   const settled = new Set<string>();
-  for (const type of ['SessionCharging', 'SessionStartFailed']) await eachOfType(store, type, { after: 0 }, (e) => settled.add(e.data.sessionId));
+  for (const type of ['SessionCharging', 'SessionStartFailed'])
+    await eachOfType(store, type, { after: 0 }, (e) => settled.add(e.data.sessionId));
   let newest = 0;
   await eachOfType(store, 'SessionStartAccepted', { after: 0 }, (e) => {
     newest = Math.max(newest, e.position);
@@ -85,7 +86,11 @@ export class AcceptedBeforeStart {
  * (`no_cable`, the connector released). The set is fed by the command results; after a restart it is rebuilt from
  * the type indexes on the first tick (AcceptedBeforeStart). Unref'd: it never keeps the process alive.
  */
-export function startNoCableSweep(store: EventStore, sessions: ChargingSessions, options: { everyMs?: number; plugInWithinMs?: number } = {}): Consumer {
+export function startNoCableSweep(
+  store: EventStore,
+  sessions: ChargingSessions,
+  options: { everyMs?: number; plugInWithinMs?: number } = {},
+): Consumer {
   const beforeStart = new AcceptedBeforeStart(store, sessions.awaitingCable);
   let running: Promise<void> | null = null;
   const tick = () =>

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
-import { catalogStreams, chargingStreams, type CarRegistered, type CommandResult, type MasterDataKind, type RegisterCar } from '@evc/contracts';
+import {
+  catalogStreams,
+  chargingStreams,
+  type CarRegistered,
+  type CommandResult,
+  type MasterDataKind,
+  type RegisterCar,
+} from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import type { FileStore } from '@evc/platform/files/index';
 import { masterDataStates } from '../catalog/index';
@@ -36,7 +43,8 @@ export class CarChoices {
 
   private async requireActive(itemId: string, kind: MasterDataKind, path: string) {
     const { state } = await masterDataStates(this.store).load(catalogStreams.masterData(itemId));
-    if (!state.data || state.deleted || state.data.kind !== kind || state.data.isActive === false) throw missing(path, `No active ${kind} ${itemId}`);
+    if (!state.data || state.deleted || state.data.kind !== kind || state.data.isActive === false)
+      throw missing(path, `No active ${kind} ${itemId}`);
     return state.data;
   }
 
@@ -62,7 +70,8 @@ export class RegisterCarHandler implements OperationHandler<'cars.register'> {
 
   async execute({ payload, context }: OperationCommand<'cars.register'>): Promise<CommandResult> {
     const data = await this.choices.check(payload, context.actor.id);
-    const register = () => runDecider(this.store, chargingStreams.car(payload.carId), carDecider, { kind: 'register', data }, context, { clock: this.clock });
+    const register = () =>
+      runDecider(this.store, chargingStreams.car(payload.carId), carDecider, { kind: 'register', data }, context, { clock: this.clock });
     if ((await loadState(this.store, chargingStreams.car(payload.carId), carDecider)).state.data) return register(); // a resend, or another car's id
     // the customer's list and the catalog items first: the same car twice is refused, a used item cannot go meanwhile
     const usage = new CarUsage(this.store, this.clock);

@@ -1,4 +1,13 @@
-import { CHARGING_TIMING, chargingStreams, itemCause, networkStreams, type Actor, type ChargerCommandEvent, type OutboundOcppResult, type SessionFailure } from '@evc/contracts';
+import {
+  CHARGING_TIMING,
+  chargingStreams,
+  itemCause,
+  networkStreams,
+  type Actor,
+  type ChargerCommandEvent,
+  type OutboundOcppResult,
+  type SessionFailure,
+} from '@evc/contracts';
 import { chargerCommandDecider } from '../chargers-live/index';
 import { newContext } from '../shared/command-context';
 import { fold } from '../shared/decider';
@@ -7,7 +16,13 @@ import { toDomainEvent } from '../shared/run-decider';
 import { failSession } from './session-locks';
 import { SESSION_CAUSE, chargingSystem as system, type ChargingSessionState } from './session-state';
 
-const FAILURE_OF: Record<string, SessionFailure> = { rejected: 'rejected', not_supported: 'rejected', offline: 'offline', timeout: 'timeout', error: 'error' };
+const FAILURE_OF: Record<string, SessionFailure> = {
+  rejected: 'rejected',
+  not_supported: 'rejected',
+  offline: 'offline',
+  timeout: 'timeout',
+  error: 'error',
+};
 
 /**
  * A charger command's outcome, already recorded on its stream. For a session's remote start: accepted or failed.
@@ -21,14 +36,26 @@ export async function recordRemoteStartResult(s: ChargingSessionState, r: Outbou
   const sessionId = r.sessionId ?? (cause.startsWith(SESSION_CAUSE) ? cause.slice(SESSION_CAUSE.length) : null);
   if (!sessionId || r.commandId !== startCommandId(sessionId)) return;
   // The command's stream keeps the first outcome (a late `offline` from the sweep after `accepted` is ignored there).
-  const outcome = fold(chargerCommandDecider, history.map((e) => toDomainEvent<ChargerCommandEvent>(e))).outcome;
+  const outcome = fold(
+    chargerCommandDecider,
+    history.map((e) => toDomainEvent<ChargerCommandEvent>(e)),
+  ).outcome;
   if (outcome === null) return;
-  const actor: Actor = outcome === 'offline' || outcome === 'timeout' ? { type: 'system', id: 'ocpp-gateway' } : { type: 'charger', id: r.chargerId };
+  const actor: Actor =
+    outcome === 'offline' || outcome === 'timeout' ? { type: 'system', id: 'ocpp-gateway' } : { type: 'charger', id: r.chargerId };
   // The outcome continues the start's correlation (the command was recorded with it) and names the command as its cause.
   const started = history[0]?.metadata.correlationId;
-  const context = { ...newContext(actor, `remote start ${outcome}`), ...(started ? { correlationId: started } : {}), causationId: itemCause('charger-command', r.commandId) };
+  const context = {
+    ...newContext(actor, `remote start ${outcome}`),
+    ...(started ? { correlationId: started } : {}),
+    causationId: itemCause('charger-command', r.commandId),
+  };
   if (outcome === 'accepted') {
-    const { state } = await s.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'accept', commandId: r.commandId, at: r.at }, context);
+    const { state } = await s.streams.sessions.decide(
+      chargingStreams.session(sessionId),
+      { kind: 'accept', commandId: r.commandId, at: r.at },
+      context,
+    );
     if (state.phase === 'accepted') s.awaitingCable.set(sessionId, Date.parse(r.at) || Date.now());
     return;
   }

@@ -6,9 +6,14 @@ import type { ChargingSessionState } from './session-state';
 /** The session no longer holds its connector, its token, nor (a phone session) its customer's one open session. */
 export async function releaseLocks(s: ChargingSessionState, d: SessionRequested['data'], context: CommandContext) {
   const at = s.clock.now().toISOString();
-  await s.streams.claims.decide(chargingStreams.connector(d.chargerId, d.connectorId), { kind: 'release', chargerId: d.chargerId, connectorId: d.connectorId, sessionId: d.sessionId, at }, context);
+  await s.streams.claims.decide(
+    chargingStreams.connector(d.chargerId, d.connectorId),
+    { kind: 'release', chargerId: d.chargerId, connectorId: d.connectorId, sessionId: d.sessionId, at },
+    context,
+  );
   const tags = d.origin === 'app' ? new Set([d.idTag, appIdTag(d.customerId)]) : [d.idTag];
-  for (const idTag of tags) await s.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'close', idTag, sessionId: d.sessionId, at }, context);
+  for (const idTag of tags)
+    await s.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'close', idTag, sessionId: d.sessionId, at }, context);
   if (d.origin === 'app') await releaseCustomer(s, d.customerId, d.sessionId, context);
 }
 
@@ -19,8 +24,18 @@ export async function releaseCustomer(s: ChargingSessionState, customerId: strin
 }
 
 /** The session failed (refused, offline, no cable…): its locks are released and it is no longer kept in memory. */
-export async function failSession(s: ChargingSessionState, sessionId: string, reason: SessionFailure, detail: string | null, context: CommandContext) {
-  const { state } = await s.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'fail', reason, detail, at: s.clock.now().toISOString() }, context);
+export async function failSession(
+  s: ChargingSessionState,
+  sessionId: string,
+  reason: SessionFailure,
+  detail: string | null,
+  context: CommandContext,
+) {
+  const { state } = await s.streams.sessions.decide(
+    chargingStreams.session(sessionId),
+    { kind: 'fail', reason, detail, at: s.clock.now().toISOString() },
+    context,
+  );
   s.awaitingCable.delete(sessionId);
   if (state.phase === 'failed' && state.request) {
     await releaseLocks(s, state.request, context);

@@ -1,4 +1,12 @@
-import { energyCost, sessionCost, type SessionEvent, type SessionFailure, type SessionRequested, type SessionStatus, type StopReason } from '@evc/contracts';
+import {
+  energyCost,
+  sessionCost,
+  type SessionEvent,
+  type SessionFailure,
+  type SessionRequested,
+  type SessionStatus,
+  type StopReason,
+} from '@evc/contracts';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { GrowOnlyList } from '../shared/grow-only-list';
@@ -68,7 +76,17 @@ function autoStop(s: SessionState, now: { time: number } | null): StopReason | n
  * is kept as an alias.
  */
 export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState> = {
-  initialState: { phase: 'none', request: null, transactionIds: [], meterStartWh: 0, startedAt: null, readingTimes: GrowOnlyList.empty(), latest: null, stopReason: null, cost: null },
+  initialState: {
+    phase: 'none',
+    request: null,
+    transactionIds: [],
+    meterStartWh: 0,
+    startedAt: null,
+    readingTimes: GrowOnlyList.empty(),
+    latest: null,
+    stopReason: null,
+    cost: null,
+  },
   evolve(state, event) {
     switch (event.type) {
       case 'SessionRequested':
@@ -78,7 +96,13 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
       case 'SessionStartFailed':
         return { ...state, phase: 'failed' };
       case 'SessionCharging':
-        return { ...state, phase: 'charging', transactionIds: [event.data.transactionId], meterStartWh: event.data.meterStartWh, startedAt: event.data.startedAt };
+        return {
+          ...state,
+          phase: 'charging',
+          transactionIds: [event.data.transactionId],
+          meterStartWh: event.data.meterStartWh,
+          startedAt: event.data.startedAt,
+        };
       case 'SessionTransactionAliased':
         return { ...state, transactionIds: [...state.transactionIds, event.data.transactionId] };
       case 'MeterReadingRecorded': {
@@ -87,7 +111,11 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
         return { ...state, readingTimes: state.readingTimes.with(time), latest };
       }
       case 'SessionStopRequested':
-        return { ...state, phase: state.phase === 'charging' ? 'stopping' : state.phase, stopReason: state.stopReason ?? event.data.reason };
+        return {
+          ...state,
+          phase: state.phase === 'charging' ? 'stopping' : state.phase,
+          stopReason: state.stopReason ?? event.data.reason,
+        };
       case 'SessionStopped':
         return { ...state, phase: 'stopped', cost: event.data.cost };
       case 'SessionBilled':
@@ -106,13 +134,16 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
     if (!state.request) throw new DomainError('charging.session_not_found', 'No such session');
     switch (command.kind) {
       case 'accept':
-        return state.phase === 'requested' ? [{ type: 'SessionStartAccepted', data: { sessionId, commandId: command.commandId, at: command.at } }] : [];
+        return state.phase === 'requested'
+          ? [{ type: 'SessionStartAccepted', data: { sessionId, commandId: command.commandId, at: command.at } }]
+          : [];
       case 'fail':
         if (state.phase !== 'requested' && state.phase !== 'accepted') return [];
         return [{ type: 'SessionStartFailed', data: { sessionId, reason: command.reason, detail: command.detail, at: command.at } }];
       case 'charging': {
         const { transactionId, meterStartWh, startedAt, at } = command;
-        if (state.phase === 'requested' || state.phase === 'accepted') return [{ type: 'SessionCharging', data: { sessionId, transactionId, meterStartWh, startedAt, at } }];
+        if (state.phase === 'requested' || state.phase === 'accepted')
+          return [{ type: 'SessionCharging', data: { sessionId, transactionId, meterStartWh, startedAt, at } }];
         if (state.startedAt === null || state.transactionIds.includes(transactionId)) return [];
         // Only the same natural transaction (start time and meter) may bring a second id.
         if (ms(state.startedAt) !== ms(startedAt) || state.meterStartWh !== meterStartWh) {
@@ -140,11 +171,15 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
       case 'auto-stop': {
         if (state.phase !== 'charging') return [];
         const reason = autoStop(state, state.latest);
-        return reason ? [{ type: 'SessionStopRequested', data: { sessionId, reason, commandId: command.stopCommandId, at: command.at } }] : [];
+        return reason
+          ? [{ type: 'SessionStopRequested', data: { sessionId, reason, commandId: command.stopCommandId, at: command.at } }]
+          : [];
       }
       case 'request-stop':
         if (state.phase !== 'charging') return [];
-        return [{ type: 'SessionStopRequested', data: { sessionId, reason: command.reason, commandId: command.commandId, at: command.at } }];
+        return [
+          { type: 'SessionStopRequested', data: { sessionId, reason: command.reason, commandId: command.commandId, at: command.at } },
+        ];
       case 'stop': {
         if (state.phase !== 'charging' && state.phase !== 'stopping') return [];
         if (!state.transactionIds.includes(command.transactionId)) return [];
@@ -152,12 +187,32 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
         // A refused start costs its token's owner nothing, whatever the charger delivered.
         const cost = state.request.refusal ? 0 : sessionCost(energyWh, state.request.prices);
         const { transactionId, meterStopWh, stoppedAt, chargerReason, at } = command;
-        return [{ type: 'SessionStopped', data: { sessionId, transactionId, meterStopWh, stoppedAt, energyWh, cost, reason: state.stopReason ?? 'charger', chargerReason, at } }];
+        return [
+          {
+            type: 'SessionStopped',
+            data: {
+              sessionId,
+              transactionId,
+              meterStopWh,
+              stoppedAt,
+              energyWh,
+              cost,
+              reason: state.stopReason ?? 'charger',
+              chargerReason,
+              at,
+            },
+          },
+        ];
       }
       case 'billed': {
         if (state.phase !== 'stopped') return [];
         const { amount, shortfall = 0, walletTransactionId: transactionId, at } = command;
-        return [{ type: 'SessionBilled', data: { sessionId, customerId: state.request.customerId, amount, ...(shortfall > 0 ? { shortfall } : {}), transactionId, at } }];
+        return [
+          {
+            type: 'SessionBilled',
+            data: { sessionId, customerId: state.request.customerId, amount, ...(shortfall > 0 ? { shortfall } : {}), transactionId, at },
+          },
+        ];
       }
     }
   },

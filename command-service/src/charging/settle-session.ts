@@ -21,10 +21,33 @@ export async function settleSession(s: ChargingSessionState, sessionId: string, 
     const walletTransactionId = `session:${sessionId}`;
     const cost = state.cost ?? 0;
     // The wallet pays at most what it holds (it never goes below zero through charging); the rest is the shortfall.
-    const amount = cost > 0 ? await s.ledger.debitUpToBalance(d.customerId, { transactionId: walletTransactionId, amount: cost, kind: 'session', reference: { type: 'session', id: sessionId }, reason: 'session' }, context) : 0;
+    const amount =
+      cost > 0
+        ? await s.ledger.debitUpToBalance(
+            d.customerId,
+            {
+              transactionId: walletTransactionId,
+              amount: cost,
+              kind: 'session',
+              reference: { type: 'session', id: sessionId },
+              reason: 'session',
+            },
+            context,
+          )
+        : 0;
     const shortfall = cost - amount;
-    if (shortfall > 0) log.warn('a session cost more than the wallet held: the shortfall is on its bill', { sessionId, customerId: d.customerId, cost, shortfall });
-    await s.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'billed', amount, shortfall, walletTransactionId, at: s.clock.now().toISOString() }, context);
+    if (shortfall > 0)
+      log.warn('a session cost more than the wallet held: the shortfall is on its bill', {
+        sessionId,
+        customerId: d.customerId,
+        cost,
+        shortfall,
+      });
+    await s.streams.sessions.decide(
+      chargingStreams.session(sessionId),
+      { kind: 'billed', amount, shortfall, walletTransactionId, at: s.clock.now().toISOString() },
+      context,
+    );
   }
   await releaseLocks(s, d, context);
   // Billed: nothing more is recorded on the session (a late message reads the stream again).

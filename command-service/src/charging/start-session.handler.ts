@@ -14,8 +14,17 @@ import { appIdTag, newAppIdTag, sessionTokenScope } from '../shared/ids';
 import type { ReplacedClaim } from './customer-session.decider';
 
 /** Whether a start sent again asks for what the session already is (charger, connector, car, target). */
-export function sameStart(request: SessionRequested['data'], payload: { connectorId: number; carId: string; target: SessionRequested['data']['target'] }, chargerId: string): boolean {
-  return request.chargerId === chargerId && request.connectorId === payload.connectorId && request.carId === payload.carId && JSON.stringify(request.target) === JSON.stringify(payload.target);
+export function sameStart(
+  request: SessionRequested['data'],
+  payload: { connectorId: number; carId: string; target: SessionRequested['data']['target'] },
+  chargerId: string,
+): boolean {
+  return (
+    request.chargerId === chargerId &&
+    request.connectorId === payload.connectorId &&
+    request.carId === payload.carId &&
+    JSON.stringify(request.target) === JSON.stringify(payload.target)
+  );
 }
 
 /** Session ids whose app token this process chose, newest last (a twin request finds its sibling's). */
@@ -49,7 +58,10 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
       if (existing.request.customerId !== customerId) throw notFound();
       // A retry goes on with the session; the same id for another start is refused, never silently answered.
       const chargerId = payload.chargerId ?? (await this.chargerBySerial(payload.serialNumber ?? ''));
-      if (!sameStart(existing.request, payload, chargerId)) throw new DomainError('request.duplicate_id', 'This session id was used for another start', [{ path: 'sessionId', code: 'exists' }]);
+      if (!sameStart(existing.request, payload, chargerId))
+        throw new DomainError('request.duplicate_id', 'This session id was used for another start', [
+          { path: 'sessionId', code: 'exists' },
+        ]);
       return this.proceed(existing.request, context);
     }
     return this.proceed(await this.check(payload, customerId), context);
@@ -68,11 +80,15 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     // A connector booked for the slot now is its booking's customer's alone (reserved for them on the charger).
     const booked = await this.bookings.holderAt(chargerId, p.connectorId, now);
     if (booked && booked.customerId !== customerId) {
-      throw new DomainError('booking.connector_booked', 'This connector is booked for another driver now', [{ path: 'connectorId', code: 'booked' }]);
+      throw new DomainError('booking.connector_booked', 'This connector is booked for another driver now', [
+        { path: 'connectorId', code: 'booked' },
+      ]);
     }
     const status = live.connectors[p.connectorId];
     if (status !== 'available' && status !== 'preparing' && !(status === 'reserved' && booked)) {
-      throw new DomainError('charging.connector_unavailable', 'The connector is not available', [{ path: 'connectorId', code: status ?? 'unknown' }]);
+      throw new DomainError('charging.connector_unavailable', 'The connector is not available', [
+        { path: 'connectorId', code: status ?? 'unknown' },
+      ]);
     }
     const balance = await this.sessions.ledger.balanceOf(customerId);
     if (balance < facts.prices.minimumCharge || balance <= 0) {
@@ -81,8 +97,17 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     // The app token is the booking's on its booked connector (the charger holds the reservation for it), else new.
     const idTag = booked?.idTag ?? (await this.appTokenFor(p.sessionId, chargerId, p.connectorId));
     return {
-      sessionId: p.sessionId, customerId, origin: 'app', idTag, chargerId, connectorId: p.connectorId, carId: p.carId, target: p.target,
-      ...facts, balanceAtStart: balance, at: now.toISOString(),
+      sessionId: p.sessionId,
+      customerId,
+      origin: 'app',
+      idTag,
+      chargerId,
+      connectorId: p.connectorId,
+      carId: p.carId,
+      target: p.target,
+      ...facts,
+      balanceAtStart: balance,
+      at: now.toISOString(),
     };
   }
 
@@ -112,7 +137,9 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     for (const id of new Set([typed, typed.toUpperCase()])) {
       if ((await this.sessions.reads.charger(id)).data) return id;
     }
-    throw new DomainError('network.charger_not_found', 'No charger has this serial number or id', [{ path: 'serialNumber', code: 'not_found' }]);
+    throw new DomainError('network.charger_not_found', 'No charger has this serial number or id', [
+      { path: 'serialNumber', code: 'not_found' },
+    ]);
   }
 
   /**
@@ -126,7 +153,8 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     try {
       return await this.proceedClaimed({ ...d, balanceAtStart: await this.balanceCovering(customerId, d.prices.minimumCharge) }, context);
     } catch (error) {
-      if ((await this.sessions.reads.session(sessionId)).phase === 'none') await this.sessions.releaseCustomer(customerId, sessionId, context);
+      if ((await this.sessions.reads.session(sessionId)).phase === 'none')
+        await this.sessions.releaseCustomer(customerId, sessionId, context);
       throw error;
     }
   }
@@ -135,19 +163,33 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
     const { sessionId, customerId, idTag, chargerId, connectorId, at } = d;
     const session = await this.sessions.reads.session(sessionId);
     if (session.phase === 'none') {
-      await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'issue', idTag, customerId, tokenKind: 'app', expiresAt: null, scope: sessionTokenScope(d), at }, context);
+      await this.sessions.streams.tokens.decide(
+        chargingStreams.idToken(idTag),
+        { kind: 'issue', idTag, customerId, tokenKind: 'app', expiresAt: null, scope: sessionTokenScope(d), at },
+        context,
+      );
       await this.openOnToken(d, context);
       const holder = (await this.sessions.reads.claim(chargerId, connectorId)).open;
-      const holderCharging = holder ? ['charging', 'stopping', 'stopped'].includes((await this.sessions.reads.session(holder.sessionId)).phase) : false;
+      const holderCharging = holder
+        ? ['charging', 'stopping', 'stopped'].includes((await this.sessions.reads.session(holder.sessionId)).phase)
+        : false;
       try {
-        await this.sessions.streams.claims.decide(chargingStreams.connector(chargerId, connectorId), { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging }, context);
+        await this.sessions.streams.claims.decide(
+          chargingStreams.connector(chargerId, connectorId),
+          { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging },
+          context,
+        );
       } catch (error) {
         const lock = appIdTag(customerId);
         await this.sessions.streams.tokens.decide(chargingStreams.idToken(lock), { kind: 'close', idTag: lock, sessionId, at }, context);
         throw error;
       }
     }
-    const { result } = await this.sessions.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request', data: d }, context);
+    const { result } = await this.sessions.streams.sessions.decide(
+      chargingStreams.session(sessionId),
+      { kind: 'request', data: d },
+      context,
+    );
     if (session.phase === 'none' || session.phase === 'requested') {
       await this.confirmCustomer(d, context);
       await this.sessions.sendRemoteStart(d, context);
@@ -171,11 +213,19 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
       if (other.phase === 'stopped') await this.sessions.settle(open.sessionId);
       if (['failed', 'stopped', 'billed'].includes(other.phase)) replacing = open;
       else if (expired && ['none', 'requested', 'accepted'].includes(other.phase)) {
-        if (other.phase !== 'none') await this.sessions.fail(open.sessionId, 'timeout', 'no transaction within the claim lifetime', { ...context, reason: 'stale session' });
+        if (other.phase !== 'none')
+          await this.sessions.fail(open.sessionId, 'timeout', 'no transaction within the claim lifetime', {
+            ...context,
+            reason: 'stale session',
+          });
         replacing = open;
       }
     }
-    await this.sessions.streams.customers.decide(chargingStreams.customerSession(customerId), { kind: 'claim', customerId, sessionId, at, replacing }, context);
+    await this.sessions.streams.customers.decide(
+      chargingStreams.customerSession(customerId),
+      { kind: 'claim', customerId, sessionId, at, replacing },
+      context,
+    );
   }
 
   /**
@@ -185,9 +235,14 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
   private async confirmCustomer(d: SessionRequested['data'], context: CommandContext) {
     const { customerId, sessionId, at } = d;
     try {
-      await this.sessions.streams.customers.decide(chargingStreams.customerSession(customerId), { kind: 'confirm', customerId, sessionId, at }, context);
+      await this.sessions.streams.customers.decide(
+        chargingStreams.customerSession(customerId),
+        { kind: 'confirm', customerId, sessionId, at },
+        context,
+      );
     } catch (error) {
-      if (error instanceof DomainError) await this.sessions.fail(sessionId, 'timeout', 'another start took the customer over', { ...context, reason: 'stale session' });
+      if (error instanceof DomainError)
+        await this.sessions.fail(sessionId, 'timeout', 'another start took the customer over', { ...context, reason: 'stale session' });
       throw error;
     }
   }
@@ -216,10 +271,17 @@ export class StartSessionHandler implements OperationHandler<'sessions.start'> {
       if (['failed', 'stopped', 'billed', 'none'].includes(other.phase)) replacing = open.sessionId;
       const waiting = other.phase === 'requested' || other.phase === 'accepted';
       if (waiting && other.request && Date.parse(at) - Date.parse(other.request.at) >= CHARGING_TIMING.connectorClaimTtlMs) {
-        await this.sessions.fail(open.sessionId, 'timeout', 'no transaction within the claim lifetime', { ...context, reason: 'stale session' });
+        await this.sessions.fail(open.sessionId, 'timeout', 'no transaction within the claim lifetime', {
+          ...context,
+          reason: 'stale session',
+        });
         replacing = open.sessionId;
       }
     }
-    await this.sessions.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'open', idTag, sessionId, chargerId, connectorId, at, replacing }, context);
+    await this.sessions.streams.tokens.decide(
+      chargingStreams.idToken(idTag),
+      { kind: 'open', idTag, sessionId, chargerId, connectorId, at, replacing },
+      context,
+    );
   }
 }

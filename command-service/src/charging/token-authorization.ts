@@ -21,10 +21,19 @@ export function balanceOf(s: ChargingSessionState, customerId: string): Promise<
 }
 
 /** The answer for a token at a charger, and when the token expires (cards). */
-export async function authorizeToken(s: ChargingSessionState, idTag: string, chargerId: string, connectorId: number | null): Promise<{ status: IdTokenStatus; expiresAt: string | null }> {
+export async function authorizeToken(
+  s: ChargingSessionState,
+  idTag: string,
+  chargerId: string,
+  connectorId: number | null,
+): Promise<{ status: IdTokenStatus; expiresAt: string | null }> {
   const token = await s.reads.token(idTag);
   if (!token.owner) return { status: 'Invalid', expiresAt: null };
-  const [account, balance, pricing] = await Promise.all([s.reads.account(token.owner.customerId), balanceOf(s, token.owner.customerId), s.reads.pricing()]);
+  const [account, balance, pricing] = await Promise.all([
+    s.reads.account(token.owner.customerId),
+    balanceOf(s, token.owner.customerId),
+    s.reads.pricing(),
+  ]);
   const now = s.clock.now();
   const status = authorizationStatus({
     token,

@@ -25,11 +25,24 @@ export function transactionReports({ chargerId, authorization, message: m }: Inb
   switch (m.type) {
     case 'TransactionStarted': {
       const { connectorId, idTag, transactionId, meterStartWh, startedAt: timestamp } = m;
-      const start: TransactionReport = { kind: 'start', chargerId, connectorId, idTag, transactionId, meterStartWh, timestamp, authorization: authorization ?? null };
-      return m.samples.length > 0 ? [start, { kind: 'readings', chargerId, transactionId, readings: m.samples.filter(isReading) }] : [start];
+      const start: TransactionReport = {
+        kind: 'start',
+        chargerId,
+        connectorId,
+        idTag,
+        transactionId,
+        meterStartWh,
+        timestamp,
+        authorization: authorization ?? null,
+      };
+      return m.samples.length > 0
+        ? [start, { kind: 'readings', chargerId, transactionId, readings: m.samples.filter(isReading) }]
+        : [start];
     }
     case 'MeterValuesReported':
-      return m.transactionId === null ? [] : [{ kind: 'readings', chargerId, transactionId: m.transactionId, readings: m.samples.filter(isReading) }];
+      return m.transactionId === null
+        ? []
+        : [{ kind: 'readings', chargerId, transactionId: m.transactionId, readings: m.samples.filter(isReading) }];
     case 'TransactionEnded': {
       const { transactionId, meterStopWh, endedAt: timestamp, reason } = m;
       return [

@@ -30,30 +30,52 @@ export async function startTransaction(s: ChargingSessionState, r: Extract<Trans
   const sessionId = (await s.reads.binding(r.chargerId, r.transactionId)) ?? (await sessionForStart(s, r, context));
   if (!sessionId) return;
   const at = s.clock.now().toISOString();
-  await s.streams.bindings.decide(chargingStreams.chargerTransaction(r.chargerId, r.transactionId), { chargerId: r.chargerId, transactionId: r.transactionId, sessionId, at }, context);
-  const { events, state } = await s.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'charging', transactionId: r.transactionId, meterStartWh: r.meterStartWh, startedAt: r.timestamp, at }, context);
+  await s.streams.bindings.decide(
+    chargingStreams.chargerTransaction(r.chargerId, r.transactionId),
+    { chargerId: r.chargerId, transactionId: r.transactionId, sessionId, at },
+    context,
+  );
+  const { events, state } = await s.streams.sessions.decide(
+    chargingStreams.session(sessionId),
+    { kind: 'charging', transactionId: r.transactionId, meterStartWh: r.meterStartWh, startedAt: r.timestamp, at },
+    context,
+  );
   s.awaitingCable.delete(sessionId);
   if (events.some((e) => e.type === 'SessionCharging') && state.request?.origin === 'app') {
     // The phone's app token stands on its connector while its session runs there (its start window is short).
     const { idTag, chargerId, connectorId } = state.request;
-    await s.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'open', idTag, sessionId, chargerId, connectorId, at, force: true }, context);
+    await s.streams.tokens.decide(
+      chargingStreams.idToken(idTag),
+      { kind: 'open', idTag, sessionId, chargerId, connectorId, at, force: true },
+      context,
+    );
   }
   // A session of a booking's customer on the booked connector fulfils the booking (a refused one does not).
   if (events.some((e) => e.type === 'SessionCharging') && state.request && !state.request.refusal) {
     const { customerId } = state.request;
-    await s.commandBus.execute(new BookingSessionStartedCommand({ sessionId, customerId, chargerId: r.chargerId, connectorId: r.connectorId }, context));
+    await s.commandBus.execute(
+      new BookingSessionStartedCommand({ sessionId, customerId, chargerId: r.chargerId, connectorId: r.connectorId }, context),
+    );
   }
   if (!events.some((e) => e.type === 'SessionCharging') || state.request?.origin !== 'card') return;
   const status = s.verdicts.get(sessionId) ?? (await tokenStatus(s, r.idTag, r.chargerId, r.connectorId));
   s.verdicts.delete(sessionId);
   if (status !== 'Accepted') {
-    log.warn('a transaction started with a token that is not accepted: stopping it', { chargerId: r.chargerId, transactionId: r.transactionId, status });
+    log.warn('a transaction started with a token that is not accepted: stopping it', {
+      chargerId: r.chargerId,
+      transactionId: r.transactionId,
+      status,
+    });
     await requestStop(s, sessionId, 'token_invalid', system(`token ${status}`));
   }
 }
 
 /** The phone's session waiting on this connector for this tag, the same natural transaction again, or a card. */
-async function sessionForStart(s: ChargingSessionState, r: Extract<TransactionReport, { kind: 'start' }>, context: CommandContext): Promise<string | null> {
+async function sessionForStart(
+  s: ChargingSessionState,
+  r: Extract<TransactionReport, { kind: 'start' }>,
+  context: CommandContext,
+): Promise<string | null> {
   const claim = (await s.reads.claim(r.chargerId, r.connectorId)).open;
   const held = claim ? await s.reads.session(claim.sessionId) : null;
   // The tag the session's remote start carried is its request's (twin starts in two processes may claim with another).
@@ -66,11 +88,26 @@ async function sessionForStart(s: ChargingSessionState, r: Extract<TransactionRe
   return startCardSession(s, sessionId, r, context);
 }
 
-async function startCardSession(s: ChargingSessionState, sessionId: string, r: Extract<TransactionReport, { kind: 'start' }>, context: CommandContext): Promise<string | null> {
+async function startCardSession(
+  s: ChargingSessionState,
+  sessionId: string,
+  r: Extract<TransactionReport, { kind: 'start' }>,
+  context: CommandContext,
+): Promise<string | null> {
   const token = await s.reads.token(r.idTag);
   if (!token.owner) {
-    log.warn('a transaction started with an unknown token: stopping it, nobody to bill', { chargerId: r.chargerId, transactionId: r.transactionId });
-    await sendRemoteStop(s, r.chargerId, r.transactionId, uuidFrom(`unknown-token:${r.chargerId}:${r.transactionId}`), null, system('token_invalid'));
+    log.warn('a transaction started with an unknown token: stopping it, nobody to bill', {
+      chargerId: r.chargerId,
+      transactionId: r.transactionId,
+    });
+    await sendRemoteStop(
+      s,
+      r.chargerId,
+      r.transactionId,
+      uuidFrom(`unknown-token:${r.chargerId}:${r.transactionId}`),
+      null,
+      system('token_invalid'),
+    );
     return null;
   }
   const customerId = token.owner.customerId;
@@ -81,8 +118,18 @@ async function startCardSession(s: ChargingSessionState, sessionId: string, r: E
   const facts = await connectorFacts(s.reads, r.chargerId, r.connectorId, new Date(r.timestamp));
   const balance = await balanceOf(s, customerId);
   const data: SessionRequested['data'] = {
-    sessionId, customerId, origin: 'card', idTag: r.idTag, chargerId: r.chargerId, connectorId: r.connectorId, carId: null, target: { kind: 'none' },
-    ...facts, balanceAtStart: balance, ...(refusal ? { refusal } : {}), at: s.clock.now().toISOString(),
+    sessionId,
+    customerId,
+    origin: 'card',
+    idTag: r.idTag,
+    chargerId: r.chargerId,
+    connectorId: r.connectorId,
+    carId: null,
+    target: { kind: 'none' },
+    ...facts,
+    balanceAtStart: balance,
+    ...(refusal ? { refusal } : {}),
+    at: s.clock.now().toISOString(),
   };
   const { chargerId, connectorId, idTag, at } = data;
   if (refusal) {
@@ -91,8 +138,16 @@ async function startCardSession(s: ChargingSessionState, sessionId: string, r: E
     await s.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request', data }, context);
     return sessionId;
   }
-  await s.streams.claims.decide(chargingStreams.connector(chargerId, connectorId), { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging: true, force: true }, context);
-  await s.streams.tokens.decide(chargingStreams.idToken(idTag), { kind: 'open', idTag, sessionId, chargerId, connectorId, at, force: true }, context);
+  await s.streams.claims.decide(
+    chargingStreams.connector(chargerId, connectorId),
+    { kind: 'claim', chargerId, connectorId, sessionId, customerId, idTag, at, holderCharging: true, force: true },
+    context,
+  );
+  await s.streams.tokens.decide(
+    chargingStreams.idToken(idTag),
+    { kind: 'open', idTag, sessionId, chargerId, connectorId, at, force: true },
+    context,
+  );
   await s.streams.sessions.decide(chargingStreams.session(sessionId), { kind: 'request', data }, context);
   return sessionId;
 }

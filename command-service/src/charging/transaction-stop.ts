@@ -10,7 +10,14 @@ export async function stopTransaction(s: ChargingSessionState, r: Extract<Transa
   if (!sessionId) return;
   const before = await s.reads.session(sessionId);
   const meterStopWh = r.meterStopWh ?? before.latest?.energyWh ?? before.meterStartWh;
-  const command = { kind: 'stop' as const, transactionId: r.transactionId, meterStopWh, stoppedAt: r.timestamp, chargerReason: r.reason, at: s.clock.now().toISOString() };
+  const command = {
+    kind: 'stop' as const,
+    transactionId: r.transactionId,
+    meterStopWh,
+    stoppedAt: r.timestamp,
+    chargerReason: r.reason,
+    at: s.clock.now().toISOString(),
+  };
   await s.streams.sessions.decide(chargingStreams.session(sessionId), command, context);
   await settleSession(s, sessionId, context.correlationId);
 }

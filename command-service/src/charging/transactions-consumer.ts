@@ -21,20 +21,34 @@ const log = createLogger('charging-transactions');
  * stream's expected revision and retried on a conflict (ChargingStreams), the wallet one command at a time per wallet.
  */
 export function startChargingTransactions(bus: Bus, sessions: ChargingSessions): Consumer {
-  const options: ConsumerOptions = { groupId: CHARGING_TRANSACTIONS_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true, concurrency: { perKey: true, max: 256 } };
+  const options: ConsumerOptions = {
+    groupId: CHARGING_TRANSACTIONS_GROUP,
+    topics: [BUS_TOPICS.ocppInbound],
+    fromBeginning: true,
+    concurrency: { perKey: true, max: 256 },
+  };
   return bus.subscribe<unknown>(options, async ({ key, value }) => {
     const parsed = inboundChargerMessageSchema.safeParse(value);
-    if (!parsed.success) return log.warn('charger message refused by its schema', { chargerId: key, issue: parsed.error.issues[0]?.message });
+    if (!parsed.success)
+      return log.warn('charger message refused by its schema', { chargerId: key, issue: parsed.error.issues[0]?.message });
     const m = parsed.data;
     const reports = transactionReports(m);
     if (reports.length === 0) return;
-    const context = { ...newContext({ type: 'charger', id: m.chargerId }, m.message.type), causationId: `${m.connectionId}/${m.messageId}` };
+    const context = {
+      ...newContext({ type: 'charger', id: m.chargerId }, m.message.type),
+      causationId: `${m.connectionId}/${m.messageId}`,
+    };
     for (const report of reports) {
       try {
         await sessions.apply(report, context);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        log.warn('charger transaction message refused', { chargerId: m.chargerId, message: m.message.type, report: report.kind, code: error.code });
+        log.warn('charger transaction message refused', {
+          chargerId: m.chargerId,
+          message: m.message.type,
+          report: report.kind,
+          code: error.code,
+        });
       }
     }
   });

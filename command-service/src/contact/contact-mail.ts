@@ -2,7 +2,10 @@ import type { Locale } from '@evc/contracts';
 import type { Mail } from '@evc/platform/mail/mailer';
 import { BRAND, esc } from '../identity/index';
 
-const WORDS: Record<Locale, { subject: (title: string) => string; greeting: (name: string) => string; intro: string; yours: string; footer: string }> = {
+const WORDS: Record<
+  Locale,
+  { subject: (title: string) => string; greeting: (name: string) => string; intro: string; yours: string; footer: string }
+> = {
   en: {
     subject: (title) => `Re: ${title}`,
     greeting: (name) => `Hello ${name},`,
@@ -29,7 +32,15 @@ const paragraphs = (text: string) =>
  * A manager's reply to a contact request, in the request's language (Arabic right to left), as text and HTML. Only a
  * request sent while signed in is in a profile: an anonymous sender's mail does not point them there.
  */
-export function contactReplyMail(input: { to: string; name: string; locale: Locale; title: string; details: string; message: string; signedIn: boolean }): Mail {
+export function contactReplyMail(input: {
+  to: string;
+  name: string;
+  locale: Locale;
+  title: string;
+  details: string;
+  message: string;
+  signedIn: boolean;
+}): Mail {
   const w = { ...WORDS[input.locale], ...(input.signedIn ? {} : { footer: '' }) };
   const dir = input.locale === 'ar' ? 'rtl' : 'ltr';
   const quoted = input.details

@@ -15,7 +15,10 @@ const form = {
   locale: 'ar' as const,
 };
 const submitted: ContactEvent = { type: 'ContactRequestSubmitted', data: { ...form, customerId: 'c-1' } };
-const replied: ContactEvent = { type: 'ContactRequestReplied', data: { requestId, replyId: 'r-1', message: 'We reset it; please try again.', to: 'mona@example.com', locale: 'ar', at } };
+const replied: ContactEvent = {
+  type: 'ContactRequestReplied',
+  data: { requestId, replyId: 'r-1', message: 'We reset it; please try again.', to: 'mona@example.com', locale: 'ar', at },
+};
 const closed: ContactEvent = { type: 'ContactRequestStatusChanged', data: { requestId, status: 'closed', from: 'new', at } };
 const reply = (message = 'We reset it; please try again.', replyId = 'r-1'): ContactCommand => ({ kind: 'reply', replyId, message, at });
 
@@ -25,7 +28,10 @@ describe('contact request decider', () => {
   it('files a request once: the same request again is a no-op, another under its id is refused', () => {
     request.given([]).when({ kind: 'submit', data: submitted.data }).then([submitted]);
     request.given([submitted]).when({ kind: 'submit', data: submitted.data }).thenNothingHappened();
-    request.given([submitted]).when({ kind: 'submit', data: { ...submitted.data, title: 'Something else entirely here' } }).thenThrows('contact.request_exists');
+    request
+      .given([submitted])
+      .when({ kind: 'submit', data: { ...submitted.data, title: 'Something else entirely here' } })
+      .thenThrows('contact.request_exists');
   });
 
   it('a reply goes to the requester in the language the request was sent in', () => {
@@ -48,29 +54,56 @@ describe('contact request decider', () => {
       .given([submitted, closed])
       .when({ kind: 'setStatus', status: 'needs_action', at }, reply())
       .thenTypes(['ContactRequestStatusChanged', 'ContactRequestReplied']);
-    request.given([submitted, closed]).when({ kind: 'comment', commentId: 'k-1', text: 'Customer called again', at }).thenTypes(['ContactRequestCommented']);
+    request
+      .given([submitted, closed])
+      .when({ kind: 'comment', commentId: 'k-1', text: 'Customer called again', at })
+      .thenTypes(['ContactRequestCommented']);
   });
 
   it('comments are idempotent on their id', () => {
     const comment: ContactCommand = { kind: 'comment', commentId: 'k-1', text: 'Check the charger log', at };
-    const commented = request.given([submitted]).when(comment).then([{ type: 'ContactRequestCommented', data: { requestId, commentId: 'k-1', text: 'Check the charger log', at } }]);
-    request.given([submitted, ...commented]).when(comment).thenNothingHappened();
-    request.given([submitted, ...commented]).when({ ...comment, text: 'Other' }).thenThrows('concurrency.conflict');
+    const commented = request
+      .given([submitted])
+      .when(comment)
+      .then([{ type: 'ContactRequestCommented', data: { requestId, commentId: 'k-1', text: 'Check the charger log', at } }]);
+    request
+      .given([submitted, ...commented])
+      .when(comment)
+      .thenNothingHappened();
+    request
+      .given([submitted, ...commented])
+      .when({ ...comment, text: 'Other' })
+      .thenThrows('concurrency.conflict');
   });
 
   it('status changes say from what to what; setting the same status records nothing', () => {
-    request.given([submitted]).when({ kind: 'setStatus', status: 'needs_action', at }).then([{ type: 'ContactRequestStatusChanged', data: { requestId, status: 'needs_action', from: 'new', at } }]);
+    request
+      .given([submitted])
+      .when({ kind: 'setStatus', status: 'needs_action', at })
+      .then([{ type: 'ContactRequestStatusChanged', data: { requestId, status: 'needs_action', from: 'new', at } }]);
     request.given([submitted]).when({ kind: 'setStatus', status: 'new', at }).thenNothingHappened();
     expect(request.given([submitted, closed]).when().state().status).toBe('closed');
   });
 
   it('a delivery is recorded until the mail went out; failures can be tried again', () => {
-    const failed: ContactEvent = { type: 'ContactReplyDelivered', data: { requestId, replyId: 'r-1', outcome: 'failed', error: 'SMTP down', at } };
+    const failed: ContactEvent = {
+      type: 'ContactReplyDelivered',
+      data: { requestId, replyId: 'r-1', outcome: 'failed', error: 'SMTP down', at },
+    };
     const sent: ContactEvent = { type: 'ContactReplyDelivered', data: { requestId, replyId: 'r-1', outcome: 'sent', error: null, at } };
-    request.given([submitted, replied]).when({ kind: 'delivered', replyId: 'r-1', outcome: 'failed', error: 'SMTP down', at }).then([failed]);
+    request
+      .given([submitted, replied])
+      .when({ kind: 'delivered', replyId: 'r-1', outcome: 'failed', error: 'SMTP down', at })
+      .then([failed]);
     request.given([submitted, replied, failed]).when({ kind: 'delivered', replyId: 'r-1', outcome: 'sent', error: null, at }).then([sent]);
-    request.given([submitted, replied, sent]).when({ kind: 'delivered', replyId: 'r-1', outcome: 'sent', error: null, at }).thenNothingHappened();
-    request.given([submitted]).when({ kind: 'delivered', replyId: 'r-9', outcome: 'sent', error: null, at }).thenThrows('contact.reply_not_found');
+    request
+      .given([submitted, replied, sent])
+      .when({ kind: 'delivered', replyId: 'r-1', outcome: 'sent', error: null, at })
+      .thenNothingHappened();
+    request
+      .given([submitted])
+      .when({ kind: 'delivered', replyId: 'r-9', outcome: 'sent', error: null, at })
+      .thenThrows('contact.reply_not_found');
   });
 
   it('nothing but a submit happens to a request that was never filed', () => {

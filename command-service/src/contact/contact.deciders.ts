@@ -52,7 +52,9 @@ export const contactRequestDecider: Decider<ContactCommand, ContactEvent, Contac
       }
       case 'ContactReplyDelivered': {
         const reply = state.replies[event.data.replyId];
-        return reply ? { ...state, replies: { ...state.replies, [event.data.replyId]: { ...reply, delivery: event.data.outcome } } } : state;
+        return reply
+          ? { ...state, replies: { ...state.replies, [event.data.replyId]: { ...reply, delivery: event.data.outcome } } }
+          : state;
       }
       case 'ContactRequestCommented':
         return { ...state, comments: { ...state.comments, [event.data.commentId]: event.data.text } };
@@ -75,16 +77,36 @@ export const contactRequestDecider: Decider<ContactCommand, ContactEvent, Contac
           if (existing.message === command.message) return [];
           throw new DomainError('concurrency.conflict', 'Another reply was sent under this id', [{ path: 'replyId', code: 'exists' }]);
         }
-        if (state.status === 'closed') throw new DomainError('contact.request_closed', 'The request is closed; reopen it to reply', [{ path: 'requestId', code: 'closed' }]);
+        if (state.status === 'closed')
+          throw new DomainError('contact.request_closed', 'The request is closed; reopen it to reply', [
+            { path: 'requestId', code: 'closed' },
+          ]);
         const { email: to } = state.submitted;
-        return [{ type: 'ContactRequestReplied', data: { requestId, replyId: command.replyId, message: command.message, to, locale: replyLocale(state.submitted), at: command.at } }];
+        return [
+          {
+            type: 'ContactRequestReplied',
+            data: {
+              requestId,
+              replyId: command.replyId,
+              message: command.message,
+              to,
+              locale: replyLocale(state.submitted),
+              at: command.at,
+            },
+          },
+        ];
       }
       case 'delivered': {
         const reply = state.replies[command.replyId];
         if (!reply) throw new DomainError('contact.reply_not_found', 'No such reply', [{ path: 'replyId', code: 'not_found' }]);
         // A mail that went out stays sent; a failure is recorded each time it is tried again.
         if (reply.delivery === 'sent') return [];
-        return [{ type: 'ContactReplyDelivered', data: { requestId, replyId: command.replyId, outcome: command.outcome, error: command.error, at: command.at } }];
+        return [
+          {
+            type: 'ContactReplyDelivered',
+            data: { requestId, replyId: command.replyId, outcome: command.outcome, error: command.error, at: command.at },
+          },
+        ];
       }
       case 'comment': {
         const existing = state.comments[command.commentId];

@@ -24,7 +24,10 @@ abstract class ContactHandler {
   protected now = () => this.clock.now().toISOString();
 
   protected decide(requestId: string, command: ContactCommand, context: CommandContext, expectedRevision?: number) {
-    return decideAndAppend(this.store, contactStreams.request(requestId), contactRequestDecider, command, context, { clock: this.clock, expectedRevision });
+    return decideAndAppend(this.store, contactStreams.request(requestId), contactRequestDecider, command, context, {
+      clock: this.clock,
+      expectedRevision,
+    });
   }
 }
 
@@ -49,7 +52,9 @@ abstract class ReplyMailer extends ContactHandler {
 
   /** In the background: the manager's answer never waits for the mail server; the outcome shows on the request. */
   protected mailInBackground(requestId: string, replyId: string, context: CommandContext): void {
-    void this.mail(requestId, replyId, context).catch((error: unknown) => log.error('reply outcome not recorded', { requestId, replyId, error: String(error) }));
+    void this.mail(requestId, replyId, context).catch((error: unknown) =>
+      log.error('reply outcome not recorded', { requestId, replyId, error: String(error) }),
+    );
   }
 
   private async mail(requestId: string, replyId: string, context: CommandContext): Promise<void> {
@@ -60,13 +65,28 @@ abstract class ReplyMailer extends ContactHandler {
     let outcome: 'sent' | 'failed' = 'sent';
     let error: string | null = null;
     try {
-      await this.identity.mailer.send(contactReplyMail({ to: reply.to, name: fullName, locale: reply.locale, title, details, message: reply.message, signedIn: Boolean(state.submitted.customerId) }));
+      await this.identity.mailer.send(
+        contactReplyMail({
+          to: reply.to,
+          name: fullName,
+          locale: reply.locale,
+          title,
+          details,
+          message: reply.message,
+          signedIn: Boolean(state.submitted.customerId),
+        }),
+      );
     } catch (e) {
       outcome = 'failed';
       error = (e instanceof Error ? e.message : String(e)).slice(0, 300);
       log.warn('reply mail not sent', { requestId, replyId, error });
     }
-    const system: CommandContext = { actor: { type: 'system', id: 'mailer' }, correlationId: context.correlationId, causationId: replyId, reason: 'reply mail' };
+    const system: CommandContext = {
+      actor: { type: 'system', id: 'mailer' },
+      correlationId: context.correlationId,
+      causationId: replyId,
+      reason: 'reply mail',
+    };
     await this.decide(requestId, { kind: 'delivered', replyId, outcome, error, at: this.now() }, system);
   }
 }
@@ -88,7 +108,8 @@ export class ResendContactReplyHandler extends ReplyMailer implements OperationH
     const { requestId, replyId } = payload;
     const streamId = contactStreams.request(requestId);
     const { state, revision, position } = await wholeStream(this.store, contactRequestDecider).load(streamId);
-    if (!state.submitted) throw new DomainError('contact.request_not_found', 'No such contact request', [{ path: 'requestId', code: 'not_found' }]);
+    if (!state.submitted)
+      throw new DomainError('contact.request_not_found', 'No such contact request', [{ path: 'requestId', code: 'not_found' }]);
     const reply = state.replies[replyId];
     if (!reply) throw new DomainError('contact.reply_not_found', 'No such reply', [{ path: 'replyId', code: 'not_found' }]);
     if (reply.delivery !== 'sent') this.mailInBackground(requestId, replyId, context);
@@ -99,7 +120,9 @@ export class ResendContactReplyHandler extends ReplyMailer implements OperationH
 @HandlesCommand('contact-requests.comment')
 export class CommentContactRequestHandler extends ContactHandler implements OperationHandler<'contact-requests.comment'> {
   async execute({ payload, context }: OperationCommand<'contact-requests.comment'>): Promise<CommandResult> {
-    return (await this.decide(payload.requestId, { kind: 'comment', commentId: payload.commentId, text: payload.text, at: this.now() }, context)).result;
+    return (
+      await this.decide(payload.requestId, { kind: 'comment', commentId: payload.commentId, text: payload.text, at: this.now() }, context)
+    ).result;
   }
 }
 
@@ -111,4 +134,10 @@ export class SetContactStatusHandler extends ContactHandler implements Operation
   }
 }
 
-export const contactHandlers = [SubmitContactRequestHandler, ReplyContactRequestHandler, ResendContactReplyHandler, CommentContactRequestHandler, SetContactStatusHandler];
+export const contactHandlers = [
+  SubmitContactRequestHandler,
+  ReplyContactRequestHandler,
+  ResendContactReplyHandler,
+  CommentContactRequestHandler,
+  SetContactStatusHandler,
+];

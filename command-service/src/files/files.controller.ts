@@ -34,7 +34,8 @@ export class FilesController {
     const { bytes, contentType, purpose } = readUpload(body, header(req, 'content-type'));
     const privilege = UPLOAD_PRIVILEGE[purpose];
     const allowed = privilege ? principal?.userType === 1 && principal.privileges.includes(privilege) : principal?.userType === 5;
-    if (!allowed) throw new ApiException('auth.forbidden', `Not allowed to upload ${purpose} images`, [{ path: 'purpose', code: 'forbidden' }]);
+    if (!allowed)
+      throw new ApiException('auth.forbidden', `Not allowed to upload ${purpose} images`, [{ path: 'purpose', code: 'forbidden' }]);
     return this.files.put(bytes, { contentType, purpose, ...(privilege ? {} : { ownerId: principal!.accountId }) });
   }
 

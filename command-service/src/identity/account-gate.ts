@@ -34,9 +34,14 @@ export class AccountGate implements AccessCheck {
     if (block) throw block;
     if (principal.version === undefined) return;
     // Staff: their roles' access events count too (read each time: staff requests are few).
-    const current = account.userType === 1 && account.roleIds.length > 0 ? Math.max(accessAt, await accessVersionOf(this.store, account.accountId, account.roleIds, [])) : accessAt;
-    if (principal.version < current) throw new DomainError('identity.session_expired', 'The account changed since this sign-in; sign in again');
-    if (principal.familyId && (await this.signInEnded(principal.familyId))) throw new DomainError('identity.session_expired', 'This sign-in has ended; sign in again');
+    const current =
+      account.userType === 1 && account.roleIds.length > 0
+        ? Math.max(accessAt, await accessVersionOf(this.store, account.accountId, account.roleIds, []))
+        : accessAt;
+    if (principal.version < current)
+      throw new DomainError('identity.session_expired', 'The account changed since this sign-in; sign in again');
+    if (principal.familyId && (await this.signInEnded(principal.familyId)))
+      throw new DomainError('identity.session_expired', 'This sign-in has ended; sign in again');
   }
 
   /**
@@ -73,7 +78,11 @@ export class AccountGate implements AccessCheck {
     if (newer.length === 0 && kept) return kept;
     const history = newer.map((e) => toDomainEvent<AccountEvent>(e));
     const account = kept ? history.reduce(accountDecider.evolve, kept.account) : fold(accountDecider, history);
-    const next: KeptAccount = { account, revision: newer.at(-1)?.revision ?? -1, accessAt: Math.max(kept?.accessAt ?? 0, newestPosition(newer, ACCOUNT_ACCESS_EVENTS)) };
+    const next: KeptAccount = {
+      account,
+      revision: newer.at(-1)?.revision ?? -1,
+      accessAt: Math.max(kept?.accessAt ?? 0, newestPosition(newer, ACCOUNT_ACCESS_EVENTS)),
+    };
     if (next.revision < 0) return next;
     const held = this.accounts.get(accountId);
     // Concurrent checks of one account: never replace a newer fold by an older one.

@@ -66,7 +66,11 @@ export interface LinkThrottle {
 }
 
 export type AccountCommand =
-  | { kind: 'signUpCustomer'; data: CustomerSignedUp['data']; verification: { tokenHash: string; expiresAt: string; issuedAt: string } | 'verified' }
+  | {
+      kind: 'signUpCustomer';
+      data: CustomerSignedUp['data'];
+      verification: { tokenHash: string; expiresAt: string; issuedAt: string } | 'verified';
+    }
   | { kind: 'createAdmin'; data: AdminCreated['data'] }
   | { kind: 'updateAdmin'; firstName: string; lastName: string; roleIds: string[] }
   | { kind: 'setAdminActive'; active: boolean; reason: string; by: string }
@@ -137,7 +141,13 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         };
       case 'PasswordReset':
         // Every outstanding link dies with the reset: a link is single use, and so are its siblings.
-        return { ...state, passwordHash: event.data.passwordHash, resetLinks: [], credentialVersion: state.credentialVersion + 1, keptFamily: null };
+        return {
+          ...state,
+          passwordHash: event.data.passwordHash,
+          resetLinks: [],
+          credentialVersion: state.credentialVersion + 1,
+          keptFamily: null,
+        };
       case 'PasswordChanged': {
         // Every other sign-in ends with a change; the one it was made from carries on.
         const credentialVersion = state.credentialVersion + 1;
@@ -167,7 +177,9 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
         const v = command.verification;
         return [
           { type: 'CustomerSignedUp', data: command.data },
-          v === 'verified' ? { type: 'EmailVerified', data: { accountId } } : { type: 'EmailVerificationIssued', data: { accountId, ...v } },
+          v === 'verified'
+            ? { type: 'EmailVerified', data: { accountId } }
+            : { type: 'EmailVerificationIssued', data: { accountId, ...v } },
         ];
       }
       case 'createAdmin': {
@@ -178,8 +190,18 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       }
       case 'updateAdmin': {
         requireKind(state, 1);
-        const same = state.firstName === command.firstName && state.lastName === command.lastName && JSON.stringify(state.roleIds) === JSON.stringify(command.roleIds);
-        return same ? [] : [{ type: 'AdminUpdated', data: { accountId: state.accountId, firstName: command.firstName, lastName: command.lastName, roleIds: command.roleIds } }];
+        const same =
+          state.firstName === command.firstName &&
+          state.lastName === command.lastName &&
+          JSON.stringify(state.roleIds) === JSON.stringify(command.roleIds);
+        return same
+          ? []
+          : [
+              {
+                type: 'AdminUpdated',
+                data: { accountId: state.accountId, firstName: command.firstName, lastName: command.lastName, roleIds: command.roleIds },
+              },
+            ];
       }
       case 'setAdminActive': {
         requireKind(state, 1);
@@ -190,7 +212,17 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       }
       case 'issueVerification': {
         if (state.accountId === null || state.userType !== 5 || state.emailVerified || throttled(state, command.throttle)) return [];
-        return [{ type: 'EmailVerificationIssued', data: { accountId: state.accountId, tokenHash: command.tokenHash, expiresAt: command.expiresAt, issuedAt: command.throttle.now } }];
+        return [
+          {
+            type: 'EmailVerificationIssued',
+            data: {
+              accountId: state.accountId,
+              tokenHash: command.tokenHash,
+              expiresAt: command.expiresAt,
+              issuedAt: command.throttle.now,
+            },
+          },
+        ];
       }
       case 'verifyEmail': {
         if (state.accountId === null) throw linkExpired();
@@ -200,17 +232,33 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       }
       case 'requestReset': {
         if (state.accountId === null || state.banned || !state.active || throttled(state, command.throttle)) return [];
-        return [{ type: 'PasswordResetRequested', data: { accountId: state.accountId, tokenHash: command.tokenHash, expiresAt: command.expiresAt, issuedAt: command.throttle.now } }];
+        return [
+          {
+            type: 'PasswordResetRequested',
+            data: {
+              accountId: state.accountId,
+              tokenHash: command.tokenHash,
+              expiresAt: command.expiresAt,
+              issuedAt: command.throttle.now,
+            },
+          },
+        ];
       }
       case 'resetPassword': {
-        if (state.accountId === null || !live(state.resetLinks, command.now).some((l) => l.tokenHash === command.tokenHash)) throw linkExpired();
-        return [{ type: 'PasswordReset', data: { accountId: state.accountId, tokenHash: command.tokenHash, passwordHash: command.passwordHash } }];
+        if (state.accountId === null || !live(state.resetLinks, command.now).some((l) => l.tokenHash === command.tokenHash))
+          throw linkExpired();
+        return [
+          { type: 'PasswordReset', data: { accountId: state.accountId, tokenHash: command.tokenHash, passwordHash: command.passwordHash } },
+        ];
       }
       case 'changePassword': {
         if (state.accountId === null) throw new DomainError('auth.unauthenticated', 'Sign in first');
-        if (state.passwordHash !== command.checkedHash) throw new DomainError('concurrency.conflict', 'The password was changed meanwhile; try again');
+        if (state.passwordHash !== command.checkedHash)
+          throw new DomainError('concurrency.conflict', 'The password was changed meanwhile; try again');
         if (!command.currentMatches) {
-          throw new DomainError('identity.old_password_incorrect', 'Old password is incorrect', [{ path: 'currentPassword', code: 'old_password_incorrect' }]);
+          throw new DomainError('identity.old_password_incorrect', 'Old password is incorrect', [
+            { path: 'currentPassword', code: 'old_password_incorrect' },
+          ]);
         }
         const kept = command.keptFamilyId ? { keptFamilyId: command.keptFamilyId } : {};
         return [{ type: 'PasswordChanged', data: { accountId: state.accountId, passwordHash: command.passwordHash, ...kept } }];
@@ -218,18 +266,30 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
       case 'updateProfile': {
         if (state.accountId === null) throw new DomainError('auth.unauthenticated', 'Sign in first');
         const same = state.firstName === command.firstName && state.lastName === command.lastName && state.locale === command.locale;
-        return same ? [] : [{ type: 'ProfileUpdated', data: { accountId: state.accountId, firstName: command.firstName, lastName: command.lastName, locale: command.locale } }];
+        return same
+          ? []
+          : [
+              {
+                type: 'ProfileUpdated',
+                data: { accountId: state.accountId, firstName: command.firstName, lastName: command.lastName, locale: command.locale },
+              },
+            ];
       }
       case 'updatePersonalInfo': {
         requireKind(state, 5);
         const { accountId } = state;
         const events: AccountEvent[] = [];
-        if (command.email.toLowerCase() !== state.email.toLowerCase()) events.push({ type: 'EmailChanged', data: { accountId, email: command.email, previousEmail: state.email } });
+        if (command.email.toLowerCase() !== state.email.toLowerCase())
+          events.push({ type: 'EmailChanged', data: { accountId, email: command.email, previousEmail: state.email } });
         if (state.firstName !== command.firstName || state.lastName !== command.lastName) {
-          events.push({ type: 'ProfileUpdated', data: { accountId, firstName: command.firstName, lastName: command.lastName, locale: state.locale } });
+          events.push({
+            type: 'ProfileUpdated',
+            data: { accountId, firstName: command.firstName, lastName: command.lastName, locale: state.locale },
+          });
         }
         const current: Details | null = state.details ?? null;
-        if (!current || JSON.stringify(current) !== JSON.stringify(command.details)) events.push({ type: 'CustomerDetailsUpdated', data: { accountId, ...command.details } });
+        if (!current || JSON.stringify(current) !== JSON.stringify(command.details))
+          events.push({ type: 'CustomerDetailsUpdated', data: { accountId, ...command.details } });
         return events;
       }
       case 'ban':

@@ -22,7 +22,13 @@ abstract class SetBanHandler implements ICommandHandler<OperationCommand<'custom
 
   async execute({ payload, context }: OperationCommand<'customers.ban' | 'customers.unban'>): Promise<CommandResult> {
     const { customerId, reason } = payload;
-    const result = await runDecider(this.store, identityStreams.account(customerId), accountDecider, { kind: this.banned ? 'ban' : 'unban', reason }, { ...context, reason });
+    const result = await runDecider(
+      this.store,
+      identityStreams.account(customerId),
+      accountDecider,
+      { kind: this.banned ? 'ban' : 'unban', reason },
+      { ...context, reason },
+    );
     // Then the chargers: the owner's cards on their local lists and in the gateways' caches (docs/cards.md).
     await this.cards.ownerBanChanged(customerId, { ...context, reason });
     return result;

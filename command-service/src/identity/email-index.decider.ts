@@ -10,7 +10,8 @@ export const emailIndexDecider: Decider<EmailIndexCommand, EmailReserved | Email
   initialState: { accountId: null },
   evolve: (_state, event) => ({ accountId: event.type === 'EmailReserved' ? event.data.accountId : null }),
   decide(command, state) {
-    if (command.release) return state.accountId === command.accountId ? [{ type: 'EmailReleased', data: { accountId: command.accountId } }] : [];
+    if (command.release)
+      return state.accountId === command.accountId ? [{ type: 'EmailReleased', data: { accountId: command.accountId } }] : [];
     if (state.accountId === null) return [{ type: 'EmailReserved', data: { accountId: command.accountId } }];
     if (state.accountId === command.accountId) return [];
     throw new DomainError('identity.email_exists', 'Email already exists', [{ path: 'email', code: 'email_exists' }]);

@@ -5,7 +5,15 @@ import { ChangePasswordHandler, ForgotPasswordHandler, ResendVerificationHandler
 import { UpdatePersonalInfoHandler } from './personal-info.handler';
 import { RefreshSessionHandler, SignInHandler, SignOutHandler } from './session.handlers';
 import { SeedCustomerHandler, SignUpHandler, VerifyEmailHandler } from './sign-up.handlers';
-import { ActivateAdminHandler, CreateAdminHandler, CreateRoleHandler, DeactivateAdminHandler, UpdateAdminHandler, UpdateOwnProfileHandler, UpdateRoleHandler } from './staff.handlers';
+import {
+  ActivateAdminHandler,
+  CreateAdminHandler,
+  CreateRoleHandler,
+  DeactivateAdminHandler,
+  UpdateAdminHandler,
+  UpdateOwnProfileHandler,
+  UpdateRoleHandler,
+} from './staff.handlers';
 
 /** Accounts, sessions (the cookie commands have their own controller), staff, roles, customers' bans. */
 export const identityContext: ContextParts = {

@@ -28,7 +28,10 @@ export const IDENTITY = Symbol('IdentityDeps');
 
 /** The identity settings of the validated configuration. */
 export function identitySettingsFrom(
-  config: Pick<Config, 'PUBLIC_URL' | 'REFRESH_TOKEN_TTL_DAYS' | 'RESET_LINK_EXPIRY_MINUTES' | 'RESEND_INTERVAL_SECONDS' | 'RESET_MAX_TRIES'>,
+  config: Pick<
+    Config,
+    'PUBLIC_URL' | 'REFRESH_TOKEN_TTL_DAYS' | 'RESET_LINK_EXPIRY_MINUTES' | 'RESEND_INTERVAL_SECONDS' | 'RESET_MAX_TRIES'
+  >,
 ): IdentitySettings {
   return {
     publicUrl: config.PUBLIC_URL,
@@ -41,7 +44,10 @@ export function identitySettingsFrom(
 }
 
 /** Everything the identity context needs, from the configuration and the opened adapters. */
-export function createIdentityDeps(config: Config, adapters: { authSecret: string; mailer: Mailer; clock?: Clock; throttle?: LoginThrottle }): IdentityDeps {
+export function createIdentityDeps(
+  config: Config,
+  adapters: { authSecret: string; mailer: Mailer; clock?: Clock; throttle?: LoginThrottle },
+): IdentityDeps {
   return {
     tokens: new AccessTokens(adapters.authSecret, config.ACCESS_TOKEN_TTL_SECONDS),
     mailer: adapters.mailer,

@@ -8,7 +8,11 @@ import { generatePassword } from './secrets';
  * Egyptian names, places, clubs and dates' words), shipped in the repository: nothing is downloaded at install or
  * run time.
  */
-const COMMON = new Set(readFileSync(new URL('./data/common-passwords.txt', import.meta.url), 'utf8').split(/\s+/).filter(Boolean));
+const COMMON = new Set(
+  readFileSync(new URL('./data/common-passwords.txt', import.meta.url), 'utf8')
+    .split(/\s+/)
+    .filter(Boolean),
+);
 /** Shorter words are too often part of a strong password by chance to count when found inside one. */
 const WORD_MIN = 4;
 /** A password that leaves fewer characters than this unexplained by words, sequences and dates is weak. */
@@ -18,7 +22,15 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 const unleet = (s: string) => s.replace(/[013457@$!]/g, (c) => LEET[c]!);
 
 /** Runs people type without thinking: keyboard rows, the alphabet and the digits, either way. */
-const RUNS = ['1234567890', '!@#$%^&*()', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'abcdefghijklmnopqrstuvwxyz', 'qazwsxedcrfvtgbyhnujmikolp'].flatMap((r) => [r, [...r].reverse().join('')]);
+const RUNS = [
+  '1234567890',
+  '!@#$%^&*()',
+  'qwertyuiop',
+  'asdfghjkl',
+  'zxcvbnm',
+  'abcdefghijklmnopqrstuvwxyz',
+  'qazwsxedcrfvtgbyhnujmikolp',
+].flatMap((r) => [r, [...r].reverse().join('')]);
 const RUN_MIN = 4;
 const PATTERNS = [
   /(.)\1{2,}/g, // aaa, 111
@@ -61,7 +73,11 @@ export function isCommonPassword(password: string): boolean {
 
 /** Refuses a new password that holds the e-mail's name or is weak; the form shows the code beside the field. */
 export function assertPasswordAllowed(password: string, email: string): void {
-  const code = passwordContainsEmailName(password, email) ? 'password_contains_email' : isCommonPassword(password) ? 'password_common' : null;
+  const code = passwordContainsEmailName(password, email)
+    ? 'password_contains_email'
+    : isCommonPassword(password)
+      ? 'password_common'
+      : null;
   if (code) throw new DomainError('request.invalid', 'Choose a less guessable password', [{ path: 'password', code }]);
 }
 

@@ -32,7 +32,9 @@ abstract class RequestLinkMailHandler implements ICommandHandler<OperationComman
   ) {}
 
   async execute(command: OperationCommand<LinkMailOperation>): Promise<{ accepted: true }> {
-    this.process(command).catch((error: unknown) => log.error('link mail request failed', { purpose: this.purpose, error: error instanceof Error ? error.message : String(error) }));
+    this.process(command).catch((error: unknown) =>
+      log.error('link mail request failed', { purpose: this.purpose, error: error instanceof Error ? error.message : String(error) }),
+    );
     return { accepted: true };
   }
 
@@ -58,7 +60,13 @@ abstract class RequestLinkMailHandler implements ICommandHandler<OperationComman
     const issued = (reset ? after.resetLinks : after.verificationLinks).some((l) => l.tokenHash === tokenHash);
     if (!issued) return; // throttled, verified already, banned or inactive: silently nothing
     const link = `${settings.publicUrl}/${reset ? 'resetPassword' : 'verifyEmail'}?token=${token}`;
-    const mail = renderMail(reset ? 'reset' : 'verification', { to: after.email, name: after.firstName, locale: after.locale, link, minutes: settings.linkExpiryMinutes });
+    const mail = renderMail(reset ? 'reset' : 'verification', {
+      to: after.email,
+      name: after.firstName,
+      locale: after.locale,
+      link,
+      minutes: settings.linkExpiryMinutes,
+    });
     sendInBackground(mailer, mail, this.purpose);
   }
 }
@@ -92,8 +100,19 @@ export class ResetPasswordHandler implements OperationHandler<'auth.reset-passwo
     if (!account.resetLinks.some((l) => l.tokenHash === tokenHash && l.expiresAt > clock.now().toISOString())) throw linkExpired();
     assertPasswordAllowed(payload.password, account.email);
     const passwordHash = await hashPassword(payload.password);
-    const ctx = { ...context, actor: { type: account.userType === 1 ? ('staff' as const) : ('customer' as const), id: accountId }, reason: 'password reset' };
-    const result = await runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'resetPassword', tokenHash, passwordHash, now: clock.now().toISOString() }, ctx, { clock });
+    const ctx = {
+      ...context,
+      actor: { type: account.userType === 1 ? ('staff' as const) : ('customer' as const), id: accountId },
+      reason: 'password reset',
+    };
+    const result = await runDecider(
+      this.store,
+      identityStreams.account(accountId),
+      accountDecider,
+      { kind: 'resetPassword', tokenHash, passwordHash, now: clock.now().toISOString() },
+      ctx,
+      { clock },
+    );
     // The mailed unlock: whoever read the mail may sign in again from anywhere.
     this.identity.throttle.clearAccount(emailKey(account.email));
     return result;
@@ -119,6 +138,12 @@ export class ChangePasswordHandler implements OperationHandler<'account.change-p
     if (currentMatches) attempt.succeed();
     if (currentMatches) assertPasswordAllowed(payload.password, account.email);
     const passwordHash = currentMatches ? await hashPassword(payload.password) : '';
-    return runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'changePassword', checkedHash: account.passwordHash, currentMatches, passwordHash, keptFamilyId: context.session?.familyId }, context);
+    return runDecider(
+      this.store,
+      identityStreams.account(accountId),
+      accountDecider,
+      { kind: 'changePassword', checkedHash: account.passwordHash, currentMatches, passwordHash, keptFamilyId: context.session?.familyId },
+      context,
+    );
   }
 }

@@ -32,19 +32,28 @@ export class UpdatePersonalInfoHandler implements OperationHandler<'account.upda
     const accountId = context.actor.id;
     const account = await loadAccount(this.store, accountId);
     if (account.accountId === null || account.userType !== 5) throw new DomainError('identity.customer_not_found', 'No such customer');
-    if (payload.pictureFileId && payload.pictureFileId !== account.details?.pictureFileId) await this.requireOwnPicture(payload.pictureFileId, accountId);
+    if (payload.pictureFileId && payload.pictureFileId !== account.details?.pictureFileId)
+      await this.requireOwnPicture(payload.pictureFileId, accountId);
     const previous = account.email;
     const moving = emailKey(payload.email) !== emailKey(previous);
     const index = (email: string) => identityStreams.emailIndex(emailKey(email));
     if (moving) await runDecider(this.store, index(payload.email), emailIndexDecider, { accountId }, context);
     let result: CommandResult;
     try {
-      result = await runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'updatePersonalInfo', ...command(payload) }, context, {
-        expectedRevision: payload.expectedRevision,
-        clock: this.identity.clock,
-      });
+      result = await runDecider(
+        this.store,
+        identityStreams.account(accountId),
+        accountDecider,
+        { kind: 'updatePersonalInfo', ...command(payload) },
+        context,
+        {
+          expectedRevision: payload.expectedRevision,
+          clock: this.identity.clock,
+        },
+      );
     } catch (error) {
-      if (moving) await runDecider(this.store, index(payload.email), emailIndexDecider, { accountId, release: true }, context).catch(() => undefined);
+      if (moving)
+        await runDecider(this.store, index(payload.email), emailIndexDecider, { accountId, release: true }, context).catch(() => undefined);
       throw error;
     }
     if (moving) {
@@ -68,12 +77,21 @@ export class UpdatePersonalInfoHandler implements OperationHandler<'account.upda
 }
 
 function command(p: UpdatePersonalInfo) {
-  const deliveryAddress = p.deliveryAddress.sameAsHome ? { sameAsHome: true, address: null } : { sameAsHome: false, address: p.deliveryAddress.address };
+  const deliveryAddress = p.deliveryAddress.sameAsHome
+    ? { sameAsHome: true, address: null }
+    : { sameAsHome: false, address: p.deliveryAddress.address };
   return {
     firstName: p.firstName,
     lastName: p.lastName,
     email: p.email,
     // a birth date only when given, so saving unchanged details recorded before it was asked adds no event
-    details: { phone: p.phone, gender: p.gender, address: p.address, deliveryAddress, pictureFileId: p.pictureFileId, ...(p.birthDate ? { birthDate: p.birthDate } : {}) },
+    details: {
+      phone: p.phone,
+      gender: p.gender,
+      address: p.address,
+      deliveryAddress,
+      pictureFileId: p.pictureFileId,
+      ...(p.birthDate ? { birthDate: p.birthDate } : {}),
+    },
   };
 }

@@ -56,12 +56,14 @@ export const refreshFamilyDecider: Decider<RefreshFamilyCommand, RefreshFamilyEv
     }
     const { familyId, accountId } = started;
     const known = command.presentedHash === state.currentHash || state.usedHashes.includes(command.presentedHash);
-    if (command.kind === 'revoke') return known ? [{ type: 'RefreshFamilyRevoked', data: { familyId, accountId, reason: command.reason } }] : [];
+    if (command.kind === 'revoke')
+      return known ? [{ type: 'RefreshFamilyRevoked', data: { familyId, accountId, reason: command.reason } }] : [];
     if (command.presentedHash === state.currentHash) {
       if (started.expiresAt <= command.now) throw expired();
       return [{ type: 'RefreshTokenRotated', data: { familyId, tokenHash: command.newHash } }];
     }
-    if (state.usedHashes.includes(command.presentedHash)) return [{ type: 'RefreshFamilyRevoked', data: { familyId, accountId, reason: 'reuse' } }];
+    if (state.usedHashes.includes(command.presentedHash))
+      return [{ type: 'RefreshFamilyRevoked', data: { familyId, accountId, reason: 'reuse' } }];
     throw expired();
   },
 };

@@ -21,15 +21,28 @@ import { emailKey, familyOfRefreshToken, newRefreshToken, sha256 } from './secre
 const log = createLogger('identity');
 const invalidCredentials = () => new DomainError('identity.invalid_credentials', 'E-mail or password is incorrect');
 const sessionExpired = () => new DomainError('identity.session_expired', 'The session has expired; sign in again');
-const actorOf = (account: AccountState & { accountId: string }) => ({ type: account.userType === 1 ? ('staff' as const) : ('customer' as const), id: account.accountId });
+const actorOf = (account: AccountState & { accountId: string }) => ({
+  type: account.userType === 1 ? ('staff' as const) : ('customer' as const),
+  id: account.accountId,
+});
 
 async function loadFamily(store: EventStore, familyId: string): Promise<RefreshFamilyState> {
   const history = await store.readStream(identityStreams.refreshFamily(familyId));
-  return fold(refreshFamilyDecider, history.map((e) => toDomainEvent<RefreshFamilyEvent>(e)));
+  return fold(
+    refreshFamilyDecider,
+    history.map((e) => toDomainEvent<RefreshFamilyEvent>(e)),
+  );
 }
 
 /** An access token and the session body for an account, with the refresh token that goes into the cookie. */
-async function issue(deps: IdentityDeps, store: EventStore, account: AccountState & { accountId: string }, refreshToken: string, familyId: string, rememberMe: boolean): Promise<IssuedSession> {
+async function issue(
+  deps: IdentityDeps,
+  store: EventStore,
+  account: AccountState & { accountId: string },
+  refreshToken: string,
+  familyId: string,
+  rememberMe: boolean,
+): Promise<IssuedSession> {
   const { principal, user } = await describeAccount(store, account, familyId);
   const { token, expiresAt } = await deps.tokens.issue(principal, deps.clock.now());
   return {
@@ -64,7 +77,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand, IssuedSessi
       throw invalidCredentials();
     }
     attempt.succeed();
-    if (account.userType === 5 && !account.emailVerified) throw new DomainError('identity.email_not_verified', 'Confirm your e-mail address first');
+    if (account.userType === 5 && !account.emailVerified)
+      throw new DomainError('identity.email_not_verified', 'Confirm your e-mail address first');
     const block = accountBlock(account);
     if (block) throw block;
 
@@ -79,7 +93,14 @@ export class SignInHandler implements ICommandHandler<SignInCommand, IssuedSessi
       refreshFamilyDecider,
       {
         kind: 'start',
-        data: { familyId, accountId: account.accountId, tokenHash, rememberMe: payload.rememberMe, expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(), credentialVersion: account.credentialVersion },
+        data: {
+          familyId,
+          accountId: account.accountId,
+          tokenHash,
+          rememberMe: payload.rememberMe,
+          expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
+          credentialVersion: account.credentialVersion,
+        },
       },
       ctx,
       { clock },
@@ -109,7 +130,13 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
     if (!family.started || family.revoked) throw sessionExpired();
     const account = await loadAccount(this.store, family.started.accountId);
     const revoke = (reason: RefreshFamilyRevoked['data']['reason']) =>
-      runDecider(this.store, stream, refreshFamilyDecider, { kind: 'revoke', presentedHash, reason }, { ...context, actor: { type: 'system', id: 'identity' }, reason });
+      runDecider(
+        this.store,
+        stream,
+        refreshFamilyDecider,
+        { kind: 'revoke', presentedHash, reason },
+        { ...context, actor: { type: 'system', id: 'identity' }, reason },
+      );
     if (!account.accountId) {
       await revoke('account-missing');
       throw sessionExpired();
@@ -128,7 +155,14 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
     }
     const { token, tokenHash } = newRefreshToken(familyId);
     const { clock } = this.identity;
-    await runDecider(this.store, stream, refreshFamilyDecider, { kind: 'rotate', presentedHash, newHash: tokenHash, now: clock.now().toISOString() }, { ...context, actor: actorOf(known) }, { clock });
+    await runDecider(
+      this.store,
+      stream,
+      refreshFamilyDecider,
+      { kind: 'rotate', presentedHash, newHash: tokenHash, now: clock.now().toISOString() },
+      { ...context, actor: actorOf(known) },
+      { clock },
+    );
     // Reuse of an old token appended a revocation instead of a rotation.
     const after = await loadFamily(this.store, familyId);
     if (after.revoked || after.currentHash !== tokenHash) {
@@ -146,7 +180,13 @@ export class SignOutHandler implements ICommandHandler<SignOutCommand, { accepte
   async execute({ refreshToken, context }: SignOutCommand): Promise<{ accepted: true }> {
     const familyId = refreshToken ? familyOfRefreshToken(refreshToken) : null;
     if (refreshToken && familyId) {
-      await runDecider(this.store, identityStreams.refreshFamily(familyId), refreshFamilyDecider, { kind: 'revoke', presentedHash: sha256(refreshToken), reason: 'sign-out' }, context);
+      await runDecider(
+        this.store,
+        identityStreams.refreshFamily(familyId),
+        refreshFamilyDecider,
+        { kind: 'revoke', presentedHash: sha256(refreshToken), reason: 'sign-out' },
+        context,
+      );
     }
     return { accepted: true };
   }

@@ -42,13 +42,21 @@ export class SignUpHandler implements OperationHandler<'auth.sign-up'> {
       {
         kind: 'signUpCustomer',
         data: { accountId, firstName, lastName, email, phone, gender, locale, passwordHash },
-        verification: { tokenHash, issuedAt: now.toISOString(), expiresAt: new Date(now.getTime() + settings.linkExpiryMinutes * 60_000).toISOString() },
+        verification: {
+          tokenHash,
+          issuedAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + settings.linkExpiryMinutes * 60_000).toISOString(),
+        },
       },
       ctx,
       { clock },
     );
     const link = `${settings.publicUrl}/verifyEmail?token=${token}`;
-    sendInBackground(mailer, renderMail('verification', { to: email, name: firstName, locale, link, minutes: settings.linkExpiryMinutes }), 'verification');
+    sendInBackground(
+      mailer,
+      renderMail('verification', { to: email, name: firstName, locale, link, minutes: settings.linkExpiryMinutes }),
+      'verification',
+    );
     return result;
   }
 }
@@ -65,7 +73,14 @@ export class VerifyEmailHandler implements OperationHandler<'auth.verify-email'>
     if (!accountId) throw new DomainError('identity.link_expired', 'This link is not valid anymore');
     const { clock } = this.identity;
     const ctx = { ...context, actor: { type: 'customer' as const, id: accountId } };
-    return runDecider(this.store, identityStreams.account(accountId), accountDecider, { kind: 'verifyEmail', tokenHash: sha256(payload.token), now: clock.now().toISOString() }, ctx, { clock });
+    return runDecider(
+      this.store,
+      identityStreams.account(accountId),
+      accountDecider,
+      { kind: 'verifyEmail', tokenHash: sha256(payload.token), now: clock.now().toISOString() },
+      ctx,
+      { clock },
+    );
   }
 }
 
@@ -83,7 +98,11 @@ export class SeedCustomerHandler implements ICommandHandler<SeedCustomerCommand,
       this.store,
       identityStreams.account(accountId),
       accountDecider,
-      { kind: 'signUpCustomer', data: { accountId, firstName, lastName, email, phone, gender, locale, passwordHash }, verification: 'verified' },
+      {
+        kind: 'signUpCustomer',
+        data: { accountId, firstName, lastName, email, phone, gender, locale, passwordHash },
+        verification: 'verified',
+      },
       context,
     );
   }

@@ -20,7 +20,11 @@ import { emailKey } from './secrets';
 
 async function requireRoles(store: EventStore, roleIds: string[]): Promise<void> {
   for (const [i, roleId] of roleIds.entries()) {
-    await requireStream(store, identityStreams.role(roleId), { code: 'identity.role_not_found', message: `Role ${roleId} does not exist`, field: `roleIds.${i}` });
+    await requireStream(store, identityStreams.role(roleId), {
+      code: 'identity.role_not_found',
+      message: `Role ${roleId} does not exist`,
+      field: `roleIds.${i}`,
+    });
   }
 }
 
@@ -39,18 +43,49 @@ export class CreateAdminHandler implements OperationHandler<'admins.create'> {
     if (existing.accountId !== null) {
       // A retried create (the same admin: e-mail, names, roles) is answered with the stream as it is; anything else
       // under this id is a 409, never a silent success.
-      const same = existing.userType === 1 && existing.email === email && existing.firstName === firstName && existing.lastName === lastName && sameSet(existing.roleIds, roleIds);
-      if (same) return runDecider(this.store, stream, accountDecider, { kind: 'createAdmin', data: { accountId: adminId, firstName, lastName, email, roleIds, locale: existing.locale, passwordHash: existing.passwordHash } }, context);
-      throw new DomainError('request.duplicate_id', 'This staff id was used for another staff member', [{ path: 'adminId', code: 'exists' }]);
+      const same =
+        existing.userType === 1 &&
+        existing.email === email &&
+        existing.firstName === firstName &&
+        existing.lastName === lastName &&
+        sameSet(existing.roleIds, roleIds);
+      if (same)
+        return runDecider(
+          this.store,
+          stream,
+          accountDecider,
+          {
+            kind: 'createAdmin',
+            data: { accountId: adminId, firstName, lastName, email, roleIds, locale: existing.locale, passwordHash: existing.passwordHash },
+          },
+          context,
+        );
+      throw new DomainError('request.duplicate_id', 'This staff id was used for another staff member', [
+        { path: 'adminId', code: 'exists' },
+      ]);
     }
     await requireRoles(this.store, roleIds);
     assertPasswordAllowed(password, email);
     const passwordHash = await hashPassword(password);
     await runDecider(this.store, identityStreams.emailIndex(emailKey(email)), emailIndexDecider, { accountId: adminId }, context);
-    const result = await runDecider(this.store, stream, accountDecider, { kind: 'createAdmin', data: { accountId: adminId, firstName, lastName, email, roleIds: [...new Set(roleIds)], locale: 'en', passwordHash } }, context);
+    const result = await runDecider(
+      this.store,
+      stream,
+      accountDecider,
+      {
+        kind: 'createAdmin',
+        data: { accountId: adminId, firstName, lastName, email, roleIds: [...new Set(roleIds)], locale: 'en', passwordHash },
+      },
+      context,
+    );
     const { settings, mailer } = this.identity;
     // The seeded super admin is the operator who started the system: no welcome mail for them.
-    if (context.actor.type !== 'system') sendInBackground(mailer, renderMail('welcomeStaff', { to: email, name: firstName, locale: 'en', link: `${settings.publicUrl}/Signin` }), 'welcome-staff');
+    if (context.actor.type !== 'system')
+      sendInBackground(
+        mailer,
+        renderMail('welcomeStaff', { to: email, name: firstName, locale: 'en', link: `${settings.publicUrl}/Signin` }),
+        'welcome-staff',
+      );
     return result;
   }
 }
@@ -62,7 +97,14 @@ export class UpdateAdminHandler implements OperationHandler<'admins.update'> {
   async execute({ payload, context }: OperationCommand<'admins.update'>): Promise<CommandResult> {
     const { adminId, firstName, lastName, roleIds, expectedRevision } = payload;
     await requireRoles(this.store, roleIds);
-    return runDecider(this.store, identityStreams.account(adminId), accountDecider, { kind: 'updateAdmin', firstName, lastName, roleIds: [...new Set(roleIds)] }, context, { expectedRevision });
+    return runDecider(
+      this.store,
+      identityStreams.account(adminId),
+      accountDecider,
+      { kind: 'updateAdmin', firstName, lastName, roleIds: [...new Set(roleIds)] },
+      context,
+      { expectedRevision },
+    );
   }
 }
 
@@ -73,7 +115,14 @@ abstract class SetAdminActiveHandler implements ICommandHandler<OperationCommand
 
   execute({ payload, context }: OperationCommand<'admins.activate' | 'admins.deactivate'>): Promise<CommandResult> {
     const { adminId, reason, expectedRevision } = payload;
-    return runDecider(this.store, identityStreams.account(adminId), accountDecider, { kind: 'setAdminActive', active: this.active, reason, by: context.actor.id }, { ...context, reason }, { expectedRevision });
+    return runDecider(
+      this.store,
+      identityStreams.account(adminId),
+      accountDecider,
+      { kind: 'setAdminActive', active: this.active, reason, by: context.actor.id },
+      { ...context, reason },
+      { expectedRevision },
+    );
   }
 }
 
@@ -113,7 +162,13 @@ export class UpdateOwnProfileHandler implements OperationHandler<'account.update
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   execute({ payload, context }: OperationCommand<'account.update-profile'>): Promise<CommandResult> {
-    return runDecider(this.store, identityStreams.account(context.actor.id), accountDecider, { kind: 'updateProfile', ...payload }, context);
+    return runDecider(
+      this.store,
+      identityStreams.account(context.actor.id),
+      accountDecider,
+      { kind: 'updateProfile', ...payload },
+      context,
+    );
   }
 }
 

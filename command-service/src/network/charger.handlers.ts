@@ -90,7 +90,9 @@ export class DeleteChargerHandler implements OperationHandler<'chargers.delete'>
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   async execute({ payload, context }: OperationCommand<'chargers.delete'>) {
     const streamId = networkStreams.charger(payload.chargerId);
-    const result = await runDecider(this.store, streamId, chargerDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision });
+    const result = await runDecider(this.store, streamId, chargerDecider, { kind: 'delete' }, context, {
+      expectedRevision: payload.expectedRevision,
+    });
     const { state } = await loadState(this.store, streamId, chargerDecider);
     if (state.data) await station(this.store, state.data.stationId, 'detach', payload.chargerId, context);
     return result;
@@ -102,9 +104,16 @@ export class RotateChargerSecretHandler implements OperationHandler<'chargers.ro
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   async execute({ payload, context }: OperationCommand<'chargers.rotate-secret'>): Promise<ChargerSecretResult> {
     const { secretKey, secretHash } = newChargerSecret();
-    const result = await runDecider(this.store, networkStreams.charger(payload.chargerId), chargerDecider, { kind: 'rotate-secret', secretHash }, context, {
-      expectedRevision: payload.expectedRevision,
-    });
+    const result = await runDecider(
+      this.store,
+      networkStreams.charger(payload.chargerId),
+      chargerDecider,
+      { kind: 'rotate-secret', secretHash },
+      context,
+      {
+        expectedRevision: payload.expectedRevision,
+      },
+    );
     return { ...result, chargerId: payload.chargerId, secretKey };
   }
 }

@@ -1,5 +1,11 @@
 import type { ContextParts } from '../shared/context-parts';
-import { AddChargerHandler, DeleteChargerHandler, RegisterChargerHandler, RotateChargerSecretHandler, UpdateChargerHandler } from './charger.handlers';
+import {
+  AddChargerHandler,
+  DeleteChargerHandler,
+  RegisterChargerHandler,
+  RotateChargerSecretHandler,
+  UpdateChargerHandler,
+} from './charger.handlers';
 import { SetPricingHandler } from './network.handlers';
 import { DeleteStationHandler, RegisterStationHandler, UpdateStationHandler } from './station.handlers';
 

@@ -25,7 +25,10 @@ describe('station decider', () => {
   });
 
   it('given a station, when another registration uses its id, then station_exists', () => {
-    stations.given([registered]).when({ kind: 'create', data: { ...station, nameEn: 'Other Name' } }).thenThrows('network.station_exists');
+    stations
+      .given([registered])
+      .when({ kind: 'create', data: { ...station, nameEn: 'Other Name' } })
+      .thenThrows('network.station_exists');
   });
 
   it('given a station with chargers, when deleted, then StationDeleted names them, and no charger can join afterwards', () => {
@@ -40,7 +43,10 @@ describe('station decider', () => {
 
   it('given a station, when updated with the same data, then nothing; with new data, then StationUpdated', () => {
     stations.given([registered]).when({ kind: 'update', data: station }).thenNothingHappened();
-    stations.given([registered]).when({ kind: 'update', data: { ...station, nameEn: 'Renamed' } }).then([{ type: 'StationUpdated', data: { ...station, nameEn: 'Renamed' } }]);
+    stations
+      .given([registered])
+      .when({ kind: 'update', data: { ...station, nameEn: 'Renamed' } })
+      .then([{ type: 'StationUpdated', data: { ...station, nameEn: 'Renamed' } }]);
   });
 });
 
@@ -66,7 +72,10 @@ describe('charger decider', () => {
   });
 
   it('given a charger, when deleted, then ChargerMarkedDeleted (modelState 3); it stays taken and cannot change', () => {
-    const events = chargers.given([chargerRegistered]).when({ kind: 'delete' }).then([{ type: 'ChargerMarkedDeleted', data: { chargerId: 'CP-1', stationId: 'cai-test' } }]);
+    const events = chargers
+      .given([chargerRegistered])
+      .when({ kind: 'delete' })
+      .then([{ type: 'ChargerMarkedDeleted', data: { chargerId: 'CP-1', stationId: 'cai-test' } }]);
     const deleted = chargers.given([chargerRegistered, ...events]);
     deleted.when({ kind: 'delete' }).thenNothingHappened();
     deleted.when({ kind: 'register', data: charger }).thenThrows('network.charger_exists');
@@ -76,8 +85,14 @@ describe('charger decider', () => {
   it('given a charger, when its connectors change, then ChargerUpdated; unchanged fields cause nothing', () => {
     const { stationId: _s, secretHash: _h, ...fields } = charger;
     chargers.given([chargerRegistered]).when({ kind: 'update', data: fields }).thenNothingHappened();
-    const more = { ...fields, connectors: [...fields.connectors, { connectorId: 2, code: 'A2', type: 'Type2' as const, current: 'AC' as const, maxPowerKw: 22 }] };
-    chargers.given([chargerRegistered]).when({ kind: 'update', data: more }).then([{ type: 'ChargerUpdated', data: more }]);
+    const more = {
+      ...fields,
+      connectors: [...fields.connectors, { connectorId: 2, code: 'A2', type: 'Type2' as const, current: 'AC' as const, maxPowerKw: 22 }],
+    };
+    chargers
+      .given([chargerRegistered])
+      .when({ kind: 'update', data: more })
+      .then([{ type: 'ChargerUpdated', data: more }]);
   });
 
   it('given no charger, when updating or deleting, then charger_not_found', () => {
@@ -91,23 +106,41 @@ describe('charger serial reservation', () => {
 
   it('refuses a second charger with the same serial ("Charger already exists")', () => {
     serials.given([reserved]).when({ serialNumber: 'SN-1', chargerId: 'CP-1' }).thenNothingHappened();
-    serials.given([reserved]).when({ serialNumber: 'SN-1', chargerId: 'CP-2' }).thenThrows('network.charger_exists', { message: 'Charger already exists' });
+    serials
+      .given([reserved])
+      .when({ serialNumber: 'SN-1', chargerId: 'CP-2' })
+      .thenThrows('network.charger_exists', { message: 'Charger already exists' });
   });
 
   it('a released serial is free again; only its holder releases it', () => {
     serials.given([reserved]).when({ serialNumber: 'SN-1', chargerId: 'CP-2', release: true }).thenNothingHappened();
-    serials.given([reserved]).when({ serialNumber: 'SN-1', chargerId: 'CP-1', release: true }, { serialNumber: 'SN-1', chargerId: 'CP-2' }).thenTypes(['ChargerSerialReleased', 'ChargerSerialReserved']);
+    serials
+      .given([reserved])
+      .when({ serialNumber: 'SN-1', chargerId: 'CP-1', release: true }, { serialNumber: 'SN-1', chargerId: 'CP-2' })
+      .thenTypes(['ChargerSerialReleased', 'ChargerSerialReserved']);
   });
 });
 
 describe('pricing decider', () => {
-  const prices: SetPricing = { acPricePerKwh: 189, dcPricePerKwh: 375, minimumCharge: 2000, bookingFeePerMinute: 50, effectiveFrom: '2026-01-01T00:00:00.000Z' };
+  const prices: SetPricing = {
+    acPricePerKwh: 189,
+    dcPricePerKwh: 375,
+    minimumCharge: 2000,
+    bookingFeePerMinute: 50,
+    effectiveFrom: '2026-01-01T00:00:00.000Z',
+  };
   const pricing = DeciderSpecification.for(pricingDecider);
 
   it('records every change and skips a repeat of the prices in force', () => {
-    const first = pricing.given([]).when(prices).then([{ type: 'PricingSet', data: prices }]);
+    const first = pricing
+      .given([])
+      .when(prices)
+      .then([{ type: 'PricingSet', data: prices }]);
     pricing.given(first).when(prices).thenNothingHappened();
     const raised = { ...prices, dcPricePerKwh: 450 };
-    pricing.given(first).when(raised).then([{ type: 'PricingSet', data: raised }]);
+    pricing
+      .given(first)
+      .when(raised)
+      .then([{ type: 'PricingSet', data: raised }]);
   });
 });

@@ -41,7 +41,9 @@ export const stationDecider: Decider<StationCommand, StationEvent, StationState>
       case 'StationDeleted':
         return { ...state, deleted: true, chargerIds: [] };
       case 'ChargerAttached':
-        return state.chargerIds.includes(event.data.chargerId) ? state : { ...state, chargerIds: [...state.chargerIds, event.data.chargerId] };
+        return state.chargerIds.includes(event.data.chargerId)
+          ? state
+          : { ...state, chargerIds: [...state.chargerIds, event.data.chargerId] };
       case 'ChargerDetached':
         return { ...state, chargerIds: state.chargerIds.filter((id) => id !== event.data.chargerId) };
     }
@@ -61,9 +63,13 @@ export const stationDecider: Decider<StationCommand, StationEvent, StationState>
         return state.deleted ? [] : [{ type: 'StationDeleted', data: { stationId, chargerIds: state.chargerIds } }];
       case 'attach':
         if (!state.data || state.deleted) throw stationNotFound();
-        return state.chargerIds.includes(command.chargerId) ? [] : [{ type: 'ChargerAttached', data: { stationId, chargerId: command.chargerId } }];
+        return state.chargerIds.includes(command.chargerId)
+          ? []
+          : [{ type: 'ChargerAttached', data: { stationId, chargerId: command.chargerId } }];
       case 'detach':
-        return state.chargerIds.includes(command.chargerId) ? [{ type: 'ChargerDetached', data: { stationId, chargerId: command.chargerId } }] : [];
+        return state.chargerIds.includes(command.chargerId)
+          ? [{ type: 'ChargerDetached', data: { stationId, chargerId: command.chargerId } }]
+          : [];
     }
   },
 };
@@ -82,7 +88,8 @@ export interface ChargerState {
 
 const chargerNotFound = () => new DomainError('network.charger_not_found', 'No such charger', [{ path: 'chargerId', code: 'not_found' }]);
 const chargerDeleted = () => new DomainError('network.charger_deleted', 'The charger is deleted', [{ path: 'chargerId', code: 'deleted' }]);
-export const chargerExists = (path = 'chargerId') => new DomainError('network.charger_exists', 'Charger already exists', [{ path, code: 'exists' }]);
+export const chargerExists = (path = 'chargerId') =>
+  new DomainError('network.charger_exists', 'Charger already exists', [{ path, code: 'exists' }]);
 
 export const chargerDecider: Decider<ChargerCommand, ChargerEvent, ChargerState> = {
   initialState: { data: null, deleted: false },
@@ -113,7 +120,9 @@ export const chargerDecider: Decider<ChargerCommand, ChargerEvent, ChargerState>
       }
       case 'delete':
         if (!state.data) throw chargerNotFound();
-        return state.deleted ? [] : [{ type: 'ChargerMarkedDeleted', data: { chargerId: state.data.chargerId, stationId: state.data.stationId } }];
+        return state.deleted
+          ? []
+          : [{ type: 'ChargerMarkedDeleted', data: { chargerId: state.data.chargerId, stationId: state.data.stationId } }];
       case 'rotate-secret':
         if (!state.data) throw chargerNotFound();
         if (state.deleted) throw chargerDeleted();
@@ -122,7 +131,12 @@ export const chargerDecider: Decider<ChargerCommand, ChargerEvent, ChargerState>
   },
 };
 
-const sortedKeys = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+const sortedKeys = (o: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 export type { ConnectorSpec };
 
 // Serial numbers ------------------------------------------------------------------------------------------------

@@ -18,7 +18,11 @@ const linkGovernorate = (store: EventStore, station: StationData, context: Comma
     store,
     catalogStreams.governorate(station.governorateId),
     governorateDecider,
-    { kind: 'link', usedBy: { id: station.stationId, kind: 'station', name: station.nameEn, nameAr: station.nameAr }, missing: GOVERNORATE_MISSING },
+    {
+      kind: 'link',
+      usedBy: { id: station.stationId, kind: 'station', name: station.nameEn, nameAr: station.nameAr },
+      missing: GOVERNORATE_MISSING,
+    },
     context,
   );
 const unlinkGovernorate = (store: EventStore, governorateId: string, stationId: string, context: CommandContext) =>
@@ -35,7 +39,8 @@ export class RegisterStationHandler implements OperationHandler<'stations.create
     try {
       return await runDecider(this.store, streamId, stationDecider, { kind: 'create', data: payload }, context);
     } catch (error) {
-      if (!(error instanceof DomainError && error.code === 'network.station_exists')) await unlinkGovernorate(this.store, payload.governorateId, payload.stationId, context);
+      if (!(error instanceof DomainError && error.code === 'network.station_exists'))
+        await unlinkGovernorate(this.store, payload.governorateId, payload.stationId, context);
       throw error;
     }
   }
@@ -48,7 +53,8 @@ export class UpdateStationHandler implements OperationHandler<'stations.update'>
     const { expectedRevision, ...data } = payload;
     const streamId = networkStreams.station(data.stationId);
     const { state } = await loadState(this.store, streamId, stationDecider);
-    if (!state.data || state.deleted) throw new DomainError('network.station_not_found', 'No such station', [{ path: 'stationId', code: 'not_found' }]);
+    if (!state.data || state.deleted)
+      throw new DomainError('network.station_not_found', 'No such station', [{ path: 'stationId', code: 'not_found' }]);
     const oldGovernorate = state.data.governorateId;
     const moved = oldGovernorate !== data.governorateId;
     if (moved) await linkGovernorate(this.store, data, context);
@@ -71,10 +77,14 @@ export class DeleteStationHandler implements OperationHandler<'stations.delete'>
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   async execute({ payload, context }: OperationCommand<'stations.delete'>) {
     const streamId = networkStreams.station(payload.id);
-    const result = await runDecider(this.store, streamId, stationDecider, { kind: 'delete' }, context, { expectedRevision: payload.expectedRevision });
+    const result = await runDecider(this.store, streamId, stationDecider, { kind: 'delete' }, context, {
+      expectedRevision: payload.expectedRevision,
+    });
     const history = await this.store.readStream(streamId);
     const registered = history.find((e) => e.type === 'StationRegistered')?.data as StationData | undefined;
-    const governorateId = (history.filter((e) => e.type === 'StationRegistered' || e.type === 'StationUpdated').at(-1)?.data as StationData | undefined)?.governorateId;
+    const governorateId = (
+      history.filter((e) => e.type === 'StationRegistered' || e.type === 'StationUpdated').at(-1)?.data as StationData | undefined
+    )?.governorateId;
     const deleted = history.findLast((e) => e.type === 'StationDeleted')?.data as { chargerIds: string[] } | undefined;
     for (const chargerId of deleted?.chargerIds ?? []) {
       await runDecider(this.store, networkStreams.charger(chargerId), chargerDecider, { kind: 'delete' }, context);

@@ -26,7 +26,17 @@ export async function seedCards({ eventStore, customerEmail }: { eventStore: Eve
   const { state } = await loadState(eventStore, cardStreams.card(cardId), cardDecider);
   if (!state.card) {
     const issueDate = cairoDate(new Date());
-    await runDecider(eventStore, cardStreams.card(cardId), cardDecider, { kind: 'issue', card: { cardId, customerId, referenceName: 'Demo card', issueDate, requestId: null, origin: 'seed' }, at: new Date().toISOString() }, system);
+    await runDecider(
+      eventStore,
+      cardStreams.card(cardId),
+      cardDecider,
+      {
+        kind: 'issue',
+        card: { cardId, customerId, referenceName: 'Demo card', issueDate, requestId: null, origin: 'seed' },
+        at: new Date().toISOString(),
+      },
+      system,
+    );
   }
   await cards.activateToken(cardId, customerId, system);
   await eventStore.append(MARKER_STREAM, [envelope({ type: 'CardsSeeded', data: { customerId, cardId } }, system)], 'no_stream');

@@ -19,7 +19,12 @@ export const DEMO_WELCOME_CREDIT = 50_000;
 /** The demo customer's charging card: present it at a simulated charger (`npm run simulate`, Authorize; /demo). */
 export { DEMO_CARD_ID_TAG } from '@evc/contracts';
 /** The demo customer's car: an MG4 (64 kWh), registered with two licence images the seed draws. */
-export const DEMO_CAR = { carId: '5eed0000-0000-4000-a000-00000000ca01', brandId: 'brand-mg', typeId: 'type-mg-mg4', batteryRangeId: 'battery-60-80' } as const;
+export const DEMO_CAR = {
+  carId: '5eed0000-0000-4000-a000-00000000ca01',
+  brandId: 'brand-mg',
+  typeId: 'type-mg-mg4',
+  batteryRangeId: 'battery-60-80',
+} as const;
 
 export interface ChargingSeedOptions {
   commandBus: Pick<CommandBus, 'execute'>;
@@ -51,12 +56,45 @@ export async function seedCharging({ commandBus, eventStore, files, ledger, cust
     system,
   );
   // The licence images are the customer's own uploads, so the car is registered as the customer would.
-  const front = await files.put(stripedFlagPng([[0x1d, 0x4e, 0x89], [0xf4, 0xf4, 0xf4]], 86, 54), { contentType: 'image/png', purpose: 'licence', ownerId: customerId });
-  const back = await files.put(stripedFlagPng([[0xf4, 0xf4, 0xf4], [0x1d, 0x4e, 0x89]], 86, 54), { contentType: 'image/png', purpose: 'licence', ownerId: customerId });
-  const asCustomer: CommandContext = { actor: { type: 'customer', id: customerId }, correlationId: system.correlationId, reason: 'demo seed' };
-  await sendCommand(commandBus, 'cars.register', { ...DEMO_CAR, licence: { frontFileId: front.fileId, backFileId: back.fileId } }, asCustomer);
+  const front = await files.put(
+    stripedFlagPng(
+      [
+        [0x1d, 0x4e, 0x89],
+        [0xf4, 0xf4, 0xf4],
+      ],
+      86,
+      54,
+    ),
+    { contentType: 'image/png', purpose: 'licence', ownerId: customerId },
+  );
+  const back = await files.put(
+    stripedFlagPng(
+      [
+        [0xf4, 0xf4, 0xf4],
+        [0x1d, 0x4e, 0x89],
+      ],
+      86,
+      54,
+    ),
+    { contentType: 'image/png', purpose: 'licence', ownerId: customerId },
+  );
+  const asCustomer: CommandContext = {
+    actor: { type: 'customer', id: customerId },
+    correlationId: system.correlationId,
+    reason: 'demo seed',
+  };
+  await sendCommand(
+    commandBus,
+    'cars.register',
+    { ...DEMO_CAR, licence: { frontFileId: front.fileId, backFileId: back.fileId } },
+    asCustomer,
+  );
   // The demo card (DEMO_CARD_ID_TAG) is issued by the cards seed (seed-cards.ts), on the card model.
-  await eventStore.append(MARKER_STREAM, [envelope({ type: 'ChargingSeeded', data: { customerId, welcomeCredit: DEMO_WELCOME_CREDIT, carId: DEMO_CAR.carId } }, system)], 'no_stream');
+  await eventStore.append(
+    MARKER_STREAM,
+    [envelope({ type: 'ChargingSeeded', data: { customerId, welcomeCredit: DEMO_WELCOME_CREDIT, carId: DEMO_CAR.carId } }, system)],
+    'no_stream',
+  );
   log.info('charging seeded', { customerId });
   return true;
 }

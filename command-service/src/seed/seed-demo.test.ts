@@ -7,7 +7,15 @@ describe('demo seed data', () => {
   it('has at least 30 stations that pass the station schema (inside Egypt, bilingual)', () => {
     expect(DEMO_STATIONS.length).toBeGreaterThanOrEqual(30);
     for (const [stationId, gov, nameEn, nameAr, lat, lng, addressEn, addressAr] of DEMO_STATIONS) {
-      const parsed = registerStationSchema.safeParse({ stationId, governorateId: gov.toLowerCase(), nameEn, nameAr, location: { lat, lng }, addressEn, addressAr });
+      const parsed = registerStationSchema.safeParse({
+        stationId,
+        governorateId: gov.toLowerCase(),
+        nameEn,
+        nameAr,
+        location: { lat, lng },
+        addressEn,
+        addressAr,
+      });
       expect(parsed.success, `${stationId}: ${parsed.error?.message}`).toBe(true);
     }
     expect(new Set(DEMO_STATIONS.map((s) => s[0])).size).toBe(DEMO_STATIONS.length);
@@ -28,7 +36,10 @@ describe('demo seed data', () => {
     for (const [stationId] of DEMO_STATIONS) {
       const ac = planned.filter((p) => p.spec.stationId === stationId && p.spec.connectors.every((c) => c.current === 'AC'));
       expect(ac.length).toBeGreaterThanOrEqual(2);
-      expect(ac[0]!.spec.connectors.map((c) => [c.type, c.maxPowerKw])).toEqual([['Type2', 22], ['Type2', 22]]);
+      expect(ac[0]!.spec.connectors.map((c) => [c.type, c.maxPowerKw])).toEqual([
+        ['Type2', 22],
+        ['Type2', 22],
+      ]);
     }
     const dc = planned.filter((p) => p.spec.connectors.some((c) => c.current === 'DC'));
     expect(dc.length).toBeGreaterThan(10);

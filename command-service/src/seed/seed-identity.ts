@@ -46,7 +46,9 @@ function assertSeedPassword(variable: string, { email, password }: { email: stri
   try {
     assertPasswordAllowed(password, email);
   } catch {
-    throw new Error(`${variable} is too easy to guess (a common word, keyboard or digit run, year or date with a few characters around it, or the e-mail's name): choose another`);
+    throw new Error(
+      `${variable} is too easy to guess (a common word, keyboard or digit run, year or date with a few characters around it, or the e-mail's name): choose another`,
+    );
   }
 }
 
@@ -66,20 +68,45 @@ export async function seedIdentity({ commandBus, eventStore, admin, customer }: 
   const generated: GeneratedCredential[] = [];
   if (!(await findAccountByEmail(eventStore, admin.email))) {
     const password = admin.password ?? generateAllowedPassword(admin.email);
-    await sendCommand(commandBus, 'admins.create', { adminId: seededId(admin.email), firstName: 'Super', lastName: 'Admin', email: admin.email, roleIds: ['role-super-admin'], password }, context);
+    await sendCommand(
+      commandBus,
+      'admins.create',
+      {
+        adminId: seededId(admin.email),
+        firstName: 'Super',
+        lastName: 'Admin',
+        email: admin.email,
+        roleIds: ['role-super-admin'],
+        password,
+      },
+      context,
+    );
     if (!admin.password) generated.push({ who: 'super admin', email: admin.email, password });
   }
   if (customer && !(await findAccountByEmail(eventStore, customer.email))) {
     const password = customer.password ?? generateAllowedPassword(customer.email);
     await commandBus.execute(
       new SeedCustomerCommand(
-        { accountId: seededId(customer.email), firstName: 'Demo', lastName: 'Customer', email: customer.email, phone: '01000000000', gender: 'male', locale: 'en', password },
+        {
+          accountId: seededId(customer.email),
+          firstName: 'Demo',
+          lastName: 'Customer',
+          email: customer.email,
+          phone: '01000000000',
+          gender: 'male',
+          locale: 'en',
+          password,
+        },
         context,
       ),
     );
     if (!customer.password) generated.push({ who: 'demo customer', email: customer.email, password });
   }
-  await eventStore.append(MARKER_STREAM, [envelope({ type: 'IdentitySeeded', data: { roles: SEEDED_ROLES.length, demoCustomer: Boolean(customer) } }, context)], 'no_stream');
+  await eventStore.append(
+    MARKER_STREAM,
+    [envelope({ type: 'IdentitySeeded', data: { roles: SEEDED_ROLES.length, demoCustomer: Boolean(customer) } }, context)],
+    'no_stream',
+  );
   log.info('identity seeded', { roles: SEEDED_ROLES.length, admin: identityStreams.account(seededId(admin.email)) });
   return { seeded: true, generated };
 }

@@ -59,7 +59,12 @@ export class Seeder implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const { commandBus, eventStore, files, settings, clock } = this;
     if (settings.demo) this.report.demo = await seedDemo({ commandBus, eventStore, dataDir: settings.dataDir, files, clock });
-    this.report.identity = await seedIdentity({ commandBus, eventStore, admin: settings.admin, customer: settings.demo ? settings.customer : undefined });
+    this.report.identity = await seedIdentity({
+      commandBus,
+      eventStore,
+      admin: settings.admin,
+      customer: settings.demo ? settings.customer : undefined,
+    });
     if (settings.demo) {
       const charging = await seedCharging({ commandBus, eventStore, files, ledger: this.ledger, customerEmail: settings.customer.email });
       const cards = await seedCards({ eventStore, customerEmail: settings.customer.email });

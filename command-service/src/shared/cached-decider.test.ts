@@ -85,7 +85,6 @@ describe('CachedDecider', () => {
   });
 
   describe('decisions, reads and bounds', () => {
-
     it('answers the events and the state after them; state() sees other writers; forget() and the LRU bound drop entries', async () => {
       const runner = new CachedDecider(store, counter, { max: 2 });
       expect(await runner.decide('c-1', { by: 2 }, context)).toMatchObject({ events: [{ data: { value: 2 } }], state: 2 });

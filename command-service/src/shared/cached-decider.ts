@@ -48,7 +48,11 @@ export class CachedDecider<C, E extends DomainEventOf, S> {
 
   /** Decide on the stream's current state and append; answers the events recorded and the state after them. */
   decide(streamId: string, command: C, context: CommandContext): Promise<Decision<E, S>> {
-    return decideAndAppend(this.store, streamId, this.decider, command, context, { states: this.states, retry: this.retry, clock: this.clock });
+    return decideAndAppend(this.store, streamId, this.decider, command, context, {
+      states: this.states,
+      retry: this.retry,
+      clock: this.clock,
+    });
   }
 
   /** The stream's current folded state (the cached state and the events after it). */

@@ -11,10 +11,7 @@ export interface CreateOnceState<D> {
  * The decider of an entity registered once under a caller-chosen id: a repeat of the same registration is a
  * no-op (safe retries), a different one under the same id is refused with `existsCode`.
  */
-export function createOnceDecider<T extends string, D>(
-  type: T,
-  existsCode: ErrorCode,
-): Decider<D, Created<T, D>, CreateOnceState<D>> {
+export function createOnceDecider<T extends string, D>(type: T, existsCode: ErrorCode): Decider<D, Created<T, D>, CreateOnceState<D>> {
   return {
     initialState: { data: null },
     evolve: (state, event) => (event.type === type ? { data: event.data } : state),

@@ -42,11 +42,16 @@ export async function decideAndAppend<C, E extends DomainEventOf, S>(
   const { states = wholeStream(store, decider), retry = RETRY_POLICY, clock = systemClock, expectedRevision } = options;
   for (let attempt = 1; ; attempt++) {
     const { state, revision, position } = await states.load(streamId);
-    if (expectedRevision !== undefined && expectedRevision !== revision) throw conflict(`${streamId} changed (revision ${revision}); reload and try again`);
+    if (expectedRevision !== undefined && expectedRevision !== revision)
+      throw conflict(`${streamId} changed (revision ${revision}); reload and try again`);
     const events = decider.decide(command, state);
     if (events.length === 0) return { result: { streamId, revision, position }, events, state };
     try {
-      const result = await store.append(streamId, events.map((e) => envelope(e, context, clock)), revision < 0 ? 'no_stream' : revision);
+      const result = await store.append(
+        streamId,
+        events.map((e) => envelope(e, context, clock)),
+        revision < 0 ? 'no_stream' : revision,
+      );
       const after = evolveAll(decider, state, events);
       states.remember(streamId, { state: after, revision: result.revision, position: result.position });
       return { result, events, state: after };

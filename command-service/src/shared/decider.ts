@@ -23,5 +23,7 @@ export type Evolving<E extends DomainEventOf, S> = Pick<Decider<unknown, E, S>, 
 export const evolveAll = <E extends DomainEventOf, S>(decider: Evolving<E, S>, state: S, events: readonly E[]): S =>
   decider.evolveAll ? decider.evolveAll(state, events) : events.reduce(decider.evolve, state);
 
-export const fold = <E extends DomainEventOf, S>(decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve' | 'evolveAll'>, events: E[]): S =>
-  evolveAll(decider, decider.initialState, events);
+export const fold = <E extends DomainEventOf, S>(
+  decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve' | 'evolveAll'>,
+  events: E[],
+): S => evolveAll(decider, decider.initialState, events);

@@ -85,7 +85,8 @@ export function itemDecider<D extends { isActive?: boolean }>(o: ItemDeciderOpti
           if (state.data === null || state.deleted) throw notFound();
           const next = { ...state.data, ...command.data };
           if (same(next, state.data)) return [];
-          if (command.data.isActive === false && state.data.isActive !== false && inUse) throw inUseError(o.inUsePath, state.usage, 'deactivate');
+          if (command.data.isActive === false && state.data.isActive !== false && inUse)
+            throw inUseError(o.inUsePath, state.usage, 'deactivate');
           return [{ type: o.events.updated, data: command.data as Record<string, unknown> }];
         }
         case 'delete':

@@ -62,7 +62,12 @@ export const operationOfHandler = (handler: object): RoutedCommandId | undefined
  * Sends an operation's command through the command bus from inside the service (the seeds, tests' factories): the
  * payload goes through the operation's schema first, exactly as an HTTP body does.
  */
-export function sendCommand<K extends RoutedCommandId>(bus: Pick<CommandBus, 'execute'>, id: K, input: CommandInput<K>, context: CommandContext): Promise<CommandAnswer<K>> {
+export function sendCommand<K extends RoutedCommandId>(
+  bus: Pick<CommandBus, 'execute'>,
+  id: K,
+  input: CommandInput<K>,
+  context: CommandContext,
+): Promise<CommandAnswer<K>> {
   const Command = commandClass(id);
   const payload = (operations[id].input as z.ZodType).parse(input) as CommandPayload<K>;
   return bus.execute(new Command(payload, context)) as Promise<CommandAnswer<K>>;

@@ -74,7 +74,13 @@ describe('runDecider', () => {
   it('stamps who, when, why and correlation on every event', async () => {
     const { store, events } = racingStore(0);
     await runDecider(store, 'counter-1', counter, { by: 2 }, context);
-    expect(events[0]!.metadata).toMatchObject({ actor: context.actor, reason: 'test', correlationId: 'c-1', causationId: 'c-1', schemaVersion: 1 });
+    expect(events[0]!.metadata).toMatchObject({
+      actor: context.actor,
+      reason: 'test',
+      correlationId: 'c-1',
+      causationId: 'c-1',
+      schemaVersion: 1,
+    });
     expect(Date.parse(events[0]!.metadata.occurredAt)).not.toBeNaN();
   });
 

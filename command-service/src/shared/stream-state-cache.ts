@@ -63,7 +63,12 @@ const shared = new WeakMap<EventStore, Map<Fold<never, unknown>, StreamStateCach
  * start). It keeps as many streams as the largest `max` asked for; `keep` is its first user's (a fold has
  * one user that names it).
  */
-export function sharedStreamStates<E extends DomainEventOf, S>(store: EventStore, fold: Fold<E, S>, max: number, keep?: (state: S) => boolean): StreamStateCache<E, S> {
+export function sharedStreamStates<E extends DomainEventOf, S>(
+  store: EventStore,
+  fold: Fold<E, S>,
+  max: number,
+  keep?: (state: S) => boolean,
+): StreamStateCache<E, S> {
   let byFold = shared.get(store);
   if (!byFold) shared.set(store, (byFold = new Map()));
   const held = byFold.get(fold as Fold<never, unknown>) as StreamStateCache<E, S> | undefined;

@@ -20,11 +20,24 @@ export type Fold<E extends DomainEventOf, S> = Pick<Decider<unknown, E, S>, 'ini
 export const emptyStream = <S>(initialState: S): StreamState<S> => ({ state: initialState, revision: -1, position: 0 });
 
 /** `from` (the fold of the stream's first events) caught up with the events after it. */
-export async function catchUp<E extends DomainEventOf, S>(store: EventStore, streamId: string, fold: Fold<E, S>, from: StreamState<S>): Promise<StreamState<S>> {
+export async function catchUp<E extends DomainEventOf, S>(
+  store: EventStore,
+  streamId: string,
+  fold: Fold<E, S>,
+  from: StreamState<S>,
+): Promise<StreamState<S>> {
   const events = await store.readStream(streamId, { fromRevision: from.revision + 1 });
   const last = events.at(-1);
   if (!last) return from;
-  return { state: evolveAll(fold, from.state, events.map((e) => toDomainEvent<E>(e))), revision: last.revision, position: last.position };
+  return {
+    state: evolveAll(
+      fold,
+      from.state,
+      events.map((e) => toDomainEvent<E>(e)),
+    ),
+    revision: last.revision,
+    position: last.position,
+  };
 }
 
 /** No memory: every load reads and folds the whole stream (streams written from many places and seldom). */

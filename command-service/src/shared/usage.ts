@@ -22,7 +22,12 @@ const arabicDigits = (n: number) => String(n).replace(/\d/g, (d) => EASTERN[Numb
 function carsEntry(count: number): { en: string; ar: string } {
   const en = count === 1 ? "1 customer's car" : `${count} customers' cars`;
   const form = AR_PLURAL.select(count);
-  const ar = form === 'one' ? 'سيارة عميل واحدة' : form === 'two' ? 'سيارتا عميلين' : `${arabicDigits(count)} ${form === 'few' ? 'سيارات عملاء' : 'سيارة عميل'}`;
+  const ar =
+    form === 'one'
+      ? 'سيارة عميل واحدة'
+      : form === 'two'
+        ? 'سيارتا عميلين'
+        : `${arabicDigits(count)} ${form === 'few' ? 'سيارات عملاء' : 'سيارة عميل'}`;
   return { en, ar };
 }
 
@@ -52,4 +57,5 @@ export interface MissingRef {
   path: string;
   message: string;
 }
-export const missingRefError = (missing: MissingRef) => new DomainError(missing.code, missing.message, [{ path: missing.path, code: 'not_found' }]);
+export const missingRefError = (missing: MissingRef) =>
+  new DomainError(missing.code, missing.message, [{ path: missing.path, code: 'not_found' }]);

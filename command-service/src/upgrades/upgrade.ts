@@ -18,7 +18,11 @@ export interface Upgrade {
  * half-way leaves no marker, so the next start runs it again (its steps are idempotent); two processes starting at
  * once both run it harmlessly and one marker is kept.
  */
-export async function runUpgrade(store: EventStore, clock: Clock, upgrade: Upgrade): Promise<{ ran: boolean; counts: Record<string, number> }> {
+export async function runUpgrade(
+  store: EventStore,
+  clock: Clock,
+  upgrade: Upgrade,
+): Promise<{ ran: boolean; counts: Record<string, number> }> {
   const marker = upgradeStream(upgrade.name);
   if ((await store.readStream(marker, { maxCount: 1 })).length > 0) return { ran: false, counts: {} };
   const context: CommandContext = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), reason: upgrade.reason };

@@ -23,7 +23,13 @@ export class MarkNotificationsSeenHandler implements OperationHandler<'notificat
 
   execute({ payload, context }: OperationCommand<'notifications.mark-seen'>): Promise<CommandResult> {
     const customerId = context.actor.id;
-    const command = { customerId, notificationIds: payload.notificationIds ? [...new Set(payload.notificationIds)] : ('all' as const), at: this.clock.now().toISOString() };
-    return runDecider(this.store, chargingStreams.notifications(customerId), notificationsSeenDecider, command, context, { clock: this.clock });
+    const command = {
+      customerId,
+      notificationIds: payload.notificationIds ? [...new Set(payload.notificationIds)] : ('all' as const),
+      at: this.clock.now().toISOString(),
+    };
+    return runDecider(this.store, chargingStreams.notifications(customerId), notificationsSeenDecider, command, context, {
+      clock: this.clock,
+    });
   }
 }

@@ -48,7 +48,10 @@ export class PaymentCallbacks {
     };
     const command: PaymentCommand =
       verified.outcome === 'completed'
-        ? { kind: 'complete', data: { paymentId, customerId, amount: verified.amountPiastres, providerTransactionId: verified.providerTransactionId, at } }
+        ? {
+            kind: 'complete',
+            data: { paymentId, customerId, amount: verified.amountPiastres, providerTransactionId: verified.providerTransactionId, at },
+          }
         : verified.outcome === 'canceled'
           ? { kind: 'cancel', data: { paymentId, customerId, at } }
           : { kind: 'fail', data: { paymentId, customerId, reason: verified.reason ?? 'declined', at } };
@@ -64,7 +67,14 @@ export class PaymentCallbacks {
     if ((await loadPayment(this.store, paymentId)).outcome === 'completed') {
       await this.ledger.record(
         customerId,
-        { transactionId: `payment:${paymentId}`, direction: 'credit', amount: initiated.amount, kind: 'top_up', reference: { type: 'payment', id: paymentId }, reason: 'top_up' },
+        {
+          transactionId: `payment:${paymentId}`,
+          direction: 'credit',
+          amount: initiated.amount,
+          kind: 'top_up',
+          reference: { type: 'payment', id: paymentId },
+          reason: 'top_up',
+        },
         context,
       );
     }

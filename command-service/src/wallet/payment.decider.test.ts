@@ -6,16 +6,33 @@ import { paymentDecider } from './payment.decider';
 const at = '2026-01-01T10:00:00.000Z';
 const initiated: PaymentEvent = {
   type: 'PaymentInitiated',
-  data: { paymentId: 'p-1', customerId: 'c-1', amount: 5000, provider: 'sandbox', providerRef: 'sandbox-p-1', checkoutUrl: '/api/payments/sandbox/p-1', at },
+  data: {
+    paymentId: 'p-1',
+    customerId: 'c-1',
+    amount: 5000,
+    provider: 'sandbox',
+    providerRef: 'sandbox-p-1',
+    checkoutUrl: '/api/payments/sandbox/p-1',
+    at,
+  },
 };
-const completed: PaymentEvent = { type: 'PaymentCompleted', data: { paymentId: 'p-1', customerId: 'c-1', amount: 5000, providerTransactionId: 't-1', at } };
-const complete = (amount = 5000) => ({ kind: 'complete' as const, data: { paymentId: 'p-1', customerId: 'c-1', amount, providerTransactionId: 't-1', at } });
+const completed: PaymentEvent = {
+  type: 'PaymentCompleted',
+  data: { paymentId: 'p-1', customerId: 'c-1', amount: 5000, providerTransactionId: 't-1', at },
+};
+const complete = (amount = 5000) => ({
+  kind: 'complete' as const,
+  data: { paymentId: 'p-1', customerId: 'c-1', amount, providerTransactionId: 't-1', at },
+});
 
 const payments = DeciderSpecification.for(paymentDecider);
 
 describe('payment decider', () => {
   it('given nothing, when initiated, then PaymentInitiated; the same top-up again records nothing', () => {
-    payments.given([]).when({ kind: 'initiate', data: initiated.data as never }).then([initiated]);
+    payments
+      .given([])
+      .when({ kind: 'initiate', data: initiated.data as never })
+      .then([initiated]);
     const again = { ...(initiated.data as object), providerRef: 'other', at: 'later' } as never;
     payments.given([initiated]).when({ kind: 'initiate', data: again }).thenNothingHappened();
   });
@@ -38,7 +55,10 @@ describe('payment decider', () => {
     done.when(complete()).thenNothingHappened();
     done.when({ kind: 'cancel', data: { paymentId: 'p-1', customerId: 'c-1', at } }).thenNothingHappened();
     done.when({ kind: 'fail', data: { paymentId: 'p-1', customerId: 'c-1', reason: 'x', at } }).thenNothingHappened();
-    payments.given([initiated, { type: 'PaymentCanceled', data: { paymentId: 'p-1', customerId: 'c-1', at } }]).when(complete()).thenNothingHappened();
+    payments
+      .given([initiated, { type: 'PaymentCanceled', data: { paymentId: 'p-1', customerId: 'c-1', at } }])
+      .when(complete())
+      .thenNothingHappened();
   });
 
   it('given no payment, when a callback comes, then payment_not_found', () => {

@@ -47,7 +47,9 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
     switch (command.kind) {
       case 'complete':
         if (command.data.amount !== state.initiated.amount) {
-          throw new DomainError('payments.invalid_callback', `Paid ${command.data.amount}, expected ${state.initiated.amount}`, [{ path: 'amount', code: 'mismatch' }]);
+          throw new DomainError('payments.invalid_callback', `Paid ${command.data.amount}, expected ${state.initiated.amount}`, [
+            { path: 'amount', code: 'mismatch' },
+          ]);
         }
         return [{ type: 'PaymentCompleted', data: command.data }];
       case 'cancel':

@@ -9,6 +9,12 @@ import { StartTopUpHandler } from './top-up.handler';
 /** Top-ups through the payment provider; verified callbacks credit the wallet. */
 export const paymentsContext: ContextParts = {
   handlers: [StartTopUpHandler],
-  providers: [{ provide: PaymentCallbacks, useFactory: (store: EventStore, ledger: WalletLedger) => new PaymentCallbacks(store, ledger), inject: [EVENT_STORE, WALLET_LEDGER] }],
+  providers: [
+    {
+      provide: PaymentCallbacks,
+      useFactory: (store: EventStore, ledger: WalletLedger) => new PaymentCallbacks(store, ledger),
+      inject: [EVENT_STORE, WALLET_LEDGER],
+    },
+  ],
   controllers: [PaymentsController],
 };

@@ -20,9 +20,11 @@ interface Reply {
 const choiceSchema = z.object({ choice: z.enum(['pay', 'cancel', 'fail']) });
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Where the payer lands after a checkout: the wallet page, which asks for the payment's state. */
-export const walletReturnPath = (paymentId: string | null) => (paymentId && uuid.test(paymentId) ? `/wallet?payment=${paymentId}` : '/wallet');
+export const walletReturnPath = (paymentId: string | null) =>
+  paymentId && uuid.test(paymentId) ? `/wallet?payment=${paymentId}` : '/wallet';
 
-const seeOther = (reply: Reply, location: string) => reply.status(303).header('location', location).header('cache-control', 'no-store').send();
+const seeOther = (reply: Reply, location: string) =>
+  reply.status(303).header('location', location).header('cache-control', 'no-store').send();
 
 /** The sandbox form posts multipart/form-data (the only form encoding the API parses besides JSON). */
 function choiceOf(body: unknown, contentType: string | undefined): SandboxChoice {
@@ -60,18 +62,33 @@ export class PaymentsController {
   async sandboxCheckout(@Param() params: unknown, @Query('lang') lang: unknown, @Query('t') token: unknown, @Res() reply: Reply) {
     const { paymentId, initiated, outcome } = await this.sandboxPayment(params, token);
     // Open until paid or canceled: a declined payer may try again on the same payment, as with Paymob.
-    const html = renderSandboxCheckout({ paymentId, token: String(token), amountPiastres: initiated.amount, lang: lang === 'ar' ? 'ar' : 'en', open: outcome === null || outcome === 'failed' });
+    const html = renderSandboxCheckout({
+      paymentId,
+      token: String(token),
+      amountPiastres: initiated.amount,
+      lang: lang === 'ar' ? 'ar' : 'en',
+      open: outcome === null || outcome === 'failed',
+    });
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      )
       .header('x-content-type-options', 'nosniff')
       .status(200)
       .send(html);
   }
 
   @Post('sandbox/:paymentId')
-  async sandboxComplete(@Param() params: unknown, @Query('t') token: unknown, @Body() body: unknown, @Req() req: RequestLike, @Res() reply: Reply) {
+  async sandboxComplete(
+    @Param() params: unknown,
+    @Query('t') token: unknown,
+    @Body() body: unknown,
+    @Req() req: RequestLike,
+    @Res() reply: Reply,
+  ) {
     const { paymentId, initiated } = await this.sandboxPayment(params, token);
     const choice = choiceOf(body, header(req, 'content-type'));
     const sandbox = this.payments!.sandbox!;
@@ -89,9 +106,11 @@ export class PaymentsController {
   private async sandboxPayment(params: unknown, token: unknown) {
     if (!this.payments?.sandbox) throw new ApiException('not_found', 'The sandbox provider is not in use');
     const { paymentId } = parseInput(operations['payments.sandbox-checkout'].params, params);
-    if (!this.payments.sandbox.checkoutTokenMatches(paymentId, token)) throw new ApiException('payments.payment_not_found', 'No such payment');
+    if (!this.payments.sandbox.checkoutTokenMatches(paymentId, token))
+      throw new ApiException('payments.payment_not_found', 'No such payment');
     const payment = await loadPayment(this.store, paymentId);
-    if (!payment.initiated || payment.initiated.provider !== 'sandbox') throw new ApiException('payments.payment_not_found', 'No such payment');
+    if (!payment.initiated || payment.initiated.provider !== 'sandbox')
+      throw new ApiException('payments.payment_not_found', 'No such payment');
     return { paymentId, initiated: payment.initiated, outcome: payment.outcome };
   }
 }

@@ -35,17 +35,28 @@ export class StartTopUpHandler implements OperationHandler<'wallet.top-up'> {
       const checkout = await provider.createCheckout({
         paymentId,
         amount,
-        customer: { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email, ...(account.phone ? { phone: account.phone } : {}) },
+        customer: {
+          name: `${account.firstName} ${account.lastName}`.trim(),
+          email: account.email,
+          ...(account.phone ? { phone: account.phone } : {}),
+        },
         returnUrl: `${publicBaseUrl}/api/payments/${provider.name}/return`,
         callbackUrl: `${publicBaseUrl}/api/payments/${provider.name}/callback`,
       });
       data = { paymentId, customerId, amount, provider: provider.name, ...checkout, at: systemClock.now().toISOString() };
     }
     // A payment of another customer or amount under this id is refused here; a retry records nothing.
-    const result = await runDecider(this.store, streamId, paymentDecider, { kind: 'initiate', data: { ...data, customerId, amount } }, { ...context, reason: 'top_up' });
+    const result = await runDecider(
+      this.store,
+      streamId,
+      paymentDecider,
+      { kind: 'initiate', data: { ...data, customerId, amount } },
+      { ...context, reason: 'top_up' },
+    );
     const stored = (await loadPayment(this.store, paymentId)).initiated!;
     // The sandbox page needs its capability, answered here to the customer who started the payment only.
-    const checkoutUrl = stored.provider === 'sandbox' && this.payments.sandbox ? this.payments.sandbox.payerCheckoutUrl(paymentId) : stored.checkoutUrl;
+    const checkoutUrl =
+      stored.provider === 'sandbox' && this.payments.sandbox ? this.payments.sandbox.payerCheckoutUrl(paymentId) : stored.checkoutUrl;
     return { ...result, paymentId, checkoutUrl };
   }
 }

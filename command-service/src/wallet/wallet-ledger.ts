@@ -31,7 +31,11 @@ export interface WalletLedger {
    * A debit of at most what the wallet holds (`upToBalance`), once per transactionId: answers what the wallet paid for
    * it (now or on an earlier attempt), 0 when it held nothing.
    */
-  debitUpToBalance(customerId: string, tx: Omit<WalletTransactionRequest, 'direction' | 'upToBalance' | 'allowNegative'>, context: CommandContext): Promise<number>;
+  debitUpToBalance(
+    customerId: string,
+    tx: Omit<WalletTransactionRequest, 'direction' | 'upToBalance' | 'allowNegative'>,
+    context: CommandContext,
+  ): Promise<number>;
 }
 
 export const WALLET_LEDGER = Symbol('WalletLedger');

@@ -10,5 +10,11 @@ import { WalletService } from './wallet.service';
 export const walletContext: ContextParts = {
   handlers: [AdjustWalletHandler, MarkNotificationsSeenHandler],
   // One ledger per process: its keyed queue and cache only work if every caller shares it.
-  providers: [{ provide: WALLET_LEDGER, useFactory: (store: EventStore, clock: Clock) => new WalletService(store, clock), inject: [EVENT_STORE, CLOCK] }],
+  providers: [
+    {
+      provide: WALLET_LEDGER,
+      useFactory: (store: EventStore, clock: Clock) => new WalletService(store, clock),
+      inject: [EVENT_STORE, CLOCK],
+    },
+  ],
 };

@@ -17,35 +17,69 @@ const tx = (overrides: Partial<WalletCommand> = {}): WalletCommand => ({
 });
 const credited = (transactionId: string, amount: number, balanceAfter: number): WalletEvent => ({
   type: 'WalletCredited',
-  data: { transactionId, customerId: 'c-1', amount, balanceAfter, kind: 'top_up', reference: { type: 'payment', id: transactionId.split(':')[1]! }, reason: 'top_up', at },
+  data: {
+    transactionId,
+    customerId: 'c-1',
+    amount,
+    balanceAfter,
+    kind: 'top_up',
+    reference: { type: 'payment', id: transactionId.split(':')[1]! },
+    reason: 'top_up',
+    at,
+  },
 });
 
 const wallet = DeciderSpecification.for(walletDecider);
 
 describe('wallet decider', () => {
   it('given an empty wallet, when credited, then WalletCredited with the balance after', () => {
-    wallet.given([]).when(tx()).then([credited('payment:p-1', 5000, 5000)]);
+    wallet
+      .given([])
+      .when(tx())
+      .then([credited('payment:p-1', 5000, 5000)]);
   });
 
   it('given a recorded transaction, when the same transaction id comes again, then nothing moves', () => {
-    wallet.given([credited('payment:p-1', 5000, 5000)]).when(tx({ amount: 9999 })).thenNothingHappened();
+    wallet
+      .given([credited('payment:p-1', 5000, 5000)])
+      .when(tx({ amount: 9999 }))
+      .thenNothingHappened();
   });
 
   it('given 50.00 EGP, when 20.00 EGP is debited, then WalletDebited leaves 30.00 EGP', () => {
-    const debit = tx({ transactionId: 'adjustment:a-1', direction: 'debit', amount: 2000, kind: 'adjustment', reference: { type: 'adjustment', id: 'a-1' }, reason: 'Refund mistake' });
+    const debit = tx({
+      transactionId: 'adjustment:a-1',
+      direction: 'debit',
+      amount: 2000,
+      kind: 'adjustment',
+      reference: { type: 'adjustment', id: 'a-1' },
+      reason: 'Refund mistake',
+    });
     wallet
       .given([credited('payment:p-1', 5000, 5000)])
       .when(debit)
       .then([
         {
           type: 'WalletDebited',
-          data: { transactionId: 'adjustment:a-1', customerId: 'c-1', amount: 2000, balanceAfter: 3000, kind: 'adjustment', reference: { type: 'adjustment', id: 'a-1' }, reason: 'Refund mistake', at },
+          data: {
+            transactionId: 'adjustment:a-1',
+            customerId: 'c-1',
+            amount: 2000,
+            balanceAfter: 3000,
+            kind: 'adjustment',
+            reference: { type: 'adjustment', id: 'a-1' },
+            reason: 'Refund mistake',
+            at,
+          },
         },
       ]);
   });
 
   it('given 50.00 EGP, when 50.01 EGP is debited, then insufficient_balance', () => {
-    wallet.given([credited('payment:p-1', 5000, 5000)]).when(tx({ transactionId: 'adjustment:a-2', direction: 'debit', amount: 5001 })).thenThrows('wallet.insufficient_balance');
+    wallet
+      .given([credited('payment:p-1', 5000, 5000)])
+      .when(tx({ transactionId: 'adjustment:a-2', direction: 'debit', amount: 5001 }))
+      .thenThrows('wallet.insufficient_balance');
   });
 
   it('given 10.00 EGP, when a session debit of 15.00 EGP allows a negative balance, then the balance is -5.00 EGP', () => {
@@ -70,7 +104,10 @@ describe('wallet decider', () => {
   });
 
   it('given an empty wallet, when a session debit takes up to the balance, then nothing is recorded', () => {
-    wallet.given([]).when(tx({ transactionId: 'session:s-1', direction: 'debit', amount: 1500, kind: 'session', upToBalance: true })).thenNothingHappened();
+    wallet
+      .given([])
+      .when(tx({ transactionId: 'session:s-1', direction: 'debit', amount: 1500, kind: 'session', upToBalance: true }))
+      .thenNothingHappened();
   });
 
   it('refuses a zero, negative or fractional amount', () => {

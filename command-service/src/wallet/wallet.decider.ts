@@ -20,7 +20,9 @@ export const walletDecider: Decider<WalletCommand, WalletEvent, WalletState> = {
   },
   decide(command, state) {
     if (!Number.isSafeInteger(command.amount) || command.amount <= 0) {
-      throw new DomainError('request.invalid', 'A wallet transaction moves a positive whole number of piastres', [{ path: 'amount', code: 'invalid_amount' }]);
+      throw new DomainError('request.invalid', 'A wallet transaction moves a positive whole number of piastres', [
+        { path: 'amount', code: 'invalid_amount' },
+      ]);
     }
     if (state.recorded.has(command.transactionId)) return [];
     const credit = command.direction === 'credit';
@@ -42,6 +44,8 @@ export const walletDecider: Decider<WalletCommand, WalletEvent, WalletState> = {
       reason: command.reason,
       at: command.at,
     };
-    return [credit ? ({ type: 'WalletCredited', data } satisfies WalletCredited) : ({ type: 'WalletDebited', data } satisfies WalletDebited)];
+    return [
+      credit ? ({ type: 'WalletCredited', data } satisfies WalletCredited) : ({ type: 'WalletDebited', data } satisfies WalletDebited),
+    ];
   },
 };

@@ -39,8 +39,10 @@ describe('wallet service', () => {
   it('1,000 concurrent random credits and debits end at the exact balance, consistent at every revision', async () => {
     const ledger = new WalletService(store);
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const requests = Array.from({ length: 1000 }, (_, i) => (random() < 0.6 ? credit(`c${i}`, 1 + Math.floor(random() * 5000)) : debit(`d${i}`, 1 + Math.floor(random() * 5000))));
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const requests = Array.from({ length: 1000 }, (_, i) =>
+      random() < 0.6 ? credit(`c${i}`, 1 + Math.floor(random() * 5000)) : debit(`d${i}`, 1 + Math.floor(random() * 5000)),
+    );
     const outcomes = await Promise.allSettled(requests.map((tx) => ledger.record('cust-1', tx, context)));
     // The queue runs them in arrival order: replay that order to know which debits must have been refused.
     let expected = 0;
@@ -62,7 +64,13 @@ describe('wallet service', () => {
     await a.record('cust-2', credit('seed', 100_000), context);
     const requests = Array.from({ length: 200 }, (_, i) => (i % 3 === 0 ? debit(`d${i}`, 100 + i) : credit(`c${i}`, 50 + i)));
     // Each transaction is sent through both processes: one records it, the other finds it recorded.
-    const results = await Promise.all(requests.flatMap((tx, i) => (i % 2 ? [a.record('cust-2', tx, context), b.record('cust-2', tx, context)] : [b.record('cust-2', tx, context), a.record('cust-2', tx, context)])));
+    const results = await Promise.all(
+      requests.flatMap((tx, i) =>
+        i % 2
+          ? [a.record('cust-2', tx, context), b.record('cust-2', tx, context)]
+          : [b.record('cust-2', tx, context), a.record('cust-2', tx, context)],
+      ),
+    );
     expect(results.filter((r) => r.recorded)).toHaveLength(200);
     const expected = 100_000 + requests.reduce((s, tx) => s + (tx.direction === 'credit' ? tx.amount : -tx.amount), 0);
     expect(await assertLedgerConsistent(store, 'cust-2')).toBe(expected);
@@ -83,13 +91,22 @@ describe('wallet service', () => {
     const ledger = new WalletService(store, { now: () => new Date('2030-01-02T03:04:05.000Z') });
     await ledger.record('cust-4', credit('t', 100), context);
     const [event] = await store.readStream('wallet-cust-4');
-    expect([(event!.data as { at: string }).at, event!.metadata.occurredAt]).toEqual(['2030-01-02T03:04:05.000Z', '2030-01-02T03:04:05.000Z']);
+    expect([(event!.data as { at: string }).at, event!.metadata.occurredAt]).toEqual([
+      '2030-01-02T03:04:05.000Z',
+      '2030-01-02T03:04:05.000Z',
+    ]);
   });
 
   it('a session debit takes at most the balance, answers what was paid, and answers it again on a repeat', async () => {
     const ledger = new WalletService(store);
     await ledger.record('cust-5', credit('c', 2000), context);
-    const session = { transactionId: 'session:s-1', amount: 5670, kind: 'session' as const, reference: { type: 'session' as const, id: 's-1' }, reason: 'session' };
+    const session = {
+      transactionId: 'session:s-1',
+      amount: 5670,
+      kind: 'session' as const,
+      reference: { type: 'session' as const, id: 's-1' },
+      reason: 'session',
+    };
     const paid = await Promise.all(Array.from({ length: 5 }, () => ledger.debitUpToBalance('cust-5', session, context)));
     expect(paid).toEqual([2000, 2000, 2000, 2000, 2000]);
     expect(await ledger.debitUpToBalance('cust-5', { ...session, transactionId: 'session:s-2' }, context)).toBe(0);

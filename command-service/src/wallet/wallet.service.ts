@@ -39,12 +39,23 @@ export class WalletService implements WalletLedger {
     return this.queue.run(customerId, async () => {
       const command = { ...tx, customerId, at: this.clock.now().toISOString() };
       const options = { states: this.states, retry: WALLET_RETRY, clock: this.clock };
-      const { result, events } = await decideAndAppend(this.store, chargingStreams.wallet(customerId), walletDecider, command, context, options);
+      const { result, events } = await decideAndAppend(
+        this.store,
+        chargingStreams.wallet(customerId),
+        walletDecider,
+        command,
+        context,
+        options,
+      );
       return { ...result, recorded: events.length > 0 };
     });
   }
 
-  debitUpToBalance(customerId: string, tx: Omit<WalletTransactionRequest, 'direction' | 'upToBalance' | 'allowNegative'>, context: CommandContext): Promise<number> {
+  debitUpToBalance(
+    customerId: string,
+    tx: Omit<WalletTransactionRequest, 'direction' | 'upToBalance' | 'allowNegative'>,
+    context: CommandContext,
+  ): Promise<number> {
     return this.queue.run(customerId, async () => {
       const streamId = chargingStreams.wallet(customerId);
       const command = { ...tx, direction: 'debit' as const, upToBalance: true, customerId, at: this.clock.now().toISOString() };
@@ -53,7 +64,9 @@ export class WalletService implements WalletLedger {
       if (events[0]) return events[0].data.amount;
       if (!state.recorded.has(tx.transactionId)) return 0;
       // Recorded by an earlier attempt (a redelivered stop): its amount is on the stream.
-      const earlier = (await this.store.readStream(streamId)).find((e) => (e.data as { transactionId?: string }).transactionId === tx.transactionId);
+      const earlier = (await this.store.readStream(streamId)).find(
+        (e) => (e.data as { transactionId?: string }).transactionId === tx.transactionId,
+      );
       return (earlier?.data as { amount?: number } | undefined)?.amount ?? 0;
     });
   }

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { pagedSchema } from '../shared/api';
 import { CUSTOMER, group, positionParamSchema, privilege, query } from '../shared/operation';
 import { auditQuerySchema, chargerOperationsQuerySchema, eventRefSchema, eventSearchQuerySchema, walletLineRefSchema } from './schemas';
-import { auditEntrySchema, chainViewSchema, chargerOperationsViewSchema, eventSearchPageSchema, eventViewSchema, provenanceViewSchema } from './views';
+import {
+  auditEntrySchema,
+  chainViewSchema,
+  chargerOperationsViewSchema,
+  eventSearchPageSchema,
+  eventViewSchema,
+  provenanceViewSchema,
+} from './views';
 
 /**
  * The log as a tool: staff search it and follow chains (events.read); the charger operations view; a
@@ -16,7 +23,8 @@ export const auditOperations = group(
     output: pagedSchema(auditEntrySchema),
   }),
   query('events.search', '/api/queries/admin/events', {
-    summary: 'Search the event log by stream, stream prefix, type, actor, correlation id, time range and free text; newest first, paged by position.',
+    summary:
+      'Search the event log by stream, stream prefix, type, actor, correlation id, time range and free text; newest first, paged by position.',
     access: privilege('events.read'),
     input: eventSearchQuerySchema,
     output: eventSearchPageSchema,
@@ -28,7 +36,8 @@ export const auditOperations = group(
     output: eventViewSchema,
   }),
   query('events.chain', '/api/queries/admin/events/:position/chain', {
-    summary: "An event's causation and correlation chain across contexts, with the OCPP frames that caused it and the commands that started it.",
+    summary:
+      "An event's causation and correlation chain across contexts, with the OCPP frames that caused it and the commands that started it.",
     access: privilege('events.read'),
     params: eventRefSchema,
     output: chainViewSchema,

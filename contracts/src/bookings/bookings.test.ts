@@ -4,7 +4,15 @@ import { addDays, cairoDate, cairoInstant, cairoWallClock } from '../shared/cair
 import { bookedMinutes, bookingFee, noShowAt, reservationIdOf, slotEndsAt } from './fee';
 import { createBookingSchema, isOpenBooking, staffCancelBookingSchema } from './schemas';
 
-const valid = { bookingId: '0b6f9a54-3f7e-4f7a-9f1e-0d4c1c2b3a4d', carId: 'car-1', stationId: 'st-1', connectorType: 'Type2', date: '2026-03-10', time: '18:30', durationMinutes: 60 };
+const valid = {
+  bookingId: '0b6f9a54-3f7e-4f7a-9f1e-0d4c1c2b3a4d',
+  carId: 'car-1',
+  stationId: 'st-1',
+  connectorType: 'Type2',
+  date: '2026-03-10',
+  time: '18:30',
+  durationMinutes: 60,
+};
 const codes = (input: unknown) => {
   const parsed = createBookingSchema.safeParse(input);
   return parsed.success ? [] : toFieldErrors(parsed.error).map((e) => `${e.path}:${e.code}`);
@@ -79,10 +87,13 @@ describe('the booking fee', () => {
 
 describe('the rules every layer shares', () => {
   it('counts confirmed and active bookings as open, and none that is over', () => {
-    expect(['confirmed', 'active', 'fulfilled', 'cancelled', 'expired', 'failed'].filter((s) => isOpenBooking(s as never))).toEqual(['confirmed', 'active']);
+    expect(['confirmed', 'active', 'fulfilled', 'cancelled', 'expired', 'failed'].filter((s) => isOpenBooking(s as never))).toEqual([
+      'confirmed',
+      'active',
+    ]);
   });
 
-  it("ends a slot its duration after its start", () => {
+  it('ends a slot its duration after its start', () => {
     expect(slotEndsAt('2026-03-10T16:30:00.000Z', 90)).toBe('2026-03-10T18:00:00.000Z');
   });
 

@@ -36,10 +36,20 @@ export type BookingConfirmed = { type: 'BookingConfirmed'; data: BookingTerms & 
 /** Staff moved the start or changed the duration before the slot began. */
 export type BookingRescheduled = {
   type: 'BookingRescheduled';
-  data: { bookingId: string; startsAt: string; durationMinutes: number; previousStartsAt: string; previousDurationMinutes: number; at: string };
+  data: {
+    bookingId: string;
+    startsAt: string;
+    durationMinutes: number;
+    previousStartsAt: string;
+    previousDurationMinutes: number;
+    at: string;
+  };
 };
 /** A notification before the slot: the reminder, or "starting soon" (each once per start time). */
-export type BookingReminded = { type: 'BookingReminded'; data: { bookingId: string; kind: 'reminder' | 'starting_soon'; startsAt: string; at: string } };
+export type BookingReminded = {
+  type: 'BookingReminded';
+  data: { bookingId: string; kind: 'reminder' | 'starting_soon'; startsAt: string; at: string };
+};
 /** The slot began: the booking is active and the charger is asked to hold the connector. */
 export type BookingSlotStarted = { type: 'BookingSlotStarted'; data: { bookingId: string; at: string } };
 /** ReserveNow sent (again: a new command per attempt), expiring at the no-show time. */
@@ -53,19 +63,34 @@ export type BookingReservationAnswered = {
   data: { bookingId: string; commandId: string; status: ReservationStatus; detail: string | null; at: string };
 };
 /** A session of the booking's customer started on the booked connector within the slot. */
-export type BookingFulfilled = { type: 'BookingFulfilled'; data: { bookingId: string; sessionId: string; minutes: number; fee: number; at: string } };
+export type BookingFulfilled = {
+  type: 'BookingFulfilled';
+  data: { bookingId: string; sessionId: string; minutes: number; fee: number; at: string };
+};
 export type BookingCancelled = {
   type: 'BookingCancelled';
   data: { bookingId: string; by: 'customer' | 'staff'; reason: string | null; minutes: number; fee: number; at: string };
 };
 /** A no-show: the start plus the grace period passed without a session. */
-export type BookingExpired = { type: 'BookingExpired'; data: { bookingId: string; minutes: number; fee: number; held: boolean; at: string } };
+export type BookingExpired = {
+  type: 'BookingExpired';
+  data: { bookingId: string; minutes: number; fee: number; held: boolean; at: string };
+};
 /** The charger cannot hold the connector (it reported it faulted or unavailable): ended without a fee. */
-export type BookingFailed = { type: 'BookingFailed'; data: { bookingId: string; reason: BookingEndReason; status: ReservationStatus; at: string } };
+export type BookingFailed = {
+  type: 'BookingFailed';
+  data: { bookingId: string; reason: BookingEndReason; status: ReservationStatus; at: string };
+};
 /** The fee was debited (wallet transaction `booking:<id>`). */
-export type BookingFeeCharged = { type: 'BookingFeeCharged'; data: { bookingId: string; customerId: string; amount: number; transactionId: string; at: string } };
+export type BookingFeeCharged = {
+  type: 'BookingFeeCharged';
+  data: { bookingId: string; customerId: string; amount: number; transactionId: string; at: string };
+};
 /** CancelReservation sent after the booking ended while the charger held (or may hold) the connector. */
-export type BookingReservationCancelRequested = { type: 'BookingReservationCancelRequested'; data: { bookingId: string; commandId: string; reservationId: number; at: string } };
+export type BookingReservationCancelRequested = {
+  type: 'BookingReservationCancelRequested';
+  data: { bookingId: string; commandId: string; reservationId: number; at: string };
+};
 /** The connector's slot and the customer's open booking were given back (the booking no longer holds anything). */
 export type BookingReleased = { type: 'BookingReleased'; data: { bookingId: string; at: string } };
 export type BookingEvent =
@@ -88,7 +113,10 @@ export type ConnectorSlotClaimed = {
   type: 'ConnectorSlotClaimed';
   data: { chargerId: string; connectorId: number; bookingId: string; customerId: string; startsAt: string; endsAt: string; at: string };
 };
-export type ConnectorSlotReleased = { type: 'ConnectorSlotReleased'; data: { chargerId: string; connectorId: number; bookingId: string; at: string } };
+export type ConnectorSlotReleased = {
+  type: 'ConnectorSlotReleased';
+  data: { chargerId: string; connectorId: number; bookingId: string; at: string };
+};
 export type ConnectorScheduleEvent = ConnectorSlotClaimed | ConnectorSlotReleased;
 
 /** Events of `customer-bookings-<customerId>`: at most one open booking. */

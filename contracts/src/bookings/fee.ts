@@ -14,7 +14,8 @@ export const bookingFee = (minutes: number, feePerMinute: number): number => min
 export const maxBookingFee = (durationMinutes: number, feePerMinute: number): number => durationMinutes * feePerMinute;
 
 /** The end of a slot (ISO-8601 UTC): its start plus its duration. */
-export const slotEndsAt = (startsAt: string, durationMinutes: number): string => new Date(Date.parse(startsAt) + durationMinutes * 60_000).toISOString();
+export const slotEndsAt = (startsAt: string, durationMinutes: number): string =>
+  new Date(Date.parse(startsAt) + durationMinutes * 60_000).toISOString();
 
 /** The time a no-show is decided: the start plus the grace period, at most the end of the slot. */
 export const noShowAt = (startsAt: string, durationMinutes: number, graceMinutes: number): string =>
@@ -24,5 +25,5 @@ export const noShowAt = (startsAt: string, durationMinutes: number, graceMinutes
 export function reservationIdOf(bookingId: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < bookingId.length; i++) h = Math.imul(h ^ bookingId.charCodeAt(i), 0x01000193);
-  return (h >>> 1) || 1;
+  return h >>> 1 || 1;
 }

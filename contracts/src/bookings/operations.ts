@@ -20,7 +20,8 @@ export const bookingOperations = group(
     input: createBookingSchema,
   }),
   command('bookings.cancel', {
-    summary: 'Cancel your booking: the minutes since confirmation (each started minute, at most the duration) are debited at the booking fee.',
+    summary:
+      'Cancel your booking: the minutes since confirmation (each started minute, at most the duration) are debited at the booking fee.',
     access: CUSTOMER,
     input: bookingRefSchema,
     output: cancelResultSchema,
@@ -36,7 +37,12 @@ export const bookingOperations = group(
     access: privilege('bookings.write'),
     input: rescheduleBookingSchema,
   }),
-  query('me.bookings', '/api/queries/me/bookings', { summary: 'Your bookings: open (the current one), history, or all; newest start first.', access: CUSTOMER, input: myBookingsQuerySchema, output: pagedSchema(bookingViewSchema) }),
+  query('me.bookings', '/api/queries/me/bookings', {
+    summary: 'Your bookings: open (the current one), history, or all; newest start first.',
+    access: CUSTOMER,
+    input: myBookingsQuerySchema,
+    output: pagedSchema(bookingViewSchema),
+  }),
   query('me.booking', '/api/queries/me/bookings/:bookingId', {
     summary: "One of your bookings (404 for anyone else's).",
     access: CUSTOMER,
@@ -45,7 +51,8 @@ export const bookingOperations = group(
     output: bookingViewSchema,
   }),
   query('bookings.admin-list', '/api/queries/admin/bookings', {
-    summary: 'Bookings with filters (status, station, customer, slot date, text) and CSV; the customer link only for staff with customers.read.',
+    summary:
+      'Bookings with filters (status, station, customer, slot date, text) and CSV; the customer link only for staff with customers.read.',
     access: privilege('sessions.read'),
     input: adminBookingsQuerySchema,
     output: pagedSchema(bookingAdminViewSchema),

@@ -39,7 +39,17 @@ export const isOpenBooking = (status: BookingStatus): boolean => OPEN_BOOKING_ST
  * (`offline`: no gateway holds the charger's socket, `timeout`, `error`); `faulted` also when the charger later
  * reports the reserved connector Faulted.
  */
-export const RESERVATION_STATUSES = ['pending', 'accepted', 'occupied', 'faulted', 'unavailable', 'rejected', 'offline', 'timeout', 'error'] as const;
+export const RESERVATION_STATUSES = [
+  'pending',
+  'accepted',
+  'occupied',
+  'faulted',
+  'unavailable',
+  'rejected',
+  'offline',
+  'timeout',
+  'error',
+] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
 /** Notifications a booking's customer gets (derived from the booking's events). */
@@ -119,7 +129,10 @@ export const createBookingSchema = z.strictObject({
   time: timeOfDaySchema,
   durationMinutes: durationSchema,
   /** A particular connector (staff tools, the station page); without it the first free one of the type is taken. */
-  chargerId: z.string().regex(/^[A-Za-z0-9_-]{3,48}$/).optional(),
+  chargerId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{3,48}$/)
+    .optional(),
   connectorId: z.number().int().min(1).max(16).optional(),
 });
 export type CreateBooking = z.infer<typeof createBookingSchema>;
@@ -132,7 +145,8 @@ const invalidAmount = { params: { code: 'invalid_amount' } };
 /** An amount in EGP that may be 0 (staff's "no fee"): required, at most two decimals; Eastern Arabic digits accepted. */
 export const egpAmountOrZeroSchema = z.preprocess(
   (v, ctx) => {
-    if (v === undefined || (typeof v === 'string' && v.trim() === '')) ctx.addIssue({ code: 'custom', message: 'required', params: { code: 'amount_required' } });
+    if (v === undefined || (typeof v === 'string' && v.trim() === ''))
+      ctx.addIssue({ code: 'custom', message: 'required', params: { code: 'amount_required' } });
     return v;
   },
   typedNumber(

@@ -73,4 +73,3 @@ export const adminBookingsQuerySchema = adminListQuerySchema.extend({
   to: z.iso.datetime().or(z.iso.date()).optional(),
 });
 export type AdminBookingsQuery = z.infer<typeof adminBookingsQuerySchema>;
-

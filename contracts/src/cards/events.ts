@@ -41,8 +41,17 @@ export type CardRequestNeedsAction = { type: 'CardRequestNeedsAction'; data: Req
 export type CardRequestRejected = { type: 'CardRequestRejected'; data: RequestFact & { from: CardRequestStatus; reason: string } };
 export type CardRequestCanceled = { type: 'CardRequestCanceled'; data: RequestFact & { from: CardRequestStatus } };
 /** Delivered (a new card) or verified (a linked card): the card with this ID was issued to the customer. */
-export type CardRequestDelivered = { type: 'CardRequestDelivered'; data: RequestFact & { from: CardRequestStatus; cardId: string; issueDate: string; note: string | null } };
-export type CardRequestEvent = CardRequested | CardRequestAdvanced | CardRequestNeedsAction | CardRequestRejected | CardRequestCanceled | CardRequestDelivered;
+export type CardRequestDelivered = {
+  type: 'CardRequestDelivered';
+  data: RequestFact & { from: CardRequestStatus; cardId: string; issueDate: string; note: string | null };
+};
+export type CardRequestEvent =
+  | CardRequested
+  | CardRequestAdvanced
+  | CardRequestNeedsAction
+  | CardRequestRejected
+  | CardRequestCanceled
+  | CardRequestDelivered;
 
 /** `card-customer-<customerId>`: which request of the customer is open. */
 export type CustomerCardRequestOpened = { type: 'CustomerCardRequestOpened'; data: { customerId: string; requestId: string } };
@@ -70,8 +79,14 @@ export type CardIssued = {
   };
 };
 /** The reservation's request could not be delivered with this ID (someone else changed it first): the ID is free again. */
-export type CardIssueWithdrawn = { type: 'CardIssueWithdrawn'; data: { cardId: string; customerId: string; requestId: string | null; requestRevision?: number; at: string } };
-export type CardDeactivated = { type: 'CardDeactivated'; data: { cardId: string; customerId: string; reason: string; by: 'customer' | 'staff'; at: string } };
+export type CardIssueWithdrawn = {
+  type: 'CardIssueWithdrawn';
+  data: { cardId: string; customerId: string; requestId: string | null; requestRevision?: number; at: string };
+};
+export type CardDeactivated = {
+  type: 'CardDeactivated';
+  data: { cardId: string; customerId: string; reason: string; by: 'customer' | 'staff'; at: string };
+};
 export type CardActivated = { type: 'CardActivated'; data: { cardId: string; customerId: string; reason: string; at: string } };
 export type CardEvent = CardIssued | CardIssueWithdrawn | CardDeactivated | CardActivated;
 

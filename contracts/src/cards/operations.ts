@@ -37,18 +37,43 @@ export const cardsOperations = group(
     access: CUSTOMER,
     input: linkCardSchema,
   }),
-  command('card-requests.cancel', { summary: 'Cancel your card request while it is requested or needs action.', access: CUSTOMER, input: cancelCardRequestSchema }),
+  command('card-requests.cancel', {
+    summary: 'Cancel your card request while it is requested or needs action.',
+    access: CUSTOMER,
+    input: cancelCardRequestSchema,
+  }),
   command('card-requests.start', { summary: 'Staff: requested → in progress.', access: CARDS, input: advanceCardRequestSchema }),
-  command('card-requests.ship', { summary: 'Staff: in progress → in delivery (new cards).', access: CARDS, input: advanceCardRequestSchema }),
-  command('card-requests.needs-action', { summary: 'Staff: any open status → needs action, with a note to the customer.', access: CARDS, input: cardRequestNeedsActionSchema }),
-  command('card-requests.resume', { summary: 'Staff: needs action → the status it came from.', access: CARDS, input: advanceCardRequestSchema }),
-  command('card-requests.reject', { summary: 'Staff: reject an open request, with a reason.', access: CARDS, input: rejectCardRequestSchema }),
+  command('card-requests.ship', {
+    summary: 'Staff: in progress → in delivery (new cards).',
+    access: CARDS,
+    input: advanceCardRequestSchema,
+  }),
+  command('card-requests.needs-action', {
+    summary: 'Staff: any open status → needs action, with a note to the customer.',
+    access: CARDS,
+    input: cardRequestNeedsActionSchema,
+  }),
+  command('card-requests.resume', {
+    summary: 'Staff: needs action → the status it came from.',
+    access: CARDS,
+    input: advanceCardRequestSchema,
+  }),
+  command('card-requests.reject', {
+    summary: 'Staff: reject an open request, with a reason.',
+    access: CARDS,
+    input: rejectCardRequestSchema,
+  }),
   command('card-requests.deliver', {
-    summary: 'Staff: delivered (a new card, from in delivery) or verified (a card to link): issues the card ID (unique network-wide) with its issue date.',
+    summary:
+      'Staff: delivered (a new card, from in delivery) or verified (a card to link): issues the card ID (unique network-wide) with its issue date.',
     access: CARDS,
     input: deliverCardRequestSchema,
   }),
-  command('cards.deactivate-own', { summary: 'Turn off a card of yours at once (lost or stolen): chargers refuse it from then on.', access: CUSTOMER, input: deactivateOwnCardSchema }),
+  command('cards.deactivate-own', {
+    summary: 'Turn off a card of yours at once (lost or stolen): chargers refuse it from then on.',
+    access: CUSTOMER,
+    input: deactivateOwnCardSchema,
+  }),
   command('cards.deactivate', { summary: 'Staff: turn a card off, with a reason.', access: CARDS, input: setCardStatusSchema }),
   command('cards.activate', { summary: 'Staff: turn a card back on, with a reason.', access: CARDS, input: setCardStatusSchema }),
   query('me.card-requests', '/api/queries/me/card-requests', {
@@ -57,7 +82,12 @@ export const cardsOperations = group(
     input: myCardRequestsQuerySchema,
     output: pagedSchema(cardRequestViewSchema),
   }),
-  query('me.charging-cards', '/api/queries/me/charging-cards', { summary: 'Your charging cards.', access: CUSTOMER, input: myCardsQuerySchema, output: pagedSchema(cardViewSchema) }),
+  query('me.charging-cards', '/api/queries/me/charging-cards', {
+    summary: 'Your charging cards.',
+    access: CUSTOMER,
+    input: myCardsQuerySchema,
+    output: pagedSchema(cardViewSchema),
+  }),
   query('card-requests.admin-list', '/api/queries/admin/card-requests', {
     summary: 'Card requests for staff: filters status, open, kind, governorate, created date range, text; format=csv.',
     access: CARDS,

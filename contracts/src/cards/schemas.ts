@@ -45,7 +45,15 @@ export const requestCardSchema = z
   .superRefine((v, ctx) => {
     if (v.sameAsHome) return;
     const length = v.deliveryAddress?.length ?? 0;
-    if (length < LIMITS.addressMin) ctx.addIssue({ code: 'too_small', minimum: LIMITS.addressMin, origin: 'string', inclusive: true, path: ['deliveryAddress'], message: 'too short' });
+    if (length < LIMITS.addressMin)
+      ctx.addIssue({
+        code: 'too_small',
+        minimum: LIMITS.addressMin,
+        origin: 'string',
+        inclusive: true,
+        path: ['deliveryAddress'],
+        message: 'too short',
+      });
   })
   .transform((v) => ({ ...v, deliveryAddress: v.sameAsHome ? v.homeAddress : (v.deliveryAddress ?? '') }));
 export type RequestCard = z.output<typeof requestCardSchema>;
@@ -73,11 +81,20 @@ export const issueDateSchema = z
   .string()
   .transform((v) => normalizeDigits(v).trim())
   .pipe(z.iso.date());
-export const deliverCardRequestSchema = z.strictObject({ ...staffChange, cardId: cardIdSchema, issueDate: issueDateSchema, note: z.string().trim().max(CARD_LIMITS.noteMax).optional() });
+export const deliverCardRequestSchema = z.strictObject({
+  ...staffChange,
+  cardId: cardIdSchema,
+  issueDate: issueDateSchema,
+  note: z.string().trim().max(CARD_LIMITS.noteMax).optional(),
+});
 export type DeliverCardRequest = z.output<typeof deliverCardRequestSchema>;
 
 /** Staff turn a card on or off, with a reason, against the revision they saw. */
-export const setCardStatusSchema = z.strictObject({ cardId: cardIdSchema, expectedRevision: expectedRevisionSchema, reason: staffTextSchema });
+export const setCardStatusSchema = z.strictObject({
+  cardId: cardIdSchema,
+  expectedRevision: expectedRevisionSchema,
+  reason: staffTextSchema,
+});
 /** The customer turns off a card of theirs at once (lost, stolen): no revision, it is always allowed. */
 export const deactivateOwnCardSchema = z.strictObject({ cardId: cardIdSchema });
 

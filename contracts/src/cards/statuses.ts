@@ -3,7 +3,15 @@
  * delivered; needs_action from any open status and back; rejected by staff while open; canceled by the customer while
  * requested or needs_action. Kept free of zod: lists and screens import them.
  */
-export const CARD_REQUEST_STATUSES = ['requested', 'in_progress', 'needs_action', 'in_delivery', 'delivered', 'rejected', 'canceled'] as const;
+export const CARD_REQUEST_STATUSES = [
+  'requested',
+  'in_progress',
+  'needs_action',
+  'in_delivery',
+  'delivered',
+  'rejected',
+  'canceled',
+] as const;
 /** A request still in the workflow (one at a time per customer). */
 export const OPEN_CARD_REQUEST_STATUSES = ['requested', 'in_progress', 'needs_action', 'in_delivery'] as const;
 /** `new`: a card to deliver; `link`: a card the customer already holds, verified by staff. */

@@ -8,7 +8,11 @@ export const CARD_REQUEST_STAFF_STEPS = ['start', 'ship', 'resume', 'deliver', '
 export type CardRequestStaffStep = (typeof CARD_REQUEST_STAFF_STEPS)[number];
 
 /** Where start, ship and deliver lead from `from`, or null where the step may not start (a linked card skips delivery: staff verify it). */
-export function nextCardRequestStatus(kind: CardRequestKind, from: CardRequestStatus, step: 'start' | 'ship' | 'deliver'): CardRequestStatus | null {
+export function nextCardRequestStatus(
+  kind: CardRequestKind,
+  from: CardRequestStatus,
+  step: 'start' | 'ship' | 'deliver',
+): CardRequestStatus | null {
   if (step === 'start') return from === 'requested' ? 'in_progress' : null;
   if (step === 'ship') return kind === 'new' && from === 'in_progress' ? 'in_delivery' : null;
   if (kind === 'new') return from === 'in_delivery' ? 'delivered' : null;

@@ -58,5 +58,8 @@ export const countryFormSchema = registerCountrySchema.extend({
   isActive: z.boolean().default(true),
 });
 export const updateCountrySchema = countryFormSchema.extend({ expectedRevision: expectedRevisionSchema });
-export const governorateFormSchema = registerGovernorateSchema.extend({ isActive: z.boolean().default(true), centre: latLngSchema.optional() });
+export const governorateFormSchema = registerGovernorateSchema.extend({
+  isActive: z.boolean().default(true),
+  centre: latLngSchema.optional(),
+});
 export const updateGovernorateSchema = governorateFormSchema.extend({ expectedRevision: expectedRevisionSchema });

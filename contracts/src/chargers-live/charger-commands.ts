@@ -9,15 +9,26 @@ const connectorId = z.number().int().min(1).max(99);
 const reset = z.strictObject({ action: z.literal('Reset'), type: z.enum(['Soft', 'Hard']) });
 const unlock = z.strictObject({ action: z.literal('UnlockConnector'), connectorId });
 /** connectorId 0: the whole charger. */
-const availability = z.strictObject({ action: z.literal('ChangeAvailability'), connectorId: z.number().int().min(0).max(99), type: z.enum(['Operative', 'Inoperative']) });
+const availability = z.strictObject({
+  action: z.literal('ChangeAvailability'),
+  connectorId: z.number().int().min(0).max(99),
+  type: z.enum(['Operative', 'Inoperative']),
+});
 const trigger = z.strictObject({
   action: z.literal('TriggerMessage'),
   requestedMessage: z.enum(['BootNotification', 'Heartbeat', 'StatusNotification', 'MeterValues']),
   connectorId: connectorId.optional(),
 });
 /** No keys: all of them (1.6 only; a 2.0.1 charger needs the keys, as Component.Variable or Variable). */
-const getConfiguration = z.strictObject({ action: z.literal('GetConfiguration'), keys: z.array(z.string().min(1).max(100)).min(1).max(50).optional() });
-const changeConfiguration = z.strictObject({ action: z.literal('ChangeConfiguration'), key: z.string().min(1).max(100), value: z.string().max(500) });
+const getConfiguration = z.strictObject({
+  action: z.literal('GetConfiguration'),
+  keys: z.array(z.string().min(1).max(100)).min(1).max(50).optional(),
+});
+const changeConfiguration = z.strictObject({
+  action: z.literal('ChangeConfiguration'),
+  key: z.string().min(1).max(100),
+  value: z.string().max(500),
+});
 const idTag = z.string().regex(/^[A-Z0-9-]{4,20}$/);
 /** 1.6 RemoteStartTransaction / 2.0.1 RequestStartTransaction (remoteStartId derived from the command). */
 const remoteStart = z.strictObject({ action: z.literal('RemoteStartTransaction'), connectorId, idTag });
@@ -31,7 +42,10 @@ const reserveNow = z.strictObject({
   reservationId: z.number().int().min(1).max(2_147_483_647),
   expiryDate: z.iso.datetime(),
 });
-const cancelReservation = z.strictObject({ action: z.literal('CancelReservation'), reservationId: z.number().int().min(1).max(2_147_483_647) });
+const cancelReservation = z.strictObject({
+  action: z.literal('CancelReservation'),
+  reservationId: z.number().int().min(1).max(2_147_483_647),
+});
 /**
  * The local authorisation list (1.6 SendLocalList / GetLocalListVersion, the same in 2.0.1): sent by the cards
  * context's list sync only, never by staff. `Full` replaces the charger's list; `Differential` changes these entries.
@@ -152,7 +166,10 @@ export const chargerCommandViewSchema = z.object({
 export type ChargerCommandView = z.infer<typeof chargerCommandViewSchema> & { requestedBy: Actor & { name: string | null } };
 
 export const ocppCommandsQuerySchema = z.object({
-  chargerId: z.string().regex(/^[A-Za-z0-9_-]{3,48}$/).optional(),
+  chargerId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{3,48}$/)
+    .optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   position: z.coerce.number().int().min(0).optional(),

@@ -79,7 +79,14 @@ export const chargerMessageSchema = z.discriminatedUnion('type', [
    * 1.6 StopTransaction (`samples` its transactionData); 2.0.1 TransactionEvent Ended (`meterStopWh` the register of
    * its latest sample, null without one).
    */
-  z.object({ type: z.literal('TransactionEnded'), transactionId: z.string(), meterStopWh: int.nullable(), endedAt: time, reason: text, samples }),
+  z.object({
+    type: z.literal('TransactionEnded'),
+    transactionId: z.string(),
+    meterStopWh: int.nullable(),
+    endedAt: time,
+    reason: text,
+    samples,
+  }),
   z.object({ type: z.literal('DataTransfer'), vendorId: z.string(), messageId: text, data: z.unknown() }),
   /** A call with no meaning for the network yet (firmware, diagnostics, security events, reports...): a sign of life. */
   z.object({ type: z.literal('Notified'), action: z.string() }),

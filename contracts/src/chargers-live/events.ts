@@ -2,9 +2,15 @@ import type { ConnectorStatus } from '../network/index';
 import type { ChargerCommandOutcome, ChargerCommandRequest } from './charger-commands';
 
 /** Events of `charger-live-<id>`, actor `{ type: 'charger', id }`. */
-export type ChargerConnected = { type: 'ChargerConnected'; data: { chargerId: string; connectionId: string; protocol: string; at: string } };
+export type ChargerConnected = {
+  type: 'ChargerConnected';
+  data: { chargerId: string; connectionId: string; protocol: string; at: string };
+};
 /** `closed`: the socket closed; `silent`: nothing heard for too long (the charger comes back online if it speaks again). */
-export type ChargerDisconnected = { type: 'ChargerDisconnected'; data: { chargerId: string; connectionId: string; reason: 'closed' | 'silent'; at: string } };
+export type ChargerDisconnected = {
+  type: 'ChargerDisconnected';
+  data: { chargerId: string; connectionId: string; reason: 'closed' | 'silent'; at: string };
+};
 export type ChargerBooted = {
   type: 'ChargerBooted';
   data: {
@@ -36,7 +42,16 @@ export interface ChargerFault {
  */
 export type ConnectorStatusChanged = {
   type: 'ConnectorStatusChanged';
-  data: { chargerId: string; connectionId: string; messageId: string; connectorId: number; status: ConnectorStatus; ocppStatus: string; error: ChargerFault | null; at: string };
+  data: {
+    chargerId: string;
+    connectionId: string;
+    messageId: string;
+    connectorId: number;
+    status: ConnectorStatus;
+    ocppStatus: string;
+    error: ChargerFault | null;
+    at: string;
+  };
 };
 export type ChargerLiveEvent = ChargerConnected | ChargerDisconnected | ChargerBooted | ConnectorStatusChanged;
 
@@ -45,7 +60,10 @@ export type ChargerCommandRequested = {
   type: 'ChargerCommandRequested';
   data: { commandId: string; chargerId: string; request: ChargerCommandRequest; at: string; sessionId?: string };
 };
-export type ChargerCommandSent = { type: 'ChargerCommandSent'; data: { commandId: string; chargerId: string; ocppAction: string | null; protocol: string | null; at: string } };
+export type ChargerCommandSent = {
+  type: 'ChargerCommandSent';
+  data: { commandId: string; chargerId: string; ocppAction: string | null; protocol: string | null; at: string };
+};
 export type ChargerCommandAnswered = {
   type: 'ChargerCommandAnswered';
   data: { commandId: string; chargerId: string; status: ChargerCommandOutcome; response: unknown; error: string | null; at: string };

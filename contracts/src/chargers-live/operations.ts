@@ -20,7 +20,8 @@ export const chargersLiveOperations = group(
     output: pagedSchema(ocppFrameSchema),
   }),
   query('ocpp.commands', '/api/queries/admin/ocpp-commands', {
-    summary: "Commands sent to chargers, newest first: status (pending, accepted, rejected, not_supported, offline, timeout, error), the charger's answer, who asked and when.",
+    summary:
+      "Commands sent to chargers, newest first: status (pending, accepted, rejected, not_supported, offline, timeout, error), the charger's answer, who asked and when.",
     access: stationsWrite,
     input: ocppCommandsQuerySchema,
     output: pagedSchema(chargerCommandViewSchema),

@@ -13,4 +13,5 @@ export function energyCost(energyWh: number, pricePerKwh: number): number {
  * What a session costs (docs/rules.md §9): max(minimum charge, energy cost). The one formula the session decider bills, the
  * sessions read model shows while charging, and anything else that quotes a cost uses.
  */
-export const sessionCost = (energyWh: number, prices: CostPrices): number => Math.max(prices.minimumCharge, energyCost(energyWh, prices.pricePerKwh));
+export const sessionCost = (energyWh: number, prices: CostPrices): number =>
+  Math.max(prices.minimumCharge, energyCost(energyWh, prices.pricePerKwh));

@@ -1,12 +1,6 @@
 import type { CurrentType, ConnectorType } from '../network/index';
 import type { GarageEvent } from './garage-events';
-import type {
-  IdTokenStatus,
-  NotificationKind,
-  SessionFailure,
-  SessionTarget,
-  StopReason,
-} from './schemas';
+import type { IdTokenStatus, NotificationKind, SessionFailure, SessionTarget, StopReason } from './schemas';
 
 /** Streams of the charging, wallet and payments contexts. */
 export const chargingStreams = {
@@ -63,7 +57,10 @@ export type SessionRequested = {
 };
 /** The charger accepted the remote start: waiting for the cable (StartTransaction). */
 export type SessionStartAccepted = { type: 'SessionStartAccepted'; data: { sessionId: string; commandId: string; at: string } };
-export type SessionStartFailed = { type: 'SessionStartFailed'; data: { sessionId: string; reason: SessionFailure; detail: string | null; at: string } };
+export type SessionStartFailed = {
+  type: 'SessionStartFailed';
+  data: { sessionId: string; reason: SessionFailure; detail: string | null; at: string };
+};
 /** The charger's StartTransaction (1.6) or TransactionEvent Started (2.0.1). */
 export type SessionCharging = {
   type: 'SessionCharging';
@@ -72,9 +69,20 @@ export type SessionCharging = {
 /** One meter reading (absolute energy register); a reading whose timestamp the session has is not recorded again. */
 export type MeterReadingRecorded = {
   type: 'MeterReadingRecorded';
-  data: { sessionId: string; transactionId: string; timestamp: string; energyWh: number; powerW: number | null; socPercent: number | null; at: string };
+  data: {
+    sessionId: string;
+    transactionId: string;
+    timestamp: string;
+    energyWh: number;
+    powerW: number | null;
+    socPercent: number | null;
+    at: string;
+  };
 };
-export type SessionStopRequested = { type: 'SessionStopRequested'; data: { sessionId: string; reason: StopReason; commandId: string | null; at: string } };
+export type SessionStopRequested = {
+  type: 'SessionStopRequested';
+  data: { sessionId: string; reason: StopReason; commandId: string | null; at: string };
+};
 /** The transaction ended; cost = sessionCost(energyWh, prices) (cost.ts). The wallet debit follows. */
 export type SessionStopped = {
   type: 'SessionStopped';
@@ -95,9 +103,15 @@ export type SessionStopped = {
  * The wallet debit of the session was recorded (transaction `session:<id>`): `amount` is what the wallet paid, at most
  * what it held; `shortfall` (cost − amount, absent on older events) is what the network is owed, for staff to follow up.
  */
-export type SessionBilled = { type: 'SessionBilled'; data: { sessionId: string; customerId: string; amount: number; shortfall?: number; transactionId: string; at: string } };
+export type SessionBilled = {
+  type: 'SessionBilled';
+  data: { sessionId: string; customerId: string; amount: number; shortfall?: number; transactionId: string; at: string };
+};
 /** A second transaction id for the same transaction (a StartTransaction repeated after a reconnect). */
-export type SessionTransactionAliased = { type: 'SessionTransactionAliased'; data: { sessionId: string; transactionId: string; at: string } };
+export type SessionTransactionAliased = {
+  type: 'SessionTransactionAliased';
+  data: { sessionId: string; transactionId: string; at: string };
+};
 export type SessionEvent =
   | SessionRequested
   | SessionStartAccepted
@@ -110,8 +124,14 @@ export type SessionEvent =
   | SessionTransactionAliased;
 
 /** Events of `connector-<chargerId>-<connectorId>`. */
-export type ConnectorClaimed = { type: 'ConnectorClaimed'; data: { chargerId: string; connectorId: number; sessionId: string; customerId: string; idTag: string; at: string } };
-export type ConnectorReleased = { type: 'ConnectorReleased'; data: { chargerId: string; connectorId: number; sessionId: string; at: string } };
+export type ConnectorClaimed = {
+  type: 'ConnectorClaimed';
+  data: { chargerId: string; connectorId: number; sessionId: string; customerId: string; idTag: string; at: string };
+};
+export type ConnectorReleased = {
+  type: 'ConnectorReleased';
+  data: { chargerId: string; connectorId: number; sessionId: string; at: string };
+};
 export type ConnectorClaimEvent = ConnectorClaimed | ConnectorReleased;
 
 /**
@@ -124,7 +144,10 @@ export type CustomerSessionReleased = { type: 'CustomerSessionReleased'; data: {
 export type CustomerSessionEvent = CustomerSessionClaimed | CustomerSessionConfirmed | CustomerSessionReleased;
 
 /** `charger-tx-<chargerId>-<transactionId>`: created once. */
-export type TransactionBound = { type: 'TransactionBound'; data: { chargerId: string; transactionId: string; sessionId: string; at: string } };
+export type TransactionBound = {
+  type: 'TransactionBound';
+  data: { chargerId: string; transactionId: string; sessionId: string; at: string };
+};
 
 /**
  * What an app token is good for: the remote start or reservation it was made for, on that charger's connector, from
@@ -149,7 +172,10 @@ export type IdTokenIssued = {
 export type IdTokenBlocked = { type: 'IdTokenBlocked'; data: { idTag: string; at: string } };
 export type IdTokenUnblocked = { type: 'IdTokenUnblocked'; data: { idTag: string; at: string } };
 /** The token's open session (one at a time per token), opened at start and closed at stop or failure. */
-export type IdTokenSessionOpened = { type: 'IdTokenSessionOpened'; data: { idTag: string; sessionId: string; chargerId: string; connectorId: number; at: string } };
+export type IdTokenSessionOpened = {
+  type: 'IdTokenSessionOpened';
+  data: { idTag: string; sessionId: string; chargerId: string; connectorId: number; at: string };
+};
 export type IdTokenSessionClosed = { type: 'IdTokenSessionClosed'; data: { idTag: string; sessionId: string; at: string } };
 export type IdTokenEvent = IdTokenIssued | IdTokenBlocked | IdTokenUnblocked | IdTokenSessionOpened | IdTokenSessionClosed;
 

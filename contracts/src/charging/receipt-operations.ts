@@ -16,7 +16,8 @@ export const receiptOperations = group(
     output: receiptViewSchema,
   }),
   query('me.booking-receipt', '/api/queries/me/bookings/:bookingId/receipt', {
-    summary: "The receipt of one of your ended bookings that was charged a fee (a fulfilled booking's is its session's); format=pdf for the PDF.",
+    summary:
+      "The receipt of one of your ended bookings that was charged a fee (a fulfilled booking's is its session's); format=pdf for the PDF.",
     access: CUSTOMER,
     params: z.object({ bookingId: z.uuid() }),
     input: receiptQuerySchema,

@@ -20,7 +20,14 @@ export const sessionTargetSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('none') }),
   /** Energy in Wh (the form takes kWh). */
   z.strictObject({ kind: z.literal('energy'), wh: z.number().int().min(500).max(500_000) }),
-  z.strictObject({ kind: z.literal('duration'), minutes: z.number().int().min(5).max(24 * 60) }),
+  z.strictObject({
+    kind: z.literal('duration'),
+    minutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60),
+  }),
 ]);
 export type SessionTarget = z.infer<typeof sessionTargetSchema>;
 
@@ -102,7 +109,18 @@ export type SessionFailure = (typeof SESSION_FAILURES)[number];
 export const STOP_REASONS = ['customer', 'staff', 'low_balance', 'target_reached', 'token_invalid', 'charger'] as const;
 export type StopReason = (typeof STOP_REASONS)[number];
 
-export const NOTIFICATION_KINDS = ['session_started', 'session_stopped', 'session_stopped_low_balance', 'session_failed', 'top_up_credited', 'payment_failed', 'wallet_adjusted', 'contact_replied', ...CARD_NOTIFICATION_KINDS, ...BOOKING_NOTIFICATION_KINDS] as const;
+export const NOTIFICATION_KINDS = [
+  'session_started',
+  'session_stopped',
+  'session_stopped_low_balance',
+  'session_failed',
+  'top_up_credited',
+  'payment_failed',
+  'wallet_adjusted',
+  'contact_replied',
+  ...CARD_NOTIFICATION_KINDS,
+  ...BOOKING_NOTIFICATION_KINDS,
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** 1.6 AuthorizationStatus (2.0.1 adds NoCredit, used for an empty wallet). */

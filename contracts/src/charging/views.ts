@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { cursorSchema, pagingQuerySchema } from '../shared/api';
 import { CONNECTOR_TYPES, CURRENT_TYPES } from '../network/index';
-import {
-  ID_TOKEN_STATUSES,
-  NOTIFICATION_KINDS,
-  SESSION_FAILURES,
-  SESSION_STATUSES,
-  STOP_REASONS,
-  sessionTargetSchema,
-} from './schemas';
+import { ID_TOKEN_STATUSES, NOTIFICATION_KINDS, SESSION_FAILURES, SESSION_STATUSES, STOP_REASONS, sessionTargetSchema } from './schemas';
 
 const actorView = z.object({ type: z.string(), id: z.string(), name: z.string().nullable() });
 
@@ -89,7 +82,10 @@ export const sessionAdminDetailViewSchema = sessionDetailViewSchema.extend({
 });
 export type SessionAdminDetailView = z.infer<typeof sessionAdminDetailViewSchema>;
 
-export const mySessionsQuerySchema = pagingQuerySchema.extend({ status: z.enum(['active', 'all']).default('all'), cursor: cursorSchema.optional() });
+export const mySessionsQuerySchema = pagingQuerySchema.extend({
+  status: z.enum(['active', 'all']).default('all'),
+  cursor: cursorSchema.optional(),
+});
 export type MySessionsQuery = z.infer<typeof mySessionsQuerySchema>;
 
 export const adminSessionsQuerySchema = pagingQuerySchema.extend({

@@ -22,8 +22,19 @@ export type ContactReplyDelivered = {
 };
 
 /** An internal comment: managers only. Never copied into a customer's or another staff member's answer. */
-export type ContactRequestCommented = { type: 'ContactRequestCommented'; data: { requestId: string; commentId: string; text: string; at: string } };
+export type ContactRequestCommented = {
+  type: 'ContactRequestCommented';
+  data: { requestId: string; commentId: string; text: string; at: string };
+};
 
-export type ContactRequestStatusChanged = { type: 'ContactRequestStatusChanged'; data: { requestId: string; status: ContactStatus; from: ContactStatus; at: string } };
+export type ContactRequestStatusChanged = {
+  type: 'ContactRequestStatusChanged';
+  data: { requestId: string; status: ContactStatus; from: ContactStatus; at: string };
+};
 
-export type ContactEvent = ContactRequestSubmitted | ContactRequestReplied | ContactReplyDelivered | ContactRequestCommented | ContactRequestStatusChanged;
+export type ContactEvent =
+  | ContactRequestSubmitted
+  | ContactRequestReplied
+  | ContactReplyDelivered
+  | ContactRequestCommented
+  | ContactRequestStatusChanged;

@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { commandResultSchema, pagedSchema } from '../shared/api';
 import { CUSTOMER, PUBLIC, command, group, positionParamSchema, privilege, query } from '../shared/operation';
-import { commentContactRequestSchema, replyContactRequestSchema, resendContactReplySchema, setContactStatusSchema, submitContactRequestSchema } from './schemas';
-import { adminContactQuerySchema, contactRequestDetailSchema, contactRequestRowSchema, myContactRequestSchema, myContactRequestsQuerySchema } from './views';
+import {
+  commentContactRequestSchema,
+  replyContactRequestSchema,
+  resendContactReplySchema,
+  setContactStatusSchema,
+  submitContactRequestSchema,
+} from './schemas';
+import {
+  adminContactQuerySchema,
+  contactRequestDetailSchema,
+  contactRequestRowSchema,
+  myContactRequestSchema,
+  myContactRequestsQuerySchema,
+} from './views';
 
 const MANAGE = privilege('contact.manage');
 
@@ -19,9 +31,21 @@ export const contactOperations = group(
     access: MANAGE,
     input: replyContactRequestSchema,
   }),
-  command('contact-requests.resend-reply', { summary: 'Mail a reply again whose mail failed.', access: MANAGE, input: resendContactReplySchema }),
-  command('contact-requests.comment', { summary: 'Add an internal comment (managers only; never shown to the customer).', access: MANAGE, input: commentContactRequestSchema }),
-  command('contact-requests.set-status', { summary: 'Set the status: new, needs action or closed.', access: MANAGE, input: setContactStatusSchema }),
+  command('contact-requests.resend-reply', {
+    summary: 'Mail a reply again whose mail failed.',
+    access: MANAGE,
+    input: resendContactReplySchema,
+  }),
+  command('contact-requests.comment', {
+    summary: 'Add an internal comment (managers only; never shown to the customer).',
+    access: MANAGE,
+    input: commentContactRequestSchema,
+  }),
+  command('contact-requests.set-status', {
+    summary: 'Set the status: new, needs action or closed.',
+    access: MANAGE,
+    input: setContactStatusSchema,
+  }),
   query('contact-requests.admin-list', '/api/queries/admin/contact-requests', {
     summary: 'Contact requests with filters (status, type, date) and search; CSV with format=csv.',
     access: MANAGE,

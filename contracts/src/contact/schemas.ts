@@ -6,12 +6,7 @@ export { CONTACT_TYPES };
 export type ContactType = (typeof CONTACT_TYPES)[number];
 export const CONTACT_STATUSES = ['new', 'needs_action', 'closed'] as const;
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .min(LIMITS.emailMin)
-  .max(LIMITS.emailMax)
-  .pipe(z.email());
+export const emailSchema = z.string().trim().min(LIMITS.emailMin).max(LIMITS.emailMax).pipe(z.email());
 
 /** The public contact form (docs/rules.md §5): one schema for the form and the API. */
 export const submitContactRequestSchema = z.strictObject({

@@ -19,7 +19,8 @@ export const filesOperations = group(
     kind: 'query',
     method: 'GET',
     path: '/api/files/:fileId',
-    summary: 'A stored image with its content type and cache headers; flags and station photos are public, licences only for their owner and staff with customers.read.',
+    summary:
+      'A stored image with its content type and cache headers; flags and station photos are public, licences only for their owner and staff with customers.read.',
     access: PUBLIC,
     params: z.object({ fileId: z.string().regex(/^[a-f0-9]{64}$/) }),
     output: z.unknown(),

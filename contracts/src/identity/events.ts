@@ -16,7 +16,16 @@ export const identityStreams = {
  */
 export type CustomerSignedUp = {
   type: 'CustomerSignedUp';
-  data: { accountId: string; firstName: string; lastName: string; email: string; phone: string; gender: 'male' | 'female'; locale: Locale; passwordHash: string };
+  data: {
+    accountId: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    gender: 'male' | 'female';
+    locale: Locale;
+    passwordHash: string;
+  };
 };
 export type AdminCreated = {
   type: 'AdminCreated';
@@ -25,9 +34,15 @@ export type AdminCreated = {
 export type AdminUpdated = { type: 'AdminUpdated'; data: { accountId: string; firstName: string; lastName: string; roleIds: string[] } };
 export type AdminDeactivated = { type: 'AdminDeactivated'; data: { accountId: string; reason: string } };
 export type AdminActivated = { type: 'AdminActivated'; data: { accountId: string; reason: string } };
-export type EmailVerificationIssued = { type: 'EmailVerificationIssued'; data: { accountId: string; tokenHash: string; expiresAt: string; issuedAt: string } };
+export type EmailVerificationIssued = {
+  type: 'EmailVerificationIssued';
+  data: { accountId: string; tokenHash: string; expiresAt: string; issuedAt: string };
+};
 export type EmailVerified = { type: 'EmailVerified'; data: { accountId: string } };
-export type PasswordResetRequested = { type: 'PasswordResetRequested'; data: { accountId: string; tokenHash: string; expiresAt: string; issuedAt: string } };
+export type PasswordResetRequested = {
+  type: 'PasswordResetRequested';
+  data: { accountId: string; tokenHash: string; expiresAt: string; issuedAt: string };
+};
 /** Revokes every refresh family of the account (they carry the credential version they were opened with). */
 export type PasswordReset = { type: 'PasswordReset'; data: { accountId: string; tokenHash: string; passwordHash: string } };
 /** `keptFamilyId`: the sign-in the change was made from stays signed in; every other refresh family ends. */
@@ -88,7 +103,11 @@ export type RefreshTokenRotated = { type: 'RefreshTokenRotated'; data: { familyI
 export type RefreshFamilyRevoked = {
   type: 'RefreshFamilyRevoked';
   /** `accountId`: whose sign-in ended (absent on events recorded before it was carried). */
-  data: { familyId: string; accountId?: string; reason: 'sign-out' | 'reuse' | 'banned' | 'inactive' | 'password-reset' | 'password-changed' | 'account-missing' };
+  data: {
+    familyId: string;
+    accountId?: string;
+    reason: 'sign-out' | 'reuse' | 'banned' | 'inactive' | 'password-reset' | 'password-changed' | 'account-missing';
+  };
 };
 export type RefreshFamilyEvent = RefreshFamilyStarted | RefreshTokenRotated | RefreshFamilyRevoked;
 

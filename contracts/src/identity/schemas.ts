@@ -51,8 +51,12 @@ export const birthDateSchema = z
     z
       .string()
       .refine(isCalendarDate, { params: { code: 'date_invalid' } })
-      .refine((v) => !isCalendarDate(v) || ageOn(v, cairoDate(new Date())) >= AGE_LIMITS.min, { params: { code: 'age_min', minimum: AGE_LIMITS.min } })
-      .refine((v) => !isCalendarDate(v) || ageOn(v, cairoDate(new Date())) <= AGE_LIMITS.max, { params: { code: 'age_max', maximum: AGE_LIMITS.max } }),
+      .refine((v) => !isCalendarDate(v) || ageOn(v, cairoDate(new Date())) >= AGE_LIMITS.min, {
+        params: { code: 'age_min', minimum: AGE_LIMITS.min },
+      })
+      .refine((v) => !isCalendarDate(v) || ageOn(v, cairoDate(new Date())) <= AGE_LIMITS.max, {
+        params: { code: 'age_max', maximum: AGE_LIMITS.max },
+      }),
   );
 export const AUDIENCES = ['customer', 'staff'] as const;
 export type Audience = (typeof AUDIENCES)[number];
@@ -72,20 +76,25 @@ export function passwordContainsEmailName(password: string, email: string): bool
   return [local, ...local.split(/[._+-]+/)].some((part) => part.length >= 4 && lower.includes(part));
 }
 const withoutEmailName = <T extends z.ZodType<{ password: string; email: string }>>(schema: T) =>
-  schema.refine((v) => !passwordContainsEmailName(v.password, v.email), { path: ['password'], params: { code: 'password_contains_email' } });
+  schema.refine((v) => !passwordContainsEmailName(v.password, v.email), {
+    path: ['password'],
+    params: { code: 'password_contains_email' },
+  });
 
-export const signUpSchema = withoutEmailName(withConfirmation(
-  z.strictObject({
-    firstName: personNameSchema,
-    lastName: personNameSchema,
-    email: emailSchema,
-    phone: egyptianMobileSchema,
-    password: passwordSchema,
-    confirmPassword: z.string(),
-    gender: z.enum(GENDERS),
-    locale: localeSchema.default('en'),
-  }),
-));
+export const signUpSchema = withoutEmailName(
+  withConfirmation(
+    z.strictObject({
+      firstName: personNameSchema,
+      lastName: personNameSchema,
+      email: emailSchema,
+      phone: egyptianMobileSchema,
+      password: passwordSchema,
+      confirmPassword: z.string(),
+      gender: z.enum(GENDERS),
+      locale: localeSchema.default('en'),
+    }),
+  ),
+);
 export type SignUp = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.strictObject({
@@ -99,7 +108,9 @@ export type SignIn = z.infer<typeof signInSchema>;
 export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,200}$/);
 export const verifyEmailSchema = z.strictObject({ token: tokenSchema });
 export const emailOnlySchema = z.strictObject({ email: emailSchema, audience: z.enum(AUDIENCES).default('customer') });
-export const resetPasswordSchema = withConfirmation(z.strictObject({ token: tokenSchema, password: passwordSchema, confirmPassword: z.string() }));
+export const resetPasswordSchema = withConfirmation(
+  z.strictObject({ token: tokenSchema, password: passwordSchema, confirmPassword: z.string() }),
+);
 export const changePasswordSchema = withConfirmation(
   z.strictObject({ currentPassword: z.string().min(1).max(LIMITS.passwordMax), password: passwordSchema, confirmPassword: z.string() }),
 );
@@ -129,7 +140,11 @@ export const updateAdminSchema = z.strictObject({
   roleIds: z.array(z.string().min(1).max(64)).max(20),
   expectedRevision: z.number().int().min(0),
 });
-export const setAdminActiveSchema = z.strictObject({ adminId: z.uuid(), reason: reasonSchema, expectedRevision: z.number().int().min(0).optional() });
+export const setAdminActiveSchema = z.strictObject({
+  adminId: z.uuid(),
+  reason: reasonSchema,
+  expectedRevision: z.number().int().min(0).optional(),
+});
 
 export const roleSchema = z.strictObject({
   roleId: z.string().regex(/^[a-z0-9-]{3,64}$/),
@@ -166,7 +181,10 @@ export const updatePersonalInfoSchema = z.strictObject({
   phone: egyptianMobileSchema,
   address: addressSchema,
   gender: genderSchema,
-  pictureFileId: z.string().regex(/^[a-f0-9]{64}$/).nullable(),
+  pictureFileId: z
+    .string()
+    .regex(/^[a-f0-9]{64}$/)
+    .nullable(),
   deliveryAddress: deliveryAddressSchema,
   /** Optional (absent or null: not given). */
   birthDate: birthDateSchema.nullable().optional(),

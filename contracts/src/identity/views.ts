@@ -88,16 +88,18 @@ export const customerAccountViewSchema = z.object({
 export type CustomerAccountView = z.infer<typeof customerAccountViewSchema>;
 
 /** The customer's own profile (tab "1"); `address` is null until they first save it. */
-export const customerProfileViewSchema = customerAccountViewSchema.pick({ customerId: true, firstName: true, lastName: true, email: true, phone: true, gender: true }).extend({
-  address: z.string().nullable(),
-  deliveryAddress: z.object({ sameAsHome: z.boolean(), address: z.string().nullable() }),
-  pictureFileId: z.string().nullable(),
-  /** YYYY-MM-DD, or null when not given. */
-  birthDate: z.string().nullable(),
-  locale: z.enum(['en', 'ar']),
-  /** The account stream's revision (the form sends it back as expectedRevision). */
-  revision: z.number().int(),
-});
+export const customerProfileViewSchema = customerAccountViewSchema
+  .pick({ customerId: true, firstName: true, lastName: true, email: true, phone: true, gender: true })
+  .extend({
+    address: z.string().nullable(),
+    deliveryAddress: z.object({ sameAsHome: z.boolean(), address: z.string().nullable() }),
+    pictureFileId: z.string().nullable(),
+    /** YYYY-MM-DD, or null when not given. */
+    birthDate: z.string().nullable(),
+    locale: z.enum(['en', 'ar']),
+    /** The account stream's revision (the form sends it back as expectedRevision). */
+    revision: z.number().int(),
+  });
 export type CustomerProfileView = z.infer<typeof customerProfileViewSchema>;
 
 /** The customer's most recently registered car, named in both languages. */

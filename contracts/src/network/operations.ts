@@ -1,9 +1,25 @@
 import { z } from 'zod';
 import { pagedSchema } from '../shared/api';
 import { adminListQuerySchema, deleteItemSchema } from '../shared/list-query';
-import { addChargerSchema, chargerRefSchema, setPricingWithReasonSchema, stationFormSchema, updateChargerSchema, updateStationSchema } from './schemas';
+import {
+  addChargerSchema,
+  chargerRefSchema,
+  setPricingWithReasonSchema,
+  stationFormSchema,
+  updateChargerSchema,
+  updateStationSchema,
+} from './schemas';
 import { PUBLIC, STAFF, command, group, privilege, query } from '../shared/operation';
-import { chargerSecretResultSchema, nearbyStationsQuerySchema, networkStatsSchema, pricingChangeViewSchema, pricingViewSchema, stationAdminViewSchema, stationViewSchema, stationsQuerySchema } from './views';
+import {
+  chargerSecretResultSchema,
+  nearbyStationsQuerySchema,
+  networkStatsSchema,
+  pricingChangeViewSchema,
+  pricingViewSchema,
+  stationAdminViewSchema,
+  stationViewSchema,
+  stationsQuerySchema,
+} from './views';
 
 const stationsWrite = privilege('stations.write');
 const stationIdParams = z.object({ stationId: z.string().max(64) });
@@ -28,24 +44,50 @@ const publicNetwork = [
     params: stationIdParams,
     output: stationViewSchema,
   }),
-  query('network.stats', '/api/queries/network-stats', { summary: 'Network statistics for the landing page.', access: PUBLIC, output: networkStatsSchema }),
-  query('pricing.current', '/api/queries/pricing', { summary: 'Prices in force now (piastres).', access: PUBLIC, output: pricingViewSchema }),
+  query('network.stats', '/api/queries/network-stats', {
+    summary: 'Network statistics for the landing page.',
+    access: PUBLIC,
+    output: networkStatsSchema,
+  }),
+  query('pricing.current', '/api/queries/pricing', {
+    summary: 'Prices in force now (piastres).',
+    access: PUBLIC,
+    output: pricingViewSchema,
+  }),
 ] as const;
 
 /** Stations, chargers and prices in the admin panel. Updates and deletes carry expectedRevision (409 when stale). */
 const networkAdmin = [
   command('stations.create', { summary: 'Create a station.', access: stationsWrite, input: stationFormSchema }),
   command('stations.update', { summary: 'Change a station.', access: stationsWrite, input: updateStationSchema }),
-  command('stations.delete', { summary: 'Delete a station and mark its chargers deleted.', access: stationsWrite, input: deleteItemSchema }),
-  command('chargers.add', { summary: 'Add a charger to a station; answers its secret key, shown once.', access: stationsWrite, input: addChargerSchema, output: chargerSecretResultSchema }),
+  command('stations.delete', {
+    summary: 'Delete a station and mark its chargers deleted.',
+    access: stationsWrite,
+    input: deleteItemSchema,
+  }),
+  command('chargers.add', {
+    summary: 'Add a charger to a station; answers its secret key, shown once.',
+    access: stationsWrite,
+    input: addChargerSchema,
+    output: chargerSecretResultSchema,
+  }),
   command('chargers.update', { summary: 'Change a charger and its connectors.', access: stationsWrite, input: updateChargerSchema }),
   command('chargers.delete', {
     summary: 'Mark a charger deleted (modelState 3): hidden from lists, kept in history, refused by the gateway.',
     access: stationsWrite,
     input: chargerRefSchema,
   }),
-  command('chargers.rotate-secret', { summary: "Replace a charger's secret key; answers the new key, shown once.", access: stationsWrite, input: chargerRefSchema, output: chargerSecretResultSchema }),
-  command('pricing.set', { summary: 'Set the network prices from an effective time, with a reason.', access: privilege('pricing.write'), input: setPricingWithReasonSchema }),
+  command('chargers.rotate-secret', {
+    summary: "Replace a charger's secret key; answers the new key, shown once.",
+    access: stationsWrite,
+    input: chargerRefSchema,
+    output: chargerSecretResultSchema,
+  }),
+  command('pricing.set', {
+    summary: 'Set the network prices from an effective time, with a reason.',
+    access: privilege('pricing.write'),
+    input: setPricingWithReasonSchema,
+  }),
   query('stations.admin-list', '/api/queries/admin/stations', {
     summary: 'Stations with chargers (deleted chargers hidden).',
     access: STAFF,

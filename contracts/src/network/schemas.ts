@@ -15,7 +15,15 @@ export type OcppVersion = (typeof OCPP_VERSIONS)[number];
 
 /** OCPP connector statuses, lower-cased (1.6 names; 2.0.1 maps onto them). */
 export const CONNECTOR_STATUSES = [
-  'available', 'preparing', 'charging', 'suspended', 'finishing', 'reserved', 'unavailable', 'faulted', 'unknown',
+  'available',
+  'preparing',
+  'charging',
+  'suspended',
+  'finishing',
+  'reserved',
+  'unavailable',
+  'faulted',
+  'unknown',
 ] as const;
 export type ConnectorStatus = (typeof CONNECTOR_STATUSES)[number];
 
@@ -79,7 +87,10 @@ export const updateStationSchema = stationFormSchema.extend({ expectedRevision: 
 /** A charger as staff enter it: the server generates its secret key and shows it once. */
 export const addChargerSchema = registerChargerSchema.omit({ secretHash: true });
 export const updateChargerSchema = addChargerSchema.omit({ stationId: true }).extend({ expectedRevision: expectedRevisionSchema });
-export const chargerRefSchema = z.strictObject({ chargerId: registerChargerSchema.shape.chargerId, expectedRevision: expectedRevisionSchema.optional() });
+export const chargerRefSchema = z.strictObject({
+  chargerId: registerChargerSchema.shape.chargerId,
+  expectedRevision: expectedRevisionSchema.optional(),
+});
 
 // Pricing: every change has a reason and an effective time.
 export const setPricingWithReasonSchema = setPricingSchema.extend({ reason: reasonSchema });

@@ -102,7 +102,15 @@ export const chargerAdminViewSchema = chargerViewSchema.extend({
   revision: z.number().int(),
   /** What the charger reported at its last boot, and when it was last heard from (OCPP). */
   firmwareVersion: z.string().nullable(),
-  reported: z.object({ vendor: z.string(), model: z.string(), serialNumber: z.string().nullable(), iccid: z.string().nullable(), imsi: z.string().nullable() }).nullable(),
+  reported: z
+    .object({
+      vendor: z.string(),
+      model: z.string(),
+      serialNumber: z.string().nullable(),
+      iccid: z.string().nullable(),
+      imsi: z.string().nullable(),
+    })
+    .nullable(),
   lastBootAt: z.string().nullable(),
   lastHeartbeatAt: z.string().nullable(),
   lastSeenAt: z.string().nullable(),
@@ -144,7 +152,12 @@ export const pricingChangeViewSchema = z.object({
   bookingFeePerMinute: z.number().int(),
   effectiveFrom: z.string(),
   previous: z
-    .object({ acPricePerKwh: z.number().int(), dcPricePerKwh: z.number().int(), minimumCharge: z.number().int(), bookingFeePerMinute: z.number().int() })
+    .object({
+      acPricePerKwh: z.number().int(),
+      dcPricePerKwh: z.number().int(),
+      minimumCharge: z.number().int(),
+      bookingFeePerMinute: z.number().int(),
+    })
     .nullable(),
   changedBy: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }),
   changedAt: z.string(),

@@ -9,8 +9,7 @@ export const commandResultSchema = z.object({
 export type CommandResult = z.infer<typeof commandResultSchema>;
 
 /** A page of a list, named as docs/rules.md §3 names it (dataList, totalCount). */
-export const pagedSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ dataList: z.array(item), totalCount: z.number().int() });
+export const pagedSchema = <T extends z.ZodType>(item: T) => z.object({ dataList: z.array(item), totalCount: z.number().int() });
 export interface Paged<T> {
   dataList: T[];
   totalCount: number;
@@ -21,7 +20,10 @@ export interface Paged<T> {
  * `<key>~<tiebreak>`, exactly as the previous page's `nextCursor` gave it. Items added meanwhile never shift it, so
  * "load more" shows no item twice and skips none; `page` stays for screens that jump to a numbered page.
  */
-export const cursorSchema = z.string().max(200).regex(/^[^~]*~[^~]+$/);
+export const cursorSchema = z
+  .string()
+  .max(200)
+  .regex(/^[^~]*~[^~]+$/);
 /** A page of a growing list: `nextCursor` (null: nothing more) asks for the page after it. */
 export const cursorPagedSchema = <T extends z.ZodType>(item: T) =>
   z.object({ dataList: z.array(item), totalCount: z.number().int(), nextCursor: z.string().nullable() });

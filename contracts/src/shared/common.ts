@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { normalizeDigits } from './digits';
 import { lineTextSchema } from './text';
 
-export const idSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9._:-]+$/);
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9._:-]+$/);
 /** A name in English or Arabic: one line of text (no control characters). */
 export const bilingualNameSchema = (min: number, max: number) => lineTextSchema(min, max);
 

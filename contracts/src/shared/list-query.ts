@@ -12,7 +12,10 @@ export const adminListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   /** A field of the list's view; each list says which it accepts (unknown → 400). */
-  sort: z.string().regex(/^[A-Za-z][\w.]{0,40}$/).optional(),
+  sort: z
+    .string()
+    .regex(/^[A-Za-z][\w.]{0,40}$/)
+    .optional(),
   dir: z.enum(['asc', 'desc']).default('asc'),
   active: boolParam.optional(),
   format: z.enum(['json', 'csv']).default('json'),

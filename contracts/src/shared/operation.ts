@@ -51,7 +51,10 @@ interface Described<I, O> {
 }
 
 /** POST /api/commands/<id>: a JSON body parsed by `input`; answers `output` (by default the command result). */
-export function command<const Id extends string, I extends z.ZodType, O extends z.ZodType = typeof commandResultSchema>(id: Id, spec: Described<I, O>) {
+export function command<const Id extends string, I extends z.ZodType, O extends z.ZodType = typeof commandResultSchema>(
+  id: Id,
+  spec: Described<I, O>,
+) {
   return {
     id,
     kind: 'command' as const,
@@ -74,12 +77,22 @@ interface QuerySpec<I, P, O> {
 type Present<Key extends string, T> = T extends z.ZodType ? { [K in Key]: T } : unknown;
 
 /** GET <path>: query string parsed by `input`, path parameters (`:name`) by `params`. */
-export function query<const Id extends string, const Path extends string, O extends z.ZodType, I extends z.ZodType | undefined = undefined, P extends z.ZodType | undefined = undefined>(
-  id: Id,
-  path: Path,
-  spec: QuerySpec<I, P, O>,
-) {
-  return { id, kind: 'query' as const, method: 'GET' as const, path, ...spec } as { id: Id; kind: 'query'; method: 'GET'; path: Path; summary: string; access: Access; output: O } & Present<'input', I> &
+export function query<
+  const Id extends string,
+  const Path extends string,
+  O extends z.ZodType,
+  I extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(id: Id, path: Path, spec: QuerySpec<I, P, O>) {
+  return { id, kind: 'query' as const, method: 'GET' as const, path, ...spec } as {
+    id: Id;
+    kind: 'query';
+    method: 'GET';
+    path: Path;
+    summary: string;
+    access: Access;
+    output: O;
+  } & Present<'input', I> &
     Present<'params', P>;
 }
 

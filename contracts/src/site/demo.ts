@@ -46,7 +46,13 @@ export const demoStatusSchema = z.object({
   startedAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   chargers: z.array(
-    z.object({ chargerId: z.string(), stationId: z.string(), ocppVersion: z.enum(['1.6', '2.0.1']), connected: z.boolean(), connectors: z.array(connectorSchema) }),
+    z.object({
+      chargerId: z.string(),
+      stationId: z.string(),
+      ocppVersion: z.enum(['1.6', '2.0.1']),
+      connected: z.boolean(),
+      connectors: z.array(connectorSchema),
+    }),
   ),
   /** Where the walk-through is, on the first charger's first connector. */
   step: z.enum(DEMO_STEPS),

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { pagedSchema } from '../shared/api';
 import { PUBLIC, dedicated, group, privilege, query } from '../shared/operation';
 import { demoStartSchema, demoStatusSchema, demoStepSchema } from './demo';
-import { CLIENT_CONFIG_PATH, clientConfigSchema, liveChangeSchema, pageViewCountSchema, pageViewCountsQuerySchema, pageViewSchema } from './schemas';
+import {
+  CLIENT_CONFIG_PATH,
+  clientConfigSchema,
+  liveChangeSchema,
+  pageViewCountSchema,
+  pageViewCountsQuerySchema,
+  pageViewSchema,
+} from './schemas';
 
 export const LIVE_PATH = '/api/live';
 export const VERSION_FILE_PATH = '/version.json';
@@ -39,9 +46,15 @@ export const siteOperations = group(
     kind: 'query',
     method: 'GET',
     path: LIVE_PATH,
-    summary: 'Server-sent events: one `change` event per public read-model change ({collection, ids?, position}); `collections` narrows them.',
+    summary:
+      'Server-sent events: one `change` event per public read-model change ({collection, ids?, position}); `collections` narrows them.',
     access: PUBLIC,
-    input: z.object({ collections: z.string().regex(/^[\w,-]{1,200}$/).optional() }),
+    input: z.object({
+      collections: z
+        .string()
+        .regex(/^[\w,-]{1,200}$/)
+        .optional(),
+    }),
     output: liveChangeSchema,
   } as const),
   dedicated({

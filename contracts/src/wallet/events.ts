@@ -29,9 +29,20 @@ export type WalletEvent = WalletCredited | WalletDebited;
 /** Events of `payment-<paymentId>`; the wallet is credited (transaction `payment:<id>`) only after PaymentCompleted. */
 export type PaymentInitiated = {
   type: 'PaymentInitiated';
-  data: { paymentId: string; customerId: string; amount: number; provider: PaymentProviderName; providerRef: string; checkoutUrl: string; at: string };
+  data: {
+    paymentId: string;
+    customerId: string;
+    amount: number;
+    provider: PaymentProviderName;
+    providerRef: string;
+    checkoutUrl: string;
+    at: string;
+  };
 };
-export type PaymentCompleted = { type: 'PaymentCompleted'; data: { paymentId: string; customerId: string; amount: number; providerTransactionId: string; at: string } };
+export type PaymentCompleted = {
+  type: 'PaymentCompleted';
+  data: { paymentId: string; customerId: string; amount: number; providerTransactionId: string; at: string };
+};
 export type PaymentCanceled = { type: 'PaymentCanceled'; data: { paymentId: string; customerId: string; at: string } };
 export type PaymentFailed = { type: 'PaymentFailed'; data: { paymentId: string; customerId: string; reason: string; at: string } };
 export type PaymentEvent = PaymentInitiated | PaymentCompleted | PaymentCanceled | PaymentFailed;

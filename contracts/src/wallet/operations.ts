@@ -21,7 +21,12 @@ export const walletOperations = group(
     access: privilege('wallet.adjust'),
     input: adjustWalletSchema,
   }),
-  query('me.wallet', '/api/queries/me/wallet', { summary: 'Your balance and transactions grouped by day.', access: CUSTOMER, input: walletQuerySchema, output: walletViewSchema }),
+  query('me.wallet', '/api/queries/me/wallet', {
+    summary: 'Your balance and transactions grouped by day.',
+    access: CUSTOMER,
+    input: walletQuerySchema,
+    output: walletViewSchema,
+  }),
   query('me.payment', '/api/queries/me/payments/:paymentId', {
     summary: 'One of your payments: pending, completed, canceled or failed.',
     access: CUSTOMER,
@@ -59,7 +64,8 @@ export const walletOperations = group(
     kind: 'query',
     method: 'GET',
     path: '/api/payments/sandbox/:paymentId',
-    summary: "The embedded sandbox provider's checkout page (its `t` capability is in the checkout URL answered to the payer; without it: 404): the payer chooses success, cancel or failure, and may try again after a failure.",
+    summary:
+      "The embedded sandbox provider's checkout page (its `t` capability is in the checkout URL answered to the payer; without it: 404): the payer chooses success, cancel or failure, and may try again after a failure.",
     access: PUBLIC,
     params: paymentIdParams,
     output: z.unknown(),

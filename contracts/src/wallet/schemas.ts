@@ -11,7 +11,8 @@ const uuid = z.uuid();
 export const egpAmountSchema = z.preprocess(
   (v, ctx) => {
     // empty would read as 0 ("at least 1 EGP"); say it is missing instead
-    if (v === undefined || (typeof v === 'string' && v.trim() === '')) ctx.addIssue({ code: 'custom', message: 'required', params: { code: 'amount_required' } });
+    if (v === undefined || (typeof v === 'string' && v.trim() === ''))
+      ctx.addIssue({ code: 'custom', message: 'required', params: { code: 'amount_required' } });
     return v;
   },
   typedNumber(

@@ -30,7 +30,10 @@ export type WalletView = z.infer<typeof walletViewSchema>;
 
 /** The wallet history's filters: every line, money in, money out. */
 export const WALLET_FILTERS = ['all', 'incoming', 'outgoing'] as const;
-export const walletQuerySchema = pagingQuerySchema.extend({ filter: z.enum(WALLET_FILTERS).default('all'), cursor: cursorSchema.optional() });
+export const walletQuerySchema = pagingQuerySchema.extend({
+  filter: z.enum(WALLET_FILTERS).default('all'),
+  cursor: cursorSchema.optional(),
+});
 export type WalletQuery = z.infer<typeof walletQuerySchema>;
 
 export const paymentViewSchema = z.object({
@@ -46,5 +49,11 @@ export const paymentViewSchema = z.object({
 export type PaymentView = z.infer<typeof paymentViewSchema>;
 
 /** What `wallet.top-up` answers: open `checkoutUrl`; the outcome shows in me.payment. */
-export const topUpResultSchema = z.object({ streamId: z.string(), revision: z.number().int(), position: z.number().int(), paymentId: z.string(), checkoutUrl: z.string() });
+export const topUpResultSchema = z.object({
+  streamId: z.string(),
+  revision: z.number().int(),
+  position: z.number().int(),
+  paymentId: z.string(),
+  checkoutUrl: z.string(),
+});
 export type TopUpResult = z.infer<typeof topUpResultSchema>;

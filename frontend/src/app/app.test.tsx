@@ -56,7 +56,7 @@ describe('routing', () => {
     expect(screen.queryByText('Coming soon')).toBeNull();
   });
 
-  it('shows the rules\' texts on the error screens', async () => {
+  it("shows the rules' texts on the error screens", async () => {
     stubApi();
     const { router } = await renderApp('/Error403');
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
@@ -95,7 +95,9 @@ describe('page views of pages with ids', () => {
   it('an address no route matches is counted as typed, not as the home page', async () => {
     const requests = stubApi();
     await renderApp('/no-such-page');
-    await waitFor(() => expect(requests.filter((r) => r.url === '/api/page-views').map((r) => (r.body as { path: string }).path)).toEqual(['/no-such-page']));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url === '/api/page-views').map((r) => (r.body as { path: string }).path)).toEqual(['/no-such-page']),
+    );
   });
 });
 
@@ -191,7 +193,7 @@ describe('catalogs', () => {
     expect(stop()).toEqual({ rawIds: [], missing: [] });
   });
 
-  it('switching language on an admin screen loads the other language\'s app catalog before switching', async () => {
+  it("switching language on an admin screen loads the other language's app catalog before switching", async () => {
     stubApi();
     storeSession(makeSession('staff'));
     await renderApp('/admin/roles');

@@ -42,7 +42,10 @@ export function ChangePasswordForm() {
     });
   };
 
-  const currentError = form.errors.currentPassword?.code === 'old_password_incorrect' ? label('error.identity.old_password_incorrect') : form.errorText('currentPassword');
+  const currentError =
+    form.errors.currentPassword?.code === 'old_password_incorrect'
+      ? label('error.identity.old_password_incorrect')
+      : form.errorText('currentPassword');
   return (
     <FormStack noValidate onSubmit={onSubmit}>
       <Field label={label('account.currentPassword')} error={currentError}>

@@ -3,4 +3,3 @@ export const STORE_LINKS = {
   apple: 'https://apps.apple.com/eg/',
   google: 'https://play.google.com/store/apps',
 } as const;
-

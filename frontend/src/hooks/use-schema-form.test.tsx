@@ -22,8 +22,12 @@ describe('clearCorrected', () => {
     confirmPassword: { path: 'confirmPassword', code: 'password_mismatch' },
   };
   it('drops the changed fields, the errors of no single field, and a mismatch the passwords no longer have', () => {
-    expect(Object.keys(clearCorrected(errors, ['email'], { email: 'a@b.eg', lat: '30', password: 'x', confirmPassword: 'y' }))).toEqual(['confirmPassword']);
-    expect(Object.keys(clearCorrected(errors, ['lat'], { email: 'a', lat: '30', password: 'Same1234', confirmPassword: 'Same1234' }))).toEqual(['email']);
+    expect(Object.keys(clearCorrected(errors, ['email'], { email: 'a@b.eg', lat: '30', password: 'x', confirmPassword: 'y' }))).toEqual([
+      'confirmPassword',
+    ]);
+    expect(
+      Object.keys(clearCorrected(errors, ['lat'], { email: 'a', lat: '30', password: 'Same1234', confirmPassword: 'Same1234' })),
+    ).toEqual(['email']);
   });
   it('keeps the very same object when nothing was corrected (no re-render)', () => {
     const only = { email: errors.email };
@@ -36,7 +40,15 @@ describe('a corrected value clears its error', () => {
     stubApi();
     await renderApp('/SignUp');
     await screen.findByRole('heading', { name: 'Create your account' });
-    fill({ 'First name': 'Omar', 'Last name': 'Fathy', 'E-mail': 'omar@example.com', 'Mobile number': '01012345678', Password: 'Secret123', 'Confirm password': 'Secret124', Gender: 'male' });
+    fill({
+      'First name': 'Omar',
+      'Last name': 'Fathy',
+      'E-mail': 'omar@example.com',
+      'Mobile number': '01012345678',
+      Password: 'Secret123',
+      'Confirm password': 'Secret124',
+      Gender: 'male',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Password and confirmation does not match')).toBeTruthy();
     fill({ Password: 'Secret124' });

@@ -53,7 +53,10 @@ export function useSchemaForm<V extends Record<string, unknown>>(initial: V | ((
     if (changed.length > 0) setErrors((errs) => clearCorrected(errs, changed, after));
   }, []);
 
-  const setValue = useCallback(<K extends keyof V & string>(key: K, value: V[K]) => setValues((v) => ({ ...v, [key]: value })), [setValues]);
+  const setValue = useCallback(
+    <K extends keyof V & string>(key: K, value: V[K]) => setValues((v) => ({ ...v, [key]: value })),
+    [setValues],
+  );
 
   /** onChange for text inputs and selects. */
   const bind = <K extends keyof V & string>(key: K) => ({

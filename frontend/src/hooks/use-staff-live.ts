@@ -12,5 +12,8 @@ export function useStaffLive(roots: PrivateKeyRoots) {
   const client = useQueryClient();
   const store = useStore();
   const key = JSON.stringify(roots);
-  useEffect(() => subscribePrivateLive(client, () => store.get(sessionAtom)?.token ?? null, JSON.parse(key) as PrivateKeyRoots), [client, store, key]);
+  useEffect(
+    () => subscribePrivateLive(client, () => store.get(sessionAtom)?.token ?? null, JSON.parse(key) as PrivateKeyRoots),
+    [client, store, key],
+  );
 }

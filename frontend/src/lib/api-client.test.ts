@@ -12,7 +12,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const unauthenticated = () => json(401, { code: 'auth.unauthenticated', message: 'Token expired' });
 
 function signedInStore() {
@@ -49,7 +50,10 @@ describe('api client auth', () => {
       return auth === 'Bearer new-token' ? json(200, { dataList: [url], totalCount: 1 }) : unauthenticated();
     });
 
-    const pending = Promise.all([apiGet<{ dataList: string[] }>('/api/queries/admins'), apiGet<{ dataList: string[] }>('/api/queries/roles')]);
+    const pending = Promise.all([
+      apiGet<{ dataList: string[] }>('/api/queries/admins'),
+      apiGet<{ dataList: string[] }>('/api/queries/roles'),
+    ]);
     await vi.waitFor(() => expect(calls.filter((c) => c.url !== '/api/commands/auth.refresh')).toHaveLength(2));
     releaseRefresh();
     const [admins, roles] = await pending;

@@ -127,4 +127,3 @@ export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSign
 
 export const apiPost = <T>(path: string, body: unknown, options?: RequestOptions): Promise<T> =>
   apiRequest<T>(path, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }, options);
-

@@ -21,7 +21,9 @@ describe('the route table', () => {
   it('resolves every operation to its path (a path without parameters as it is)', () => {
     for (const [id, op] of Object.entries(operations)) {
       const params = Object.fromEntries([...op.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, `<${name}>`]));
-      expect(pathOf(id as keyof typeof operations, params as never), id).toBe(op.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(`<${name}>`)));
+      expect(pathOf(id as keyof typeof operations, params as never), id).toBe(
+        op.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(`<${name}>`)),
+      );
     }
   });
 });

@@ -6,7 +6,9 @@ import { apiPost, apiRequest, withQuery, type QueryParams, type RequestOptions }
 
 /** `z.object({})` reads as Record<string, never>, which would forbid the path parameters beside it: it adds nothing. */
 type Fields<T> = T extends Record<string, never> ? (string extends keyof T ? Record<never, never> : T) : T;
-type InputAt<Op, Key extends 'input' | 'params'> = Op extends { readonly [K in Key]: infer S extends z.ZodType } ? Fields<z.input<S>> : Record<never, never>;
+type InputAt<Op, Key extends 'input' | 'params'> = Op extends { readonly [K in Key]: infer S extends z.ZodType }
+  ? Fields<z.input<S>>
+  : Record<never, never>;
 
 /** What a call of an operation sends: its input (body or query string) and its path parameters. */
 export type InputOf<Id extends OperationId> = InputAt<Operations[Id], 'input'> & InputAt<Operations[Id], 'params'>;
@@ -49,10 +51,12 @@ function request(id: QueryId, params: unknown, options: QueryOptions, file?: Fil
 }
 
 /** Queries GET their input as the query string. */
-const query = <Id extends QueryId>(id: Id, params: InputOf<Id>, options: QueryOptions = {}) => request(id, params, options) as Promise<OutputOf<Id>>;
+const query = <Id extends QueryId>(id: Id, params: InputOf<Id>, options: QueryOptions = {}) =>
+  request(id, params, options) as Promise<OutputOf<Id>>;
 
 /** A query answered as a file: a list as CSV (`format: 'csv'`), a stored image. */
-const file = <Id extends QueryId>(id: Id, params: InputOf<Id>, options: FileOptions = {}) => request(id, params, options, options) as Promise<Blob>;
+const file = <Id extends QueryId>(id: Id, params: InputOf<Id>, options: FileOptions = {}) =>
+  request(id, params, options, options) as Promise<Blob>;
 
 /** Commands POST their input as JSON. */
 function command<Id extends CommandId>(id: Id, body: InputOf<Id>, options?: CommandOptions): Promise<OutputOf<Id>> {

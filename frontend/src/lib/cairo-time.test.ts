@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { cairoOffsetMinutes, formatCairo, fromCairoInput, toCairoInput } from './cairo-time';
 
-const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../testing/**'], { query: '?raw', import: 'default', eager: true });
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../testing/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 describe('Cairo time', () => {
   it('shows what the customer saw: 17:36 UTC on a summer day is 20:36 in Cairo (UTC+3), 18:36 UTC in winter too', () => {
@@ -37,7 +41,13 @@ describe('Cairo time', () => {
     const offenders = Object.entries(sources)
       .filter(([file]) => !allowed.has(file))
       .flatMap(([file, text]) =>
-        [/DateTimeFormat\(/, /\bintl\.format(Date|Time|DateToParts|TimeToParts)\(/, /<Formatted(Date|Time)\b/, /\.toLocale(Date|Time)?String\(/, /\.get(Hours|Minutes|Date|Month|FullYear|Day)\(\)/]
+        [
+          /DateTimeFormat\(/,
+          /\bintl\.format(Date|Time|DateToParts|TimeToParts)\(/,
+          /<Formatted(Date|Time)\b/,
+          /\.toLocale(Date|Time)?String\(/,
+          /\.get(Hours|Minutes|Date|Month|FullYear|Day)\(\)/,
+        ]
           .filter((pattern) => pattern.test(text))
           .map((pattern) => `${file}: ${pattern.source}`),
       );

@@ -27,7 +27,16 @@ function formatter(locale: Locale | 'wall', style: TimeStyle | 'wall'): Intl.Dat
   if (!f) {
     f =
       style === 'wall'
-        ? new Intl.DateTimeFormat('en-CA', { timeZone: CAIRO_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+        ? new Intl.DateTimeFormat('en-CA', {
+            timeZone: CAIRO_TIME_ZONE,
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+            hourCycle: 'h23',
+          })
         : new Intl.DateTimeFormat(intlLocale(locale as Locale), { ...STYLES[style], timeZone: CAIRO_TIME_ZONE });
     formats.set(key, f);
   }
@@ -39,12 +48,20 @@ export const formatCairo = (at: string | number | Date, locale: Locale, style: T
   formatter(locale, style).format(new Date(at));
 
 /** Two instants as one range in Cairo time ("Tue 15 Jan, 18:00 – 19:00"), the shared parts written once. */
-export const formatCairoRange = (from: string | number | Date, to: string | number | Date, locale: Locale, style: TimeStyle = 'slot'): string =>
-  formatter(locale, style).formatRange(new Date(from), new Date(to));
+export const formatCairoRange = (
+  from: string | number | Date,
+  to: string | number | Date,
+  locale: Locale,
+  style: TimeStyle = 'slot',
+): string => formatter(locale, style).formatRange(new Date(from), new Date(to));
 
 /** Cairo's wall clock at an instant, as the fields of a UTC date (so Date.UTC arithmetic works on it). */
 function wallClock(ms: number): number {
-  const p = Object.fromEntries(formatter('wall', 'wall').formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter('wall', 'wall')
+      .formatToParts(new Date(ms))
+      .map((x) => [x.type, x.value]),
+  );
   return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second));
 }
 

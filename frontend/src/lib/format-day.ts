@@ -12,7 +12,9 @@ export const formatDay = (dateKey: string, locale: Locale): string =>
 
 /** A Cairo day (YYYY-MM-DD) as its weekday, day and month: "Tuesday 15 January". */
 export const formatWeekdayDay = (dateKey: string, locale: Locale): string =>
-  new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${dateKey}T12:00:00Z`));
+  new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${dateKey}T12:00:00Z`),
+  );
 
 /** A day group's heading: "Today" for today's group (the caller passes the translated word), else the full date. */
 export const dayLabel = (dateKey: string, locale: Locale, today: string, now: Date = new Date()): string =>

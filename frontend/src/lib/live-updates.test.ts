@@ -14,7 +14,8 @@ class FakeEventSource {
   }
   /** Sends a frame as the server does: `event: change`, JSON data. */
   emit(data: unknown, type = 'change') {
-    for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) }));
+    for (const l of this.listeners.get(type) ?? [])
+      l(new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) }));
   }
   close() {
     this.closed = true;

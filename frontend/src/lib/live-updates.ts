@@ -37,7 +37,11 @@ export function keyRootsFor(change: LiveChange, follow: readonly string[], roots
  * built on a changed read model. `follow` lists the query-key roots this page cares about; `roots` maps collections
  * to query-key roots (the public mapping unless a staff screen passes ADMIN_LIVE_KEY_ROOTS).
  */
-export function subscribeLiveUpdates(queryClient: QueryClient, follow: readonly string[], roots: LiveKeyRoots = LIVE_KEY_ROOTS): () => void {
+export function subscribeLiveUpdates(
+  queryClient: QueryClient,
+  follow: readonly string[],
+  roots: LiveKeyRoots = LIVE_KEY_ROOTS,
+): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource(pathOf('live.changes', {}));
   const onChange = (event: MessageEvent<string>) => {

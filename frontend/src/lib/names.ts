@@ -19,7 +19,9 @@ interface CarNames {
 
 /** A car as a person names it, in the UI language: "BMW i4" (never "BMW BMW i4"), "بي إم دبليو آي ٤". */
 export const carName = (car: CarNames, locale: Locale): string =>
-  locale === 'ar' ? joinBrandType(car.brandNameAr || car.brandNameEn, car.typeNameAr || car.typeNameEn) : joinBrandType(car.brandNameEn, car.typeNameEn);
+  locale === 'ar'
+    ? joinBrandType(car.brandNameAr || car.brandNameEn, car.typeNameAr || car.typeNameEn)
+    : joinBrandType(car.brandNameEn, car.typeNameEn);
 
 /** The car's battery range in the UI language. */
 export const batteryRangeName = (car: CarNames, locale: Locale): string =>

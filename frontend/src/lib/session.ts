@@ -24,7 +24,10 @@ export function connectSession(store: Store): void {
         store.set(sessionAtom, next);
         return next.token;
       } catch (error) {
-        if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403 || error.code === 'identity.session_expired')) {
+        if (
+          error instanceof ApiRequestError &&
+          (error.status === 401 || error.status === 403 || error.code === 'identity.session_expired')
+        ) {
           store.set(sessionAtom, null);
           return null;
         }

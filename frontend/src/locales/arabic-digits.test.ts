@@ -25,7 +25,10 @@ describe('Arabic digits', () => {
 
   it('money ends a sentence with one full stop ("ج.م." is written "ج.م"), and numbers in a message are Eastern Arabic', () => {
     const intl = createIntl({ locale: 'ar-EG', messages: { ...arPublic, ...ar } });
-    const summary = intl.formatMessage({ id: 'charging.stopped.summary' }, { energy: intl.formatNumber(12.5), cost: formatMoney(2500, 'ar') });
+    const summary = intl.formatMessage(
+      { id: 'charging.stopped.summary' },
+      { energy: intl.formatNumber(12.5), cost: formatMoney(2500, 'ar') },
+    );
     expect(summary).not.toMatch(/\.\u200f?\./);
     expect(summary).not.toMatch(/[0-9]/);
     expect(summary).toMatch(/٢٥٫٠٠\sج\.م\u200f?\.$/);

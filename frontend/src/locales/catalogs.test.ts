@@ -54,7 +54,8 @@ function idsReferencedIn(text: string) {
 
 // Lazy under routes that await the app catalog: the customer and staff features, every feature's admin/ screens, the
 // app's staff frame (app/admin), its composed screens (app/screens) and the demo page.
-const APP_FEATURE = /^\.\.\/(features\/(identity|charging|wallet|cards|bookings|catalog|chargers-live|audit|reporting)\/|features\/[\w-]+\/admin\/|app\/(admin|screens|demo)\/)/;
+const APP_FEATURE =
+  /^\.\.\/(features\/(identity|charging|wallet|cards|bookings|catalog|chargers-live|audit|reporting)\/|features\/[\w-]+\/admin\/|app\/(admin|screens|demo)\/)/;
 /** A module reachable from public code whose ids render only under routes that load the app catalog first. */
 const APP_MARKER = /^\/\/ i18n-catalog: app\b/m;
 
@@ -168,7 +169,7 @@ describe('message catalogs', () => {
     expect(publicNeeds.filter((k) => !(k in catalogs.en.public))).toEqual([]);
   });
 
-  it('keep the rules\' spelling of the toast titles', () => {
+  it("keep the rules' spelling of the toast titles", () => {
     expect(catalogs.en.public['toast.success']).toBe('Successful operation');
     expect(catalogs.en.public['toast.error']).toBe('Error occured');
   });

@@ -11,7 +11,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const AUTH_KEYS = [STORAGE_KEYS.token, STORAGE_KEYS.expiry, STORAGE_KEYS.roles, STORAGE_KEYS.user, STORAGE_KEYS.userType, STORAGE_KEYS.rememberMe];
+const AUTH_KEYS = [
+  STORAGE_KEYS.token,
+  STORAGE_KEYS.expiry,
+  STORAGE_KEYS.roles,
+  STORAGE_KEYS.user,
+  STORAGE_KEYS.userType,
+  STORAGE_KEYS.rememberMe,
+];
 
 describe('auth storage', () => {
   it('keeps a session in sessionStorage only without remember-me', () => {

@@ -53,7 +53,11 @@ function read(storage: Storage | null): AuthSession | null {
     return {
       token,
       tokenExpiry,
-      user: { ...user, roles: Array.isArray(user.roles) ? user.roles : [], privileges: Array.isArray(user.privileges) ? user.privileges : [] },
+      user: {
+        ...user,
+        roles: Array.isArray(user.roles) ? user.roles : [],
+        privileges: Array.isArray(user.privileges) ? user.privileges : [],
+      },
       userType,
       roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
       rememberMe: storage.getItem(STORAGE_KEYS.rememberMe) === 'true',

@@ -15,14 +15,22 @@ const styles = css`
   }
   body {
     margin: 0;
-    font-family: 'Cairo', system-ui, -apple-system, 'Segoe UI', sans-serif;
+    font-family:
+      'Cairo',
+      system-ui,
+      -apple-system,
+      'Segoe UI',
+      sans-serif;
     font-size: 1rem;
     line-height: 1.6;
     color: ${theme.color.ink};
     background: ${theme.color.background};
     text-align: start;
   }
-  h1, h2, h3, h4 {
+  h1,
+  h2,
+  h3,
+  h4 {
     line-height: 1.25;
     margin-block: 0 0.75rem;
   }
@@ -32,7 +40,8 @@ const styles = css`
   a {
     color: ${theme.color.primary};
   }
-  img, svg {
+  img,
+  svg {
     max-inline-size: 100%;
   }
   :focus-visible {

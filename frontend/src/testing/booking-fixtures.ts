@@ -41,4 +41,9 @@ export const makeBooking = (over: Partial<BookingView> = {}): BookingView => ({
   ...over,
 });
 
-export const makeAdminBooking = (over: Partial<BookingAdminView> = {}): BookingAdminView => ({ ...makeBooking(), customerName: 'Omar Fathy', customerId: 'c1', ...over });
+export const makeAdminBooking = (over: Partial<BookingAdminView> = {}): BookingAdminView => ({
+  ...makeBooking(),
+  customerName: 'Omar Fathy',
+  customerId: 'c1',
+  ...over,
+});

@@ -1,4 +1,3 @@
-
 import type { CarView, NotificationView, SessionDetailView } from '@evc/contracts/charging';
 import type { WalletTxView, WalletView } from '@evc/contracts/wallet';
 import type { StationView } from '@evc/contracts/network';
@@ -130,7 +129,9 @@ type Answer = { status?: number; body: unknown } | undefined;
 /** A signed-in customer with the API stubbed; `/api/live/me` answers 404 (polling) unless `respond` answers it. */
 export function asCustomer(respond: (req: RecordedRequest) => Answer = () => undefined): RecordedRequest[] {
   storeSession(makeSession('customer'));
-  return stubApi((req) => respond(req) ?? (req.url === '/api/live/me' ? { status: 404, body: { code: 'not_found', message: 'no' } } : undefined));
+  return stubApi(
+    (req) => respond(req) ?? (req.url === '/api/live/me' ? { status: 404, body: { code: 'not_found', message: 'no' } } : undefined),
+  );
 }
 
 export const commandOk = { body: { streamId: 's', revision: 0, position: 10 } };
@@ -138,4 +139,3 @@ export const apiError = (status: number, code: string) => ({ status, body: { cod
 
 /** Calls recorded to `path` (no query string). */
 export const calls = (requests: RecordedRequest[], path: string) => requests.filter((r) => r.url.split('?')[0] === path);
-

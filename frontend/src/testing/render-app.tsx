@@ -58,7 +58,9 @@ function defaultAnswer(url: string): { status?: number; body: unknown } {
   if (url.startsWith('/api/queries/network-stats'))
     return { body: { stations: 3, chargingPoints: 12, governoratesCovered: 2, energyDeliveredWh: 1_500_000, sessions: 40 } };
   if (url.startsWith('/api/queries/pricing'))
-    return { body: { acPricePerKwh: 250, dcPricePerKwh: 450, minimumCharge: 1000, bookingFeePerMinute: 10, effectiveFrom: '2024-01-01T00:00:00Z' } };
+    return {
+      body: { acPricePerKwh: 250, dcPricePerKwh: 450, minimumCharge: 1000, bookingFeePerMinute: 10, effectiveFrom: '2024-01-01T00:00:00Z' },
+    };
   if (url.startsWith('/api/queries/me/profile')) return { body: CUSTOMER_PROFILE };
   if (url.startsWith('/api/queries/')) return { body: { dataList: [], totalCount: 0 } };
   if (url.startsWith('/api/page-views')) return { status: 202, body: { accepted: true } };
@@ -85,11 +87,32 @@ export function resetBrowserState() {
   window.scrollTo = () => undefined;
 }
 
-export const VIEWER_PRIVILEGES: Privilege[] = ['admins.read', 'roles.read', 'customers.read', 'sessions.read', 'events.read', 'analytics.read'];
+export const VIEWER_PRIVILEGES: Privilege[] = [
+  'admins.read',
+  'roles.read',
+  'customers.read',
+  'sessions.read',
+  'events.read',
+  'analytics.read',
+];
 export const SUPER_PRIVILEGES: Privilege[] = [
-  'admins.read', 'admins.write', 'roles.read', 'roles.write', 'customers.read', 'customers.ban', 'stations.write', 'pricing.write',
-  'masterdata.write', 'wallet.adjust', 'sessions.read', 'bookings.write', 'cards.manage', 'contact.manage', 'events.read',
-  'analytics.read', 'mailbox.read',
+  'admins.read',
+  'admins.write',
+  'roles.read',
+  'roles.write',
+  'customers.read',
+  'customers.ban',
+  'stations.write',
+  'pricing.write',
+  'masterdata.write',
+  'wallet.adjust',
+  'sessions.read',
+  'bookings.write',
+  'cards.manage',
+  'contact.manage',
+  'events.read',
+  'analytics.read',
+  'mailbox.read',
 ];
 
 /** A session as the server answers sign-in and refresh. */

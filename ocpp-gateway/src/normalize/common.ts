@@ -80,7 +80,12 @@ export const SHARED_CALLS: InboundCalls = {
   Heartbeat: { read: () => HEARTBEAT, answer: () => ({ currentTime: new Date().toISOString() }) },
   /** No vendor extensions are known: published (so nothing is lost) and answered UnknownVendorId. */
   DataTransfer: {
-    read: (p: { vendorId: string; messageId?: string; data?: unknown }) => ({ type: 'DataTransfer', vendorId: p.vendorId, messageId: p.messageId ?? null, data: p.data ?? null }),
+    read: (p: { vendorId: string; messageId?: string; data?: unknown }) => ({
+      type: 'DataTransfer',
+      vendorId: p.vendorId,
+      messageId: p.messageId ?? null,
+      data: p.data ?? null,
+    }),
     answer: () => ({ status: 'UnknownVendorId' }),
   },
 };

@@ -17,7 +17,10 @@ const SOC = 'SoC';
  * values per phase are left out (totals only); `valueOf` (the version's reader) gives a value in Wh, W or %, or null
  * when it is not a number. Rounded to integers.
  */
-export function meterSamples<V extends Sampled>(meterValues: readonly { timestamp: string; sampledValue: readonly V[] }[] | undefined, valueOf: (v: V) => number | null): MeterSample[] {
+export function meterSamples<V extends Sampled>(
+  meterValues: readonly { timestamp: string; sampledValue: readonly V[] }[] | undefined,
+  valueOf: (v: V) => number | null,
+): MeterSample[] {
   const samples: MeterSample[] = [];
   for (const mv of meterValues ?? []) {
     const timestamp = isoTime(mv.timestamp);

@@ -52,11 +52,14 @@ const STATUS: Record<string, ConnectorStatus> = {
   Faulted: 'faulted',
 };
 
-const samplesOf = (meterValues: MeterValue[] | undefined) => meterSamples(meterValues, (v: SampledValue) => finite(Number(v.value) * unitScale(v.unit)));
+const samplesOf = (meterValues: MeterValue[] | undefined) =>
+  meterSamples(meterValues, (v: SampledValue) => finite(Number(v.value) * unitScale(v.unit)));
 
 /** 1.6 AuthorizationStatus has no NoCredit: Blocked. */
 export const toOcpp16Status = (status: IdTokenStatus): string => (status === 'NoCredit' ? 'Blocked' : status);
-const idTagInfo = (a: Authorization): Json => ({ idTagInfo: { status: toOcpp16Status(a.status), ...(a.expiryDate ? { expiryDate: a.expiryDate } : {}) } });
+const idTagInfo = (a: Authorization): Json => ({
+  idTagInfo: { status: toOcpp16Status(a.status), ...(a.expiryDate ? { expiryDate: a.expiryDate } : {}) },
+});
 
 const startTransaction: InboundCall<StartTransaction, ChargerMessageOf<'TransactionStarted'>> = {
   read: (p, facts) => ({

@@ -22,7 +22,13 @@ interface IdToken {
 }
 interface BootNotification {
   reason: string;
-  chargingStation: { model: string; vendorName: string; serialNumber?: string; firmwareVersion?: string; modem?: { iccid?: string; imsi?: string } };
+  chargingStation: {
+    model: string;
+    vendorName: string;
+    serialNumber?: string;
+    firmwareVersion?: string;
+    modem?: { iccid?: string; imsi?: string };
+  };
 }
 interface TransactionEvent {
   eventType: 'Started' | 'Updated' | 'Ended';
@@ -48,7 +54,9 @@ const valueOf = (v: SampledValue): number | null => {
 };
 const samplesOf = (meterValues: MeterValue[] | undefined) => meterSamples(meterValues, valueOf);
 
-const idTokenInfo = (a: Authorization): Json => ({ idTokenInfo: { status: a.status, ...(a.expiryDate ? { cacheExpiryDateTime: a.expiryDate } : {}) } });
+const idTokenInfo = (a: Authorization): Json => ({
+  idTokenInfo: { status: a.status, ...(a.expiryDate ? { cacheExpiryDateTime: a.expiryDate } : {}) },
+});
 
 const withEnergy = (samples: MeterSample[]) => samples.filter((s) => s.energyWh !== null);
 /** The register at the event's own time, else its first one, else 0. */
@@ -58,7 +66,8 @@ const registerAt = (samples: MeterSample[], at: string): number => {
 };
 /** The register of the latest sample by time, null without one. */
 const latestRegister = (samples: MeterSample[]): number | null =>
-  withEnergy(samples).reduce<MeterSample | null>((latest, s) => (latest === null || s.timestamp >= latest.timestamp ? s : latest), null)?.energyWh ?? null;
+  withEnergy(samples).reduce<MeterSample | null>((latest, s) => (latest === null || s.timestamp >= latest.timestamp ? s : latest), null)
+    ?.energyWh ?? null;
 
 /**
  * Ended ends; Started or Updated with an idToken and an EVSE is a start (a charger may start on the cable and send the
@@ -70,10 +79,25 @@ function transactionMessage(p: TransactionEvent): ChargerMessage {
   const samples = samplesOf(p.meterValue);
   const connectorId = p.evse?.id ?? null;
   if (p.eventType === 'Ended') {
-    return { type: 'TransactionEnded', transactionId, meterStopWh: latestRegister(samples), endedAt: at, reason: p.transactionInfo.stoppedReason ?? null, samples };
+    return {
+      type: 'TransactionEnded',
+      transactionId,
+      meterStopWh: latestRegister(samples),
+      endedAt: at,
+      reason: p.transactionInfo.stoppedReason ?? null,
+      samples,
+    };
   }
   if (p.idToken && connectorId !== null) {
-    return { type: 'TransactionStarted', transactionId, connectorId, idTag: p.idToken.idToken, meterStartWh: registerAt(samples, at), startedAt: at, samples };
+    return {
+      type: 'TransactionStarted',
+      transactionId,
+      connectorId,
+      idTag: p.idToken.idToken,
+      meterStartWh: registerAt(samples, at),
+      startedAt: at,
+      samples,
+    };
   }
   return { type: 'MeterValuesReported', connectorId, transactionId, samples };
 }
@@ -81,7 +105,10 @@ function transactionMessage(p: TransactionEvent): ChargerMessage {
 const transactionEvent: InboundCall<TransactionEvent> = {
   read: transactionMessage,
   /** The charger chooses the transaction id; an idToken (at the start or later) is checked with the command side. */
-  ask: (p) => (p.idToken && p.idToken.type !== 'NoAuthorization' ? { idTag: p.idToken.idToken, connectorId: p.evse?.id ?? null, purpose: 'transaction' } : null),
+  ask: (p) =>
+    p.idToken && p.idToken.type !== 'NoAuthorization'
+      ? { idTag: p.idToken.idToken, connectorId: p.evse?.id ?? null, purpose: 'transaction' }
+      : null,
   answer: (_p, _m, a) => (a ? idTokenInfo(a) : {}),
 };
 
@@ -117,6 +144,11 @@ export const OCPP201_CALLS: InboundCalls = {
   TransactionEvent: transactionEvent,
   /** Not a transaction's: evseId 0 is the charger's main meter. */
   MeterValues: {
-    read: (p: { evseId: number; meterValue: MeterValue[] }) => ({ type: 'MeterValuesReported', connectorId: p.evseId, transactionId: null, samples: samplesOf(p.meterValue) }),
+    read: (p: { evseId: number; meterValue: MeterValue[] }) => ({
+      type: 'MeterValuesReported',
+      connectorId: p.evseId,
+      transactionId: null,
+      samples: samplesOf(p.meterValue),
+    }),
   },
 };

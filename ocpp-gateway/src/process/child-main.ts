@@ -60,7 +60,13 @@ process.on('message', (message: ToGateway, socket?: Socket) => {
     if (!socket) return;
     if (!gateway || stopping) return void socket.destroy();
     // What ws and ocpp-rpc read of the request; the launcher's server parsed it.
-    const request = { url: message.url, method: message.method, headers: message.headers, socket: { remoteAddress: message.remoteAddress ?? socket.remoteAddress }, login: message.login };
+    const request = {
+      url: message.url,
+      method: message.method,
+      headers: message.headers,
+      socket: { remoteAddress: message.remoteAddress ?? socket.remoteAddress },
+      login: message.login,
+    };
     gateway.handleUpgrade(request as unknown as IncomingMessage, socket, Buffer.from(message.head, 'base64'));
   } else if (message.t === 'report') {
     report(gateway?.connectedCount ?? 0);

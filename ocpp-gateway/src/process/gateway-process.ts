@@ -16,7 +16,12 @@ import { GATEWAY_OPTIONS_ENV, errorText, type FromGateway, type GatewayProcessOp
 
 const CHILD_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'child-main.ts');
 /** What the gateway may subscribe to on the launcher's bus: commands, authorization answers, card and login changes. */
-const SUBSCRIBABLE = new Set<string>([BUS_TOPICS.ocppOutbound, BUS_TOPICS.ocppAuthorizeReplies, BUS_TOPICS.idTokenChanges, BUS_TOPICS.readModelChanged]);
+const SUBSCRIBABLE = new Set<string>([
+  BUS_TOPICS.ocppOutbound,
+  BUS_TOPICS.ocppAuthorizeReplies,
+  BUS_TOPICS.idTokenChanges,
+  BUS_TOPICS.readModelChanged,
+]);
 const PUBLISHABLE = new Set<string>(FORWARDED_TOPICS);
 /**
  * Of a topic the gateway reads, the messages its handlers act on; the others are settled here, without a trip to its
@@ -189,7 +194,10 @@ export class GatewayProcess {
     const outcome = raisePriority(pid, steps);
     if (!('refused' in outcome) || this.priorityRefused) return;
     this.priorityRefused = true;
-    this.log.info('the OCPP gateway process runs at the launcher\'s priority: raising it needs root or CAP_SYS_NICE (OCPP_GATEWAY_PRIORITY=0 keeps it so without this note)', { steps, error: outcome.refused });
+    this.log.info(
+      "the OCPP gateway process runs at the launcher's priority: raising it needs root or CAP_SYS_NICE (OCPP_GATEWAY_PRIORITY=0 keeps it so without this note)",
+      { steps, error: outcome.refused },
+    );
   }
 
   /**
@@ -259,7 +267,9 @@ export class GatewayProcess {
       case 'publish':
         return this.answer(child, message.id, this.publish(message.batch));
       case 'post':
-        return void this.publish(message.batch).catch((error: unknown) => this.log.error('forwarded messages not published', { error: errorText(error) }));
+        return void this.publish(message.batch).catch((error: unknown) =>
+          this.log.error('forwarded messages not published', { error: errorText(error) }),
+        );
       case 'find':
         return this.answer(child, message.id, this.find(message.collection, message.filter));
       case 'subscribe':
@@ -288,13 +298,17 @@ export class GatewayProcess {
     // authorization answers as 5,000 chargers start) would queue behind those trips and time out. The gateway's
     // handlers need each key's messages in order only, which the bus keeps.
     const options = { ...requested, concurrency: requested.concurrency ?? { perKey: true as const, max: 256 } };
-    const consumer = this.infra.bus.subscribe(options, (delivered) => (WANTED[delivered.topic]?.(delivered.value) === false ? this.skip() : this.deliver(child, sub, delivered)));
+    const consumer = this.infra.bus.subscribe(options, (delivered) =>
+      WANTED[delivered.topic]?.(delivered.value) === false ? this.skip() : this.deliver(child, sub, delivered),
+    );
     this.subscriptions.set(sub, consumer);
     return consumer.ready;
   }
 
   /** The forwarded messages on the launcher's bus, each topic's in the order they came (durable ones on disk). */
-  private async publish(batch: readonly { topic: string; messages: { key: string; value: unknown; headers?: Record<string, string> }[] }[]): Promise<void> {
+  private async publish(
+    batch: readonly { topic: string; messages: { key: string; value: unknown; headers?: Record<string, string> }[] }[],
+  ): Promise<void> {
     const refused = batch.find((part) => !PUBLISHABLE.has(part.topic));
     if (refused) throw new Error(`the gateway may not publish on ${refused.topic}`);
     // The batch was parsed from the channel just now and nothing else holds it: the bus may keep its values as they are.
@@ -335,7 +349,8 @@ export class GatewayProcess {
     const consumers = [...this.subscriptions.values()];
     this.subscriptions.clear();
     void Promise.allSettled(consumers.map((c) => c.stop()));
-    if (this.startedOnce) return this.startedOnce(new Error(`the OCPP gateway process exited before it was ready (code ${code}, signal ${signal})`));
+    if (this.startedOnce)
+      return this.startedOnce(new Error(`the OCPP gateway process exited before it was ready (code ${code}, signal ${signal})`));
     if (this.closing) return;
     const delay = this.settings.restartDelayMs ?? 1000;
     this.log.error('OCPP gateway process exited; starting it again', { code, signal, inMs: delay });

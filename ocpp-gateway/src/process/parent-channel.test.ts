@@ -10,7 +10,11 @@ describe('ParentChannel.forward', () => {
   it('posts a turn of frames, results and questions as one message, not answered, and resolves once sent', async () => {
     const sent: FromGateway[] = [];
     const channel = new ParentChannel((m) => sent.push(m));
-    const forwarded = Promise.all([channel.forward(BUS_TOPICS.ocppFrames, frame(1)), channel.forward(BUS_TOPICS.ocppFrames, frame(2)), channel.forward(BUS_TOPICS.ocppAuthorize, frame(3))]);
+    const forwarded = Promise.all([
+      channel.forward(BUS_TOPICS.ocppFrames, frame(1)),
+      channel.forward(BUS_TOPICS.ocppFrames, frame(2)),
+      channel.forward(BUS_TOPICS.ocppAuthorize, frame(3)),
+    ]);
     await nextTurn();
     await forwarded;
     expect(sent).toEqual([
@@ -29,7 +33,10 @@ describe('ParentChannel.forward', () => {
     const sent: FromGateway[] = [];
     const channel = new ParentChannel((m) => sent.push(m));
     let settled = false;
-    const forwarded = Promise.all([channel.forward(BUS_TOPICS.ocppFrames, frame(1)), channel.forward(BUS_TOPICS.ocppInbound, frame(2))]).then(() => (settled = true));
+    const forwarded = Promise.all([
+      channel.forward(BUS_TOPICS.ocppFrames, frame(1)),
+      channel.forward(BUS_TOPICS.ocppInbound, frame(2)),
+    ]).then(() => (settled = true));
     await nextTurn();
     expect(sent).toHaveLength(1);
     const request = sent[0] as Extract<FromGateway, { t: 'publish' }>;

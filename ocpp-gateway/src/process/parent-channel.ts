@@ -4,7 +4,12 @@ import type { ChargerAuthReader } from '../charger-auth';
 import { errorText, type FromGateway, type Forwarded, type ToGateway } from './protocol';
 
 /** What the gateway publishes, forwarded to the launcher's bus; everything else stays in this process. */
-export const FORWARDED_TOPICS = [BUS_TOPICS.ocppInbound, BUS_TOPICS.ocppFrames, BUS_TOPICS.ocppOutboundResults, BUS_TOPICS.ocppAuthorize] as const;
+export const FORWARDED_TOPICS = [
+  BUS_TOPICS.ocppInbound,
+  BUS_TOPICS.ocppFrames,
+  BUS_TOPICS.ocppOutboundResults,
+  BUS_TOPICS.ocppAuthorize,
+] as const;
 /** Forwarded messages per IPC message at most. */
 const FORWARD_BATCH = 2000;
 
@@ -18,7 +23,14 @@ export class ParentChannel {
   private nextSub = 1;
   private readonly waiting = new Map<number, { resolve: (doc: Doc | null) => void; reject: (error: Error) => void }>();
   private readonly handlers = new Map<number, MessageHandler>();
-  private batch: { items: Forwarded[]; count: number; durable: boolean; done: Promise<void>; resolve: () => void; reject: (error: Error) => void } | null = null;
+  private batch: {
+    items: Forwarded[];
+    count: number;
+    durable: boolean;
+    done: Promise<void>;
+    resolve: () => void;
+    reject: (error: Error) => void;
+  } | null = null;
   private unacknowledged = 0;
   private gone: string | null = null;
 

@@ -20,7 +20,15 @@ export type Forwarded = { topic: string; messages: OutgoingMessage[] };
 
 export type ToGateway =
   /** A charger's HTTP upgrade, its login accepted by the launcher; the socket is the message's handle. */
-  | { t: 'upgrade'; url: string; method: string; headers: Record<string, string | string[] | undefined>; head: string; remoteAddress: string | null; login: AcceptedLogin }
+  | {
+      t: 'upgrade';
+      url: string;
+      method: string;
+      headers: Record<string, string | string[] | undefined>;
+      head: string;
+      remoteAddress: string | null;
+      login: AcceptedLogin;
+    }
   /** A message of a subscription the gateway made on the launcher's bus; answer with `delivered`. */
   | { t: 'deliver'; sub: number; id: number; message: IncomingMessage }
   /** The answer to one of the gateway's requests (`id` is the request's); `doc` answers `find`. */

@@ -13,7 +13,14 @@ vi.mock('jose', async (importOriginal) => {
 import { resolveAuthSecret } from './auth-secret';
 
 const secret = 's'.repeat(40);
-const staff = { accountId: 'a-1', userType: 1 as const, roles: ['Viewer'], privileges: ['admins.read' as const], version: 42, familyId: 'f-1' };
+const staff = {
+  accountId: 'a-1',
+  userType: 1 as const,
+  roles: ['Viewer'],
+  privileges: ['admins.read' as const],
+  version: 42,
+  familyId: 'f-1',
+};
 
 describe('access tokens', () => {
   it('round-trips the principal and expires after the TTL', async () => {
@@ -61,7 +68,9 @@ describe('access tokens', () => {
     const { token } = await tokens.issue(staff);
     expect(await new AccessTokens('t'.repeat(40), 600).verify(token)).toBeNull();
     const [h, , s] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ sub: 'a-1', userType: 1, roles: [], privileges: ['admins.write'], iss: 'evc', aud: 'evc-api', exp: 9e9 })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ sub: 'a-1', userType: 1, roles: [], privileges: ['admins.write'], iss: 'evc', aud: 'evc-api', exp: 9e9 }),
+    ).toString('base64url');
     expect(await tokens.verify(`${h}.${forged}.${s}`)).toBeNull();
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${forged}.`;
     expect(await tokens.verify(none)).toBeNull();

@@ -79,7 +79,14 @@ export class AccessTokens implements TokenVerifier {
     // A token this process just signed needs no signature check here: it is remembered as verify would remember it
     // (the same claims read through the same schema), so the holder's first request (often a sessions.start) skips
     // the HMAC. Other processes and replicas verify it as any other.
-    const claims = claimsSchema.safeParse({ sub: principal.accountId, userType: principal.userType, roles: principal.roles, privileges: principal.privileges, ver: principal.version ?? 0, fam: principal.familyId });
+    const claims = claimsSchema.safeParse({
+      sub: principal.accountId,
+      userType: principal.userType,
+      roles: principal.roles,
+      privileges: principal.privileges,
+      ver: principal.version ?? 0,
+      fam: principal.familyId,
+    });
     if (claims.success) this.remember(token, principalOf(claims.data), exp * 1000);
     return { token, expiresAt: new Date(exp * 1000) };
   }

@@ -53,7 +53,10 @@ describe('the in-process bus with a durable topic', () => {
     const first = await bus();
     const seen: string[] = [];
     const consumer = consume(first, 'charging', seen, 3);
-    await first.publish('ocpp.inbound', Array.from({ length: 10 }, (_, n) => ({ key: 'CP-1', value: { n } })));
+    await first.publish(
+      'ocpp.inbound',
+      Array.from({ length: 10 }, (_, n) => ({ key: 'CP-1', value: { n } })),
+    );
     await expect.poll(() => seen.length).toBe(3);
     await new Promise((r) => setTimeout(r, 250)); // the committed offset is saved at most every 100 ms
     await consumer.stop();
@@ -90,7 +93,10 @@ describe('the in-process bus with a durable topic', () => {
   it('a torn tail (a crash mid-write) is cut off; every whole record survives', async () => {
     await setup();
     const first = await bus();
-    await first.publish('ocpp.inbound', [{ key: 'CP-2', value: { n: 1 } }, { key: 'CP-2', value: { n: 2 } }]);
+    await first.publish('ocpp.inbound', [
+      { key: 'CP-2', value: { n: 1 } },
+      { key: 'CP-2', value: { n: 2 } },
+    ]);
     await first.close();
     const [segment] = (await readdir(dir)).filter((f) => f.endsWith('.log')).sort();
     await appendFile(path.join(dir, segment!), Buffer.from([0x30, 0, 0, 0, 1, 2, 3]));

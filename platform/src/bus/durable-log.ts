@@ -39,7 +39,14 @@ const OFFSETS = 'offsets.json';
 
 /** The value is JSON text already: it is embedded as it is (no second escaping on the hot path). */
 function encode(record: DurableRecord): Buffer {
-  const head = JSON.stringify({ t: record.topic, p: record.partition, o: record.offset, k: record.key, h: record.headers, ts: record.timestamp });
+  const head = JSON.stringify({
+    t: record.topic,
+    p: record.partition,
+    o: record.offset,
+    k: record.key,
+    h: record.headers,
+    ts: record.timestamp,
+  });
   const json = `${head.slice(0, -1)},"v":${record.value}}`;
   const bytes = Buffer.byteLength(json);
   const buf = Buffer.allocUnsafe(HEADER_BYTES + bytes);
@@ -50,7 +57,15 @@ function encode(record: DurableRecord): Buffer {
 }
 
 function decode(payload: Buffer): DurableRecord {
-  const r = JSON.parse(payload.toString('utf8')) as { t: string; p: number; o: number; k: string; v: unknown; h: Record<string, string>; ts: string };
+  const r = JSON.parse(payload.toString('utf8')) as {
+    t: string;
+    p: number;
+    o: number;
+    k: string;
+    v: unknown;
+    h: Record<string, string>;
+    ts: string;
+  };
   return { topic: r.t, partition: r.p, offset: r.o, key: r.k, value: JSON.stringify(r.v), headers: r.h, timestamp: r.ts };
 }
 
@@ -80,7 +95,8 @@ export class DurableBusLog {
   private offsetsTimer: NodeJS.Timeout | null = null;
   private offsetsWriting: Promise<void> = Promise.resolve();
   private rolling: Promise<void> | null = null;
-  private readonly waiting: { records: readonly DurableRecord[]; buffer: Buffer; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private readonly waiting: { records: readonly DurableRecord[]; buffer: Buffer; resolve: () => void; reject: (error: unknown) => void }[] =
+    [];
   private closed = false;
 
   private constructor(private readonly options: Required<DurableLogOptions>) {}

@@ -72,25 +72,31 @@ describe('in-process bus specifics', () => {
   });
 
   // Without time slices a charger's answer waits behind long stretches of handlers that need no I/O.
-  it.each([{ perKey: false }, { perKey: true }])('handlers without I/O do not hold the event loop: a timer runs while a backlog is consumed (perKey $perKey)', async ({ perKey }) => {
-    const bus = createInProcessBus({ partitions: 1 });
-    let done = 0;
-    const burn = () => {
-      for (const end = performance.now() + 0.5; performance.now() < end; );
-    };
-    const consumer = bus.subscribe({ groupId: 'g', topics: ['t'], ...(perKey ? { concurrency: { perKey: true, max: 16 } } : {}) }, () => {
-      burn();
-      done++;
-    });
-    await consumer.ready;
-    await bus.publish('t', Array.from({ length: 400 }, (_, i) => ({ key: `k${i}`, value: i })));
-    // 400 × 0.5 ms = 200 ms of work: the timer must get its turn long before the backlog is gone.
-    const doneWhenTimerRan = await new Promise<number>((resolve) => setTimeout(() => resolve(done), 0));
-    expect(doneWhenTimerRan).toBeLessThan(100);
-    await until(() => done === 400);
-    await consumer.stop();
-    await bus.close();
-  });
+  it.each([{ perKey: false }, { perKey: true }])(
+    'handlers without I/O do not hold the event loop: a timer runs while a backlog is consumed (perKey $perKey)',
+    async ({ perKey }) => {
+      const bus = createInProcessBus({ partitions: 1 });
+      let done = 0;
+      const burn = () => {
+        for (const end = performance.now() + 0.5; performance.now() < end; );
+      };
+      const consumer = bus.subscribe({ groupId: 'g', topics: ['t'], ...(perKey ? { concurrency: { perKey: true, max: 16 } } : {}) }, () => {
+        burn();
+        done++;
+      });
+      await consumer.ready;
+      await bus.publish(
+        't',
+        Array.from({ length: 400 }, (_, i) => ({ key: `k${i}`, value: i })),
+      );
+      // 400 × 0.5 ms = 200 ms of work: the timer must get its turn long before the backlog is gone.
+      const doneWhenTimerRan = await new Promise<number>((resolve) => setTimeout(() => resolve(done), 0));
+      expect(doneWhenTimerRan).toBeLessThan(100);
+      await until(() => done === 400);
+      await consumer.stop();
+      await bus.close();
+    },
+  );
 
   it('consumes different partitions concurrently', async () => {
     const bus = createInProcessBus({ partitions: 8 });
@@ -105,7 +111,10 @@ describe('in-process bus specifics', () => {
       done++;
     });
     await consumer.ready;
-    await bus.publish('t', Array.from({ length: 64 }, (_, i) => ({ key: `k${i}`, value: i })));
+    await bus.publish(
+      't',
+      Array.from({ length: 64 }, (_, i) => ({ key: `k${i}`, value: i })),
+    );
     await until(() => done === 64);
     expect(maxActive).toBeGreaterThan(1);
     await bus.close();
@@ -115,7 +124,10 @@ describe('in-process bus specifics', () => {
     const bus = createInProcessBus({ partitions: 2 });
     const seen: number[] = [];
     await bus.subscribe<number>({ groupId: 'first', topics: ['t'] }, (m) => void seen.push(m.value)).ready;
-    await bus.publish('t', Array.from({ length: 10 }, (_, i) => ({ key: `k${i}`, value: i })));
+    await bus.publish(
+      't',
+      Array.from({ length: 10 }, (_, i) => ({ key: `k${i}`, value: i })),
+    );
     await until(() => seen.length === 10);
     const late: number[] = [];
     await bus.subscribe<number>({ groupId: 'late', topics: ['t'], fromBeginning: true }, (m) => void late.push(m.value)).ready;
@@ -127,7 +139,10 @@ describe('in-process bus specifics', () => {
 
   it('caps retention per partition for topics nobody consumes yet', async () => {
     const bus = createInProcessBus({ partitions: 1, maxRetainedPerPartition: 5 });
-    await bus.publish('t', Array.from({ length: 20 }, (_, i) => ({ key: 'k', value: i })));
+    await bus.publish(
+      't',
+      Array.from({ length: 20 }, (_, i) => ({ key: 'k', value: i })),
+    );
     const got: IncomingMessage<number>[] = [];
     await bus.subscribe<number>({ groupId: 'g', topics: ['t'], fromBeginning: true }, (m) => void got.push(m)).ready;
     await until(() => got.length === 5);
@@ -142,10 +157,16 @@ describe('in-process bus specifics', () => {
     const b: number[] = [];
     const ca = bus.subscribe<number>({ groupId: 'g', topics: ['t'] }, (m) => void a.push(m.value));
     bus.subscribe<number>({ groupId: 'g', topics: ['t'] }, (m) => void b.push(m.value));
-    await bus.publish('t', Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: i })));
+    await bus.publish(
+      't',
+      Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: i })),
+    );
     await until(() => a.length + b.length === 40);
     await ca.stop();
-    await bus.publish('t', Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: 40 + i })));
+    await bus.publish(
+      't',
+      Array.from({ length: 40 }, (_, i) => ({ key: `k${i}`, value: 40 + i })),
+    );
     await until(() => b.filter((v) => v >= 40).length === 40);
     expect(a.every((v) => v < 40)).toBe(true);
     await bus.close();

@@ -1,5 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PER_KEY_MAX_IN_FLIGHT, type Bus, type Consumer, type ConsumerOptions, type IncomingMessage, type MessageHandler, type OutgoingMessage, type PublishOptions } from '../ports/bus';
+import {
+  PER_KEY_MAX_IN_FLIGHT,
+  type Bus,
+  type Consumer,
+  type ConsumerOptions,
+  type IncomingMessage,
+  type MessageHandler,
+  type OutgoingMessage,
+  type PublishOptions,
+} from '../ports/bus';
 import { DurableBusLog, type DurableRecord, type Recovered } from './durable-log';
 import { Group, Member, type GroupTopic, type Topic } from './in-process-group';
 import { partitionForKey } from './murmur2';
@@ -73,7 +82,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
   /** A durable topic's partitions start as the log left them: from the lowest offset a known group still needs. */
   function restoredPartitions(name: string): PartitionLog[] {
     const records = durable?.recovered.messages.get(name);
-    const committedOf = (p: number) => [...(durable?.recovered.offsets.values() ?? [])].flatMap((t) => (t.get(name)?.[p] !== undefined ? [t.get(name)![p]!] : []));
+    const committedOf = (p: number) =>
+      [...(durable?.recovered.offsets.values() ?? [])].flatMap((t) => (t.get(name)?.[p] !== undefined ? [t.get(name)![p]!] : []));
     return Array.from({ length: partitionCount }, (_, p) => {
       const all = records?.[p] ?? [];
       const committed = committedOf(p);
@@ -184,7 +194,9 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
   function skipDropped(group: Group, state: GroupTopic, p: number): void {
     const log = state.topic.partitions[p]!;
     if (state.committed[p]! < log.start) {
-      console.error(`[bus] group ${group.id} skipped ${log.start - state.committed[p]!} message(s) of ${state.topic.name}[${p}] dropped by retention`);
+      console.error(
+        `[bus] group ${group.id} skipped ${log.start - state.committed[p]!} message(s) of ${state.topic.name}[${p}] dropped by retention`,
+      );
       commit(group, state, p, log.start);
     }
   }
@@ -313,7 +325,12 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       // Serialise everything first so a bad value rejects the whole batch instead of half of it.
       const encoded = messages.map((m) => {
         if (typeof m.key !== 'string') throw new TypeError('message key must be a string');
-        return { key: m.key, value: handOver && !onDisk ? null : JSON.stringify(m.value ?? null), headers: { ...(m.headers ?? {}) }, handed: m.value ?? null };
+        return {
+          key: m.key,
+          value: handOver && !onDisk ? null : JSON.stringify(m.value ?? null),
+          headers: { ...(m.headers ?? {}) },
+          handed: m.value ?? null,
+        };
       });
       const records: DurableRecord[] = [];
       for (const { handed, ...m } of encoded) {
@@ -327,7 +344,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       // A durable topic's messages are delivered (and the publish answered) only once they are on disk.
       if (records.length > 0) {
         await durable!.log.append(records);
-        for (const p of touched) topic.partitions[p]!.markDurable(Math.max(...records.filter((r) => r.partition === p).map((r) => r.offset)) + 1);
+        for (const p of touched)
+          topic.partitions[p]!.markDurable(Math.max(...records.filter((r) => r.partition === p).map((r) => r.offset)) + 1);
       }
       for (const p of touched) {
         retain(topic, p);
@@ -386,8 +404,15 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
  * The in-process bus with `durableTopics` kept in a write-ahead log in `dir` (see DurableBusLog): what was published
  * on them and not yet consumed is delivered again after a crash or a restart.
  */
-export async function openInProcessBus(options: InProcessBusOptions & { dir: string; durableTopics: readonly string[]; fsync?: boolean; segmentBytes?: number }): Promise<Bus> {
+export async function openInProcessBus(
+  options: InProcessBusOptions & { dir: string; durableTopics: readonly string[]; fsync?: boolean; segmentBytes?: number },
+): Promise<Bus> {
   const partitions = options.partitions ?? 8;
-  const { log, recovered } = await DurableBusLog.open({ dir: options.dir, partitions, fsync: options.fsync ?? true, ...(options.segmentBytes ? { segmentBytes: options.segmentBytes } : {}) });
+  const { log, recovered } = await DurableBusLog.open({
+    dir: options.dir,
+    partitions,
+    fsync: options.fsync ?? true,
+    ...(options.segmentBytes ? { segmentBytes: options.segmentBytes } : {}),
+  });
   return createInProcessBus({ ...options, partitions, durable: { log, topics: options.durableTopics, recovered } });
 }

@@ -1,6 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kafka, Partitioners, logLevel, type Consumer as KafkaConsumer, type IHeaders, type KafkaMessage, type Message } from 'kafkajs';
-import { PER_KEY_MAX_IN_FLIGHT, type Bus, type Consumer, type ConsumerOptions, type IncomingMessage, type MessageHandler, type OutgoingMessage } from '../ports/bus';
+import {
+  PER_KEY_MAX_IN_FLIGHT,
+  type Bus,
+  type Consumer,
+  type ConsumerOptions,
+  type IncomingMessage,
+  type MessageHandler,
+  type OutgoingMessage,
+} from '../ports/bus';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -68,7 +76,9 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
   function ensureTopics(names: string[]): Promise<void> {
     const missing = names.filter((n) => !ensured.has(n));
     if (missing.length > 0) {
-      const created = retriable(() => admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: partitions })), waitForLeaders: true }))
+      const created = retriable(() =>
+        admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: partitions })), waitForLeaders: true }),
+      )
         .then(() => undefined) // false means "already existed": fine
         .catch((error: unknown) => {
           for (const n of missing) ensured.delete(n);

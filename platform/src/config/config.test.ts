@@ -29,7 +29,12 @@ describe('config', () => {
   });
 
   it('selects the cluster profile only with all three URLs', () => {
-    const urls = { EVENTSTORE_URL: 'esdb://es:2113?tls=false', KAFKA_BROKERS: 'kafka:9092', MONGODB_URL: 'mongodb://mongo:27017', AUTH_TOKEN_SECRET: 'k'.repeat(32) };
+    const urls = {
+      EVENTSTORE_URL: 'esdb://es:2113?tls=false',
+      KAFKA_BROKERS: 'kafka:9092',
+      MONGODB_URL: 'mongodb://mongo:27017',
+      AUTH_TOKEN_SECRET: 'k'.repeat(32),
+    };
     expect(loadConfig(urls).profile).toBe('cluster');
     expect(() => loadConfig({ KAFKA_BROKERS: 'kafka:9092' })).toThrow(/set all three/);
   });
@@ -66,7 +71,14 @@ describe('config', () => {
     } catch (error) {
       expect(String(error)).not.toContain('sk_test_very_secret');
     }
-    const paymob = { PAYMENT_PROVIDER: 'paymob', PAYMOB_SECRET_KEY: 's', PAYMOB_PUBLIC_KEY: 'p', PAYMOB_HMAC_SECRET: 'h', PAYMOB_INTEGRATION_IDS: '123,456', PUBLIC_BASE_URL: 'https://ev.example.eg/' };
+    const paymob = {
+      PAYMENT_PROVIDER: 'paymob',
+      PAYMOB_SECRET_KEY: 's',
+      PAYMOB_PUBLIC_KEY: 'p',
+      PAYMOB_HMAC_SECRET: 'h',
+      PAYMOB_INTEGRATION_IDS: '123,456',
+      PUBLIC_BASE_URL: 'https://ev.example.eg/',
+    };
     expect(loadConfig(paymob)).toMatchObject({ PAYMOB_INTEGRATION_IDS: [123, 456], PUBLIC_BASE_URL: 'https://ev.example.eg' });
     expect(() => loadConfig({ ...paymob, PAYMOB_INTEGRATION_IDS: 'card' })).toThrow(/PAYMOB_INTEGRATION_IDS/);
   });

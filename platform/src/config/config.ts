@@ -17,7 +17,10 @@ export const configSchema = z.object({
     .regex(/^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, 'must be host:port[,host:port...]')
     .optional(),
   MONGODB_URL: url(['mongodb://', 'mongodb+srv://']).optional(),
-  MONGODB_DB: z.string().regex(/^[\w-]{1,60}$/).default('evcharging'),
+  MONGODB_DB: z
+    .string()
+    .regex(/^[\w-]{1,60}$/)
+    .default('evcharging'),
   /** Seed the demo data on first start (empty event store). */
   SEED_DEMO: bool.default(true),
   /** fsync every append (never turn off outside tests). */
@@ -26,9 +29,19 @@ export const configSchema = z.object({
   MAP_ATTRIBUTION: z.string().max(300).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Largest request body accepted, bytes. */
-  BODY_LIMIT: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   /** Largest WebSocket frame a charger may send (bytes); a larger one closes its connection (1009). */
-  OCPP_MAX_FRAME_BYTES: z.coerce.number().int().min(16 * 1024).max(16 * 1024 * 1024).default(256 * 1024),
+  OCPP_MAX_FRAME_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024)
+    .max(16 * 1024 * 1024)
+    .default(256 * 1024),
   /**
    * Embedded profile: where `npm start` runs the OCPP gateway. `process` (default): in a process of its own, forked
    * by the launcher, which hands it every charger's socket; chargers are answered there, on their own event loop and
@@ -74,7 +87,11 @@ export const configSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Lifetime of reset-password and e-mail verification links (fractions allowed, for tests). */
-  RESET_LINK_EXPIRY_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(60),
+  RESET_LINK_EXPIRY_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(60),
   /** Least time between two reset or verification mails to one account; requests inside it are silently skipped. */
   RESEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Most reset or verification mails one account gets per 24 hours. */
@@ -139,10 +156,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(['AUTH_TOKEN_SECRET must be set in the cluster profile: every service verifies tokens with the same key']);
   }
   if (cfg.PAYMENT_PROVIDER === 'paymob') {
-    const missing = (['PAYMOB_SECRET_KEY', 'PAYMOB_PUBLIC_KEY', 'PAYMOB_HMAC_SECRET', 'PAYMOB_INTEGRATION_IDS'] as const).filter((k) => !cfg[k]);
+    const missing = (['PAYMOB_SECRET_KEY', 'PAYMOB_PUBLIC_KEY', 'PAYMOB_HMAC_SECRET', 'PAYMOB_INTEGRATION_IDS'] as const).filter(
+      (k) => !cfg[k],
+    );
     if (missing.length) throw new ConfigError(missing.map((k) => `${k} must be set when PAYMENT_PROVIDER=paymob`));
   }
-  const weak = (['SEED_ADMIN_PASSWORD', 'SEED_CUSTOMER_PASSWORD'] as const).filter((k) => cfg[k] !== undefined && !passwordSchema.safeParse(cfg[k]).success);
+  const weak = (['SEED_ADMIN_PASSWORD', 'SEED_CUSTOMER_PASSWORD'] as const).filter(
+    (k) => cfg[k] !== undefined && !passwordSchema.safeParse(cfg[k]).success,
+  );
   if (weak.length) throw new ConfigError(weak.map((k) => `${k}: 8-20 characters with a capital letter, a small letter and a digit`));
   return { ...cfg, profile: cluster === 3 ? 'cluster' : 'embedded' };
 }

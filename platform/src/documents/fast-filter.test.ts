@@ -4,12 +4,32 @@ import type { Doc, Filter } from '../ports/documents';
 import { compileFilter } from './query';
 
 let seed = 11;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(a: readonly T[]): T => a[Math.floor(random() * a.length)]!;
 
 const VALUES = [
-  'cairo', 'Cairo', 'giza', '', 'z', 0, 1, 2.5, -1, true, false, null, undefined, ['cairo', 'giza'], [1, 2], { city: 'cairo' }, [{ city: 'giza' }],
-  [{ city: 'cairo' }, { city: ['giza', 1] }, 'cairo'], [{ city: { name: 'giza' } }, { other: 1 }], [[{ city: 'cairo' }]], [null, { city: null }], { city: ['cairo', [1]] },
+  'cairo',
+  'Cairo',
+  'giza',
+  '',
+  'z',
+  0,
+  1,
+  2.5,
+  -1,
+  true,
+  false,
+  null,
+  undefined,
+  ['cairo', 'giza'],
+  [1, 2],
+  { city: 'cairo' },
+  [{ city: 'giza' }],
+  [{ city: 'cairo' }, { city: ['giza', 1] }, 'cairo'],
+  [{ city: { name: 'giza' } }, { other: 1 }],
+  [[{ city: 'cairo' }]],
+  [null, { city: null }],
+  { city: ['cairo', [1]] },
 ];
 function randomDoc(i: number): Doc {
   const doc: Doc = { _id: `d${i}` };

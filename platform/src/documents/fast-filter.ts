@@ -10,7 +10,8 @@ export const UNSURE = 2;
 type Verdict = boolean | typeof UNSURE;
 type Test = (doc: Doc) => Verdict;
 
-const isPrimitive = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isPrimitive = (v: unknown): v is string | number | boolean =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
 /** The value at a dotted path, or UNSURE when the path crosses anything but plain objects. */
 function at(doc: Doc, segments: string[]): unknown {
@@ -55,12 +56,14 @@ function fieldTest(path: string, condition: unknown): Test | null {
   const segments = path.split('.');
   const read = (doc: Doc): unknown => at(doc, segments);
   // Decide on a primitive (or absent) value; UNSURE for arrays, objects, null, dates...
-  const primitive = (decide: (v: string | number | boolean | undefined) => boolean): Test => (doc) => {
-    const v = read(doc);
-    if (v === undefined) return decide(undefined);
-    if (!isPrimitive(v)) return UNSURE;
-    return decide(v);
-  };
+  const primitive =
+    (decide: (v: string | number | boolean | undefined) => boolean): Test =>
+    (doc) => {
+      const v = read(doc);
+      if (v === undefined) return decide(undefined);
+      if (!isPrimitive(v)) return UNSURE;
+      return decide(v);
+    };
   if (isPrimitive(condition)) return (doc) => equalAlong(doc, segments, 0, condition);
   // `{ f: null }`: the field is missing or null. Decided here when it is (or is a primitive); arrays and sub-documents
   // go to mingo. (The presence sweep's filter holds it, and matching every charger through mingo at each sweep would
@@ -117,7 +120,8 @@ function operatorTest(
       if (options !== undefined && (typeof options !== 'string' || !/^[imsx]*$/.test(options) || options.includes('x'))) return null;
       let re: RegExp;
       try {
-        re = arg instanceof RegExp ? arg : typeof arg === 'string' ? new RegExp(arg, (options as string | undefined) ?? '') : (null as never);
+        re =
+          arg instanceof RegExp ? arg : typeof arg === 'string' ? new RegExp(arg, (options as string | undefined) ?? '') : (null as never);
       } catch {
         return null;
       }

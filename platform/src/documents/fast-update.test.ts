@@ -5,7 +5,7 @@ import { fastApply } from './fast-update';
 import { cloneValue } from './values';
 
 let seed = 5;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(a: readonly T[]): T => a[Math.floor(random() * a.length)]!;
 const VALUES = [1, 'x', null, true, [1, 2], { k: 1 }, { k: { m: 2 } }];
 const PATHS = ['a', 'b', 'n.k', 'n.k.m', 'n.z', 'deep.er.still'];
@@ -24,7 +24,11 @@ describe('fast update', () => {
       const doc = randomDoc();
       const before = cloneValue(doc);
       const update: Update = {};
-      if (random() < 0.8) update.$set = Object.fromEntries([[pick(PATHS), pick(VALUES)], [pick(PATHS), pick(VALUES)]]);
+      if (random() < 0.8)
+        update.$set = Object.fromEntries([
+          [pick(PATHS), pick(VALUES)],
+          [pick(PATHS), pick(VALUES)],
+        ]);
       if (random() < 0.4) update.$unset = { [pick(PATHS)]: '' };
       const fast = fastApply(doc, update, false);
       expect(doc).toEqual(before);

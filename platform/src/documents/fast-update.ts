@@ -86,7 +86,12 @@ function parentOf(copies: Copies, segments: string[], create: boolean): Doc | nu
 const never = () => false;
 
 /** `inPlace(path)`: whether a `$push` at this path may grow the stored list itself instead of a copy (writes.ts decides). */
-export function fastApply(doc: Doc, update: Update, inserting: boolean, inPlace: (path: string) => boolean = never): { doc: Doc; modified: boolean } | null {
+export function fastApply(
+  doc: Doc,
+  update: Update,
+  inserting: boolean,
+  inPlace: (path: string) => boolean = never,
+): { doc: Doc; modified: boolean } | null {
   const sets: [PathInfo, unknown][] = [];
   const unsets: PathInfo[] = [];
   const incs: [PathInfo, number, string][] = [];

@@ -5,7 +5,7 @@ import { valueKey, valuesAtPath } from './values';
 
 const store = (docs: Doc[]) => new Map(docs.map((d) => [String(d._id), d]));
 
-describe('the memory store\'s index set', () => {
+describe("the memory store's index set", () => {
   it('hashes only the first key of a compound index: the later keys (sort keys) are tested per document', () => {
     const at = (s: number) => new Date(Date.UTC(2026, 10, 24, 12, 0, s));
     const docs = store([

@@ -11,14 +11,24 @@ describe('memory document store specifics', () => {
     await users.insertOne({ _id: 'u1', email: 'a@x.eg', at: new Date('2024-01-01T00:00:00Z') });
     await store.collection('stations').insertOne({ _id: 's1', city: 'Cairo' });
     const snapshot = JSON.parse(JSON.stringify(store.exportAll())) as Record<string, Record<string, unknown>[]>;
-    expect(snapshot).toEqual({ users: [{ _id: 'u1', email: 'a@x.eg', at: '2024-01-01T00:00:00.000Z' }], stations: [{ _id: 's1', city: 'Cairo' }] });
+    expect(snapshot).toEqual({
+      users: [{ _id: 'u1', email: 'a@x.eg', at: '2024-01-01T00:00:00.000Z' }],
+      stations: [{ _id: 's1', city: 'Cairo' }],
+    });
 
     const restored = createMemoryDocumentStore();
     await restored.collection('users').createIndex({ email: 1 }, { unique: true });
     restored.importAll(snapshot);
     expect(await restored.collection('stations').findOne({ city: 'Cairo' })).toEqual({ _id: 's1', city: 'Cairo' });
     await expect(restored.collection('users').insertOne({ _id: 'u2', email: 'a@x.eg' })).rejects.toBeInstanceOf(DuplicateKeyError);
-    expect(() => restored.importAll({ users: [{ _id: 1, email: 'same' }, { _id: 2, email: 'same' }] })).toThrow(DuplicateKeyError);
+    expect(() =>
+      restored.importAll({
+        users: [
+          { _id: 1, email: 'same' },
+          { _id: 2, email: 'same' },
+        ],
+      }),
+    ).toThrow(DuplicateKeyError);
   });
 
   it('keeps stored documents private from results and from inputs', async () => {
@@ -37,9 +47,15 @@ describe('memory document store specifics', () => {
     await c.insertOne({ _id: 'a', list: [1], tags: ['x'] });
     await c.createIndex({ tags: 1 });
     const before = await c.findOne({ _id: 'a' });
-    const joined = await store.collection('j').aggregate<{ from: { list: number[] }[] }>([{ $lookup: { from: 'c', pipeline: [], as: 'from' } }]).toArray();
+    const joined = await store
+      .collection('j')
+      .aggregate<{ from: { list: number[] }[] }>([{ $lookup: { from: 'c', pipeline: [], as: 'from' } }])
+      .toArray();
     await store.collection('j').insertOne({ _id: 'j' });
-    const lookedUp = await store.collection('j').aggregate<{ from: { list: number[] }[] }>([{ $lookup: { from: 'c', pipeline: [], as: 'from' } }]).toArray();
+    const lookedUp = await store
+      .collection('j')
+      .aggregate<{ from: { list: number[] }[] }>([{ $lookup: { from: 'c', pipeline: [], as: 'from' } }])
+      .toArray();
     await c.updateOne({ _id: 'a' }, { $push: { list: 2, tags: 'y' } });
     // Results read before the write do not change with it (a $lookup's joined documents included).
     expect(before).toEqual({ _id: 'a', list: [1], tags: ['x'] });
@@ -84,7 +100,11 @@ describe('memory document store specifics', () => {
     const c = createMemoryDocumentStore().collection('c');
     await c.insertOne({ _id: 'a', name: 'A', nested: { list: [1, 2] }, n: 0, empty: null });
     await c.insertOne({ _id: 'b', other: true });
-    expect(await c.findOne({ _id: 'a' }, { projection: { name: 1, nested: 1 } })).toEqual({ _id: 'a', name: 'A', nested: { list: [1, 2] } });
+    expect(await c.findOne({ _id: 'a' }, { projection: { name: 1, nested: 1 } })).toEqual({
+      _id: 'a',
+      name: 'A',
+      nested: { list: [1, 2] },
+    });
     expect(await c.findOne({ _id: 'a' }, { projection: { _id: 0, n: true, empty: 1, missing: 1 } })).toEqual({ n: 0, empty: null });
     expect(await c.find({}, { projection: { name: 1 }, sort: { _id: -1 } }).toArray()).toEqual([{ _id: 'b' }, { _id: 'a', name: 'A' }]);
     // Top-level exclusions too, `_id` among them or not.
@@ -92,7 +112,13 @@ describe('memory document store specifics', () => {
     expect(await c.findOne({ _id: 'a' }, { projection: { _id: 0, name: false } })).toEqual({ nested: { list: [1, 2] }, n: 0, empty: null });
     // Others still go to mingo.
     expect(await c.findOne({ _id: 'a' }, { projection: { 'nested.list': 1 } })).toEqual({ _id: 'a', nested: { list: [1, 2] } });
-    expect(await c.findOne({ _id: 'a' }, { projection: { 'nested.list': 0 } })).toEqual({ _id: 'a', name: 'A', nested: {}, n: 0, empty: null });
+    expect(await c.findOne({ _id: 'a' }, { projection: { 'nested.list': 0 } })).toEqual({
+      _id: 'a',
+      name: 'A',
+      nested: {},
+      n: 0,
+      empty: null,
+    });
     const picked = (await c.findOne({ _id: 'a' }, { projection: { nested: 1 } })) as { nested: { list: number[] } } | null;
     picked!.nested.list.push(3);
     const rest = (await c.findOne({ _id: 'a' }, { projection: { name: 0 } })) as { nested: { list: number[] } } | null;
@@ -107,10 +133,25 @@ describe('memory document store specifics', () => {
     await c.createIndex({ v: 1 });
     await c.createIndex({ u: 1 }, { unique: true });
     const values: [string, unknown][] = [
-      ['one', 1], ['one as text', '1'], ['true', true], ['true as text', 'true'], ['null', null], ['date', new Date(5)],
-      ['date-like text', '\u0000d5'], ['object', { a: 1 }], ['object-like text', '\u0000o{"a":1}'], ['nul text', '\u0000'], ['zero', 0],
+      ['one', 1],
+      ['one as text', '1'],
+      ['true', true],
+      ['true as text', 'true'],
+      ['null', null],
+      ['date', new Date(5)],
+      ['date-like text', '\u0000d5'],
+      ['object', { a: 1 }],
+      ['object-like text', '\u0000o{"a":1}'],
+      ['nul text', '\u0000'],
+      ['zero', 0],
     ];
-    for (const [name, v] of values) await c.insertOne({ _id: v instanceof Date || (typeof v === 'object' && v !== null) ? name : (v as string | number | boolean | null) ?? 'null-id', name, v, u: v });
+    for (const [name, v] of values)
+      await c.insertOne({
+        _id: v instanceof Date || (typeof v === 'object' && v !== null) ? name : ((v as string | number | boolean | null) ?? 'null-id'),
+        name,
+        v,
+        u: v,
+      });
     await c.insertOne({ _id: 'missing', name: 'missing', u: 'm' }); // a second null `u` would be refused, as in MongoDB
     const names = async (filter: Record<string, unknown>) => (await c.find(filter).toArray()).map((d) => d.name).sort();
     expect(await names({ v: 1 })).toEqual(['one']);

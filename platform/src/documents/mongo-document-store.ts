@@ -1,10 +1,4 @@
-import {
-  MongoClient,
-  ObjectId,
-  type AnyBulkWriteOperation,
-  type Collection as MongoCollection,
-  type Document,
-} from 'mongodb';
+import { MongoClient, ObjectId, type AnyBulkWriteOperation, type Collection as MongoCollection, type Document } from 'mongodb';
 import {
   DuplicateKeyError,
   type BulkOperation,
@@ -130,8 +124,7 @@ function wrap<T extends Doc>(c: MongoCollection<Document>): Collection<T> {
           return updatePinned(c, filter, update, error);
         }
       }),
-    updateMany: (filter, update, options) =>
-      mapErrors(() => c.updateMany(filter, withUpsertId(filter, update, options?.upsert), options)),
+    updateMany: (filter, update, options) => mapErrors(() => c.updateMany(filter, withUpsertId(filter, update, options?.upsert), options)),
     replaceOne: (filter, replacement, options) =>
       mapErrors(() => c.replaceOne(filter, withReplacementId(filter, replacement, options?.upsert), options)),
     deleteOne: (filter) => mapErrors(() => c.deleteOne(filter)),

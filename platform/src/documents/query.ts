@@ -194,7 +194,18 @@ function topLevelExclusion(projection: NonNullable<FindOptions['projection']>): 
 }
 
 /** Stages that build new objects from their input, so running them on stored documents is safe. */
-const READ_ONLY_STAGES = new Set(['$match', '$group', '$count', '$sort', '$limit', '$skip', '$project', '$sortByCount', '$bucket', '$bucketAuto']);
+const READ_ONLY_STAGES = new Set([
+  '$match',
+  '$group',
+  '$count',
+  '$sort',
+  '$limit',
+  '$skip',
+  '$project',
+  '$sortByCount',
+  '$bucket',
+  '$bucketAuto',
+]);
 
 export function aggregate(data: CollectionData, pipeline: Doc[], resolve: (name: string) => Doc[]): Doc[] {
   let stages = pipeline;

@@ -238,6 +238,8 @@ let counter = randomBytes(3).readUIntBE(0, 3);
 /** A 24-hex-digit id laid out like an ObjectId (seconds, per-process random, counter): unique and time-ordered. */
 export function newObjectIdHex(): string {
   counter = (counter + 1) % 0xffffff;
-  const seconds = Math.floor(Date.now() / 1000).toString(16).padStart(8, '0');
+  const seconds = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0');
   return seconds + processUnique + counter.toString(16).padStart(6, '0');
 }

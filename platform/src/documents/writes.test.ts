@@ -7,7 +7,14 @@ describe('storedCopy (a replacement as the memory store keeps it)', () => {
     const doc = { status: 'charging', _id: 'ignored', ...nested, none: null, missing: undefined };
     const stored = storedCopy('S-1', doc);
     expect(Object.keys(stored)).toEqual(['_id', 'status', 'readings', 'car', 'none', 'missing']);
-    expect(stored).toEqual({ _id: 'S-1', status: 'charging', readings: [{ wh: 10, at: new Date('2026-11-29T10:00:00Z') }], car: { make: 'BYD' }, none: null, missing: undefined });
+    expect(stored).toEqual({
+      _id: 'S-1',
+      status: 'charging',
+      readings: [{ wh: 10, at: new Date('2026-11-29T10:00:00Z') }],
+      car: { make: 'BYD' },
+      none: null,
+      missing: undefined,
+    });
     (stored.readings as { wh: number }[])[0]!.wh = 99;
     (stored.car as { make: string }).make = 'MG';
     expect(nested).toEqual({ readings: [{ wh: 10, at: new Date('2026-11-29T10:00:00Z') }], car: { make: 'BYD' } });

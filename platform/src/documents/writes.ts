@@ -165,7 +165,13 @@ export function pinPositional(doc: Doc, filter: Filter, update: Update): { filte
 }
 
 /** Applies update operators to a copy; `$setOnInsert` acts like `$set` on insert and is ignored otherwise. */
-function applyUpdate(doc: Doc, update: Update, inserting: boolean, filter: Filter = {}, inPlace?: (path: string) => boolean): { doc: Doc; modified: boolean } {
+function applyUpdate(
+  doc: Doc,
+  update: Update,
+  inserting: boolean,
+  filter: Filter = {},
+  inPlace?: (path: string) => boolean,
+): { doc: Doc; modified: boolean } {
   const positional = inserting ? update : resolvePositional(doc, filter, update);
   const fast = positional && fastApply(doc, positional, inserting, inPlace);
   if (fast) return fast;

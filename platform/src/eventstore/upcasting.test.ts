@@ -7,12 +7,27 @@ import type { EventStore, NewEvent, RecordedEvent } from '../ports/event-store';
 import { openFileEventStore } from './embedded/open-file-event-store';
 import { upcasting } from './upcasting';
 
-const metadata = (schemaVersion: number) => ({ correlationId: 'corr-1', causationId: 'c1/m1', actor: { type: 'charger' as const, id: 'CP-1' }, occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion });
+const metadata = (schemaVersion: number) => ({
+  correlationId: 'corr-1',
+  causationId: 'c1/m1',
+  actor: { type: 'charger' as const, id: 'CP-1' },
+  occurredAt: '2026-01-01T00:00:00.000Z',
+  schemaVersion,
+});
 /** A ConnectorStatusChanged as the command side wrote it before schema version 2. */
 const oldStatus = (): NewEvent => ({
   eventId: randomUUID(),
   type: 'ConnectorStatusChanged',
-  data: { chargerId: 'CP-1', connectionId: 'c1', messageId: 'm1', connectorId: 1, status: 'faulted', ocppStatus: 'Faulted', errorCode: 'GroundFailure', at: '2026-01-01T00:00:00.000Z' },
+  data: {
+    chargerId: 'CP-1',
+    connectionId: 'c1',
+    messageId: 'm1',
+    connectorId: 1,
+    status: 'faulted',
+    ocppStatus: 'Faulted',
+    errorCode: 'GroundFailure',
+    at: '2026-01-01T00:00:00.000Z',
+  },
   metadata: metadata(1),
 });
 const upcast = { error: { code: 'GroundFailure', info: null, vendorErrorCode: null } };
@@ -55,7 +70,11 @@ describe('the upcasting event store', () => {
   });
 
   it('passes writes and positions through, and wraps once', async () => {
-    const result = await store.append('charger-live-CP-1', [{ ...oldStatus(), data: { ...(oldStatus().data as object), errorCode: undefined, error: null }, metadata: metadata(2) }], 1);
+    const result = await store.append(
+      'charger-live-CP-1',
+      [{ ...oldStatus(), data: { ...(oldStatus().data as object), errorCode: undefined, error: null }, metadata: metadata(2) }],
+      1,
+    );
     expect(result.revision).toBe(2);
     expect(await store.headPosition()).toBe(3);
     expect(await store.positionAt('2000-01-01T00:00:00.000Z')).toBe(1);

@@ -70,7 +70,13 @@ export function mergedInfo(stored: StoredInfo, _purpose: FilePurpose, ownerId?: 
 export const sameInfo = (a: StoredInfo, b: StoredInfo) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The FileInfo answered to the uploader (never the owner list). */
-export const publicInfo = ({ fileId, checksum, contentType, size, purpose }: StoredInfo): FileInfo => ({ fileId, checksum, contentType, size, purpose });
+export const publicInfo = ({ fileId, checksum, contentType, size, purpose }: StoredInfo): FileInfo => ({
+  fileId,
+  checksum,
+  contentType,
+  size,
+  purpose,
+});
 
 /** JPG or PNG by magic bytes (not by name or declared type), else null. */
 export function detectImageType(bytes: Buffer): ImageType | null {

@@ -65,7 +65,11 @@ export function createDocumentFrameLog(documents: DocumentStore, limits: FrameLo
     if (deletedCount > 0) setHeld(chargerId, (held.get(chargerId) ?? 0) - deletedCount);
     // What is left is what this writer knows of the charger from now on (frames written meanwhile are among it).
     const left = await log.find({ chargerId }, { sort: { at: 1, frameId: 1 }, projection: { _id: 1 } }).toArray();
-    if (left.length === held.get(chargerId)) order.set(chargerId, left.map((d) => d._id));
+    if (left.length === held.get(chargerId))
+      order.set(
+        chargerId,
+        left.map((d) => d._id),
+      );
   }
   /** Trims every charger above its share; thousands of them may be, so the event loop gets its turns between trims. */
   async function sweep() {
@@ -88,7 +92,16 @@ export function createDocumentFrameLog(documents: DocumentStore, limits: FrameLo
         setHeld(chargerId, before);
         if (before === 0) order.set(chargerId, []);
       }
-      const doc = { _id: value.frameId, ...frame, chargerId, connectionId, action: texts.word(frame.action), direction: texts.word(frame.direction), kind: texts.word(frame.kind), payloadJson: JSON.stringify(payload ?? null) };
+      const doc = {
+        _id: value.frameId,
+        ...frame,
+        chargerId,
+        connectionId,
+        action: texts.word(frame.action),
+        direction: texts.word(frame.direction),
+        kind: texts.word(frame.kind),
+        payloadJson: JSON.stringify(payload ?? null),
+      };
       const written = await log.replaceOne({ _id: value.frameId }, doc, { upsert: true });
       if (written.upsertedCount > 0) {
         order.get(chargerId)?.push(doc._id);
@@ -100,19 +113,30 @@ export function createDocumentFrameLog(documents: DocumentStore, limits: FrameLo
       const bound = limits.total === null ? Number.POSITIVE_INFINITY : Math.max(limits.total, limits.minPerCharger * held.size);
       if (heldTotal > bound * 1.15 && !sweeping) {
         sweeping = sweep()
-          .catch((error: unknown) => console.error(`[message log] sweep failed; the next frame past the bound tries again: ${String(error)}`))
+          .catch((error: unknown) =>
+            console.error(`[message log] sweep failed; the next frame past the bound tries again: ${String(error)}`),
+          )
           .finally(() => (sweeping = null));
       }
     },
     async page(chargerId, { skip, limit }) {
-      const [docs, total] = await Promise.all([log.find({ chargerId }, { sort: { at: -1, frameId: -1 }, skip, limit }).toArray(), log.countDocuments({ chargerId })]);
+      const [docs, total] = await Promise.all([
+        log.find({ chargerId }, { sort: { at: -1, frameId: -1 }, skip, limit }).toArray(),
+        log.countDocuments({ chargerId }),
+      ]);
       return { frames: docs.map(frameOf), total };
     },
     async ofMessages(refs) {
       if (refs.length === 0) return [];
       const wanted = new Set(refs.map((r) => `${r.connectionId}/${r.messageId}`));
       const docs = await log
-        .find({ connectionId: { $in: [...new Set(refs.map((r) => r.connectionId))] }, messageId: { $in: [...new Set(refs.map((r) => r.messageId))] } }, { sort: { at: 1, frameId: 1 } })
+        .find(
+          {
+            connectionId: { $in: [...new Set(refs.map((r) => r.connectionId))] },
+            messageId: { $in: [...new Set(refs.map((r) => r.messageId))] },
+          },
+          { sort: { at: 1, frameId: 1 } },
+        )
         .toArray();
       return docs.filter((d) => wanted.has(`${d.connectionId}/${d.messageId}`)).map(frameOf);
     },

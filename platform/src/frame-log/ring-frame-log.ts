@@ -41,7 +41,17 @@ class ChargerFrames {
 
   /** Appends one record (`known`: its connection, if the ring holds it); answers the connection it is the newest of. */
   push(frame: OcppFrame, known: Connection | undefined): Connection {
-    const text = JSON.stringify([frame.frameId, frame.connectionId, frame.direction, frame.kind, frame.messageId, frame.action, frame.payload ?? null, frame.error ?? null, frame.at]);
+    const text = JSON.stringify([
+      frame.frameId,
+      frame.connectionId,
+      frame.direction,
+      frame.kind,
+      frame.messageId,
+      frame.action,
+      frame.payload ?? null,
+      frame.error ?? null,
+      frame.at,
+    ]);
     const length = Buffer.byteLength(text);
     this.reserve(length);
     this.bytes.write(text, this.end, 'utf8');
@@ -81,17 +91,9 @@ class ChargerFrames {
     const slot = this.first + i;
     const from = this.starts[slot]!;
     const to = i + 1 < this.count ? this.starts[slot + 1]! : this.end;
-    const [frameId, connectionId, direction, kind, messageId, action, payload, error, at] = JSON.parse(this.bytes.toString('utf8', from, to)) as [
-      string,
-      string,
-      OcppFrame['direction'],
-      OcppFrame['kind'],
-      string,
-      string,
-      unknown,
-      string | null,
-      string,
-    ];
+    const [frameId, connectionId, direction, kind, messageId, action, payload, error, at] = JSON.parse(
+      this.bytes.toString('utf8', from, to),
+    ) as [string, string, OcppFrame['direction'], OcppFrame['kind'], string, string, unknown, string | null, string];
     return { frameId, chargerId: this.chargerId, connectionId, direction, kind, messageId, action, payload, error, at };
   }
 
@@ -123,7 +125,10 @@ class ChargerFrames {
     const live = this.end - from;
     const need = live + length;
     // Grown by half again past what is needed; shrunk when a quarter would do (a large frame has gone).
-    const size = need > this.bytes.length || need * 4 < this.bytes.length ? Math.max(MIN_BYTES, Math.ceil((need * 1.5) / 1024) * 1024) : this.bytes.length;
+    const size =
+      need > this.bytes.length || need * 4 < this.bytes.length
+        ? Math.max(MIN_BYTES, Math.ceil((need * 1.5) / 1024) * 1024)
+        : this.bytes.length;
     if (size !== this.bytes.length) {
       const bytes = Buffer.allocUnsafeSlow(size);
       this.bytes.copy(bytes, 0, from, this.end);
@@ -197,7 +202,9 @@ export function createRingFrameLog(limits: FrameLogLimits): FrameLog & { bytes()
           if (wanted.has(`${f.connectionId}/${f.messageId}`)) frames.push(f);
         }
       }
-      return Promise.resolve(frames.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.frameId < b.frameId ? -1 : a.frameId > b.frameId ? 1 : 0)));
+      return Promise.resolve(
+        frames.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.frameId < b.frameId ? -1 : a.frameId > b.frameId ? 1 : 0)),
+      );
     },
     size() {
       return Promise.resolve(held);

@@ -79,14 +79,20 @@ export async function hostServices(config: Config, services: ComposedService[], 
     }
     const modules = services.flatMap((s) => s.modules ?? []);
     if (modules.length > 0) {
-      app = await createHttpApp(HostModule.register(modules), { bodyLimit: config.BODY_LIMIT, trustProxy: config.TRUST_PROXY, mapTileUrl: config.MAP_TILE_URL ?? null });
+      app = await createHttpApp(HostModule.register(modules), {
+        bodyLimit: config.BODY_LIMIT,
+        trustProxy: config.TRUST_PROXY,
+        mapTileUrl: config.MAP_TILE_URL ?? null,
+      });
       if (options.frontendDist) frontendServed = await serveFrontend(app, options.frontendDist);
       server = app.getHttpServer();
     } else {
       server = createServer((req, res) => {
         const ok = req.url === '/health';
         const health = Object.assign({ status: 'ok' }, ...services.map((s) => s.health?.() ?? {}));
-        res.writeHead(ok ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(ok ? health : { code: 'not_found', message: 'Not found' }));
+        res
+          .writeHead(ok ? 200 : 404, { 'content-type': 'application/json' })
+          .end(JSON.stringify(ok ? health : { code: 'not_found', message: 'Not found' }));
       });
     }
     const upgrades = services.flatMap((s) => (s.upgrade ? [s.upgrade] : []));

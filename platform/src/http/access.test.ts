@@ -31,7 +31,8 @@ describe('requireAccess', () => {
       [{ kind: 'privilege', privilege: 'admins.read' }, { ...customer, privileges: ['admins.read'] }, 'auth.forbidden'],
       [{ kind: 'privilege', privilege: 'admins.read' }, null, 'auth.unauthenticated'],
     ];
-    for (const [access, principal, expected] of table) expect([access, principal?.accountId, codeOf(access, principal)]).toEqual([access, principal?.accountId, expected]);
+    for (const [access, principal, expected] of table)
+      expect([access, principal?.accountId, codeOf(access, principal)]).toEqual([access, principal?.accountId, expected]);
   });
 
   it('a bad token is 401 on a guarded operation but ignored on a public one', async () => {

@@ -1,4 +1,12 @@
-import { CONTROL_CHARACTERS, controlCharacterPaths, statusOf, toFieldErrors, type ApiError, type ErrorCode, type FieldError } from '@evc/contracts';
+import {
+  CONTROL_CHARACTERS,
+  controlCharacterPaths,
+  statusOf,
+  toFieldErrors,
+  type ApiError,
+  type ErrorCode,
+  type FieldError,
+} from '@evc/contracts';
 import type { z } from 'zod';
 
 /** An error answer in the API's one shape: { code, message, fieldErrors? }. */
@@ -26,7 +34,11 @@ export class ApiException extends Error {
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const refused = controlCharacterPaths(input);
   if (refused.length > 0) {
-    throw new ApiException('request.invalid', 'The request holds control characters', refused.map((path) => ({ path, code: CONTROL_CHARACTERS })));
+    throw new ApiException(
+      'request.invalid',
+      'The request holds control characters',
+      refused.map((path) => ({ path, code: CONTROL_CHARACTERS })),
+    );
   }
   const result = schema.safeParse(input ?? {});
   if (!result.success) {

@@ -21,21 +21,31 @@ interface CodedError {
   fieldErrors?: FieldError[];
 }
 const isCoded = (e: unknown): e is CodedError =>
-  typeof e === 'object' && e !== null && typeof (e as CodedError).code === 'string' && (e as CodedError).code.includes('.') && e instanceof Error;
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as CodedError).code === 'string' &&
+  (e as CodedError).code.includes('.') &&
+  e instanceof Error;
 
 /** Maps any thrown value to the API's error shape; never leaks a stack or an internal message. */
 export function toApiError(error: unknown): { status: number; body: ApiError } {
   if (error instanceof ApiException) return { status: error.status, body: error.toBody() };
   // A write that lost every retry to concurrent writers: the caller may simply try again.
-  if (error instanceof WrongExpectedRevisionError) return { status: 409, body: { code: 'concurrency.conflict', message: 'Changed by someone else at the same moment; try again' } };
+  if (error instanceof WrongExpectedRevisionError)
+    return { status: 409, body: { code: 'concurrency.conflict', message: 'Changed by someone else at the same moment; try again' } };
   if (isCoded(error)) {
-    return { status: statusOf(error.code), body: { code: error.code, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
+    return {
+      status: statusOf(error.code),
+      body: { code: error.code, message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
+    };
   }
   // Nest wraps Fastify's body-parser errors in an HttpException whose cause keeps Fastify's code.
   const raw = error as { code?: unknown; cause?: { code?: unknown } } | null;
   const fastifyCode = typeof raw?.code === 'string' ? raw.code : typeof raw?.cause?.code === 'string' ? raw.cause.code : undefined;
-  if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: { code: 'request.too_large', message: 'The request body is too large' } };
-  if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { status: 415, body: { code: 'request.unsupported_media_type', message: 'Send application/json' } };
+  if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return { status: 413, body: { code: 'request.too_large', message: 'The request body is too large' } };
+  if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return { status: 415, body: { code: 'request.unsupported_media_type', message: 'Send application/json' } };
   if (fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
     return { status: 400, body: { code: 'request.malformed_json', message: 'The request body is not valid JSON' } };
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { boundaryOf, parseMultipart } from './multipart';
 
-const body = (boundary: string, parts: string[]) => Buffer.from(`${parts.map((p) => `--${boundary}\r\n${p}\r\n`).join('')}--${boundary}--\r\n`, 'latin1');
+const body = (boundary: string, parts: string[]) =>
+  Buffer.from(`${parts.map((p) => `--${boundary}\r\n${p}\r\n`).join('')}--${boundary}--\r\n`, 'latin1');
 
 describe('multipart/form-data', () => {
   it('reads the boundary, quoted or not', () => {
@@ -13,7 +14,10 @@ describe('multipart/form-data', () => {
   it('splits fields and a binary file, keeping bytes intact', () => {
     const bytes = '\x89PNG\r\n\x1a\n--not-a-boundary\r\n';
     const parsed = parseMultipart(
-      body('B0', ['Content-Disposition: form-data; name="purpose"\r\n\r\nflag', `Content-Disposition: form-data; name="file"; filename="eg.png"\r\nContent-Type: image/png\r\n\r\n${bytes}`]),
+      body('B0', [
+        'Content-Disposition: form-data; name="purpose"\r\n\r\nflag',
+        `Content-Disposition: form-data; name="file"; filename="eg.png"\r\nContent-Type: image/png\r\n\r\n${bytes}`,
+      ]),
       'B0',
     );
     expect(parsed?.map((p) => [p.name, p.filename, p.contentType])).toEqual([

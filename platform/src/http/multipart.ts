@@ -37,7 +37,12 @@ export function parseMultipart(body: Buffer, boundary: string): MultipartPart[] 
     if (name === undefined) return null;
     const filename = /(?:^|;)\s*filename="([^"]*)"/i.exec(disposition)?.[1];
     const contentType = /content-type:\s*([^\r\n;]+)/i.exec(headers)?.[1]?.trim();
-    parts.push({ name, ...(filename !== undefined ? { filename } : {}), ...(contentType ? { contentType } : {}), data: body.subarray(headerEnd + 4, next) });
+    parts.push({
+      name,
+      ...(filename !== undefined ? { filename } : {}),
+      ...(contentType ? { contentType } : {}),
+      data: body.subarray(headerEnd + 4, next),
+    });
     at = next + 2;
   }
 }

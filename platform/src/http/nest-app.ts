@@ -40,7 +40,11 @@ const trustHops = (hops: number) => (hops > 0 ? (_address: string, hop: number) 
  * parsing (the refresh token travels only in an httpOnly cookie).
  */
 export async function createHttpApp(module: DynamicModule, options: HttpAppOptions): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: options.bodyLimit, return503OnClosing: true, trustProxy: trustHops(options.trustProxy ?? 0) });
+  const adapter = new FastifyAdapter({
+    bodyLimit: options.bodyLimit,
+    return503OnClosing: true,
+    trustProxy: trustHops(options.trustProxy ?? 0),
+  });
   const served: ServedRoute[] = [];
   // Every response, the API's, the static files' and the SPA fallback's, errors included (security-headers.ts).
   const htmlPolicy = htmlContentSecurityPolicy(options.mapTileUrl);
@@ -60,7 +64,11 @@ export async function createHttpApp(module: DynamicModule, options: HttpAppOptio
   app
     .getHttpAdapter()
     .getInstance()
-    .addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MULTIPART_BODY_LIMIT }, (_req: unknown, body: Buffer, done: (e: Error | null, b?: Buffer) => void) => done(null, body));
+    .addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: MULTIPART_BODY_LIMIT },
+      (_req: unknown, body: Buffer, done: (e: Error | null, b?: Buffer) => void) => done(null, body),
+    );
   app.useGlobalFilters(new ApiExceptionFilter());
   routesOfApp.set(app, served);
   return app;

@@ -19,7 +19,13 @@ const errorSchema: JsonSchema = {
 };
 
 const accessLabel = (access: OperationSpec['access']): string =>
-  access.kind === 'privilege' ? `privilege ${access.privilege}` : access.kind === 'customer' ? 'signed-in customer' : access.kind === 'staff' ? 'signed-in staff' : 'signed-in user';
+  access.kind === 'privilege'
+    ? `privilege ${access.privilege}`
+    : access.kind === 'customer'
+      ? 'signed-in customer'
+      : access.kind === 'staff'
+        ? 'signed-in staff'
+        : 'signed-in user';
 
 function operationObject(id: string, spec: OperationSpec): JsonSchema {
   const parameters: JsonSchema[] = [];
@@ -68,7 +74,11 @@ export function buildOpenApiDocument(): JsonSchema {
   }
   return {
     openapi: '3.0.3',
-    info: { title: 'Egypt EV charging network API', version: APP_VERSION, description: 'Commands answer {streamId, revision, position}; pass `position` to a query to read your own write.' },
+    info: {
+      title: 'Egypt EV charging network API',
+      version: APP_VERSION,
+      description: 'Commands answer {streamId, revision, position}; pass `position` to a query to read your own write.',
+    },
     paths,
     components: {
       schemas: { ApiError: errorSchema },

@@ -60,7 +60,8 @@ interface ReplyLike {
 /** Sets the headers on a reply about to be sent (a CSP a route set itself, e.g. the sandbox page's, is kept). */
 export function applySecurityHeaders(req: RequestLike, reply: ReplyLike, htmlPolicy: string): void {
   const type = String(reply.getHeader('content-type') ?? '');
-  if (!reply.getHeader('content-security-policy')) reply.header('content-security-policy', type.startsWith('text/html') ? htmlPolicy : API_CONTENT_SECURITY_POLICY);
+  if (!reply.getHeader('content-security-policy'))
+    reply.header('content-security-policy', type.startsWith('text/html') ? htmlPolicy : API_CONTENT_SECURITY_POLICY);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('x-frame-options', 'DENY');
   reply.header('referrer-policy', REFERRER_POLICY);
@@ -73,6 +74,13 @@ export function applySecurityHeaders(req: RequestLike, reply: ReplyLike, htmlPol
  * The same headers on a response written past Fastify's reply (server-sent events hijack it, so no onSend hook
  * runs): set on the raw response before its head is written. An event stream is not a page: `default-src 'none'`.
  */
-export function applyRawSecurityHeaders(req: RequestLike, res: { getHeader(name: string): unknown; setHeader(name: string, value: string): unknown }): void {
-  applySecurityHeaders(req, { getHeader: (name) => res.getHeader(name), header: (name, value) => res.setHeader(name, value) }, API_CONTENT_SECURITY_POLICY);
+export function applyRawSecurityHeaders(
+  req: RequestLike,
+  res: { getHeader(name: string): unknown; setHeader(name: string, value: string): unknown },
+): void {
+  applySecurityHeaders(
+    req,
+    { getHeader: (name) => res.getHeader(name), header: (name, value) => res.setHeader(name, value) },
+    API_CONTENT_SECURITY_POLICY,
+  );
 }

@@ -40,7 +40,11 @@ export async function openInfrastructure(config: Config, clientId = 'evc'): Prom
   const eventStore = await openFileEventStore({ dir: path.join(dataDir, 'eventstore'), fsync: config.EVENTSTORE_FSYNC });
   // What chargers say is answered only once it is on disk (DATA_DIR/bus), so a crash loses nothing they were told
   // was done; the other topics stay in memory.
-  const bus = await openInProcessBus({ dir: path.join(dataDir, 'bus'), durableTopics: [BUS_TOPICS.ocppInbound], fsync: config.EVENTSTORE_FSYNC });
+  const bus = await openInProcessBus({
+    dir: path.join(dataDir, 'bus'),
+    durableTopics: [BUS_TOPICS.ocppInbound],
+    fsync: config.EVENTSTORE_FSYNC,
+  });
   // In memory: bounded over all chargers (OCPP_LOG_MAX_FRAMES), each an equal share.
   const frames = createRingFrameLog({ ...FRAME_LIMITS, total: config.OCPP_LOG_MAX_FRAMES });
   return assemble('embedded', dataDir, eventStore, bus, createMemoryDocumentStore(), frames);

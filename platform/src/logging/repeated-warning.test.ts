@@ -27,7 +27,10 @@ describe('RepeatedWarning', () => {
     expect(lines).toHaveLength(1);
     vi.advanceTimersByTime(10_000);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toEqual({ message: 'no answer: 3000 more in the last 10 s', fields: { byKind: { 'authorize: Invalid': 1000, 'transaction: Accepted': 2000 } } });
+    expect(lines[1]).toEqual({
+      message: 'no answer: 3000 more in the last 10 s',
+      fields: { byKind: { 'authorize: Invalid': 1000, 'transaction: Accepted': 2000 } },
+    });
   });
 
   it('writes nothing more for a lone occurrence, and logs the next one at once', () => {

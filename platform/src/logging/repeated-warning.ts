@@ -39,7 +39,9 @@ export class RepeatedWarning {
     this.timer = null;
     this.windowOpen = false;
     if (this.more === 0) return;
-    this.log.warn(`${this.message}: ${this.more} more in the last ${Math.round(this.windowMs / 1000)} s`, { byKind: Object.fromEntries(this.byKind) });
+    this.log.warn(`${this.message}: ${this.more} more in the last ${Math.round(this.windowMs / 1000)} s`, {
+      byKind: Object.fromEntries(this.byKind),
+    });
     this.more = 0;
     this.byKind.clear();
   }

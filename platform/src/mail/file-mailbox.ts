@@ -18,7 +18,15 @@ export class FileMailbox implements Mailer, Mailbox {
 
   async send(mail: Mail): Promise<void> {
     const sentAt = this.now().toISOString();
-    const view: MailView = { mailId: randomUUID(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, locale: mail.locale, sentAt };
+    const view: MailView = {
+      mailId: randomUUID(),
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      locale: mail.locale,
+      sentAt,
+    };
     await mkdir(this.dir, { recursive: true });
     const name = `${sentAt.replace(/[:.]/g, '-')}-${view.mailId}.json`;
     const tmp = path.join(this.dir, `.${name}.tmp`);
@@ -27,7 +35,10 @@ export class FileMailbox implements Mailer, Mailbox {
   }
 
   async list({ q, page, pageSize }: { q?: string; page: number; pageSize: number }): Promise<Paged<MailView>> {
-    const names = (await readdir(this.dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort().reverse();
+    const names = (await readdir(this.dir).catch(() => [] as string[]))
+      .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+      .sort()
+      .reverse();
     const needle = q?.trim().toLowerCase();
     if (!needle) {
       const slice = names.slice((page - 1) * pageSize, page * pageSize);

@@ -17,7 +17,15 @@ export interface PaymentsSetup {
 
 type PaymentConfig = Pick<
   Config,
-  'PAYMENT_PROVIDER' | 'PAYMOB_BASE_URL' | 'PAYMOB_SECRET_KEY' | 'PAYMOB_PUBLIC_KEY' | 'PAYMOB_HMAC_SECRET' | 'PAYMOB_INTEGRATION_IDS' | 'PUBLIC_BASE_URL' | 'PUBLIC_URL' | 'AUTH_TOKEN_SECRET'
+  | 'PAYMENT_PROVIDER'
+  | 'PAYMOB_BASE_URL'
+  | 'PAYMOB_SECRET_KEY'
+  | 'PAYMOB_PUBLIC_KEY'
+  | 'PAYMOB_HMAC_SECRET'
+  | 'PAYMOB_INTEGRATION_IDS'
+  | 'PUBLIC_BASE_URL'
+  | 'PUBLIC_URL'
+  | 'AUTH_TOKEN_SECRET'
 >;
 
 /**
@@ -34,7 +42,8 @@ export async function createPayments(config: PaymentConfig, dataDir: string): Pr
   if (config.PAYMENT_PROVIDER === 'paymob') {
     // loadConfig refuses paymob without its keys; this guards other callers.
     const { PAYMOB_SECRET_KEY, PAYMOB_PUBLIC_KEY, PAYMOB_HMAC_SECRET, PAYMOB_INTEGRATION_IDS } = config;
-    if (!PAYMOB_SECRET_KEY || !PAYMOB_PUBLIC_KEY || !PAYMOB_HMAC_SECRET || !PAYMOB_INTEGRATION_IDS?.length) throw new Error('Paymob needs its keys');
+    if (!PAYMOB_SECRET_KEY || !PAYMOB_PUBLIC_KEY || !PAYMOB_HMAC_SECRET || !PAYMOB_INTEGRATION_IDS?.length)
+      throw new Error('Paymob needs its keys');
     const provider = new PaymobProvider({
       baseUrl: config.PAYMOB_BASE_URL,
       secretKey: PAYMOB_SECRET_KEY,

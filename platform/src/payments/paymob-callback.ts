@@ -28,7 +28,8 @@ export type PaymobField = (typeof PAYMOB_HMAC_FIELDS)[number];
 export type PaymobFields = Record<PaymobField, string>;
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? '' : String(v));
-const record = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const record = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const first = (v: unknown): unknown => (Array.isArray(v) ? v[0] : v);
 
 /** HMAC-SHA512 (hex) of the concatenated field values. */
@@ -74,9 +75,12 @@ export function verifyPaymobCallback(input: CallbackInput, hmacSecret: string): 
   const fields = posted ? fieldsOfTransaction(obj) : fieldsOfQuery(input.query);
   const given = text(first(input.query.hmac)) || text(body.hmac);
   if (!given || !sameHex(paymobHmac(fields, hmacSecret), given)) return null;
-  const paymentId = posted ? text(record(obj.order).merchant_order_id) || text(obj.special_reference) : text(first(input.query.merchant_order_id));
+  const paymentId = posted
+    ? text(record(obj.order).merchant_order_id) || text(obj.special_reference)
+    : text(first(input.query.merchant_order_id));
   const amount = Number(fields.amount_cents);
-  if (!paymentId || fields.currency !== 'EGP' || !Number.isSafeInteger(amount) || amount <= 0 || !fields.id || !fields['order.id']) return null;
+  if (!paymentId || fields.currency !== 'EGP' || !Number.isSafeInteger(amount) || amount <= 0 || !fields.id || !fields['order.id'])
+    return null;
   const message = text(posted ? record(obj.data).message : first(input.query['data.message'])).slice(0, 200);
   const outcome: VerifiedCallback['outcome'] =
     fields.success === 'true' ? 'completed' : fields.pending === 'true' ? 'pending' : fields.is_voided === 'true' ? 'canceled' : 'failed';

@@ -7,7 +7,8 @@ import { SandboxPaymentProvider } from './sandbox-provider';
 
 const HMAC_SECRET = 'test_hmac_secret';
 /** Computed outside this code (Python hmac/hashlib) over the documented fields of `transaction` below, in order. */
-const VECTOR = '8299896f665fda8b2fe954970191dd896501b61d1c323f07d901975549e97a9e443750cf15f6d15a0735c02de0f54b78c3ac8f6a8ad9e00e630f319f440270f1';
+const VECTOR =
+  '8299896f665fda8b2fe954970191dd896501b61d1c323f07d901975549e97a9e443750cf15f6d15a0735c02de0f54b78c3ac8f6a8ad9e00e630f319f440270f1';
 
 const transaction = () => ({
   id: 192036465,
@@ -50,7 +51,12 @@ describe('Paymob provider', () => {
       let raw = '';
       req.on('data', (c: Buffer) => (raw += c.toString()));
       req.on('end', () => {
-        seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {} });
+        seen.push({
+          method: req.method!,
+          url: req.url!,
+          authorization: req.headers.authorization,
+          body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
+        });
         const { status, body, delayMs = 0 } = answer(req);
         setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)), delayMs);
       });
@@ -64,12 +70,28 @@ describe('Paymob provider', () => {
   });
 
   const provider = (timeoutMs = 2000) =>
-    new PaymobProvider({ baseUrl: base, secretKey: 'sk_test_secret', publicKey: 'egy_pk_test_pub', hmacSecret: HMAC_SECRET, integrationIds: [4567, 4568], timeoutMs });
-  const request = { paymentId: 'b1c7a1e2-3f4d-4e5f-8a9b-0c1d2e3f4a5b', amount: 5000, customer: { name: 'Mona Hassan', email: 'mona@example.com', phone: '01012345678' }, returnUrl: 'https://ev.example.eg/api/payments/paymob/return', callbackUrl: 'https://ev.example.eg/api/payments/paymob/callback' };
+    new PaymobProvider({
+      baseUrl: base,
+      secretKey: 'sk_test_secret',
+      publicKey: 'egy_pk_test_pub',
+      hmacSecret: HMAC_SECRET,
+      integrationIds: [4567, 4568],
+      timeoutMs,
+    });
+  const request = {
+    paymentId: 'b1c7a1e2-3f4d-4e5f-8a9b-0c1d2e3f4a5b',
+    amount: 5000,
+    customer: { name: 'Mona Hassan', email: 'mona@example.com', phone: '01012345678' },
+    returnUrl: 'https://ev.example.eg/api/payments/paymob/return',
+    callbackUrl: 'https://ev.example.eg/api/payments/paymob/callback',
+  };
 
   it('creates an intention with the secret key and answers the unified checkout URL with the public key and client secret', async () => {
     const checkout = await provider().createCheckout(request);
-    expect(checkout).toEqual({ providerRef: '217503754', checkoutUrl: `${base}/unifiedcheckout/?publicKey=egy_pk_test_pub&clientSecret=egy_csk_test_abc` });
+    expect(checkout).toEqual({
+      providerRef: '217503754',
+      checkoutUrl: `${base}/unifiedcheckout/?publicKey=egy_pk_test_pub&clientSecret=egy_csk_test_abc`,
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/intention/', authorization: 'Token sk_test_secret' });
     expect(seen[0]!.body).toMatchObject({
@@ -91,7 +113,13 @@ describe('Paymob provider', () => {
     await expect(provider().createCheckout(request)).rejects.toMatchObject({ code: 'payments.provider_unavailable' });
     answer = () => ({ status: 201, body: { client_secret: 'x', intention_order_id: 1 }, delayMs: 500 });
     await expect(provider(100).createCheckout(request)).rejects.toMatchObject({ code: 'payments.provider_unavailable' });
-    const closed = new PaymobProvider({ baseUrl: 'http://127.0.0.1:1', secretKey: 's', publicKey: 'p', hmacSecret: 'h', integrationIds: [1] });
+    const closed = new PaymobProvider({
+      baseUrl: 'http://127.0.0.1:1',
+      secretKey: 's',
+      publicKey: 'p',
+      hmacSecret: 'h',
+      integrationIds: [1],
+    });
     await expect(closed.createCheckout(request)).rejects.toMatchObject({ code: 'payments.provider_unavailable' });
   });
 
@@ -100,28 +128,73 @@ describe('Paymob provider', () => {
   });
 
   it('verifies the transaction-processed callback; a forged HMAC or a tampered amount is refused', () => {
-    const post = (obj: unknown, hmac: string) => provider().verifyCallback({ query: { hmac }, body: { type: 'TRANSACTION', obj }, headers: {} });
-    expect(post(transaction(), VECTOR)).toEqual({ paymentId: request.paymentId, outcome: 'completed', providerTransactionId: '192036465', amountPiastres: 5000, providerRef: '217503754' });
+    const post = (obj: unknown, hmac: string) =>
+      provider().verifyCallback({ query: { hmac }, body: { type: 'TRANSACTION', obj }, headers: {} });
+    expect(post(transaction(), VECTOR)).toEqual({
+      paymentId: request.paymentId,
+      outcome: 'completed',
+      providerTransactionId: '192036465',
+      amountPiastres: 5000,
+      providerRef: '217503754',
+    });
     expect(post(transaction(), VECTOR.toUpperCase())).not.toBeNull();
-    expect(post(transaction(), VECTOR.replace(/^./, (c) => (c === '0' ? '1' : '0')))).toBeNull();
+    expect(
+      post(
+        transaction(),
+        VECTOR.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+      ),
+    ).toBeNull();
     expect(post(transaction(), 'not-hex')).toBeNull();
     expect(post(transaction(), '')).toBeNull();
     expect(post({ ...transaction(), amount_cents: 500000 }, VECTOR)).toBeNull();
     expect(post({ ...transaction(), success: false }, VECTOR)).toBeNull();
-    expect(new PaymobProvider({ baseUrl: base, secretKey: 's', publicKey: 'p', hmacSecret: 'other', integrationIds: [1] }).verifyCallback({ query: { hmac: VECTOR }, body: { obj: transaction() }, headers: {} })).toBeNull();
+    expect(
+      new PaymobProvider({ baseUrl: base, secretKey: 's', publicKey: 'p', hmacSecret: 'other', integrationIds: [1] }).verifyCallback({
+        query: { hmac: VECTOR },
+        body: { obj: transaction() },
+        headers: {},
+      }),
+    ).toBeNull();
   });
 
   it('verifies the redirect (GET query) the same way, and reads declined, voided and pending outcomes', () => {
     const t = transaction();
     const query: Record<string, string> = {
-      amount_cents: '5000', created_at: t.created_at, currency: 'EGP', error_occured: 'false', has_parent_transaction: 'false', id: '192036465', integration_id: '4567',
-      is_3d_secure: 'true', is_auth: 'false', is_capture: 'false', is_refunded: 'false', is_standalone_payment: 'true', is_voided: 'false', order: '217503754', owner: '302852',
-      pending: 'false', 'source_data.pan': '2346', 'source_data.sub_type': 'MasterCard', 'source_data.type': 'card', success: 'true', merchant_order_id: request.paymentId, hmac: VECTOR,
+      amount_cents: '5000',
+      created_at: t.created_at,
+      currency: 'EGP',
+      error_occured: 'false',
+      has_parent_transaction: 'false',
+      id: '192036465',
+      integration_id: '4567',
+      is_3d_secure: 'true',
+      is_auth: 'false',
+      is_capture: 'false',
+      is_refunded: 'false',
+      is_standalone_payment: 'true',
+      is_voided: 'false',
+      order: '217503754',
+      owner: '302852',
+      pending: 'false',
+      'source_data.pan': '2346',
+      'source_data.sub_type': 'MasterCard',
+      'source_data.type': 'card',
+      success: 'true',
+      merchant_order_id: request.paymentId,
+      hmac: VECTOR,
     };
-    expect(provider().verifyCallback({ query, body: undefined, headers: {} })).toMatchObject({ outcome: 'completed', amountPiastres: 5000, paymentId: request.paymentId });
+    expect(provider().verifyCallback({ query, body: undefined, headers: {} })).toMatchObject({
+      outcome: 'completed',
+      amountPiastres: 5000,
+      paymentId: request.paymentId,
+    });
     expect(provider().verifyCallback({ query: { ...query, amount_cents: '1' }, body: undefined, headers: {} })).toBeNull();
-    const signed = (obj: ReturnType<typeof transaction>) => provider().verifyCallback({ query: { hmac: paymobHmac(fieldsOfTransaction(obj), HMAC_SECRET) }, body: { obj }, headers: {} });
-    expect(signed({ ...t, success: false, data: { message: 'Insufficient funds' } })).toMatchObject({ outcome: 'failed', reason: 'Insufficient funds' });
+    const signed = (obj: ReturnType<typeof transaction>) =>
+      provider().verifyCallback({ query: { hmac: paymobHmac(fieldsOfTransaction(obj), HMAC_SECRET) }, body: { obj }, headers: {} });
+    expect(signed({ ...t, success: false, data: { message: 'Insufficient funds' } })).toMatchObject({
+      outcome: 'failed',
+      reason: 'Insufficient funds',
+    });
     expect(signed({ ...t, success: false, is_voided: true })).toMatchObject({ outcome: 'canceled' });
     expect(signed({ ...t, success: false, pending: true })).toMatchObject({ outcome: 'pending' });
     expect(signed({ ...t, currency: 'USD' })).toBeNull();
@@ -130,7 +203,12 @@ describe('Paymob provider', () => {
   it('the sandbox signs its outcomes the same way, with its own secret', () => {
     const sandbox = new SandboxPaymentProvider('sandbox-secret-0123456789abcdef0123');
     const paid = sandbox.signedCallback(request.paymentId, 2500, 'pay');
-    expect(sandbox.verifyCallback(paid)).toMatchObject({ paymentId: request.paymentId, outcome: 'completed', amountPiastres: 2500, providerRef: `sandbox-${request.paymentId}` });
+    expect(sandbox.verifyCallback(paid)).toMatchObject({
+      paymentId: request.paymentId,
+      outcome: 'completed',
+      amountPiastres: 2500,
+      providerRef: `sandbox-${request.paymentId}`,
+    });
     expect(sandbox.verifyCallback(sandbox.signedCallback(request.paymentId, 2500, 'cancel'))).toMatchObject({ outcome: 'canceled' });
     expect(sandbox.verifyCallback(sandbox.signedCallback(request.paymentId, 2500, 'fail'))).toMatchObject({ outcome: 'failed' });
     expect(provider().verifyCallback(paid)).toBeNull(); // another secret

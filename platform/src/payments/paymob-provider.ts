@@ -1,5 +1,12 @@
 import { verifyPaymobCallback } from './paymob-callback';
-import { PaymentProviderUnavailableError, type CallbackInput, type Checkout, type CheckoutRequest, type PaymentProvider, type VerifiedCallback } from './port';
+import {
+  PaymentProviderUnavailableError,
+  type CallbackInput,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type VerifiedCallback,
+} from './port';
 
 export interface PaymobSettings {
   /** e.g. https://accept.paymob.com (no trailing slash). */
@@ -67,8 +74,10 @@ export class PaymobProvider implements PaymentProvider {
       throw new PaymentProviderUnavailableError(`Paymob could not be reached (${error instanceof Error ? error.name : 'error'})`);
     }
     const clientSecret = typeof reply.client_secret === 'string' ? reply.client_secret : '';
-    const orderId = typeof reply.intention_order_id === 'number' || typeof reply.intention_order_id === 'string' ? String(reply.intention_order_id) : '';
-    if (!clientSecret || !orderId) throw new PaymentProviderUnavailableError('Paymob answered an intention without client secret or order id');
+    const orderId =
+      typeof reply.intention_order_id === 'number' || typeof reply.intention_order_id === 'string' ? String(reply.intention_order_id) : '';
+    if (!clientSecret || !orderId)
+      throw new PaymentProviderUnavailableError('Paymob answered an intention without client secret or order id');
     const query = new URLSearchParams({ publicKey, clientSecret });
     return { providerRef: orderId, checkoutUrl: `${baseUrl}/unifiedcheckout/?${query.toString()}` };
   }

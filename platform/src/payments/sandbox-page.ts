@@ -27,7 +27,9 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /** "50.00 EGP" / "٥٠٫٠٠ ج.م." from piastres. */
 export function formatEgp(piastres: number, lang: 'en' | 'ar'): string {
-  return new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-EG', { style: 'currency', currency: 'EGP', minimumFractionDigits: 2 }).format(piastres / 100);
+  return new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-EG', { style: 'currency', currency: 'EGP', minimumFractionDigits: 2 }).format(
+    piastres / 100,
+  );
 }
 
 const BUTTONS: { choice: SandboxChoice; colour: string }[] = [
@@ -37,10 +39,18 @@ const BUTTONS: { choice: SandboxChoice; colour: string }[] = [
 ];
 
 /** The sandbox checkout page: self-contained (inline style, no scripts, no external assets), English or Arabic. */
-export function renderSandboxCheckout(page: { paymentId: string; token: string; amountPiastres: number; lang: 'en' | 'ar'; open: boolean }): string {
+export function renderSandboxCheckout(page: {
+  paymentId: string;
+  token: string;
+  amountPiastres: number;
+  lang: 'en' | 'ar';
+  open: boolean;
+}): string {
   const t = TEXT[page.lang];
   const action = escape(`${sandboxCheckoutPath(page.paymentId)}?lang=${page.lang}&t=${encodeURIComponent(page.token)}`);
-  const buttons = BUTTONS.map((b) => `<button type="submit" name="choice" value="${b.choice}" style="background:${b.colour}">${t[b.choice]}</button>`).join('\n        ');
+  const buttons = BUTTONS.map(
+    (b) => `<button type="submit" name="choice" value="${b.choice}" style="background:${b.colour}">${t[b.choice]}</button>`,
+  ).join('\n        ');
   const body = page.open
     ? `<form method="post" action="${action}" enctype="multipart/form-data">
         ${buttons}

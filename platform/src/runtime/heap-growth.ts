@@ -23,7 +23,14 @@ const MARKING_STARTS_AT_PERCENT = 85;
  *   `setHeapGrowth` it changes nothing: the reducer's mark still comes).
  */
 export const heapGrowthFlags = (percent: number): string[] =>
-  percent > 0 ? [`--heap-growing-percent=${percent}`, '--external-memory-accounted-in-global-limit', `--incremental-marking-soft-trigger=${MARKING_STARTS_AT_PERCENT}`, '--no-memory-reducer'] : [];
+  percent > 0
+    ? [
+        `--heap-growing-percent=${percent}`,
+        '--external-memory-accounted-in-global-limit',
+        `--incremental-marking-soft-trigger=${MARKING_STARTS_AT_PERCENT}`,
+        '--no-memory-reducer',
+      ]
+    : [];
 
 /** Applies HEAP_GROWTH_PERCENT to this process (V8 reads the flag at each full collection, so the next one uses it). */
 export function setHeapGrowth(percent: number): void {

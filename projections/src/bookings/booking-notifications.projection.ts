@@ -16,7 +16,9 @@ interface Derived {
  * collection and shape as notifications.projection.ts (`_id` = the event's id, so a rebuild gives the same ones). The
  * booking document is read after the bookings projection applied the same event (allProjections' order).
  */
-function notify<K extends EventType & `Booking${string}`>(derive: (event: RecordedEventOf<K>, booking: BookingDoc) => Derived | null): EventHandler<K> {
+function notify<K extends EventType & `Booking${string}`>(
+  derive: (event: RecordedEventOf<K>, booking: BookingDoc) => Derived | null,
+): EventHandler<K> {
   return async (event, { documents, changed }) => {
     const booking = await bookingOf(documents, (event.data as { bookingId: string }).bookingId);
     if (!booking) return;
@@ -26,7 +28,15 @@ function notify<K extends EventType & `Booking${string}`>(derive: (event: Record
     await NOTIFICATIONS.in(documents).updateOne(
       { _id: event.eventId },
       {
-        $set: { notificationId: event.eventId, customerId: booking.customerId, kind: n.kind, params: n.params, incomingDate: at, dateKey: cairoDateKey(at), position: event.position },
+        $set: {
+          notificationId: event.eventId,
+          customerId: booking.customerId,
+          kind: n.kind,
+          params: n.params,
+          incomingDate: at,
+          dateKey: cairoDateKey(at),
+          position: event.position,
+        },
         $setOnInsert: { isSeen: false },
       },
       { upsert: true },
@@ -37,7 +47,12 @@ function notify<K extends EventType & `Booking${string}`>(derive: (event: Record
 
 const bookingOf = (documents: DocumentStore, bookingId: string) => BOOKINGS.in(documents).findOne({ _id: bookingId });
 /** What every booking notification names: the booking (its link), the station, the start. */
-const about = (b: BookingDoc) => ({ bookingId: b.bookingId, stationNameEn: b.stationNameEn, stationNameAr: b.stationNameAr, startsAt: b.startsAt });
+const about = (b: BookingDoc) => ({
+  bookingId: b.bookingId,
+  stationNameEn: b.stationNameEn,
+  stationNameAr: b.stationNameAr,
+  startsAt: b.startsAt,
+});
 
 /** Answers the charger gave that the customer should hear of (faulted / unavailable end the booking: booking_failed). */
 const REFUSALS = new Set(['occupied', 'rejected', 'offline', 'timeout', 'error']);
@@ -53,21 +68,35 @@ export const bookingNotificationsProjection: Projection = {
   collections: [],
   async setup() {},
   on: {
-    BookingConfirmed: notify<'BookingConfirmed'>((_e, b) => ({ kind: 'booking_confirmed', params: { ...about(b), amount: b.maxFee, durationMinutes: b.durationMinutes } })),
-    BookingReminded: notify<'BookingReminded'>(({ data }, b) => ({ kind: data.kind === 'reminder' ? 'booking_reminder' : 'booking_starting_soon', params: { ...about(b), startsAt: data.startsAt } })),
+    BookingConfirmed: notify<'BookingConfirmed'>((_e, b) => ({
+      kind: 'booking_confirmed',
+      params: { ...about(b), amount: b.maxFee, durationMinutes: b.durationMinutes },
+    })),
+    BookingReminded: notify<'BookingReminded'>(({ data }, b) => ({
+      kind: data.kind === 'reminder' ? 'booking_reminder' : 'booking_starting_soon',
+      params: { ...about(b), startsAt: data.startsAt },
+    })),
     // Staff moved the slot: the customer hears the new start (the old one in the params for the record).
     BookingRescheduled: notify<'BookingRescheduled'>(({ data }, b) => ({
       kind: 'booking_rescheduled',
       params: { ...about(b), startsAt: data.startsAt, previousStartsAt: data.previousStartsAt, durationMinutes: data.durationMinutes },
     })),
     // Staff's reason travels with the notification: the customer reads why, not only that.
-    BookingCancelled: notify<'BookingCancelled'>(({ data }, b) => ({ kind: 'booking_cancelled', params: { ...about(b), amount: data.fee, by: data.by, reason: data.reason } })),
+    BookingCancelled: notify<'BookingCancelled'>(({ data }, b) => ({
+      kind: 'booking_cancelled',
+      params: { ...about(b), amount: data.fee, by: data.by, reason: data.reason },
+    })),
     BookingExpired: notify<'BookingExpired'>(({ data }, b) => ({ kind: 'booking_expired', params: { ...about(b), amount: data.fee } })),
-    BookingFulfilled: notify<'BookingFulfilled'>(({ data }, b) => ({ kind: 'booking_fulfilled', params: { ...about(b), amount: data.fee, sessionId: data.sessionId } })),
+    BookingFulfilled: notify<'BookingFulfilled'>(({ data }, b) => ({
+      kind: 'booking_fulfilled',
+      params: { ...about(b), amount: data.fee, sessionId: data.sessionId },
+    })),
     BookingFailed: notify<'BookingFailed'>(({ data }, b) => ({ kind: 'booking_failed', params: { ...about(b), reason: data.status } })),
     // Only the first attempt's answer: retries every minute must not flood the customer.
     BookingReservationAnswered: notify<'BookingReservationAnswered'>(({ data }, b) =>
-      REFUSALS.has(data.status) && b.reservationAttempts === 1 && b.status === 'active' ? { kind: 'booking_reservation_refused', params: { ...about(b), reason: data.status } } : null,
+      REFUSALS.has(data.status) && b.reservationAttempts === 1 && b.status === 'active'
+        ? { kind: 'booking_reservation_refused', params: { ...about(b), reason: data.status } }
+        : null,
     ),
   },
 };

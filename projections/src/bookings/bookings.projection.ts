@@ -26,7 +26,10 @@ export const BOOKINGS = readModel<BookingDoc>(READ_MODELS.bookings);
 const searchTextOf = (d: Pick<BookingDoc, 'bookingId' | 'chargerId' | 'stationNameEn' | 'stationNameAr' | 'customerName'>) =>
   [d.bookingId, d.chargerId, d.stationNameEn, d.stationNameAr, d.customerName ?? ''].join(' ').toLowerCase();
 
-async function confirmed({ data: d, revision, position }: RecordedEventOf<'BookingConfirmed'>, documents: DocumentStore): Promise<BookingDoc> {
+async function confirmed(
+  { data: d, revision, position }: RecordedEventOf<'BookingConfirmed'>,
+  documents: DocumentStore,
+): Promise<BookingDoc> {
   const [station, charger, account, car] = await Promise.all([
     STATIONS.in(documents).findOne({ _id: d.stationId }, { projection: { nameEn: 1, nameAr: 1, location: 1 } }),
     CHARGERS.in(documents).findOne({ _id: d.chargerId }, { projection: { connectors: 1 } }),
@@ -91,16 +94,35 @@ export function evolveBooking(doc: BookingDoc, e: BookingEvent): Partial<Booking
     case 'BookingSlotStarted':
       return doc.status === 'confirmed' ? { status: 'active' } : {};
     case 'BookingReservationRequested':
-      return { reservationStatus: 'pending', reservationDetail: null, reservationAttempts: e.data.attempt, reservationCommandId: e.data.commandId };
+      return {
+        reservationStatus: 'pending',
+        reservationDetail: null,
+        reservationAttempts: e.data.attempt,
+        reservationCommandId: e.data.commandId,
+      };
     case 'BookingReservationAnswered': {
       const held = doc.held || e.data.status === 'accepted';
       if (e.data.commandId !== doc.reservationCommandId) return { held };
       return { reservationStatus: e.data.status, reservationDetail: e.data.detail, held };
     }
     case 'BookingFulfilled':
-      return { status: 'fulfilled', endedAt: e.data.at, endReason: 'session_started', minutes: e.data.minutes, fee: e.data.fee, sessionId: e.data.sessionId };
+      return {
+        status: 'fulfilled',
+        endedAt: e.data.at,
+        endReason: 'session_started',
+        minutes: e.data.minutes,
+        fee: e.data.fee,
+        sessionId: e.data.sessionId,
+      };
     case 'BookingCancelled':
-      return { status: 'cancelled', endedAt: e.data.at, endReason: e.data.by, cancelReason: e.data.reason, minutes: e.data.minutes, fee: e.data.fee };
+      return {
+        status: 'cancelled',
+        endedAt: e.data.at,
+        endReason: e.data.by,
+        cancelReason: e.data.reason,
+        minutes: e.data.minutes,
+        fee: e.data.fee,
+      };
     case 'BookingExpired':
       return { status: 'expired', endedAt: e.data.at, endReason: 'no_show', minutes: e.data.minutes, fee: e.data.fee };
     case 'BookingFailed':
@@ -123,7 +145,10 @@ const applyBookingEvent: EventHandler<BookingEvent['type']> = async (event, { do
     changed(READ_MODELS.bookings, doc._id, [doc.customerId]);
     return;
   }
-  await bookings.updateOne({ _id: existing._id }, { $set: { ...evolveBooking(existing, event), revision: event.revision, eventPosition: event.position } });
+  await bookings.updateOne(
+    { _id: existing._id },
+    { $set: { ...evolveBooking(existing, event), revision: event.revision, eventPosition: event.position } },
+  );
   changed(READ_MODELS.bookings, existing._id, [existing.customerId]);
 };
 
@@ -158,17 +183,32 @@ export const bookingsProjection: Projection = {
     BookingReleased: applyBookingEvent,
     async StationUpdated({ data: d }, { documents, changed }) {
       const bookings = BOOKINGS.in(documents);
-      const docs = await bookings.find({ stationId: d.stationId }, { projection: { bookingId: 1, chargerId: 1, customerName: 1 } }).toArray();
+      const docs = await bookings
+        .find({ stationId: d.stationId }, { projection: { bookingId: 1, chargerId: 1, customerName: 1 } })
+        .toArray();
       for (const b of docs) {
-        await bookings.updateOne({ _id: b._id }, { $set: { stationNameEn: d.nameEn, stationNameAr: d.nameAr, location: d.location, searchText: searchTextOf({ ...b, stationNameEn: d.nameEn, stationNameAr: d.nameAr }) } });
+        await bookings.updateOne(
+          { _id: b._id },
+          {
+            $set: {
+              stationNameEn: d.nameEn,
+              stationNameAr: d.nameAr,
+              location: d.location,
+              searchText: searchTextOf({ ...b, stationNameEn: d.nameEn, stationNameAr: d.nameAr }),
+            },
+          },
+        );
       }
       if (docs.length > 0) changed(READ_MODELS.bookings, undefined, []);
     },
     async ProfileUpdated({ data: d }, { documents, changed }) {
       const bookings = BOOKINGS.in(documents);
       const customerName = fullName(d);
-      const docs = await bookings.find({ customerId: d.accountId }, { projection: { bookingId: 1, chargerId: 1, stationNameEn: 1, stationNameAr: 1 } }).toArray();
-      for (const b of docs) await bookings.updateOne({ _id: b._id }, { $set: { customerName, searchText: searchTextOf({ ...b, customerName }) } });
+      const docs = await bookings
+        .find({ customerId: d.accountId }, { projection: { bookingId: 1, chargerId: 1, stationNameEn: 1, stationNameAr: 1 } })
+        .toArray();
+      for (const b of docs)
+        await bookings.updateOne({ _id: b._id }, { $set: { customerName, searchText: searchTextOf({ ...b, customerName }) } });
       if (docs.length > 0) changed(READ_MODELS.bookings, undefined, [d.accountId]);
     },
   },

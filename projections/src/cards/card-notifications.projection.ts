@@ -13,7 +13,15 @@ function notify<K extends EventType>(derive: (event: RecordedEventOf<K>) => Card
     await NOTIFICATIONS.in(documents).updateOne(
       { _id: event.eventId },
       {
-        $set: { notificationId: event.eventId, customerId: n.customerId, kind: n.kind, params: n.params, incomingDate: n.at, dateKey: cairoDateKey(n.at), position: event.position },
+        $set: {
+          notificationId: event.eventId,
+          customerId: n.customerId,
+          kind: n.kind,
+          params: n.params,
+          incomingDate: n.at,
+          dateKey: cairoDateKey(n.at),
+          position: event.position,
+        },
         $setOnInsert: { isSeen: false },
       },
       { upsert: true },
@@ -22,7 +30,14 @@ function notify<K extends EventType>(derive: (event: RecordedEventOf<K>) => Card
   };
 }
 
-const requestStatus = notify<'CardRequested' | 'CardRequestAdvanced' | 'CardRequestNeedsAction' | 'CardRequestRejected' | 'CardRequestCanceled' | 'CardRequestDelivered'>(({ data: d }) => ({
+const requestStatus = notify<
+  | 'CardRequested'
+  | 'CardRequestAdvanced'
+  | 'CardRequestNeedsAction'
+  | 'CardRequestRejected'
+  | 'CardRequestCanceled'
+  | 'CardRequestDelivered'
+>(({ data: d }) => ({
   customerId: d.customerId,
   kind: 'card_request_status',
   params: {

@@ -13,7 +13,11 @@ export const CARD_REQUESTS = readModel<CardRequestDoc>(READ_MODELS.cardRequests)
 const searchTextOf = (d: Pick<CardRequestDoc, 'requestId' | 'customerName' | 'customerEmail' | 'phone' | 'cardId' | 'referenceName'>) =>
   [d.requestId, d.customerName, d.customerEmail, d.phone, d.cardId, d.referenceName].filter(Boolean).join(' ').toLowerCase();
 
-async function step(documents: DocumentStore, event: Parameters<EventHandler<CardRequestEvent['type']>>[0], note: string | null): Promise<CardRequestStep> {
+async function step(
+  documents: DocumentStore,
+  event: Parameters<EventHandler<CardRequestEvent['type']>>[0],
+  note: string | null,
+): Promise<CardRequestStep> {
   const actor = await actorView(documents, event.metadata.actor);
   return { status: event.data.status, at: event.data.at, note, actorType: actor.type, actorName: actor.name };
 }

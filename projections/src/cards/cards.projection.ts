@@ -8,15 +8,22 @@ import { READ_MODELS } from '../shared/read-models';
 export type CardDoc = CardAdminView & { _id: string; searchText: string; position: number };
 export const CARDS = readModel<CardDoc>(READ_MODELS.cards);
 
-const searchTextOf = (d: Pick<CardDoc, 'cardId' | 'referenceName' | 'customerName'>) => [d.cardId, d.referenceName, d.customerName].filter(Boolean).join(' ').toLowerCase();
+const searchTextOf = (d: Pick<CardDoc, 'cardId' | 'referenceName' | 'customerName'>) =>
+  [d.cardId, d.referenceName, d.customerName].filter(Boolean).join(' ').toLowerCase();
 
 /**
  * The customer's card status on the customers screen (customer_accounts.cardStatus): `active` while any card of
  * theirs is, `inactive` when they have cards but none active, absent without cards. Recomputed from `cards` each
  * time, so a replay gives the same answer.
  */
-async function refreshCustomerCardStatus(documents: DocumentStore, customerId: string, changed: (collection: string, id?: string, customerIds?: readonly string[]) => void) {
-  const cards = await CARDS.in(documents).find({ customerId }, { projection: { status: 1 } }).toArray();
+async function refreshCustomerCardStatus(
+  documents: DocumentStore,
+  customerId: string,
+  changed: (collection: string, id?: string, customerIds?: readonly string[]) => void,
+) {
+  const cards = await CARDS.in(documents)
+    .find({ customerId }, { projection: { status: 1 } })
+    .toArray();
   const cardStatus = cards.length === 0 ? undefined : cards.some((c) => c.status === 'active') ? 'active' : 'inactive';
   const customers = CUSTOMER_ACCOUNTS.in(documents);
   const customer = await customers.findOne({ _id: customerId }, { projection: { cardStatus: 1 } });
@@ -75,14 +82,25 @@ export const cardsProjection: Projection = {
       const cards = CARDS.in(documents);
       const customerName = fullName(d);
       const mine = await cards.find({ customerId: d.accountId, customerName: { $ne: customerName } }).toArray();
-      for (const doc of mine) await cards.replaceOne({ _id: doc._id }, { ...doc, customerName, searchText: searchTextOf({ ...doc, customerName }) });
+      for (const doc of mine)
+        await cards.replaceOne({ _id: doc._id }, { ...doc, customerName, searchText: searchTextOf({ ...doc, customerName }) });
       if (mine.length > 0) changed(READ_MODELS.cards, undefined, [d.accountId]);
     },
   },
 };
 
 async function setStatus(
-  { type, data: d, revision, position }: { type: 'CardDeactivated' | 'CardActivated'; data: { cardId: string; customerId: string; reason: string; at: string }; revision: number; position: number },
+  {
+    type,
+    data: d,
+    revision,
+    position,
+  }: {
+    type: 'CardDeactivated' | 'CardActivated';
+    data: { cardId: string; customerId: string; reason: string; at: string };
+    revision: number;
+    position: number;
+  },
   { documents, changed }: { documents: DocumentStore; changed: (collection: string, id?: string, customerIds?: readonly string[]) => void },
 ) {
   const cards = CARDS.in(documents);

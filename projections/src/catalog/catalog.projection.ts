@@ -10,9 +10,12 @@ type Edited = { revision: number; updatedAt: string; position: number };
 /** Uses of the item (`catalog_usage`): all of them, and those by stations. */
 type Counted = { usageCount: number; stationCount: number };
 
-export type CountryDoc = Omit<RegisterCountry, 'flagFileId'> & Edited & { _id: string; flagFileId: string | null; isActive: boolean; searchText: string };
+export type CountryDoc = Omit<RegisterCountry, 'flagFileId'> &
+  Edited & { _id: string; flagFileId: string | null; isActive: boolean; searchText: string };
 export type GovernorateDoc = RegisterGovernorate & Edited & Counted & { _id: string; isActive: boolean; searchText: string };
-export type MasterDataDoc = Omit<CreateMasterDataItem, 'parentId'> & Edited & Counted & { _id: string; parentId: string | null; parentName: string | null; parentNameAr?: string | null; searchText: string };
+export type MasterDataDoc = Omit<CreateMasterDataItem, 'parentId'> &
+  Edited &
+  Counted & { _id: string; parentId: string | null; parentName: string | null; parentNameAr?: string | null; searchText: string };
 /** What a link or an unlink updates on the used item (a governorate or a master-data item). */
 type UsedItem = Counted & Edited & { _id: string };
 /** One use of one item: `item` = `<collection>|<id>`, `itemKind` = `<item>|<kind of user>` (both indexed). */
@@ -30,7 +33,11 @@ export const searchTextOf = (...parts: unknown[]) =>
     .toLowerCase();
 /** $set without undefined values (an absent optional field keeps its stored value). */
 const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-const edited = (event: RecordedEvent): Edited => ({ revision: event.revision, updatedAt: event.metadata.occurredAt, position: event.position });
+const edited = (event: RecordedEvent): Edited => ({
+  revision: event.revision,
+  updatedAt: event.metadata.occurredAt,
+  position: event.position,
+});
 const fresh: Counted = { usageCount: 0, stationCount: 0 };
 
 /**
@@ -40,7 +47,10 @@ const fresh: Counted = { usageCount: 0, stationCount: 0 };
 async function recount(model: ReadModel<UsedItem>, id: string, event: RecordedEvent, { documents, changed }: ProjectionContext) {
   const item = `${model.name}|${id}`;
   const usage = CATALOG_USAGE.in(documents);
-  const [usageCount, stationCount] = await Promise.all([usage.countDocuments({ item }), usage.countDocuments({ itemKind: `${item}|station` })]);
+  const [usageCount, stationCount] = await Promise.all([
+    usage.countDocuments({ item }),
+    usage.countDocuments({ itemKind: `${item}|station` }),
+  ]);
   if (await mergeOne(model.in(documents), id, { usageCount, stationCount, ...edited(event) }, { upsert: false })) changed(model.name, id);
 }
 
@@ -48,7 +58,11 @@ async function link(model: ReadModel<UsedItem>, id: string, usedBy: UsedBy, even
   const item = `${model.name}|${id}`;
   const key = `${item}|${usedBy.id}`;
   // itemKind: one indexed field, so counting one item's uses of a kind is a single exact index lookup.
-  await CATALOG_USAGE.in(context.documents).replaceOne({ _id: key }, { _id: key, item, itemKind: `${item}|${usedBy.kind}`, ...usedBy }, { upsert: true });
+  await CATALOG_USAGE.in(context.documents).replaceOne(
+    { _id: key },
+    { _id: key, item, itemKind: `${item}|${usedBy.kind}`, ...usedBy },
+    { upsert: true },
+  );
   await recount(model, id, event, context);
 }
 
@@ -64,7 +78,13 @@ async function remove(model: ReadModel<UsedItem>, id: string, { documents, chang
 
 const setCountry: EventHandler<'CountryRegistered' | 'CountryUpdated'> = async (event, { documents, changed }) => {
   const d = event.data;
-  const set = { ...defined(d), flagFileId: d.flagFileId ?? null, isActive: d.isActive ?? true, searchText: searchTextOf(d.nameEn, d.nameAr, d.iso, d.currency, d.phoneCode), ...edited(event) };
+  const set = {
+    ...defined(d),
+    flagFileId: d.flagFileId ?? null,
+    isActive: d.isActive ?? true,
+    searchText: searchTextOf(d.nameEn, d.nameAr, d.iso, d.currency, d.phoneCode),
+    ...edited(event),
+  };
   await mergeOne(COUNTRIES.in(documents), d.countryId, set);
   changed(READ_MODELS.countries, d.countryId);
 };
@@ -80,10 +100,18 @@ const setMasterData: EventHandler<'MasterDataItemCreated' | 'MasterDataItemUpdat
   const d = event.data;
   const items = MASTER_DATA.in(documents);
   const parent = d.parentId ? await items.findOne({ _id: d.parentId }) : null;
-  const set = { ...defined(d), parentId: d.parentId ?? null, parentName: parent ? parent.name : null, parentNameAr: parent ? parent.nameTranslation || parent.name : null, searchText: searchTextOf(d.name, d.nameTranslation, d.value), ...edited(event) };
+  const set = {
+    ...defined(d),
+    parentId: d.parentId ?? null,
+    parentName: parent ? parent.name : null,
+    parentNameAr: parent ? parent.nameTranslation || parent.name : null,
+    searchText: searchTextOf(d.name, d.nameTranslation, d.value),
+    ...edited(event),
+  };
   await mergeOne(items, d.itemId, set, { setOnInsert: fresh });
   // A renamed brand renames itself in its types' rows.
-  if (event.type === 'MasterDataItemUpdated') await items.updateMany({ parentId: d.itemId }, { $set: { parentName: d.name, parentNameAr: d.nameTranslation || d.name } });
+  if (event.type === 'MasterDataItemUpdated')
+    await items.updateMany({ parentId: d.itemId }, { $set: { parentName: d.name, parentNameAr: d.nameTranslation || d.name } });
   changed(READ_MODELS.masterData, d.itemId);
 };
 

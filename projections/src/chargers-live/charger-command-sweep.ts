@@ -17,17 +17,36 @@ export async function sweepChargerCommands(bus: Bus, documents: DocumentStore, n
   const offlineBefore = new Date(now - COMMAND_OFFLINE_AFTER_MS).toISOString();
   const timeoutBefore = new Date(now - COMMAND_TIMEOUT_MS - TIMEOUT_SLACK_MS).toISOString();
   const pending = await OCPP_COMMANDS.in(documents)
-    .find({ status: 'pending', requestedAt: { $lt: offlineBefore } }, { projection: { chargerId: 1, sentAt: 1, protocol: 1, ocppAction: 1 }, limit: 500 })
+    .find(
+      { status: 'pending', requestedAt: { $lt: offlineBefore } },
+      { projection: { chargerId: 1, sentAt: 1, protocol: 1, ocppAction: 1 }, limit: 500 },
+    )
     .toArray();
   const at = new Date(now).toISOString();
   const results: OutboundOcppResult[] = [];
   for (const c of pending) {
     if (c.sentAt !== null && c.sentAt >= timeoutBefore) continue;
     const status = c.sentAt === null ? 'offline' : 'timeout';
-    const error = status === 'offline' ? 'No gateway node holds a connection to this charger' : 'The charger did not answer (its gateway node went away)';
-    results.push({ commandId: c._id, chargerId: c.chargerId, status, ocppAction: c.ocppAction, protocol: c.protocol, response: null, error, at });
+    const error =
+      status === 'offline'
+        ? 'No gateway node holds a connection to this charger'
+        : 'The charger did not answer (its gateway node went away)';
+    results.push({
+      commandId: c._id,
+      chargerId: c.chargerId,
+      status,
+      ocppAction: c.ocppAction,
+      protocol: c.protocol,
+      response: null,
+      error,
+      at,
+    });
   }
-  if (results.length > 0) await bus.publish<OutboundOcppResult>(BUS_TOPICS.ocppOutboundResults, results.map((value) => ({ key: value.chargerId, value })));
+  if (results.length > 0)
+    await bus.publish<OutboundOcppResult>(
+      BUS_TOPICS.ocppOutboundResults,
+      results.map((value) => ({ key: value.chargerId, value })),
+    );
   return results;
 }
 

@@ -43,14 +43,25 @@ export const chargerCommandsProjection: Projection = {
         { _id: commandId },
         {
           $set: { commandId, chargerId, action, request: params, requestedBy: metadata.actor, requestedAt: at, position },
-          $setOnInsert: { status: 'pending', ocppAction: null, protocol: null, response: null, error: null, sentAt: null, answeredAt: null },
+          $setOnInsert: {
+            status: 'pending',
+            ocppAction: null,
+            protocol: null,
+            response: null,
+            error: null,
+            sentAt: null,
+            answeredAt: null,
+          },
         },
         { upsert: true },
       );
       changed(READ_MODELS.ocppCommands, commandId);
     },
     async ChargerCommandSent({ data, position }, { documents, changed }) {
-      await OCPP_COMMANDS.in(documents).updateOne({ _id: data.commandId }, { $set: { ocppAction: data.ocppAction, protocol: data.protocol, sentAt: data.at, position } });
+      await OCPP_COMMANDS.in(documents).updateOne(
+        { _id: data.commandId },
+        { $set: { ocppAction: data.ocppAction, protocol: data.protocol, sentAt: data.at, position } },
+      );
       changed(READ_MODELS.ocppCommands, data.commandId);
     },
     async ChargerCommandAnswered({ data, position }, { documents, changed }) {

@@ -32,7 +32,10 @@ describe('the message-log consumer', () => {
     consumer = startOcppMessageLog(bus, frames);
     const huge = { data: 'z'.repeat(OCPP_LOG_PAYLOAD_MAX + 10) };
     const sent = [frame(1, { vendorId: 'eg' }), frame(2, huge), frame(3, null)];
-    await bus.publish(BUS_TOPICS.ocppFrames, [...sent, sent[0]!].map((value) => ({ key: value.chargerId, value })));
+    await bus.publish(
+      BUS_TOPICS.ocppFrames,
+      [...sent, sent[0]!].map((value) => ({ key: value.chargerId, value })),
+    );
     await expect.poll(async () => (await frames.page('CP-1', { skip: 0, limit: 10 })).total).toBe(3);
     const kept = (await frames.page('CP-1', { skip: 0, limit: 10 })).frames.reverse();
     expect(kept[0]).toEqual(sent[0]);

@@ -50,21 +50,28 @@ export class PresenceLag {
 export function startChargerPresence(bus: Bus, documents: DocumentStore, options: { sweepEveryMs?: number } = {}): Consumer {
   const chargers = CHARGERS.in(documents);
   const lag = new PresenceLag();
-  const consumer = bus.subscribe<InboundChargerMessage>({ groupId: PRESENCE_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true }, async ({ value }) => {
-    lag.handled(value.receivedAt);
-    if (isPresenceNote(value.message)) return; // connection notes and sweeps are not signs of life
-    const set: { lastSeenAt: string; lastHeartbeatAt?: string } = { lastSeenAt: value.receivedAt };
-    if (value.message.type === 'Heartbeat') set.lastHeartbeatAt = value.receivedAt;
-    await chargers.updateOne({ _id: value.chargerId }, { $set: set });
-  });
+  const consumer = bus.subscribe<InboundChargerMessage>(
+    { groupId: PRESENCE_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true },
+    async ({ value }) => {
+      lag.handled(value.receivedAt);
+      if (isPresenceNote(value.message)) return; // connection notes and sweeps are not signs of life
+      const set: { lastSeenAt: string; lastHeartbeatAt?: string } = { lastSeenAt: value.receivedAt };
+      if (value.message.type === 'Heartbeat') set.lastHeartbeatAt = value.receivedAt;
+      await chargers.updateOne({ _id: value.chargerId }, { $set: set });
+    },
+  );
   const every = options.sweepEveryMs ?? SWEEP_EVERY_MS;
   const sweep = () => {
     const now = Date.now();
     const behindMs = lag.current(now);
-    if (behindMs > PRESENCE_LAG_LOGGED_MS) presenceLog.info('presence reads behind the chargers; the silent sweep waits as long', { behindMs });
+    if (behindMs > PRESENCE_LAG_LOGGED_MS)
+      presenceLog.info('presence reads behind the chargers; the silent sweep waits as long', { behindMs });
     return sweepSilentChargers(bus, documents, now, behindMs);
   };
-  const timer = every > 0 ? setInterval(() => void sweep().catch((error: unknown) => presenceLog.error('silent sweep failed', { error: String(error) })), every) : null;
+  const timer =
+    every > 0
+      ? setInterval(() => void sweep().catch((error: unknown) => presenceLog.error('silent sweep failed', { error: String(error) })), every)
+      : null;
   timer?.unref();
   return {
     ready: consumer.ready,
@@ -85,10 +92,17 @@ export async function sweepSilentChargers(bus: Bus, documents: DocumentStore, no
   // the event loop and fed the garbage collector).
   const before = (field: string) => ({ $or: [{ [field]: { $lt: cutoff } }, { [field]: { $exists: false } }, { [field]: null }] });
   const online = await CHARGERS.in(documents)
-    .find({ online: true, modelState: { $ne: 3 }, $and: [before('lastSeenAt'), before('lastConnectedAt')] }, { projection: { connectionId: 1, lastSeenAt: 1, lastConnectedAt: 1 } })
+    .find(
+      { online: true, modelState: { $ne: 3 }, $and: [before('lastSeenAt'), before('lastConnectedAt')] },
+      { projection: { connectionId: 1, lastSeenAt: 1, lastConnectedAt: 1 } },
+    )
     .toArray();
   const gone = online.flatMap((c) => {
-    const last = [c.lastSeenAt, c.lastConnectedAt].filter((t) => typeof t === 'string').sort().at(-1) ?? '';
+    const last =
+      [c.lastSeenAt, c.lastConnectedAt]
+        .filter((t) => typeof t === 'string')
+        .sort()
+        .at(-1) ?? '';
     return last < cutoff && typeof c.connectionId === 'string' ? [{ chargerId: c._id, connectionId: c.connectionId }] : [];
   });
   if (gone.length === 0) return [];

@@ -50,15 +50,28 @@ describe('the silent sweep counts silence from where the presence consumer has r
     const bus = createInProcessBus();
     const documents = createMemoryDocumentStore();
     const seen = new Date(Date.now() - agoMs).toISOString();
-    await CHARGERS.in(documents).insertOne({ _id: 'CP-QUIET', online: true, modelState: 0, connectionId: 'c-CP-QUIET', lastSeenAt: seen, lastConnectedAt: seen } as never);
+    await CHARGERS.in(documents).insertOne({
+      _id: 'CP-QUIET',
+      online: true,
+      modelState: 0,
+      connectionId: 'c-CP-QUIET',
+      lastSeenAt: seen,
+      lastConnectedAt: seen,
+    } as never);
     const silent: string[] = [];
     consumers.push(
-      bus.subscribe<InboundChargerMessage>({ groupId: 'test-silent', topics: [BUS_TOPICS.ocppInbound], fromBeginning: true }, ({ value }) => {
-        if (value.message.type === 'Silent') silent.push(value.chargerId);
-      }),
+      bus.subscribe<InboundChargerMessage>(
+        { groupId: 'test-silent', topics: [BUS_TOPICS.ocppInbound], fromBeginning: true },
+        ({ value }) => {
+          if (value.message.type === 'Silent') silent.push(value.chargerId);
+        },
+      ),
     );
     // What waits on ocpp.inbound before the presence consumer starts is its backlog (as after a restart).
-    await bus.publish(BUS_TOPICS.ocppInbound, backlog.map((value) => ({ key: value.chargerId, value })));
+    await bus.publish(
+      BUS_TOPICS.ocppInbound,
+      backlog.map((value) => ({ key: value.chargerId, value })),
+    );
     consumers.push(startChargerPresence(bus, documents, { sweepEveryMs: 100 }));
     await Promise.all(consumers.map((c) => c.ready));
     return { bus, silent };

@@ -67,7 +67,10 @@ export const carsProjection: Projection = {
       const results = await Promise.all([
         cars.updateMany({ brandId: d.itemId }, { $set: { brandNameEn: d.name, brandNameAr: d.nameTranslation } }),
         cars.updateMany({ typeId: d.itemId }, { $set: { typeNameEn: d.name, typeNameAr: d.nameTranslation } }),
-        cars.updateMany({ batteryRangeId: d.itemId }, { $set: { batteryRangeName: d.name, batteryRangeNameAr: d.nameTranslation || d.name } }),
+        cars.updateMany(
+          { batteryRangeId: d.itemId },
+          { $set: { batteryRangeName: d.name, batteryRangeNameAr: d.nameTranslation || d.name } },
+        ),
       ]);
       if (results.some((r) => r.modifiedCount > 0)) changed(READ_MODELS.cars, undefined, []);
     },

@@ -13,7 +13,9 @@ const licenceImages = (car: CarDoc): string[] =>
  * same event, so a replay gives the same answer.
  */
 async function refreshCustomer(documents: DocumentStore, customerId: string, changed: ProjectionContext['changed']) {
-  const cars = await CARS.in(documents).find({ customerId }, { sort: { createdAt: -1, _id: 1 } }).toArray();
+  const cars = await CARS.in(documents)
+    .find({ customerId }, { sort: { createdAt: -1, _id: 1 } })
+    .toArray();
   const latest = cars[0];
   const summary: CustomerCarsSummary = {
     count: cars.length,
@@ -33,7 +35,8 @@ async function refreshCustomer(documents: DocumentStore, customerId: string, cha
   if (result.matchedCount) changed(READ_MODELS.customers, customerId, [customerId]);
 }
 
-const onCar: EventHandler<'CarRegistered' | 'CarUpdated' | 'CarRemoved'> = ({ data }, { documents, changed }) => refreshCustomer(documents, data.customerId, changed);
+const onCar: EventHandler<'CarRegistered' | 'CarUpdated' | 'CarRemoved'> = ({ data }, { documents, changed }) =>
+  refreshCustomer(documents, data.customerId, changed);
 
 /** Runs after `cars` and `identity` (allProjections' order): it reads the first and writes into the second. */
 export const customerCarsProjection: Projection = {
@@ -47,7 +50,10 @@ export const customerCarsProjection: Projection = {
     // a renamed brand, type or battery range: the customers whose cars use it
     async MasterDataItemUpdated({ data }, { documents, changed }) {
       const owners = await CARS.in(documents)
-        .find({ $or: [{ brandId: data.itemId }, { typeId: data.itemId }, { batteryRangeId: data.itemId }] }, { projection: { customerId: 1 } })
+        .find(
+          { $or: [{ brandId: data.itemId }, { typeId: data.itemId }, { batteryRangeId: data.itemId }] },
+          { projection: { customerId: 1 } },
+        )
         .toArray();
       for (const customerId of new Set(owners.map((o) => o.customerId))) await refreshCustomer(documents, customerId, changed);
     },

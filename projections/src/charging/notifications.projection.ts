@@ -19,14 +19,24 @@ interface Derived {
 }
 
 /** A handler filing the notification an event means for its customer, if any (`_id` = the event's id). */
-function notify<K extends EventType>(derive: (event: RecordedEventOf<K>, documents: DocumentStore) => Promise<Derived | null>): EventHandler<K> {
+function notify<K extends EventType>(
+  derive: (event: RecordedEventOf<K>, documents: DocumentStore) => Promise<Derived | null>,
+): EventHandler<K> {
   return async (event, { documents, changed }) => {
     const n = await derive(event, documents);
     if (!n) return;
     await NOTIFICATIONS.in(documents).updateOne(
       { _id: event.eventId },
       {
-        $set: { notificationId: event.eventId, customerId: n.customerId, kind: n.kind, params: n.params, incomingDate: n.at, dateKey: cairoDateKey(n.at), position: event.position },
+        $set: {
+          notificationId: event.eventId,
+          customerId: n.customerId,
+          kind: n.kind,
+          params: n.params,
+          incomingDate: n.at,
+          dateKey: cairoDateKey(n.at),
+          position: event.position,
+        },
         $setOnInsert: { isSeen: false },
       },
       { upsert: true },
@@ -45,11 +55,21 @@ const stationParams = (s: SessionDoc) => ({ sessionId: s.sessionId, stationNameE
 
 const fromWallet = notify<'WalletCredited' | 'WalletDebited'>(async ({ type, data: tx }): Promise<Derived | null> => {
   if (type === 'WalletCredited' && tx.kind === 'top_up') {
-    return { customerId: tx.customerId, kind: 'top_up_credited', params: { amount: tx.amount, paymentId: tx.reference.id, balanceAfter: tx.balanceAfter }, at: tx.at };
+    return {
+      customerId: tx.customerId,
+      kind: 'top_up_credited',
+      params: { amount: tx.amount, paymentId: tx.reference.id, balanceAfter: tx.balanceAfter },
+      at: tx.at,
+    };
   }
   if (tx.kind !== 'adjustment') return null;
   const direction = type === 'WalletCredited' ? 'in' : 'out';
-  return { customerId: tx.customerId, kind: 'wallet_adjusted', params: { amount: tx.amount, direction, reason: tx.reason, balanceAfter: tx.balanceAfter }, at: tx.at };
+  return {
+    customerId: tx.customerId,
+    kind: 'wallet_adjusted',
+    params: { amount: tx.amount, direction, reason: tx.reason, balanceAfter: tx.balanceAfter },
+    at: tx.at,
+  };
 });
 
 /**
@@ -72,22 +92,44 @@ export const notificationsProjection: Projection = {
     }),
     SessionStartFailed: notify(async ({ data }, documents) => {
       const session = await sessionOf(documents, data.sessionId);
-      return session && { customerId: session.customerId, kind: 'session_failed', params: { ...stationParams(session), reason: data.reason }, at: data.at };
+      return (
+        session && {
+          customerId: session.customerId,
+          kind: 'session_failed',
+          params: { ...stationParams(session), reason: data.reason },
+          at: data.at,
+        }
+      );
     }),
     SessionBilled: notify(async ({ data }, documents) => {
       const session = await sessionOf(documents, data.sessionId);
       const kind = session?.stopReason === 'low_balance' ? 'session_stopped_low_balance' : 'session_stopped';
-      return session && { customerId: session.customerId, kind, params: { ...stationParams(session), cost: data.amount, energyWh: session.energyWh }, at: data.at };
+      return (
+        session && {
+          customerId: session.customerId,
+          kind,
+          params: { ...stationParams(session), cost: data.amount, energyWh: session.energyWh },
+          at: data.at,
+        }
+      );
     }),
     WalletCredited: fromWallet,
     WalletDebited: fromWallet,
     PaymentFailed: notify(async ({ data }, documents) => {
       const payment = await PAYMENTS.in(documents).findOne({ _id: data.paymentId }, { projection: { amount: 1 } });
-      return { customerId: data.customerId, kind: 'payment_failed', params: { paymentId: data.paymentId, amount: payment ? payment.amount : null, reason: data.reason }, at: data.at };
+      return {
+        customerId: data.customerId,
+        kind: 'payment_failed',
+        params: { paymentId: data.paymentId, amount: payment ? payment.amount : null, reason: data.reason },
+        at: data.at,
+      };
     }),
     async NotificationsSeen({ data, position }, { documents, changed }) {
       // 'all' means those the customer could have seen: derived before the fact, never later ones.
-      const filter = data.notificationIds === 'all' ? { customerId: data.customerId, isSeen: false, position: { $lt: position } } : { customerId: data.customerId, _id: { $in: data.notificationIds } };
+      const filter =
+        data.notificationIds === 'all'
+          ? { customerId: data.customerId, isSeen: false, position: { $lt: position } }
+          : { customerId: data.customerId, _id: { $in: data.notificationIds } };
       const result = await NOTIFICATIONS.in(documents).updateMany(filter, { $set: { isSeen: true } });
       if (result.modifiedCount > 0) changed(READ_MODELS.notifications, undefined, [data.customerId]);
     },

@@ -51,7 +51,12 @@ export function readingRows(columns: ReadingColumns): MeterReadingView[] {
 
 /** Rows as stored columns. */
 export function readingColumns(rows: readonly MeterReadingView[]): ReadingColumns {
-  return { at: rows.map((r) => readingTime(r.timestamp)), wh: rows.map((r) => r.energyWh), w: rows.map((r) => r.powerW), soc: rows.map((r) => r.socPercent) };
+  return {
+    at: rows.map((r) => readingTime(r.timestamp)),
+    wh: rows.map((r) => r.energyWh),
+    w: rows.map((r) => r.powerW),
+    soc: rows.map((r) => r.socPercent),
+  };
 }
 
 /** Readings sorted by timestamp, one per timestamp (a repeated reading replaces the same slot). */
@@ -66,7 +71,9 @@ async function requested({ data: d }: RecordedEventOf<'SessionRequested'>, docum
   const [station, account, car] = await Promise.all([
     STATIONS.in(documents).findOne({ _id: d.stationId }, { projection: { nameEn: 1, nameAr: 1 } }),
     ACCOUNTS.in(documents).findOne({ _id: d.customerId }, { projection: { firstName: 1, lastName: 1 } }),
-    d.carId ? CARS.in(documents).findOne({ _id: d.carId }, { projection: { brandNameEn: 1, typeNameEn: 1, brandNameAr: 1, typeNameAr: 1 } }) : null,
+    d.carId
+      ? CARS.in(documents).findOne({ _id: d.carId }, { projection: { brandNameEn: 1, typeNameEn: 1, brandNameAr: 1, typeNameAr: 1 } })
+      : null,
   ]);
   return {
     _id: d.sessionId,
@@ -112,12 +119,27 @@ async function requested({ data: d }: RecordedEventOf<'SessionRequested'>, docum
 
 const OPEN = new Set(['requested', 'accepted', 'charging', 'stopping']);
 
-const readingOf = (e: { data: MeterReadingView }): MeterReadingView => ({ timestamp: e.data.timestamp, energyWh: e.data.energyWh, powerW: e.data.powerW, socPercent: e.data.socPercent });
+const readingOf = (e: { data: MeterReadingView }): MeterReadingView => ({
+  timestamp: e.data.timestamp,
+  energyWh: e.data.energyWh,
+  powerW: e.data.powerW,
+  socPercent: e.data.socPercent,
+});
 
 /** What a running session shows from its readings: energy since the start (or since the first reading), power, cost. */
-function runningFigures(doc: Pick<SessionDoc, 'meterStartWh'> & Parameters<typeof sessionCost>[1], latest: MeterReadingView, first: MeterReadingView) {
+function runningFigures(
+  doc: Pick<SessionDoc, 'meterStartWh'> & Parameters<typeof sessionCost>[1],
+  latest: MeterReadingView,
+  first: MeterReadingView,
+) {
   const energyWh = Math.max(0, latest.energyWh - (doc.meterStartWh ?? first.energyWh));
-  return { energyWh, powerW: latest.powerW, socPercent: latest.socPercent, lastReadingAt: latest.timestamp, cost: sessionCost(energyWh, doc) };
+  return {
+    energyWh,
+    powerW: latest.powerW,
+    socPercent: latest.socPercent,
+    lastReadingAt: latest.timestamp,
+    cost: sessionCost(energyWh, doc),
+  };
 }
 
 /** The session after one of its events (pure: the caller supplies the timeline entry). */
@@ -162,7 +184,8 @@ export function evolveSession(doc: SessionDoc, e: SessionEvent): Partial<Session
 }
 
 /** The event's own reason (a failure or stop reason), else the author's. */
-const timelineReason = (event: SessionRecordedEvent): string | null => ('reason' in event.data ? event.data.reason : (event.metadata.reason ?? null));
+const timelineReason = (event: SessionRecordedEvent): string | null =>
+  'reason' in event.data ? event.data.reason : (event.metadata.reason ?? null);
 
 /** The customer's last charge (customer_accounts.lastChargeAt): the latest start of charging. */
 async function noteLastCharge(documents: DocumentStore, customerId: string, startedAt: string) {
@@ -187,13 +210,21 @@ async function appendReading(event: RecordedEventOf<'MeterReadingRecorded'>, { d
   const doc = await sessions.findOne({ _id: event.data.sessionId }, { projection: { readings: 0, timeline: 0 } });
   if (!doc) return true; // no SessionRequested applied: nothing to show it on (as the full path)
   if (doc.eventPosition >= event.position) return true; // a replay after a crash
-  const appendable = doc.status !== 'stopped' && (doc.lastReadingAt === null || event.data.timestamp > doc.lastReadingAt) && (doc.meterStartWh !== null || doc.lastReadingAt === null);
+  const appendable =
+    doc.status !== 'stopped' &&
+    (doc.lastReadingAt === null || event.data.timestamp > doc.lastReadingAt) &&
+    (doc.meterStartWh !== null || doc.lastReadingAt === null);
   if (!appendable) return false;
   const reading = readingOf(event);
   await sessions.updateOne(
     { _id: doc._id },
     {
-      $push: { 'readings.at': readingTime(reading.timestamp), 'readings.wh': reading.energyWh, 'readings.w': reading.powerW, 'readings.soc': reading.socPercent },
+      $push: {
+        'readings.at': readingTime(reading.timestamp),
+        'readings.wh': reading.energyWh,
+        'readings.w': reading.powerW,
+        'readings.soc': reading.socPercent,
+      },
       $set: { ...runningFigures(doc, reading, reading), eventPosition: event.position },
     },
   );
@@ -211,7 +242,10 @@ const applySessionEvent: EventHandler<SessionEvent['type']> = async (event, { do
   const timeline =
     event.type === 'MeterReadingRecorded'
       ? doc.timeline
-      : [...doc.timeline, { type: event.type, at: event.data.at, actor: await actorView(documents, event.metadata.actor), reason: timelineReason(event) }];
+      : [
+          ...doc.timeline,
+          { type: event.type, at: event.data.at, actor: await actorView(documents, event.metadata.actor), reason: timelineReason(event) },
+        ];
   if (existing) {
     // Only what this event changed is written (the readings and the rest of the document stay as stored).
     const set: Partial<SessionDoc> = { ...patch, eventPosition: event.position };
@@ -221,7 +255,8 @@ const applySessionEvent: EventHandler<SessionEvent['type']> = async (event, { do
     await sessions.replaceOne({ _id: doc._id }, { ...doc, ...patch, timeline, eventPosition: event.position }, { upsert: true });
   }
   changed(READ_MODELS.sessions, doc._id, [doc.customerId]);
-  if (event.type === 'SessionCharging' && !doc.refusal && (await noteLastCharge(documents, doc.customerId, event.data.startedAt))) changed(READ_MODELS.customers, doc.customerId, [doc.customerId]);
+  if (event.type === 'SessionCharging' && !doc.refusal && (await noteLastCharge(documents, doc.customerId, event.data.startedAt)))
+    changed(READ_MODELS.customers, doc.customerId, [doc.customerId]);
 };
 
 /**
@@ -253,7 +288,10 @@ export const sessionsProjection: Projection = {
     SessionBilled: applySessionEvent,
     SessionTransactionAliased: applySessionEvent,
     async StationUpdated({ data: d }, { documents, changed }) {
-      const result = await SESSIONS.in(documents).updateMany({ stationId: d.stationId }, { $set: { stationNameEn: d.nameEn, stationNameAr: d.nameAr } });
+      const result = await SESSIONS.in(documents).updateMany(
+        { stationId: d.stationId },
+        { $set: { stationNameEn: d.nameEn, stationNameAr: d.nameAr } },
+      );
       if (result.modifiedCount > 0) changed(READ_MODELS.sessions, undefined, []);
     },
     async ProfileUpdated({ data: d }, { documents, changed }) {

@@ -53,7 +53,9 @@ const changedRequest = (context: ProjectionContext, doc: Pick<ContactRequestDoc,
 type LaterEvent = 'ContactRequestReplied' | 'ContactReplyDelivered' | 'ContactRequestCommented' | 'ContactRequestStatusChanged';
 
 /** A change to a filed request: the document rewritten whole (replies and comments keyed by id, so replays are no-ops). */
-function onRequest<K extends LaterEvent>(apply: (doc: ContactRequestDoc, event: RecordedEventOf<K>) => Partial<ContactRequestDoc>): EventHandler<K> {
+function onRequest<K extends LaterEvent>(
+  apply: (doc: ContactRequestDoc, event: RecordedEventOf<K>) => Partial<ContactRequestDoc>,
+): EventHandler<K> {
   return async (event, context) => {
     const requests = CONTACT_REQUESTS.in(context.documents);
     const doc = await requests.findOne({ _id: event.data.requestId });
@@ -106,10 +108,18 @@ export const contactRequestsProjection: Projection = {
     },
     ContactRequestReplied: onRequest((doc, { data, metadata }) => {
       const existing = doc.replies.find((r) => r.replyId === data.replyId);
-      const reply: ContactReplyDoc = { replyId: data.replyId, message: data.message, at: data.at, byId: metadata.actor.id, delivery: existing?.delivery ?? 'pending' };
+      const reply: ContactReplyDoc = {
+        replyId: data.replyId,
+        message: data.message,
+        at: data.at,
+        byId: metadata.actor.id,
+        delivery: existing?.delivery ?? 'pending',
+      };
       return { replies: upsertBy(doc.replies, 'replyId', reply) };
     }),
-    ContactReplyDelivered: onRequest((doc, { data }) => ({ replies: doc.replies.map((r) => (r.replyId === data.replyId ? { ...r, delivery: data.outcome } : r)) })),
+    ContactReplyDelivered: onRequest((doc, { data }) => ({
+      replies: doc.replies.map((r) => (r.replyId === data.replyId ? { ...r, delivery: data.outcome } : r)),
+    })),
     ContactRequestCommented: onRequest((doc, { data, metadata }) => ({
       comments: upsertBy(doc.comments, 'commentId', { commentId: data.commentId, text: data.text, at: data.at, byId: metadata.actor.id }),
     })),

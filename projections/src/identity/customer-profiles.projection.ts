@@ -23,9 +23,18 @@ async function patchAccount(
   const customer = await customers.findOne({ _id: accountId });
   if (!customer) return;
   const next = { ...customer, ...patch };
-  await mergeOne(customers, accountId, { ...patch, searchText: searchText(next.firstName, next.lastName, next.email, next.phone), ...at }, { upsert: false });
+  await mergeOne(
+    customers,
+    accountId,
+    { ...patch, searchText: searchText(next.firstName, next.lastName, next.email, next.phone), ...at },
+    { upsert: false },
+  );
   // the details are kept whole: a save without a birth date clears the one before
-  if (birthDate) await customers.updateOne({ _id: accountId }, birthDate.value ? { $set: { birthDate: birthDate.value } } : { $unset: { birthDate: '' } });
+  if (birthDate)
+    await customers.updateOne(
+      { _id: accountId },
+      birthDate.value ? { $set: { birthDate: birthDate.value } } : { $unset: { birthDate: '' } },
+    );
   if (patch.email) await mergeOne(ACCOUNTS.in(context.documents), accountId, { email: patch.email }, { upsert: false });
   context.changed(READ_MODELS.accounts, accountId);
   context.changed(READ_MODELS.customers, accountId, [accountId]);
@@ -40,7 +49,11 @@ export const customerProfilesProjection: Projection = {
   on: {
     async CustomerDetailsUpdated({ data, revision, position }, context) {
       const { accountId, phone, gender, address, deliveryAddress, pictureFileId, birthDate } = data;
-      await CUSTOMER_PROFILES.in(context.documents).replaceOne({ _id: accountId }, { _id: accountId, address, deliveryAddress, pictureFileId }, { upsert: true });
+      await CUSTOMER_PROFILES.in(context.documents).replaceOne(
+        { _id: accountId },
+        { _id: accountId, address, deliveryAddress, pictureFileId },
+        { upsert: true },
+      );
       await patchAccount(context, accountId, { revision, position }, { phone, gender }, { value: birthDate });
     },
     async EmailChanged({ data, revision, position }, context) {

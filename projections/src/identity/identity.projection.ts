@@ -62,11 +62,25 @@ export type CustomerAccountDoc = Revisioned & {
 
 export type CustomerCarsSummary = {
   count: number;
-  latest: { brandNameEn: string; brandNameAr: string; typeNameEn: string; typeNameAr: string; batteryRangeName: string; batteryRangeNameAr: string } | null;
+  latest: {
+    brandNameEn: string;
+    brandNameAr: string;
+    typeNameEn: string;
+    typeNameAr: string;
+    batteryRangeName: string;
+    batteryRangeNameAr: string;
+  } | null;
   licenceImageIds: string[];
 };
 
-export type RoleDoc = Revisioned & { _id: string; roleId: string; name: string; nameAr: string; privileges: Privilege[]; adminIds: string[] };
+export type RoleDoc = Revisioned & {
+  _id: string;
+  roleId: string;
+  name: string;
+  nameAr: string;
+  privileges: Privilege[];
+  adminIds: string[];
+};
 
 /** Keyed by `resetLinkKey(tokenHash)`. */
 export type ResetLinkDoc = { _id: string; accountId: string; expiresAt: string; used: boolean };
@@ -89,14 +103,18 @@ const revisionOf = (event: { revision: number; position: number }): Revisioned =
 /** Each role lists the staff members holding it; recomputed from the admins read model, so replays stay exact. */
 async function refreshRoleMembers(documents: DocumentStore, roleIds: string[], changed: ProjectionContext['changed']) {
   for (const roleId of new Set(roleIds)) {
-    const holders = await ADMINS.in(documents).find({ roleIds: roleId }, { sort: { adminId: 1 }, projection: { adminId: 1 } }).toArray();
+    const holders = await ADMINS.in(documents)
+      .find({ roleIds: roleId }, { sort: { adminId: 1 }, projection: { adminId: 1 } })
+      .toArray();
     const result = await ROLES.in(documents).updateOne({ _id: roleId }, { $set: { adminIds: holders.map((h) => h.adminId) } });
     if (result.matchedCount) changed(READ_MODELS.roles, roleId);
   }
 }
 
 /** An account event's writes, then the change notices every account event gives (profile, staff, customer). */
-function onAccount<K extends AccountEvent['type']>(apply: (event: RecordedEventOf<K>, context: ProjectionContext) => Promise<unknown>): EventHandler<K> {
+function onAccount<K extends AccountEvent['type']>(
+  apply: (event: RecordedEventOf<K>, context: ProjectionContext) => Promise<unknown>,
+): EventHandler<K> {
   return async (event, context) => {
     await apply(event, context);
     const id = event.data.accountId;
@@ -108,7 +126,10 @@ function onAccount<K extends AccountEvent['type']>(apply: (event: RecordedEventO
 
 /** Both staff and customer views move to the event's revision (whichever the account is). */
 const touch = (documents: DocumentStore, id: string, at: Revisioned) =>
-  Promise.all([mergeOne(ADMINS.in(documents), id, at, { upsert: false }), mergeOne(CUSTOMER_ACCOUNTS.in(documents), id, at, { upsert: false })]);
+  Promise.all([
+    mergeOne(ADMINS.in(documents), id, at, { upsert: false }),
+    mergeOne(CUSTOMER_ACCOUNTS.in(documents), id, at, { upsert: false }),
+  ]);
 
 // Explicit fields only: the events also carry password and token hashes, which never reach a read model.
 const setActive = onAccount<'AdminDeactivated' | 'AdminActivated'>(async (event, { documents }) => {
@@ -120,14 +141,20 @@ const setActive = onAccount<'AdminDeactivated' | 'AdminActivated'>(async (event,
 const setBanned = onAccount<'CustomerBanned' | 'CustomerUnbanned'>(async (event, { documents }) => {
   const banned = event.type === 'CustomerBanned';
   await ACCOUNTS.in(documents).updateOne({ _id: event.data.accountId }, { $set: { banned } });
-  await CUSTOMER_ACCOUNTS.in(documents).updateOne({ _id: event.data.accountId }, { $set: { banned, banReason: banned ? event.data.reason : null, ...revisionOf(event) } });
+  await CUSTOMER_ACCOUNTS.in(documents).updateOne(
+    { _id: event.data.accountId },
+    { $set: { banned, banReason: banned ? event.data.reason : null, ...revisionOf(event) } },
+  );
 });
 
 const setRole: EventHandler<'RoleCreated' | 'RoleUpdated'> = async (event, { documents, changed }) => {
   const d = event.data;
   await ROLES.in(documents).updateOne(
     { _id: d.roleId },
-    { $set: { roleId: d.roleId, name: d.name, nameAr: d.nameAr, privileges: d.privileges, ...revisionOf(event) }, $setOnInsert: { adminIds: [] } },
+    {
+      $set: { roleId: d.roleId, name: d.name, nameAr: d.nameAr, privileges: d.privileges, ...revisionOf(event) },
+      $setOnInsert: { adminIds: [] },
+    },
     { upsert: true },
   );
   changed(READ_MODELS.roles, d.roleId);
@@ -150,7 +177,16 @@ export const identityProjection: Projection = {
   on: {
     CustomerSignedUp: onAccount(async (event, { documents }) => {
       const { accountId: id, ...d } = event.data;
-      await mergeOne(ACCOUNTS.in(documents), id, { accountId: id, userType: USER_TYPE.customer, firstName: d.firstName, lastName: d.lastName, email: d.email, locale: d.locale, banned: false, active: true });
+      await mergeOne(ACCOUNTS.in(documents), id, {
+        accountId: id,
+        userType: USER_TYPE.customer,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        email: d.email,
+        locale: d.locale,
+        banned: false,
+        active: true,
+      });
       await mergeOne(
         CUSTOMER_ACCOUNTS.in(documents),
         id,
@@ -172,13 +208,33 @@ export const identityProjection: Projection = {
       const { accountId: id, ...d } = event.data;
       await ACCOUNTS.in(documents).updateOne(
         { _id: id },
-        { $set: { accountId: id, userType: USER_TYPE.staff, firstName: d.firstName, lastName: d.lastName, email: d.email, locale: d.locale, banned: false, active: true } },
+        {
+          $set: {
+            accountId: id,
+            userType: USER_TYPE.staff,
+            firstName: d.firstName,
+            lastName: d.lastName,
+            email: d.email,
+            locale: d.locale,
+            banned: false,
+            active: true,
+          },
+        },
         { upsert: true },
       );
       await ADMINS.in(documents).updateOne(
         { _id: id },
         {
-          $set: { adminId: id, firstName: d.firstName, lastName: d.lastName, email: d.email, roleIds: d.roleIds, createdAt: event.metadata.occurredAt, searchText: searchText(d.firstName, d.lastName, d.email), ...revisionOf(event) },
+          $set: {
+            adminId: id,
+            firstName: d.firstName,
+            lastName: d.lastName,
+            email: d.email,
+            roleIds: d.roleIds,
+            createdAt: event.metadata.occurredAt,
+            searchText: searchText(d.firstName, d.lastName, d.email),
+            ...revisionOf(event),
+          },
           $setOnInsert: { isActive: true },
         },
         { upsert: true },
@@ -190,12 +246,25 @@ export const identityProjection: Projection = {
       const admins = ADMINS.in(documents);
       const before = await admins.findOne({ _id: id });
       await ACCOUNTS.in(documents).updateOne({ _id: id }, { $set: { firstName: d.firstName, lastName: d.lastName } });
-      await admins.updateOne({ _id: id }, { $set: { firstName: d.firstName, lastName: d.lastName, roleIds: d.roleIds, searchText: searchText(d.firstName, d.lastName, before?.email ?? ''), ...revisionOf(event) } });
+      await admins.updateOne(
+        { _id: id },
+        {
+          $set: {
+            firstName: d.firstName,
+            lastName: d.lastName,
+            roleIds: d.roleIds,
+            searchText: searchText(d.firstName, d.lastName, before?.email ?? ''),
+            ...revisionOf(event),
+          },
+        },
+      );
       await refreshRoleMembers(documents, [...(before?.roleIds ?? []), ...d.roleIds], changed);
     }),
     AdminDeactivated: setActive,
     AdminActivated: setActive,
-    EmailVerified: onAccount((event, { documents }) => mergeOne(CUSTOMER_ACCOUNTS.in(documents), event.data.accountId, { emailVerified: true, ...revisionOf(event) }, { upsert: false })),
+    EmailVerified: onAccount((event, { documents }) =>
+      mergeOne(CUSTOMER_ACCOUNTS.in(documents), event.data.accountId, { emailVerified: true, ...revisionOf(event) }, { upsert: false }),
+    ),
     ProfileUpdated: onAccount(async (event, { documents }) => {
       const { accountId: id, ...d } = event.data;
       await ACCOUNTS.in(documents).updateOne({ _id: id }, { $set: { firstName: d.firstName, lastName: d.lastName, locale: d.locale } });
@@ -204,13 +273,21 @@ export const identityProjection: Projection = {
       const admin = await admins.findOne({ _id: id });
       if (admin) await admins.updateOne({ _id: id }, { $set: { ...patch, searchText: searchText(d.firstName, d.lastName, admin.email) } });
       const customer = await customers.findOne({ _id: id });
-      if (customer) await customers.updateOne({ _id: id }, { $set: { ...patch, searchText: searchText(d.firstName, d.lastName, customer.email, customer.phone) } });
+      if (customer)
+        await customers.updateOne(
+          { _id: id },
+          { $set: { ...patch, searchText: searchText(d.firstName, d.lastName, customer.email, customer.phone) } },
+        );
     }),
     CustomerBanned: setBanned,
     CustomerUnbanned: setBanned,
     PasswordResetRequested: onAccount(async (event, { documents }) => {
       const d = event.data;
-      await RESET_LINKS.in(documents).updateOne({ _id: resetLinkKey(d.tokenHash) }, { $set: { accountId: d.accountId, expiresAt: d.expiresAt }, $setOnInsert: { used: false } }, { upsert: true });
+      await RESET_LINKS.in(documents).updateOne(
+        { _id: resetLinkKey(d.tokenHash) },
+        { $set: { accountId: d.accountId, expiresAt: d.expiresAt }, $setOnInsert: { used: false } },
+        { upsert: true },
+      );
       await touch(documents, d.accountId, revisionOf(event));
     }),
     PasswordReset: onAccount(async (event, { documents }) => {
@@ -225,4 +302,3 @@ export const identityProjection: Projection = {
     RoleUpdated: setRole,
   },
 };
-

@@ -14,6 +14,12 @@ export {
   type ResetLinkDoc,
   type RoleDoc,
 } from './identity.projection';
-export { ACCOUNT_ACCESS, ENDED_SIGN_INS, accountAccessProjection, type AccountAccessDoc, type EndedSignInDoc } from './account-access.projection';
+export {
+  ACCOUNT_ACCESS,
+  ENDED_SIGN_INS,
+  accountAccessProjection,
+  type AccountAccessDoc,
+  type EndedSignInDoc,
+} from './account-access.projection';
 export { CUSTOMER_PROFILES, customerProfilesProjection, type CustomerProfileDoc } from './customer-profiles.projection';
 export { actorView, fullName, type ActorView } from './actor-view';

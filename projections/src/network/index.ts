@@ -1,3 +1,13 @@
 // The network's read models: stations with their chargers and connectors, the staff charger view, charger keys, prices.
-export { CHARGERS, CHARGER_AUTH, STATIONS, chargerStatus, stationTotals, stationsProjection, type ChargerAuthDoc, type ChargerDoc, type StationDoc } from './stations.projection';
+export {
+  CHARGERS,
+  CHARGER_AUTH,
+  STATIONS,
+  chargerStatus,
+  stationTotals,
+  stationsProjection,
+  type ChargerAuthDoc,
+  type ChargerDoc,
+  type StationDoc,
+} from './stations.projection';
 export { PRICING_HISTORY, pricingProjection, type PricingDoc } from './pricing.projection';

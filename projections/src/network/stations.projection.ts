@@ -1,4 +1,13 @@
-import { geoCellOf, type ChargerFields, type ChargerLiveEvent, type ChargerView, type ConnectorView, type OcppVersion, type RegisterCharger, type StationView } from '@evc/contracts';
+import {
+  geoCellOf,
+  type ChargerFields,
+  type ChargerLiveEvent,
+  type ChargerView,
+  type ConnectorView,
+  type OcppVersion,
+  type RegisterCharger,
+  type StationView,
+} from '@evc/contracts';
 import type { Collection, RecordedEvent } from '@evc/platform';
 import type { EventHandler, Projection, ProjectionContext, RecordedEventOf } from '../runner/projection';
 import { GOVERNORATES } from '../catalog/index';
@@ -7,7 +16,14 @@ import { readModel } from '../shared/read-model';
 import { READ_MODELS } from '../shared/read-models';
 
 /** The public station (`stations`): the view as served, plus what queries filter and staff edit on. */
-export type StationDoc = StationView & { _id: string; geoCell: string; searchText: string; updatedAt: string; position: number; revision: number };
+export type StationDoc = StationView & {
+  _id: string;
+  geoCell: string;
+  searchText: string;
+  updatedAt: string;
+  position: number;
+  revision: number;
+};
 
 /** A charger as staff see it (collection `chargers`): SIM data, comment, modelState; never the key hash. */
 export type ChargerDoc = Omit<RegisterCharger, 'secretHash' | 'connectors' | 'ipAddress' | 'iccid' | 'simNumber' | 'imsi' | 'comment'> & {
@@ -38,7 +54,14 @@ export type ChargerDoc = Omit<RegisterCharger, 'secretHash' | 'connectors' | 'ip
 };
 
 /** What the gateway checks a charger's Basic auth against (`charger_auth`). */
-export type ChargerAuthDoc = { _id: string; chargerId: string; stationId: string; secretHash: string; ocppVersion: OcppVersion; deleted: boolean };
+export type ChargerAuthDoc = {
+  _id: string;
+  chargerId: string;
+  stationId: string;
+  secretHash: string;
+  ocppVersion: OcppVersion;
+  deleted: boolean;
+};
 
 export const STATIONS = readModel<StationDoc>(READ_MODELS.stations);
 export const CHARGERS = readModel<ChargerDoc>(READ_MODELS.chargers);
@@ -94,17 +117,28 @@ const connectorsOf = (specs: RegisterCharger['connectors'], before: ConnectorVie
   specs.map((c) => ({ ...c, status: before.find((b) => b.connectorId === c.connectorId)?.status ?? 'unknown' }));
 
 /** Puts (or removes) one charger in its station's public list and recomputes the totals. */
-async function setStationCharger(stations: Collection<StationDoc>, stationId: string, chargerId: string, charger: ChargerView | null, event: RecordedEvent) {
+async function setStationCharger(
+  stations: Collection<StationDoc>,
+  stationId: string,
+  chargerId: string,
+  charger: ChargerView | null,
+  event: RecordedEvent,
+) {
   // Only the chargers are needed (and copied out): a station holds a few dozen, and this runs on every status change.
   const station = await stations.findOne({ _id: stationId }, { projection: { chargers: 1 } });
   if (!station) return false; // the command side guarantees the station exists; tolerate a partial replay
   const others = station.chargers.filter((c) => c.chargerId !== chargerId);
   const index = station.chargers.findIndex((c) => c.chargerId === chargerId);
-  const chargers = charger ? [...station.chargers.map((c) => (c.chargerId === chargerId ? charger : c)), ...(index >= 0 ? [] : [charger])] : others;
+  const chargers = charger
+    ? [...station.chargers.map((c) => (c.chargerId === chargerId ? charger : c)), ...(index >= 0 ? [] : [charger])]
+    : others;
   // One $set on the document just read (no second read): the station exists, so no upsert. A charger already listed
   // is replaced in place (`chargers.<i>`: the runner applies one event at a time, so the index still holds).
   const set = charger && index >= 0 ? { [`chargers.${index}`]: charger } : { chargers };
-  await stations.updateOne({ _id: stationId }, { $set: { ...set, ...stationTotals(chargers), updatedAt: event.metadata.occurredAt, position: event.position } });
+  await stations.updateOne(
+    { _id: stationId },
+    { $set: { ...set, ...stationTotals(chargers), updatedAt: event.metadata.occurredAt, position: event.position } },
+  );
   return true;
 }
 
@@ -118,13 +152,19 @@ async function setStationCharger(stations: Collection<StationDoc>, stationId: st
 async function liveOnStation(stations: Collection<StationDoc>, before: ChargerDoc, after: ChargerDoc, event: RecordedEvent) {
   const view = publicCharger(after);
   const [was, now] = [stationTotals([publicCharger(before)]), stationTotals([view])];
-  const sameShape = was.totalConnectors === now.totalConnectors && was.maxPowerKw === now.maxPowerKw && was.connectorTypes.join() === now.connectorTypes.join();
+  const sameShape =
+    was.totalConnectors === now.totalConnectors &&
+    was.maxPowerKw === now.maxPowerKw &&
+    was.connectorTypes.join() === now.connectorTypes.join();
   if (sameShape) {
     const { matchedCount } = await stations.updateOne(
       { _id: after.stationId, 'chargers.chargerId': after.chargerId },
       {
         $set: { 'chargers.$': view, updatedAt: event.metadata.occurredAt, position: event.position },
-        $inc: { availableConnectors: now.availableConnectors - was.availableConnectors, numberOutOfService: now.numberOutOfService - was.numberOutOfService },
+        $inc: {
+          availableConnectors: now.availableConnectors - was.availableConnectors,
+          numberOutOfService: now.numberOutOfService - was.numberOutOfService,
+        },
       },
     );
     if (matchedCount > 0) return true;
@@ -135,7 +175,10 @@ async function liveOnStation(stations: Collection<StationDoc>, before: ChargerDo
 const setStation: EventHandler<'StationRegistered' | 'StationUpdated'> = async (event, { documents, changed }) => {
   const { data: d } = event;
   const stations = STATIONS.in(documents);
-  const [gov, existing] = await Promise.all([GOVERNORATES.in(documents).findOne({ _id: d.governorateId }), stations.findOne({ _id: d.stationId })]);
+  const [gov, existing] = await Promise.all([
+    GOVERNORATES.in(documents).findOne({ _id: d.governorateId }),
+    stations.findOne({ _id: d.stationId }),
+  ]);
   const chargers = existing?.chargers ?? [];
   const doc: StationDoc = {
     _id: d.stationId,
@@ -182,8 +225,15 @@ const registerCharger: EventHandler<'ChargerRegistered'> = async (event, { docum
     position: event.position,
   };
   await CHARGERS.in(documents).replaceOne({ _id: d.chargerId }, doc, { upsert: true });
-  await mergeOne(CHARGER_AUTH.in(documents), d.chargerId, { chargerId: d.chargerId, stationId: d.stationId, secretHash: d.secretHash, ocppVersion: d.ocppVersion, deleted: false });
-  if (await setStationCharger(STATIONS.in(documents), d.stationId, d.chargerId, publicCharger(doc), event)) changed(READ_MODELS.stations, d.stationId);
+  await mergeOne(CHARGER_AUTH.in(documents), d.chargerId, {
+    chargerId: d.chargerId,
+    stationId: d.stationId,
+    secretHash: d.secretHash,
+    ocppVersion: d.ocppVersion,
+    deleted: false,
+  });
+  if (await setStationCharger(STATIONS.in(documents), d.stationId, d.chargerId, publicCharger(doc), event))
+    changed(READ_MODELS.stations, d.stationId);
 };
 
 /** An event of a charger already registered (anything else is a partial replay, tolerated): applied, then noted. */
@@ -202,7 +252,9 @@ function onCharger<K extends 'ChargerUpdated' | 'ChargerMarkedDeleted' | 'Charge
  * What a charger reported (its `charger-live-<id>` stream): online, boot data, connector status. Writes with $set
  * only the fields it owns, so the presence consumer's heartbeat times are never overwritten.
  */
-function onLive<K extends ChargerLiveEvent['type']>(change: (data: RecordedEventOf<K>['data'], current: ChargerDoc) => Partial<ChargerDoc> | null): EventHandler<K> {
+function onLive<K extends ChargerLiveEvent['type']>(
+  change: (data: RecordedEventOf<K>['data'], current: ChargerDoc) => Partial<ChargerDoc> | null,
+): EventHandler<K> {
   return async (event, { documents, changed }) => {
     const chargers = CHARGERS.in(documents);
     const current = await chargers.findOne({ _id: event.data.chargerId });
@@ -212,7 +264,11 @@ function onLive<K extends ChargerLiveEvent['type']>(change: (data: RecordedEvent
     await chargers.updateOne({ _id: current.chargerId }, { $set: { ...set, position: event.position } });
     changed(READ_MODELS.chargers, current.chargerId);
     const next: ChargerDoc = { ...current, ...set };
-    if (current.modelState !== 3 && ('online' in set || 'connectors' in set) && (await liveOnStation(STATIONS.in(documents), current, next, event))) {
+    if (
+      current.modelState !== 3 &&
+      ('online' in set || 'connectors' in set) &&
+      (await liveOnStation(STATIONS.in(documents), current, next, event))
+    ) {
       changed(READ_MODELS.stations, current.stationId);
     }
   };
@@ -248,7 +304,10 @@ export const stationsProjection: Projection = {
     ChargerAttached: moveStationRevision,
     ChargerDetached: moveStationRevision,
     async GovernorateUpdated({ data: d }, { documents, changed }) {
-      const result = await STATIONS.in(documents).updateMany({ governorateId: d.governorateId }, { $set: { governorateNameEn: d.nameEn, governorateNameAr: d.nameAr } });
+      const result = await STATIONS.in(documents).updateMany(
+        { governorateId: d.governorateId },
+        { $set: { governorateNameEn: d.nameEn, governorateNameAr: d.nameAr } },
+      );
       if (result.modifiedCount > 0) changed(READ_MODELS.stations);
     },
     ChargerRegistered: registerCharger,
@@ -265,13 +324,21 @@ export const stationsProjection: Projection = {
       };
       await CHARGERS.in(documents).replaceOne({ _id: current.chargerId }, doc);
       await CHARGER_AUTH.in(documents).updateOne({ _id: current.chargerId }, { $set: { ocppVersion: d.ocppVersion } });
-      if (current.modelState !== 3 && (await setStationCharger(STATIONS.in(documents), current.stationId, current.chargerId, publicCharger(doc), event))) changed(READ_MODELS.stations, current.stationId);
+      if (
+        current.modelState !== 3 &&
+        (await setStationCharger(STATIONS.in(documents), current.stationId, current.chargerId, publicCharger(doc), event))
+      )
+        changed(READ_MODELS.stations, current.stationId);
     }),
     ChargerMarkedDeleted: onCharger(async (event, current, { documents, changed }) => {
-      await CHARGERS.in(documents).updateOne({ _id: current.chargerId }, { $set: { modelState: 3, status: 'deleted', revision: event.revision, position: event.position } });
+      await CHARGERS.in(documents).updateOne(
+        { _id: current.chargerId },
+        { $set: { modelState: 3, status: 'deleted', revision: event.revision, position: event.position } },
+      );
       await CHARGER_AUTH.in(documents).updateOne({ _id: current.chargerId }, { $set: { deleted: true } });
       changed(READ_MODELS.chargerAuth, current.chargerId, []);
-      if (await setStationCharger(STATIONS.in(documents), current.stationId, current.chargerId, null, event)) changed(READ_MODELS.stations, current.stationId);
+      if (await setStationCharger(STATIONS.in(documents), current.stationId, current.chargerId, null, event))
+        changed(READ_MODELS.stations, current.stationId);
     }),
     ChargerSecretRotated: onCharger(async (event, current, { documents, changed }) => {
       await CHARGER_AUTH.in(documents).updateOne({ _id: current.chargerId }, { $set: { secretHash: event.data.secretHash } });

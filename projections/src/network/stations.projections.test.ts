@@ -11,14 +11,24 @@ const connectors = [
 const register = (chargerId: string): Given => ({
   stream: `charger-${chargerId}`,
   type: 'ChargerRegistered',
-  data: { chargerId, stationId: 'st1', serialNumber: `SN-${chargerId}`, model: 'M', vendor: 'V', ocppVersion: '1.6', secretHash: 'h', connectors },
+  data: {
+    chargerId,
+    stationId: 'st1',
+    serialNumber: `SN-${chargerId}`,
+    model: 'M',
+    vendor: 'V',
+    ocppVersion: '1.6',
+    secretHash: 'h',
+    connectors,
+  },
 });
 const live = (chargerId: string, type: string, data: Record<string, unknown>): Given => ({
   stream: `charger-live-${chargerId}`,
   type,
   data: { chargerId, connectionId: `conn-${chargerId}`, at: '2026-03-02T10:00:00.000Z', ...data },
 });
-const status = (chargerId: string, connectorId: number, s: string) => live(chargerId, 'ConnectorStatusChanged', { messageId: 'm', connectorId, status: s, ocppStatus: s, error: null });
+const status = (chargerId: string, connectorId: number, s: string) =>
+  live(chargerId, 'ConnectorStatusChanged', { messageId: 'm', connectorId, status: s, ocppStatus: s, error: null });
 
 /**
  * A charger's live change updates its station in place (its element, and the totals by difference) instead
@@ -28,7 +38,19 @@ describe('stations projection: live changes on a station of several chargers', (
   it('keeps the chargers in order and the totals equal to a recount after every connection, status and disconnection', async () => {
     const h = harness();
     await h.given(
-      { stream: 'station-st1', type: 'StationRegistered', data: { stationId: 'st1', nameEn: 'Hub', nameAr: 'مركز', governorateId: 'eg-c', location: { lat: 30, lng: 31 }, addressEn: 'a', addressAr: 'b' } },
+      {
+        stream: 'station-st1',
+        type: 'StationRegistered',
+        data: {
+          stationId: 'st1',
+          nameEn: 'Hub',
+          nameAr: 'مركز',
+          governorateId: 'eg-c',
+          location: { lat: 30, lng: 31 },
+          addressEn: 'a',
+          addressAr: 'b',
+        },
+      },
       ...['A', 'B', 'C'].map(register),
     );
     const steps: Given[] = [
@@ -50,7 +72,10 @@ describe('stations projection: live changes on a station of several chargers', (
     for (const step of steps) {
       await h.given(step);
       const station = (await h.get(READ_MODELS.stations, 'st1')) as unknown as StationView;
-      expect(station.chargers.map((c) => c.chargerId), JSON.stringify(step)).toEqual(['A', 'B', 'C']);
+      expect(
+        station.chargers.map((c) => c.chargerId),
+        JSON.stringify(step),
+      ).toEqual(['A', 'B', 'C']);
       expect(station, JSON.stringify(step)).toMatchObject(stationTotals(station.chargers));
       for (const c of station.chargers) {
         const staffView = (await h.get(READ_MODELS.chargers, c.chargerId)) as unknown as { online: boolean; connectors: unknown[] };

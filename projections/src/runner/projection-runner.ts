@@ -103,7 +103,12 @@ export class ProjectionRunner implements PositionTracker {
           await handler.handle(event, this.context);
         } catch (error) {
           // A projection bug must not silently skip an event: stop here; a restart resumes from the checkpoint.
-          this.log.error('projection failed', { projection: handler.projection, type: event.type, position: event.position, error: String(error) });
+          this.log.error('projection failed', {
+            projection: handler.projection,
+            type: event.type,
+            position: event.position,
+            error: String(error),
+          });
           throw error;
         }
       }
@@ -163,7 +168,11 @@ export class ProjectionRunner implements PositionTracker {
   private async saveCheckpoint(): Promise<void> {
     const position = this.current();
     if (position === this.savedPosition) return;
-    await CHECKPOINT_DOCS.in(this.options.documents).updateOne({ _id: RUNNER_CHECKPOINT_ID }, { $set: { position, savedAt: new Date().toISOString() } }, { upsert: true });
+    await CHECKPOINT_DOCS.in(this.options.documents).updateOne(
+      { _id: RUNNER_CHECKPOINT_ID },
+      { $set: { position, savedAt: new Date().toISOString() } },
+      { upsert: true },
+    );
     this.savedPosition = position;
   }
 }

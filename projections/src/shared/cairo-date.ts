@@ -1,7 +1,14 @@
 import { cairoDate } from '@evc/contracts';
 
 /** Calendar days in Egypt's time zone (the wallet and notification lists group by them). */
-const cairo = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+const cairo = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Cairo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
 
 function parts(instant: number) {
   const p = Object.fromEntries(cairo.formatToParts(instant).map((x) => [x.type, x.value]));

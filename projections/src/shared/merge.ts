@@ -5,7 +5,12 @@ import type { Collection, Doc } from '@evc/platform';
  * the general update language for plain field paths. Answers whether the document existed; with `upsert: false` a
  * missing document is left missing.
  */
-export async function mergeOne<T extends Doc>(collection: Collection<T>, id: string, set: Partial<T>, options: { setOnInsert?: Partial<T>; upsert?: boolean } = {}): Promise<boolean> {
+export async function mergeOne<T extends Doc>(
+  collection: Collection<T>,
+  id: string,
+  set: Partial<T>,
+  options: { setOnInsert?: Partial<T>; upsert?: boolean } = {},
+): Promise<boolean> {
   const { _id: _ignored, ...fields } = set;
   const update: Doc = { $set: fields };
   // $setOnInsert may not name a field that $set names (MongoDB refuses the conflict).

@@ -28,9 +28,12 @@ export const pagePathOf = (path: string): string =>
 export function startPageViewCounter(bus: Bus, documents: DocumentStore): Consumer {
   const views = PAGE_VIEWS.in(documents);
   void views.createIndex({ day: 1 });
-  return bus.subscribe<PageView & { at: string }>({ groupId: 'page-view-counter', topics: [BUS_TOPICS.pageViews], fromBeginning: true }, async (message) => {
-    const day = cairoDateKey(message.value.at);
-    const path = pagePathOf(message.value.path);
-    await views.updateOne({ _id: `${day}|${path}` }, { $inc: { count: 1 }, $set: { day, path } }, { upsert: true });
-  });
+  return bus.subscribe<PageView & { at: string }>(
+    { groupId: 'page-view-counter', topics: [BUS_TOPICS.pageViews], fromBeginning: true },
+    async (message) => {
+      const day = cairoDateKey(message.value.at);
+      const path = pagePathOf(message.value.path);
+      await views.updateOne({ _id: `${day}|${path}` }, { $inc: { count: 1 }, $set: { day, path } }, { upsert: true });
+    },
+  );
 }

@@ -35,7 +35,14 @@ export function harness() {
       recordedAt: at,
       type: g.type,
       data: g.data,
-      metadata: { correlationId: 'c', causationId: 'c', actor: g.actor ?? { type: 'system', id: 'system' }, occurredAt: at, schemaVersion: 1, ...(g.reason ? { reason: g.reason } : {}) },
+      metadata: {
+        correlationId: 'c',
+        causationId: 'c',
+        actor: g.actor ?? { type: 'system', id: 'system' },
+        occurredAt: at,
+        schemaVersion: 1,
+        ...(g.reason ? { reason: g.reason } : {}),
+      },
     };
   };
   const table = dispatchTable(projections);
@@ -58,8 +65,11 @@ export function harness() {
     },
     /** Hands already applied events to the projections again (a restart from an older checkpoint). */
     replay: (events: RecordedEvent[]) => run(events),
-    find: (collection: string, filter = {}) => documents.collection(collection).find(filter, { sort: { _id: 1 } }).toArray(),
+    find: (collection: string, filter = {}) =>
+      documents
+        .collection(collection)
+        .find(filter, { sort: { _id: 1 } })
+        .toArray(),
     get: (collection: string, id: string) => documents.collection(collection).findOne({ _id: id }),
   };
 }
-

@@ -16,7 +16,9 @@ const setStyle = {
   async setup() {},
   on: {
     async Tick(event: { data: { id: string; value: number } }, { documents }: { documents: import('@evc/platform').DocumentStore }) {
-      await documents.collection('ticks').replaceOne({ _id: event.data.id }, { _id: event.data.id, value: event.data.value }, { upsert: true });
+      await documents
+        .collection('ticks')
+        .replaceOne({ _id: event.data.id }, { _id: event.data.id, value: event.data.value }, { upsert: true });
       await documents.collection('chargers').replaceOne({ _id: 'CP-1' }, { _id: 'CP-1', last: event.data.value }, { upsert: true });
     },
   },
@@ -39,7 +41,13 @@ describe('projections:verify', () => {
     dir = await mkdtemp(join(tmpdir(), 'evc-verify-'));
     store = await openFileEventStore({ dir, fsync: false });
     for (let i = 0; i < 30; i++) {
-      const metadata = { correlationId: randomUUID(), causationId: 'c', actor: { type: 'system' as const, id: 't' }, occurredAt: new Date().toISOString(), schemaVersion: 1 };
+      const metadata = {
+        correlationId: randomUUID(),
+        causationId: 'c',
+        actor: { type: 'system' as const, id: 't' },
+        occurredAt: new Date().toISOString(),
+        schemaVersion: 1,
+      };
       await store.append(`tick-${i % 5}`, [{ eventId: randomUUID(), type: 'Tick', data: { id: `t${i % 5}`, value: i }, metadata }], 'any');
     }
   });
@@ -83,7 +91,9 @@ describe('projections:verify', () => {
     expect((await verifyReadModels({ eventStore: store, live, projections: [counting] })).differences).toEqual([]);
     await replayInto(store, live, [counting], 25, 30);
     const report = await verifyReadModels({ eventStore: store, live, projections: [counting] });
-    expect(report.differences).toEqual([{ collection: 'counts', id: 'all', kind: 'changed', fields: [{ field: 'n', live: 35, rebuilt: 30 }] }]);
+    expect(report.differences).toEqual([
+      { collection: 'counts', id: 'all', kind: 'changed', fields: [{ field: 'n', live: 35, rebuilt: 30 }] },
+    ]);
   });
 
   it('leaves out what does not come from the log: bus-fed fields and read models', async () => {

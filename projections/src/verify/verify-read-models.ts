@@ -14,7 +14,10 @@ export const NOT_FROM_THE_LOG = {
     [READ_MODELS.ocppMessages]: 'the charger message log comes from the bus (ocpp.frames), newest 1,000 per charger',
   } as Record<string, string>,
   fields: {
-    [READ_MODELS.chargers]: { lastHeartbeatAt: 'heartbeats are not events (charger-presence consumer)', lastSeenAt: 'the charger-presence consumer, from the bus' },
+    [READ_MODELS.chargers]: {
+      lastHeartbeatAt: 'heartbeats are not events (charger-presence consumer)',
+      lastSeenAt: 'the charger-presence consumer, from the bus',
+    },
   } as Record<string, Record<string, string>>,
 };
 
@@ -52,7 +55,13 @@ export interface VerifyOptions {
 const PAGE = 1000;
 
 /** Replays the log (after, until] into `documents` through the projections' handlers, as the runner would. */
-export async function replayInto(eventStore: EventStore, documents: DocumentStore, projections: readonly Projection[], after: number, until: number): Promise<number> {
+export async function replayInto(
+  eventStore: EventStore,
+  documents: DocumentStore,
+  projections: readonly Projection[],
+  after: number,
+  until: number,
+): Promise<number> {
   const handlers = dispatchTable(projections);
   const context: ProjectionContext = { documents, changed: () => undefined };
   let cursor = after;
@@ -88,7 +97,9 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
     differences: [],
     skipped: [
       ...Object.entries(NOT_FROM_THE_LOG.collections).map(([what, why]) => ({ what, why })),
-      ...Object.entries(NOT_FROM_THE_LOG.fields).flatMap(([c, fields]) => Object.entries(fields).map(([f, why]) => ({ what: `${c}.${f}`, why }))),
+      ...Object.entries(NOT_FROM_THE_LOG.fields).flatMap(([c, fields]) =>
+        Object.entries(fields).map(([f, why]) => ({ what: `${c}.${f}`, why })),
+      ),
     ],
   };
   const maxListed = options.maxListed ?? 100;
@@ -149,7 +160,10 @@ function compare(collection: string, live: Map<string, Doc>, rebuilt: Map<string
 /** The report as lines for a terminal. */
 export function formatReport(report: VerifyReport): string {
   const lines = [`Compared ${report.collections.length} read models with a rebuild from the log at position ${report.position}:`];
-  for (const c of report.collections) lines.push(`  ${c.name.padEnd(22)} live ${String(c.live).padStart(7)}  rebuilt ${String(c.rebuilt).padStart(7)}  ${c.differences === 0 ? 'same' : `${c.differences} DIFFERENT`}`);
+  for (const c of report.collections)
+    lines.push(
+      `  ${c.name.padEnd(22)} live ${String(c.live).padStart(7)}  rebuilt ${String(c.rebuilt).padStart(7)}  ${c.differences === 0 ? 'same' : `${c.differences} DIFFERENT`}`,
+    );
   lines.push('Not compared (not built from the log):');
   for (const s of report.skipped) lines.push(`  ${s.what}: ${s.why}`);
   const total = report.collections.reduce((n, c) => n + c.differences, 0);

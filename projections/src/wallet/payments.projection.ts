@@ -10,7 +10,19 @@ export const PAYMENTS = readModel<PaymentDoc>(READ_MODELS.payments);
 export function evolvePayment(doc: PaymentDoc | null, e: PaymentEvent, position: number): PaymentDoc | null {
   if (e.type === 'PaymentInitiated') {
     const d = e.data;
-    return { _id: d.paymentId, paymentId: d.paymentId, customerId: d.customerId, status: 'pending', amount: d.amount, provider: d.provider, checkoutUrl: d.checkoutUrl, failureReason: null, createdAt: d.at, settledAt: null, position };
+    return {
+      _id: d.paymentId,
+      paymentId: d.paymentId,
+      customerId: d.customerId,
+      status: 'pending',
+      amount: d.amount,
+      provider: d.provider,
+      checkoutUrl: d.checkoutUrl,
+      failureReason: null,
+      createdAt: d.at,
+      settledAt: null,
+      position,
+    };
   }
   if (!doc) return null;
   switch (e.type) {

@@ -36,7 +36,12 @@ const applyTransaction: EventHandler<WalletEvent['type']> = async (event, { docu
   await WALLET_TRANSACTIONS.in(documents).replaceOne({ _id: doc._id }, doc, { upsert: true });
   changed(READ_MODELS.walletTransactions, doc._id, [d.customerId]);
   if (wallet && wallet.position >= event.position) return; // a replay: the wallet is already past it
-  await mergeOne(wallets, d.customerId, { customerId: d.customerId, balance: d.balanceAfter, count: event.revision + 1, position: event.position });
+  await mergeOne(wallets, d.customerId, {
+    customerId: d.customerId,
+    balance: d.balanceAfter,
+    count: event.revision + 1,
+    position: event.position,
+  });
   changed(READ_MODELS.wallets, d.customerId, [d.customerId]);
   if (await mergeOne(CUSTOMER_ACCOUNTS.in(documents), d.customerId, { walletBalance: d.balanceAfter }, { upsert: false })) {
     changed(READ_MODELS.customers, d.customerId, [d.customerId]);

@@ -17,7 +17,16 @@ describe('audit changes', () => {
     expect(changesOf(created, updated, 'charger-CP-1', staff)).toEqual([{ field: 'model', before: 'A', after: 'B', masked: null }]);
     const deleted = evolveAudit(updated, { type: 'ChargerMarkedDeleted', data: { chargerId: 'CP-1', stationId: 's' } });
     expect(changesOf(updated, deleted, 'charger-CP-1', staff)).toEqual([{ field: 'modelState', before: null, after: 3, masked: null }]);
-    expect(JSON.stringify(changesOf(created, evolveAudit(created, { type: 'ChargerSecretRotated', data: { secretHash: 'b'.repeat(64) } }), 'charger-CP-1', staff))).not.toContain('b'.repeat(64));
+    expect(
+      JSON.stringify(
+        changesOf(
+          created,
+          evolveAudit(created, { type: 'ChargerSecretRotated', data: { secretHash: 'b'.repeat(64) } }),
+          'charger-CP-1',
+          staff,
+        ),
+      ),
+    ).not.toContain('b'.repeat(64));
   });
 });
 
@@ -30,7 +39,10 @@ describe('audit history', () => {
     metadata: { occurredAt: `2026-03-01T10:0${revision}:00.000Z`, actor: { type: 'system', id: 'system' }, reason: 'test' },
   });
   const historyOf = (events: ReturnType<typeof recorded>[]) =>
-    new AuditQueries({ readStream: async () => events } as unknown as EventStore, { of: async () => new Map() } as unknown as ActorNames).history({ streamId: 'session-s1', page: 1, pageSize: 50 }, ['sessions.read']);
+    new AuditQueries(
+      { readStream: async () => events } as unknown as EventStore,
+      { of: async () => new Map() } as unknown as ActorNames,
+    ).history({ streamId: 'session-s1', page: 1, pageSize: 50 }, ['sessions.read']);
 
   it("compares an event with its own kind or the item's creation, never with another kind's field of the same name", async () => {
     const history = await historyOf([
@@ -53,8 +65,16 @@ describe('audit history of derived fields', () => {
       { type: 'ChargerAttached', data: { stationId: 'st-1', chargerId: 'CP-1' } },
       { type: 'ChargerAttached', data: { stationId: 'st-1', chargerId: 'CP-2' } },
       { type: 'ChargerDetached', data: { stationId: 'st-1', chargerId: 'CP-1' } },
-    ].map((e, revision) => ({ ...e, eventId: `e${revision}`, revision, metadata: { occurredAt: '2026-03-01T10:00:00.000Z', actor: { type: 'system', id: 'system' }, reason: null } }));
-    const history = await new AuditQueries({ readStream: async () => events } as unknown as EventStore, { of: async () => new Map() } as unknown as ActorNames).history({ streamId: 'station-st-1', page: 1, pageSize: 50 });
+    ].map((e, revision) => ({
+      ...e,
+      eventId: `e${revision}`,
+      revision,
+      metadata: { occurredAt: '2026-03-01T10:00:00.000Z', actor: { type: 'system', id: 'system' }, reason: null },
+    }));
+    const history = await new AuditQueries(
+      { readStream: async () => events } as unknown as EventStore,
+      { of: async () => new Map() } as unknown as ActorNames,
+    ).history({ streamId: 'station-st-1', page: 1, pageSize: 50 });
     expect(history.dataList[0]!.changes).toEqual([{ field: 'chargers', before: ['CP-1', 'CP-2'], after: ['CP-2'], masked: null }]);
   });
 });

@@ -9,7 +9,20 @@ import type { ActorNames } from '../identity/index';
  * requests, bookings, charging sessions. Every staff screen with a history panel reads one of these (a test holds the screens
  * to this list: a session's panel once answered "no access" because sessions were missing here).
  */
-export const READABLE = [/^country-/, /^governorate-/, /^masterdata-/, /^station-/, /^charger-/, /^pricing-network$/, /^account-/, /^card-request-/, /^card-/, /^contact-request-/, /^booking-/, /^session-/];
+export const READABLE = [
+  /^country-/,
+  /^governorate-/,
+  /^masterdata-/,
+  /^station-/,
+  /^charger-/,
+  /^pricing-network$/,
+  /^account-/,
+  /^card-request-/,
+  /^card-/,
+  /^contact-request-/,
+  /^booking-/,
+  /^session-/,
+];
 /** Streams holding what only some staff may see (a contact request's internal comments: managers; a session: those who see sessions). */
 const GUARDED: [RegExp, Privilege][] = [
   [/^contact-request-/, 'contact.manage'],
@@ -55,7 +68,13 @@ export function evolveAudit(state: State, event: Pick<RecordedEvent, 'type' | 'd
  * `energyWh`, so an event is compared only with what its own kind or the item's creation wrote; any other earlier
  * value counts as none.
  */
-export function changesOf(before: State, after: State, streamId: string, viewer: Viewer, comparable: (field: string) => boolean = () => true): AuditEntry['changes'] {
+export function changesOf(
+  before: State,
+  after: State,
+  streamId: string,
+  viewer: Viewer,
+  comparable: (field: string) => boolean = () => true,
+): AuditEntry['changes'] {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields.flatMap((field): AuditEntry['changes'] => {
     const was = comparable(field) ? before[field] : undefined;
@@ -84,21 +103,27 @@ export class AuditQueries {
   ) {}
 
   /** The stream's events newest first, each with its author, time, reason and field changes. */
-  async history(q: { streamId: string; page: number; pageSize: number }, privileges: readonly Privilege[] = []): Promise<Paged<AuditEntry>> {
+  async history(
+    q: { streamId: string; page: number; pageSize: number },
+    privileges: readonly Privilege[] = [],
+  ): Promise<Paged<AuditEntry>> {
     if (!READABLE.some((r) => r.test(q.streamId))) throw new ApiException('auth.forbidden', 'This history is not readable here');
-    if (GUARDED.some(([stream, needs]) => stream.test(q.streamId) && !privileges.includes(needs))) throw new ApiException('auth.forbidden', 'This history is not readable here');
+    if (GUARDED.some(([stream, needs]) => stream.test(q.streamId) && !privileges.includes(needs)))
+      throw new ApiException('auth.forbidden', 'This history is not readable here');
     // A stream named after a card is read by the name the viewer sees (as the explorer's stream filter): not by its id.
     const viewer = viewerFor(privileges);
     if (streamSeenBy(q.streamId, viewer) !== q.streamId) throw new ApiException('auth.forbidden', 'This history is not readable here');
     const events = await this.events.readStream(q.streamId);
     // Accounts: only customers' (the customer context); staff accounts have their own screens.
-    if (q.streamId.startsWith('account-') && events[0] && events[0].type !== 'CustomerSignedUp') throw new ApiException('auth.forbidden', 'This history is not readable here');
+    if (q.streamId.startsWith('account-') && events[0] && events[0].type !== 'CustomerSignedUp')
+      throw new ApiException('auth.forbidden', 'This history is not readable here');
     let state: State = {};
     let setBy: Record<string, string> = {};
     const created = events[0]?.type;
     const entries: AuditEntry[] = events.map((event) => {
       const next = evolveAudit(state, event);
-      const ownKind = (field: string) => DERIVED.test(field) || setBy[field] === undefined || setBy[field] === event.type || setBy[field] === created;
+      const ownKind = (field: string) =>
+        DERIVED.test(field) || setBy[field] === undefined || setBy[field] === event.type || setBy[field] === created;
       const entry = {
         eventId: event.eventId,
         type: event.type,
@@ -115,7 +140,9 @@ export class AuditQueries {
     entries.reverse();
     const dataList = entries.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
     // A customer's name is personal data, as in the explorer.
-    const names = await this.names.of(dataList.filter((e) => e.actor.type === 'staff' || (e.actor.type === 'customer' && viewer.personalData)).map((e) => e.actor.id));
+    const names = await this.names.of(
+      dataList.filter((e) => e.actor.type === 'staff' || (e.actor.type === 'customer' && viewer.personalData)).map((e) => e.actor.id),
+    );
     for (const e of dataList) e.actor.name = names.get(e.actor.id) ?? null;
     return { dataList, totalCount: entries.length };
   }

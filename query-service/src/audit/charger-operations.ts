@@ -25,7 +25,8 @@ const AFTER_END_MS = 60_000;
 const EXPECTED_STOPS = new Set(['customer', 'staff', 'low_balance', 'target_reached']);
 
 type Live = RecordedEvent<EventTypeMap[ChargerLiveEvent['type']]> & { type: ChargerLiveEvent['type'] };
-const isLive = (e: RecordedEvent): e is Live => ['ChargerConnected', 'ChargerDisconnected', 'ChargerBooted', 'ConnectorStatusChanged'].includes(e.type);
+const isLive = (e: RecordedEvent): e is Live =>
+  ['ChargerConnected', 'ChargerDisconnected', 'ChargerBooted', 'ConnectorStatusChanged'].includes(e.type);
 
 /** What a live event says in a line (dropped sessions' "around"). */
 function detailOf(e: Live): string | null {
@@ -60,8 +61,16 @@ export class ChargerOperations {
     const charger = await CHARGERS.in(this.documents).findOne({ _id: chargerId }, { projection: { stationId: 1, online: 1 } });
     const to = q.to ?? now.toISOString();
     const from = q.from ?? new Date(Date.parse(to) - DEFAULT_WINDOW_MS).toISOString();
-    const [after, before] = await Promise.all([this.store.positionAt(from), this.store.positionAt(new Date(Date.parse(to) + 1).toISOString())]);
-    const live = (await this.store.readIndexBackward({ kind: 'stream', streamId: networkStreams.chargerLive(chargerId) }, { after: after - 1, before, maxCount: WINDOW_LIMIT }))
+    const [after, before] = await Promise.all([
+      this.store.positionAt(from),
+      this.store.positionAt(new Date(Date.parse(to) + 1).toISOString()),
+    ]);
+    const live = (
+      await this.store.readIndexBackward(
+        { kind: 'stream', streamId: networkStreams.chargerLive(chargerId) },
+        { after: after - 1, before, maxCount: WINDOW_LIMIT },
+      )
+    )
       .filter(isLive)
       .reverse();
     const events = await this.lastEvents(chargerId);
@@ -82,7 +91,10 @@ export class ChargerOperations {
   /** Sessions on the charger that ended in the window other than at someone's request, newest first (at most 50). */
   private async dropped(chargerId: string, from: string, to: string, live: readonly Live[]): Promise<ChargerOperationsView['dropped']> {
     const sessions = await SESSIONS.in(this.documents)
-      .find({ chargerId, requestedAt: { $lte: to }, $or: [{ status: 'failed' }, { stopReason: { $nin: [...EXPECTED_STOPS, null] } }] }, { sort: { requestedAt: -1 }, limit: 50 })
+      .find(
+        { chargerId, requestedAt: { $lte: to }, $or: [{ status: 'failed' }, { stopReason: { $nin: [...EXPECTED_STOPS, null] } }] },
+        { sort: { requestedAt: -1 }, limit: 50 },
+      )
       .toArray();
     const out: ChargerOperationsView['dropped'] = [];
     for (const s of sessions) {
@@ -94,13 +106,27 @@ export class ChargerOperations {
       if (endedAt < from || endedAt > to) continue;
       const end = Date.parse(endedAt);
       const around = live
-        .filter((e) => e.type !== 'ConnectorStatusChanged' || (e.data as EventTypeMap['ConnectorStatusChanged']).error !== null || (e.data as EventTypeMap['ConnectorStatusChanged']).connectorId === s.connectorId)
+        .filter(
+          (e) =>
+            e.type !== 'ConnectorStatusChanged' ||
+            (e.data as EventTypeMap['ConnectorStatusChanged']).error !== null ||
+            (e.data as EventTypeMap['ConnectorStatusChanged']).connectorId === s.connectorId,
+        )
         .filter((e) => {
           const at = Date.parse(e.metadata.occurredAt || e.recordedAt);
           return at >= end - BEFORE_END_MS && at <= end + AFTER_END_MS;
         })
         .map((e) => ({ at: e.metadata.occurredAt || e.recordedAt, type: e.type, position: e.position, detail: detailOf(e) }));
-      out.push({ sessionId: s.sessionId, connectorId: s.connectorId, status: s.status, stopReason: s.stopReason, failure: s.failure, chargerReason: stopped?.data.chargerReason ?? null, endedAt, around });
+      out.push({
+        sessionId: s.sessionId,
+        connectorId: s.connectorId,
+        status: s.status,
+        stopReason: s.stopReason,
+        failure: s.failure,
+        chargerReason: stopped?.data.chargerReason ?? null,
+        endedAt,
+        around,
+      });
     }
     return out;
   }
@@ -108,11 +134,22 @@ export class ChargerOperations {
   /** The newest hundred events of the charger's streams, its latest commands and its latest sessions. */
   private async lastEvents(chargerId: string): Promise<RecordedEvent[]> {
     const [commands, sessions] = await Promise.all([
-      OCPP_COMMANDS.in(this.documents).find({ chargerId }, { sort: { requestedAt: -1 }, limit: 30, projection: { _id: 1 } }).toArray(),
-      SESSIONS.in(this.documents).find({ chargerId }, { sort: { requestedAt: -1 }, limit: 5, projection: { _id: 1 } }).toArray(),
+      OCPP_COMMANDS.in(this.documents)
+        .find({ chargerId }, { sort: { requestedAt: -1 }, limit: 30, projection: { _id: 1 } })
+        .toArray(),
+      SESSIONS.in(this.documents)
+        .find({ chargerId }, { sort: { requestedAt: -1 }, limit: 5, projection: { _id: 1 } })
+        .toArray(),
     ]);
-    const streams = [networkStreams.charger(chargerId), networkStreams.chargerLive(chargerId), ...commands.map((c) => networkStreams.chargerCommand(c._id)), ...sessions.map((s) => `session-${s._id}`)];
-    const read = await Promise.all(streams.map((streamId) => this.store.readIndexBackward({ kind: 'stream', streamId }, { maxCount: LAST_EVENTS })));
+    const streams = [
+      networkStreams.charger(chargerId),
+      networkStreams.chargerLive(chargerId),
+      ...commands.map((c) => networkStreams.chargerCommand(c._id)),
+      ...sessions.map((s) => `session-${s._id}`),
+    ];
+    const read = await Promise.all(
+      streams.map((streamId) => this.store.readIndexBackward({ kind: 'stream', streamId }, { maxCount: LAST_EVENTS })),
+    );
     return read
       .flat()
       .sort((a, b) => b.position - a.position)
@@ -144,7 +181,14 @@ export function history(live: readonly Live[]): Pick<ChargerOperationsView, 'con
       } else connections.push({ connectionId: d.connectionId, protocol: '', connectedAt: null, disconnectedAt: at, reason: d.reason });
     } else if (e.type === 'ChargerBooted') {
       const d = e.data as EventTypeMap['ChargerBooted'];
-      boots.push({ at, reason: d.reason, vendor: d.vendor, model: d.model, firmwareVersion: d.firmwareVersion, connectionId: d.connectionId });
+      boots.push({
+        at,
+        reason: d.reason,
+        vendor: d.vendor,
+        model: d.model,
+        firmwareVersion: d.firmwareVersion,
+        connectionId: d.connectionId,
+      });
     } else {
       const d = e.data as EventTypeMap['ConnectorStatusChanged'];
       const current = openFault.get(d.connectorId);
@@ -153,7 +197,16 @@ export function history(live: readonly Live[]): Pick<ChargerOperationsView, 'con
         openFault.delete(d.connectorId);
       }
       if (d.error && !openFault.has(d.connectorId)) {
-        const fault = { at, connectorId: d.connectorId, status: d.status, ocppStatus: d.ocppStatus, code: d.error.code, info: d.error.info, vendorErrorCode: d.error.vendorErrorCode, clearedAt: null };
+        const fault = {
+          at,
+          connectorId: d.connectorId,
+          status: d.status,
+          ocppStatus: d.ocppStatus,
+          code: d.error.code,
+          info: d.error.info,
+          vendorErrorCode: d.error.vendorErrorCode,
+          clearedAt: null,
+        };
         faults.push(fault);
         openFault.set(d.connectorId, fault);
       }

@@ -49,9 +49,19 @@ export class EventChains {
     await walk.addContext();
     const events = [...walk.events.values()].sort((a, b) => a.event.position - b.event.position);
     const frames = viewer.frames ? await this.frames(walk.frameRefs, viewer) : [];
-    const names = await namesOf(this.names, events.map((e) => e.event), viewer);
-    const views = new Map(events.map(({ event, link }) => [event.eventId, { ...eventView(event, viewer, names), link, causedBy: null as string | null }]));
-    linkCauses(events.map((e) => e.event), views, frames);
+    const names = await namesOf(
+      this.names,
+      events.map((e) => e.event),
+      viewer,
+    );
+    const views = new Map(
+      events.map(({ event, link }) => [event.eventId, { ...eventView(event, viewer, names), link, causedBy: null as string | null }]),
+    );
+    linkCauses(
+      events.map((e) => e.event),
+      views,
+      frames,
+    );
     const origins = originsOf(events.map((e) => e.event)).map((e) => {
       const v = views.get(e.eventId)!;
       return { correlationId: v.correlationId, eventId: v.eventId, type: v.type, at: v.occurredAt, actor: v.actor, reason: v.reason };
@@ -60,7 +70,9 @@ export class EventChains {
       start: start.eventId,
       events: [...views.values()],
       frames,
-      framesHidden: viewer.frames ? [...walk.frameRefs.keys()].filter((ref) => !frames.some((f) => `${f.connectionId}/${f.messageId}` === ref)).length : walk.frameRefs.size,
+      framesHidden: viewer.frames
+        ? [...walk.frameRefs.keys()].filter((ref) => !frames.some((f) => `${f.connectionId}/${f.messageId}` === ref)).length
+        : walk.frameRefs.size,
       origins,
       truncated: walk.truncated,
     };
@@ -74,7 +86,21 @@ export class EventChains {
     return found.flatMap((f) => {
       const caused = refs.get(`${f.connectionId}/${f.messageId}`);
       if (!caused) return [];
-      return [{ frameId: f.frameId, chargerId: f.chargerId, connectionId: f.connectionId, messageId: f.messageId, direction: f.direction, kind: f.kind, action: f.action, at: f.at, payload: masked(f.payload, 'ocpp', viewer) ?? null, error: f.error, caused: [...caused] }];
+      return [
+        {
+          frameId: f.frameId,
+          chargerId: f.chargerId,
+          connectionId: f.connectionId,
+          messageId: f.messageId,
+          direction: f.direction,
+          kind: f.kind,
+          action: f.action,
+          at: f.at,
+          payload: masked(f.payload, 'ocpp', viewer) ?? null,
+          error: f.error,
+          caused: [...caused],
+        },
+      ];
     });
   }
 }
@@ -112,7 +138,10 @@ class ChainWalk {
     const first = Math.min(...all.map((e) => e.position));
     const last = Math.max(...all.map((e) => e.position));
     for (const chargerId of chargers) {
-      const live = await this.store.readIndexBackward({ kind: 'stream', streamId: `charger-live-${chargerId}` }, { after: first - 1, before: last + 1, maxCount: CONTEXT_LIMIT });
+      const live = await this.store.readIndexBackward(
+        { kind: 'stream', streamId: `charger-live-${chargerId}` },
+        { after: first - 1, before: last + 1, maxCount: CONTEXT_LIMIT },
+      );
       for (const event of live) if (!this.events.has(event.eventId)) this.events.set(event.eventId, { event, link: 'context' });
     }
   }
@@ -190,14 +219,17 @@ function linkCauses(events: readonly RecordedEvent[], views: Map<string, ChainEv
   for (const e of events) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e]);
   const origins = new Map(originsOf(events).map((e) => [e.metadata.correlationId, e]));
   const ids = new Map(events.map((e) => [e.eventId, e]));
-  const callFrame = new Map(frames.filter((f) => f.direction === 'in' && f.kind === 'call').map((f) => [`${f.connectionId}/${f.messageId}`, f.frameId]));
+  const callFrame = new Map(
+    frames.filter((f) => f.direction === 'in' && f.kind === 'call').map((f) => [`${f.connectionId}/${f.messageId}`, f.frameId]),
+  );
   for (const e of events) {
     const view = views.get(e.eventId)!;
     if (view.link === 'context') continue;
     const cause = e.metadata?.causationId ? parseCausation(e.metadata.causationId) : null;
     let by: string | null = null;
     if (cause?.kind === 'frame') by = callFrame.get(`${cause.connectionId}/${cause.messageId}`) ?? null;
-    else if (cause?.kind === 'item') by = (byStream.get(cause.streamId) ?? []).filter((c) => c.position < e.position).at(-1)?.eventId ?? null;
+    else if (cause?.kind === 'item')
+      by = (byStream.get(cause.streamId) ?? []).filter((c) => c.position < e.position).at(-1)?.eventId ?? null;
     else if (cause?.kind === 'id') by = ids.get(cause.id)?.eventId ?? origins.get(cause.id)?.eventId ?? null;
     by ??= origins.get(e.metadata?.correlationId)?.eventId ?? null;
     view.causedBy = by === e.eventId ? null : by;

@@ -11,7 +11,13 @@ const event = (over: Partial<RecordedEvent> = {}): RecordedEvent => ({
   type: 'WalletDebited',
   recordedAt: '2026-03-01T10:00:00.000Z',
   data: {},
-  metadata: { correlationId: 'k1', causationId: 'session:s1', actor: { type: 'system', id: 'charging' }, occurredAt: '2026-03-01T10:00:00.000Z', schemaVersion: 1 },
+  metadata: {
+    correlationId: 'k1',
+    causationId: 'session:s1',
+    actor: { type: 'system', id: 'charging' },
+    occurredAt: '2026-03-01T10:00:00.000Z',
+    schemaVersion: 1,
+  },
   ...over,
 });
 

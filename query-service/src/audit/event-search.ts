@@ -98,7 +98,11 @@ export class EventSearch {
       }
       if (batch.length === 0) exhausted = true;
     }
-    const names = await namesOf(this.names, found.map((f) => f.event), viewer);
+    const names = await namesOf(
+      this.names,
+      found.map((f) => f.event),
+      viewer,
+    );
     const dataList = found.map(({ event }) => eventView(event, viewer, names));
     const reachedLower = exhausted || cursor <= lower + 1;
     const full = found.length >= q.pageSize;

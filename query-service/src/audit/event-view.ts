@@ -28,7 +28,11 @@ export function eventView(event: RecordedEvent, viewer: Viewer, names: ReadonlyM
     type: event.type,
     recordedAt: event.recordedAt,
     occurredAt: m?.occurredAt ?? event.recordedAt,
-    actor: { type: actor.type, id: actor.id, name: actor.type === 'customer' && !viewer.personalData ? null : (names.get(actor.id) ?? null) },
+    actor: {
+      type: actor.type,
+      id: actor.id,
+      name: actor.type === 'customer' && !viewer.personalData ? null : (names.get(actor.id) ?? null),
+    },
     correlationId: m?.correlationId ?? '',
     causationId: streamSeenBy(m?.causationId ?? '', viewer),
     reason: m?.reason ?? null,

@@ -11,7 +11,13 @@ import { eventView, namesOf } from './event-view';
 import { viewerFor, type Viewer } from './masking';
 import { Provenance } from './provenance';
 
-type EventsQueryId = 'events.search' | 'events.get' | 'events.chain' | 'chargers.operations' | 'me.session-provenance' | 'me.wallet-provenance';
+type EventsQueryId =
+  | 'events.search'
+  | 'events.get'
+  | 'events.chain'
+  | 'chargers.operations'
+  | 'me.session-provenance'
+  | 'me.wallet-provenance';
 
 /** What the caller sees of the log (masking.ts: the same rule as the audit panel's). */
 export const viewerOf = ({ principal }: Caller): Viewer => viewerFor(principal?.privileges);

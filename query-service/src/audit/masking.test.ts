@@ -14,14 +14,27 @@ describe('masking an event for its viewer', () => {
   });
 
   it('shows personal data only to staff who may read customers; a station address is not personal', () => {
-    for (const key of ['email', 'phone', 'firstName', 'lastName', 'fullName', 'customerName', 'referenceName', 'deliveryAddress', 'idTag', 'idToken', 'cardId']) {
+    for (const key of [
+      'email',
+      'phone',
+      'firstName',
+      'lastName',
+      'fullName',
+      'customerName',
+      'referenceName',
+      'deliveryAddress',
+      'idTag',
+      'idToken',
+      'cardId',
+    ]) {
       expect(maskOf(key, 'account-1', staff), key).toBe('personal');
       expect(maskOf(key, 'account-1', manager), key).toBeNull();
     }
     expect(maskOf('addressEn', 'station-st-1', staff)).toBeNull();
     expect(maskOf('addressEn', 'card-request-1', staff)).toBe('personal');
     for (const key of ['to', 'details', 'message', 'text']) expect(maskOf(key, 'charger-1', staff), key).toBeNull();
-    for (const key of ['amount', 'transactionId', 'chargerId', 'nameEn', 'name', 'iccid']) expect(maskOf(key, 'charger-1', staff), key).toBeNull();
+    for (const key of ['amount', 'transactionId', 'chargerId', 'nameEn', 'name', 'iccid'])
+      expect(maskOf(key, 'charger-1', staff), key).toBeNull();
   });
 
   it('shows what a contact request holds only to staff who manage contact requests, whatever else they may read', () => {
@@ -39,11 +52,19 @@ describe('masking an event for its viewer', () => {
       expect(streamSeenBy(stream, manager), stream).toBe(stream);
     }
     expect(streamSeenBy('id-token:CARD-0001', staff)).toBe('id-token:***');
-    for (const stream of ['card-request-1', 'card-customer-1', 'session-1', 'charger-tx-CP1-5', 'local-auth-list']) expect(streamSeenBy(stream, staff), stream).toBe(stream);
+    for (const stream of ['card-request-1', 'card-customer-1', 'session-1', 'charger-tx-CP1-5', 'local-auth-list'])
+      expect(streamSeenBy(stream, staff), stream).toBe(stream);
   });
 
   it('flattens a payload to dotted fields, masking a whole object under a personal key', () => {
-    const data = { amount: 500, reference: { type: 'session', id: 's-1' }, address: { line1: 'Tahrir 1', city: 'Cairo' }, readings: [{ energyWh: 10 }, { energyWh: 20 }], tags: [], passwordHash: 'x' };
+    const data = {
+      amount: 500,
+      reference: { type: 'session', id: 's-1' },
+      address: { line1: 'Tahrir 1', city: 'Cairo' },
+      readings: [{ energyWh: 10 }, { energyWh: 20 }],
+      tags: [],
+      passwordHash: 'x',
+    };
     expect(fieldsOf(data, 'wallet-1', staff)).toEqual({
       truncated: false,
       fields: [
@@ -57,7 +78,11 @@ describe('masking an event for its viewer', () => {
         { path: 'passwordHash', value: null, masked: 'secret' },
       ],
     });
-    expect(fieldsOf(data, 'wallet-1', manager).fields.find((f) => f.path === 'address.city')).toEqual({ path: 'address.city', value: 'Cairo', masked: null });
+    expect(fieldsOf(data, 'wallet-1', manager).fields.find((f) => f.path === 'address.city')).toEqual({
+      path: 'address.city',
+      value: 'Cairo',
+      masked: null,
+    });
   });
 
   it('caps very large payloads and says so', () => {
@@ -68,7 +93,11 @@ describe('masking an event for its viewer', () => {
   });
 
   it('masks OCPP payloads the same way (a card tag in a frame)', () => {
-    expect(masked({ connectorId: 1, idTag: 'CARD-1', idTagInfo: { status: 'Accepted' } }, 'ocpp', staff)).toEqual({ connectorId: 1, idTag: null, idTagInfo: { status: 'Accepted' } });
+    expect(masked({ connectorId: 1, idTag: 'CARD-1', idTagInfo: { status: 'Accepted' } }, 'ocpp', staff)).toEqual({
+      connectorId: 1,
+      idTag: null,
+      idTagInfo: { status: 'Accepted' },
+    });
     expect(masked({ idTag: 'CARD-1' }, 'ocpp', manager)).toEqual({ idTag: 'CARD-1' });
   });
 });

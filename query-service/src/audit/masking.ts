@@ -28,7 +28,8 @@ const NOT_SECRET = /^id_?token$/i;
  * Keys whose values identify a person: e-mail, phone, names, addresses, birth date, national id, and the tokens a
  * customer charges with whatever their kind (a card's printed id, an app token): `idTag`, `idToken`, `cardId`.
  */
-const PERSONAL = /e-?mail|phone|mobile|first_?name|last_?name|full_?name|customer_?name|reference_?name|address|birth|national_?id|^id_?tag$|^id_?token$|^card_?id$/i;
+const PERSONAL =
+  /e-?mail|phone|mobile|first_?name|last_?name|full_?name|customer_?name|reference_?name|address|birth|national_?id|^id_?tag$|^id_?token$|^card_?id$/i;
 /** A station's address is a public place, not a person's. */
 const PUBLIC_ADDRESS = (key: string, streamId: string) => /address/i.test(key) && /^station-/.test(streamId);
 /** On a contact request, who wrote, how to reach them and what the visitor and the managers wrote (replies, internal comments). */
@@ -92,10 +93,19 @@ export function fieldsOf(data: unknown, streamId: string, viewer: Viewer): { fie
       return;
     }
     if (value === undefined) return;
-    fields.push({ path, value: typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null, masked: null });
+    fields.push({
+      path,
+      value: typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null,
+      masked: null,
+    });
   };
   if (data !== null && typeof data === 'object') walk(data, '', '');
-  else if (data !== undefined) fields.push({ path: 'value', value: typeof data === 'string' || typeof data === 'number' || typeof data === 'boolean' ? data : null, masked: null });
+  else if (data !== undefined)
+    fields.push({
+      path: 'value',
+      value: typeof data === 'string' || typeof data === 'number' || typeof data === 'boolean' ? data : null,
+      masked: null,
+    });
   return { fields, truncated };
 }
 

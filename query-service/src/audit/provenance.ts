@@ -12,8 +12,13 @@ import { ApiException } from '@evc/platform/http/api-exception';
 import { STATIONS, WALLET_TRANSACTIONS, walletTxKey } from '@evc/projections';
 
 type Of<K extends keyof EventTypeMap> = RecordedEvent<EventTypeMap[K]>;
-const step = (code: ProvenanceStep['code'], at: string | null, values: ProvenanceStep['values'] = {}): ProvenanceStep => ({ code, at, values });
-const first = <K extends keyof EventTypeMap>(events: readonly RecordedEvent[], type: K) => events.find((e) => e.type === type) as Of<K> | undefined;
+const step = (code: ProvenanceStep['code'], at: string | null, values: ProvenanceStep['values'] = {}): ProvenanceStep => ({
+  code,
+  at,
+  values,
+});
+const first = <K extends keyof EventTypeMap>(events: readonly RecordedEvent[], type: K) =>
+  events.find((e) => e.type === type) as Of<K> | undefined;
 
 /**
  * "How this was calculated", from the log and from the customer's own facts only: the session's meter readings, the
@@ -31,17 +36,23 @@ export class Provenance {
     const events = await this.store.readStream(chargingStreams.session(sessionId));
     const requested = first(events, 'SessionRequested');
     // A refused start is not the customer's session (docs/charging.md): found for staff only.
-    if (!requested || requested.data.customerId !== customerId || requested.data.refusal) throw new ApiException('charging.session_not_found', 'No such session');
+    if (!requested || requested.data.customerId !== customerId || requested.data.refusal)
+      throw new ApiException('charging.session_not_found', 'No such session');
     const { steps, amount, readings } = await this.sessionSteps(events, requested);
     return { subject: 'session', amount, steps, readings };
   }
 
   async ofWalletLine(customerId: string, transactionId: string): Promise<ProvenanceView> {
-    const doc = await WALLET_TRANSACTIONS.in(this.documents).findOne({ _id: walletTxKey(customerId, transactionId) }, { projection: { position: 1 } });
+    const doc = await WALLET_TRANSACTIONS.in(this.documents).findOne(
+      { _id: walletTxKey(customerId, transactionId) },
+      { projection: { position: 1 } },
+    );
     const [line] = doc ? await this.store.readAll({ after: doc.position - 1, maxCount: 1 }) : [];
-    if (!line || (line.type !== 'WalletCredited' && line.type !== 'WalletDebited')) throw new ApiException('wallet.transaction_not_found', 'No such wallet line');
+    if (!line || (line.type !== 'WalletCredited' && line.type !== 'WalletDebited'))
+      throw new ApiException('wallet.transaction_not_found', 'No such wallet line');
     const tx = (line as Of<'WalletCredited'>).data;
-    if (tx.customerId !== customerId || tx.transactionId !== transactionId) throw new ApiException('wallet.transaction_not_found', 'No such wallet line');
+    if (tx.customerId !== customerId || tx.transactionId !== transactionId)
+      throw new ApiException('wallet.transaction_not_found', 'No such wallet line');
     const credit = line.type === 'WalletCredited';
     const moved = step(credit ? 'wallet.credited' : 'wallet.debited', tx.at, {
       amount: tx.amount,
@@ -78,8 +89,20 @@ export class Provenance {
     const station = await STATIONS.in(this.documents).findOne({ _id: d.stationId }, { projection: { nameEn: 1, nameAr: 1 } });
     const pricing = await this.pricesAt(d.at);
     const steps: ProvenanceStep[] = [
-      step('session.started', d.at, { stationNameEn: station?.nameEn ?? d.stationId, stationNameAr: station?.nameAr ?? station?.nameEn ?? d.stationId, connectorId: d.connectorId, connectorType: d.connectorType, current: d.prices.current, origin: d.origin }),
-      step('session.prices', d.at, { pricePerKwh: d.prices.pricePerKwh, minimumCharge: d.prices.minimumCharge, current: d.prices.current, effectiveFrom: pricing?.effectiveFrom ?? null }),
+      step('session.started', d.at, {
+        stationNameEn: station?.nameEn ?? d.stationId,
+        stationNameAr: station?.nameAr ?? station?.nameEn ?? d.stationId,
+        connectorId: d.connectorId,
+        connectorType: d.connectorType,
+        current: d.prices.current,
+        origin: d.origin,
+      }),
+      step('session.prices', d.at, {
+        pricePerKwh: d.prices.pricePerKwh,
+        minimumCharge: d.prices.minimumCharge,
+        current: d.prices.current,
+        effectiveFrom: pricing?.effectiveFrom ?? null,
+      }),
     ];
     const charging = first(events, 'SessionCharging');
     const stopped = first(events, 'SessionStopped');
@@ -96,14 +119,34 @@ export class Provenance {
     if (!charging) return { steps, amount: 0, readings };
     const start = charging.data.meterStartWh;
     steps.push(step('session.meter_start', charging.data.startedAt, { meterStartWh: start }));
-    if (readings.length > 0) steps.push(step('session.readings', readings.at(-1)!.timestamp, { count: readings.length, firstAt: readings[0]!.timestamp, lastAt: readings.at(-1)!.timestamp, lastEnergyWh: readings.at(-1)!.energyWh }));
+    if (readings.length > 0)
+      steps.push(
+        step('session.readings', readings.at(-1)!.timestamp, {
+          count: readings.length,
+          firstAt: readings[0]!.timestamp,
+          lastAt: readings.at(-1)!.timestamp,
+          lastEnergyWh: readings.at(-1)!.energyWh,
+        }),
+      );
     const energyWh = stopped ? stopped.data.energyWh : Math.max(0, (readings.at(-1)?.energyWh ?? start) - start);
     if (stopped) steps.push(step('session.meter_stop', stopped.data.stoppedAt, { meterStopWh: stopped.data.meterStopWh }));
-    steps.push(step('session.energy', stopped?.data.stoppedAt ?? readings.at(-1)?.timestamp ?? null, { energyWh, meterStartWh: start, meterEndWh: stopped?.data.meterStopWh ?? readings.at(-1)?.energyWh ?? start }));
+    steps.push(
+      step('session.energy', stopped?.data.stoppedAt ?? readings.at(-1)?.timestamp ?? null, {
+        energyWh,
+        meterStartWh: start,
+        meterEndWh: stopped?.data.meterStopWh ?? readings.at(-1)?.energyWh ?? start,
+      }),
+    );
     const byEnergy = energyCost(energyWh, d.prices.pricePerKwh);
     steps.push(step('session.energy_cost', null, { energyWh, pricePerKwh: d.prices.pricePerKwh, energyCost: byEnergy }));
     const cost = Math.max(d.prices.minimumCharge, byEnergy);
-    steps.push(step(byEnergy < d.prices.minimumCharge ? 'session.minimum_applied' : 'session.minimum_not_needed', null, { minimumCharge: d.prices.minimumCharge, energyCost: byEnergy, cost }));
+    steps.push(
+      step(byEnergy < d.prices.minimumCharge ? 'session.minimum_applied' : 'session.minimum_not_needed', null, {
+        minimumCharge: d.prices.minimumCharge,
+        energyCost: byEnergy,
+        cost,
+      }),
+    );
     if (!stopped) {
       steps.push(step('session.running', readings.at(-1)?.timestamp ?? null, { energyWh, cost }));
       return { steps, amount: cost, readings };
@@ -117,9 +160,22 @@ export class Provenance {
     const events = await this.store.readStream(chargingStreams.payment(paymentId));
     const initiated = first(events, 'PaymentInitiated');
     if (!initiated || initiated.data.customerId !== customerId) return [];
-    const steps = [step('payment.started', initiated.data.at, { amount: initiated.data.amount, provider: initiated.data.provider, providerRef: initiated.data.providerRef })];
+    const steps = [
+      step('payment.started', initiated.data.at, {
+        amount: initiated.data.amount,
+        provider: initiated.data.provider,
+        providerRef: initiated.data.providerRef,
+      }),
+    ];
     const completed = first(events, 'PaymentCompleted');
-    if (completed) steps.push(step('payment.completed', completed.data.at, { amount: completed.data.amount, provider: initiated.data.provider, providerTransactionId: completed.data.providerTransactionId }));
+    if (completed)
+      steps.push(
+        step('payment.completed', completed.data.at, {
+          amount: completed.data.amount,
+          provider: initiated.data.provider,
+          providerTransactionId: completed.data.providerTransactionId,
+        }),
+      );
     return steps;
   }
 

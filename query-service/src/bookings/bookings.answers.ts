@@ -17,9 +17,11 @@ export class BookingsAnswers implements QueryAnswers {
     const bookings = new BookingsQueries(documents);
     this.answers = {
       'me.bookings': (q, caller) => bookings.mine(customerOf(caller), q),
-      'me.booking': async ({ bookingId }, caller) => found(await bookings.mineOne(customerOf(caller), bookingId), 'booking.booking_not_found', noBooking),
+      'me.booking': async ({ bookingId }, caller) =>
+        found(await bookings.mineOne(customerOf(caller), bookingId), 'booking.booking_not_found', noBooking),
       'bookings.admin-list': async (q, caller) => listAnswer('bookings', await bookings.adminList(q, mayReadCustomers(caller))),
-      'bookings.admin-get': async ({ bookingId }, caller) => found(await bookings.adminGet(bookingId, mayReadCustomers(caller)), 'booking.booking_not_found', noBooking),
+      'bookings.admin-get': async ({ bookingId }, caller) =>
+        found(await bookings.adminGet(bookingId, mayReadCustomers(caller)), 'booking.booking_not_found', noBooking),
     };
   }
 }

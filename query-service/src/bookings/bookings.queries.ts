@@ -1,4 +1,12 @@
-import { OPEN_BOOKING_STATUSES, cairoWallClock, type AdminBookingsQuery, type BookingAdminView, type BookingView, type MyBookingsQuery, type Paged } from '@evc/contracts';
+import {
+  OPEN_BOOKING_STATUSES,
+  cairoWallClock,
+  type AdminBookingsQuery,
+  type BookingAdminView,
+  type BookingView,
+  type MyBookingsQuery,
+  type Paged,
+} from '@evc/contracts';
 import type { Doc, DocumentStore, Filter } from '@evc/platform';
 import { BOOKINGS, type BookingDoc } from '@evc/projections';
 import { runAdminList, type AdminList, type ListAnswer } from '../shared/admin-list';
@@ -14,7 +22,11 @@ export function bookingView(d: BookingDoc): BookingView {
 }
 
 /** Staff see whose booking it is; the customer link only with customers.read. */
-const adminView = (d: BookingDoc, showCustomerId: boolean): BookingAdminView => ({ ...bookingView(d), customerName: d.customerName, customerId: showCustomerId ? d.customerId : null });
+const adminView = (d: BookingDoc, showCustomerId: boolean): BookingAdminView => ({
+  ...bookingView(d),
+  customerName: d.customerName,
+  customerId: showCustomerId ? d.customerId : null,
+});
 
 /** A Cairo wall-clock time for the CSV (a person reads it in a spreadsheet). */
 const cairo = (iso: string | null) => (iso ? Object.values(cairoWallClock(iso)).join(' ') : '');

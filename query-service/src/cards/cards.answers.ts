@@ -17,7 +17,8 @@ export class CardsAnswers implements QueryAnswers {
       'me.card-requests': (q, caller) => cards.myRequests(customerOf(caller), q),
       'me.charging-cards': (q, caller) => cards.myCards(customerOf(caller), q),
       'card-requests.admin-list': async (q) => listAnswer('card-requests', await cards.requestsList(q)),
-      'card-requests.admin-get': async ({ requestId }) => found(await cards.request(requestId), 'cards.request_not_found', 'No such card request'),
+      'card-requests.admin-get': async ({ requestId }) =>
+        found(await cards.request(requestId), 'cards.request_not_found', 'No such card request'),
       'cards.admin-list': async (q) => listAnswer('charging-cards', await cards.cardsList(q)),
     };
   }

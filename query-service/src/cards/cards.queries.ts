@@ -1,4 +1,12 @@
-import type { CardAdminView, CardRequestAdminView, CardRequestView, CardRequestsAdminQuery, CardView, CardsAdminQuery, Paged } from '@evc/contracts';
+import type {
+  CardAdminView,
+  CardRequestAdminView,
+  CardRequestView,
+  CardRequestsAdminQuery,
+  CardView,
+  CardsAdminQuery,
+  Paged,
+} from '@evc/contracts';
 import { OPEN_CARD_REQUEST_STATUSES } from '@evc/contracts';
 import type { Doc, DocumentStore, Filter } from '@evc/platform';
 import { CARDS, CARD_REQUESTS, type CardDoc, type CardRequestDoc } from '@evc/projections';
@@ -76,7 +84,8 @@ export class CardsQueries {
   requestsList(q: CardRequestsAdminQuery): Promise<ListAnswer<CardRequestAdminView>> {
     const filter: Filter = {};
     if (q.status) filter.status = q.status;
-    else if (q.open) filter.status = q.open === 'true' ? { $in: [...OPEN_CARD_REQUEST_STATUSES] } : { $nin: [...OPEN_CARD_REQUEST_STATUSES] };
+    else if (q.open)
+      filter.status = q.open === 'true' ? { $in: [...OPEN_CARD_REQUEST_STATUSES] } : { $nin: [...OPEN_CARD_REQUEST_STATUSES] };
     if (q.kind) filter.kind = q.kind;
     if (q.governorateId) filter.governorateId = q.governorateId;
     if (q.customerId) filter.customerId = q.customerId;
@@ -86,7 +95,13 @@ export class CardsQueries {
       {
         collection: CARD_REQUESTS.in(this.documents),
         filter,
-        sortable: { createdAt: 'createdAt', updatedAt: 'updatedAt', status: 'status', customerName: 'customerName', governorate: 'governorateNameEn' },
+        sortable: {
+          createdAt: 'createdAt',
+          updatedAt: 'updatedAt',
+          status: 'status',
+          customerName: 'customerName',
+          governorate: 'governorateNameEn',
+        },
         defaultSort: { createdAt: -1, _id: 1 },
         toView: cardRequestAdminView,
         columns: [

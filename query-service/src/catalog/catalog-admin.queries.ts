@@ -52,7 +52,15 @@ export class CatalogAdminQueries {
       {
         collection: MASTER_DATA.in(this.documents),
         filter: { kind: q.kind, ...(q.parentId ? { parentId: q.parentId } : {}) },
-        sortable: { name: 'name', nameTranslation: 'nameTranslation', value: 'value', parentName: 'parentName', isActive: 'isActive', usageCount: 'usageCount', updatedAt: 'updatedAt' },
+        sortable: {
+          name: 'name',
+          nameTranslation: 'nameTranslation',
+          value: 'value',
+          parentName: 'parentName',
+          isActive: 'isActive',
+          usageCount: 'usageCount',
+          updatedAt: 'updatedAt',
+        },
         defaultSort: { name: 1, _id: 1 },
         activeField: 'isActive',
         toView: masterDataView,
@@ -77,7 +85,15 @@ export class CatalogAdminQueries {
     return runAdminList(
       {
         collection: COUNTRIES.in(this.documents),
-        sortable: { nameEn: 'nameEn', nameAr: 'nameAr', iso: 'iso', phoneCode: 'phoneCode', currency: 'currency', isActive: 'isActive', updatedAt: 'updatedAt' },
+        sortable: {
+          nameEn: 'nameEn',
+          nameAr: 'nameAr',
+          iso: 'iso',
+          phoneCode: 'phoneCode',
+          currency: 'currency',
+          isActive: 'isActive',
+          updatedAt: 'updatedAt',
+        },
         defaultSort: { nameEn: 1, _id: 1 },
         activeField: 'isActive',
         toView: (d) => countryView(d, countOf.get(d.countryId) ?? 0),
@@ -100,7 +116,14 @@ export class CatalogAdminQueries {
       {
         collection: GOVERNORATES.in(this.documents),
         filter: q.countryId ? { countryId: q.countryId } : {},
-        sortable: { nameEn: 'nameEn', nameAr: 'nameAr', countryId: 'countryId', isActive: 'isActive', stationCount: 'stationCount', updatedAt: 'updatedAt' },
+        sortable: {
+          nameEn: 'nameEn',
+          nameAr: 'nameAr',
+          countryId: 'countryId',
+          isActive: 'isActive',
+          stationCount: 'stationCount',
+          updatedAt: 'updatedAt',
+        },
         defaultSort: { nameEn: 1, _id: 1 },
         activeField: 'isActive',
         toView: governorateView,

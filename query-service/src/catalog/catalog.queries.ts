@@ -9,8 +9,12 @@ export class CatalogQueries {
 
   async governorates(): Promise<Paged<GovernorateView>> {
     const [govs, counts] = await Promise.all([
-      GOVERNORATES.in(this.documents).find({ isActive: true }, { sort: { nameEn: 1 } }).toArray(),
-      STATIONS.in(this.documents).aggregate<{ _id: string; n: number }>([{ $group: { _id: '$governorateId', n: { $sum: 1 } } }]).toArray(),
+      GOVERNORATES.in(this.documents)
+        .find({ isActive: true }, { sort: { nameEn: 1 } })
+        .toArray(),
+      STATIONS.in(this.documents)
+        .aggregate<{ _id: string; n: number }>([{ $group: { _id: '$governorateId', n: { $sum: 1 } } }])
+        .toArray(),
     ]);
     const countOf = new Map(counts.map((c) => [c._id, c.n]));
     const dataList = govs.map((g) => ({
@@ -28,7 +32,9 @@ export class CatalogQueries {
   /** Active master data of one kind for the customer's car form (no usage counts, nothing inactive). */
   async carOptions({ kind, parentId }: z.output<typeof carOptionsQuerySchema>): Promise<Paged<CarOptionView>> {
     const filter = { kind, isActive: true, ...(kind === 'carType' && parentId ? { parentId } : {}) };
-    const items = await MASTER_DATA.in(this.documents).find(filter, { sort: { name: 1 } }).toArray();
+    const items = await MASTER_DATA.in(this.documents)
+      .find(filter, { sort: { name: 1 } })
+      .toArray();
     const dataList = items.map((i) => ({
       itemId: i.itemId,
       kind,
@@ -45,9 +51,11 @@ export class CatalogQueries {
     const stations = STATIONS.in(this.documents);
     const [totals, sessions] = await Promise.all([
       stations
-        .aggregate<{ stations: number; points: number; governorates: string[] }>([
-          { $group: { _id: null, stations: { $sum: 1 }, points: { $sum: '$totalConnectors' }, governorates: { $addToSet: '$governorateId' } } },
-        ])
+        .aggregate<{
+          stations: number;
+          points: number;
+          governorates: string[];
+        }>([{ $group: { _id: null, stations: { $sum: 1 }, points: { $sum: '$totalConnectors' }, governorates: { $addToSet: '$governorateId' } } }])
         .toArray(),
       SESSIONS.in(this.documents)
         .aggregate<{ n: number; wh: number }>([{ $group: { _id: null, n: { $sum: 1 }, wh: { $sum: '$energyWh' } } }])
@@ -66,7 +74,10 @@ export class CatalogQueries {
 
   /** The prices in force now, or null before any are set. */
   async pricing(now = new Date()): Promise<PricingView | null> {
-    const current = await PRICING_HISTORY.in(this.documents).findOne({ effectiveFrom: { $lte: now.toISOString() } }, { sort: { effectiveFrom: -1, position: -1 } });
+    const current = await PRICING_HISTORY.in(this.documents).findOne(
+      { effectiveFrom: { $lte: now.toISOString() } },
+      { sort: { effectiveFrom: -1, position: -1 } },
+    );
     if (!current) return null;
     return {
       acPricePerKwh: current.acPricePerKwh,

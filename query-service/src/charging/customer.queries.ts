@@ -61,7 +61,10 @@ export class CustomerQueries {
   /** The station of the charger whose serial number or charger id (both printed on chargers) is `code`, in any case. */
   async stationOfCharger(code: string): Promise<StationView | null> {
     const exact = { $regex: `^${escapeRegex(code.trim())}$`, $options: 'i' };
-    const charger = await CHARGERS.in(this.documents).findOne({ $or: [{ serialNumber: exact }, { chargerId: exact }], modelState: { $ne: 3 } }, { projection: { stationId: 1 } });
+    const charger = await CHARGERS.in(this.documents).findOne(
+      { $or: [{ serialNumber: exact }, { chargerId: exact }], modelState: { $ne: 3 } },
+      { projection: { stationId: 1 } },
+    );
     if (!charger) return null;
     const station = await STATIONS.in(this.documents).findOne({ _id: charger.stationId }, { projection: STATION_HIDDEN });
     return station ? stationView(station) : null;

@@ -42,13 +42,27 @@ const notification = (n: number): NotificationDoc => ({
 });
 /** Ids are not in time order (the tiebreak is the id), and every third session has no cost yet. */
 const session = (n: number): SessionDoc =>
-  ({ _id: `s-${String((n * 7919) % 1000).padStart(3, '0')}-${n}`, customerId: CUSTOMER, customerName: 'Mona', sessionId: `s-${n}`, status: 'completed', requestedAt: at(n), cost: n % 3 === 0 ? null : (n * 37) % 11, energyWh: n, readings: { t: [], wh: [] }, timeline: [] }) as unknown as SessionDoc;
+  ({
+    _id: `s-${String((n * 7919) % 1000).padStart(3, '0')}-${n}`,
+    customerId: CUSTOMER,
+    customerName: 'Mona',
+    sessionId: `s-${n}`,
+    status: 'completed',
+    requestedAt: at(n),
+    cost: n % 3 === 0 ? null : (n * 37) % 11,
+    energyWh: n,
+    readings: { t: [], wh: [] },
+    timeline: [],
+  }) as unknown as SessionDoc;
 
 /**
  * Reads a list page by page as a "load more" does, adding newer items between pages, and answers the ids read.
  * `read` gets the previous page's cursor.
  */
-async function loadAll(read: (cursor: string | undefined) => Promise<{ ids: string[]; nextCursor: string | null | undefined }>, between: () => Promise<void>): Promise<string[]> {
+async function loadAll(
+  read: (cursor: string | undefined) => Promise<{ ids: string[]; nextCursor: string | null | undefined }>,
+  between: () => Promise<void>,
+): Promise<string[]> {
   const seen: string[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 50; page++) {
@@ -64,13 +78,23 @@ async function loadAll(read: (cursor: string | undefined) => Promise<{ ids: stri
 /** Every item there at the start read exactly once; nothing read twice. */
 function expectNoDuplicateNoGap(seen: string[], atStart: string[]) {
   expect(seen.length, 'no item twice').toBe(new Set(seen).size);
-  expect(atStart.filter((id) => !seen.includes(id)), 'no item skipped').toEqual([]);
+  expect(
+    atStart.filter((id) => !seen.includes(id)),
+    'no item skipped',
+  ).toEqual([]);
 }
 
 describe('lists paged while they grow: by cursor, never an item twice nor one skipped', () => {
-  const seeded = async <T extends { _id: string }>(insert: (documents: DocumentStore, docs: T[]) => Promise<unknown>, make: (n: number) => T, count: number) => {
+  const seeded = async <T extends { _id: string }>(
+    insert: (documents: DocumentStore, docs: T[]) => Promise<unknown>,
+    make: (n: number) => T,
+    count: number,
+  ) => {
     const documents = createMemoryDocumentStore();
-    await insert(documents, Array.from({ length: count }, (_, n) => make(n)));
+    await insert(
+      documents,
+      Array.from({ length: count }, (_, n) => make(n)),
+    );
     let next = count;
     // Newer items arrive between two pages (a debit, a notification, a new session).
     const grow = async () => {
@@ -123,7 +147,9 @@ describe('lists paged while they grow: by cursor, never an item twice nor one sk
 
   it('refuses a cursor that does not fit the list', async () => {
     const sessions = new SessionsQueries(createMemoryDocumentStore());
-    await expect(sessions.adminList(adminSessionsQuerySchema.parse({ sort: 'cost', cursor: 'abc~s-1' }), false)).rejects.toMatchObject({ code: 'request.invalid' });
+    await expect(sessions.adminList(adminSessionsQuerySchema.parse({ sort: 'cost', cursor: 'abc~s-1' }), false)).rejects.toMatchObject({
+      code: 'request.invalid',
+    });
     expect(walletQuerySchema.safeParse({ cursor: 'no-separator' }).success).toBe(false);
   });
 });

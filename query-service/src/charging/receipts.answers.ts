@@ -20,9 +20,12 @@ export class ReceiptsAnswers implements QueryAnswers {
   constructor(@Inject(DOCUMENTS) documents: DocumentStore) {
     const receipts = new ReceiptsQueries(documents);
     this.answers = {
-      'me.session-receipt': async ({ sessionId, ...q }, caller) => answer(found(await receipts.session(customerOf(caller), sessionId), 'charging.session_not_found', 'No such session'), q),
-      'me.booking-receipt': async ({ bookingId, ...q }, caller) => answer(found(await receipts.booking(customerOf(caller), bookingId), 'booking.booking_not_found', 'No such booking'), q),
-      'sessions.admin-receipt': async ({ sessionId, ...q }) => answer(found(await receipts.anySession(sessionId), 'charging.session_not_found', 'No such session'), q),
+      'me.session-receipt': async ({ sessionId, ...q }, caller) =>
+        answer(found(await receipts.session(customerOf(caller), sessionId), 'charging.session_not_found', 'No such session'), q),
+      'me.booking-receipt': async ({ bookingId, ...q }, caller) =>
+        answer(found(await receipts.booking(customerOf(caller), bookingId), 'booking.booking_not_found', 'No such booking'), q),
+      'sessions.admin-receipt': async ({ sessionId, ...q }) =>
+        answer(found(await receipts.anySession(sessionId), 'charging.session_not_found', 'No such session'), q),
     };
   }
 }

@@ -1,7 +1,16 @@
 import { cairoWallClock, energyCost, type ReceiptBooking, type ReceiptView } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
 import { ApiException } from '@evc/platform/http/api-exception';
-import { BOOKINGS, CUSTOMER_ACCOUNTS, SESSIONS, WALLET_TRANSACTIONS, walletTxKey, type BookingDoc, type SessionDoc, type WalletTxDoc } from '@evc/projections';
+import {
+  BOOKINGS,
+  CUSTOMER_ACCOUNTS,
+  SESSIONS,
+  WALLET_TRANSACTIONS,
+  walletTxKey,
+  type BookingDoc,
+  type SessionDoc,
+  type WalletTxDoc,
+} from '@evc/projections';
 
 const notReady = (message: string) => new ApiException('receipt.not_ready', message);
 
@@ -48,7 +57,10 @@ export class ReceiptsQueries {
 
   /** The receipt of a billed session, with the fee of the booking it fulfilled; null when it is not the customer's. */
   async session(customerId: string, sessionId: string): Promise<ReceiptView | null> {
-    const s = await SESSIONS.in(this.documents).findOne({ _id: sessionId, customerId, refusal: null }, { projection: { readings: 0, timeline: 0 } });
+    const s = await SESSIONS.in(this.documents).findOne(
+      { _id: sessionId, customerId, refusal: null },
+      { projection: { readings: 0, timeline: 0 } },
+    );
     if (!s) return null;
     if (!s.billed) throw notReady('A receipt is issued once the session is billed');
     const booking = await BOOKINGS.in(this.documents).findOne({ customerId, sessionId });
@@ -61,7 +73,12 @@ export class ReceiptsQueries {
     return this.sessionReceipt(s, booking, debits as WalletTxDoc[], await this.customerName(customerId, s.customerName));
   }
 
-  private sessionReceipt(s: Omit<SessionDoc, 'readings' | 'timeline'>, booking: BookingDoc | null, debits: WalletTxDoc[], customerName: string): ReceiptView {
+  private sessionReceipt(
+    s: Omit<SessionDoc, 'readings' | 'timeline'>,
+    booking: BookingDoc | null,
+    debits: WalletTxDoc[],
+    customerName: string,
+  ): ReceiptView {
     const energy = energyCost(s.energyWh, s.pricePerKwh);
     // The billed cost is the session's own (SessionStopped): max(minimum charge, energy cost) on the recorded prices.
     const cost = s.cost;

@@ -1,4 +1,12 @@
-import type { AdminSessionsQuery, CursorPaged, MySessionsQuery, SessionAdminDetailView, SessionAdminView, SessionDetailView, SessionView } from '@evc/contracts';
+import type {
+  AdminSessionsQuery,
+  CursorPaged,
+  MySessionsQuery,
+  SessionAdminDetailView,
+  SessionAdminView,
+  SessionDetailView,
+  SessionView,
+} from '@evc/contracts';
 import type { Doc, DocumentStore, Filter } from '@evc/platform';
 import { SESSIONS, cairoDayStart, readingRows, type SessionDoc } from '@evc/projections';
 import { keysetPage, type Keyset } from '../shared/cursor';
@@ -9,7 +17,13 @@ const OPEN_STATUSES = ['requested', 'accepted', 'charging', 'stopping'];
 /** The customer's sessions: newest first, the session id breaking ties. */
 const MY_ORDER: Keyset = { key: 'requestedAt', dir: -1, tie: '_id', tieDir: 1 };
 /** Staff's order: the chosen column, the session id breaking ties. */
-const adminOrder = (q: AdminSessionsQuery): Keyset => ({ key: q.sort, dir: q.dir === 'asc' ? 1 : -1, numericKey: q.sort !== 'requestedAt', tie: '_id', tieDir: 1 });
+const adminOrder = (q: AdminSessionsQuery): Keyset => ({
+  key: q.sort,
+  dir: q.dir === 'asc' ? 1 : -1,
+  numericKey: q.sort !== 'requestedAt',
+  tie: '_id',
+  tieDir: 1,
+});
 const LIST_PROJECTION = { readings: 0, timeline: 0 } as const;
 
 /** A refused card start is recorded for staff, never shown to the token's owner (null also matches documents older than the field). */
@@ -23,7 +37,21 @@ export function sessionDetailView(d: SessionDoc): SessionDetailView {
 
 /** The list line: the detail without readings, timeline and meter registers (lists do not even read them). */
 export function sessionView(d: SessionDoc): SessionView {
-  const { _id, customerId, customerName, balanceAtStart, shortfall, refusal, eventPosition, transactionId, meterStartWh, meterStopWh, readings, timeline, ...view } = d;
+  const {
+    _id,
+    customerId,
+    customerName,
+    balanceAtStart,
+    shortfall,
+    refusal,
+    eventPosition,
+    transactionId,
+    meterStartWh,
+    meterStopWh,
+    readings,
+    timeline,
+    ...view
+  } = d;
   return exactly<SessionView>()(view);
 }
 
@@ -50,7 +78,9 @@ export function adminSessionsFilter(q: AdminSessionsQuery): Filter {
   }
   if (q.q) {
     const $regex = escapeRegex(q.q);
-    filter.$or = ['sessionId', 'chargerId', 'stationNameEn', 'stationNameAr', 'customerName'].map((field) => ({ [field]: { $regex, $options: 'i' } }));
+    filter.$or = ['sessionId', 'chargerId', 'stationNameEn', 'stationNameAr', 'customerName'].map((field) => ({
+      [field]: { $regex, $options: 'i' },
+    }));
   }
   return filter;
 }
@@ -81,7 +111,9 @@ export class SessionsQueries {
   async adminList(q: AdminSessionsQuery, showCustomerId: boolean): Promise<CursorPaged<SessionAdminView>> {
     const filter = adminSessionsFilter(q);
     const [{ docs, nextCursor }, totalCount] = await Promise.all([
-      keysetPage(adminOrder(q), filter, q, (where, options) => this.sessions.find(where, { ...options, projection: LIST_PROJECTION }).toArray()),
+      keysetPage(adminOrder(q), filter, q, (where, options) =>
+        this.sessions.find(where, { ...options, projection: LIST_PROJECTION }).toArray(),
+      ),
       this.sessions.countDocuments(filter),
     ]);
     return { dataList: docs.map((d) => ({ ...sessionView(d), ...owner(d, showCustomerId) })), totalCount, nextCursor };
@@ -94,4 +126,8 @@ export class SessionsQueries {
 }
 
 /** Staff see whose session it is; the customer link only with customers.read. */
-const owner = (d: SessionDoc, showCustomerId: boolean) => ({ customerName: d.customerName, customerId: showCustomerId ? d.customerId : null, refusal: d.refusal ?? null });
+const owner = (d: SessionDoc, showCustomerId: boolean) => ({
+  customerName: d.customerName,
+  customerId: showCustomerId ? d.customerId : null,
+  refusal: d.refusal ?? null,
+});

@@ -30,7 +30,10 @@ export class WalletQueries {
 
   async wallet(customerId: string, q: WalletQuery): Promise<WalletView> {
     const txs = WALLET_TRANSACTIONS.in(this.documents);
-    const filter: Filter = { customerId, ...(q.filter === 'incoming' ? { direction: 'in' } : q.filter === 'outgoing' ? { direction: 'out' } : {}) };
+    const filter: Filter = {
+      customerId,
+      ...(q.filter === 'incoming' ? { direction: 'in' } : q.filter === 'outgoing' ? { direction: 'out' } : {}),
+    };
     const [wallet, { docs, nextCursor }, totalCount] = await Promise.all([
       WALLETS.in(this.documents).findOne({ _id: customerId }),
       keysetPage(WALLET_ORDER, filter, q, (where, options) => txs.find(where, options).toArray()),

@@ -13,7 +13,8 @@ export class ContactAnswers implements QueryAnswers {
     const queries = new ContactQueries(documents);
     this.answers = {
       'contact-requests.admin-list': async (q) => listAnswer('contact-requests', await queries.list(q)),
-      'contact-requests.admin-get': async ({ requestId }) => found(await queries.get(requestId), 'contact.request_not_found', 'No such contact request'),
+      'contact-requests.admin-get': async ({ requestId }) =>
+        found(await queries.get(requestId), 'contact.request_not_found', 'No such contact request'),
       'me.contact-requests': (q, caller) => queries.mine(customerOf(caller), q),
     };
   }

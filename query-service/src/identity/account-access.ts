@@ -34,8 +34,9 @@ export class AccountAccessCache implements AccessCheck {
   ) {}
 
   async start(): Promise<void> {
-    this.consumer ??= this.bus.subscribe<LiveChange>({ groupId: `account-access-${randomUUID()}`, topics: [BUS_TOPICS.readModelChanged] }, ({ value }) =>
-      this.onChange(value),
+    this.consumer ??= this.bus.subscribe<LiveChange>(
+      { groupId: `account-access-${randomUUID()}`, topics: [BUS_TOPICS.readModelChanged] },
+      ({ value }) => this.onChange(value),
     );
     await this.consumer.ready;
   }
@@ -57,8 +58,10 @@ export class AccountAccessCache implements AccessCheck {
     // Not projected yet (no doc): the token was signed after the newest change the read model knows of.
     if (doc?.banned) throw new ApiException('identity.account_banned', 'This account is banned');
     if (doc && !doc.active) throw new ApiException('identity.account_inactive', 'This account is deactivated');
-    if (doc && principal.version < doc.version) throw new ApiException('identity.session_expired', 'The account changed since this sign-in; sign in again');
-    if (principal.familyId && (await this.ended(principal.familyId))) throw new ApiException('identity.session_expired', 'This sign-in has ended; sign in again');
+    if (doc && principal.version < doc.version)
+      throw new ApiException('identity.session_expired', 'The account changed since this sign-in; sign in again');
+    if (principal.familyId && (await this.ended(principal.familyId)))
+      throw new ApiException('identity.session_expired', 'This sign-in has ended; sign in again');
   }
 
   private async ended(familyId: string): Promise<boolean> {

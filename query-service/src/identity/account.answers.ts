@@ -11,7 +11,8 @@ export class AccountAnswers implements QueryAnswers {
 
   constructor(@Inject(DOCUMENTS) documents: DocumentStore) {
     this.answers = {
-      'me.profile': async (_q, caller) => found(await customerProfile(documents, customerOf(caller)), 'identity.customer_not_found', 'No such customer'),
+      'me.profile': async (_q, caller) =>
+        found(await customerProfile(documents, customerOf(caller)), 'identity.customer_not_found', 'No such customer'),
     };
   }
 }

@@ -13,7 +13,8 @@ export class CustomersAdminAnswers implements QueryAnswers {
     const customers = new CustomersAdminQueries(documents);
     this.answers = {
       'customers.admin-list': async (q) => listAnswer('customers', await customers.list(q)),
-      'customers.admin-get': async ({ customerId }) => found(await customers.get(customerId), 'identity.customer_not_found', 'No such customer'),
+      'customers.admin-get': async ({ customerId }) =>
+        found(await customers.get(customerId), 'identity.customer_not_found', 'No such customer'),
     };
   }
 }

@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto';
 import type { AdminView, CustomerAccountView, Paged, RoleView, SessionUser } from '@evc/contracts';
 import type { DocumentStore, Filter } from '@evc/platform';
 import type { Principal } from '@evc/platform/auth/principal';
-import { ACCOUNTS, ADMINS, CUSTOMER_ACCOUNTS, RESET_LINKS, ROLES, resetLinkKey, type AdminDoc, type CustomerAccountDoc, type RoleDoc } from '@evc/projections';
+import {
+  ACCOUNTS,
+  ADMINS,
+  CUSTOMER_ACCOUNTS,
+  RESET_LINKS,
+  ROLES,
+  resetLinkKey,
+  type AdminDoc,
+  type CustomerAccountDoc,
+  type RoleDoc,
+} from '@evc/projections';
 
 export interface ListQuery {
   q?: string;
@@ -37,7 +47,14 @@ export const roleView = (d: RoleDoc): RoleView => ({
 });
 
 /** Who the customer is: both customer lists (this one and the staff customers screen) begin their rows with it. */
-export const customerIdentity = (d: CustomerAccountDoc) => ({ customerId: d.customerId, firstName: d.firstName, lastName: d.lastName, email: d.email, phone: d.phone, gender: d.gender });
+export const customerIdentity = (d: CustomerAccountDoc) => ({
+  customerId: d.customerId,
+  firstName: d.firstName,
+  lastName: d.lastName,
+  email: d.email,
+  phone: d.phone,
+  gender: d.gender,
+});
 
 export const customerAccountView = (d: CustomerAccountDoc): CustomerAccountView => ({
   ...customerIdentity(d),
@@ -74,17 +91,29 @@ export class IdentityQueries {
     const [docs, totalCount, roles] = await Promise.all([
       admins.find(filter, { sort: { createdAt: 1, adminId: 1 }, ...page(q) }).toArray(),
       admins.countDocuments(filter),
-      ROLES.in(this.documents).find({}, { projection: { roleId: 1, name: 1, nameAr: 1 } }).toArray(),
+      ROLES.in(this.documents)
+        .find({}, { projection: { roleId: 1, name: 1, nameAr: 1 } })
+        .toArray(),
     ]);
     const nameOf = new Map(roles.map((r) => [r.roleId, { en: r.name, ar: r.nameAr || r.name }]));
-    const dataList = docs.map((d) => adminView(d, d.roleIds.flatMap((id) => (nameOf.has(id) ? [nameOf.get(id)!] : []))));
+    const dataList = docs.map((d) =>
+      adminView(
+        d,
+        d.roleIds.flatMap((id) => (nameOf.has(id) ? [nameOf.get(id)!] : [])),
+      ),
+    );
     return { dataList, totalCount };
   }
 
   async roles(q: ListQuery): Promise<Paged<RoleView>> {
     const roles = ROLES.in(this.documents);
-    const filter: Filter = q.q ? { $or: [{ name: { $regex: escapeRegex(q.q), $options: 'i' } }, { nameAr: { $regex: escapeRegex(q.q) } }] } : {};
-    const [docs, totalCount] = await Promise.all([roles.find(filter, { sort: { name: 1 }, ...page(q) }).toArray(), roles.countDocuments(filter)]);
+    const filter: Filter = q.q
+      ? { $or: [{ name: { $regex: escapeRegex(q.q), $options: 'i' } }, { nameAr: { $regex: escapeRegex(q.q) } }] }
+      : {};
+    const [docs, totalCount] = await Promise.all([
+      roles.find(filter, { sort: { name: 1 }, ...page(q) }).toArray(),
+      roles.countDocuments(filter),
+    ]);
     return { dataList: docs.map(roleView), totalCount };
   }
 

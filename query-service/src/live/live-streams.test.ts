@@ -3,7 +3,8 @@ import type { LiveChange } from '@evc/contracts';
 import { PUBLIC_LIVE_READ_MODELS, READ_MODEL_NAMES, allProjections } from '@evc/projections';
 import { publicView } from './live-hub';
 
-const change = (collection: string, customerIds?: string[]): LiveChange => ({ collection, position: 1, ...(customerIds ? { customerIds } : {}) }) as LiveChange;
+const change = (collection: string, customerIds?: string[]): LiveChange =>
+  ({ collection, position: 1, ...(customerIds ? { customerIds } : {}) }) as LiveChange;
 
 describe('what the live streams name', () => {
   it('the public stream carries exactly the public read models of the names table', () => {

@@ -15,7 +15,8 @@ export class NetworkAdminAnswers implements QueryAnswers {
     const network = new NetworkAdminQueries(documents, frames);
     this.answers = {
       'stations.admin-list': async (q) => listAnswer('stations', await network.stations(q)),
-      'stations.admin-get': async ({ stationId }) => found(await network.station(stationId), 'network.station_not_found', 'No such station'),
+      'stations.admin-get': async ({ stationId }) =>
+        found(await network.station(stationId), 'network.station_not_found', 'No such station'),
       'pricing.history': async (q) => listAnswer('pricing-history', await network.pricingHistory(q)),
       'ocpp.messages': (q) => network.ocppMessages(q),
       'ocpp.commands': (q) => network.ocppCommands(q),

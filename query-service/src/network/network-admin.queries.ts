@@ -1,4 +1,14 @@
-import type { AdminListQuery, ChargerAdminView, ChargerCommandView, OcppCommandsQuery, OcppFrame, OcppMessagesQuery, Paged, PricingChangeView, StationAdminView } from '@evc/contracts';
+import type {
+  AdminListQuery,
+  ChargerAdminView,
+  ChargerCommandView,
+  OcppCommandsQuery,
+  OcppFrame,
+  OcppMessagesQuery,
+  Paged,
+  PricingChangeView,
+  StationAdminView,
+} from '@evc/contracts';
 import type { DocumentStore, FrameLog } from '@evc/platform';
 import {
   CHARGERS,

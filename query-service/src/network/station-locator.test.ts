@@ -10,7 +10,7 @@ import { StationsQueries } from './stations.queries';
 const typed = (c: Collection<Doc>) => c as unknown as Collection<StationDoc>;
 
 let seed = 7;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(a: readonly T[]) => a[Math.floor(random() * a.length)]!;
 
 function station(i: number) {
@@ -41,7 +41,11 @@ async function setup(count: number) {
 async function bruteForce(stations: Awaited<ReturnType<typeof setup>>['stations'], q: ReturnType<typeof nearbyStationsQuerySchema.parse>) {
   const all = await stations.find({}).toArray();
   return all
-    .filter((s) => (!q.connectorType || (s.connectorTypes as string[]).includes(q.connectorType)) && (q.minPowerKw === undefined || Number(s.maxPowerKw) >= q.minPowerKw))
+    .filter(
+      (s) =>
+        (!q.connectorType || (s.connectorTypes as string[]).includes(q.connectorType)) &&
+        (q.minPowerKw === undefined || Number(s.maxPowerKw) >= q.minPowerKw),
+    )
     .filter((s) => q.available === undefined || (q.available ? Number(s.availableConnectors) > 0 : Number(s.availableConnectors) === 0))
     .filter((s) => !q.governorateId || s.governorateId === q.governorateId)
     .map((s) => ({ id: String(s._id), distanceM: distanceMeters(q, s.location as { lat: number; lng: number }) }))

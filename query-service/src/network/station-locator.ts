@@ -88,7 +88,13 @@ export class StationLocator {
    * and how many there are in all. Cost: one pass over typed arrays with a bounding-box test before any
    * great-circle distance, and a bounded selection of the first offset+limit.
    */
-  nearest(centre: { lat: number; lng: number }, radiusM: number, filter: LocatorFilter, offset: number, limit: number): { page: Ranked[]; total: number } {
+  nearest(
+    centre: { lat: number; lng: number },
+    radiusM: number,
+    filter: LocatorFilter,
+    offset: number,
+    limit: number,
+  ): { page: Ranked[]; total: number } {
     const dLat = radiusM / DEG_M;
     const dLng = radiusM / (DEG_M * Math.max(0.01, Math.cos((Math.min(89, Math.abs(centre.lat) + dLat) * Math.PI) / 180)));
     const [lat0, lat1, lng0, lng1] = [centre.lat - dLat, centre.lat + dLat, centre.lng - dLng, centre.lng + dLng];
@@ -207,4 +213,3 @@ function swap(d: number[], s: number[], a: number, b: number): void {
   [d[a], d[b]] = [d[b]!, d[a]!];
   [s[a], s[b]] = [s[b]!, s[a]!];
 }
-

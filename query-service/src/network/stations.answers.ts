@@ -12,7 +12,10 @@ export class StationsAnswers implements QueryAnswers, OnModuleInit, BeforeApplic
   readonly answers: Answers<'stations.list' | 'stations.nearby' | 'stations.get'>;
   private readonly locator: StationLocator;
 
-  constructor(@Inject(DOCUMENTS) documents: DocumentStore, @Inject(BUS) private readonly bus: Bus) {
+  constructor(
+    @Inject(DOCUMENTS) documents: DocumentStore,
+    @Inject(BUS) private readonly bus: Bus,
+  ) {
     const stations = STATIONS.in(documents);
     this.locator = new StationLocator(stations);
     const queries = new StationsQueries(stations, this.locator);

@@ -1,11 +1,4 @@
-import {
-  distanceMeters,
-  geoCellsAround,
-  type NearbyStationsQuery,
-  type Paged,
-  type StationView,
-  type StationsQuery,
-} from '@evc/contracts';
+import { distanceMeters, geoCellsAround, type NearbyStationsQuery, type Paged, type StationView, type StationsQuery } from '@evc/contracts';
 import type { Collection, Filter } from '@evc/platform';
 import { READ_MODELS, type StationDoc } from '@evc/projections';
 import { exactly } from '../shared/exact-view';
@@ -52,7 +45,12 @@ export class StationsQueries {
     const filter = stationFilter(q);
     const [docs, totalCount] = await Promise.all([
       this.stations
-        .find(filter, { sort: { governorateNameEn: 1, nameEn: 1 }, skip: (q.page - 1) * q.pageSize, limit: q.pageSize, projection: STATION_HIDDEN })
+        .find(filter, {
+          sort: { governorateNameEn: 1, nameEn: 1 },
+          skip: (q.page - 1) * q.pageSize,
+          limit: q.pageSize,
+          projection: STATION_HIDDEN,
+        })
         .toArray(),
       this.stations.countDocuments(filter),
     ]);
@@ -74,7 +72,11 @@ export class StationsQueries {
   }
 
   /** Candidates from the grid cells the circle touches (an indexed $in), ranked by great-circle distance. */
-  private async nearbyFromReadModel(q: NearbyStationsQuery, centre: { lat: number; lng: number }, radiusM: number): Promise<Paged<StationView>> {
+  private async nearbyFromReadModel(
+    q: NearbyStationsQuery,
+    centre: { lat: number; lng: number },
+    radiusM: number,
+  ): Promise<Paged<StationView>> {
     const filter = stationFilter(q);
     const cells = geoCellsAround(centre, radiusM);
     if (cells) filter.geoCell = { $in: cells };

@@ -11,8 +11,24 @@ describe('the dashboard', () => {
   it("today's revenue is the sessions billed today plus the booking fees charged today", async () => {
     const documents = createMemoryDocumentStore();
     const sessions = documents.collection(READ_MODELS.sessions);
-    await sessions.insertOne({ _id: 's1', requestedAt: TODAY, stoppedAt: TODAY, billed: true, cost: 1500, energyWh: 6000, status: 'stopped' });
-    await sessions.insertOne({ _id: 's2', requestedAt: YESTERDAY, stoppedAt: YESTERDAY, billed: true, cost: 9999, energyWh: 1, status: 'stopped' });
+    await sessions.insertOne({
+      _id: 's1',
+      requestedAt: TODAY,
+      stoppedAt: TODAY,
+      billed: true,
+      cost: 1500,
+      energyWh: 6000,
+      status: 'stopped',
+    });
+    await sessions.insertOne({
+      _id: 's2',
+      requestedAt: YESTERDAY,
+      stoppedAt: YESTERDAY,
+      billed: true,
+      cost: 9999,
+      energyWh: 1,
+      status: 'stopped',
+    });
     const bookings = documents.collection(READ_MODELS.bookings);
     await bookings.insertOne({ _id: 'b1', status: 'expired', endedAt: TODAY, charged: true, fee: 3000 });
     await bookings.insertOne({ _id: 'b2', status: 'cancelled', endedAt: TODAY, charged: true, fee: 50 });

@@ -34,7 +34,9 @@ export function sortOf(q: Pick<AdminListQuery, 'sort' | 'dir'>, sortable: Record
   if (!q.sort) return defaultSort;
   const field = Object.hasOwn(sortable, q.sort) ? sortable[q.sort] : undefined;
   if (!field) {
-    throw new ApiException('request.invalid', `Cannot sort by ${q.sort}`, [{ path: 'sort', code: 'invalid_value', params: { expected: Object.keys(sortable).join(',') } }]);
+    throw new ApiException('request.invalid', `Cannot sort by ${q.sort}`, [
+      { path: 'sort', code: 'invalid_value', params: { expected: Object.keys(sortable).join(',') } },
+    ]);
   }
   // A leading '-' sorts the field the other way (age ascending = birth date descending). A unique tie-breaker keeps
   // pages stable.

@@ -8,7 +8,8 @@ import type { ReplyLike } from './reply';
 export type AnsweredQueryId = { [K in QueryId]: Operations[K] extends { dedicated: true } ? never : K }[QueryId];
 type Parsed<T> = T extends z.ZodType ? z.output<T> : unknown;
 /** A query's input: its query string and its path parameters, each parsed by the operation's schema. */
-export type QueryInput<K extends AnsweredQueryId> = Parsed<Operations[K] extends { input: infer I } ? I : undefined> & Parsed<Operations[K] extends { params: infer P } ? P : undefined>;
+export type QueryInput<K extends AnsweredQueryId> = Parsed<Operations[K] extends { input: infer I } ? I : undefined> &
+  Parsed<Operations[K] extends { params: infer P } ? P : undefined>;
 export type QueryOutput<K extends AnsweredQueryId> = z.output<Operations[K]['output']>;
 
 /** Who asks (null: a visitor on a public query). */
@@ -25,7 +26,10 @@ export class FileAnswer {
   ) {}
 
   send(reply: ReplyLike): string | Buffer {
-    reply.header('content-type', this.contentType).header('content-disposition', `attachment; filename="${this.filename}"`).header('cache-control', 'no-store');
+    reply
+      .header('content-type', this.contentType)
+      .header('content-disposition', `attachment; filename="${this.filename}"`)
+      .header('cache-control', 'no-store');
     return this.body;
   }
 }
@@ -51,7 +55,10 @@ export function found<T>(item: T | null | undefined, code: ConstructorParameters
 }
 
 /** An admin list's answer: its page, or (format=csv) the download named after the list and today's date. */
-export function listAnswer<V>(name: string, answer: { kind: 'page'; page: { dataList: V[]; totalCount: number } } | { kind: 'csv'; csv: string }) {
+export function listAnswer<V>(
+  name: string,
+  answer: { kind: 'page'; page: { dataList: V[]; totalCount: number } } | { kind: 'csv'; csv: string },
+) {
   if (answer.kind === 'page') return answer.page;
   return new FileAnswer(answer.csv, 'text/csv; charset=utf-8', `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
 }

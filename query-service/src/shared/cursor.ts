@@ -22,7 +22,8 @@ export function cursorAfter(k: Keyset, doc: Doc): string {
   return `${key === null || key === undefined ? '' : String(key)}~${String(doc[k.tie])}`;
 }
 
-const invalid = () => new ApiException('request.invalid', 'This cursor does not belong to this list', [{ path: 'cursor', code: 'invalid_string', params: {} }]);
+const invalid = () =>
+  new ApiException('request.invalid', 'This cursor does not belong to this list', [{ path: 'cursor', code: 'invalid_string', params: {} }]);
 const isNull = (field: string): Filter => ({ $or: [{ [field]: null }, { [field]: { $exists: false } }] });
 
 /** What comes after the cursor in this order; a missing key sorts before every value, as MongoDB sorts it. */

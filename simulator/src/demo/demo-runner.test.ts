@@ -28,13 +28,30 @@ describe('demo runner', () => {
 
   it('without demo chargers (no seed, or keys the server does not accept) it is unavailable', async () => {
     const documents = createMemoryDocumentStore();
-    await documents.collection('charger_auth').insertOne({ _id: 'CP-1', chargerId: 'CP-1', stationId: 's', secretHash: createHash('sha256').update('right').digest('hex'), ocppVersion: '1.6', deleted: false });
+    await documents
+      .collection('charger_auth')
+      .insertOne({
+        _id: 'CP-1',
+        chargerId: 'CP-1',
+        stationId: 's',
+        secretHash: createHash('sha256').update('right').digest('hex'),
+        ocppVersion: '1.6',
+        deleted: false,
+      });
     const none = new DemoRunner({ profile: 'embedded', dataDir: await dataDir(null), documents });
     expect(await none.status()).toMatchObject({ available: false, reason: 'no_chargers' });
-    const wrongKey = new DemoRunner({ profile: 'embedded', dataDir: await dataDir([{ id: 'CP-1', secret: 'wrong', ocppVersion: '1.6' }]), documents });
+    const wrongKey = new DemoRunner({
+      profile: 'embedded',
+      dataDir: await dataDir([{ id: 'CP-1', secret: 'wrong', ocppVersion: '1.6' }]),
+      documents,
+    });
     expect(await wrongKey.status()).toMatchObject({ available: false, reason: 'no_chargers' });
     await expect(wrongKey.start('ws://127.0.0.1:1', 'a')).rejects.toMatchObject({ code: 'demo.unavailable' });
-    const good = new DemoRunner({ profile: 'embedded', dataDir: await dataDir([{ id: 'CP-1', secret: 'right', ocppVersion: '1.6' }]), documents });
+    const good = new DemoRunner({
+      profile: 'embedded',
+      dataDir: await dataDir([{ id: 'CP-1', secret: 'right', ocppVersion: '1.6' }]),
+      documents,
+    });
     expect(await good.status()).toMatchObject({ available: true, reason: null, running: false });
   });
 
@@ -44,7 +61,11 @@ describe('demo runner', () => {
     // Refused starts (no chargers) still count: a client cannot probe without limit.
     await expect(runner.start('ws://127.0.0.1:1', 'a')).rejects.toMatchObject({ code: 'demo.unavailable' });
     await expect(runner.start('ws://127.0.0.1:1', 'a')).rejects.toMatchObject({ code: 'demo.unavailable' });
-    await expect(runner.start('ws://127.0.0.1:1', 'a')).rejects.toMatchObject({ code: 'demo.rate_limited', status: 429, headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } });
+    await expect(runner.start('ws://127.0.0.1:1', 'a')).rejects.toMatchObject({
+      code: 'demo.rate_limited',
+      status: 429,
+      headers: { 'Retry-After': expect.stringMatching(/^\d+$/) },
+    });
     await expect(runner.start('ws://127.0.0.1:1', 'b')).rejects.toMatchObject({ code: 'demo.unavailable' });
   });
 });
@@ -54,7 +75,16 @@ async function twoChargers(online: string[]) {
   const documents = createMemoryDocumentStore();
   const specs = ['CP-1', 'CP-2'].map((id) => ({ id, secret: `key-${id}`, ocppVersion: '1.6' }));
   for (const { id, secret } of specs) {
-    await documents.collection('charger_auth').insertOne({ _id: id, chargerId: id, stationId: 's', secretHash: createHash('sha256').update(secret).digest('hex'), ocppVersion: '1.6', deleted: false });
+    await documents
+      .collection('charger_auth')
+      .insertOne({
+        _id: id,
+        chargerId: id,
+        stationId: 's',
+        secretHash: createHash('sha256').update(secret).digest('hex'),
+        ocppVersion: '1.6',
+        deleted: false,
+      });
     await documents.collection('chargers').insertOne({ _id: id, chargerId: id, online: online.includes(id) });
   }
   return { documents, dir: await dataDir(specs) };

@@ -115,12 +115,15 @@ export class DemoRunner {
     if (!run) throw new ApiException('demo.not_running', 'Start the demonstration first');
     const wait = this.steps.take(client);
     if (wait > 0) throw new RateLimited(wait);
-    if (!sameToken(token, run.token)) throw new ApiException('demo.not_yours', 'Another visitor started this demonstration; only they can walk it');
+    if (!sameToken(token, run.token))
+      throw new ApiException('demo.not_yours', 'Another visitor started this demonstration; only they can walk it');
     const { walk } = run;
     const point = walk.charger.charging;
-    if (walk.charger.replaced) throw new ApiException('demo.chargers_busy', 'Another connection took the demonstration charger over; it gave way');
+    if (walk.charger.replaced)
+      throw new ApiException('demo.chargers_busy', 'Another connection took the demonstration charger over; it gave way');
     if (!walk.charger.connected) throw new ApiException('demo.not_running', 'The demonstration charger is still connecting');
-    if (action === 'plug-in' && point.plugIn(walk.connectorId)) Object.assign(walk, { startedAt: null, stoppedAt: null, endedBy: null, energyWh: 0, socPercent: 0 });
+    if (action === 'plug-in' && point.plugIn(walk.connectorId))
+      Object.assign(walk, { startedAt: null, stoppedAt: null, endedBy: null, energyWh: 0, socPercent: 0 });
     if (action === 'start' && point.transactionOf(walk.connectorId) === null && point.startLocal(walk.connectorId, DEMO_CARD_ID_TAG)) {
       Object.assign(walk, { startedAt: new Date(this.now()).toISOString(), stoppedAt: null, endedBy: null, energyWh: 0, socPercent: 0 });
     }
@@ -147,7 +150,8 @@ export class DemoRunner {
     clearTimeout(run.timer);
     for (const charger of run.simulator.chargers) for (const c of charger.charging.connectors) charger.charging.stopLocal(c.id);
     let until = Date.now() + 5_000;
-    while (run.simulator.chargers.some((c) => c.queued > 0 && c.connected) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    while (run.simulator.chargers.some((c) => c.queued > 0 && c.connected) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 50));
     await run.simulator.stop();
     until = Date.now() + 5_000;
     const ours = run.simulator.chargers.filter((c) => !c.replaced).map((c) => c.spec.id);
@@ -157,7 +161,8 @@ export class DemoRunner {
   }
 
   private requireEmbedded(): void {
-    if (this.options.profile !== 'embedded') throw new ApiException('demo.unavailable', 'The demonstration runs only on the embedded profile');
+    if (this.options.profile !== 'embedded')
+      throw new ApiException('demo.unavailable', 'The demonstration runs only on the embedded profile');
   }
 
   /**
@@ -180,7 +185,11 @@ export class DemoRunner {
 
   private async launch(serverUrl: string): Promise<Run> {
     const { found: chargers, busy } = await this.candidates();
-    if (chargers.length === 0 && busy > 0) throw new ApiException('demo.chargers_busy', 'Every demo charger is connected to the network already (a simulator or a real charger); try again when one is free');
+    if (chargers.length === 0 && busy > 0)
+      throw new ApiException(
+        'demo.chargers_busy',
+        'Every demo charger is connected to the network already (a simulator or a real charger); try again when one is free',
+      );
     if (chargers.length === 0) throw new ApiException('demo.unavailable', 'No demo chargers: start the product with the demo seed');
     const simulator = new Simulator({
       url: serverUrl,
@@ -194,8 +203,24 @@ export class DemoRunner {
     const startedAt = this.now();
     const timer = setTimeout(() => void this.stop(), this.limits.runMs);
     timer.unref();
-    const walk: Walk = { charger: first, connectorId: first.spec.connectorIds?.[0] ?? 1, startedAt: null, stoppedAt: null, endedBy: null, energyWh: 0, socPercent: 0 };
-    this.run = { simulator, chargers, startedAt, endsAt: startedAt + this.limits.runMs, timer, walk, token: randomBytes(18).toString('base64url') };
+    const walk: Walk = {
+      charger: first,
+      connectorId: first.spec.connectorIds?.[0] ?? 1,
+      startedAt: null,
+      stoppedAt: null,
+      endedBy: null,
+      energyWh: 0,
+      socPercent: 0,
+    };
+    this.run = {
+      simulator,
+      chargers,
+      startedAt,
+      endsAt: startedAt + this.limits.runMs,
+      timer,
+      walk,
+      token: randomBytes(18).toString('base64url'),
+    };
     log.info('demonstration started', { chargers: chargers.length, minutes: this.limits.runMs / 60_000 });
     return this.run;
   }
@@ -230,7 +255,16 @@ export class DemoRunner {
       })),
       step,
       session: walk.startedAt
-        ? { chargerId: walk.charger.spec.id, connectorId: walk.connectorId, idTag: DEMO_CARD_ID_TAG, energyWh: walk.energyWh, socPercent: walk.socPercent, startedAt: walk.startedAt, stoppedAt: walk.stoppedAt, endedBy: walk.endedBy }
+        ? {
+            chargerId: walk.charger.spec.id,
+            connectorId: walk.connectorId,
+            idTag: DEMO_CARD_ID_TAG,
+            energyWh: walk.energyWh,
+            socPercent: walk.socPercent,
+            startedAt: walk.startedAt,
+            stoppedAt: walk.stoppedAt,
+            endedBy: walk.endedBy,
+          }
         : null,
     };
   }

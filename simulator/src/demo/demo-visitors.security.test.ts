@@ -16,7 +16,16 @@ async function twoChargers() {
   const documents = createMemoryDocumentStore();
   const specs = ['CP-1', 'CP-2'].map((id) => ({ id, secret: `key-${id}`, ocppVersion: '1.6' }));
   for (const { id, secret } of specs) {
-    await documents.collection('charger_auth').insertOne({ _id: id, chargerId: id, stationId: 's', secretHash: createHash('sha256').update(secret).digest('hex'), ocppVersion: '1.6', deleted: false });
+    await documents
+      .collection('charger_auth')
+      .insertOne({
+        _id: id,
+        chargerId: id,
+        stationId: 's',
+        secretHash: createHash('sha256').update(secret).digest('hex'),
+        ocppVersion: '1.6',
+        deleted: false,
+      });
     await documents.collection('chargers').insertOne({ _id: id, chargerId: id, online: false });
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'evc-demo-'));
@@ -35,11 +44,11 @@ describe('demo runner and its visitors', () => {
       expect(tokens).toHaveLength(1);
       expect(new Set(answers.map((a) => a.startedAt)).size).toBe(1);
       expect((await runner.status()).token).toBeNull();
-      for (const token of ['', 'guess', tokens[0]!.slice(1)]) await expect(runner.step('stop', 'visitor-x', token)).rejects.toMatchObject({ code: 'demo.not_yours', status: 403 });
+      for (const token of ['', 'guess', tokens[0]!.slice(1)])
+        await expect(runner.step('stop', 'visitor-x', token)).rejects.toMatchObject({ code: 'demo.not_yours', status: 403 });
       // the launcher's token passes: here the step only waits for the charger to connect
       await expect(runner.step('plug-in', 'visitor-y', tokens[0]!)).rejects.toMatchObject({ code: 'demo.not_running' });
       await runner.stop();
     }
   });
 });
-

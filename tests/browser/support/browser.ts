@@ -12,7 +12,16 @@ export function chromiumUnavailableReason(): string | null {
 const LAUNCH = {
   executablePath: CHROMIUM,
   headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 };
 
 export function launchChromium(): Promise<Browser> {
@@ -36,7 +45,12 @@ export function connectChromium(wsEndpoint: string): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   baseUrl: string,
-  options: { locale?: string; geolocation?: { latitude: number; longitude: number }; timezoneId?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    locale?: string;
+    geolocation?: { latitude: number; longitude: number };
+    timezoneId?: string;
+    viewport?: { width: number; height: number };
+  } = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL: baseUrl,

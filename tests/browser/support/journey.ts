@@ -44,7 +44,12 @@ export function describeJourney(name: string, body: (journey: Journey) => void):
     async open(path, options = {}) {
       if (!browser || !app) throw new Error('the browser is not started');
       const lang = options.lang ?? 'en';
-      const tab = await newPage(browser, app.baseUrl, { locale: lang === 'ar' ? 'ar-EG' : 'en-GB', geolocation: options.geolocation, timezoneId: options.timezoneId, viewport: options.viewport });
+      const tab = await newPage(browser, app.baseUrl, {
+        locale: lang === 'ar' ? 'ar-EG' : 'en-GB',
+        geolocation: options.geolocation,
+        timezoneId: options.timezoneId,
+        viewport: options.viewport,
+      });
       opened.push(tab);
       tab.page.setDefaultTimeout(10_000);
       await options.prepare?.(tab.page);
@@ -89,7 +94,10 @@ export const localDigits = (text: string | number, lang: Lang) => (lang === 'ar'
 
 /** Parses a distance such as "2.4 km", "950 m", "٢٫٤ كم" or "٩٥٠ م" into metres. */
 export function parseDistance(text: string): number {
-  const western = text.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/٫/g, '.').replace(/[٬,]/g, '');
+  const western = text
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/٫/g, '.')
+    .replace(/[٬,]/g, '');
   const match = /(\d+(?:\.\d+)?)\s*(km|كم|m|م)(?![a-z])/.exec(western);
   if (!match) throw new Error(`no distance in "${text}"`);
   const value = Number(match[1]);
@@ -124,7 +132,11 @@ export async function eventually<T>(read: () => Promise<T>, predicate: (value: T
 
 /** What page functions use of the browser's globals (the tests compile without the DOM library). */
 export interface PageGlobals {
-  document: { querySelector(selector: string): unknown; createElement(tag: string): { textContent: string; src: string; setAttribute(name: string, value: string): void }; body: { append(node: unknown): void } };
+  document: {
+    querySelector(selector: string): unknown;
+    createElement(tag: string): { textContent: string; src: string; setAttribute(name: string, value: string): void };
+    body: { append(node: unknown): void };
+  };
   [name: string]: unknown;
 }
 
@@ -133,5 +145,7 @@ export interface PageGlobals {
  * which the pages' Content-Security-Policy refuses.
  */
 export function mapIsStill(page: Page): Promise<unknown> {
-  return page.waitForFunction(() => !(globalThis as unknown as PageGlobals).document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim'));
+  return page.waitForFunction(
+    () => !(globalThis as unknown as PageGlobals).document.querySelector('.leaflet-zoom-anim, .leaflet-pan-anim'),
+  );
 }

@@ -8,7 +8,8 @@ export type Words = Record<string, string>;
 
 /** The page's own words, read from the catalogs, so a journey follows what a person sees in each language. */
 export async function words(lang: Lang): Promise<Words> {
-  const read = async (catalog: string) => JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Words;
+  const read = async (catalog: string) =>
+    JSON.parse(await readFile(path.join(ROOT, `frontend/src/locales/${lang}/${catalog}.json`), 'utf8')) as Words;
   return { ...(await read('public')), ...(await read('app')) };
 }
 

@@ -18,7 +18,9 @@ export const header = (req: RequestLike, name: string): string | undefined => {
 export function contextOf(req: RequestLike, principal: Principal | null): CommandContext {
   const correlation = header(req, 'x-correlation-id');
   return {
-    actor: principal ? { type: principal.userType === 1 ? 'staff' : 'customer', id: principal.accountId } : { type: 'visitor', id: 'anonymous' },
+    actor: principal
+      ? { type: principal.userType === 1 ? 'staff' : 'customer', id: principal.accountId }
+      : { type: 'visitor', id: 'anonymous' },
     correlationId: correlation && /^[\w-]{8,64}$/.test(correlation) ? correlation : randomUUID(),
     session: { ...(principal?.familyId ? { familyId: principal.familyId } : {}), clientAddress: req.ip ?? 'unknown' },
   };

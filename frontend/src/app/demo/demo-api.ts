@@ -38,11 +38,13 @@ function useDemoCommand<T>(send: (input: T) => ReturnType<typeof api.command<'de
   return useMutation({
     mutationFn: send,
     onSuccess: (status) => {
-      if (status.token && status.startedAt) sessionStorage.setItem(RUN_KEY, JSON.stringify({ token: status.token, startedAt: status.startedAt }));
+      if (status.token && status.startedAt)
+        sessionStorage.setItem(RUN_KEY, JSON.stringify({ token: status.token, startedAt: status.startedAt }));
       client.setQueryData(demoKey, status);
     },
   });
 }
 
 export const useStartDemo = () => useDemoCommand<void>(() => api.command('demo.start', {}, { auth: false }));
-export const useDemoStep = () => useDemoCommand<DemoAction>((action) => api.command('demo.step', { action, token: ownRun()?.token ?? 'none' }, { auth: false }));
+export const useDemoStep = () =>
+  useDemoCommand<DemoAction>((action) => api.command('demo.step', { action, token: ownRun()?.token ?? 'none' }, { auth: false }));

@@ -6,7 +6,16 @@ import { renderApp, resetBrowserState, stubApi } from '../../testing/render-app'
 beforeEach(() => resetBrowserState());
 afterEach(() => cleanup());
 
-const session = { chargerId: 'EVC-001-AC1', connectorId: 1, idTag: 'DEMO-CARD-0001', energyWh: 1234, socPercent: 41, startedAt: '2026-03-01T10:01:00Z', stoppedAt: null, endedBy: null };
+const session = {
+  chargerId: 'EVC-001-AC1',
+  connectorId: 1,
+  idTag: 'DEMO-CARD-0001',
+  energyWh: 1234,
+  socPercent: 41,
+  startedAt: '2026-03-01T10:01:00Z',
+  stoppedAt: null,
+  endedBy: null,
+};
 const status: DemoStatus = {
   available: true,
   reason: null,
@@ -15,8 +24,20 @@ const status: DemoStatus = {
   startedAt: '2026-03-01T10:00:00Z',
   endsAt: '2026-03-01T10:10:00Z',
   chargers: [
-    { chargerId: 'EVC-001-AC1', stationId: 'cai-zamalek', ocppVersion: '1.6', connected: true, connectors: [{ connectorId: 1, status: 'Charging' }] },
-    { chargerId: 'EVC-001-DC2', stationId: 'cai-zamalek', ocppVersion: '2.0.1', connected: true, connectors: [{ connectorId: 2, status: 'Available' }] },
+    {
+      chargerId: 'EVC-001-AC1',
+      stationId: 'cai-zamalek',
+      ocppVersion: '1.6',
+      connected: true,
+      connectors: [{ connectorId: 1, status: 'Charging' }],
+    },
+    {
+      chargerId: 'EVC-001-DC2',
+      stationId: 'cai-zamalek',
+      ocppVersion: '2.0.1',
+      connected: true,
+      connectors: [{ connectorId: 2, status: 'Available' }],
+    },
   ],
   step: 'charging',
   session,

@@ -6,13 +6,35 @@ import { renderApp, resetBrowserState, stubApi, type RecordedRequest } from '../
 beforeEach(() => resetBrowserState());
 afterEach(() => cleanup());
 
-const idle: DemoStatus = { available: true, reason: null, running: false, startedAt: null, endsAt: null, chargers: [], step: 'idle', session: null, limits: { chargers: 3, runMinutes: 10 }, token: null };
+const idle: DemoStatus = {
+  available: true,
+  reason: null,
+  running: false,
+  startedAt: null,
+  endsAt: null,
+  chargers: [],
+  step: 'idle',
+  session: null,
+  limits: { chargers: 3, runMinutes: 10 },
+  token: null,
+};
 const running = (over: Partial<DemoStatus> = {}): DemoStatus => ({
   ...idle,
   running: true,
   startedAt: '2026-03-01T10:00:00Z',
   endsAt: '2026-03-01T10:10:00Z',
-  chargers: [{ chargerId: 'EVC-001-AC1', stationId: 'cai-zamalek', ocppVersion: '1.6', connected: true, connectors: [{ connectorId: 1, status: 'Available' }, { connectorId: 2, status: 'Available' }] }],
+  chargers: [
+    {
+      chargerId: 'EVC-001-AC1',
+      stationId: 'cai-zamalek',
+      ocppVersion: '1.6',
+      connected: true,
+      connectors: [
+        { connectorId: 1, status: 'Available' },
+        { connectorId: 2, status: 'Available' },
+      ],
+    },
+  ],
   ...over,
 });
 const calls = (requests: RecordedRequest[], path: string) => requests.filter((r) => r.url.split('?')[0] === path);
@@ -39,7 +61,16 @@ describe('/demo', () => {
   });
 
   it('starts (its limits said), then walks the session: plug in, start, charge, stop', async () => {
-    const session = { chargerId: 'EVC-001-AC1', connectorId: 1, idTag: 'DEMO-CARD-0001', energyWh: 1234, socPercent: 41, startedAt: '2026-03-01T10:01:00Z', stoppedAt: null, endedBy: null };
+    const session = {
+      chargerId: 'EVC-001-AC1',
+      connectorId: 1,
+      idTag: 'DEMO-CARD-0001',
+      energyWh: 1234,
+      socPercent: 41,
+      startedAt: '2026-03-01T10:01:00Z',
+      stoppedAt: null,
+      endedBy: null,
+    };
     const requests = demoServer([
       idle,
       running({ token: 'run-key' }),
@@ -62,7 +93,9 @@ describe('/demo', () => {
     expect(screen.getByTestId('demo-meter').textContent).toBe('1.23 kWh delivered, battery at 41%');
     fireEvent.click(within(screen.getByTestId('demo-step-4')).getByRole('button', { name: 'Stop charging' }));
     expect((await screen.findByTestId('demo-ended')).textContent).toContain('The session ended: 1.23 kWh');
-    expect(calls(requests, '/api/demo/step').map((r) => r.body)).toEqual(['plug-in', 'start', 'stop'].map((action) => ({ action, token: 'run-key' })));
+    expect(calls(requests, '/api/demo/step').map((r) => r.body)).toEqual(
+      ['plug-in', 'start', 'stop'].map((action) => ({ action, token: 'run-key' })),
+    );
   });
 
   it('says when the address made too many requests', async () => {
@@ -80,7 +113,9 @@ describe('/demo', () => {
     const requests = demoServer([running()]);
     await renderApp('/demo?lang=en');
     expect((await screen.findByTestId('demo-watching')).textContent).toContain('Another visitor is walking through this demonstration');
-    expect((within(screen.getByTestId('demo-step-1')).getByRole('button', { name: 'Plug the cable in' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(screen.getByTestId('demo-step-1')).getByRole('button', { name: 'Plug the cable in' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
     expect(calls(requests, '/api/demo/step')).toHaveLength(0);
   });
 

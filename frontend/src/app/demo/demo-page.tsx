@@ -89,7 +89,9 @@ export function DemoPage() {
           <FormattedMessage id="demo.intro" />
         </p>
         {demo.isPending && <Spinner />}
-        {demo.isError && <p role="alert">{translateErrorCode(intl, demo.error instanceof ApiRequestError ? demo.error.code : 'server.error')}</p>}
+        {demo.isError && (
+          <p role="alert">{translateErrorCode(intl, demo.error instanceof ApiRequestError ? demo.error.code : 'server.error')}</p>
+        )}
         {demo.data && !demo.data.available && (
           <Card role="status">
             <FormattedMessage id={`demo.unavailable.${demo.data.reason ?? 'cluster'}`} />
@@ -143,7 +145,8 @@ function Running({ status, busy, onStep }: { status: DemoStatus; busy: boolean; 
     { n: 3, titleId: 'how.step3.title', bodyId: 'demo.step3' },
     { n: 4, titleId: 'demo.step4.title', bodyId: 'demo.step4', action: 'stop', actionId: 'demo.stop' },
   ];
-  const enabled = (n: number) => mine && connected && !busy && (n === current || (n === 4 && status.step === 'charging') || (n === 2 && status.step === 'idle'));
+  const enabled = (n: number) =>
+    mine && connected && !busy && (n === current || (n === 4 && status.step === 'charging') || (n === 2 && status.step === 'idle'));
   return (
     <>
       <p role="status">
@@ -165,7 +168,11 @@ function Running({ status, busy, onStep }: { status: DemoStatus; busy: boolean; 
         )}
         <Steps>
           {steps.map((st) => (
-            <li key={st.n} aria-current={st.n === current || (st.n === 3 && status.step === 'charging') ? 'step' : undefined} data-testid={`demo-step-${st.n}`}>
+            <li
+              key={st.n}
+              aria-current={st.n === current || (st.n === 3 && status.step === 'charging') ? 'step' : undefined}
+              data-testid={`demo-step-${st.n}`}
+            >
               <h3>
                 <FormattedMessage id="demo.stepN" values={{ n: formatNumber(st.n, locale) }} /> <FormattedMessage id={st.titleId} />
               </h3>
@@ -179,7 +186,12 @@ function Running({ status, busy, onStep }: { status: DemoStatus; busy: boolean; 
               )}
               {st.action && st.actionId && (
                 <div>
-                  <Button type="button" variant={st.n === current ? 'primary' : 'secondary'} disabled={!enabled(st.n)} onClick={() => onStep(st.action!)}>
+                  <Button
+                    type="button"
+                    variant={st.n === current ? 'primary' : 'secondary'}
+                    disabled={!enabled(st.n)}
+                    onClick={() => onStep(st.action!)}
+                  >
                     <FormattedMessage id={st.actionId} />
                   </Button>
                 </div>
@@ -205,7 +217,10 @@ function NetworkView({ status }: { status: DemoStatus }) {
   const locale = useLocale();
   const stationIds = [...new Set(status.chargers.map((c) => c.stationId))];
   const stations = useQueries({
-    queries: stationIds.map((stationId) => ({ queryKey: ['stations', 'detail', stationId], queryFn: ({ signal }: { signal: AbortSignal }) => api.query('stations.get', { stationId }, { signal }) })),
+    queries: stationIds.map((stationId) => ({
+      queryKey: ['stations', 'detail', stationId],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.query('stations.get', { stationId }, { signal }),
+    })),
   });
   const byId = new Map<string, StationView>(stations.flatMap((q) => (q.data ? [[q.data.stationId, q.data] as const] : [])));
   return (
@@ -231,7 +246,10 @@ function NetworkView({ status }: { status: DemoStatus }) {
               </span>
               {c.connectors.map((k) => (
                 <span key={k.connectorId}>
-                  <FormattedMessage id="demo.connector" values={{ n: formatNumber(k.connectorId, locale), status: ocppStatus(intl, k.status) }} />
+                  <FormattedMessage
+                    id="demo.connector"
+                    values={{ n: formatNumber(k.connectorId, locale), status: ocppStatus(intl, k.status) }}
+                  />
                 </span>
               ))}
             </li>

@@ -47,7 +47,11 @@ const events = () => import('../screens/events-screens');
 const catalog = () => import('../screens/catalog-screens');
 
 export const adminRoutes = [
-  createRoute({ getParentRoute: parent, path: '/', component: lazyRouteComponent(() => import('../../features/reporting/admin/dashboard-page'), 'DashboardPage') }),
+  createRoute({
+    getParentRoute: parent,
+    path: '/',
+    component: lazyRouteComponent(() => import('../../features/reporting/admin/dashboard-page'), 'DashboardPage'),
+  }),
   built(a.admins, () => import('../../features/identity/admin/admins-page'), 'AdminsPage'),
   built(a.roles, () => import('../../features/identity/admin/roles-page'), 'RolesPage'),
   built(a.settings, () => import('../../features/identity/admin/settings-page'), 'SettingsPage'),

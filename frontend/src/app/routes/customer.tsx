@@ -30,12 +30,16 @@ const cards = () => import('../../features/cards/components/card-pages');
 const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
 /** ?tab=<1-7>: a profile tab chosen by a link (a reply's notification opens the requests tab). */
-const profileSearch = ({ tab }: Record<string, unknown>): { tab?: number } => (typeof tab === 'number' && tab >= 1 && tab <= 7 ? { tab } : {});
+const profileSearch = ({ tab }: Record<string, unknown>): { tab?: number } =>
+  typeof tab === 'number' && tab >= 1 && tab <= 7 ? { tab } : {};
 const bookings = {
   list: () => import('../../features/bookings/components/bookings-page'),
   /** The booking form with the wallet's top-up dialog for "Pay now" (features do not import each other: composed here). */
   create: () =>
-    Promise.all([import('../../features/bookings/components/new-booking-page'), import('../../features/charging/components/top-up-dialog')]).then(([b, c]) => ({
+    Promise.all([
+      import('../../features/bookings/components/new-booking-page'),
+      import('../../features/charging/components/top-up-dialog'),
+    ]).then(([b, c]) => ({
       NewBookingScreen: () => <b.NewBookingPage topUp={(onClose) => <c.TopUpDialog onClose={onClose} />} />,
     })),
 };
@@ -63,15 +67,42 @@ export const customerRoutes = [
   }),
   createRoute({ getParentRoute: parent, path: paths.customer.cardRequest, component: lazyRouteComponent(cards, 'CardRequestPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.cards, component: lazyRouteComponent(cards, 'MyCardsPage') }),
-  createRoute({ getParentRoute: parent, path: paths.customer.wallet, validateSearch: walletSearch, component: lazyRouteComponent(charging.wallet, 'WalletPage') }),
+  createRoute({
+    getParentRoute: parent,
+    path: paths.customer.wallet,
+    validateSearch: walletSearch,
+    component: lazyRouteComponent(charging.wallet, 'WalletPage'),
+  }),
   createRoute({ getParentRoute: parent, path: paths.customer.bookings, component: lazyRouteComponent(bookings.list, 'BookingsPage') }),
-  createRoute({ getParentRoute: parent, path: paths.customer.newBooking, validateSearch: startSearch, component: lazyRouteComponent(bookings.create, 'NewBookingScreen') }),
+  createRoute({
+    getParentRoute: parent,
+    path: paths.customer.newBooking,
+    validateSearch: startSearch,
+    component: lazyRouteComponent(bookings.create, 'NewBookingScreen'),
+  }),
   createRoute({ getParentRoute: parent, path: paths.customer.booking, component: lazyRouteComponent(bookings.list, 'BookingPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.sessions, component: lazyRouteComponent(charging.sessions, 'SessionsPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.session, component: lazyRouteComponent(charging.session, 'SessionPage') }),
-  createRoute({ getParentRoute: parent, path: paths.customer.sessionReceipt, component: lazyRouteComponent(receipts, 'SessionReceiptPage') }),
-  createRoute({ getParentRoute: parent, path: paths.customer.bookingReceipt, component: lazyRouteComponent(receipts, 'BookingReceiptPage') }),
-  createRoute({ getParentRoute: parent, path: paths.customer.startCharging, validateSearch: startChargingSearch, component: lazyRouteComponent(charging.start, 'StartSessionPage') }),
+  createRoute({
+    getParentRoute: parent,
+    path: paths.customer.sessionReceipt,
+    component: lazyRouteComponent(receipts, 'SessionReceiptPage'),
+  }),
+  createRoute({
+    getParentRoute: parent,
+    path: paths.customer.bookingReceipt,
+    component: lazyRouteComponent(receipts, 'BookingReceiptPage'),
+  }),
+  createRoute({
+    getParentRoute: parent,
+    path: paths.customer.startCharging,
+    validateSearch: startChargingSearch,
+    component: lazyRouteComponent(charging.start, 'StartSessionPage'),
+  }),
   createRoute({ getParentRoute: parent, path: paths.registerCarInfo, component: lazyRouteComponent(charging.car, 'RegisterCarPage') }),
-  createRoute({ getParentRoute: parent, path: paths.notifications, component: lazyRouteComponent(charging.notifications, 'NotificationsPage') }),
+  createRoute({
+    getParentRoute: parent,
+    path: paths.notifications,
+    component: lazyRouteComponent(charging.notifications, 'NotificationsPage'),
+  }),
 ];

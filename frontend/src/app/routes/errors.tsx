@@ -1,11 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { paths } from '../../config/paths';
-import {
-  Error401Page,
-  Error403Page,
-  Error505Page,
-  NotFoundPage,
-} from '../errors/error-pages';
+import { Error401Page, Error403Page, Error505Page, NotFoundPage } from '../errors/error-pages';
 import { publicLayoutRoute } from './public';
 
 const errorRoute = <P extends string>(path: P, component: () => React.JSX.Element) =>

@@ -8,7 +8,6 @@ import { showChosenLocale } from '../../lib/i18n/load-messages';
 import { RouteEffects } from '../route-effects';
 import { NewerVersion } from '../newer-version';
 
-
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // nothing renders before the public catalog of the language has loaded (fetched alongside the page's chunk)
   loader: ({ context }) => showChosenLocale(context.store),

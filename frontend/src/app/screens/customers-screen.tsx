@@ -5,5 +5,12 @@ import { WalletPanel } from '../../features/wallet/admin/wallet-panel';
 
 /** /admin/users composed: identity's customers list with the wallet's and the cards' tabs of the selected customer. */
 export function CustomersScreen() {
-  return <CustomersPage tabs={{ wallet: (customerId) => <WalletPanel customerId={customerId} />, cards: (customerId) => <CustomerCardsPanel customerId={customerId} /> }} />;
+  return (
+    <CustomersPage
+      tabs={{
+        wallet: (customerId) => <WalletPanel customerId={customerId} />,
+        cards: (customerId) => <CustomerCardsPanel customerId={customerId} />,
+      }}
+    />
+  );
 }

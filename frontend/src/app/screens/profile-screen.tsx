@@ -13,5 +13,16 @@ import { ProfilePage } from '../../features/identity/components/profile-page';
  */
 export function ProfileScreen() {
   const { tab } = useSearch({ strict: false }) as { tab?: number };
-  return <ProfilePage tab={tab === undefined ? undefined : String(tab)} panels={{ cars: <CarsPanel />, wallet: <WalletPage embedded />, sessions: <SessionsPage embedded />, cardRequests: <CardRequestsPanel />, bookings: <BookingsPanel /> }} />;
+  return (
+    <ProfilePage
+      tab={tab === undefined ? undefined : String(tab)}
+      panels={{
+        cars: <CarsPanel />,
+        wallet: <WalletPage embedded />,
+        sessions: <SessionsPage embedded />,
+        cardRequests: <CardRequestsPanel />,
+        bookings: <BookingsPanel />,
+      }}
+    />
+  );
 }

@@ -45,6 +45,12 @@ export function useAdminItem<Id extends QueryId>(collection: string, id: Id, par
 }
 
 /** The prices in force and the client config, under the public pages' query keys (one cache), read afresh on each visit. */
-export const useCurrentPricing = () => useQuery({ queryKey: ['pricing'], queryFn: ({ signal }) => api.query('pricing.current', {}, { signal }) });
+export const useCurrentPricing = () =>
+  useQuery({ queryKey: ['pricing'], queryFn: ({ signal }) => api.query('pricing.current', {}, { signal }) });
 export const useMapConfig = () =>
-  useQuery({ queryKey: ['client-config'], queryFn: ({ signal }) => api.query('site.config', {}, { signal }), staleTime: Infinity, retry: 1 });
+  useQuery({
+    queryKey: ['client-config'],
+    queryFn: ({ signal }) => api.query('site.config', {}, { signal }),
+    staleTime: Infinity,
+    retry: 1,
+  });

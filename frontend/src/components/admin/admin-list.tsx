@@ -57,7 +57,8 @@ export function useListState() {
       replace: !push,
       search: ((prev: Record<string, unknown>) => {
         const next: Record<string, unknown> = { ...prev, ...patch };
-        for (const key of Object.keys(next)) if (next[key] === undefined || next[key] === '' || (key === 'page' && next[key] === 1)) delete next[key];
+        for (const key of Object.keys(next))
+          if (next[key] === undefined || next[key] === '' || (key === 'page' && next[key] === 1)) delete next[key];
         return next;
       }) as never,
     });
@@ -138,9 +139,18 @@ function SearchInput({ value, onChange }: { value: string; onChange: (q: string)
   const label = intl.formatMessage({ id: 'admin.search' });
   return (
     <form role="search" onSubmit={(e) => (e.preventDefault(), !tooLong && latest.current(q.trim()))}>
-      <input type="search" value={q} onChange={(e) => setQ(e.target.value)} aria-label={label} placeholder={label} aria-invalid={tooLong || undefined} />
+      <input
+        type="search"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        aria-label={label}
+        placeholder={label}
+        aria-invalid={tooLong || undefined}
+      />
       {tooLong && (
-        <SearchProblem role="alert">{intl.formatMessage({ id: 'validation.tooLongTyped' }, { maximum: SEARCH_MAX, count: q.trim().length })}</SearchProblem>
+        <SearchProblem role="alert">
+          {intl.formatMessage({ id: 'validation.tooLongTyped' }, { maximum: SEARCH_MAX, count: q.trim().length })}
+        </SearchProblem>
       )}
     </form>
   );
@@ -344,7 +354,13 @@ export function AdminList<T>(props: AdminListProps<T>) {
               {rows.map((row) => {
                 const id = rowId(row);
                 return (
-                  <tr key={id} aria-selected={id === state.selected} tabIndex={0} onClick={() => select(row)} onKeyDown={(e) => onKey(e, row)}>
+                  <tr
+                    key={id}
+                    aria-selected={id === state.selected}
+                    tabIndex={0}
+                    onClick={() => select(row)}
+                    onKeyDown={(e) => onKey(e, row)}
+                  >
                     {columns.map((c) => (
                       <td key={c.key}>{c.render(row)}</td>
                     ))}

@@ -29,19 +29,37 @@ const HISTORY: AuditEntry[] = [
     { field: 'stoppedAt', before: null, after: '2026-02-03T09:30:00.000Z', masked: null },
     { field: 'meterStopWh', before: null, after: 4120516, masked: null },
   ]),
-  entry(4, 'PasswordChanged', [{ field: 'passwordHash', before: null, after: null, masked: 'secret' }], { actor: { type: 'customer', id: 'c1', name: null } }),
+  entry(4, 'PasswordChanged', [{ field: 'passwordHash', before: null, after: null, masked: 'secret' }], {
+    actor: { type: 'customer', id: 'c1', name: null },
+  }),
   entry(3, 'MasterDataItemUpdated', [{ field: 'name', before: 'BYDD', after: 'BYD', masked: null }], { reason: 'Typo' }),
-  entry(2, 'MasterDataItemCreated', [
-    { field: 'itemId', before: null, after: 'brand-byd', masked: null },
-    { field: 'kind', before: null, after: 'carBrand', masked: null },
-    { field: 'name', before: null, after: 'BYDD', masked: null },
-    { field: 'nameTranslation', before: null, after: 'بي واي دي', masked: null },
-  ], { actor: { type: 'system', id: 'system', name: null }, reason: 'demo seed' }),
+  entry(
+    2,
+    'MasterDataItemCreated',
+    [
+      { field: 'itemId', before: null, after: 'brand-byd', masked: null },
+      { field: 'kind', before: null, after: 'carBrand', masked: null },
+      { field: 'name', before: null, after: 'BYDD', masked: null },
+      { field: 'nameTranslation', before: null, after: 'بي واي دي', masked: null },
+    ],
+    { actor: { type: 'system', id: 'system', name: null }, reason: 'demo seed' },
+  ),
   entry(1, 'SomethingNew', [{ field: 'secretField', before: null, after: 'x', masked: null }]),
 ];
 
 const byd: MasterDataItemView = {
-  itemId: 'brand-byd', kind: 'carBrand', name: 'BYD', nameTranslation: 'بي واي دي', value: '', parentId: null, parentName: null, parentNameAr: null, isActive: true, usageCount: 0, revision: 4, updatedAt: AT,
+  itemId: 'brand-byd',
+  kind: 'carBrand',
+  name: 'BYD',
+  nameTranslation: 'بي واي دي',
+  value: '',
+  parentId: null,
+  parentName: null,
+  parentNameAr: null,
+  isActive: true,
+  usageCount: 0,
+  revision: 4,
+  updatedAt: AT,
 };
 
 async function openHistory(lang: 'en' | 'ar') {
@@ -78,7 +96,21 @@ describe('history panels explain each event', () => {
     // the seed's author and reason in words
     expect(text).toContain('by the system');
     expect(text).toContain('Reason: demo data');
-    for (const internal of ['passwordHash', '(changed)', 'kind', 'carBrand', 'itemId', 'energyWh', 'meterStopWh', '4120516', 'SessionStopped', 'SomethingNew', 'secretField', AT, '2026-02-03T']) {
+    for (const internal of [
+      'passwordHash',
+      '(changed)',
+      'kind',
+      'carBrand',
+      'itemId',
+      'energyWh',
+      'meterStopWh',
+      '4120516',
+      'SessionStopped',
+      'SomethingNew',
+      'secretField',
+      AT,
+      '2026-02-03T',
+    ]) {
       expect(text, internal).not.toContain(internal);
     }
   });
@@ -104,10 +136,20 @@ describe('history panels explain each event', () => {
 describe('the pricing history names the seed in words', () => {
   it('[ar] "system" and "demo seed" are translated', async () => {
     const change: PricingChangeView = {
-      changeId: 'p1', acPricePerKwh: 189, dcPricePerKwh: 375, minimumCharge: 2000, bookingFeePerMinute: 50, effectiveFrom: AT, previous: null,
-      changedBy: { type: 'system', id: 'system', name: null }, changedAt: AT, reason: 'demo seed',
+      changeId: 'p1',
+      acPricePerKwh: 189,
+      dcPricePerKwh: 375,
+      minimumCharge: 2000,
+      bookingFeePerMinute: 50,
+      effectiveFrom: AT,
+      previous: null,
+      changedBy: { type: 'system', id: 'system', name: null },
+      changedAt: AT,
+      reason: 'demo seed',
     };
-    stubApi((req) => (req.url.startsWith('/api/queries/admin/pricing-history') ? { body: { dataList: [change], totalCount: 1 } } : undefined));
+    stubApi((req) =>
+      req.url.startsWith('/api/queries/admin/pricing-history') ? { body: { dataList: [change], totalCount: 1 } } : undefined,
+    );
     storeSession(makeSession('staff'));
     await renderApp('/admin/chargerspricingsettings?lang=ar');
     const row = (await screen.findAllByRole('row')).find((r) => r.textContent?.includes('النظام'));

@@ -110,7 +110,10 @@ function Details({ entry }: { entry: AuditEntry }) {
             </>
           ) : (
             <>
-              {d.label}: <bdi>{d.before}</bdi> <span className="mirror-rtl" aria-hidden="true">→</span>
+              {d.label}: <bdi>{d.before}</bdi>{' '}
+              <span className="mirror-rtl" aria-hidden="true">
+                →
+              </span>
               <span className="visually-hidden">{intl.formatMessage({ id: 'audit.to' })}</span> <bdi>{d.after}</bdi>
             </>
           )}

@@ -5,7 +5,18 @@ import { formatCairo } from '../../lib/cairo-time';
 import { formatMoney, formatNumber } from '../../lib/format';
 
 /** Fields in piastres and in Wh: shown as money and energy, never as raw integers. */
-const MONEY = new Set(['amount', 'cost', 'fee', 'balanceAfter', 'balanceAtStart', 'minimumCharge', 'acPricePerKwh', 'dcPricePerKwh', 'bookingFeePerMinute', 'welcomeCredit']);
+const MONEY = new Set([
+  'amount',
+  'cost',
+  'fee',
+  'balanceAfter',
+  'balanceAtStart',
+  'minimumCharge',
+  'acPricePerKwh',
+  'dcPricePerKwh',
+  'bookingFeePerMinute',
+  'welcomeCredit',
+]);
 const ENERGY = new Set(['energyWh', 'meterStartWh', 'meterStopWh']);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Whatever names a secret is never shown, not even that it changed (the sentence says so where it matters). */
@@ -17,7 +28,11 @@ export function showValue(intl: IntlShape, locale: Locale, field: string, value:
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') {
     if (MONEY.has(field)) return formatMoney(value, locale);
-    if (ENERGY.has(field)) return intl.formatMessage({ id: 'admin.sessions.kwhValue' }, { value: formatNumber(value / 1000, locale, { maximumFractionDigits: 3 }) });
+    if (ENERGY.has(field))
+      return intl.formatMessage(
+        { id: 'admin.sessions.kwhValue' },
+        { value: formatNumber(value / 1000, locale, { maximumFractionDigits: 3 }) },
+      );
     return formatNumber(value, locale, { useGrouping: false });
   }
   if (typeof value === 'boolean') return intl.formatMessage({ id: value ? 'audit.yes' : 'audit.no' });
@@ -60,15 +75,32 @@ export function auditSentence(intl: IntlShape, locale: Locale, entry: AuditEntry
  * The fields a person needs to see changed (a translated label each), before → after; internal fields and secrets
  * never. A field masked for this viewer (as the event explorer masks it) says why it is hidden, never what it holds.
  */
-export function auditDetails(intl: IntlShape, locale: Locale, entry: AuditEntry): { label: string; before: string; after: string; masked?: string }[] {
+export function auditDetails(
+  intl: IntlShape,
+  locale: Locale,
+  entry: AuditEntry,
+): { label: string; before: string; after: string; masked?: string }[] {
   return entry.changes.flatMap((change) => {
     const label = `audit.field.${change.field}`;
     const labelled = Object.prototype.hasOwnProperty.call(intl.messages, label);
     if (change.masked && change.masked !== 'secret' && !SECRET.test(change.field)) {
-      return [{ label: labelled ? intl.formatMessage({ id: label }) : change.field, before: NONE, after: NONE, masked: intl.formatMessage({ id: `events.masked.${change.masked}` }) }];
+      return [
+        {
+          label: labelled ? intl.formatMessage({ id: label }) : change.field,
+          before: NONE,
+          after: NONE,
+          masked: intl.formatMessage({ id: `events.masked.${change.masked}` }),
+        },
+      ];
     }
     if (SECRET.test(change.field) || change.masked || change.before === null || !labelled) return [];
-    return [{ label: intl.formatMessage({ id: label }), before: showValue(intl, locale, change.field, change.before) ?? NONE, after: showValue(intl, locale, change.field, change.after) ?? NONE }];
+    return [
+      {
+        label: intl.formatMessage({ id: label }),
+        before: showValue(intl, locale, change.field, change.before) ?? NONE,
+        after: showValue(intl, locale, change.field, change.after) ?? NONE,
+      },
+    ];
   });
 }
 

@@ -29,7 +29,19 @@ export function CheckField({ label, checked, onChange }: { label: string; checke
 }
 
 /** A fieldset of checkboxes choosing a subset of `options` (roles of an admin, privileges of a role). */
-export function CheckGroup<V extends string>({ legend, options, checked, onChange, error }: { legend: ReactNode; options: readonly { value: V; label: ReactNode }[]; checked: readonly V[]; onChange: (next: V[]) => void; error?: string }) {
+export function CheckGroup<V extends string>({
+  legend,
+  options,
+  checked,
+  onChange,
+  error,
+}: {
+  legend: ReactNode;
+  options: readonly { value: V; label: ReactNode }[];
+  checked: readonly V[];
+  onChange: (next: V[]) => void;
+  error?: string;
+}) {
   return (
     <fieldset className="checks">
       <legend>{legend}</legend>
@@ -49,7 +61,16 @@ export function CheckGroup<V extends string>({ legend, options, checked, onChang
 }
 
 /** The add/edit panel of a list screen: title, what it is about (`intro`), the fields, Save (or `submitId`) and Cancel. */
-type EditorProps = { titleId: string; submitId?: string; busy: boolean; onSubmit: () => void; onCancel: () => void; children: ReactNode; problem?: ReactNode; intro?: ReactNode };
+type EditorProps = {
+  titleId: string;
+  submitId?: string;
+  busy: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+  problem?: ReactNode;
+  intro?: ReactNode;
+};
 
 /** The fields, the problem and Save / Cancel of an editor. */
 function EditorForm(props: EditorProps) {
@@ -98,7 +119,21 @@ export function EditorDialog(props: EditorProps) {
 }
 
 /** A reason (3-300 characters), required to deactivate, ban and unban; `children` says whom it is about. */
-export function ReasonForm({ titleId, submitId, busy, onSubmit, onCancel, children }: { titleId: string; submitId: string; busy: boolean; onSubmit: (reason: string) => void; onCancel: () => void; children?: ReactNode }) {
+export function ReasonForm({
+  titleId,
+  submitId,
+  busy,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  titleId: string;
+  submitId: string;
+  busy: boolean;
+  onSubmit: (reason: string) => void;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
   const form = useSchemaForm({ reason: '' });
   const submit = () => {
     const parsed = reasonSchema.safeParse(form.values.reason);
@@ -142,7 +177,13 @@ export function useEditorMode(refetch: () => Promise<unknown>) {
 type Bind = (key: 'nameEn' | 'nameAr') => { name: string; value: string; onChange: (e: { target: { value: string } }) => void };
 
 /** The English (left to right) and Arabic (right to left) name fields of a form with `nameEn` and `nameAr`. */
-export function NameFields({ form, maxLength }: { form: { bind: Bind; errorText: (key: string) => string | undefined; intl: IntlShape }; maxLength: number }) {
+export function NameFields({
+  form,
+  maxLength,
+}: {
+  form: { bind: Bind; errorText: (key: string) => string | undefined; intl: IntlShape };
+  maxLength: number;
+}) {
   const label = (id: string) => form.intl.formatMessage({ id });
   return (
     <>

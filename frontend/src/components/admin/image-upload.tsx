@@ -57,7 +57,19 @@ export function AuthorizedImage({ fileId, alt, size = 96 }: { fileId: string; al
  * Choose an image, check it, upload it (`POST /api/files`, purpose), and preview it. `fileId` is the stored file;
  * `error` is the form's message (e.g. "Please select an image").
  */
-export function ImageUpload({ label, purpose, fileId, onUploaded, error }: { label: string; purpose: FileInfo['purpose']; fileId: string | null; onUploaded: (fileId: string) => void; error?: string }) {
+export function ImageUpload({
+  label,
+  purpose,
+  fileId,
+  onUploaded,
+  error,
+}: {
+  label: string;
+  purpose: FileInfo['purpose'];
+  fileId: string | null;
+  onUploaded: (fileId: string) => void;
+  error?: string;
+}) {
   const intl = useIntl();
   const id = useId();
   const problemText = useProblemText();

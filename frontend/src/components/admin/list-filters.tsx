@@ -9,7 +9,19 @@ import { usePagedList } from './admin-api';
 import { useBilingual } from '../../hooks/use-bilingual';
 
 /** A list filter as the product's select: "all" first (no value), then the options. */
-export function FilterSelect({ labelId, allId, value, options, onChange }: { labelId: string; allId: string; value: string | undefined; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
+export function FilterSelect({
+  labelId,
+  allId,
+  value,
+  options,
+  onChange,
+}: {
+  labelId: string;
+  allId: string;
+  value: string | undefined;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
   const intl = useIntl();
   return (
     <Select aria-label={intl.formatMessage({ id: labelId })} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
@@ -35,7 +47,15 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
  * From / To calendar days of a list, typed day/month/year (the server reads a date as a Cairo day, `to` inclusive).
  * The URL changes only for a complete day or a cleared field: a half-typed one waits, marked invalid once left.
  */
-export function DateRangeFilter({ from, to, onChange }: { from: string | undefined; to: string | undefined; onChange: (key: 'from' | 'to', value: string) => void }) {
+export function DateRangeFilter({
+  from,
+  to,
+  onChange,
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  onChange: (key: 'from' | 'to', value: string) => void;
+}) {
   const day = (key: 'from' | 'to', labelId: string, value: string | undefined) => (
     <DayLabel>
       <FormattedMessage id={labelId} />
@@ -54,7 +74,11 @@ export function DateRangeFilter({ from, to, onChange }: { from: string | undefin
 export function CustomerCell({ row }: { row: { customerId: string | null; customerName: string | null } }) {
   if (!row.customerId) return <>{row.customerName ?? '—'}</>;
   return (
-    <Link to={paths.admin.users} search={{ q: row.customerName ?? undefined, selected: row.customerId } as never} onClick={(e) => e.stopPropagation()}>
+    <Link
+      to={paths.admin.users}
+      search={{ q: row.customerName ?? undefined, selected: row.customerId } as never}
+      onClick={(e) => e.stopPropagation()}
+    >
       {row.customerName ?? row.customerId}
     </Link>
   );

@@ -14,7 +14,13 @@ export function useEventTime() {
 }
 
 /** A query's answer once it is there: a spinner while pending, the translated error if it failed, else `children`. */
-export function Loaded<T>({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined }; children: (data: T) => ReactNode }) {
+export function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) return <Spinner />;
   if (query.isError || query.data === undefined) {
     return (

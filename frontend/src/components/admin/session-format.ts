@@ -26,11 +26,15 @@ export function useSessionFormat() {
   return {
     locale,
     money: (piastres: number) => formatMoney(piastres, locale),
-    kwh: (wh: number) => intl.formatMessage({ id: 'admin.sessions.kwhValue' }, { value: formatNumber(wh / 1000, locale, { maximumFractionDigits: 2 }) }),
-    kw: (w: number | null) => (w === null ? '—' : intl.formatMessage({ id: 'admin.sessions.kwValue' }, { value: formatNumber(w / 1000, locale, { maximumFractionDigits: 1 }) })),
-    soc: (percent: number | null) => (percent === null ? '—' : formatNumber(percent / 100, locale, { style: 'percent', maximumFractionDigits: 0 })),
-    dateTime: (iso: string | null) =>
-      iso ? formatCairo(iso, locale) : '—',
+    kwh: (wh: number) =>
+      intl.formatMessage({ id: 'admin.sessions.kwhValue' }, { value: formatNumber(wh / 1000, locale, { maximumFractionDigits: 2 }) }),
+    kw: (w: number | null) =>
+      w === null
+        ? '—'
+        : intl.formatMessage({ id: 'admin.sessions.kwValue' }, { value: formatNumber(w / 1000, locale, { maximumFractionDigits: 1 }) }),
+    soc: (percent: number | null) =>
+      percent === null ? '—' : formatNumber(percent / 100, locale, { style: 'percent', maximumFractionDigits: 0 }),
+    dateTime: (iso: string | null) => (iso ? formatCairo(iso, locale) : '—'),
     time: (iso: string) => formatCairo(iso, locale, 'timeSeconds'),
     /** From the start to the stop (or to now while it runs); '—' before the charger started. */
     duration: (startedAt: string | null, stoppedAt: string | null, now = Date.now()) => {

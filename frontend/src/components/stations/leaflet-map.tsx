@@ -142,12 +142,5 @@ export default function LeafletMap(props: LeafletMapProps) {
     }
   }, [stations, fallback]);
 
-  return (
-    <MapBox
-      ref={element}
-      data-fallback={fallback}
-      data-basemap={basemapDrawn ? 'drawn' : undefined}
-      offline={fallback}
-    />
-  );
+  return <MapBox ref={element} data-fallback={fallback} data-basemap={basemapDrawn ? 'drawn' : undefined} offline={fallback} />;
 }

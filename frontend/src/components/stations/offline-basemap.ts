@@ -55,7 +55,10 @@ function label(text: string, kind: 'city' | 'governorate'): L.DivIcon {
  * in the UI language. Answers the layer, to remove it when the language or the tiles change.
  */
 export function drawBasemap(map: L.Map, basemap: Basemap, locale: Locale): L.LayerGroup {
-  for (const [name, z] of [['evc-basemap', '250'], ['evc-places', '350']] as const) {
+  for (const [name, z] of [
+    ['evc-basemap', '250'],
+    ['evc-places', '350'],
+  ] as const) {
     if (!map.getPane(name)) map.createPane(name).style.zIndex = z;
   }
   map.getPane('evc-places')!.style.pointerEvents = 'none';

@@ -82,7 +82,12 @@ export function StationCard({ station, pricing }: { station: StationView; pricin
       </div>
       <div className="row">
         <PriceLine station={station} pricing={pricing} />
-        <Link className="detail" to={paths.stations} search={(prev: Record<string, unknown>) => ({ ...prev, station: station.stationId })} resetScroll={false}>
+        <Link
+          className="detail"
+          to={paths.stations}
+          search={(prev: Record<string, unknown>) => ({ ...prev, station: station.stationId })}
+          resetScroll={false}
+        >
           <FormattedMessage id="station.details" /> <ArrowIcon />
         </Link>
       </div>

@@ -34,7 +34,15 @@ const Frame = styled.div`
   }
 `;
 
-export function StationMap({ stations, onSelect, onPoint }: { stations: StationView[]; onSelect: (id: string) => void; onPoint?: (point: { lat: number; lng: number }) => void }) {
+export function StationMap({
+  stations,
+  onSelect,
+  onPoint,
+}: {
+  stations: StationView[];
+  onSelect: (id: string) => void;
+  onPoint?: (point: { lat: number; lng: number }) => void;
+}) {
   const intl = useIntl();
   const locale = useLocale();
   const config = useClientConfig();
@@ -45,7 +53,13 @@ export function StationMap({ stations, onSelect, onPoint }: { stations: StationV
     <div>
       <Frame role="region" aria-label={intl.formatMessage({ id: 'map.label' })}>
         {ready ? (
-          <Suspense fallback={<div className="loading"><Spinner /></div>}>
+          <Suspense
+            fallback={
+              <div className="loading">
+                <Spinner />
+              </div>
+            }
+          >
             <LeafletMap
               stations={stations}
               locale={locale}

@@ -18,7 +18,9 @@ export const buttonStyles = (variant: ButtonVariant = 'primary') => css`
   font-weight: 700;
   text-decoration: none;
   cursor: pointer;
-  transition: background 0.15s, transform 0.15s;
+  transition:
+    background 0.15s,
+    transform 0.15s;
   border: 2px solid ${variant === 'ghost' ? 'currentColor' : theme.color.primary};
   background: ${variant === 'primary' ? theme.color.primary : 'transparent'};
   color: ${variant === 'primary' ? '#fff' : variant === 'ghost' ? 'inherit' : theme.color.primary};

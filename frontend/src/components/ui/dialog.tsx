@@ -2,7 +2,8 @@ import styled from '@emotion/styled';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { theme } from '../../styles/theme';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const Backdrop = styled.div<{ urgent: boolean }>`
   position: fixed;
@@ -54,7 +55,16 @@ export interface DialogProps {
  * A modal dialog: labelled by its title, Tab and Shift+Tab stay inside it, Escape closes it, and the focus goes back
  * where it was when it closes. Rendered in place (it stays inside the region that opened it) over a backdrop.
  */
-export function Dialog({ title, children, onClose, role = 'dialog', description, initialFocus, size = 'wide', urgent = false }: DialogProps) {
+export function Dialog({
+  title,
+  children,
+  onClose,
+  role = 'dialog',
+  description,
+  initialFocus,
+  size = 'wide',
+  urgent = false,
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);

@@ -13,8 +13,20 @@ afterEach(() => {
 const LONG_PASSWORD = `${'Abcdefghijklmnopqrstuvwxyz'.repeat(2)}Abcdefghijklm1`;
 
 const TEXT = {
-  en: { title: 'Create your account', password: 'Password', submit: 'Sign up', rule: 'At most 64 characters; this has 66. Shorten it: nothing was cut.', digit: 'Must contain a digit' },
-  ar: { title: 'أنشئ حسابك', password: 'كلمة المرور', submit: 'إنشاء حساب', rule: 'الحد الأقصى لعدد الأحرف ٦٤، والنص الحالي ٦٦. اختصره، فلم يُحذف منه شيء.', digit: 'يجب أن تحتوي على رقم' },
+  en: {
+    title: 'Create your account',
+    password: 'Password',
+    submit: 'Sign up',
+    rule: 'At most 64 characters; this has 66. Shorten it: nothing was cut.',
+    digit: 'Must contain a digit',
+  },
+  ar: {
+    title: 'أنشئ حسابك',
+    password: 'كلمة المرور',
+    submit: 'إنشاء حساب',
+    rule: 'الحد الأقصى لعدد الأحرف ٦٤، والنص الحالي ٦٦. اختصره، فلم يُحذف منه شيء.',
+    digit: 'يجب أن تحتوي على رقم',
+  },
 };
 
 describe('a field with a length limit', () => {

@@ -22,12 +22,7 @@ export function LanguageSwitcher() {
   const intl = useIntl();
   const next = locale === 'ar' ? 'en' : 'ar';
   return (
-    <Button
-      type="button"
-      lang={next}
-      onClick={() => setLocale(next)}
-      aria-label={intl.formatMessage({ id: 'language.switch' })}
-    >
+    <Button type="button" lang={next} onClick={() => setLocale(next)} aria-label={intl.formatMessage({ id: 'language.switch' })}>
       {next === 'ar' ? 'العربية' : 'English'}
     </Button>
   );

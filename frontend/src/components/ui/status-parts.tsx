@@ -6,7 +6,13 @@ import { theme } from '../../styles/theme';
  * and a list of facts (term, value).
  */
 export type Tone = 'ok' | 'busy' | 'bad' | 'info' | 'idle';
-const toneColor: Record<Tone, string> = { ok: theme.color.available, busy: theme.color.busy, bad: theme.color.danger, info: theme.color.primary, idle: theme.color.muted };
+const toneColor: Record<Tone, string> = {
+  ok: theme.color.available,
+  busy: theme.color.busy,
+  bad: theme.color.danger,
+  info: theme.color.primary,
+  idle: theme.color.muted,
+};
 
 /** A small coloured status label (session status, wallet direction). */
 export const Chip = styled.span<{ tone: Tone }>`

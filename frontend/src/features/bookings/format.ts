@@ -16,8 +16,13 @@ export const formatCairoDay = (date: string, locale: Locale): string => formatWe
 export function formatCountdown(ms: number, locale: Locale): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   const pad = (n: number) => formatNumber(n, locale, { minimumIntegerDigits: 2, useGrouping: false });
-  return [formatNumber(Math.floor(seconds / 3600), locale, { useGrouping: false }), pad(Math.floor(seconds / 60) % 60), pad(seconds % 60)].join(':');
+  return [
+    formatNumber(Math.floor(seconds / 3600), locale, { useGrouping: false }),
+    pad(Math.floor(seconds / 60) % 60),
+    pad(seconds % 60),
+  ].join(':');
 }
 
 /** Directions to a point in the driver's own maps app (an external link: no map service is built in). */
-export const directionsUrl = (location: { lat: number; lng: number }) => `https://www.google.com/maps/dir/?api=1&destination=${location.lat},${location.lng}`;
+export const directionsUrl = (location: { lat: number; lng: number }) =>
+  `https://www.google.com/maps/dir/?api=1&destination=${location.lat},${location.lng}`;

@@ -3,7 +3,9 @@ import { keysForChange, parseSseFrames } from './live-me';
 
 describe('live-me SSE parsing', () => {
   it('splits complete frames, keeps the unfinished rest, skips comments, handles CRLF', () => {
-    const { frames, rest } = parseSseFrames(': hello\r\n\r\nevent: change\r\ndata: {"collection":"wallets","position":1}\r\n\r\nevent: change\ndata: {"coll');
+    const { frames, rest } = parseSseFrames(
+      ': hello\r\n\r\nevent: change\r\ndata: {"collection":"wallets","position":1}\r\n\r\nevent: change\ndata: {"coll',
+    );
     expect(frames).toEqual([{ event: 'change', data: '{"collection":"wallets","position":1}' }]);
     expect(rest).toBe('event: change\ndata: {"coll');
   });

@@ -12,4 +12,5 @@ export function keysForChange(change: LiveChange): readonly (readonly string[])[
 }
 
 /** The customer's own changes (sessions, wallet, payments, notifications, cars, profile, requests) over /api/live/me. */
-export const subscribeLiveMe = (client: QueryClient, getToken: () => string | null): (() => void) => subscribePrivateLive(client, getToken, ME_LIVE_KEY_ROOTS);
+export const subscribeLiveMe = (client: QueryClient, getToken: () => string | null): (() => void) =>
+  subscribePrivateLive(client, getToken, ME_LIVE_KEY_ROOTS);

@@ -28,7 +28,8 @@ const keys = (roots: object): string[] => Object.keys(roots);
 
 describe('the live streams and the frontend name the same read models', () => {
   it('names only read models the server has, in every mapping', () => {
-    for (const name of [...keys(LIVE_KEY_ROOTS), ...keys(ADMIN_LIVE_KEY_ROOTS), ...keys(ME_LIVE_KEY_ROOTS)]) expect(isReadModelName(name), name).toBe(true);
+    for (const name of [...keys(LIVE_KEY_ROOTS), ...keys(ADMIN_LIVE_KEY_ROOTS), ...keys(ME_LIVE_KEY_ROOTS)])
+      expect(isReadModelName(name), name).toBe(true);
   });
 
   it('maps every read model of the public stream, and only those, on the public pages', () => {

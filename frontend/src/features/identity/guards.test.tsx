@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { STORAGE_KEYS } from '@evc/contracts/shared';
-import { CUSTOMER_PROFILE, VIEWER_PRIVILEGES, makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../../testing/render-app';
+import {
+  CUSTOMER_PROFILE,
+  VIEWER_PRIVILEGES,
+  makeSession,
+  renderApp,
+  resetBrowserState,
+  storeSession,
+  stubApi,
+} from '../../testing/render-app';
 
 beforeEach(resetBrowserState);
 afterEach(() => {
@@ -51,7 +59,9 @@ describe('route guards', () => {
 
   it('a signed-in customer reaches the profile with their personal info (me.profile)', async () => {
     const session = makeSession('customer');
-    stubApi((req) => (req.url.startsWith('/api/queries/me/profile') ? { body: { ...CUSTOMER_PROFILE, email: session.user.email } } : undefined));
+    stubApi((req) =>
+      req.url.startsWith('/api/queries/me/profile') ? { body: { ...CUSTOMER_PROFILE, email: session.user.email } } : undefined,
+    );
     storeSession(session);
     await renderApp('/profile');
     expect(await screen.findByDisplayValue('omar@example.com')).toBeTruthy();

@@ -14,7 +14,13 @@ const ev = (type = 'E', data: unknown = { x: 1 }): NewEvent => ({
   eventId: randomUUID(),
   type,
   data,
-  metadata: { correlationId: 'c', causationId: 'c', actor: { type: 'system', id: 'system' }, occurredAt: '2025-01-01T00:00:00.000Z', schemaVersion: 1 },
+  metadata: {
+    correlationId: 'c',
+    causationId: 'c',
+    actor: { type: 'system', id: 'system' },
+    occurredAt: '2025-01-01T00:00:00.000Z',
+    schemaVersion: 1,
+  },
 });
 
 describe('embedded file event store', () => {
@@ -47,11 +53,15 @@ describe('embedded file event store', () => {
 
   it('indexes correlation ids that share a hash key, or carry escapes, exactly, before and after a reopen', async () => {
     // corr-94783 and corr-350958 share a 31-bit key (search-indexes.ts): the index holds both, the read tells them apart.
-    const withCorrelation = (correlationId: string, type: string): NewEvent => ({ ...ev(type), metadata: { ...ev().metadata, correlationId } });
+    const withCorrelation = (correlationId: string, type: string): NewEvent => ({
+      ...ev(type),
+      metadata: { ...ev().metadata, correlationId },
+    });
     let store = await openStore(false);
     await store.append('x-1', [withCorrelation('corr-94783', 'One'), withCorrelation('corr-350958', 'Two')], 'no_stream');
     await store.append('x-2', [withCorrelation('quote "and" \\ slash', 'Three')], 'no_stream');
-    const types = async (correlationId: string) => (await store.readIndexBackward({ kind: 'correlation', correlationId }, { maxCount: 5 })).map((e) => e.type);
+    const types = async (correlationId: string) =>
+      (await store.readIndexBackward({ kind: 'correlation', correlationId }, { maxCount: 5 })).map((e) => e.type);
     const check = async () => {
       expect(await types('corr-94783')).toEqual(['One']);
       expect(await types('corr-350958')).toEqual(['Two']);
@@ -196,10 +206,20 @@ describe('embedded file event store', () => {
     // Room for a few records only: reads mix events held in memory and events read from the file.
     const store = await openFileEventStore({ dir, fsync: false, recentRecordBytes: 1500 });
     open.push(store);
-    for (let i = 0; i < 12; i++) await store.append(i % 2 === 0 ? 'even' : 'odd', [ev('N', { i, nested: { list: [i] } })], i < 2 ? 'no_stream' : Math.floor(i / 2) - 1);
+    for (let i = 0; i < 12; i++)
+      await store.append(
+        i % 2 === 0 ? 'even' : 'odd',
+        [ev('N', { i, nested: { list: [i] } })],
+        i < 2 ? 'no_stream' : Math.floor(i / 2) - 1,
+      );
     const all = await store.readAll();
     expect(all.map((e) => (e.data as { i: number }).i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect((await store.readStream('even', { fromRevision: 4 })).map((e) => [e.revision, e.position, (e.data as { i: number }).i])).toEqual([[4, 9, 8], [5, 11, 10]]);
+    expect((await store.readStream('even', { fromRevision: 4 })).map((e) => [e.revision, e.position, (e.data as { i: number }).i])).toEqual(
+      [
+        [4, 9, 8],
+        [5, 11, 10],
+      ],
+    );
     expect((await store.readAll({ after: 10 })).map((e) => e.position)).toEqual([11, 12]);
     expect((await store.readStream('odd')).map((e) => (e.data as { i: number }).i)).toEqual([1, 3, 5, 7, 9, 11]);
     // A caller may mutate what it got: the next read is not affected.
@@ -234,7 +254,8 @@ describe('embedded file event store', () => {
     open.push(store);
     const batches = Array.from({ length: 30 }, (_, i) => [ev('N', { i }), ev('N', { i, second: true })]);
     const answers: Awaited<ReturnType<EventStore['append']>>[] = [];
-    for (const [i, batch] of batches.entries()) answers.push(await store.append(`s-${i % 3}`, batch, i < 3 ? 'no_stream' : 2 * Math.floor(i / 3) - 1));
+    for (const [i, batch] of batches.entries())
+      answers.push(await store.append(`s-${i % 3}`, batch, i < 3 ? 'no_stream' : 2 * Math.floor(i / 3) - 1));
     const check = async (s: EventStore) => {
       for (const [i, batch] of batches.entries()) await expect(s.append(`s-${i % 3}`, batch, 'any')).resolves.toEqual(answers[i]);
       await expect(s.append('s-0', [batches[4]![0]!], 'any')).rejects.toThrow(IdempotencyConflictError); // stored in s-1

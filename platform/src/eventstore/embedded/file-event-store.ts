@@ -173,14 +173,17 @@ export class FileEventStore implements EventStore {
     const to = options.maxCount === undefined ? durableCount : Math.min(durableCount, from + Math.max(0, options.maxCount));
     if (from >= to) return [];
     const runs = consecutiveRuns(stream.slice(from, to));
-    const parts = await this.track(Promise.all(runs.map(([a, b]) => this.recent.read(a, b) ?? readConsecutive(this.fh, a, b, this.offsetOf))));
+    const parts = await this.track(
+      Promise.all(runs.map(([a, b]) => this.recent.read(a, b) ?? readConsecutive(this.fh, a, b, this.offsetOf))),
+    );
     return this.counted(parts.flat());
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
     const first = Math.max(0, Math.floor(options.after ?? 0)) + 1;
-    const last = options.maxCount === undefined ? this.durablePosition : Math.min(this.durablePosition, first - 1 + Math.max(0, options.maxCount));
+    const last =
+      options.maxCount === undefined ? this.durablePosition : Math.min(this.durablePosition, first - 1 + Math.max(0, options.maxCount));
     if (first > last) return [];
     return this.counted(this.recent.read(first, last) ?? (await this.track(readConsecutive(this.fh, first, last, this.offsetOf))));
   }
@@ -213,7 +216,9 @@ export class FileEventStore implements EventStore {
       if (slice.length === 0) break;
       slice.reverse();
       const runs = consecutiveRuns(slice);
-      const parts = await this.track(Promise.all(runs.map(([a, b]) => this.recent.read(a, b) ?? readConsecutive(this.fh, a, b, this.offsetOf))));
+      const parts = await this.track(
+        Promise.all(runs.map(([a, b]) => this.recent.read(a, b) ?? readConsecutive(this.fh, a, b, this.offsetOf))),
+      );
       const events = this.counted(parts.flat()).reverse();
       found.push(...(keep ? events.filter(keep) : events));
     }
@@ -252,7 +257,12 @@ export class FileEventStore implements EventStore {
    * indexes and subscriptions) since the store opened; a burst that decodes far more events than it appends re-reads.
    */
   stats(): { events: number; bytes: number; writes: number; decoded: number } {
-    return { events: this.durablePosition, bytes: this.offsetOf(this.durablePosition + 1), writes: this.writer.writes, decoded: this.decodedEvents };
+    return {
+      events: this.durablePosition,
+      bytes: this.offsetOf(this.durablePosition + 1),
+      writes: this.writer.writes,
+      decoded: this.decodedEvents,
+    };
   }
 
   async headPosition(): Promise<number> {
@@ -276,7 +286,8 @@ export class FileEventStore implements EventStore {
    * records, which hold every append not yet on disk, else read from the file at once. Synchronous, so an append's
    * idempotency check and its index updates stay one step that no other append can come between.
    */
-  private readonly idAt = (position: number): string => this.recent.eventIdAt(position) ?? readEventIdSync(this.fh.fd, this.offsets.get(position));
+  private readonly idAt = (position: number): string =>
+    this.recent.eventIdAt(position) ?? readEventIdSync(this.fh.fd, this.offsets.get(position));
 
   private readonly offsetOf = (position: number): number =>
     position <= this.assignedPosition ? this.offsets.get(position) : this.assignedEnd;

@@ -24,7 +24,7 @@ describe('the typed hash table of the embedded indexes', () => {
     expect(table.find(123, () => true)).toBe(model.get(123)?.[0]);
   });
 
-  it('replaces a key\'s first value and keeps the rest', () => {
+  it("replaces a key's first value and keeps the rest", () => {
     const table = new HashTable31();
     table.add(5, 1);
     table.add(5, 2);

@@ -1,5 +1,13 @@
 import type { FileHandle } from 'node:fs/promises';
-import { CorruptRecordError, HEADER_BYTES, MAX_RECORD_BYTES, decodeIndexFields, decodePayload, scanRecord, type IndexFields } from './record-codec';
+import {
+  CorruptRecordError,
+  HEADER_BYTES,
+  MAX_RECORD_BYTES,
+  decodeIndexFields,
+  decodePayload,
+  scanRecord,
+  type IndexFields,
+} from './record-codec';
 
 /** Big sequential reads: replay cost is parsing, not syscalls. */
 const CHUNK_BYTES = 8 * 1024 * 1024;

@@ -62,7 +62,18 @@ export async function openFileEventStore(options: FileEventStoreOptions): Promis
       await fh.truncate(validEnd);
       await fh.sync();
     }
-    return new FileEventStore({ fh, offsets, streams, eventIds, search, lastPosition, endOffset: validEnd, fsync, release, recentRecordBytes: options.recentRecordBytes ?? RECENT_RECORD_BYTES });
+    return new FileEventStore({
+      fh,
+      offsets,
+      streams,
+      eventIds,
+      search,
+      lastPosition,
+      endOffset: validEnd,
+      fsync,
+      release,
+      recentRecordBytes: options.recentRecordBytes ?? RECENT_RECORD_BYTES,
+    });
   } catch (error) {
     await fh?.close().catch(() => undefined);
     await release();

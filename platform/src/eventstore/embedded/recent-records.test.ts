@@ -15,7 +15,8 @@ const event = (position: number, size = 0): RecordedEvent => ({
 });
 
 /** The positions `recent` holds among 1..last. */
-const held = (recent: RecentRecords, last: number) => Array.from({ length: last }, (_, i) => i + 1).filter((p) => recent.read(p, p) !== null);
+const held = (recent: RecentRecords, last: number) =>
+  Array.from({ length: last }, (_, i) => i + 1).filter((p) => recent.read(p, p) !== null);
 
 describe('RecentRecords', () => {
   it('answers the latest records as they were encoded, through many laps of its ring, and none it overwrote', () => {

@@ -107,7 +107,13 @@ function headFields(payload: Buffer): IndexFields | null {
   } catch {
     return null;
   }
-  if (typeof head.position !== 'number' || typeof head.streamId !== 'string' || typeof head.revision !== 'number' || typeof head.eventId !== 'string') return null;
+  if (
+    typeof head.position !== 'number' ||
+    typeof head.streamId !== 'string' ||
+    typeof head.revision !== 'number' ||
+    typeof head.eventId !== 'string'
+  )
+    return null;
   const fields = head as IndexFields;
   const key = text.indexOf(CORRELATION_KEY, end);
   const data = text.indexOf(DATA_KEY, end);

@@ -24,7 +24,8 @@ export async function readConsecutive(
   last: number,
   offsetOf: (position: number) => number,
 ): Promise<RecordedEvent[]> {
-  if (offsetOf(last + 1) - offsetOf(first) <= SYNC_READ_MAX_BYTES) return decodeChunk(readChunkSync(fh.fd, offsetOf(first), offsetOf(last + 1)), offsetOf(first), first, last);
+  if (offsetOf(last + 1) - offsetOf(first) <= SYNC_READ_MAX_BYTES)
+    return decodeChunk(readChunkSync(fh.fd, offsetOf(first), offsetOf(last + 1)), offsetOf(first), first, last);
   const events: RecordedEvent[] = [];
   let p = first;
   while (p <= last) {

@@ -93,7 +93,9 @@ export class SearchIndexes {
     }
     // Unknown or unreadable times inherit the previous one, so the array stays ascending for the binary search.
     const at = event.recordedAt ? isoMs(event.recordedAt) : NaN;
-    this.times[position] = Number.isFinite(at) ? Math.max(at, position > 1 ? this.times[position - 1]! : 0) : this.times[position - 1] ?? 0;
+    this.times[position] = Number.isFinite(at)
+      ? Math.max(at, position > 1 ? this.times[position - 1]! : 0)
+      : (this.times[position - 1] ?? 0);
     this.last = Math.max(this.last, position);
   }
 
@@ -137,7 +139,15 @@ const number = (s: string, from: number, length: number) => {
 /** Milliseconds of an ISO-8601 UTC time as the store writes it (`2026-03-01T10:00:00.000Z`), fast; else Date.parse. */
 export function isoMs(iso: string): number {
   if (iso.length !== 24 || iso.charCodeAt(23) !== 90 /* Z */ || iso.charCodeAt(10) !== 84 /* T */) return Date.parse(iso);
-  return Date.UTC(number(iso, 0, 4), number(iso, 5, 2) - 1, number(iso, 8, 2), number(iso, 11, 2), number(iso, 14, 2), number(iso, 17, 2), number(iso, 20, 3));
+  return Date.UTC(
+    number(iso, 0, 4),
+    number(iso, 5, 2) - 1,
+    number(iso, 8, 2),
+    number(iso, 11, 2),
+    number(iso, 14, 2),
+    number(iso, 17, 2),
+    number(iso, 20, 3),
+  );
 }
 
 function append(map: Map<string, PositionList>, key: string, position: number): void {

@@ -23,7 +23,15 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../../ports/event-store';
-import { fromEsdbCurrent, fromPortPosition, isSystemEvent, toEsdbMetadata, toEsdbRevision, toPortPosition, toRecordedEvent } from './mapping';
+import {
+  fromEsdbCurrent,
+  fromPortPosition,
+  isSystemEvent,
+  toEsdbMetadata,
+  toEsdbRevision,
+  toPortPosition,
+  toRecordedEvent,
+} from './mapping';
 import { EsdbCatchUpSubscription } from './subscription';
 
 /** Events fetched per $all read when filtering system events client-side. */
@@ -146,7 +154,11 @@ export class EventStoreDbEventStore implements EventStore {
       let upper = before;
       for (;;) {
         let seen = 0;
-        for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: from === null ? END : fromPortPosition(from), maxCount: PAGE })) {
+        for await (const resolved of this.client.readAll({
+          direction: BACKWARDS,
+          fromPosition: from === null ? END : fromPortPosition(from),
+          maxCount: PAGE,
+        })) {
           seen++;
           const event = toRecordedEvent(resolved);
           const commit = resolved.event?.position.commit ?? resolved.commitPosition;
@@ -160,9 +172,20 @@ export class EventStoreDbEventStore implements EventStore {
         if (seen < PAGE) return found;
       }
     }
-    const streamName = key.kind === 'stream' ? key.streamId : key.kind === 'category' ? `$ce-${key.category}` : key.kind === 'type' ? `$et-${key.type}` : `$bc-${key.correlationId}`;
+    const streamName =
+      key.kind === 'stream'
+        ? key.streamId
+        : key.kind === 'category'
+          ? `$ce-${key.category}`
+          : key.kind === 'type'
+            ? `$et-${key.type}`
+            : `$bc-${key.correlationId}`;
     try {
-      for await (const resolved of this.client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, resolveLinkTos: key.kind !== 'stream' })) {
+      for await (const resolved of this.client.readStream(streamName, {
+        direction: BACKWARDS,
+        fromRevision: END,
+        resolveLinkTos: key.kind !== 'stream',
+      })) {
         const event = toRecordedEvent(resolved, key.kind !== 'stream');
         if (!event || event.position >= before) continue;
         if (event.position <= after) break;
@@ -193,8 +216,12 @@ export class EventStoreDbEventStore implements EventStore {
 
   subscribeToAll(handler: EventHandler, options: SubscribeOptions = {}): Subscription {
     this.assertOpen();
-    const sub = new EsdbCatchUpSubscription(this.client, () => this.headPosition(), handler, options, (s) =>
-      this.subscriptions.delete(s),
+    const sub = new EsdbCatchUpSubscription(
+      this.client,
+      () => this.headPosition(),
+      handler,
+      options,
+      (s) => this.subscriptions.delete(s),
     );
     this.subscriptions.add(sub);
     return sub;
@@ -206,7 +233,11 @@ export class EventStoreDbEventStore implements EventStore {
     let from: number | null = null;
     for (;;) {
       let seen = 0;
-      const read = this.client.readAll({ direction: BACKWARDS, fromPosition: from === null ? END : fromPortPosition(from), maxCount: PAGE });
+      const read = this.client.readAll({
+        direction: BACKWARDS,
+        fromPosition: from === null ? END : fromPortPosition(from),
+        maxCount: PAGE,
+      });
       for await (const resolved of read) {
         seen++;
         const e = resolved.event;

@@ -83,7 +83,10 @@ export class EsdbCatchUpSubscription implements Subscription {
     } catch (error) {
       const err = error instanceof Error ? error : new Error(String(error));
       if (!this.stopped) {
-        console.error(`[eventstore] subscription ${this.name} stopped: ${handling ? `handler failed on event at ${handling}` : 'subscription failed'}; last completed position ${this.current}`, err);
+        console.error(
+          `[eventstore] subscription ${this.name} stopped: ${handling ? `handler failed on event at ${handling}` : 'subscription failed'}; last completed position ${this.current}`,
+          err,
+        );
       }
       this.rejectCaughtUp(err);
     } finally {

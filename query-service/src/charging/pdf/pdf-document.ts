@@ -107,7 +107,11 @@ export class PdfDocument {
     const add = (body: string | Buffer) => objects.push(body);
     const stream = (dict: string, data: Buffer, deflate: boolean) => {
       const body = deflate ? deflateSync(data) : data;
-      return Buffer.concat([Buffer.from(`<< ${dict} /Length ${body.length}${deflate ? ' /Filter /FlateDecode' : ''} >>\nstream\n`, 'latin1'), body, Buffer.from('\nendstream', 'latin1')]);
+      return Buffer.concat([
+        Buffer.from(`<< ${dict} /Length ${body.length}${deflate ? ' /Filter /FlateDecode' : ''} >>\nstream\n`, 'latin1'),
+        body,
+        Buffer.from('\nendstream', 'latin1'),
+      ]);
     };
     // 1 catalog, 2 pages, 3 page, 4 content, 5 info; fonts from 6 on (five objects each).
     const fontRefs: string[] = [];
@@ -121,15 +125,20 @@ export class PdfDocument {
       const scale = (v: number) => Math.round((v * 1000) / f.unitsPerEm);
       const glyphs = [...e.used.keys()].sort((a, b) => a - b);
       const widths = glyphs.map((g) => `${g} [${f.width(g)}]`).join(' ');
-      fontObjects.push(`<< /Type /Font /Subtype /Type0 /BaseFont /${f.name} /Encoding /Identity-H /DescendantFonts [${cid} 0 R] /ToUnicode ${toUnicode} 0 R >>`);
-      fontObjects.push(`<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${f.name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /DW 500 /W [${widths}] >>`);
+      fontObjects.push(
+        `<< /Type /Font /Subtype /Type0 /BaseFont /${f.name} /Encoding /Identity-H /DescendantFonts [${cid} 0 R] /ToUnicode ${toUnicode} 0 R >>`,
+      );
+      fontObjects.push(
+        `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${f.name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor ${descriptor} 0 R /CIDToGIDMap /Identity /DW 500 /W [${widths}] >>`,
+      );
       fontObjects.push(
         `<< /Type /FontDescriptor /FontName /${f.name} /Flags 4 /FontBBox [${f.bbox.map(scale).join(' ')}] /ItalicAngle 0 /Ascent ${scale(f.ascent)} /Descent ${scale(f.descent)} /CapHeight ${scale(f.capHeight)} /StemV 80 /FontFile2 ${file} 0 R >>`,
       );
       fontObjects.push(stream(`/Length1 ${f.sfnt.length}`, f.sfnt, true));
       const entries = glyphs.map((g) => `<${hex4(g)}> <${utf16Hex(e.used.get(g)!)}>`);
       const chunks: string[] = [];
-      for (let i = 0; i < entries.length; i += 100) chunks.push(`${Math.min(100, entries.length - i)} beginbfchar\n${entries.slice(i, i + 100).join('\n')}\nendbfchar`);
+      for (let i = 0; i < entries.length; i += 100)
+        chunks.push(`${Math.min(100, entries.length - i)} beginbfchar\n${entries.slice(i, i + 100).join('\n')}\nendbfchar`);
       const cmap = [
         '/CIDInit /ProcSet findresource begin 12 dict begin begincmap',
         '/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def /CMapName /Adobe-Identity-UCS def /CMapType 2 def',
@@ -142,7 +151,9 @@ export class PdfDocument {
     const date = info.createdAt.toISOString().replace(/[-:T]/g, '').slice(0, 14);
     add('<< /Type /Catalog /Pages 2 0 R >>');
     add('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Resources << /Font << ${fontRefs.join(' ')} >> >> /Contents 4 0 R >>`);
+    add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Resources << /Font << ${fontRefs.join(' ')} >> >> /Contents 4 0 R >>`,
+    );
     add(stream('', Buffer.from(this.content.join('\n'), 'latin1'), false));
     add(`<< /Title <FEFF${utf16Hex(info.title)}> /Producer (EV Charge Egypt) /CreationDate (D:${date}Z) >>`);
     objects.push(...fontObjects);
@@ -151,12 +162,21 @@ export class PdfDocument {
     const offsets: number[] = [];
     objects.forEach((body, i) => {
       offsets.push(offset);
-      const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n', 'latin1')]);
+      const chunk = Buffer.concat([
+        Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+        typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+        Buffer.from('\nendobj\n', 'latin1'),
+      ]);
       parts.push(chunk);
       offset += chunk.length;
     });
-    const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-    parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'));
+    const xref = [
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+      ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+    ].join('');
+    parts.push(
+      Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${offset}\n%%EOF\n`, 'latin1'),
+    );
     return Buffer.concat(parts);
   }
 }

@@ -141,11 +141,16 @@ export function receiptRows(r: ReceiptView, lang: ReceiptLanguage): Row[] {
   const b = r.booking;
   if (b) {
     if (!s) rows.push({ label: t.slot, value: `${f.dateTime(b.startsAt)} – ${f.time(b.endsAt)}` });
-    if (!s && b.endReason) rows.push({ label: t.ended, value: `${t.endReason[b.endReason]}${b.endedAt ? ` · ${f.dateTime(b.endedAt)}` : ''}` });
+    if (!s && b.endReason)
+      rows.push({ label: t.ended, value: `${t.endReason[b.endReason]}${b.endedAt ? ` · ${f.dateTime(b.endedAt)}` : ''}` });
     if (!s) rows.push('rule');
     rows.push({ label: `${t.bookingFee} (${t.minutes(b.minutes, f.money(b.feePerMinute))})`, value: f.money(b.fee) });
   }
-  rows.push('rule', { label: t.total, value: f.money(r.total), bold: true }, { label: t.balanceAfter, value: f.money(r.walletBalanceAfter) });
+  rows.push(
+    'rule',
+    { label: t.total, value: f.money(r.total), bold: true },
+    { label: t.balanceAfter, value: f.money(r.walletBalanceAfter) },
+  );
   return rows;
 }
 
@@ -153,7 +158,11 @@ export function receiptRows(r: ReceiptView, lang: ReceiptLanguage): Row[] {
 export function receiptPdf(r: ReceiptView, lang: ReceiptLanguage): Buffer {
   const rtl = lang === 'ar';
   const t = LABELS[lang];
-  const doc = new PdfDocument({ arabic: cairoFont('arabic', 400), latin: cairoFont('latin', 400) }, { arabic: cairoFont('arabic', 700), latin: cairoFont('latin', 700) }, rtl);
+  const doc = new PdfDocument(
+    { arabic: cairoFont('arabic', 400), latin: cairoFont('latin', 400) },
+    { arabic: cairoFont('arabic', 700), latin: cairoFont('latin', 700) },
+    rtl,
+  );
   const margin = 56;
   const start = rtl ? PAGE.width - margin : margin;
   const end = rtl ? margin : PAGE.width - margin;

@@ -46,13 +46,20 @@ const FORMS: Record<number, number[]> = {
   0x064a: [0xfef1, 0xfef2, 0xfef3, 0xfef4],
 };
 /** Lam followed by an alef: the ligature's isolated and final forms. */
-const LAM_ALEF: Record<number, [number, number]> = { 0x0622: [0xfef5, 0xfef6], 0x0623: [0xfef7, 0xfef8], 0x0625: [0xfef9, 0xfefa], 0x0627: [0xfefb, 0xfefc] };
+const LAM_ALEF: Record<number, [number, number]> = {
+  0x0622: [0xfef5, 0xfef6],
+  0x0623: [0xfef7, 0xfef8],
+  0x0625: [0xfef9, 0xfefa],
+  0x0627: [0xfefb, 0xfefc],
+};
 const TATWEEL = 0x0640;
 const isMark = (cp: number) => (cp >= 0x064b && cp <= 0x065f) || cp === 0x0670;
 const joinsOnBothSides = (cp: number | undefined) => cp !== undefined && (cp === TATWEEL || FORMS[cp]?.length === 4);
 const joins = (cp: number | undefined) => cp !== undefined && (cp === TATWEEL || FORMS[cp] !== undefined);
 
-const BASE = new Map<number, number>(Object.entries(FORMS).flatMap(([base, forms]) => forms.map((form) => [form, Number(base)] as [number, number])));
+const BASE = new Map<number, number>(
+  Object.entries(FORMS).flatMap(([base, forms]) => forms.map((form) => [form, Number(base)] as [number, number])),
+);
 /** The letter a presentation form stands for (fonts draw a letter's isolated form for the letter itself). */
 export const baseLetter = (cp: number): number | undefined => BASE.get(cp);
 
@@ -109,7 +116,8 @@ export function visualOrder(text: string, rtl: boolean): string {
   const kinds = cps.map(kindOf);
   // A single separator between two digits, and % after a number, belong to the number.
   for (let i = 1; i < cps.length; i++) {
-    if (kinds[i] === 'N' && kinds[i - 1] === 'num' && ((SEPARATORS.has(cps[i]!) && kinds[i + 1] === 'num') || cps[i] === 0x25)) kinds[i] = 'num';
+    if (kinds[i] === 'N' && kinds[i - 1] === 'num' && ((SEPARATORS.has(cps[i]!) && kinds[i + 1] === 'num') || cps[i] === 0x25))
+      kinds[i] = 'num';
   }
   // European digits after Latin text (or at the start of a left-to-right line) read as Latin (UBA W7).
   let strong: Kind = rtl ? 'R' : 'L';

@@ -79,7 +79,10 @@ type Entry = { kind: 'event'; at: string; event: ChainEvent } | { kind: 'frame';
 
 /** Events and the frames that caused them, in time order (an event's cause comes before it). */
 function entriesOf(chain: ChainView): Entry[] {
-  const entries: Entry[] = [...chain.events.map((event) => ({ kind: 'event' as const, at: event.recordedAt, event })), ...chain.frames.map((frame) => ({ kind: 'frame' as const, at: frame.at, frame }))];
+  const entries: Entry[] = [
+    ...chain.events.map((event) => ({ kind: 'event' as const, at: event.recordedAt, event })),
+    ...chain.frames.map((frame) => ({ kind: 'frame' as const, at: frame.at, frame })),
+  ];
   return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || (a.kind === b.kind ? 0 : a.kind === 'frame' ? -1 : 1));
 }
 
@@ -220,7 +223,13 @@ export function EventChainPage() {
               )}
             </p>
             <Timeline aria-label={intl.formatMessage({ id: 'events.chain.heading' })}>
-              {entriesOf(c).map((entry) => (entry.kind === 'event' ? <EventEntry key={entry.event.eventId} event={entry.event} chain={c} /> : <FrameEntry key={entry.frame.frameId} frame={entry.frame} />))}
+              {entriesOf(c).map((entry) =>
+                entry.kind === 'event' ? (
+                  <EventEntry key={entry.event.eventId} event={entry.event} chain={c} />
+                ) : (
+                  <FrameEntry key={entry.frame.frameId} frame={entry.frame} />
+                ),
+              )}
             </Timeline>
           </>
         )}

@@ -96,9 +96,24 @@ export function ActorLink({ actor }: { actor: EventView['actor'] }) {
   const label = actor.name ?? actor.id;
   const kind = intl.formatMessage({ id: `events.actor.${actor.type}` });
   const text = `${kind}: ${label}`;
-  if (actor.type === 'customer') return <Link to={paths.admin.users} search={{ selected: actor.id } as never}>{text}</Link>;
-  if (actor.type === 'staff') return <Link to={paths.admin.admins} search={{ selected: actor.id } as never}>{text}</Link>;
-  if (actor.type === 'charger') return <Link to={paths.admin.chargerOperations} params={{ chargerId: actor.id }}>{text}</Link>;
+  if (actor.type === 'customer')
+    return (
+      <Link to={paths.admin.users} search={{ selected: actor.id } as never}>
+        {text}
+      </Link>
+    );
+  if (actor.type === 'staff')
+    return (
+      <Link to={paths.admin.admins} search={{ selected: actor.id } as never}>
+        {text}
+      </Link>
+    );
+  if (actor.type === 'charger')
+    return (
+      <Link to={paths.admin.chargerOperations} params={{ chargerId: actor.id }}>
+        {text}
+      </Link>
+    );
   return <span>{text}</span>;
 }
 

@@ -9,8 +9,16 @@ import { advance, ago, setupLiveTests } from '../../../testing/network-fixtures'
 const SEARCH = '/api/queries/admin/events';
 setupLiveTests();
 
-const page = (dataList: EventView[], over: Partial<EventSearchPage> = {}): EventSearchPage => ({ dataList, next: null, scanned: dataList.length, head: dataList[0]?.position ?? 0, gap: false, ...over });
-const searches = (requests: RecordedRequest[]) => requests.filter((r) => r.url.split('?')[0] === SEARCH).map((r) => new URL(r.url, 'http://x').searchParams);
+const page = (dataList: EventView[], over: Partial<EventSearchPage> = {}): EventSearchPage => ({
+  dataList,
+  next: null,
+  scanned: dataList.length,
+  head: dataList[0]?.position ?? 0,
+  gap: false,
+  ...over,
+});
+const searches = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.url.split('?')[0] === SEARCH).map((r) => new URL(r.url, 'http://x').searchParams);
 
 function asStaff(respond: (req: RecordedRequest) => { status?: number; body: unknown } | undefined, privileges?: Privilege[]) {
   storeSession(makeSession('staff', privileges ? { privileges } : {}));
@@ -19,7 +27,9 @@ function asStaff(respond: (req: RecordedRequest) => { status?: number; body: unk
 
 describe('the event explorer', () => {
   it('lists events newest first and opens one: metadata, masked fields, links to its chain, stream and actor', async () => {
-    asStaff((req) => (req.url.startsWith(SEARCH) ? { body: page([makeEvent(12), makeEvent(11, { type: 'EmailVerified', fields: [] })]) } : undefined));
+    asStaff((req) =>
+      req.url.startsWith(SEARCH) ? { body: page([makeEvent(12), makeEvent(11, { type: 'EmailVerified', fields: [] })]) } : undefined,
+    );
     await renderApp('/admin/events');
     expect(await screen.findByRole('heading', { name: 'Event explorer', level: 1 })).toBeTruthy();
     const rows = await screen.findAllByTestId('event-row');
@@ -30,7 +40,9 @@ describe('the event explorer', () => {
     expect(within(detail).getByText('secret: never shown')).toBeTruthy();
     expect(within(detail).getByText('female')).toBeTruthy();
     expect(within(detail).getByRole('link', { name: 'Follow the chain' }).getAttribute('href')).toBe('/admin/events/12');
-    expect(within(detail).getByRole('link', { name: 'All events of this stream' }).getAttribute('href')).toBe('/admin/events?stream=account-c1');
+    expect(within(detail).getByRole('link', { name: 'All events of this stream' }).getAttribute('href')).toBe(
+      '/admin/events?stream=account-c1',
+    );
     expect(within(detail).getByRole('link', { name: 'Customer: c1' }).getAttribute('href')).toBe('/admin/users?selected=c1');
     expect(within(detail).getByRole('link', { name: "Open the item's screen" }).getAttribute('href')).toBe('/admin/users?selected=c1');
   });
@@ -50,7 +62,13 @@ describe('the event explorer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(searches(requests).length).toBeGreaterThan(before));
     const sent = searches(requests).at(-1)!;
-    expect(Object.fromEntries(sent)).toEqual({ type: 'WalletDebited', streamPrefix: 'wallet-', from: '2026-03-01T10:00:00.000Z', to: '2026-03-01T11:30:00.000Z', pageSize: '50' });
+    expect(Object.fromEntries(sent)).toEqual({
+      type: 'WalletDebited',
+      streamPrefix: 'wallet-',
+      from: '2026-03-01T10:00:00.000Z',
+      to: '2026-03-01T11:30:00.000Z',
+      pageSize: '50',
+    });
   });
 
   it('leaves sign-ins out by default; "Show sign-ins" asks for them and keeps them through a search', async () => {
@@ -74,7 +92,8 @@ describe('the event explorer', () => {
     const requests = asStaff((req) => {
       if (!req.url.startsWith(SEARCH)) return undefined;
       const q = new URL(req.url, 'http://x').searchParams;
-      if (q.get('after')) return { body: page(tail++ === 0 ? [] : [makeEvent(13, { type: 'WalletDebited', streamId: 'wallet-c1' })], { head: 13 }) };
+      if (q.get('after'))
+        return { body: page(tail++ === 0 ? [] : [makeEvent(13, { type: 'WalletDebited', streamId: 'wallet-c1' })], { head: 13 }) };
       if (q.get('before') === '11') return { body: page([makeEvent(5)]) };
       return { body: page([makeEvent(12), makeEvent(11)], { next: 11, scanned: 500 }) };
     });
@@ -114,27 +133,76 @@ describe('the event explorer', () => {
 });
 
 describe('an event and its chain', () => {
-  const debit = makeEvent(40, { type: 'WalletDebited', streamId: 'wallet-c1', actor: { type: 'system', id: 'charging', name: null }, fields: [{ path: 'amount', value: 2500, masked: null }] });
+  const debit = makeEvent(40, {
+    type: 'WalletDebited',
+    streamId: 'wallet-c1',
+    actor: { type: 'system', id: 'charging', name: null },
+    fields: [{ path: 'amount', value: 2500, masked: null }],
+  });
   const chain: ChainView = {
     start: 'e40',
     events: [
       { ...makeEvent(20, { type: 'SessionRequested', streamId: 'session-s1', eventId: 'e20' }), link: 'item', causedBy: null },
-      { ...makeEvent(30, { type: 'MeterReadingRecorded', streamId: 'session-s1', eventId: 'e30', actor: { type: 'charger', id: 'CP-1', name: null } }), link: 'item', causedBy: 'f1' },
-      { ...makeEvent(35, { type: 'ConnectorStatusChanged', streamId: 'charger-live-CP-1', eventId: 'e35' }), link: 'context', causedBy: null },
+      {
+        ...makeEvent(30, {
+          type: 'MeterReadingRecorded',
+          streamId: 'session-s1',
+          eventId: 'e30',
+          actor: { type: 'charger', id: 'CP-1', name: null },
+        }),
+        link: 'item',
+        causedBy: 'f1',
+      },
+      {
+        ...makeEvent(35, { type: 'ConnectorStatusChanged', streamId: 'charger-live-CP-1', eventId: 'e35' }),
+        link: 'context',
+        causedBy: null,
+      },
       { ...debit, link: 'start', causedBy: 'e20' },
     ],
-    frames: [{ frameId: 'f1', chargerId: 'CP-1', connectionId: 'c', messageId: 'm', direction: 'in', kind: 'call', action: 'MeterValues', at: ago(600 - 29), payload: { connectorId: 1 }, error: null, caused: ['e30'] }],
+    frames: [
+      {
+        frameId: 'f1',
+        chargerId: 'CP-1',
+        connectionId: 'c',
+        messageId: 'm',
+        direction: 'in',
+        kind: 'call',
+        action: 'MeterValues',
+        at: ago(600 - 29),
+        payload: { connectorId: 1 },
+        error: null,
+        caused: ['e30'],
+      },
+    ],
     framesHidden: 2,
-    origins: [{ correlationId: 'corr-1', eventId: 'e20', type: 'SessionRequested', at: ago(580), actor: { type: 'customer', id: 'c1', name: 'Omar Fathy' }, reason: null }],
+    origins: [
+      {
+        correlationId: 'corr-1',
+        eventId: 'e20',
+        type: 'SessionRequested',
+        at: ago(580),
+        actor: { type: 'customer', id: 'c1', name: 'Omar Fathy' },
+        reason: null,
+      },
+    ],
     truncated: false,
   };
 
   it('shows the event, who started the chain, and the timeline with frames and causes', async () => {
-    asStaff((req) => (req.url.endsWith('/chain') ? { body: chain } : req.url.startsWith('/api/queries/admin/events/40') ? { body: debit } : undefined));
+    asStaff((req) =>
+      req.url.endsWith('/chain') ? { body: chain } : req.url.startsWith('/api/queries/admin/events/40') ? { body: debit } : undefined,
+    );
     await renderApp('/admin/events/40');
     expect(await screen.findByRole('heading', { name: 'Event 40 and its chain' })).toBeTruthy();
     const entries = await screen.findAllByTestId(/chain-(event|frame)/);
-    expect(entries.map((e) => e.getAttribute('data-type') ?? e.getAttribute('data-action'))).toEqual(['SessionRequested', 'MeterValues', 'MeterReadingRecorded', 'ConnectorStatusChanged', 'WalletDebited']);
+    expect(entries.map((e) => e.getAttribute('data-type') ?? e.getAttribute('data-action'))).toEqual([
+      'SessionRequested',
+      'MeterValues',
+      'MeterReadingRecorded',
+      'ConnectorStatusChanged',
+      'WalletDebited',
+    ]);
     expect(within(entries[2]!).getByRole('link', { name: 'OCPP MeterValues' }).getAttribute('href')).toBe('#chain-f1');
     expect(within(entries[3]!).getByText('meanwhile on the charger')).toBeTruthy();
     expect(within(screen.getByTestId('chain-origins')).getByRole('link', { name: 'Customer: Omar Fathy' })).toBeTruthy();

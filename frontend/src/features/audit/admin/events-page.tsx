@@ -53,7 +53,14 @@ function EventRow({ event, open, fresh, onToggle }: { event: EventView; open: bo
   const time = useEventTime();
   return (
     <Fragment>
-      <tr aria-expanded={open} data-fresh={fresh || undefined} data-testid="event-row" tabIndex={0} onClick={onToggle} onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onToggle())}>
+      <tr
+        aria-expanded={open}
+        data-fresh={fresh || undefined}
+        data-testid="event-row"
+        tabIndex={0}
+        onClick={onToggle}
+        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), onToggle())}
+      >
         <td>
           <time dateTime={event.recordedAt}>{time(event.recordedAt)}</time>
         </td>
@@ -103,7 +110,9 @@ export function EventsPage() {
   const live = search.live === '1';
   const form = useSchemaForm<FormValues>(() => {
     const c = criteriaOf(search) as Record<string, string>;
-    return Object.fromEntries(KEYS.map((k) => [k, k === 'from' || k === 'to' ? (c[k] ? toCairoInput(c[k]) : '') : (c[k] ?? '')])) as FormValues;
+    return Object.fromEntries(
+      KEYS.map((k) => [k, k === 'from' || k === 'to' ? (c[k] ? toCairoInput(c[k]) : '') : (c[k] ?? '')]),
+    ) as FormValues;
   });
   const results = useEventSearch(criteria);
   const [open, setOpen] = useState<number | null>(null);
@@ -122,7 +131,8 @@ export function EventsPage() {
     if (tail.data?.gap) setGap(true);
   }, [tail.data]);
 
-  const go = (next: EventCriteria, keepLive = live) => void navigate({ to: paths.admin.events, search: { ...next, ...(keepLive ? { live: '1' } : {}) } as never });
+  const go = (next: EventCriteria, keepLive = live) =>
+    void navigate({ to: paths.admin.events, search: { ...next, ...(keepLive ? { live: '1' } : {}) } as never });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const raw: Record<string, string | undefined> = {};
@@ -133,7 +143,10 @@ export function EventsPage() {
     const valid = form.validate(eventSearchQuerySchema, raw);
     if (!valid) return;
     setGap(false);
-    go({ ...(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as EventCriteria), ...(criteria.signIns ? { signIns: criteria.signIns } : {}) });
+    go({
+      ...(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as EventCriteria),
+      ...(criteria.signIns ? { signIns: criteria.signIns } : {}),
+    });
   };
   const last = pages.at(-1);
   const all = [...fresh, ...rows];
@@ -157,8 +170,18 @@ export function EventsPage() {
               </select>
             </Field>
           ) : (
-            <Field key={k} label={intl.formatMessage({ id: `events.field.${k}` })} error={form.errorText(k)} hint={k === 'streamPrefix' ? intl.formatMessage({ id: 'events.prefixHint' }) : undefined}>
-              <input type={k === 'from' || k === 'to' ? 'datetime-local' : k === 'q' ? 'search' : 'text'} step={k === 'from' || k === 'to' ? 1 : undefined} dir={k === 'q' ? undefined : 'ltr'} {...form.bind(k)} />
+            <Field
+              key={k}
+              label={intl.formatMessage({ id: `events.field.${k}` })}
+              error={form.errorText(k)}
+              hint={k === 'streamPrefix' ? intl.formatMessage({ id: 'events.prefixHint' }) : undefined}
+            >
+              <input
+                type={k === 'from' || k === 'to' ? 'datetime-local' : k === 'q' ? 'search' : 'text'}
+                step={k === 'from' || k === 'to' ? 1 : undefined}
+                dir={k === 'q' ? undefined : 'ltr'}
+                {...form.bind(k)}
+              />
             </Field>
           ),
         )}
@@ -166,11 +189,20 @@ export function EventsPage() {
           <Button type="submit">
             <FormattedMessage id="events.search" />
           </Button>
-          <Button type="button" variant="secondary" onClick={() => (form.setValues(Object.fromEntries(KEYS.map((k) => [k, ''])) as FormValues), go({}))}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => (form.setValues(Object.fromEntries(KEYS.map((k) => [k, ''])) as FormValues), go({}))}
+          >
             <FormattedMessage id="events.clear" />
           </Button>
           <span className="spacer" />
-          <Button type="button" variant="secondary" aria-pressed={criteria.signIns === 'show'} onClick={() => go({ ...criteria, signIns: criteria.signIns === 'show' ? undefined : 'show' })}>
+          <Button
+            type="button"
+            variant="secondary"
+            aria-pressed={criteria.signIns === 'show'}
+            onClick={() => go({ ...criteria, signIns: criteria.signIns === 'show' ? undefined : 'show' })}
+          >
             <FormattedMessage id="events.showSignIns" />
           </Button>
           <Button type="button" variant={live ? 'primary' : 'secondary'} aria-pressed={live} onClick={() => go(criteria, !live)}>
@@ -203,7 +235,13 @@ export function EventsPage() {
                 </thead>
                 <tbody>
                   {all.map((event) => (
-                    <EventRow key={event.position} event={event} fresh={fresh.includes(event)} open={open === event.position} onToggle={() => setOpen((o) => (o === event.position ? null : event.position))} />
+                    <EventRow
+                      key={event.position}
+                      event={event}
+                      fresh={fresh.includes(event)}
+                      open={open === event.position}
+                      onToggle={() => setOpen((o) => (o === event.position ? null : event.position))}
+                    />
                   ))}
                   {all.length === 0 && (
                     <tr>

@@ -23,7 +23,8 @@ export const useEventSearch = (criteria: EventCriteria, enabled = true) =>
     queryKey: eventKeys.search(criteria),
     enabled,
     initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam, signal }) => api.query('events.search', { ...criteria, pageSize: EVENTS_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.query('events.search', { ...criteria, pageSize: EVENTS_PAGE_SIZE, ...(pageParam ? { before: pageParam } : {}) }, { signal }),
     getNextPageParam: (last) => last.next ?? undefined,
   });
 
@@ -36,5 +37,7 @@ export const useEventTail = (criteria: EventCriteria, after: number, on: boolean
     queryFn: ({ signal }) => api.query('events.search', { ...criteria, pageSize: 200, after }, { signal }),
   });
 
-export const useEvent = (position: number) => useQuery({ queryKey: eventKeys.event(position), queryFn: ({ signal }) => api.query('events.get', { position }, { signal }) });
-export const useChain = (position: number) => useQuery({ queryKey: eventKeys.chain(position), queryFn: ({ signal }) => api.query('events.chain', { position }, { signal }) });
+export const useEvent = (position: number) =>
+  useQuery({ queryKey: eventKeys.event(position), queryFn: ({ signal }) => api.query('events.get', { position }, { signal }) });
+export const useChain = (position: number) =>
+  useQuery({ queryKey: eventKeys.chain(position), queryFn: ({ signal }) => api.query('events.chain', { position }, { signal }) });

@@ -12,8 +12,20 @@ const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
 setupLiveTests();
 
-const ROWS = [makeAdminBooking({ bookingId: id(1) }), makeAdminBooking({ bookingId: id(2), status: 'expired', fee: 3000, customerId: null, customerName: 'Mona Adel', endReason: 'no_show', endedAt: '2026-03-01T09:00:00.000Z' })];
-const lastQuery = (requests: RecordedRequest[]) => new URL(requests.filter((r) => r.url.startsWith(LIST + '?')).at(-1)!.url, 'http://x').searchParams;
+const ROWS = [
+  makeAdminBooking({ bookingId: id(1) }),
+  makeAdminBooking({
+    bookingId: id(2),
+    status: 'expired',
+    fee: 3000,
+    customerId: null,
+    customerName: 'Mona Adel',
+    endReason: 'no_show',
+    endedAt: '2026-03-01T09:00:00.000Z',
+  }),
+];
+const lastQuery = (requests: RecordedRequest[]) =>
+  new URL(requests.filter((r) => r.url.startsWith(LIST + '?')).at(-1)!.url, 'http://x').searchParams;
 
 function api(rows: BookingAdminView[] = ROWS) {
   return stubApi((req) => {
@@ -79,7 +91,14 @@ describe('/admin/bookings', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'customer called' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(requests.filter((r) => r.url === MOVE)).toHaveLength(1));
-    expect(requests.find((r) => r.url === MOVE)!.body).toMatchObject({ bookingId: id(1), date: '2026-03-01', time: '14:00', durationMinutes: 60, expectedRevision: 0, reason: 'customer called' });
+    expect(requests.find((r) => r.url === MOVE)!.body).toMatchObject({
+      bookingId: id(1),
+      date: '2026-03-01',
+      time: '14:00',
+      durationMinutes: 60,
+      expectedRevision: 0,
+      reason: 'customer called',
+    });
   });
 
   it('a viewer reads the list but gets no edit buttons; Arabic pages speak Arabic', async () => {

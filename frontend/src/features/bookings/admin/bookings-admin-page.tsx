@@ -25,7 +25,14 @@ const BOOKINGS = 'bookings';
 const FILTERS = ['bookingStatus', 'stationId', 'from', 'to', 'customerId'] as const;
 type FilterKey = (typeof FILTERS)[number];
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-const TONES: Record<string, Tone> = { confirmed: 'active', active: 'ok', fulfilled: 'ok', cancelled: 'idle', expired: 'busy', failed: 'bad' };
+const TONES: Record<string, Tone> = {
+  confirmed: 'active',
+  active: 'ok',
+  fulfilled: 'ok',
+  cancelled: 'idle',
+  expired: 'busy',
+  failed: 'bad',
+};
 const open = (b: BookingAdminView) => isOpenBooking(b.status);
 
 const FeeOption = styled.label`
@@ -62,16 +69,33 @@ function RescheduleDialog({ booking, onClose }: { booking: BookingAdminView; onC
   const form = useSchemaForm({ date: start.date, time: start.time, durationMinutes: String(booking.durationMinutes), reason: '' });
   const move = useCommand(BOOKINGS, 'bookings.reschedule');
   const submit = () => {
-    const body = form.validate(rescheduleBookingSchema, { bookingId: booking.bookingId, expectedRevision: booking.revision, ...form.values });
+    const body = form.validate(rescheduleBookingSchema, {
+      bookingId: booking.bookingId,
+      expectedRevision: booking.revision,
+      ...form.values,
+    });
     if (!body) return;
-    move.mutate(body, { onSuccess: () => (pushToast({ kind: 'success', text: form.intl.formatMessage({ id: 'admin.bookings.moved' }) }), onClose()), onError: form.serverError });
+    move.mutate(body, {
+      onSuccess: () => (pushToast({ kind: 'success', text: form.intl.formatMessage({ id: 'admin.bookings.moved' }) }), onClose()),
+      onError: form.serverError,
+    });
   };
   return (
-    <EditorDialog titleId="admin.bookings.reschedule" busy={move.isPending} onSubmit={submit} onCancel={onClose} problem={move.isError && <ProblemAlert error={move.error} />}>
+    <EditorDialog
+      titleId="admin.bookings.reschedule"
+      busy={move.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+      problem={move.isError && <ProblemAlert error={move.error} />}
+    >
       <Field label={form.intl.formatMessage({ id: 'booking.day' })} error={form.errorText('date')}>
         <input type="date" {...form.bind('date')} />
       </Field>
-      <Field label={form.intl.formatMessage({ id: 'booking.time' })} hint={form.intl.formatMessage({ id: 'booking.timeHint' })} error={form.errorText('time')}>
+      <Field
+        label={form.intl.formatMessage({ id: 'booking.time' })}
+        hint={form.intl.formatMessage({ id: 'booking.timeHint' })}
+        error={form.errorText('time')}
+      >
         <input {...form.bind('time')} inputMode="numeric" maxLength={5} dir="ltr" />
       </Field>
       <Field label={form.intl.formatMessage({ id: 'booking.duration' })} error={form.errorText('durationMinutes')}>
@@ -106,7 +130,10 @@ function CancelDialog({ booking, onClose }: { booking: BookingAdminView; onClose
     const body = form.validate(staffCancelBookingSchema, { bookingId: booking.bookingId, reason: form.values.reason, feeEgp });
     if (!body) return;
     cancel.mutate(body, {
-      onSuccess: (r) => (pushToast({ kind: 'success', text: form.intl.formatMessage({ id: 'booking.cancelled' }, { amount: fmt.money(r.fee) }) }), onClose()),
+      onSuccess: (r) => (
+        pushToast({ kind: 'success', text: form.intl.formatMessage({ id: 'booking.cancelled' }, { amount: fmt.money(r.fee) }) }),
+        onClose()
+      ),
       onError: form.serverError,
     });
   };
@@ -116,7 +143,14 @@ function CancelDialog({ booking, onClose }: { booking: BookingAdminView; onClose
     </FeeOption>
   );
   return (
-    <EditorDialog titleId="admin.bookings.cancel" submitId="admin.bookings.cancelSubmit" busy={cancel.isPending} onSubmit={submit} onCancel={onClose} problem={cancel.isError && <ProblemAlert error={cancel.error} />}>
+    <EditorDialog
+      titleId="admin.bookings.cancel"
+      submitId="admin.bookings.cancelSubmit"
+      busy={cancel.isPending}
+      onSubmit={submit}
+      onCancel={onClose}
+      problem={cancel.isError && <ProblemAlert error={cancel.error} />}
+    >
       <fieldset>
         <legend>
           <FormattedMessage id="admin.bookings.fee" />
@@ -148,12 +182,28 @@ function BookingDetail({ bookingId }: { bookingId: string }) {
   const b = item.data;
   const rows: [string, ReactNode][] = [
     ['admin.bookings.station', name(b.stationNameEn, b.stationNameAr)],
-    ['admin.bookings.connector', <bdi dir="ltr" key="c">{`${b.chargerId} · ${b.connectorCode ?? b.connectorId} · ${b.connectorType} ${b.current}`}</bdi>],
+    [
+      'admin.bookings.connector',
+      <bdi dir="ltr" key="c">{`${b.chargerId} · ${b.connectorCode ?? b.connectorId} · ${b.connectorType} ${b.current}`}</bdi>,
+    ],
     ['admin.bookings.confirmedAt', fmt.dateTime(b.confirmedAt)],
     ['admin.bookings.noShowAt', fmt.dateTime(b.noShowAt)],
-    ['admin.bookings.reservation', b.reservationStatus ? intl.formatMessage({ id: `booking.reservation.${b.reservationStatus}` }) : intl.formatMessage({ id: 'booking.reservation.notYet' })],
-    ['admin.bookings.reservationId', <bdi dir="ltr" key="r">{b.reservationId}</bdi>],
-    ['admin.bookings.ended', b.endReason ? `${fmt.dateTime(b.endedAt)} · ${intl.formatMessage({ id: `admin.bookings.endReason.${b.endReason}` })}` : '—'],
+    [
+      'admin.bookings.reservation',
+      b.reservationStatus
+        ? intl.formatMessage({ id: `booking.reservation.${b.reservationStatus}` })
+        : intl.formatMessage({ id: 'booking.reservation.notYet' }),
+    ],
+    [
+      'admin.bookings.reservationId',
+      <bdi dir="ltr" key="r">
+        {b.reservationId}
+      </bdi>,
+    ],
+    [
+      'admin.bookings.ended',
+      b.endReason ? `${fmt.dateTime(b.endedAt)} · ${intl.formatMessage({ id: `admin.bookings.endReason.${b.endReason}` })}` : '—',
+    ],
     ['admin.bookings.cancelReason', b.cancelReason ?? '—'],
     ['admin.bookings.fee', <bdi key="f">{fmt.money(b.fee)}</bdi>],
   ];
@@ -187,17 +237,37 @@ export function BookingsAdminPage() {
   const canWrite = hasPrivilege(session, 'bookings.write');
   const [dialog, setDialog] = useState<{ kind: 'move' | 'cancel'; booking: BookingAdminView } | null>(null);
   const filter = Object.fromEntries(FILTERS.map((k) => [k, text(search[k])])) as Record<FilterKey, string | undefined>;
-  const params: ListParams = { status: filter.bookingStatus, stationId: filter.stationId, from: filter.from, to: filter.to, customerId: filter.customerId };
+  const params: ListParams = {
+    status: filter.bookingStatus,
+    stationId: filter.stationId,
+    from: filter.from,
+    to: filter.to,
+    customerId: filter.customerId,
+  };
   const list = useAdminList<BookingAdminView>({ collection: BOOKINGS, operation: 'bookings.admin-list', params, statusFilter: null });
   const set = (key: FilterKey, value: string) => update({ [key]: value || undefined, page: 1 });
   const label = (id: string) => intl.formatMessage({ id });
 
   const columns: Column<BookingAdminView>[] = [
-    { key: 'start', labelId: 'admin.bookings.start', sortKey: 'startsAt', render: (r) => <time dateTime={r.startsAt}>{fmt.dateTime(r.startsAt)}</time> },
+    {
+      key: 'start',
+      labelId: 'admin.bookings.start',
+      sortKey: 'startsAt',
+      render: (r) => <time dateTime={r.startsAt}>{fmt.dateTime(r.startsAt)}</time>,
+    },
     { key: 'customer', labelId: 'admin.sessions.customer', render: (r) => <CustomerCell row={r} /> },
     { key: 'station', labelId: 'admin.sessions.station', render: (r) => name(r.stationNameEn, r.stationNameAr) },
-    { key: 'connector', labelId: 'admin.sessions.connectorType', render: (r) => <bdi dir="ltr">{`${r.connectorType} · ${r.current}`}</bdi> },
-    { key: 'duration', labelId: 'admin.bookings.duration', sortKey: 'durationMinutes', render: (r) => intl.formatMessage({ id: 'booking.minutes' }, { minutes: r.durationMinutes }) },
+    {
+      key: 'connector',
+      labelId: 'admin.sessions.connectorType',
+      render: (r) => <bdi dir="ltr">{`${r.connectorType} · ${r.current}`}</bdi>,
+    },
+    {
+      key: 'duration',
+      labelId: 'admin.bookings.duration',
+      sortKey: 'durationMinutes',
+      render: (r) => intl.formatMessage({ id: 'booking.minutes' }, { minutes: r.durationMinutes }),
+    },
     { key: 'status', labelId: 'admin.status', render: (r) => <BookingStatusChip status={r.status} /> },
     { key: 'fee', labelId: 'admin.bookings.fee', sortKey: 'fee', render: (r) => <bdi>{fmt.money(r.fee)}</bdi> },
   ];
@@ -213,10 +283,20 @@ export function BookingsAdminPage() {
       actions={(selected, requireSelection) =>
         canWrite && (
           <>
-            <Button type="button" variant="secondary" disabled={selected !== null && (selected.status !== 'confirmed')} onClick={() => requireSelection() && selected && setDialog({ kind: 'move', booking: selected })}>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={selected !== null && selected.status !== 'confirmed'}
+              onClick={() => requireSelection() && selected && setDialog({ kind: 'move', booking: selected })}
+            >
               <FormattedMessage id="admin.bookings.reschedule" />
             </Button>
-            <Button type="button" variant="secondary" disabled={selected !== null && !open(selected)} onClick={() => requireSelection() && selected && setDialog({ kind: 'cancel', booking: selected })}>
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={selected !== null && !open(selected)}
+              onClick={() => requireSelection() && selected && setDialog({ kind: 'cancel', booking: selected })}
+            >
               <FormattedMessage id="admin.bookings.cancel" />
             </Button>
           </>

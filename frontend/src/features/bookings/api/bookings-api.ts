@@ -51,7 +51,8 @@ export const useStationToBook = (stationId: string | null) =>
     queryFn: ({ signal }) => api.query('stations.get', { stationId: stationId ?? '' }, { signal }),
   });
 
-export const usePricing = () => useQuery({ queryKey: ['pricing'], queryFn: ({ signal }) => api.query('pricing.current', {}, { signal }), staleTime: 5 * 60_000 });
+export const usePricing = () =>
+  useQuery({ queryKey: ['pricing'], queryFn: ({ signal }) => api.query('pricing.current', {}, { signal }), staleTime: 5 * 60_000 });
 export const useCars = () => useQuery({ queryKey: ['cars'], queryFn: ({ signal }) => api.query('me.cars', { pageSize: 100 }, { signal }) });
 
 function useBookingCommand<Id extends 'bookings.create' | 'bookings.cancel'>(id: Id) {
@@ -61,7 +62,9 @@ function useBookingCommand<Id extends 'bookings.create' | 'bookings.cancel'>(id:
     onSuccess: (result) => {
       lastPosition = Math.max(lastPosition ?? 0, result.position);
       // the fee is a wallet line, and notifications follow
-      return Promise.all([bookingKeys.all, ['wallet_transactions'], ['notifications']].map((queryKey) => client.invalidateQueries({ queryKey })));
+      return Promise.all(
+        [bookingKeys.all, ['wallet_transactions'], ['notifications']].map((queryKey) => client.invalidateQueries({ queryKey })),
+      );
     },
   });
 }

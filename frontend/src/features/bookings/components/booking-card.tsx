@@ -17,7 +17,17 @@ import { pushToastAtom } from '../../../stores/toast-state';
 import { useCancelBooking, useStationToBook } from '../api/bookings-api';
 import { directionsUrl, formatClock, formatCountdown } from '../format';
 import { useNow } from '../../../hooks/use-now';
-import { Alert, BookingStatusBadge, CostText, Sheet, SlotText, Terms, connectorLabel, stationName, useReservationText } from './booking-parts';
+import {
+  Alert,
+  BookingStatusBadge,
+  CostText,
+  Sheet,
+  SlotText,
+  Terms,
+  connectorLabel,
+  stationName,
+  useReservationText,
+} from './booking-parts';
 
 const Clock = styled.p`
   margin: 0;
@@ -45,7 +55,13 @@ function Countdown({ booking }: { booking: BookingView }) {
     <Clock aria-live="off">
       <FormattedMessage
         id={before ? 'booking.startsIn' : 'booking.remaining'}
-        values={{ time: <strong data-testid="booking-countdown" dir="ltr">{formatCountdown(Date.parse(target) - now, locale)}</strong> }}
+        values={{
+          time: (
+            <strong data-testid="booking-countdown" dir="ltr">
+              {formatCountdown(Date.parse(target) - now, locale)}
+            </strong>
+          ),
+        }}
       />
     </Clock>
   );
@@ -59,7 +75,10 @@ function CancelBooking({ booking }: { booking: BookingView }) {
   const cancel = useCancelBooking();
   const [asking, setAsking] = useState(false);
   const now = useNow(5000);
-  const estimate = bookingFee(bookedMinutes(booking.confirmedAt, new Date(now).toISOString(), booking.durationMinutes), booking.feePerMinute);
+  const estimate = bookingFee(
+    bookedMinutes(booking.confirmedAt, new Date(now).toISOString(), booking.durationMinutes),
+    booking.feePerMinute,
+  );
   // Awaited rather than an onSuccess of mutate: the refreshed booking (ended) unmounts this button before that would run.
   const confirm = () =>
     void cancel.mutateAsync({ bookingId: booking.bookingId }).then(
@@ -83,9 +102,19 @@ function CancelBooking({ booking }: { booking: BookingView }) {
           onCancel={() => setAsking(false)}
         >
           <p>
-            <FormattedMessage id="booking.cancelFee" values={{ amount: formatMoney(estimate, locale), minutes: bookedMinutes(booking.confirmedAt, new Date(now).toISOString(), booking.durationMinutes) }} />
+            <FormattedMessage
+              id="booking.cancelFee"
+              values={{
+                amount: formatMoney(estimate, locale),
+                minutes: bookedMinutes(booking.confirmedAt, new Date(now).toISOString(), booking.durationMinutes),
+              }}
+            />
           </p>
-          {cancel.isError && <Alert role="alert">{translateErrorCode(intl, cancel.error instanceof ApiRequestError ? cancel.error.code : 'server.error')}</Alert>}
+          {cancel.isError && (
+            <Alert role="alert">
+              {translateErrorCode(intl, cancel.error instanceof ApiRequestError ? cancel.error.code : 'server.error')}
+            </Alert>
+          )}
         </ConfirmDialog>
       )}
     </>
@@ -106,34 +135,64 @@ export function BookingCard({ booking, headingId = 'booking.current' }: { bookin
       </h2>
       {open && <Countdown booking={booking} />}
       <Terms>
-        <dt><FormattedMessage id="booking.station" /></dt>
+        <dt>
+          <FormattedMessage id="booking.station" />
+        </dt>
         <dd>{stationName(booking, locale)}</dd>
-        <dt><FormattedMessage id="booking.connector" /></dt>
-        <dd><bdi dir="ltr">{connectorLabel(booking)}</bdi></dd>
-        <dt><FormattedMessage id="booking.slot" /></dt>
-        <dd><SlotText booking={booking} /></dd>
-        <dt><FormattedMessage id="booking.car" /></dt>
+        <dt>
+          <FormattedMessage id="booking.connector" />
+        </dt>
+        <dd>
+          <bdi dir="ltr">{connectorLabel(booking)}</bdi>
+        </dd>
+        <dt>
+          <FormattedMessage id="booking.slot" />
+        </dt>
+        <dd>
+          <SlotText booking={booking} />
+        </dd>
+        <dt>
+          <FormattedMessage id="booking.car" />
+        </dt>
         <dd>{(locale === 'ar' ? booking.carLabelAr : booking.carLabel) ?? '—'}</dd>
         {/* the charger's live answer matters only while the booking is open; an ended booking holds nothing */}
-        {open && <dt><FormattedMessage id="booking.charger" /></dt>}
+        {open && (
+          <dt>
+            <FormattedMessage id="booking.charger" />
+          </dt>
+        )}
         {open && <dd data-testid="booking-reservation">{reservation(booking)}</dd>}
-        <dt><FormattedMessage id={open ? 'booking.expectedCost' : 'booking.cost'} /></dt>
-        <dd data-testid="booking-cost"><CostText booking={booking} /></dd>
+        <dt>
+          <FormattedMessage id={open ? 'booking.expectedCost' : 'booking.cost'} />
+        </dt>
+        <dd data-testid="booking-cost">
+          <CostText booking={booking} />
+        </dd>
       </Terms>
       {open && (
         <Note>
           <FormattedMessage id="booking.startBy" values={{ time: formatClock(booking.noShowAt, locale) }} />
         </Note>
       )}
-      {booking.status === 'failed' && <Alert role="status"><FormattedMessage id="booking.failedNote" /></Alert>}
+      {booking.status === 'failed' && (
+        <Alert role="status">
+          <FormattedMessage id="booking.failedNote" />
+        </Alert>
+      )}
       {booking.endReason && !open && (
         <Note>
-          <FormattedMessage id={`booking.ended.${booking.endReason}`} values={{ amount: formatMoney(booking.fee, locale), minutes: booking.minutes, reason: booking.cancelReason ?? '' }} />
+          <FormattedMessage
+            id={`booking.ended.${booking.endReason}`}
+            values={{ amount: formatMoney(booking.fee, locale), minutes: booking.minutes, reason: booking.cancelReason ?? '' }}
+          />
         </Note>
       )}
       <Actions>
         {booking.status === 'active' && (
-          <Link to={paths.customer.startCharging} search={{ station: booking.stationId, charger: booking.chargerId, connector: booking.connectorId }}>
+          <Link
+            to={paths.customer.startCharging}
+            search={{ station: booking.stationId, charger: booking.chargerId, connector: booking.connectorId }}
+          >
             <FormattedMessage id="booking.startCharging" />
           </Link>
         )}

@@ -80,15 +80,20 @@ export const Alert = styled.div`
 `;
 
 /** The station in the UI language. */
-export const stationName = (b: Pick<BookingView, 'stationNameEn' | 'stationNameAr'>, locale: 'en' | 'ar') => (locale === 'ar' ? b.stationNameAr || b.stationNameEn : b.stationNameEn);
+export const stationName = (b: Pick<BookingView, 'stationNameEn' | 'stationNameAr'>, locale: 'en' | 'ar') =>
+  locale === 'ar' ? b.stationNameAr || b.stationNameEn : b.stationNameEn;
 
 /** "EVC-004-A1-1 · Type2 · AC", the connector as printed on the charger. */
-export const connectorLabel = (b: Pick<BookingView, 'connectorCode' | 'connectorId' | 'connectorType' | 'current'>) => `${b.connectorCode ?? b.connectorId} · ${b.connectorType} · ${b.current}`;
+export const connectorLabel = (b: Pick<BookingView, 'connectorCode' | 'connectorId' | 'connectorType' | 'current'>) =>
+  `${b.connectorCode ?? b.connectorId} · ${b.connectorType} · ${b.current}`;
 
 /** The charger's answer to holding the connector, in words (nothing before the slot began). */
 export function useReservationText() {
   const intl = useIntl();
-  return (b: Pick<BookingView, 'reservationStatus'>) => (b.reservationStatus ? intl.formatMessage({ id: `booking.reservation.${b.reservationStatus}` }) : intl.formatMessage({ id: 'booking.reservation.notYet' }));
+  return (b: Pick<BookingView, 'reservationStatus'>) =>
+    b.reservationStatus
+      ? intl.formatMessage({ id: `booking.reservation.${b.reservationStatus}` })
+      : intl.formatMessage({ id: 'booking.reservation.notYet' });
 }
 
 /** What a booking cost, or what it may cost while open. */

@@ -76,7 +76,9 @@ export function BookingPage() {
       {booking.isPending ? (
         <Spinner />
       ) : booking.isError ? (
-        <Alert role="alert">{translateErrorCode(intl, booking.error instanceof ApiRequestError ? booking.error.code : 'server.error')}</Alert>
+        <Alert role="alert">
+          {translateErrorCode(intl, booking.error instanceof ApiRequestError ? booking.error.code : 'server.error')}
+        </Alert>
       ) : (
         <>
           <BookingCard booking={booking.data} headingId="booking.title" />

@@ -56,7 +56,8 @@ export function BookingsPanel({ initial = 'all' }: { initial?: MyBookingsQuery['
       <Filter role="group" aria-label={intl.formatMessage({ id: 'booking.filter' })}>
         {(['all', 'history'] as const).map((s) => (
           <label key={s}>
-            <input type="radio" name="booking-list" checked={status === s} onChange={() => (setStatus(s), setPage(1))} /> <FormattedMessage id={`booking.filter.${s}`} />
+            <input type="radio" name="booking-list" checked={status === s} onChange={() => (setStatus(s), setPage(1))} />{' '}
+            <FormattedMessage id={`booking.filter.${s}`} />
           </label>
         ))}
       </Filter>
@@ -70,11 +71,21 @@ export function BookingsPanel({ initial = 'all' }: { initial?: MyBookingsQuery['
         <Table aria-label={title}>
           <thead>
             <tr>
-              <th><FormattedMessage id="booking.slot" /></th>
-              <th><FormattedMessage id="booking.station" /></th>
-              <th><FormattedMessage id="booking.connector" /></th>
-              <th><FormattedMessage id="booking.status" /></th>
-              <th><FormattedMessage id="booking.cost" /></th>
+              <th>
+                <FormattedMessage id="booking.slot" />
+              </th>
+              <th>
+                <FormattedMessage id="booking.station" />
+              </th>
+              <th>
+                <FormattedMessage id="booking.connector" />
+              </th>
+              <th>
+                <FormattedMessage id="booking.status" />
+              </th>
+              <th>
+                <FormattedMessage id="booking.cost" />
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -86,9 +97,15 @@ export function BookingsPanel({ initial = 'all' }: { initial?: MyBookingsQuery['
                   </Link>
                 </td>
                 <td>{stationName(b, locale)}</td>
-                <td><bdi dir="ltr">{connectorLabel(b)}</bdi></td>
-                <td><BookingStatusBadge status={b.status} /></td>
-                <td><CostText booking={b} /></td>
+                <td>
+                  <bdi dir="ltr">{connectorLabel(b)}</bdi>
+                </td>
+                <td>
+                  <BookingStatusBadge status={b.status} />
+                </td>
+                <td>
+                  <CostText booking={b} />
+                </td>
               </tr>
             ))}
           </tbody>

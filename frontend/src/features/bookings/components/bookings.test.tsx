@@ -11,13 +11,18 @@ const CANCEL = '/api/commands/bookings.cancel';
 setupLiveTests();
 
 /** A customer with a car, the Zamalek station, and the bookings API as `answers` says. */
-function customer(answers: { create?: () => { status?: number; body: unknown }; open?: unknown[]; cancel?: () => { status?: number; body: unknown } } = {}): RecordedRequest[] {
+function customer(
+  answers: { create?: () => { status?: number; body: unknown }; open?: unknown[]; cancel?: () => { status?: number; body: unknown } } = {},
+): RecordedRequest[] {
   return asCustomer((req) => {
     if (req.url.startsWith('/api/queries/me/cars')) return { body: { dataList: [makeCar()], totalCount: 1 } };
     if (req.url.startsWith('/api/queries/stations/cai-zamalek')) return { body: makePublicStation() };
-    if (req.url.startsWith('/api/queries/stations?') || req.url === '/api/queries/stations') return { body: { dataList: [makePublicStation()], totalCount: 1 } };
-    if (req.url.startsWith('/api/queries/me/bookings?status=open')) return { body: { dataList: answers.open ?? [], totalCount: (answers.open ?? []).length } };
-    if (req.url.startsWith('/api/queries/me/bookings?')) return { body: { dataList: [makeBooking({ status: 'expired', fee: 3000, minutes: 60, endReason: 'no_show' })], totalCount: 1 } };
+    if (req.url.startsWith('/api/queries/stations?') || req.url === '/api/queries/stations')
+      return { body: { dataList: [makePublicStation()], totalCount: 1 } };
+    if (req.url.startsWith('/api/queries/me/bookings?status=open'))
+      return { body: { dataList: answers.open ?? [], totalCount: (answers.open ?? []).length } };
+    if (req.url.startsWith('/api/queries/me/bookings?'))
+      return { body: { dataList: [makeBooking({ status: 'expired', fee: 3000, minutes: 60, endReason: 'no_show' })], totalCount: 1 } };
     if (req.url.startsWith(`/api/queries/me/bookings/${BOOKING_ID}`)) return { body: makeBooking() };
     if (req.url === CREATE) return answers.create?.() ?? commandOk;
     if (req.url === CANCEL) return answers.cancel?.() ?? { body: { ...commandOk.body, minutes: 3, fee: 150 } };
@@ -55,12 +60,21 @@ describe('a new booking', () => {
     fireEvent.change(screen.getByLabelText('Start time'), { target: { value: '١٨:٣٠' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm booking' }));
     await waitFor(() => expect(calls(requests, CREATE)).toHaveLength(1));
-    expect(calls(requests, CREATE)[0]!.body).toMatchObject({ carId: 'car-1', stationId: 'cai-zamalek', connectorType: 'Type2', date: '2026-03-01', time: '18:30', durationMinutes: 90 });
+    expect(calls(requests, CREATE)[0]!.body).toMatchObject({
+      carId: 'car-1',
+      stationId: 'cai-zamalek',
+      connectorType: 'Type2',
+      date: '2026-03-01',
+      time: '18:30',
+      durationMinutes: 90,
+    });
   });
 
   it('puts what the server refused beside the field; a short balance offers Pay now (the wallet top-up)', async () => {
     let answer = apiError(422, 'booking.slot_taken');
-    const requests = customer({ create: () => ({ ...answer, body: { ...answer.body, fieldErrors: [{ path: 'time', code: 'slot_taken' }] } }) });
+    const requests = customer({
+      create: () => ({ ...answer, body: { ...answer.body, fieldErrors: [{ path: 'time', code: 'slot_taken' }] } }),
+    });
     await form();
     await screen.findByTestId('booking-station');
     fireEvent.change(screen.getByLabelText('Car'), { target: { value: 'car-1' } });
@@ -107,11 +121,21 @@ describe('the current booking', () => {
     customer({ open: [makeBooking({ status: 'active', reservationStatus: 'accepted', held: true })] });
     await renderApp('/my-bookings');
     const card = await screen.findByTestId('booking-card');
-    expect(within(card).getByRole('link', { name: 'Start charging' }).getAttribute('href')).toBe('/start-charging?station=cai-zamalek&charger=EVC-001&connector=1');
+    expect(within(card).getByRole('link', { name: 'Start charging' }).getAttribute('href')).toBe(
+      '/start-charging?station=cai-zamalek&charger=EVC-001&connector=1',
+    );
   });
 
   it("an ended booking no longer shows the charger's live answer", async () => {
-    const fulfilled = makeBooking({ status: 'fulfilled', reservationStatus: 'accepted', held: true, endReason: 'session_started', endedAt: '2026-03-01T10:35:00.000Z', minutes: 35, fee: 1750 });
+    const fulfilled = makeBooking({
+      status: 'fulfilled',
+      reservationStatus: 'accepted',
+      held: true,
+      endReason: 'session_started',
+      endedAt: '2026-03-01T10:35:00.000Z',
+      minutes: 35,
+      fee: 1750,
+    });
     asCustomer((req) => (req.url.startsWith(`/api/queries/me/bookings/${BOOKING_ID}`) ? { body: fulfilled } : undefined));
     await renderApp(`/my-bookings/${BOOKING_ID}`);
     const card = await screen.findByTestId('booking-card');
@@ -121,7 +145,14 @@ describe('the current booking', () => {
   });
 
   it("a booking staff cancelled gives staff's reason", async () => {
-    const cancelled = makeBooking({ status: 'cancelled', endReason: 'staff', cancelReason: 'Charger under maintenance', endedAt: '2026-03-01T10:10:00.000Z', minutes: 10, fee: 0 });
+    const cancelled = makeBooking({
+      status: 'cancelled',
+      endReason: 'staff',
+      cancelReason: 'Charger under maintenance',
+      endedAt: '2026-03-01T10:10:00.000Z',
+      minutes: 10,
+      fee: 0,
+    });
     asCustomer((req) => (req.url.startsWith(`/api/queries/me/bookings/${BOOKING_ID}`) ? { body: cancelled } : undefined));
     await renderApp(`/my-bookings/${BOOKING_ID}`);
     const card = await screen.findByTestId('booking-card');
@@ -138,7 +169,9 @@ describe('the current booking', () => {
   });
 
   it('speaks Arabic right to left', async () => {
-    customer({ open: [makeBooking({ status: 'active', startsAt: '2026-03-01T09:50:00.000Z', reservationStatus: 'accepted', held: true })] });
+    customer({
+      open: [makeBooking({ status: 'active', startsAt: '2026-03-01T09:50:00.000Z', reservationStatus: 'accepted', held: true })],
+    });
     await renderApp('/my-bookings?lang=ar');
     const card = await screen.findByTestId('booking-card');
     expect(document.documentElement.dir).toBe('rtl');

@@ -145,9 +145,17 @@ function StationPicker({ value, onChoose, error }: { value: string; onChoose: (s
           <FoundStation key={s.stationId}>
             <span>
               <strong>{localName(s, locale)}</strong> — {locale === 'ar' ? s.governorateNameAr : s.governorateNameEn}
-              {s.distanceM !== undefined && <> · {formatNumber(s.distanceM / 1000, locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 })}</>}
+              {s.distanceM !== undefined && (
+                <> · {formatNumber(s.distanceM / 1000, locale, { style: 'unit', unit: 'kilometer', maximumFractionDigits: 1 })}</>
+              )}
             </span>
-            <Button type="button" variant={value === s.stationId ? 'primary' : 'secondary'} aria-pressed={value === s.stationId} onClick={() => onChoose(s.stationId)} aria-label={intl.formatMessage({ id: 'booking.chooseNamed' }, { name: localName(s, locale) })}>
+            <Button
+              type="button"
+              variant={value === s.stationId ? 'primary' : 'secondary'}
+              aria-pressed={value === s.stationId}
+              onClick={() => onChoose(s.stationId)}
+              aria-label={intl.formatMessage({ id: 'booking.chooseNamed' }, { name: localName(s, locale) })}
+            >
               <FormattedMessage id={value === s.stationId ? 'booking.chosen' : 'booking.choose'} />
             </Button>
           </FoundStation>
@@ -172,7 +180,14 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
   const search = useSearch({ strict: false }) as { station?: string };
   const today = useMemo(() => cairoWallClock(Date.now()).date, []);
   const days = useMemo(() => Array.from({ length: BOOKING_RULES.maxDaysAhead + 1 }, (_, i) => addDays(today, i)), [today]);
-  const form = useSchemaForm<Values>({ carId: '', stationId: search.station ?? '', connectorType: '', date: today, time: '', durationMinutes: '60' });
+  const form = useSchemaForm<Values>({
+    carId: '',
+    stationId: search.station ?? '',
+    connectorType: '',
+    date: today,
+    time: '',
+    durationMinutes: '60',
+  });
   const [bookingId, setBookingId] = useState(newUuid);
   const [refusal, setRefusal] = useState<{ code: string; text: string } | null>(null);
   const cars = useCars();
@@ -183,7 +198,8 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
   const feePerMinute = pricing.data?.bookingFeePerMinute ?? 0;
   const minutes = Number(form.values.durationMinutes) || 0;
 
-  const countOf = (type: ConnectorType) => (station.data?.chargers ?? []).flatMap((c) => c.connectors).filter((k) => k.type === type).length;
+  const countOf = (type: ConnectorType) =>
+    (station.data?.chargers ?? []).flatMap((c) => c.connectors).filter((k) => k.type === type).length;
   const submit = () => {
     setRefusal(null);
     const body = form.validate(createBookingSchema, { bookingId, ...form.values });
@@ -227,7 +243,11 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
             </select>
           </Field>
         )}
-        <StationPicker value={form.values.stationId} onChoose={(id) => (form.setValue('stationId', id), form.setValue('connectorType', ''))} error={form.errorText('stationId')} />
+        <StationPicker
+          value={form.values.stationId}
+          onChoose={(id) => (form.setValue('stationId', id), form.setValue('connectorType', ''))}
+          error={form.errorText('stationId')}
+        />
         {station.data && (
           <Note data-testid="booking-station">
             <FormattedMessage id="booking.atStation" values={{ station: <strong>{localName(station.data, locale)}</strong> }} />
@@ -244,7 +264,13 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
           )}
           {types.map((t) => (
             <label key={t}>
-              <input type="radio" name="connectorType" value={t} checked={form.values.connectorType === t} onChange={() => form.setValue('connectorType', t)} />{' '}
+              <input
+                type="radio"
+                name="connectorType"
+                value={t}
+                checked={form.values.connectorType === t}
+                onChange={() => form.setValue('connectorType', t)}
+              />{' '}
               <FormattedMessage id="booking.typeOption" values={{ type: t, count: countOf(t) }} />
             </label>
           ))}
@@ -255,12 +281,20 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
             <select {...form.bind('date')}>
               {days.map((d, i) => (
                 <option key={d} value={d}>
-                  {i === 0 ? intl.formatMessage({ id: 'booking.today' }) : i === 1 ? intl.formatMessage({ id: 'booking.tomorrow' }) : formatCairoDay(d, locale)}
+                  {i === 0
+                    ? intl.formatMessage({ id: 'booking.today' })
+                    : i === 1
+                      ? intl.formatMessage({ id: 'booking.tomorrow' })
+                      : formatCairoDay(d, locale)}
                 </option>
               ))}
             </select>
           </Field>
-          <Field label={intl.formatMessage({ id: 'booking.time' })} hint={intl.formatMessage({ id: 'booking.timeHint' })} error={form.errorText('time')}>
+          <Field
+            label={intl.formatMessage({ id: 'booking.time' })}
+            hint={intl.formatMessage({ id: 'booking.timeHint' })}
+            error={form.errorText('time')}
+          >
             <input {...form.bind('time')} inputMode="numeric" autoComplete="off" maxLength={5} placeholder="18:30" dir="ltr" />
           </Field>
           <Field label={intl.formatMessage({ id: 'booking.duration' })} error={form.errorText('durationMinutes')}>
@@ -279,7 +313,10 @@ export function NewBookingPage({ topUp }: { topUp?: (onClose: () => void) => Rea
               <FormattedMessage id="booking.feeLine" values={{ fee: formatMoney(feePerMinute, locale) }} />
             </strong>
             <span>
-              <FormattedMessage id="booking.expectedLine" values={{ amount: formatMoney(maxBookingFee(minutes, feePerMinute), locale), minutes }} />
+              <FormattedMessage
+                id="booking.expectedLine"
+                values={{ amount: formatMoney(maxBookingFee(minutes, feePerMinute), locale), minutes }}
+              />
             </span>
             <small>
               <FormattedMessage id="booking.feeRule" values={{ grace: BOOKING_RULES.graceMinutes }} />

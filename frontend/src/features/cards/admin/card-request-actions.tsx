@@ -2,7 +2,13 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { FormattedMessage } from 'react-intl';
-import { CARD_LIMITS, advanceCardRequestSchema, cardRequestNeedsActionSchema, deliverCardRequestSchema, rejectCardRequestSchema } from '@evc/contracts/cards';
+import {
+  CARD_LIMITS,
+  advanceCardRequestSchema,
+  cardRequestNeedsActionSchema,
+  deliverCardRequestSchema,
+  rejectCardRequestSchema,
+} from '@evc/contracts/cards';
 import { CARD_REQUEST_STAFF_STEPS, allowedCardRequestSteps, type CardRequestStaffStep } from '@evc/contracts/cards';
 import { cairoDate } from '@evc/contracts/shared';
 import type { CardRequestAdminView } from '@evc/contracts/cards';
@@ -23,7 +29,8 @@ export type Step = CardRequestStaffStep;
 export const allowedSteps = (r: Pick<CardRequestAdminView, 'status' | 'kind'>): Step[] => allowedCardRequestSteps(r.kind, r.status);
 
 /** The label of a step's button (a linked card is verified, not delivered). */
-export const stepLabel = (step: Step, kind: 'new' | 'link') => (step === 'deliver' && kind === 'link' ? 'admin.cardRequests.step.verify' : `admin.cardRequests.step.${step}`);
+export const stepLabel = (step: Step, kind: 'new' | 'link') =>
+  step === 'deliver' && kind === 'link' ? 'admin.cardRequests.step.verify' : `admin.cardRequests.step.${step}`;
 
 const cairoToday = () => cairoDate(Date.now());
 
@@ -41,9 +48,24 @@ const COMMAND_OF = {
  * customer what is needed), a reason (reject), or the card ID and issue date (deliver / verify). It names the revision
  * the editor saw: when someone else changed the request first, it says so and offers Reload, keeping the input.
  */
-export function StepDialog({ request, step, onDone, onReload }: { request: CardRequestAdminView; step: Step; onDone: () => void; onReload: () => void }) {
+export function StepDialog({
+  request,
+  step,
+  onDone,
+  onReload,
+}: {
+  request: CardRequestAdminView;
+  step: Step;
+  onDone: () => void;
+  onReload: () => void;
+}) {
   const pushToast = useSetAtom(pushToastAtom);
-  const form = useSchemaForm({ note: '', reason: '', cardId: request.kind === 'link' ? (request.cardId ?? '') : '', issueDate: cairoToday() });
+  const form = useSchemaForm({
+    note: '',
+    reason: '',
+    cardId: request.kind === 'link' ? (request.cardId ?? '') : '',
+    issueDate: cairoToday(),
+  });
   const { intl, values } = form;
   const label = (id: string) => intl.formatMessage({ id });
   const [problem, setProblem] = useState<unknown>(null);
@@ -54,7 +76,8 @@ export function StepDialog({ request, step, onDone, onReload }: { request: CardR
     const note = values.note.trim() || undefined;
     if (step === 'reject') return form.validate(rejectCardRequestSchema, { ...base, reason: values.reason });
     if (step === 'needs-action') return form.validate(cardRequestNeedsActionSchema, { ...base, note: values.note });
-    if (step === 'deliver') return form.validate(deliverCardRequestSchema, { ...base, cardId: values.cardId, issueDate: values.issueDate, note });
+    if (step === 'deliver')
+      return form.validate(deliverCardRequestSchema, { ...base, cardId: values.cardId, issueDate: values.issueDate, note });
     return form.validate(advanceCardRequestSchema, { ...base, note });
   };
   const submit = () => {
@@ -99,7 +122,10 @@ export function StepDialog({ request, step, onDone, onReload }: { request: CardR
           <textarea rows={3} maxLength={CARD_LIMITS.noteMax} {...form.bind('reason')} />
         </Field>
       ) : (
-        <Field label={label(step === 'needs-action' ? 'admin.cardRequests.noteToCustomer' : 'admin.cardRequests.noteOptional')} error={form.errorText('note')}>
+        <Field
+          label={label(step === 'needs-action' ? 'admin.cardRequests.noteToCustomer' : 'admin.cardRequests.noteOptional')}
+          error={form.errorText('note')}
+        >
           <textarea rows={3} maxLength={CARD_LIMITS.noteMax} {...form.bind('note')} />
         </Field>
       )}

@@ -35,14 +35,16 @@ const makeRequest = (n: number, over: Partial<CardRequestAdminView> = {}): CardR
 });
 
 const ROWS = [makeRequest(1), makeRequest(2, { status: 'in_delivery', revision: 2 })];
-const lastList = (requests: RecordedRequest[]) => new URL(requests.filter((r) => r.url.startsWith(LIST + '?')).at(-1)!.url, 'http://x').searchParams;
+const lastList = (requests: RecordedRequest[]) =>
+  new URL(requests.filter((r) => r.url.startsWith(LIST + '?')).at(-1)!.url, 'http://x').searchParams;
 const commands = (requests: RecordedRequest[], name: string) => requests.filter((r) => r.url === `/api/commands/${name}`);
 
 function api(answer?: (req: RecordedRequest) => { status?: number; body: unknown } | undefined) {
   return stubApi((req) => {
     const custom = answer?.(req);
     if (custom) return custom;
-    if (req.url.startsWith('/api/queries/governorates')) return { body: { dataList: [{ governorateId: 'eg-c', nameEn: 'Cairo', nameAr: 'القاهرة' }], totalCount: 1 } };
+    if (req.url.startsWith('/api/queries/governorates'))
+      return { body: { dataList: [{ governorateId: 'eg-c', nameEn: 'Cairo', nameAr: 'القاهرة' }], totalCount: 1 } };
     if (req.url.startsWith(LIST + '?')) return { body: { dataList: ROWS, totalCount: ROWS.length } };
     if (req.url.startsWith(LIST + '/')) return { body: ROWS.find((r) => req.url.includes(r.requestId)) };
     if (req.url.startsWith('/api/commands/card-requests.')) return { body: { streamId: 'card-request-x', revision: 3, position: 90 } };
@@ -110,7 +112,12 @@ describe('/admin/cardrequests', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delivered' }));
     expect(await within(dialog).findByText('This item was changed by someone else. Reload it and try again.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Reload' })).toBeTruthy();
-    expect(commands(requests, 'card-requests.deliver')[0]!.body).toEqual({ requestId: id(2), expectedRevision: 2, cardId: 'EV-0042', issueDate: '2026-02-10' });
+    expect(commands(requests, 'card-requests.deliver')[0]!.body).toEqual({
+      requestId: id(2),
+      expectedRevision: 2,
+      cardId: 'EV-0042',
+      issueDate: '2026-02-10',
+    });
     // the input is kept: sending again goes through
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delivered' }));
     expect(await screen.findByText('Request status updated successfully')).toBeTruthy();
@@ -130,6 +137,10 @@ describe('/admin/cardrequests', () => {
     fireEvent.change(within(dialog).getByLabelText('ملاحظة للعميل'), { target: { value: 'أرسل رقم العمارة' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'يحتاج إجراء' }));
     await waitFor(() => expect(commands(requests, 'card-requests.needs-action')).toHaveLength(1));
-    expect(commands(requests, 'card-requests.needs-action')[0]!.body).toEqual({ requestId: id(1), expectedRevision: 0, note: 'أرسل رقم العمارة' });
+    expect(commands(requests, 'card-requests.needs-action')[0]!.body).toEqual({
+      requestId: id(1),
+      expectedRevision: 0,
+      note: 'أرسل رقم العمارة',
+    });
   });
 });

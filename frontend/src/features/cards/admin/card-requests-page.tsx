@@ -21,7 +21,15 @@ const FILTERS = ['requestStatus', 'kind', 'governorateId', 'from', 'to'] as cons
 type FilterKey = (typeof FILTERS)[number];
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-const TONES: Record<string, Tone> = { requested: 'busy', in_progress: 'busy', needs_action: 'bad', in_delivery: 'busy', delivered: 'ok', rejected: 'bad', canceled: 'idle' };
+const TONES: Record<string, Tone> = {
+  requested: 'busy',
+  in_progress: 'busy',
+  needs_action: 'bad',
+  in_delivery: 'busy',
+  delivered: 'ok',
+  rejected: 'bad',
+  canceled: 'idle',
+};
 
 export function RequestStatus({ status, kind }: { status: string; kind: string }) {
   const intl = useIntl();
@@ -53,27 +61,56 @@ function CardRequestDetail({ requestId }: { requestId: string }) {
         {r.referenceName} <RequestStatus status={r.status} kind={r.kind} />
       </h2>
       <Facts>
-        <dt><FormattedMessage id="cards.request.id" /></dt>
-        <dd><bdi dir="ltr">{r.requestId}</bdi></dd>
-        <dt><FormattedMessage id="admin.cardRequests.customer" /></dt>
-        <dd>{`${dash(r.customerName)} · `}<bdi dir="ltr">{dash(r.customerEmail)}</bdi></dd>
-        <dt><FormattedMessage id="cards.form.phone" /></dt>
-        <dd><bdi dir="ltr">{r.phone}</bdi></dd>
-        <dt><FormattedMessage id="cards.request.kind" /></dt>
-        <dd><FormattedMessage id={`cards.kind.${r.kind}`} /></dd>
+        <dt>
+          <FormattedMessage id="cards.request.id" />
+        </dt>
+        <dd>
+          <bdi dir="ltr">{r.requestId}</bdi>
+        </dd>
+        <dt>
+          <FormattedMessage id="admin.cardRequests.customer" />
+        </dt>
+        <dd>
+          {`${dash(r.customerName)} · `}
+          <bdi dir="ltr">{dash(r.customerEmail)}</bdi>
+        </dd>
+        <dt>
+          <FormattedMessage id="cards.form.phone" />
+        </dt>
+        <dd>
+          <bdi dir="ltr">{r.phone}</bdi>
+        </dd>
+        <dt>
+          <FormattedMessage id="cards.request.kind" />
+        </dt>
+        <dd>
+          <FormattedMessage id={`cards.kind.${r.kind}`} />
+        </dd>
         {r.kind === 'new' && (
           <>
-            <dt><FormattedMessage id="cards.form.governorate" /></dt>
+            <dt>
+              <FormattedMessage id="cards.form.governorate" />
+            </dt>
             <dd>{r.governorateNameEn ? name(r.governorateNameEn, r.governorateNameAr ?? r.governorateNameEn) : '—'}</dd>
-            <dt><FormattedMessage id="cards.form.homeAddress" /></dt>
+            <dt>
+              <FormattedMessage id="cards.form.homeAddress" />
+            </dt>
             <dd>{dash(r.homeAddress)}</dd>
-            <dt><FormattedMessage id="cards.request.deliveryAddress" /></dt>
+            <dt>
+              <FormattedMessage id="cards.request.deliveryAddress" />
+            </dt>
             <dd>{r.sameAsHome ? <FormattedMessage id="cards.form.sameAsHome" /> : dash(r.deliveryAddress)}</dd>
           </>
         )}
-        <dt><FormattedMessage id="cards.card.id" /></dt>
-        <dd><bdi dir="ltr">{dash(r.cardId)}</bdi></dd>
-        <dt><FormattedMessage id="cards.card.issueDate" /></dt>
+        <dt>
+          <FormattedMessage id="cards.card.id" />
+        </dt>
+        <dd>
+          <bdi dir="ltr">{dash(r.cardId)}</bdi>
+        </dd>
+        <dt>
+          <FormattedMessage id="cards.card.issueDate" />
+        </dt>
         <dd>{dash(r.issueDate)}</dd>
       </Facts>
       <h3>
@@ -105,8 +142,19 @@ export function CardRequestsPage() {
   const governorates = usePagedList('governorates', 'governorates.list', {});
   const { search, update } = useListState();
   const filter = Object.fromEntries(FILTERS.map((k) => [k, text(search[k])])) as Record<FilterKey, string | undefined>;
-  const params: ListParams = { status: filter.requestStatus, kind: filter.kind, governorateId: filter.governorateId, from: filter.from, to: filter.to };
-  const list = useAdminList<CardRequestAdminView>({ collection: CARD_REQUESTS, operation: 'card-requests.admin-list', params, statusFilter: null });
+  const params: ListParams = {
+    status: filter.requestStatus,
+    kind: filter.kind,
+    governorateId: filter.governorateId,
+    from: filter.from,
+    to: filter.to,
+  };
+  const list = useAdminList<CardRequestAdminView>({
+    collection: CARD_REQUESTS,
+    operation: 'card-requests.admin-list',
+    params,
+    statusFilter: null,
+  });
   // the request as the staff member saw it when they chose the step: its revision guards the change (a change made
   // meanwhile answers "changed by someone else"), and a refresh of the list while the dialog is open does not replace it
   const [acting, setActing] = useState<{ step: Step; request: CardRequestAdminView } | null>(null);
@@ -114,11 +162,21 @@ export function CardRequestsPage() {
   const label = (id: string) => intl.formatMessage({ id });
 
   const columns: Column<CardRequestAdminView>[] = [
-    { key: 'created', labelId: 'cards.request.created', sortKey: 'createdAt', render: (r) => <time dateTime={r.createdAt}>{dateTime(r.createdAt)}</time> },
+    {
+      key: 'created',
+      labelId: 'cards.request.created',
+      sortKey: 'createdAt',
+      render: (r) => <time dateTime={r.createdAt}>{dateTime(r.createdAt)}</time>,
+    },
     { key: 'customer', labelId: 'admin.cardRequests.customer', sortKey: 'customerName', render: (r) => r.customerName ?? '—' },
     { key: 'reference', labelId: 'cards.form.referenceName', render: (r) => r.referenceName },
     { key: 'kind', labelId: 'cards.request.kind', render: (r) => <FormattedMessage id={`cards.kind.${r.kind}`} /> },
-    { key: 'governorate', labelId: 'cards.form.governorate', sortKey: 'governorate', render: (r) => (r.governorateNameEn ? name(r.governorateNameEn, r.governorateNameAr ?? r.governorateNameEn) : '—') },
+    {
+      key: 'governorate',
+      labelId: 'cards.form.governorate',
+      sortKey: 'governorate',
+      render: (r) => (r.governorateNameEn ? name(r.governorateNameEn, r.governorateNameAr ?? r.governorateNameEn) : '—'),
+    },
     { key: 'card', labelId: 'cards.card.id', render: (r) => <bdi dir="ltr">{r.cardId ?? '—'}</bdi> },
     { key: 'status', labelId: 'admin.status', sortKey: 'status', render: (r) => <RequestStatus status={r.status} kind={r.kind} /> },
   ];

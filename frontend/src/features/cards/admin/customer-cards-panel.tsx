@@ -34,26 +34,46 @@ export function CustomerCardsPanel({ customerId }: { customerId: string }) {
   const activate = useCommand(CARDS, 'cards.activate');
   if (cards.isPending) return <Spinner />;
   const rows = cards.data?.dataList ?? [];
-  if (rows.length === 0) return <p><FormattedMessage id="admin.customerCards.none" /></p>;
+  if (rows.length === 0)
+    return (
+      <p>
+        <FormattedMessage id="admin.customerCards.none" />
+      </p>
+    );
   const command = acting?.status === 'active' ? deactivate : activate;
-  const reasonText = (c: CardAdminView) => (c.statusReason === CUSTOMER_DEACTIVATION_REASON ? intl.formatMessage({ id: 'admin.customerCards.reportedLost' }) : (c.statusReason ?? '—'));
+  const reasonText = (c: CardAdminView) =>
+    c.statusReason === CUSTOMER_DEACTIVATION_REASON
+      ? intl.formatMessage({ id: 'admin.customerCards.reportedLost' })
+      : (c.statusReason ?? '—');
   return (
     <div>
       <Table aria-label={intl.formatMessage({ id: 'cards.cards.title' })}>
         <thead>
           <tr>
-            <th scope="col"><FormattedMessage id="cards.card.id" /></th>
-            <th scope="col"><FormattedMessage id="cards.form.referenceName" /></th>
-            <th scope="col"><FormattedMessage id="cards.card.issueDate" /></th>
-            <th scope="col"><FormattedMessage id="admin.status" /></th>
-            <th scope="col"><FormattedMessage id="admin.reason" /></th>
+            <th scope="col">
+              <FormattedMessage id="cards.card.id" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="cards.form.referenceName" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="cards.card.issueDate" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="admin.status" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="admin.reason" />
+            </th>
             {canManage && <th scope="col" />}
           </tr>
         </thead>
         <tbody>
           {rows.map((c) => (
             <tr key={c.cardId} data-card={c.cardId}>
-              <td><bdi dir="ltr">{c.cardId}</bdi></td>
+              <td>
+                <bdi dir="ltr">{c.cardId}</bdi>
+              </td>
               <td>{c.referenceName}</td>
               <td>{formatDay(c.issueDate, locale)}</td>
               <td>
@@ -93,7 +113,10 @@ export function CustomerCardsPanel({ customerId }: { customerId: string }) {
             )
           }
         >
-          <p><bdi dir="ltr">{acting.cardId}</bdi>{` · ${acting.referenceName}`}</p>
+          <p>
+            <bdi dir="ltr">{acting.cardId}</bdi>
+            {` · ${acting.referenceName}`}
+          </p>
           {problem !== null && <ProblemAlert error={problem} onReload={() => void cards.refetch().then(() => setActing(null))} />}
         </ReasonForm>
       )}

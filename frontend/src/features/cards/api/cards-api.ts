@@ -23,7 +23,11 @@ export const useMyCardRequests = () =>
 
 /** The active governorates to deliver to (the public list; same key root as every governorates query). */
 export const useGovernorates = () =>
-  useQuery({ queryKey: ['governorates', 'card-request'], queryFn: ({ signal }) => api.query('governorates.list', {}, { signal }), staleTime: 5 * 60_000 });
+  useQuery({
+    queryKey: ['governorates', 'card-request'],
+    queryFn: ({ signal }) => api.query('governorates.list', {}, { signal }),
+    staleTime: 5 * 60_000,
+  });
 
 export const useMyCards = () =>
   useQuery({
@@ -39,7 +43,10 @@ function useCardsCommand<Id extends CommandId>(id: Id) {
     onSuccess: (result) => {
       const position = (result as { position?: unknown } | undefined)?.position;
       if (typeof position === 'number') lastPosition = Math.max(lastPosition ?? 0, position);
-      return Promise.all([client.invalidateQueries({ queryKey: cardsKeys.requests }), client.invalidateQueries({ queryKey: cardsKeys.cards })]);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: cardsKeys.requests }),
+        client.invalidateQueries({ queryKey: cardsKeys.cards }),
+      ]);
     },
   });
 }

@@ -49,14 +49,25 @@ export function RequestCardForm({ defaults }: { defaults: RequestDefaults }) {
   const submit = useRequestCard();
   const [requestId, setRequestId] = useState(newUuid);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useSchemaForm({ referenceName: '', phone: defaults.phone, governorateId: defaults.governorateId, homeAddress: defaults.homeAddress, sameAsHome: true, deliveryAddress: '' });
+  const form = useSchemaForm({
+    referenceName: '',
+    phone: defaults.phone,
+    governorateId: defaults.governorateId,
+    homeAddress: defaults.homeAddress,
+    sameAsHome: true,
+    deliveryAddress: '',
+  });
   const { intl, values } = form;
   const label = (id: string) => intl.formatMessage({ id });
   const governorateError = form.errors.governorateId ? label('cards.form.governorateRequired') : undefined;
 
   const onSubmit = () => {
     setProblem(null);
-    const body = form.validate(requestCardSchema, { ...values, requestId, deliveryAddress: values.sameAsHome ? undefined : values.deliveryAddress });
+    const body = form.validate(requestCardSchema, {
+      ...values,
+      requestId,
+      deliveryAddress: values.sameAsHome ? undefined : values.deliveryAddress,
+    });
     if (!body) return;
     submit.mutate(
       { ...body, deliveryAddress: values.sameAsHome ? undefined : body.deliveryAddress },
@@ -83,7 +94,11 @@ export function RequestCardForm({ defaults }: { defaults: RequestDefaults }) {
         <h2 id="request-card-title">
           <FormattedMessage id="cards.form.newTitle" />
         </h2>
-        <Field label={label('cards.form.referenceName')} hint={label('cards.form.referenceNameHint')} error={form.errorText('referenceName')}>
+        <Field
+          label={label('cards.form.referenceName')}
+          hint={label('cards.form.referenceNameHint')}
+          error={form.errorText('referenceName')}
+        >
           <input maxLength={CARD_LIMITS.referenceNameMax} {...form.bind('referenceName')} />
         </Field>
         <Field label={label('cards.form.phone')} error={form.errorText('phone')}>
@@ -103,7 +118,12 @@ export function RequestCardForm({ defaults }: { defaults: RequestDefaults }) {
           <textarea rows={2} maxLength={LIMITS.addressMax} {...form.bind('homeAddress')} />
         </Field>
         <CheckLabel>
-          <input type="checkbox" name="sameAsHome" checked={values.sameAsHome} onChange={(e) => form.setValue('sameAsHome', e.target.checked)} />
+          <input
+            type="checkbox"
+            name="sameAsHome"
+            checked={values.sameAsHome}
+            onChange={(e) => form.setValue('sameAsHome', e.target.checked)}
+          />
           <FormattedMessage id="cards.form.sameAsHome" />
         </CheckLabel>
         {!values.sameAsHome && (

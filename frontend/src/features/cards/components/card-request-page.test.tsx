@@ -43,7 +43,8 @@ const commands = (requests: RecordedRequest[], name: string) => requests.filter(
 
 function api(requests: CardRequestView[], cards: CardView[] = []) {
   return stubApi((req) => {
-    if (req.url.startsWith('/api/queries/governorates')) return { body: { dataList: [{ governorateId: 'eg-c', nameEn: 'Cairo', nameAr: 'القاهرة' }], totalCount: 1 } };
+    if (req.url.startsWith('/api/queries/governorates'))
+      return { body: { dataList: [{ governorateId: 'eg-c', nameEn: 'Cairo', nameAr: 'القاهرة' }], totalCount: 1 } };
     if (req.url.startsWith(REQUESTS)) return { body: { dataList: requests, totalCount: requests.length } };
     if (req.url.startsWith(CARDS)) return { body: { dataList: cards, totalCount: cards.length } };
     if (req.url.startsWith('/api/commands/')) return { body: { streamId: 'x', revision: 1, position: 55 } };
@@ -100,7 +101,10 @@ describe('the card request page', () => {
   });
 
   it('turns off a lost card after the confirmation, in Arabic', async () => {
-    const requests = api([], [card(), card({ cardId: 'EV-0001', status: 'inactive', statusReason: 'reported_lost', referenceName: 'Old' })]);
+    const requests = api(
+      [],
+      [card(), card({ cardId: 'EV-0001', status: 'inactive', statusReason: 'reported_lost', referenceName: 'Old' })],
+    );
     await open('/my-cards?lang=ar');
     expect(document.documentElement.dir).toBe('rtl');
     const lines = await screen.findAllByTestId('my-card');

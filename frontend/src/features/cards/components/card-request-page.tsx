@@ -34,7 +34,11 @@ export function CardRequestPage() {
   const list = requests.data?.dataList ?? [];
   const open = list.find((r) => (OPEN_CARD_REQUEST_STATUSES as readonly string[]).includes(r.status));
   const last = list.find((r) => r.kind === 'new');
-  const defaults: RequestDefaults = { phone: list[0]?.phone ?? '', homeAddress: last?.homeAddress ?? '', governorateId: last?.governorateId ?? '' };
+  const defaults: RequestDefaults = {
+    phone: list[0]?.phone ?? '',
+    homeAddress: last?.homeAddress ?? '',
+    governorateId: last?.governorateId ?? '',
+  };
 
   return (
     <Stack>
@@ -51,7 +55,14 @@ export function CardRequestPage() {
         <Card>
           <Modes role="tablist" aria-label={intl.formatMessage({ id: 'cards.form.modes' })}>
             {MODES.map((m) => (
-              <Button key={m} type="button" role="tab" aria-selected={mode === m} variant={mode === m ? 'primary' : 'secondary'} onClick={() => setMode(m)}>
+              <Button
+                key={m}
+                type="button"
+                role="tab"
+                aria-selected={mode === m}
+                variant={mode === m ? 'primary' : 'secondary'}
+                onClick={() => setMode(m)}
+              >
                 <FormattedMessage id={`cards.form.mode.${m}`} />
               </Button>
             ))}

@@ -44,35 +44,61 @@ function RequestLine({ request, onCancel }: { request: CardRequestView; onCancel
       </Head>
       {request.note && (request.status === 'needs_action' || request.status === 'rejected') && (
         <Notice role="status">
-          <FormattedMessage id={request.status === 'rejected' ? 'cards.request.rejectedBecause' : 'cards.request.needsActionNote'} values={{ note: request.note }} />
+          <FormattedMessage
+            id={request.status === 'rejected' ? 'cards.request.rejectedBecause' : 'cards.request.needsActionNote'}
+            values={{ note: request.note }}
+          />
         </Notice>
       )}
       <Facts>
-        <dt><FormattedMessage id="cards.request.id" /></dt>
-        <dd><bdi dir="ltr">{request.requestId}</bdi></dd>
-        <dt><FormattedMessage id="cards.request.created" /></dt>
-        <dd><time dateTime={request.createdAt}>{dates.dateTime(request.createdAt)}</time></dd>
-        <dt><FormattedMessage id="cards.request.kind" /></dt>
-        <dd><FormattedMessage id={`cards.kind.${request.kind}`} /></dd>
+        <dt>
+          <FormattedMessage id="cards.request.id" />
+        </dt>
+        <dd>
+          <bdi dir="ltr">{request.requestId}</bdi>
+        </dd>
+        <dt>
+          <FormattedMessage id="cards.request.created" />
+        </dt>
+        <dd>
+          <time dateTime={request.createdAt}>{dates.dateTime(request.createdAt)}</time>
+        </dd>
+        <dt>
+          <FormattedMessage id="cards.request.kind" />
+        </dt>
+        <dd>
+          <FormattedMessage id={`cards.kind.${request.kind}`} />
+        </dd>
         {request.deliveryAddress && (
           <>
-            <dt><FormattedMessage id="cards.request.deliveryAddress" /></dt>
+            <dt>
+              <FormattedMessage id="cards.request.deliveryAddress" />
+            </dt>
             <dd>{[request.deliveryAddress, governorate].filter(Boolean).join(intl.formatMessage({ id: 'cards.listSeparator' }))}</dd>
           </>
         )}
         {request.cardId && (
           <>
-            <dt><FormattedMessage id="cards.card.id" /></dt>
-            <dd><bdi dir="ltr">{request.cardId}</bdi></dd>
+            <dt>
+              <FormattedMessage id="cards.card.id" />
+            </dt>
+            <dd>
+              <bdi dir="ltr">{request.cardId}</bdi>
+            </dd>
           </>
         )}
       </Facts>
       <details>
-        <summary><FormattedMessage id="cards.request.history" /></summary>
+        <summary>
+          <FormattedMessage id="cards.request.history" />
+        </summary>
         <ol>
           {request.timeline.map((step, i) => (
             <li key={i}>
-              <time dateTime={step.at}>{dates.dateTime(step.at)}</time> · <FormattedMessage id={request.kind === 'link' && step.status === 'delivered' ? 'cards.status.verified' : `cards.status.${step.status}`} />
+              <time dateTime={step.at}>{dates.dateTime(step.at)}</time> ·{' '}
+              <FormattedMessage
+                id={request.kind === 'link' && step.status === 'delivered' ? 'cards.status.verified' : `cards.status.${step.status}`}
+              />
               {step.note ? ` · ${step.note}` : ''}
             </li>
           ))}
@@ -95,7 +121,12 @@ export function CardRequestsPanel() {
   if (requests.isPending) return <Spinner />;
   if (requests.isError) return <p role="alert">{errorText(requests.error)}</p>;
   const list = requests.data.dataList;
-  const confirm = () => confirming && cancel.mutate({ requestId: confirming.requestId }, toasts('cards.request.canceled', () => setConfirming(null)));
+  const confirm = () =>
+    confirming &&
+    cancel.mutate(
+      { requestId: confirming.requestId },
+      toasts('cards.request.canceled', () => setConfirming(null)),
+    );
   return (
     <section aria-labelledby="my-card-requests">
       <h2 id="my-card-requests">

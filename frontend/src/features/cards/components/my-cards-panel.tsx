@@ -28,7 +28,11 @@ function StatusReason({ card }: { card: CardView }) {
   if (!card.statusReason || card.status === 'active') return null;
   return (
     <p>
-      {card.statusReason === CUSTOMER_DEACTIVATION_REASON ? <FormattedMessage id="cards.card.reportedLost" /> : <FormattedMessage id="cards.card.offBecause" values={{ reason: card.statusReason }} />}
+      {card.statusReason === CUSTOMER_DEACTIVATION_REASON ? (
+        <FormattedMessage id="cards.card.reportedLost" />
+      ) : (
+        <FormattedMessage id="cards.card.offBecause" values={{ reason: card.statusReason }} />
+      )}
     </p>
   );
 }
@@ -48,7 +52,12 @@ export function MyCardsPanel({ asPage = false }: { asPage?: boolean }) {
   if (cards.isPending) return <Spinner />;
   if (cards.isError) return <p role="alert">{errorText(cards.error)}</p>;
   const list = cards.data.dataList;
-  const confirm = () => confirming && deactivate.mutate({ cardId: confirming.cardId }, toasts('cards.card.deactivated', () => setConfirming(null)));
+  const confirm = () =>
+    confirming &&
+    deactivate.mutate(
+      { cardId: confirming.cardId },
+      toasts('cards.card.deactivated', () => setConfirming(null)),
+    );
   return (
     <section aria-labelledby="my-cards">
       {asPage ? (
@@ -79,9 +88,15 @@ export function MyCardsPanel({ asPage = false }: { asPage?: boolean }) {
                 )}
               </Head>
               <Facts>
-                <dt><FormattedMessage id="cards.card.id" /></dt>
-                <dd><bdi dir="ltr">{card.cardId}</bdi></dd>
-                <dt><FormattedMessage id="cards.card.issueDate" /></dt>
+                <dt>
+                  <FormattedMessage id="cards.card.id" />
+                </dt>
+                <dd>
+                  <bdi dir="ltr">{card.cardId}</bdi>
+                </dd>
+                <dt>
+                  <FormattedMessage id="cards.card.issueDate" />
+                </dt>
                 <dd>{dates.day(card.issueDate)}</dd>
               </Facts>
               <StatusReason card={card} />
@@ -91,7 +106,9 @@ export function MyCardsPanel({ asPage = false }: { asPage?: boolean }) {
       )}
       {confirming && (
         <ConfirmDialog
-          title={<FormattedMessage id="cards.card.deactivateQuestion" values={{ name: confirming.referenceName, cardId: confirming.cardId }} />}
+          title={
+            <FormattedMessage id="cards.card.deactivateQuestion" values={{ name: confirming.referenceName, cardId: confirming.cardId }} />
+          }
           confirm={<FormattedMessage id="cards.card.deactivate" />}
           busy={deactivate.isPending}
           onConfirm={confirm}

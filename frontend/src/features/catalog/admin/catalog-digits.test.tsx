@@ -8,8 +8,19 @@ beforeEach(() => resetBrowserState());
 afterEach(() => cleanup());
 
 const item = (over: Partial<MasterDataItemView>): MasterDataItemView => ({
-  itemId: 'type-mg-mg4', kind: 'carType', name: 'MG4', nameTranslation: 'إم جي ٤', value: '77.4', parentId: 'brand-mg', parentName: 'MG Motor', parentNameAr: 'إم جي',
-  isActive: true, usageCount: 0, revision: 1, updatedAt: '2026-01-01T00:00:00Z', ...over,
+  itemId: 'type-mg-mg4',
+  kind: 'carType',
+  name: 'MG4',
+  nameTranslation: 'إم جي ٤',
+  value: '77.4',
+  parentId: 'brand-mg',
+  parentName: 'MG Motor',
+  parentNameAr: 'إم جي',
+  isActive: true,
+  usageCount: 0,
+  revision: 1,
+  updatedAt: '2026-01-01T00:00:00Z',
+  ...over,
 });
 
 describe('catalog values in the page’s digits', () => {

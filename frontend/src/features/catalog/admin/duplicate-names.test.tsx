@@ -11,21 +11,44 @@ afterEach(() => {
 });
 
 const byd: MasterDataItemView = {
-  itemId: 'brand-byd', kind: 'carBrand', name: 'BYD', nameTranslation: 'بي واي دي', value: '', parentId: null, parentName: null, parentNameAr: null,
-  isActive: true, usageCount: 0, revision: 1, updatedAt: '2026-01-01T00:00:00Z',
+  itemId: 'brand-byd',
+  kind: 'carBrand',
+  name: 'BYD',
+  nameTranslation: 'بي واي دي',
+  value: '',
+  parentId: null,
+  parentName: null,
+  parentNameAr: null,
+  isActive: true,
+  usageCount: 0,
+  revision: 1,
+  updatedAt: '2026-01-01T00:00:00Z',
 };
 
 describe('a name already taken', () => {
   for (const [lang, labels, alert, beside] of [
-    ['en', { add: 'Add', name: 'Name', nameAr: 'Name translation', save: 'Save' }, 'Another item here already has this name. Choose another name.', 'This name is already taken'],
-    ['ar', { add: 'إضافة', name: 'الاسم', nameAr: 'ترجمة الاسم', save: 'حفظ' }, 'يوجد عنصر آخر بهذا الاسم هنا. اختر اسمًا آخر.', 'هذا الاسم مستخدم بالفعل'],
+    [
+      'en',
+      { add: 'Add', name: 'Name', nameAr: 'Name translation', save: 'Save' },
+      'Another item here already has this name. Choose another name.',
+      'This name is already taken',
+    ],
+    [
+      'ar',
+      { add: 'إضافة', name: 'الاسم', nameAr: 'ترجمة الاسم', save: 'حفظ' },
+      'يوجد عنصر آخر بهذا الاسم هنا. اختر اسمًا آخر.',
+      'هذا الاسم مستخدم بالفعل',
+    ],
   ] as const) {
     it(`${lang}: adding a second "byd" brand says the name is taken, beside the name, and keeps the input`, async () => {
       const sent: unknown[] = [];
       stubApi((req) => {
         if (req.url === '/api/commands/masterdata.create') {
           sent.push(req.body);
-          return { status: 409, body: { code: 'catalog.name_exists', message: 'taken', fieldErrors: [{ path: 'name', code: 'name_taken' }] } };
+          return {
+            status: 409,
+            body: { code: 'catalog.name_exists', message: 'taken', fieldErrors: [{ path: 'name', code: 'name_taken' }] },
+          };
         }
         if (req.url.startsWith('/api/queries/admin/masterdata')) return { body: { dataList: [byd], totalCount: 1 } };
         return undefined;

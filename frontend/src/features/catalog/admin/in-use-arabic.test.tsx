@@ -11,8 +11,18 @@ afterEach(() => {
 });
 
 const byd: MasterDataItemView = {
-  itemId: 'brand-byd', kind: 'carBrand', name: 'BYD', nameTranslation: 'بي واي دي', value: '', parentId: null, parentName: null, parentNameAr: null,
-  isActive: true, usageCount: 2, revision: 4, updatedAt: '2026-01-01T00:00:00Z',
+  itemId: 'brand-byd',
+  kind: 'carBrand',
+  name: 'BYD',
+  nameTranslation: 'بي واي دي',
+  value: '',
+  parentId: null,
+  parentName: null,
+  parentNameAr: null,
+  isActive: true,
+  usageCount: 2,
+  revision: 4,
+  updatedAt: '2026-01-01T00:00:00Z',
 };
 const refusal = { names: 'Atto 3, Dolphin', namesAr: 'أتو ٣, دولفين', count: 2, action: 'delete' };
 
@@ -24,7 +34,10 @@ describe('in use, in Arabic', () => {
     it(`${lang}: deleting a used brand names its types in the page's language`, async () => {
       stubApi((req) => {
         if (req.url === '/api/commands/masterdata.delete')
-          return { status: 422, body: { code: 'catalog.in_use', message: 'in use', fieldErrors: [{ path: 'itemId', code: 'in_use', params: refusal }] } };
+          return {
+            status: 422,
+            body: { code: 'catalog.in_use', message: 'in use', fieldErrors: [{ path: 'itemId', code: 'in_use', params: refusal }] },
+          };
         if (req.url.startsWith('/api/queries/admin/masterdata')) return { body: { dataList: [byd], totalCount: 1 } };
         return undefined;
       });
@@ -46,7 +59,11 @@ describe('the "In use" column', () => {
     ['ar', 'بي واي دي', '١٢'],
   ] as const) {
     it(`${lang}: counts in the page's digits, like the other number columns`, async () => {
-      stubApi((req) => (req.url.startsWith('/api/queries/admin/masterdata') ? { body: { dataList: [{ ...byd, usageCount: 12 }], totalCount: 1 } } : undefined));
+      stubApi((req) =>
+        req.url.startsWith('/api/queries/admin/masterdata')
+          ? { body: { dataList: [{ ...byd, usageCount: 12 }], totalCount: 1 } }
+          : undefined,
+      );
       storeSession(makeSession('staff'));
       await renderApp(`/admin/masterdata/carbrand${lang === 'ar' ? '?lang=ar' : ''}`);
       const row = (await screen.findByRole('cell', { name })).closest('tr')!;

@@ -43,10 +43,38 @@ function MasterDataScreen({ kind }: { kind: MasterDataKind }) {
   const editing = editor.mode.kind === 'edit' ? (scoped.rows.find((r) => r.itemId === (editor.mode as { id: string }).id) ?? null) : null;
 
   const columns: Column<MasterDataItemView>[] = [
-    { key: 'name', labelId: 'masterdata.name', sortKey: bi.locale === 'ar' ? 'nameTranslation' : 'name', render: (r) => bi.name(r.name, r.nameTranslation) },
-    { key: 'translation', labelId: 'masterdata.translation', sortKey: bi.locale === 'ar' ? 'name' : 'nameTranslation', render: (r) => bi.other(r.name, r.nameTranslation) },
-    ...(kind === 'carBrand' ? [] : [{ key: 'value', labelId: 'masterdata.value', sortKey: 'value', render: (r: MasterDataItemView) => (r.value ? <bdi>{localDigits(r.value, bi.locale)}</bdi> : '—') }]),
-    ...(isType ? [{ key: 'brand', labelId: 'masterdata.brand', sortKey: 'parentName', render: (r: MasterDataItemView) => (bi.locale === 'ar' ? r.parentNameAr : r.parentName) ?? '—' }] : []),
+    {
+      key: 'name',
+      labelId: 'masterdata.name',
+      sortKey: bi.locale === 'ar' ? 'nameTranslation' : 'name',
+      render: (r) => bi.name(r.name, r.nameTranslation),
+    },
+    {
+      key: 'translation',
+      labelId: 'masterdata.translation',
+      sortKey: bi.locale === 'ar' ? 'name' : 'nameTranslation',
+      render: (r) => bi.other(r.name, r.nameTranslation),
+    },
+    ...(kind === 'carBrand'
+      ? []
+      : [
+          {
+            key: 'value',
+            labelId: 'masterdata.value',
+            sortKey: 'value',
+            render: (r: MasterDataItemView) => (r.value ? <bdi>{localDigits(r.value, bi.locale)}</bdi> : '—'),
+          },
+        ]),
+    ...(isType
+      ? [
+          {
+            key: 'brand',
+            labelId: 'masterdata.brand',
+            sortKey: 'parentName',
+            render: (r: MasterDataItemView) => (bi.locale === 'ar' ? r.parentNameAr : r.parentName) ?? '—',
+          },
+        ]
+      : []),
     { key: 'usage', labelId: 'masterdata.usage', sortKey: 'usageCount', render: (r) => intl.formatNumber(r.usageCount) },
     {
       key: 'active',
@@ -90,18 +118,49 @@ function MasterDataScreen({ kind }: { kind: MasterDataKind }) {
         )
       }
     >
-      {editor.mode.kind === 'create' && <MasterDataForm key={editor.key} kind={kind} brands={brands} parentId={parentId} onDone={editor.close} onReload={editor.reload} />}
-      {editing && <MasterDataForm key={editor.key} kind={kind} brands={brands} item={editing} parentId={parentId} onDone={editor.close} onReload={editor.reload} />}
+      {editor.mode.kind === 'create' && (
+        <MasterDataForm key={editor.key} kind={kind} brands={brands} parentId={parentId} onDone={editor.close} onReload={editor.reload} />
+      )}
+      {editing && (
+        <MasterDataForm
+          key={editor.key}
+          kind={kind}
+          brands={brands}
+          item={editing}
+          parentId={parentId}
+          onDone={editor.close}
+          onReload={editor.reload}
+        />
+      )}
     </AdminList>
   );
 }
 
-function MasterDataForm({ kind, item, brands, parentId, onDone, onReload }: { kind: MasterDataKind; item?: MasterDataItemView; brands: MasterDataItemView[]; parentId: string; onDone: () => void; onReload: () => void }) {
+function MasterDataForm({
+  kind,
+  item,
+  brands,
+  parentId,
+  onDone,
+  onReload,
+}: {
+  kind: MasterDataKind;
+  item?: MasterDataItemView;
+  brands: MasterDataItemView[];
+  parentId: string;
+  onDone: () => void;
+  onReload: () => void;
+}) {
   const bi = useBilingual();
   const [revision] = useState(item?.revision ?? 0);
   const [itemId] = useState(() => item?.itemId ?? newUuid());
   const [isActive, setActive] = useState(item?.isActive ?? true);
-  const form = useSchemaForm({ name: item?.name ?? '', nameTranslation: item?.nameTranslation ?? '', value: item?.value ?? '', parentId: item?.parentId ?? parentId });
+  const form = useSchemaForm({
+    name: item?.name ?? '',
+    nameTranslation: item?.nameTranslation ?? '',
+    value: item?.value ?? '',
+    parentId: item?.parentId ?? parentId,
+  });
   const create = useCommand(COLLECTION, 'masterdata.create');
   const update = useCommand(COLLECTION, 'masterdata.update');
   const label = (id: string) => form.intl.formatMessage({ id });
@@ -111,7 +170,14 @@ function MasterDataForm({ kind, item, brands, parentId, onDone, onReload }: { ki
   const submit = () => {
     saving.clear();
     // kWh and ranges are stored with Western digits, whatever digits the person typed
-    const base = { itemId, name: form.values.name, nameTranslation: form.values.nameTranslation, value: normalizeDigits(form.values.value), isActive, ...(isType ? { parentId: form.values.parentId || undefined } : {}) };
+    const base = {
+      itemId,
+      name: form.values.name,
+      nameTranslation: form.values.nameTranslation,
+      value: normalizeDigits(form.values.value),
+      isActive,
+      ...(isType ? { parentId: form.values.parentId || undefined } : {}),
+    };
     if (isType && !form.values.parentId) {
       form.setErrors({ parentId: { path: 'parentId', code: 'required_brand' } });
       return;
@@ -126,10 +192,17 @@ function MasterDataForm({ kind, item, brands, parentId, onDone, onReload }: { ki
       busy={create.isPending || update.isPending}
       onSubmit={submit}
       onCancel={onDone}
-      problem={saving.problem !== null && <ProblemAlert error={saving.problem} context={item && item.isActive && !isActive ? 'deactivate' : 'save'} onReload={onReload} />}
+      problem={
+        saving.problem !== null && (
+          <ProblemAlert error={saving.problem} context={item && item.isActive && !isActive ? 'deactivate' : 'save'} onReload={onReload} />
+        )
+      }
     >
       {isType && (
-        <Field label={label('masterdata.brand')} error={form.errors.parentId?.code === 'required_brand' ? label('masterdata.chooseBrand') : form.errorText('parentId')}>
+        <Field
+          label={label('masterdata.brand')}
+          error={form.errors.parentId?.code === 'required_brand' ? label('masterdata.chooseBrand') : form.errorText('parentId')}
+        >
           <select {...form.bind('parentId')}>
             <option value="">{label('masterdata.chooseBrand')}</option>
             {brands.map((b) => (
@@ -147,7 +220,11 @@ function MasterDataForm({ kind, item, brands, parentId, onDone, onReload }: { ki
         <input dir="auto" lang="ar" {...form.bind('nameTranslation')} maxLength={LIMITS.masterDataNameMax} />
       </Field>
       {kind !== 'carBrand' && (
-        <Field label={label('masterdata.value')} error={form.errorText('value')} hint={label(kind === 'batteryRange' ? 'masterdata.valueHintRange' : 'masterdata.valueHintType')}>
+        <Field
+          label={label('masterdata.value')}
+          error={form.errorText('value')}
+          hint={label(kind === 'batteryRange' ? 'masterdata.valueHintRange' : 'masterdata.valueHintType')}
+        >
           <input dir="auto" {...form.bind('value')} maxLength={60} />
         </Field>
       )}

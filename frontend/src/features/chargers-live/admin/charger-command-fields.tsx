@@ -40,7 +40,11 @@ export const sessionCommandDefaults = (action: ChargerCommandAction) => ({
 });
 
 interface FormLike {
-  bind: (key: 'idTag' | 'transactionId' | 'reservationId' | 'expiryDate') => { name: string; value: string; onChange: (e: { target: { value: string } }) => void };
+  bind: (key: 'idTag' | 'transactionId' | 'reservationId' | 'expiryDate') => {
+    name: string;
+    value: string;
+    onChange: (e: { target: { value: string } }) => void;
+  };
   setValue: (key: 'transactionId', value: string) => void;
   errorText: (key: string) => string | undefined;
   intl: IntlShape;

@@ -36,7 +36,11 @@ const command = (n: number, status: ChargerCommandStatus, over: Partial<ChargerC
 });
 const ALL: ChargerCommandView[] = [
   command(1, 'pending'),
-  command(2, 'accepted', { action: 'GetConfiguration', request: {}, response: { configurationKey: [{ key: 'HeartbeatInterval', value: '300', readonly: false }] } }),
+  command(2, 'accepted', {
+    action: 'GetConfiguration',
+    request: {},
+    response: { configurationKey: [{ key: 'HeartbeatInterval', value: '300', readonly: false }] },
+  }),
   command(3, 'rejected', { action: 'UnlockConnector', request: { connectorId: 2 } }),
   command(4, 'not_supported'),
   command(5, 'offline', { response: null }),
@@ -51,10 +55,15 @@ const SESSIONS = '/api/queries/admin/sessions';
 /** A running session on connector 2 (the list line) and its detail, which holds the charger's transaction id. */
 const running = { sessionId: '11111111-1111-4111-8111-111111111111', connectorId: 2, customerName: 'Omar Fathy', status: 'charging' };
 
-function api(state: { commands: ChargerCommandView[]; send?: (req: RecordedRequest) => { status?: number; body: unknown }; running?: boolean }) {
+function api(state: {
+  commands: ChargerCommandView[];
+  send?: (req: RecordedRequest) => { status?: number; body: unknown };
+  running?: boolean;
+}) {
   return stubApi((req) => {
     if (req.url.startsWith('/api/queries/admin/stations')) return { body: { dataList: [station], totalCount: 1 } };
-    if (req.url.startsWith(SESSIONS + '?')) return { body: state.running ? { dataList: [running], totalCount: 1 } : { dataList: [], totalCount: 0 } };
+    if (req.url.startsWith(SESSIONS + '?'))
+      return { body: state.running ? { dataList: [running], totalCount: 1 } : { dataList: [], totalCount: 0 } };
     if (req.url.startsWith(`${SESSIONS}/${running.sessionId}`)) return { body: { ...running, transactionId: '4711' } };
     if (req.url.startsWith(COMMANDS)) return { body: { dataList: state.commands, totalCount: state.commands.length } };
     if (req.url === SEND) return state.send?.(req) ?? { body: { streamId: 'charger-command-x', revision: 0, position: 91 } };
@@ -130,7 +139,9 @@ describe('charger commands', () => {
     expect(sends(requests)[2]!.body).toMatchObject({ action: 'TriggerMessage', requestedMessage: 'Heartbeat' });
 
     form = await open('Get configuration');
-    fireEvent.change(within(form).getByLabelText('Keys (optional)'), { target: { value: 'HeartbeatInterval,\n MeterValueSampleInterval ' } });
+    fireEvent.change(within(form).getByLabelText('Keys (optional)'), {
+      target: { value: 'HeartbeatInterval,\n MeterValueSampleInterval ' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(sends(requests)).toHaveLength(4));
     expect(sends(requests)[3]!.body).toMatchObject({ action: 'GetConfiguration', keys: ['HeartbeatInterval', 'MeterValueSampleInterval'] });
@@ -139,7 +150,14 @@ describe('charger commands', () => {
   it('Change configuration is validated with the shared schema and shows server field errors beside the fields', async () => {
     const requests = api({
       commands: [],
-      send: () => ({ status: 422, body: { code: 'validation.failed', message: 'invalid', fieldErrors: [{ path: 'value', code: 'too_big', params: { maximum: 500 } }] } }),
+      send: () => ({
+        status: 422,
+        body: {
+          code: 'validation.failed',
+          message: 'invalid',
+          fieldErrors: [{ path: 'value', code: 'too_big', params: { maximum: 500 } }],
+        },
+      }),
     });
     const panel = await openStation();
     fireEvent.click(within(panel).getByRole('button', { name: 'Change configuration: charger EVC-001' }));
@@ -239,7 +257,13 @@ describe('session and reservation commands', () => {
     await waitFor(() => expect(sends(requests)).toHaveLength(1));
     const body = sendOf(requests);
     expect(Object.keys(body).sort()).toEqual(['action', 'chargerId', 'commandId', 'connectorId', 'expiryDate', 'idTag', 'reservationId']);
-    expect(body).toMatchObject({ action: 'ReserveNow', connectorId: 1, idTag: 'CARD-0042', reservationId: 77, expiryDate: '2026-03-01T10:30:00.000Z' }); // typed in Cairo time (UTC+2 in March)
+    expect(body).toMatchObject({
+      action: 'ReserveNow',
+      connectorId: 1,
+      idTag: 'CARD-0042',
+      reservationId: 77,
+      expiryDate: '2026-03-01T10:30:00.000Z',
+    }); // typed in Cairo time (UTC+2 in March)
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel reservation: charger EVC-001' }));
     form = await screen.findByRole('form', { name: 'Cancel reservation: charger EVC-001' });
@@ -248,7 +272,12 @@ describe('session and reservation commands', () => {
     fireEvent.change(within(form).getByLabelText('Reservation id'), { target: { value: '77' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(sends(requests)).toHaveLength(2));
-    expect(sendOf(requests, 1)).toEqual({ action: 'CancelReservation', reservationId: 77, chargerId: 'EVC-001', commandId: expect.stringMatching(UUID) });
+    expect(sendOf(requests, 1)).toEqual({
+      action: 'CancelReservation',
+      reservationId: 77,
+      chargerId: 'EVC-001',
+      commandId: expect.stringMatching(UUID),
+    });
   });
 
   it('names the new commands in Arabic', async () => {
@@ -277,8 +306,24 @@ describe('commands panel', () => {
     expect(new Headers(first.headers).get('Authorization')).toBe('Bearer staff-token-1');
 
     const rows = within(list).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.querySelector('[data-status]')!.textContent)).toEqual(['Pending', 'Accepted', 'Rejected', 'Not supported', 'Charger offline', 'Timed out', 'Error']);
-    expect(rows.map((r) => r.querySelector('[data-status]')!.getAttribute('data-status'))).toEqual(['pending', 'accepted', 'rejected', 'not_supported', 'offline', 'timeout', 'error']);
+    expect(rows.map((r) => r.querySelector('[data-status]')!.textContent)).toEqual([
+      'Pending',
+      'Accepted',
+      'Rejected',
+      'Not supported',
+      'Charger offline',
+      'Timed out',
+      'Error',
+    ]);
+    expect(rows.map((r) => r.querySelector('[data-status]')!.getAttribute('data-status'))).toEqual([
+      'pending',
+      'accepted',
+      'rejected',
+      'not_supported',
+      'offline',
+      'timeout',
+      'error',
+    ]);
     expect(within(rows[0]!).getByText('Reset')).toBeTruthy();
     expect(within(rows[0]!).getByText('type: Soft')).toBeTruthy();
     expect(within(rows[0]!).getByText('Hala Said')).toBeTruthy();
@@ -329,7 +374,15 @@ describe('commands panel', () => {
     await within(list).findByText('قيد الانتظار');
     expect(document.documentElement.dir).toBe('rtl');
     const rows = within(list).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.querySelector('[data-status]')!.textContent)).toEqual(['قيد الانتظار', 'مقبول', 'مرفوض', 'غير مدعوم', 'الشاحن غير متصل', 'انتهت المهلة', 'خطأ']);
+    expect(rows.map((r) => r.querySelector('[data-status]')!.textContent)).toEqual([
+      'قيد الانتظار',
+      'مقبول',
+      'مرفوض',
+      'غير مدعوم',
+      'الشاحن غير متصل',
+      'انتهت المهلة',
+      'خطأ',
+    ]);
     expect(within(rows[1]!).getByText('قراءة الإعدادات')).toBeTruthy();
     expect(rows[1]!.querySelector('pre')!.getAttribute('dir')).toBe('ltr');
     expect(within(list).getByRole('columnheader', { name: 'رد الشاحن' })).toBeTruthy();

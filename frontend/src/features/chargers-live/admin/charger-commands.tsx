@@ -3,7 +3,14 @@ import { useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Paged } from '@evc/contracts/shared';
 import type { ChargerAdminView } from '@evc/contracts/network';
-import { CHARGER_COMMAND_STATUSES, chargerCommandRequestSchema, sendChargerCommandSchema, type ChargerCommandRequest, type ChargerCommandAction, type ChargerCommandStatus } from '@evc/contracts/chargers-live';
+import {
+  CHARGER_COMMAND_STATUSES,
+  chargerCommandRequestSchema,
+  sendChargerCommandSchema,
+  type ChargerCommandRequest,
+  type ChargerCommandAction,
+  type ChargerCommandStatus,
+} from '@evc/contracts/chargers-live';
 import { normalizeDigits } from '@evc/contracts/shared';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -15,7 +22,14 @@ import { pushToastAtom } from '../../../stores/toast-state';
 import { positionOf, useCommand } from '../../../components/admin/admin-api';
 import { Alert, FormCard, Toolbar } from '../../../components/admin/admin-ui';
 import { ChargerPanel, usePolledPage } from './charger-panel';
-import { IdTagField, isoOf, ReservationFields, sessionCommandDefaults, TransactionField, type CommandValues } from './charger-command-fields';
+import {
+  IdTagField,
+  isoOf,
+  ReservationFields,
+  sessionCommandDefaults,
+  TransactionField,
+  type CommandValues,
+} from './charger-command-fields';
 import { Chip, type Tone } from '../../../components/admin/chip';
 import { formatExactTime, formatRelativeTime, useNow } from './charger-live';
 
@@ -27,11 +41,15 @@ export const COMMANDS_POLL_MS = 2_000;
 
 /** Every command a charger takes, in the contract's order (the order of the buttons). */
 export const COMMAND_ACTIONS: readonly ChargerCommandAction[] = chargerCommandRequestSchema.options.map((o) => o.shape.action.value);
-type Option<A extends ChargerCommandAction, K extends string> = Extract<ChargerCommandRequest, { action: A }>[K & keyof Extract<ChargerCommandRequest, { action: A }>];
+type Option<A extends ChargerCommandAction, K extends string> = Extract<ChargerCommandRequest, { action: A }>[K &
+  keyof Extract<ChargerCommandRequest, { action: A }>];
 const RESET_TYPES = ['Soft', 'Hard'] as const satisfies readonly Option<'Reset', 'type'>[];
 const AVAILABILITY_TYPES = ['Operative', 'Inoperative'] as const satisfies readonly Option<'ChangeAvailability', 'type'>[];
 /** The messages offered (MeterValues is accepted too, but not offered). */
-const TRIGGER_MESSAGES = ['BootNotification', 'Heartbeat', 'StatusNotification'] as const satisfies readonly Option<'TriggerMessage', 'requestedMessage'>[];
+const TRIGGER_MESSAGES = ['BootNotification', 'Heartbeat', 'StatusNotification'] as const satisfies readonly Option<
+  'TriggerMessage',
+  'requestedMessage'
+>[];
 
 const STATUS_TONES: Record<ChargerCommandStatus, Tone> = {
   pending: 'busy',
@@ -58,7 +76,15 @@ const actionLabel = (intl: ReturnType<typeof useIntl>, action: string) =>
   (COMMAND_ACTIONS as readonly string[]).includes(action) ? intl.formatMessage({ id: `command.action.${action}` }) : action;
 
 /** The command buttons of a charger row (COMMAND_ACTIONS). */
-export function CommandButtons({ chargerId, open, onPick }: { chargerId: string; open: ChargerCommandAction | null; onPick: (action: ChargerCommandAction) => void }) {
+export function CommandButtons({
+  chargerId,
+  open,
+  onPick,
+}: {
+  chargerId: string;
+  open: ChargerCommandAction | null;
+  onPick: (action: ChargerCommandAction) => void;
+}) {
   const intl = useIntl();
   return (
     <Toolbar role="group" aria-label={intl.formatMessage({ id: 'command.groupOf' }, { chargerId })}>
@@ -112,7 +138,13 @@ function requestOf(action: ChargerCommandAction, v: CommandValues): Record<strin
     case 'RemoteStopTransaction':
       return { action, transactionId: v.transactionId.trim() };
     case 'ReserveNow':
-      return { action, connectorId: connectorNumber(v.connectorId), idTag: v.idTag.trim().toUpperCase(), reservationId: integerOf(v.reservationId), expiryDate: isoOf(v.expiryDate) };
+      return {
+        action,
+        connectorId: connectorNumber(v.connectorId),
+        idTag: v.idTag.trim().toUpperCase(),
+        reservationId: integerOf(v.reservationId),
+        expiryDate: isoOf(v.expiryDate),
+      };
     case 'CancelReservation':
       return { action, reservationId: integerOf(v.reservationId) };
   }
@@ -120,7 +152,11 @@ function requestOf(action: ChargerCommandAction, v: CommandValues): Record<strin
 
 const initialValues = (action: ChargerCommandAction, charger: ChargerAdminView): CommandValues => ({
   type: action === 'ChangeAvailability' ? 'Operative' : 'Soft',
-  connectorId: CONNECTOR_FIRST.includes(action) ? String(charger.connectors[0]?.connectorId ?? '') : action === 'ChangeAvailability' ? '0' : '',
+  connectorId: CONNECTOR_FIRST.includes(action)
+    ? String(charger.connectors[0]?.connectorId ?? '')
+    : action === 'ChangeAvailability'
+      ? '0'
+      : '',
   requestedMessage: 'BootNotification',
   keys: '',
   key: '',
@@ -134,7 +170,17 @@ const CONNECTOR_FIRST: readonly ChargerCommandAction[] = ['UnlockConnector', 'Re
  * The form of one command to one charger. Each submit gets a new command id (crypto.randomUUID); the request sent
  * (and any retry of it by the API client) carries that id, so the server runs it once.
  */
-export function CommandForm({ charger, action, onDone, onSent }: { charger: ChargerAdminView; action: ChargerCommandAction; onDone: () => void; onSent: () => void }) {
+export function CommandForm({
+  charger,
+  action,
+  onDone,
+  onSent,
+}: {
+  charger: ChargerAdminView;
+  action: ChargerCommandAction;
+  onDone: () => void;
+  onSent: () => void;
+}) {
   const pushToast = useSetAtom(pushToastAtom);
   const form = useSchemaForm<CommandValues>(() => initialValues(action, charger));
   const [problem, setProblem] = useState<string | null>(null);
@@ -242,7 +288,9 @@ export function CommandForm({ charger, action, onDone, onSent }: { charger: Char
         )}
         {(action === 'RemoteStartTransaction' || action === 'ReserveNow') && <IdTagField form={form} />}
         {action === 'RemoteStopTransaction' && <TransactionField form={form} charger={charger} />}
-        {(action === 'ReserveNow' || action === 'CancelReservation') && <ReservationFields form={form} withExpiry={action === 'ReserveNow'} />}
+        {(action === 'ReserveNow' || action === 'CancelReservation') && (
+          <ReservationFields form={form} withExpiry={action === 'ReserveNow'} />
+        )}
         {form.errors._form && <Alert role="alert">{form.errorText('_form')}</Alert>}
         {problem && <Alert role="alert">{problem}</Alert>}
         <Toolbar>
@@ -288,7 +336,8 @@ export function CommandsPanel({ chargerId, onClose }: { chargerId: string; onClo
   const now = useNow(COMMANDS_POLL_MS);
   const list = usePolledPage<CommandRow>(
     [OCPP_COMMANDS, chargerId],
-    (page, signal) => api.query('ocpp.commands', { chargerId, page, pageSize: COMMANDS_PAGE_SIZE }, { signal, position: positionOf(OCPP_COMMANDS) }),
+    (page, signal) =>
+      api.query('ocpp.commands', { chargerId, page, pageSize: COMMANDS_PAGE_SIZE }, { signal, position: positionOf(OCPP_COMMANDS) }),
     (data) => (anyPending(data) ? COMMANDS_POLL_MS : false),
   );
 

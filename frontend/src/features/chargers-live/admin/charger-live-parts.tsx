@@ -40,9 +40,15 @@ export function ChargerLiveParts({ children }: { children: (parts: ChargerLiveRo
         columns: 3,
         headers: (
           <>
-            <th><FormattedMessage id="charger.connectors" /></th>
-            <th><FormattedMessage id="admin.status" /></th>
-            <th><FormattedMessage id="charger.lastHeartbeat" /></th>
+            <th>
+              <FormattedMessage id="charger.connectors" />
+            </th>
+            <th>
+              <FormattedMessage id="admin.status" />
+            </th>
+            <th>
+              <FormattedMessage id="charger.lastHeartbeat" />
+            </th>
           </>
         ),
         cells: (c) => (
@@ -105,7 +111,9 @@ export function ChargerLiveParts({ children }: { children: (parts: ChargerLiveRo
             {canWrite && commandsFor && chargers.some((c) => c.chargerId === commandsFor) && (
               <CommandsPanel key={commandsFor} chargerId={commandsFor} onClose={() => setCommandsFor(null)} />
             )}
-            {logFor && chargers.some((c) => c.chargerId === logFor) && <MessageLog key={logFor} chargerId={logFor} onClose={() => setLogFor(null)} />}
+            {logFor && chargers.some((c) => c.chargerId === logFor) && (
+              <MessageLog key={logFor} chargerId={logFor} onClose={() => setLogFor(null)} />
+            )}
           </>
         ),
       })}

@@ -42,7 +42,13 @@ function networkApi(state: { chargers: ChargerAdminView[] }) {
         page === 1
           ? [
               frame(1, { direction: 'in', kind: 'call', action: 'StatusNotification', payload: { connectorId: 1, status: 'Charging' } }),
-              frame(2, { direction: 'out', kind: 'error', action: 'RemoteStartTransaction', payload: {}, error: 'NotSupported: not implemented' }),
+              frame(2, {
+                direction: 'out',
+                kind: 'error',
+                action: 'RemoteStartTransaction',
+                payload: {},
+                error: 'NotSupported: not implemented',
+              }),
             ]
           : [frame(30, { direction: 'out', kind: 'result', action: 'BootNotification', payload: { status: 'Accepted', interval: 300 } })];
       return { body: { dataList, totalCount: 30 } };
@@ -82,14 +88,20 @@ describe('live state of the chargers', () => {
     expect(within(first).getByText('Online').getAttribute('data-online')).toBe('true');
     expect(within(second).getByText('Offline').getAttribute('data-online')).toBe('false');
     const connectors = within(first).getByRole('list', { name: 'Connectors of charger EVC-001' });
-    expect(within(connectors).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['C1 Type2 22 kWCharging', 'C2 Type2 22 kWFaulted']);
+    expect(
+      within(connectors)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['C1 Type2 22 kWCharging', 'C2 Type2 22 kWFaulted']);
     expect(within(second).getByText('Unavailable').getAttribute('data-status')).toBe('unavailable');
     expect(within(first).getByText('fw-2.4.1')).toBeTruthy();
     expect(within(second).getByText('Not reported')).toBeTruthy();
     const heartbeat = within(first).getByText('2 minutes ago');
     expect(heartbeat.tagName).toBe('TIME');
     expect(heartbeat.getAttribute('dateTime')).toBe(online.lastHeartbeatAt);
-    expect(heartbeat.getAttribute('title')).toBe(new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Africa/Cairo' }).format(new Date(ago(120))));
+    expect(heartbeat.getAttribute('title')).toBe(
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Africa/Cairo' }).format(new Date(ago(120))),
+    );
     expect(within(second).getByText('Never')).toBeTruthy();
     // the relative time moves on while the screen is open
     await advance(60_000);
@@ -111,16 +123,58 @@ describe('live state of the chargers', () => {
   });
 
   it('names every connector status in both languages', async () => {
-    const statuses = ['available', 'preparing', 'charging', 'suspended', 'finishing', 'reserved', 'unavailable', 'faulted', 'unknown'] as const;
-    const all = makeCharger({ connectors: statuses.map((status, i) => ({ connectorId: i + 1, code: `K${i + 1}`, type: 'Type2' as const, current: 'AC' as const, maxPowerKw: 22, status })) });
+    const statuses = [
+      'available',
+      'preparing',
+      'charging',
+      'suspended',
+      'finishing',
+      'reserved',
+      'unavailable',
+      'faulted',
+      'unknown',
+    ] as const;
+    const all = makeCharger({
+      connectors: statuses.map((status, i) => ({
+        connectorId: i + 1,
+        code: `K${i + 1}`,
+        type: 'Type2' as const,
+        current: 'AC' as const,
+        maxPowerKw: 22,
+        status,
+      })),
+    });
     networkApi({ chargers: [all] });
     const panel = await openStation();
-    const chips = (root: HTMLElement) => within(within(root).getByRole('list')).getAllByRole('listitem').map((li) => li.lastElementChild?.textContent);
-    expect(chips(rowOf(panel, 'EVC-001'))).toEqual(['Available', 'Preparing', 'Charging', 'Suspended', 'Finishing', 'Reserved', 'Unavailable', 'Faulted', 'Unknown']);
+    const chips = (root: HTMLElement) =>
+      within(within(root).getByRole('list'))
+        .getAllByRole('listitem')
+        .map((li) => li.lastElementChild?.textContent);
+    expect(chips(rowOf(panel, 'EVC-001'))).toEqual([
+      'Available',
+      'Preparing',
+      'Charging',
+      'Suspended',
+      'Finishing',
+      'Reserved',
+      'Unavailable',
+      'Faulted',
+      'Unknown',
+    ]);
     cleanup();
     resetBrowserState();
     const arPanel = await openStation('ar');
-    expect(chips(rowOf(arPanel, 'EVC-001'))).toEqual(['متاح', 'قيد التحضير', 'يشحن', 'متوقف مؤقتًا', 'ينهي الشحن', 'محجوز', 'غير متاح', 'معطل', 'غير معروف']);
+    expect(chips(rowOf(arPanel, 'EVC-001'))).toEqual([
+      'متاح',
+      'قيد التحضير',
+      'يشحن',
+      'متوقف مؤقتًا',
+      'ينهي الشحن',
+      'محجوز',
+      'غير متاح',
+      'معطل',
+      'غير معروف',
+    ]);
   });
 
   it('follows the staff stream (/api/live/me): a chargers change reloads the station list and the new state shows without a reload', async () => {
@@ -131,15 +185,27 @@ describe('live state of the chargers', () => {
     const inner = globalThis.fetch;
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
       String(input) === '/api/live/me'
-        ? Promise.resolve(new Response(new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) }), { status: 200, headers: { 'Content-Type': 'text/event-stream' } }))
+        ? Promise.resolve(
+            new Response(new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) }), {
+              status: 200,
+              headers: { 'Content-Type': 'text/event-stream' },
+            }),
+          )
         : inner(input, init),
     );
     const panel = await openStation();
     expect(within(rowOf(panel, 'EVC-001')).getByText('Online')).toBeTruthy();
     await waitFor(() => expect(stream).not.toBeNull());
     const before = requests.filter((r) => r.url.startsWith('/api/queries/admin/stations')).length;
-    state.chargers = [makeCharger({ online: false, connectors: [{ connectorId: 1, code: 'C1', type: 'Type2', current: 'AC', maxPowerKw: 22, status: 'faulted' }] })];
-    await act(async () => stream!.enqueue(encoder.encode('event: change\ndata: {"collection":"chargers","ids":["EVC-001"],"position":40}\n\n')));
+    state.chargers = [
+      makeCharger({
+        online: false,
+        connectors: [{ connectorId: 1, code: 'C1', type: 'Type2', current: 'AC', maxPowerKw: 22, status: 'faulted' }],
+      }),
+    ];
+    await act(async () =>
+      stream!.enqueue(encoder.encode('event: change\ndata: {"collection":"chargers","ids":["EVC-001"],"position":40}\n\n')),
+    );
     await waitFor(() => expect(within(rowOf(panel, 'EVC-001')).getByText('Offline')).toBeTruthy());
     expect(within(rowOf(panel, 'EVC-001')).getByText('Faulted')).toBeTruthy();
     expect(requests.filter((r) => r.url.startsWith('/api/queries/admin/stations')).length).toBe(before + 1);

@@ -80,8 +80,7 @@ export function formatRelativeTime(iso: string, now: number, locale: Locale): st
 }
 
 /** The exact date and time (shown on hover). */
-export const formatExactTime = (iso: string, locale: Locale): string =>
-  formatCairo(iso, locale, 'dateTimeSeconds');
+export const formatExactTime = (iso: string, locale: Locale): string => formatCairo(iso, locale, 'dateTimeSeconds');
 
 /** The current time, moving on so relative times stay true while the screen is open (shared: hooks/use-now). */
 export { useNow } from '../../../hooks/use-now';

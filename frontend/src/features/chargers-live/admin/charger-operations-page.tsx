@@ -13,7 +13,19 @@ import { Loaded, useEventTime } from '../../../components/admin/log-parts';
 const WINDOWS = [24, 24 * 7, 24 * 30] as const;
 const HOUR_MS = 3_600_000;
 
-function Section({ titleId, empty, columns, children, count }: { titleId: string; empty: boolean; columns: string[]; children: ReactNode; count: number }) {
+function Section({
+  titleId,
+  empty,
+  columns,
+  children,
+  count,
+}: {
+  titleId: string;
+  empty: boolean;
+  columns: string[];
+  children: ReactNode;
+  count: number;
+}) {
   const intl = useIntl();
   return (
     <section aria-labelledby={titleId}>
@@ -46,7 +58,12 @@ function Dropped({ view }: { view: ChargerOperationsView }) {
   const time = useEventTime();
   const intl = useIntl();
   return (
-    <Section titleId="chargerOps.dropped" count={view.dropped.length} empty={view.dropped.length === 0} columns={['chargerOps.col.ended', 'chargerOps.col.session', 'chargerOps.col.why', 'chargerOps.col.around']}>
+    <Section
+      titleId="chargerOps.dropped"
+      count={view.dropped.length}
+      empty={view.dropped.length === 0}
+      columns={['chargerOps.col.ended', 'chargerOps.col.session', 'chargerOps.col.why', 'chargerOps.col.around']}
+    >
       {view.dropped.map((d) => (
         <tr key={d.sessionId} data-testid="dropped-session">
           <td>{time(d.endedAt)}</td>
@@ -57,7 +74,11 @@ function Dropped({ view }: { view: ChargerOperationsView }) {
             <FormattedMessage id="chargerOps.connector" values={{ n: d.connectorId }} />
           </td>
           <td>
-            {d.failure ? intl.formatMessage({ id: `charging.failure.${d.failure}` }) : d.stopReason ? intl.formatMessage({ id: `charging.stopReason.${d.stopReason}` }) : '—'}
+            {d.failure
+              ? intl.formatMessage({ id: `charging.failure.${d.failure}` })
+              : d.stopReason
+                ? intl.formatMessage({ id: `charging.stopReason.${d.stopReason}` })
+                : '—'}
             {d.chargerReason && (
               <>
                 {' '}
@@ -144,7 +165,12 @@ export function ChargerOperationsPage() {
               )}
             </Toolbar>
             <Dropped view={v} />
-            <Section titleId="chargerOps.connections" count={v.connections.length} empty={v.connections.length === 0} columns={['chargerOps.col.connected', 'chargerOps.col.disconnected', 'chargerOps.col.protocol', 'chargerOps.col.how']}>
+            <Section
+              titleId="chargerOps.connections"
+              count={v.connections.length}
+              empty={v.connections.length === 0}
+              columns={['chargerOps.col.connected', 'chargerOps.col.disconnected', 'chargerOps.col.protocol', 'chargerOps.col.how']}
+            >
               {v.connections.map((c) => (
                 <tr key={c.connectionId} data-testid="connection">
                   <td>{c.connectedAt ? time(c.connectedAt) : '—'}</td>
@@ -154,7 +180,12 @@ export function ChargerOperationsPage() {
                 </tr>
               ))}
             </Section>
-            <Section titleId="chargerOps.boots" count={v.boots.length} empty={v.boots.length === 0} columns={['chargerOps.col.at', 'chargerOps.col.bootReason', 'chargerOps.col.model', 'chargerOps.col.firmware']}>
+            <Section
+              titleId="chargerOps.boots"
+              count={v.boots.length}
+              empty={v.boots.length === 0}
+              columns={['chargerOps.col.at', 'chargerOps.col.bootReason', 'chargerOps.col.model', 'chargerOps.col.firmware']}
+            >
               {v.boots.map((b) => (
                 <tr key={`${b.at}-${b.connectionId}`} data-testid="boot">
                   <td>{time(b.at)}</td>
@@ -164,7 +195,18 @@ export function ChargerOperationsPage() {
                 </tr>
               ))}
             </Section>
-            <Section titleId="chargerOps.faults" count={v.faults.length} empty={v.faults.length === 0} columns={['chargerOps.col.at', 'chargerOps.col.connector', 'chargerOps.col.fault', 'chargerOps.col.vendorCode', 'chargerOps.col.cleared']}>
+            <Section
+              titleId="chargerOps.faults"
+              count={v.faults.length}
+              empty={v.faults.length === 0}
+              columns={[
+                'chargerOps.col.at',
+                'chargerOps.col.connector',
+                'chargerOps.col.fault',
+                'chargerOps.col.vendorCode',
+                'chargerOps.col.cleared',
+              ]}
+            >
               {v.faults.map((f) => (
                 <tr key={`${f.at}-${f.connectorId}`} data-testid="fault">
                   <td>{time(f.at)}</td>
@@ -182,7 +224,12 @@ export function ChargerOperationsPage() {
                 </tr>
               ))}
             </Section>
-            <Section titleId="chargerOps.events" count={v.events.length} empty={v.events.length === 0} columns={['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor']}>
+            <Section
+              titleId="chargerOps.events"
+              count={v.events.length}
+              empty={v.events.length === 0}
+              columns={['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor']}
+            >
               {v.events.map((e) => (
                 <tr key={e.position}>
                   <td>{time(e.recordedAt)}</td>

@@ -53,7 +53,11 @@ const Panel = styled.section`
 `;
 
 /** One page of a charger's list (newest first), kept on screen while the next loads, asked again every `poll`. */
-export function usePolledPage<T>(key: readonly unknown[], fetchPage: (page: number, signal: AbortSignal) => Promise<Paged<T>>, poll: number | ((data: Paged<T> | undefined) => number | false)) {
+export function usePolledPage<T>(
+  key: readonly unknown[],
+  fetchPage: (page: number, signal: AbortSignal) => Promise<Paged<T>>,
+  poll: number | ((data: Paged<T> | undefined) => number | false),
+) {
   const [page, setPage] = useState(1);
   const query = useQuery<Paged<T>>({
     queryKey: [...key, page],

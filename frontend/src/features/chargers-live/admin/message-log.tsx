@@ -9,7 +9,14 @@ import { formatExactTime, formatRelativeTime, useNow } from './charger-live';
 export const MESSAGE_LOG_PAGE_SIZE = 25;
 export const MESSAGE_LOG_POLL_MS = 5_000;
 
-const COLUMNS = ['messageLog.time', 'messageLog.direction', 'messageLog.type', 'messageLog.action', 'messageLog.payload', 'messageLog.error'];
+const COLUMNS = [
+  'messageLog.time',
+  'messageLog.direction',
+  'messageLog.type',
+  'messageLog.action',
+  'messageLog.payload',
+  'messageLog.error',
+];
 
 function pretty(payload: unknown): string {
   if (payload === undefined) return '';
@@ -33,7 +40,8 @@ export function MessageLog({ chargerId, onClose }: { chargerId: string; onClose:
     (page, signal) => api.query('ocpp.messages', { chargerId, page, pageSize: MESSAGE_LOG_PAGE_SIZE }, { signal }),
     MESSAGE_LOG_POLL_MS,
   );
-  const kindText = (kind: string) => ((ocppFrameSchema.shape.kind.options as readonly string[]).includes(kind) ? intl.formatMessage({ id: `messageLog.kind.${kind}` }) : kind);
+  const kindText = (kind: string) =>
+    (ocppFrameSchema.shape.kind.options as readonly string[]).includes(kind) ? intl.formatMessage({ id: `messageLog.kind.${kind}` }) : kind;
 
   return (
     <ChargerPanel

@@ -79,7 +79,10 @@ export function SessionDetail({ sessionId, onClose }: { sessionId: string; onClo
       <Summary>
         {row('admin.sessions.customer', s.customerName ?? '—')}
         {row('admin.sessions.station', name(s.stationNameEn, s.stationNameAr))}
-        {row('admin.sessions.charger', <bdi dir="ltr">{`${s.chargerId} · ${intl.formatMessage({ id: 'admin.sessions.connectorN' }, { n: s.connectorId })} · ${s.connectorType} ${s.current}`}</bdi>)}
+        {row(
+          'admin.sessions.charger',
+          <bdi dir="ltr">{`${s.chargerId} · ${intl.formatMessage({ id: 'admin.sessions.connectorN' }, { n: s.connectorId })} · ${s.connectorType} ${s.current}`}</bdi>,
+        )}
         {row('admin.sessions.origin', code('admin.sessions.origin', s.origin))}
         {row('admin.sessions.car', (intl.locale.startsWith('ar') ? (s.carLabelAr ?? s.carLabel) : s.carLabel) ?? '—')}
         {row('admin.sessions.requestedAt', fmt.dateTime(s.requestedAt))}
@@ -204,7 +207,10 @@ function SessionReceipt({ sessionId }: { sessionId: string }) {
     setFailed(false);
     setBusy(true);
     try {
-      saveFile(await api.file('sessions.admin-receipt', { sessionId, format: 'pdf', lang }, { accept: 'application/pdf' }), `receipt-${receiptNumber}-${lang}.pdf`);
+      saveFile(
+        await api.file('sessions.admin-receipt', { sessionId, format: 'pdf', lang }, { accept: 'application/pdf' }),
+        `receipt-${receiptNumber}-${lang}.pdf`,
+      );
     } catch {
       setFailed(true);
     } finally {
@@ -222,7 +228,14 @@ function SessionReceipt({ sessionId }: { sessionId: string }) {
         <>
           <bdi dir="ltr">{receipt.data.receiptNumber}</bdi>
           {(['en', 'ar'] as const).map((lang) => (
-            <Button key={lang} type="button" variant="secondary" disabled={busy} aria-busy={busy} onClick={() => void download(lang, receipt.data.receiptNumber)}>
+            <Button
+              key={lang}
+              type="button"
+              variant="secondary"
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => void download(lang, receipt.data.receiptNumber)}
+            >
               <FormattedMessage id={lang === 'en' ? 'admin.sessions.receiptPdfEn' : 'admin.sessions.receiptPdfAr'} />
             </Button>
           ))}

@@ -66,7 +66,8 @@ const detailOf = (row: SessionAdminView, over: Partial<SessionAdminDetailView> =
 });
 
 const listCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.url.startsWith(LIST + '?'));
-const detailCalls = (requests: RecordedRequest[], n: number) => requests.filter((r) => r.url.startsWith(`${LIST}/${id(n)}`) && !r.url.includes('/receipt'));
+const detailCalls = (requests: RecordedRequest[], n: number) =>
+  requests.filter((r) => r.url.startsWith(`${LIST}/${id(n)}`) && !r.url.includes('/receipt'));
 const receiptCalls = (requests: RecordedRequest[], n: number) => requests.filter((r) => r.url.startsWith(`${LIST}/${id(n)}/receipt`));
 const lastQuery = (requests: RecordedRequest[]) => new URL(listCalls(requests).at(-1)!.url, 'http://x').searchParams;
 
@@ -112,11 +113,15 @@ describe('/admin/sessions', () => {
   it('marks a refused card start with the status it was given, its energy shown, in both languages', async () => {
     const refused = makeRow(3, { origin: 'card', cost: 0, billed: false, stopReason: 'token_invalid', refusal: 'Blocked' });
     api([refused]);
-    let rows = within(await open()).getAllByRole('row').slice(1);
+    let rows = within(await open())
+      .getAllByRole('row')
+      .slice(1);
     expect(rows[0]!.querySelector('[data-refusal]')!.textContent).toBe('Refused (Blocked): not billed');
     expect(within(rows[0]!).getByText('12.34 kWh')).toBeTruthy();
     api([refused]);
-    rows = within(await open('/admin/sessions?lang=ar')).getAllByRole('row').slice(1);
+    rows = within(await open('/admin/sessions?lang=ar'))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows[0]!.querySelector('[data-refusal]')!.textContent).toBe('مرفوضة (Blocked): بلا تحصيل');
   });
 
@@ -139,7 +144,14 @@ describe('/admin/sessions', () => {
     fireEvent.click(screen.getByRole('button', { name: /Energy/ }));
     await waitFor(() => expect(lastQuery(requests).get('sort')).toBe('energyWh'));
     const q = lastQuery(requests);
-    expect([q.get('status'), q.get('stationId'), q.get('from'), q.get('to'), q.get('q'), q.get('page')]).toEqual(['charging', 'cai-zamalek', '2026-02-01', '2026-02-28', 'Omar', '1']);
+    expect([q.get('status'), q.get('stationId'), q.get('from'), q.get('to'), q.get('q'), q.get('page')]).toEqual([
+      'charging',
+      'cai-zamalek',
+      '2026-02-01',
+      '2026-02-28',
+      'Omar',
+      '1',
+    ]);
   });
 
   it('opens the detail of the selected row: summary, prices, readings and timeline; refreshes every 10 s while running', async () => {
@@ -150,12 +162,22 @@ describe('/admin/sessions', () => {
     expect(within(detail).getByText('4711')).toBeTruthy();
     expect(within(detail).getByText('Nissan Leaf')).toBeTruthy();
     const readings = within(detail).getByRole('table', { name: 'Meter readings' });
-    const cells = within(readings).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').slice(1).map((c) => c.textContent));
+    const cells = within(readings)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((c) => c.textContent),
+      );
     expect(cells).toEqual([
       ['105 kWh', '7.2 kW', '55%'],
       ['112.34 kWh', '7.4 kW', '62%'],
     ]);
-    const timeline = within(within(detail).getByRole('list', { name: 'Timeline' })).getAllByRole('listitem').map((li) => li.textContent);
+    const timeline = within(within(detail).getByRole('list', { name: 'Timeline' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(timeline[0]).toContain('Session requested');
     expect(timeline[0]).toContain('Omar Fathy');
     expect(timeline[1]).toContain('Charging started');
@@ -218,13 +240,18 @@ describe('/admin/sessions', () => {
     const receipt = await screen.findByRole('group', { name: 'الإيصال' });
     expect(await within(receipt).findByText('EVC-S-20261124-00000000')).toBeTruthy();
     fireEvent.click(within(receipt).getByRole('button', { name: 'PDF بالإنجليزية' }));
-    await waitFor(() => expect(receiptCalls(requests, 2).some((r) => r.url.includes('format=pdf') && r.url.includes('lang=en'))).toBe(true));
+    await waitFor(() =>
+      expect(receiptCalls(requests, 2).some((r) => r.url.includes('format=pdf') && r.url.includes('lang=en'))).toBe(true),
+    );
     expect(receiptCalls(requests, 1)).toHaveLength(0);
   });
 
   it('no receipt without customers.read', async () => {
     const requests = api();
-    const table = await open('/admin/sessions', VIEWER_PRIVILEGES.filter((p) => p !== 'customers.read'));
+    const table = await open(
+      '/admin/sessions',
+      VIEWER_PRIVILEGES.filter((p) => p !== 'customers.read'),
+    );
     fireEvent.click(within(table).getAllByRole('row')[2]!);
     await screen.findByRole('region', { name: 'Session 00000000' });
     expect(screen.queryByRole('group', { name: 'Receipt' })).toBeNull();

@@ -25,16 +25,31 @@ export function SessionsPage() {
   const { name } = useBilingual();
   const { search, update } = useListState();
   const filter = Object.fromEntries(FILTERS.map((k) => [k, text(search[k])])) as Record<FilterKey, string | undefined>;
-  const params: ListParams = { status: filter.sessionStatus, stationId: filter.stationId, from: filter.from, to: filter.to, customerId: filter.customerId };
+  const params: ListParams = {
+    status: filter.sessionStatus,
+    stationId: filter.stationId,
+    from: filter.from,
+    to: filter.to,
+    customerId: filter.customerId,
+  };
   const list = useAdminList<SessionAdminView>({ collection: SESSIONS, operation: 'sessions.admin-list', params, statusFilter: null });
   const set = (key: FilterKey, value: string) => update({ [key]: value || undefined, page: 1 });
   const label = (id: string) => intl.formatMessage({ id });
 
   const columns: Column<SessionAdminView>[] = [
-    { key: 'date', labelId: 'admin.sessions.date', sortKey: 'requestedAt', render: (r) => <time dateTime={r.requestedAt}>{fmt.dateTime(r.requestedAt)}</time> },
+    {
+      key: 'date',
+      labelId: 'admin.sessions.date',
+      sortKey: 'requestedAt',
+      render: (r) => <time dateTime={r.requestedAt}>{fmt.dateTime(r.requestedAt)}</time>,
+    },
     { key: 'customer', labelId: 'admin.sessions.customer', render: (r) => <CustomerCell row={r} /> },
     { key: 'station', labelId: 'admin.sessions.station', render: (r) => name(r.stationNameEn, r.stationNameAr) },
-    { key: 'connector', labelId: 'admin.sessions.connectorType', render: (r) => <bdi dir="ltr">{`${r.connectorType} · ${r.current}`}</bdi> },
+    {
+      key: 'connector',
+      labelId: 'admin.sessions.connectorType',
+      render: (r) => <bdi dir="ltr">{`${r.connectorType} · ${r.current}`}</bdi>,
+    },
     { key: 'energy', labelId: 'admin.sessions.energy', sortKey: 'energyWh', render: (r) => fmt.kwh(r.energyWh) },
     { key: 'duration', labelId: 'admin.sessions.duration', render: (r) => fmt.duration(r.startedAt, r.stoppedAt) },
     { key: 'cost', labelId: 'admin.sessions.cost', sortKey: 'cost', render: (r) => <bdi>{fmt.money(r.cost)}</bdi> },
@@ -69,7 +84,9 @@ export function SessionsPage() {
         </>
       }
     >
-      {list.state.selected && <SessionDetail key={list.state.selected} sessionId={list.state.selected} onClose={() => update({ selected: undefined })} />}
+      {list.state.selected && (
+        <SessionDetail key={list.state.selected} sessionId={list.state.selected} onClose={() => update({ selected: undefined })} />
+      )}
     </AdminList>
   );
 }

@@ -19,7 +19,8 @@ export type WalletFilter = WalletQuery['filter'];
 export const useMySessions = (page: number, cursor: string | undefined) =>
   useQuery({
     queryKey: chargingKeys.sessionList({ page, cursor }),
-    queryFn: ({ signal }) => api.query('me.sessions', cursor ? { cursor, pageSize: SESSIONS_PAGE_SIZE } : { page, pageSize: SESSIONS_PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) =>
+      api.query('me.sessions', cursor ? { cursor, pageSize: SESSIONS_PAGE_SIZE } : { page, pageSize: SESSIONS_PAGE_SIZE }, { signal }),
   });
 
 export const useMySession = (sessionId: string) =>
@@ -36,7 +37,8 @@ export const useWallet = (filter: WalletFilter) =>
   useInfiniteQuery({
     queryKey: chargingKeys.walletList(filter),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => api.query('me.wallet', { filter, pageSize: WALLET_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.query('me.wallet', { filter, pageSize: WALLET_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
@@ -57,7 +59,11 @@ export const useNotifications = () =>
     // By cursor, as the wallet: notifications arriving while the customer loads more shift nothing.
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api.query('me.notifications', { pageSize: NOTIFICATIONS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, { signal, position: seenPosition }),
+      api.query(
+        'me.notifications',
+        { pageSize: NOTIFICATIONS_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+        { signal, position: seenPosition },
+      ),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
@@ -89,8 +95,15 @@ export function useMarkNotificationsSeen() {
       const list = client.getQueryData<InfiniteData<NotificationsView>>(chargingKeys.notificationList);
       const shown = list?.pages.flatMap((p) => p.dataList) ?? [];
       const lowered = ids === 'all' ? Infinity : ids.filter((id) => !shown.some((n) => n.notificationId === id && n.isSeen)).length;
-      const lower = (v: NotificationsView): NotificationsView => ({ ...v, unseenCount: Math.max(0, v.unseenCount - lowered), dataList: v.dataList.map((n) => (marks(n.notificationId) ? { ...n, isSeen: true } : n)) });
-      client.setQueryData<InfiniteData<NotificationsView>>(chargingKeys.notificationList, (old) => old && { ...old, pages: old.pages.map(lower) });
+      const lower = (v: NotificationsView): NotificationsView => ({
+        ...v,
+        unseenCount: Math.max(0, v.unseenCount - lowered),
+        dataList: v.dataList.map((n) => (marks(n.notificationId) ? { ...n, isSeen: true } : n)),
+      });
+      client.setQueryData<InfiniteData<NotificationsView>>(
+        chargingKeys.notificationList,
+        (old) => old && { ...old, pages: old.pages.map(lower) },
+      );
       client.setQueryData<NotificationsView>(chargingKeys.notificationCount, (old) => old && lower(old));
       mutate(ids === 'all' ? {} : { notificationIds: ids.slice(0, 200) });
     },

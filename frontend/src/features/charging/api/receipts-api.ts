@@ -11,7 +11,9 @@ export type ReceiptSubject = { kind: 'session'; sessionId: string } | { kind: 'b
  * session or booking refreshes its receipt.
  */
 export const receiptKey = (subject: ReceiptSubject) =>
-  subject.kind === 'session' ? (['sessions', 'receipt', subject.sessionId] as const) : (['bookings', 'receipt', subject.bookingId] as const);
+  subject.kind === 'session'
+    ? (['sessions', 'receipt', subject.sessionId] as const)
+    : (['bookings', 'receipt', subject.bookingId] as const);
 
 export const useReceipt = (subject: ReceiptSubject) =>
   useQuery({

@@ -11,13 +11,46 @@ afterEach(() => {
 });
 
 const item = (itemId: string, name: string, kind: string, parentId: string | null = null) => ({
-  itemId, kind, name, nameTranslation: `${name}-ar`, value: '', parentId, parentName: null, parentNameAr: null, isActive: true, usageCount: 0, revision: 1, updatedAt: '2026-01-01T00:00:00Z',
+  itemId,
+  kind,
+  name,
+  nameTranslation: `${name}-ar`,
+  value: '',
+  parentId,
+  parentName: null,
+  parentNameAr: null,
+  isActive: true,
+  usageCount: 0,
+  revision: 1,
+  updatedAt: '2026-01-01T00:00:00Z',
 });
 
 describe('the same car twice', () => {
   for (const [lang, labels, text] of [
-    ['en', { brand: 'Car brand', type: 'Car type', range: 'Battery range', customs: 'Customs release certificate instead', file: 'Customs release certificate', submit: 'Add car' }, 'This car is already on your list (same brand, type and battery range).'],
-    ['ar', { brand: 'ماركة السيارة', type: 'طراز السيارة', range: 'سعة البطارية', customs: 'شهادة الإفراج الجمركي بدلًا منها', file: 'شهادة الإفراج الجمركي', submit: 'أضف السيارة' }, 'هذه السيارة موجودة بالفعل في قائمتك (نفس الماركة والطراز وسعة البطارية).'],
+    [
+      'en',
+      {
+        brand: 'Car brand',
+        type: 'Car type',
+        range: 'Battery range',
+        customs: 'Customs release certificate instead',
+        file: 'Customs release certificate',
+        submit: 'Add car',
+      },
+      'This car is already on your list (same brand, type and battery range).',
+    ],
+    [
+      'ar',
+      {
+        brand: 'ماركة السيارة',
+        type: 'طراز السيارة',
+        range: 'سعة البطارية',
+        customs: 'شهادة الإفراج الجمركي بدلًا منها',
+        file: 'شهادة الإفراج الجمركي',
+        submit: 'أضف السيارة',
+      },
+      'هذه السيارة موجودة بالفعل في قائمتك (نفس الماركة والطراز وسعة البطارية).',
+    ],
   ] as const) {
     it(`${lang}: registering a car the customer already has says so, and keeps the form`, async () => {
       const requests = asCustomer((req) => {
@@ -28,9 +61,17 @@ describe('the same car twice', () => {
           if (kind === 'carType') return { body: { dataList: [item('t-leaf', 'Leaf', 'carType', 'b-nissan')], totalCount: 1 } };
           return { body: { dataList: [item('r-40', '40 kWh', 'batteryRange')], totalCount: 1 } };
         }
-        if (url.pathname === '/api/files') return { body: { fileId: 'a'.repeat(64), contentType: 'image/png', size: 10, purpose: 'licence' } };
+        if (url.pathname === '/api/files')
+          return { body: { fileId: 'a'.repeat(64), contentType: 'image/png', size: 10, purpose: 'licence' } };
         if (url.pathname === '/api/commands/cars.register')
-          return { status: 409, body: { code: 'charging.car_exists', message: 'This car is already on your list', fieldErrors: [{ path: 'typeId', code: 'car_exists' }] } };
+          return {
+            status: 409,
+            body: {
+              code: 'charging.car_exists',
+              message: 'This car is already on your list',
+              fieldErrors: [{ path: 'typeId', code: 'car_exists' }],
+            },
+          };
         if (url.pathname === '/api/queries/me/cars') return { body: { dataList: [makeCar()], totalCount: 1 } };
         return undefined;
       });

@@ -35,17 +35,32 @@ const EMPTY: CarValues = { brandId: '', typeId: '', batteryRangeId: '', mode: 'l
 function valuesOf(car: CarView): CarValues {
   const customs = 'customsCertificateFileId' in car.licence ? car.licence.customsCertificateFileId : null;
   const images = 'frontFileId' in car.licence ? car.licence : null;
-  return { brandId: car.brandId, typeId: car.typeId, batteryRangeId: car.batteryRangeId, mode: customs ? 'customs' : 'licence', front: images?.frontFileId ?? null, back: images?.backFileId ?? null, customs };
+  return {
+    brandId: car.brandId,
+    typeId: car.typeId,
+    batteryRangeId: car.batteryRangeId,
+    mode: customs ? 'customs' : 'licence',
+    front: images?.frontFileId ?? null,
+    back: images?.backFileId ?? null,
+    customs,
+  };
 }
 
 /** The form as cars.register's input: the licence images, or the customs certificate when that is chosen. */
 export function carInput(v: CarValues, carId: string): InputOf<'cars.register'> {
-  const licence = v.mode === 'customs' ? { customsCertificateFileId: v.customs ?? undefined } : { frontFileId: v.front ?? undefined, backFileId: v.back ?? undefined };
+  const licence =
+    v.mode === 'customs'
+      ? { customsCertificateFileId: v.customs ?? undefined }
+      : { frontFileId: v.front ?? undefined, backFileId: v.back ?? undefined };
   return { carId, brandId: v.brandId, typeId: v.typeId, batteryRangeId: v.batteryRangeId, licence };
 }
 
 /** registerCarSchema's errors in the product's words: a choice missing, or which licence file (and where it shows). */
-const CHOICE_MESSAGES: Record<string, string> = { brandId: 'car.brand.required', typeId: 'car.type.required', batteryRangeId: 'car.range.required' };
+const CHOICE_MESSAGES: Record<string, string> = {
+  brandId: 'car.brand.required',
+  typeId: 'car.type.required',
+  batteryRangeId: 'car.range.required',
+};
 const LICENCE_MESSAGES: Record<string, { file: 'front' | 'back' | 'customs'; id: string }> = {
   licence_required: { file: 'front', id: 'car.licence.required' },
   front_required: { file: 'front', id: 'car.front.required' },
@@ -70,21 +85,28 @@ export function CarForm({ car, onDone }: { car?: CarView; onDone?: () => void })
   const update = useUpdateCar();
   const saving = car ? update : register;
   const itemName = (i: { name: string; nameTranslation: string }) => (locale === 'ar' ? i.nameTranslation || i.name : i.name);
-  const choiceError = (key: string) => (form.errors[key] ? intl.formatMessage({ id: CHOICE_MESSAGES[key] ?? 'validation.invalid' }) : undefined);
+  const choiceError = (key: string) =>
+    form.errors[key] ? intl.formatMessage({ id: CHOICE_MESSAGES[key] ?? 'validation.invalid' }) : undefined;
   const licenceError = form.errors.licence;
-  const licenceProblem = licenceError ? (LICENCE_MESSAGES[licenceError.code] ?? { file: values.mode === 'customs' ? 'customs' : 'front', id: 'validation.invalid' }) : null;
-  const fileError = (file: 'front' | 'back' | 'customs') => (licenceProblem?.file === file ? intl.formatMessage({ id: licenceProblem.id }) : undefined);
+  const licenceProblem = licenceError
+    ? (LICENCE_MESSAGES[licenceError.code] ?? { file: values.mode === 'customs' ? 'customs' : 'front', id: 'validation.invalid' })
+    : null;
+  const fileError = (file: 'front' | 'back' | 'customs') =>
+    licenceProblem?.file === file ? intl.formatMessage({ id: licenceProblem.id }) : undefined;
   const setFile = (file: 'front' | 'back' | 'customs') => (id: string | null) => {
     form.setValues((v) => ({ ...v, [file]: id }));
     // a new file answers the problem shown beside it; "add car licence" is answered by either image
-    if (licenceProblem && (licenceProblem.file === file || licenceError?.code === 'licence_required')) form.setErrors(({ licence: _answered, ...rest }) => rest);
+    if (licenceProblem && (licenceProblem.file === file || licenceError?.code === 'licence_required'))
+      form.setErrors(({ licence: _answered, ...rest }) => rest);
   };
 
   const submit = () => {
     if (car) {
       const body = form.validate(updateCarSchema, { ...carInput(values, car.carId), expectedRevision: car.revision });
       if (!body) return;
-      update.mutate(body, { onSuccess: () => (pushToast({ kind: 'success', text: intl.formatMessage({ id: 'car.updated' }) }), onDone?.()) });
+      update.mutate(body, {
+        onSuccess: () => (pushToast({ kind: 'success', text: intl.formatMessage({ id: 'car.updated' }) }), onDone?.()),
+      });
       return;
     }
     const body = form.validate(registerCarSchema, carInput(values, newUuid()));
@@ -116,7 +138,10 @@ export function CarForm({ car, onDone }: { car?: CarView; onDone?: () => void })
           </Problem>
         )}
         <Field label={intl.formatMessage({ id: 'car.brand' })} error={choiceError('brandId')}>
-          <select value={values.brandId} onChange={(e) => (form.setValue('brandId', e.target.value), form.setValues((v) => ({ ...v, typeId: '' })))}>
+          <select
+            value={values.brandId}
+            onChange={(e) => (form.setValue('brandId', e.target.value), form.setValues((v) => ({ ...v, typeId: '' })))}
+          >
             <option value="">{intl.formatMessage({ id: 'car.choose' })}</option>
             {(brands.data ?? []).map((b) => (
               <option key={b.itemId} value={b.itemId}>
@@ -128,11 +153,13 @@ export function CarForm({ car, onDone }: { car?: CarView; onDone?: () => void })
         <Field label={intl.formatMessage({ id: 'car.type' })} error={choiceError('typeId')}>
           <select value={values.typeId} disabled={!values.brandId} onChange={(e) => form.setValue('typeId', e.target.value)}>
             <option value="">{intl.formatMessage({ id: 'car.choose' })}</option>
-            {(types.data ?? []).filter((t) => !t.parentId || t.parentId === values.brandId).map((t) => (
-              <option key={t.itemId} value={t.itemId}>
-                {itemName(t)}
-              </option>
-            ))}
+            {(types.data ?? [])
+              .filter((t) => !t.parentId || t.parentId === values.brandId)
+              .map((t) => (
+                <option key={t.itemId} value={t.itemId}>
+                  {itemName(t)}
+                </option>
+              ))}
           </select>
         </Field>
         <Field label={intl.formatMessage({ id: 'car.range' })} error={choiceError('batteryRangeId')}>
@@ -167,7 +194,11 @@ export function CarForm({ car, onDone }: { car?: CarView; onDone?: () => void })
         ) : (
           <LicenceUpload labelId="car.customs" fileId={values.customs} onUploaded={setFile('customs')} error={fileError('customs')} />
         )}
-        {saving.isError && <Problem role="alert">{translateErrorCode(intl, saving.error instanceof ApiRequestError ? saving.error.code : 'server.error')}</Problem>}
+        {saving.isError && (
+          <Problem role="alert">
+            {translateErrorCode(intl, saving.error instanceof ApiRequestError ? saving.error.code : 'server.error')}
+          </Problem>
+        )}
         <Row>
           <Button type="submit" disabled={saving.isPending}>
             <FormattedMessage id={car ? 'car.save' : 'car.submit'} />

@@ -19,16 +19,24 @@ describe('card notifications in words', () => {
   const arabic = createIntl({ locale: 'ar', messages: ar });
 
   it('says each request status, with the note, reason or card ID it carries', () => {
-    const text = (params: NotificationView['params']) => notificationText(english, 'en', notice('card_request_status', { requestId: 'r1', note: null, cardId: null, ...params }));
+    const text = (params: NotificationView['params']) =>
+      notificationText(english, 'en', notice('card_request_status', { requestId: 'r1', note: null, cardId: null, ...params }));
     expect(text({ status: 'requested' })).toBe('We received your card request.');
     expect(text({ status: 'needs_action', note: 'Which floor?' })).toBe('Your card request needs action: Which floor?');
-    expect(text({ status: 'rejected', note: 'Outside the delivery area' })).toBe('Your card request was declined: Outside the delivery area');
-    expect(text({ status: 'delivered', cardId: 'EV-0042' })).toBe('Your charging card EV-0042 is ready: it charges at any of our chargers.');
-    expect(notificationText(arabic, 'ar', notice('card_request_status', { requestId: 'r1', status: 'in_delivery', note: null, cardId: null }))).toBe('بطاقة الشحن في الطريق إليك.');
+    expect(text({ status: 'rejected', note: 'Outside the delivery area' })).toBe(
+      'Your card request was declined: Outside the delivery area',
+    );
+    expect(text({ status: 'delivered', cardId: 'EV-0042' })).toBe(
+      'Your charging card EV-0042 is ready: it charges at any of our chargers.',
+    );
+    expect(
+      notificationText(arabic, 'ar', notice('card_request_status', { requestId: 'r1', status: 'in_delivery', note: null, cardId: null })),
+    ).toBe('بطاقة الشحن في الطريق إليك.');
   });
 
   it('says a card was turned off (the customer’s own report, or staff’s reason) or on', () => {
-    const text = (status: string, reason: string) => notificationText(english, 'en', notice('card_status', { cardId: 'EV-0042', status, reason }));
+    const text = (status: string, reason: string) =>
+      notificationText(english, 'en', notice('card_status', { cardId: 'EV-0042', status, reason }));
     expect(text('inactive', 'reported_lost')).toBe('Your charging card EV-0042 was deactivated.');
     expect(text('inactive', 'Suspected misuse')).toBe('Your charging card EV-0042 was deactivated: Suspected misuse');
     expect(text('active', 'Cleared')).toBe('Your charging card EV-0042 is active again.');

@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, resetBrowserState, type RecordedRequest } from '../../../testing/render-app';
-import { SESSION_ID, apiError, asCustomer, calls, commandOk, makeCar, makeNotification, makeSessionView } from '../../../testing/charging-fixtures';
+import {
+  SESSION_ID,
+  apiError,
+  asCustomer,
+  calls,
+  commandOk,
+  makeCar,
+  makeNotification,
+  makeSessionView,
+} from '../../../testing/charging-fixtures';
 
 const NOW = Date.parse('2026-03-01T10:00:00Z');
 beforeEach(() => {
@@ -16,7 +25,18 @@ afterEach(() => {
 });
 
 const item = (itemId: string, name: string, kind: string, parentId: string | null = null) => ({
-  itemId, kind, name, nameTranslation: `${name}-ar`, value: '', parentId, parentName: null, parentNameAr: null, isActive: true, usageCount: 0, revision: 1, updatedAt: '2026-01-01T00:00:00Z',
+  itemId,
+  kind,
+  name,
+  nameTranslation: `${name}-ar`,
+  value: '',
+  parentId,
+  parentName: null,
+  parentNameAr: null,
+  isActive: true,
+  usageCount: 0,
+  revision: 1,
+  updatedAt: '2026-01-01T00:00:00Z',
 });
 const FILE_ID = 'a'.repeat(64);
 const image = (name: string, type = 'image/png', size = 1000) => {
@@ -29,7 +49,12 @@ describe('my sessions', () => {
   it('lists the sessions with status, station, kWh and cost, each linking to its page', async () => {
     asCustomer((req) =>
       req.url.startsWith('/api/queries/me/sessions?')
-        ? { body: { dataList: [makeSessionView(), makeSessionView({ sessionId: 'other', status: 'stopped', energyWh: 10_000, cost: 2500 })], totalCount: 2 } }
+        ? {
+            body: {
+              dataList: [makeSessionView(), makeSessionView({ sessionId: 'other', status: 'stopped', energyWh: 10_000, cost: 2500 })],
+              totalCount: 2,
+            },
+          }
         : undefined,
     );
     await renderApp('/my-sessions');
@@ -37,14 +62,19 @@ describe('my sessions', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]?.textContent).toContain('Charging');
     expect(lines[1]?.textContent).toMatch(/Stopped.*10 kWh.*EGP\s?25\.00/);
-    expect(within(lines[0] as HTMLElement).getByRole('link', { name: 'Zamalek' }).getAttribute('href')).toBe(`/my-sessions/${SESSION_ID}`);
+    expect(
+      within(lines[0] as HTMLElement)
+        .getByRole('link', { name: 'Zamalek' })
+        .getAttribute('href'),
+    ).toBe(`/my-sessions/${SESSION_ID}`);
   });
 
   it('asks for the next page after the last session shown (its cursor), so a session started meanwhile shifts nothing', async () => {
     const requests = asCustomer((req) => {
       if (!req.url.startsWith('/api/queries/me/sessions?')) return undefined;
       const cursor = new URL(req.url, 'http://x').searchParams.get('cursor');
-      if (cursor === 'after-first-page') return { body: { dataList: [makeSessionView({ sessionId: 'older', status: 'stopped' })], totalCount: 21, nextCursor: null } };
+      if (cursor === 'after-first-page')
+        return { body: { dataList: [makeSessionView({ sessionId: 'older', status: 'stopped' })], totalCount: 21, nextCursor: null } };
       return { body: { dataList: [makeSessionView()], totalCount: 21, nextCursor: 'after-first-page' } };
     });
     await renderApp('/my-sessions');
@@ -63,7 +93,8 @@ describe('register a car', () => {
       const url = new URL(req.url, 'http://x');
       if (url.pathname === '/api/queries/car-options') {
         const kind = url.searchParams.get('kind');
-        if (kind === 'carBrand') return { body: { dataList: [item('b-1', 'Nissan', 'carBrand'), item('b-2', 'BYD', 'carBrand')], totalCount: 2 } };
+        if (kind === 'carBrand')
+          return { body: { dataList: [item('b-1', 'Nissan', 'carBrand'), item('b-2', 'BYD', 'carBrand')], totalCount: 2 } };
         if (kind === 'carType') return { body: { dataList: [item('t-1', 'Leaf', 'carType', 'b-1')], totalCount: 1 } };
         return { body: { dataList: [item('r-1', '40 kWh', 'batteryRange')], totalCount: 1 } };
       }
@@ -86,7 +117,9 @@ describe('register a car', () => {
 
     fireEvent.change(screen.getByLabelText('Car brand'), { target: { value: 'b-1' } });
     await screen.findByRole('option', { name: 'Leaf' });
-    expect(calls(requests, '/api/queries/car-options').some((r) => r.url.includes('kind=carType') && r.url.includes('parentId=b-1'))).toBe(true);
+    expect(calls(requests, '/api/queries/car-options').some((r) => r.url.includes('kind=carType') && r.url.includes('parentId=b-1'))).toBe(
+      true,
+    );
     fireEvent.change(screen.getByLabelText('Car type'), { target: { value: 't-1' } });
     fireEvent.change(screen.getByLabelText('Battery range'), { target: { value: 'r-1' } });
 
@@ -106,7 +139,10 @@ describe('register a car', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add car' }));
     await waitFor(() => expect(calls(requests, '/api/commands/cars.register')).toHaveLength(1));
     expect(calls(requests, '/api/commands/cars.register')[0]?.body).toMatchObject({
-      brandId: 'b-1', typeId: 't-1', batteryRangeId: 'r-1', licence: { frontFileId: FILE_ID, backFileId: FILE_ID },
+      brandId: 'b-1',
+      typeId: 't-1',
+      batteryRangeId: 'r-1',
+      licence: { frontFileId: FILE_ID, backFileId: FILE_ID },
     });
     expect(await within(screen.getByTestId('toasts')).findByText('Car info added')).toBeTruthy();
     expect(screen.getAllByTestId('car-line')[0]?.textContent).toContain('Nissan Leaf');
@@ -141,9 +177,27 @@ describe('register a car', () => {
 
 describe('notifications', () => {
   const list = [
-    makeNotification({ notificationId: 'n-3', kind: 'session_stopped', params: { sessionId: SESSION_ID, stationNameEn: 'Zamalek', stationNameAr: 'الزمالك', energyWh: 12_340, cost: 3085 }, incomingDate: '2026-03-01T09:50:00Z' }),
-    makeNotification({ notificationId: 'n-2', kind: 'top_up_credited', params: { paymentId: 'p', amount: 20_000 }, isSeen: true, incomingDate: '2026-03-01T08:00:00Z' }),
-    makeNotification({ notificationId: 'n-1', kind: 'session_stopped_low_balance', params: { stationNameEn: 'Maadi', energyWh: 5000, cost: 1250 }, isSeen: true, incomingDate: '2026-02-28T20:00:00Z', dateKey: '2026-02-28' }),
+    makeNotification({
+      notificationId: 'n-3',
+      kind: 'session_stopped',
+      params: { sessionId: SESSION_ID, stationNameEn: 'Zamalek', stationNameAr: 'الزمالك', energyWh: 12_340, cost: 3085 },
+      incomingDate: '2026-03-01T09:50:00Z',
+    }),
+    makeNotification({
+      notificationId: 'n-2',
+      kind: 'top_up_credited',
+      params: { paymentId: 'p', amount: 20_000 },
+      isSeen: true,
+      incomingDate: '2026-03-01T08:00:00Z',
+    }),
+    makeNotification({
+      notificationId: 'n-1',
+      kind: 'session_stopped_low_balance',
+      params: { stationNameEn: 'Maadi', energyWh: 5000, cost: 1250 },
+      isSeen: true,
+      incomingDate: '2026-02-28T20:00:00Z',
+      dateKey: '2026-02-28',
+    }),
   ];
 
   /** The customer's notifications as the server holds them: marking one seen changes what the next read answers. */
@@ -154,9 +208,26 @@ describe('notifications', () => {
     const requests = asCustomer((req) => {
       const url = new URL(req.url, 'http://x');
       if (url.pathname === '/api/queries/me/notifications') {
-        if (url.searchParams.get('pageSize') === '1') return { body: { dataList: [], totalCount: 4, unseenCount: unseen(), nextCursor: 'after-first' } };
+        if (url.searchParams.get('pageSize') === '1')
+          return { body: { dataList: [], totalCount: 4, unseenCount: unseen(), nextCursor: 'after-first' } };
         if (url.searchParams.get('cursor') === 'after-first')
-          return { body: { dataList: [makeNotification({ notificationId: 'n-0', kind: 'payment_failed', params: { amount: 5000 }, isSeen: true, incomingDate: '2026-02-20T10:00:00Z', dateKey: '2026-02-20' })], totalCount: 4, unseenCount: unseen(), nextCursor: null } };
+          return {
+            body: {
+              dataList: [
+                makeNotification({
+                  notificationId: 'n-0',
+                  kind: 'payment_failed',
+                  params: { amount: 5000 },
+                  isSeen: true,
+                  incomingDate: '2026-02-20T10:00:00Z',
+                  dateKey: '2026-02-20',
+                }),
+              ],
+              totalCount: 4,
+              unseenCount: unseen(),
+              nextCursor: null,
+            },
+          };
         return { body: { dataList: all(), totalCount: 4, unseenCount: unseen(), nextCursor: 'after-first' } };
       }
       if (url.pathname === '/api/commands/notifications.mark-seen') {
@@ -190,7 +261,12 @@ describe('notifications', () => {
   });
 
   it('marking one seen lowers the count by one at once, in the page and in the header', async () => {
-    const second = makeNotification({ notificationId: 'n-4', kind: 'top_up_credited', params: { amount: 1000 }, incomingDate: '2026-03-01T09:55:00Z' });
+    const second = makeNotification({
+      notificationId: 'n-4',
+      kind: 'top_up_credited',
+      params: { amount: 1000 },
+      incomingDate: '2026-03-01T09:55:00Z',
+    });
     const { requests } = notificationsServer([second]);
     await renderApp('/Notifcation');
     expect(await screen.findByText('2 unread notifications')).toBeTruthy();
@@ -213,7 +289,14 @@ describe('notifications', () => {
   });
 
   it('a reply to a contact request links to the requests tab of the profile', async () => {
-    notificationsServer([makeNotification({ notificationId: 'n-9', kind: 'contact_replied', params: { requestId: 'r-1', title: 'Charger at Zamalek' }, incomingDate: '2026-03-01T09:58:00Z' })]);
+    notificationsServer([
+      makeNotification({
+        notificationId: 'n-9',
+        kind: 'contact_replied',
+        params: { requestId: 'r-1', title: 'Charger at Zamalek' },
+        incomingDate: '2026-03-01T09:58:00Z',
+      }),
+    ]);
     await renderApp('/Notifcation');
     expect(await screen.findByText('Your request “Charger at Zamalek” has a reply.')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Read the reply' });
@@ -236,7 +319,9 @@ describe('notifications', () => {
     await screen.findByRole('region', { name: 'Today' });
     await waitFor(() => expect(queryClient.getQueryData(['notifications', 'latest'])).toBeTruthy());
     expect(shown).toEqual([]);
-    later.push(makeNotification({ notificationId: 'n-5', kind: 'top_up_credited', params: { amount: 2500 }, incomingDate: '2026-03-01T09:59:00Z' }));
+    later.push(
+      makeNotification({ notificationId: 'n-5', kind: 'top_up_credited', params: { amount: 2500 }, incomingDate: '2026-03-01T09:59:00Z' }),
+    );
     await queryClient.invalidateQueries({ queryKey: ['notifications'] });
     await waitFor(() => expect(shown).toHaveLength(1));
     expect(shown[0]).toEqual({ title: 'EV Charging Egypt', body: expect.stringMatching(/EGP\s?25\.00 was added to your wallet\./) });
@@ -245,7 +330,11 @@ describe('notifications', () => {
   it('asks for browser notifications only when the button is pressed', async () => {
     const requestPermission = vi.fn().mockResolvedValue('granted');
     vi.stubGlobal('Notification', { permission: 'default', requestPermission });
-    asCustomer((req) => (req.url.startsWith('/api/queries/me/notifications') ? { body: { dataList: [], totalCount: 0, unseenCount: 0, nextCursor: null } } : undefined));
+    asCustomer((req) =>
+      req.url.startsWith('/api/queries/me/notifications')
+        ? { body: { dataList: [], totalCount: 0, unseenCount: 0, nextCursor: null } }
+        : undefined,
+    );
     await renderApp('/Notifcation');
     const button = await screen.findByRole('button', { name: 'Turn on browser notifications' });
     expect(requestPermission).not.toHaveBeenCalled();

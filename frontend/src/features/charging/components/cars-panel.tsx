@@ -74,14 +74,23 @@ export function CarsPanel() {
                   <span data-testid="car-name">
                     <strong>{label(c)}</strong> · {batteryRangeName(c, locale)}
                   </span>{' '}
-                  ·{' '}
-                  <FormattedMessage id={'customsCertificateFileId' in c.licence ? 'car.licence.hasCustoms' : 'car.licence.hasImages'} />
+                  · <FormattedMessage id={'customsCertificateFileId' in c.licence ? 'car.licence.hasCustoms' : 'car.licence.hasImages'} />
                 </span>
                 <Row>
-                  <Button type="button" variant="secondary" onClick={() => setEditing(c)} aria-label={intl.formatMessage({ id: 'car.edit.one' }, { car: label(c) })}>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    onClick={() => setEditing(c)}
+                    aria-label={intl.formatMessage({ id: 'car.edit.one' }, { car: label(c) })}
+                  >
                     <FormattedMessage id="common.edit" />
                   </Button>
-                  <Button type="button" variant="secondary" onClick={() => setRemoving(c)} aria-label={intl.formatMessage({ id: 'car.remove.one' }, { car: label(c) })}>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    onClick={() => setRemoving(c)}
+                    aria-label={intl.formatMessage({ id: 'car.remove.one' }, { car: label(c) })}
+                  >
                     <FormattedMessage id="car.remove" />
                   </Button>
                 </Row>
@@ -101,7 +110,11 @@ export function CarsPanel() {
           <p>
             <FormattedMessage id="car.remove.body" />
           </p>
-          {remove.isError && <Problem role="alert">{translateErrorCode(intl, remove.error instanceof ApiRequestError ? remove.error.code : 'server.error')}</Problem>}
+          {remove.isError && (
+            <Problem role="alert">
+              {translateErrorCode(intl, remove.error instanceof ApiRequestError ? remove.error.code : 'server.error')}
+            </Problem>
+          )}
         </ConfirmDialog>
       )}
     </Stack>

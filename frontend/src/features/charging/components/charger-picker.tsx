@@ -130,7 +130,9 @@ export function StationChooser({ onChoose }: { onChoose: (stationId: string) => 
       <StationMap stations={list} onSelect={onChoose} />
       <Row>
         <span data-testid="start-station-order">
-          <FormattedMessage id={here.position ? 'charging.station.nearestFirst' : here.problem ? 'charging.station.noPosition' : 'charging.station.byName'} />
+          <FormattedMessage
+            id={here.position ? 'charging.station.nearestFirst' : here.problem ? 'charging.station.noPosition' : 'charging.station.byName'}
+          />
         </span>
         {!here.position && (
           <Button type="button" variant="secondary" onClick={locate} disabled={here.locating}>
@@ -162,7 +164,12 @@ export function StationChooser({ onChoose }: { onChoose: (stationId: string) => 
                         id="charging.station.free"
                         values={{
                           list: intl.formatList(
-                            free.map((f) => intl.formatMessage({ id: 'charging.station.freeGroup' }, { type: f.type, kw: formatNumber(f.kw, locale), count: f.count, countText: formatNumber(f.count, locale) })),
+                            free.map((f) =>
+                              intl.formatMessage(
+                                { id: 'charging.station.freeGroup' },
+                                { type: f.type, kw: formatNumber(f.kw, locale), count: f.count, countText: formatNumber(f.count, locale) },
+                              ),
+                            ),
                             { type: 'conjunction' },
                           ),
                         }}
@@ -170,7 +177,12 @@ export function StationChooser({ onChoose }: { onChoose: (stationId: string) => 
                     )}
                   </span>
                 </StationText>
-                <Button type="button" variant="secondary" onClick={() => onChoose(s.stationId)} aria-label={intl.formatMessage({ id: 'charging.station.chooseNamed' }, { name: localName(s, locale) })}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => onChoose(s.stationId)}
+                  aria-label={intl.formatMessage({ id: 'charging.station.chooseNamed' }, { name: localName(s, locale) })}
+                >
                   <FormattedMessage id="charging.station.choose" />
                 </Button>
               </Row>
@@ -202,7 +214,9 @@ export function ConnectorPicker(props: {
   const locale = useLocale();
   // the code typed is the serial number or the charger id (chargers.lookup matches either, in any case)
   const code = props.serial?.trim().toLowerCase();
-  const chargers = code ? props.station.chargers.filter((c) => c.serialNumber.toLowerCase() === code || c.chargerId.toLowerCase() === code) : props.station.chargers;
+  const chargers = code
+    ? props.station.chargers.filter((c) => c.serialNumber.toLowerCase() === code || c.chargerId.toLowerCase() === code)
+    : props.station.chargers;
   return (
     <Group>
       <legend>
@@ -247,9 +261,7 @@ export function ConnectorPicker(props: {
           })}
         </Charger>
       ))}
-      {props.error && (
-        <Problem role="alert">{props.error}</Problem>
-      )}
+      {props.error && <Problem role="alert">{props.error}</Problem>}
     </Group>
   );
 }

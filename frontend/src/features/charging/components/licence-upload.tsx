@@ -36,7 +36,17 @@ const Problem = styled.p`
 `;
 
 /** One licence image: choose, check, upload (`POST /api/files`, purpose licence); shows "uploaded" once stored. */
-export function LicenceUpload({ labelId, fileId, onUploaded, error }: { labelId: string; fileId: string | null; onUploaded: (id: string | null) => void; error?: string }) {
+export function LicenceUpload({
+  labelId,
+  fileId,
+  onUploaded,
+  error,
+}: {
+  labelId: string;
+  fileId: string | null;
+  onUploaded: (id: string | null) => void;
+  error?: string;
+}) {
   const intl = useIntl();
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
@@ -67,7 +77,13 @@ export function LicenceUpload({ labelId, fileId, onUploaded, error }: { labelId:
       <Label htmlFor={id}>
         <FormattedMessage id={labelId} />
       </Label>
-      <FileInput id={id} accept="image/jpeg,image/png" invalid={Boolean(message)} describedBy={`${id}-hint`} onFile={(file) => void onFile(file)} />
+      <FileInput
+        id={id}
+        accept="image/jpeg,image/png"
+        invalid={Boolean(message)}
+        describedBy={`${id}-hint`}
+        onFile={(file) => void onFile(file)}
+      />
       <Hint id={`${id}-hint`}>
         <FormattedMessage id="car.upload.hint" />
       </Hint>

@@ -11,7 +11,9 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 /** A notification's text in the current language, from its kind and params (money in piastres, energy in Wh). */
 export function notificationText(intl: IntlShape, locale: Locale, n: NotificationView): string {
   const p = n.params;
-  const station = (locale === 'ar' ? str(p.stationNameAr) || str(p.stationNameEn) : str(p.stationNameEn)) || intl.formatMessage({ id: 'notification.aStation' });
+  const station =
+    (locale === 'ar' ? str(p.stationNameAr) || str(p.stationNameEn) : str(p.stationNameEn)) ||
+    intl.formatMessage({ id: 'notification.aStation' });
   return intl.formatMessage(
     { id: `notification.kind.${n.kind}` },
     {

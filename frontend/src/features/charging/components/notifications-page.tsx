@@ -81,7 +81,9 @@ export function NotificationsPage() {
       </Row>
       {notifications.isPending && <Spinner />}
       {notifications.isError && (
-        <p role="alert">{translateErrorCode(intl, notifications.error instanceof ApiRequestError ? notifications.error.code : 'server.error')}</p>
+        <p role="alert">
+          {translateErrorCode(intl, notifications.error instanceof ApiRequestError ? notifications.error.code : 'server.error')}
+        </p>
       )}
       {notifications.isSuccess && list.length === 0 && (
         <p>
@@ -99,7 +101,12 @@ export function NotificationsPage() {
         </section>
       ))}
       {notifications.hasNextPage && (
-        <Button type="button" variant="secondary" disabled={notifications.isFetchingNextPage} onClick={() => void notifications.fetchNextPage()}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={notifications.isFetchingNextPage}
+          onClick={() => void notifications.fetchNextPage()}
+        >
           <FormattedMessage id="notification.loadMore" />
         </Button>
       )}
@@ -135,7 +142,12 @@ function NotificationLine({ n, onSeen }: { n: NotificationView; onSeen: () => vo
             <Chip tone="busy">
               <FormattedMessage id="notification.new" />
             </Chip>
-            <Button type="button" variant="ghost" onClick={onSeen} aria-label={intl.formatMessage({ id: 'notification.markSeen.one' }, { text })}>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={onSeen}
+              aria-label={intl.formatMessage({ id: 'notification.markSeen.one' }, { text })}
+            >
               <FormattedMessage id="notification.markSeen" />
             </Button>
           </>

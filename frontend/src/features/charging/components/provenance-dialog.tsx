@@ -43,7 +43,12 @@ export function stepValues(step: ProvenanceStep, intl: IntlShape, locale: Locale
     else if (ENERGY.has(key) && typeof value === 'number') out[key] = formatKwh(value, locale);
     else if (TIMES.has(key) && typeof value === 'string') out[key] = formatCairo(value, locale);
     else if (key === 'reason' && typeof value === 'string') {
-      const id = step.code === 'session.failed' ? `charging.failure.${value}` : step.code === 'session.stopped' ? `charging.stopReason.${value}` : null;
+      const id =
+        step.code === 'session.failed'
+          ? `charging.failure.${value}`
+          : step.code === 'session.stopped'
+            ? `charging.stopReason.${value}`
+            : null;
       out[key] = id && Object.prototype.hasOwnProperty.call(intl.messages, id) ? intl.formatMessage({ id }) : value;
     } else if (CODES[key] && typeof value === 'string') out[key] = intl.formatMessage({ id: CODES[key](value) });
     // a count stays a number: its message chooses the plural form (Arabic agrees the noun with it)
@@ -72,7 +77,10 @@ export function ProvenanceDialog({ subject, onClose }: { subject: ProvenanceSubj
       ) : (
         <>
           <p data-testid="provenance-amount">
-            <FormattedMessage id={`provenance.amount.${provenance.data.subject}`} values={{ amount: formatMoney(provenance.data.amount, locale) }} />
+            <FormattedMessage
+              id={`provenance.amount.${provenance.data.subject}`}
+              values={{ amount: formatMoney(provenance.data.amount, locale) }}
+            />
           </p>
           <Steps data-testid="provenance-steps">
             {provenance.data.steps.map((step, i) => (

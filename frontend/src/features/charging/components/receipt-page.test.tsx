@@ -33,7 +33,17 @@ const makeReceipt = (minimumApplied: boolean): ReceiptView => ({
     carLabel: 'MG MG4',
     carLabelAr: 'إم جي إم جي ٤',
   },
-  booking: { bookingId: BOOKING_ID, startsAt: '2026-03-01T09:55:00Z', endsAt: '2026-03-01T10:25:00Z', confirmedAt: '2026-03-01T09:54:00Z', endedAt: '2026-03-01T10:00:00Z', endReason: 'session_started', minutes: 6, feePerMinute: 50, fee: 300 },
+  booking: {
+    bookingId: BOOKING_ID,
+    startsAt: '2026-03-01T09:55:00Z',
+    endsAt: '2026-03-01T10:25:00Z',
+    confirmedAt: '2026-03-01T09:54:00Z',
+    endedAt: '2026-03-01T10:00:00Z',
+    endReason: 'session_started',
+    minutes: 6,
+    feePerMinute: 50,
+    fee: 300,
+  },
   total: (minimumApplied ? 1000 : 3086) + 300,
   walletBalanceAfter: 46_614,
 });
@@ -99,12 +109,23 @@ describe('receipt screen', () => {
 
 describe('session summary', () => {
   const stopped = (energyWh: number, cost: number) =>
-    makeSessionView({ status: 'stopped', stoppedAt: '2026-03-01T10:25:00Z', billed: true, energyWh, cost, pricePerKwh: 250, minimumCharge: 1000, powerW: null });
+    makeSessionView({
+      status: 'stopped',
+      stoppedAt: '2026-03-01T10:25:00Z',
+      billed: true,
+      energyWh,
+      cost,
+      pricePerKwh: 250,
+      minimumCharge: 1000,
+      powerW: null,
+    });
 
   it('says when the minimum charge applied, and links to the receipt', async () => {
     asCustomer((req) => (req.url.startsWith(`/api/queries/me/sessions/${SESSION_ID}`) ? { body: stopped(500, 1000) } : undefined));
     await renderApp(`/my-sessions/${SESSION_ID}`);
-    expect((await screen.findByTestId('session-minimum-applied')).textContent).toMatch(/The minimum charge of EGP\s10\.00 applied: the energy cost was EGP\s1\.25\./);
+    expect((await screen.findByTestId('session-minimum-applied')).textContent).toMatch(
+      /The minimum charge of EGP\s10\.00 applied: the energy cost was EGP\s1\.25\./,
+    );
     expect(screen.getByTestId('session-receipt-link').getAttribute('href')).toBe(`/my-sessions/${SESSION_ID}/receipt`);
   });
 

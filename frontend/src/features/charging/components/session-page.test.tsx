@@ -103,7 +103,15 @@ describe('live session', () => {
 
   it('after the stop: final energy and cost, the reason, and a link to the wallet line', async () => {
     customerWith(() =>
-      makeSessionView({ status: 'stopped', stopReason: 'low_balance', stoppedAt: '2026-03-01T09:59:40Z', energyWh: 12_340, cost: 3085, billed: true, powerW: null }),
+      makeSessionView({
+        status: 'stopped',
+        stopReason: 'low_balance',
+        stoppedAt: '2026-03-01T09:59:40Z',
+        energyWh: 12_340,
+        cost: 3085,
+        billed: true,
+        powerW: null,
+      }),
     );
     await renderApp(`/my-sessions/${SESSION_ID}`);
     expect(await screen.findByText(/Charged 12\.34 kWh for EGP\s?30\.85\./)).toBeTruthy();
@@ -114,7 +122,9 @@ describe('live session', () => {
   });
 
   it('a stopped session says when it stopped, Cairo time, in English and Arabic', async () => {
-    customerWith(() => makeSessionView({ status: 'stopped', stopReason: 'customer', stoppedAt: '2026-03-01T09:59:40Z', billed: true, powerW: null }));
+    customerWith(() =>
+      makeSessionView({ status: 'stopped', stopReason: 'customer', stoppedAt: '2026-03-01T09:59:40Z', billed: true, powerW: null }),
+    );
     await renderApp(`/my-sessions/${SESSION_ID}`);
     // 09:59 UTC is 11:59 in Cairo
     expect((await screen.findByTestId('session-stopped-at')).textContent).toMatch(/11:59/);

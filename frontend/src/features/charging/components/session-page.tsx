@@ -21,7 +21,8 @@ import { PROGRESS, isOpen, statusTone, targetMessage } from './session-status';
 import { txAnchor } from './wallet-lines';
 
 /** The session was billed the minimum charge because its energy cost fell below it. */
-const minimumApplied = (s: SessionDetailView) => s.status === 'stopped' && energyCost(s.energyWh, s.pricePerKwh) < s.minimumCharge && s.cost === s.minimumCharge;
+const minimumApplied = (s: SessionDetailView) =>
+  s.status === 'stopped' && energyCost(s.energyWh, s.pricePerKwh) < s.minimumCharge && s.cost === s.minimumCharge;
 
 /** Elapsed time since the charging started (ticking each second while it runs). */
 function Elapsed({ session }: { session: SessionDetailView }) {
@@ -131,7 +132,10 @@ export function SessionPage() {
                 <FormattedMessage id="charging.power" />
               </dt>
               <dd>
-                <FormattedMessage id="charging.kw" values={{ value: formatNumber(s.powerW / 1000, locale, { maximumFractionDigits: 1 }) }} />
+                <FormattedMessage
+                  id="charging.kw"
+                  values={{ value: formatNumber(s.powerW / 1000, locale, { maximumFractionDigits: 1 }) }}
+                />
               </dd>
             </>
           )}
@@ -232,7 +236,10 @@ export function SessionPage() {
             <p data-testid="session-minimum-applied">
               <FormattedMessage
                 id="charging.minimumApplied"
-                values={{ minimum: formatMoney(s.minimumCharge, locale), energyCost: formatMoney(energyCost(s.energyWh, s.pricePerKwh), locale) }}
+                values={{
+                  minimum: formatMoney(s.minimumCharge, locale),
+                  energyCost: formatMoney(energyCost(s.energyWh, s.pricePerKwh), locale),
+                }}
               />
             </p>
           )}

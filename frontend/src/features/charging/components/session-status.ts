@@ -13,6 +13,7 @@ export const isOpen = (s: Pick<SessionView, 'status'>) => s.status === 'requeste
 /** The target as words' values: none, kWh or minutes. */
 export function targetMessage(target: SessionView['target']): { id: string; values: Record<string, number> } {
   if (target.kind === 'energy') return { id: 'charging.target.energy', values: { kwh: target.wh / 1000 } };
-  if (target.kind === 'duration') return { id: 'charging.target.duration', values: { hours: Math.floor(target.minutes / 60), minutes: target.minutes % 60 } };
+  if (target.kind === 'duration')
+    return { id: 'charging.target.duration', values: { hours: Math.floor(target.minutes / 60), minutes: target.minutes % 60 } };
   return { id: 'charging.target.none', values: {} };
 }

@@ -45,7 +45,9 @@ export function SessionsPage({ embedded = false }: { embedded?: boolean } = {}) 
         </Link>
       </Row>
       {sessions.isPending && <Spinner />}
-      {sessions.isError && <p role="alert">{translateErrorCode(intl, sessions.error instanceof ApiRequestError ? sessions.error.code : 'server.error')}</p>}
+      {sessions.isError && (
+        <p role="alert">{translateErrorCode(intl, sessions.error instanceof ApiRequestError ? sessions.error.code : 'server.error')}</p>
+      )}
       {sessions.isSuccess && sessions.data.dataList.length === 0 && (
         <p>
           <FormattedMessage id="charging.sessions.empty" />

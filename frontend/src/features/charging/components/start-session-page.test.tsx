@@ -114,7 +114,9 @@ describe('start a session', () => {
       chargers: [
         {
           ...makePublicStation().chargers[0]!,
-          connectors: makePublicStation().chargers[0]!.connectors.map((c) => (c.connectorId === 3 ? c : { ...c, status: 'reserved' as const })),
+          connectors: makePublicStation().chargers[0]!.connectors.map((c) =>
+            c.connectorId === 3 ? c : { ...c, status: 'reserved' as const },
+          ),
         },
       ],
     });
@@ -123,7 +125,8 @@ describe('start a session', () => {
         if (req.url.startsWith(LOOKUP)) return { body: reserved };
         if (req.url.startsWith('/api/queries/me/cars')) return { body: { dataList: [makeCar()], totalCount: 1 } };
         if (req.url.startsWith('/api/queries/stations/cai-zamalek')) return { body: reserved };
-        if (req.url.startsWith('/api/queries/me/bookings?status=open')) return { body: { dataList: [makeBooking({ status: 'active', reservationStatus: 'accepted', held: true })], totalCount: 1 } };
+        if (req.url.startsWith('/api/queries/me/bookings?status=open'))
+          return { body: { dataList: [makeBooking({ status: 'active', reservationStatus: 'accepted', held: true })], totalCount: 1 } };
         if (req.url === START) return commandOk;
         if (req.url.startsWith('/api/queries/me/sessions/')) return { body: makeSessionView({ status: 'requested' }) };
         return undefined;

@@ -36,7 +36,10 @@ const Chooser = styled.div`
 /** The target as typed → the contract's target, or the id of what is wrong with it. */
 export function readTarget(kind: TargetKind, text: string): SessionTarget | { problem: string } {
   if (kind === 'none') return { kind: 'none' };
-  const normalized = text.trim().replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d))).replace('٫', '.');
+  const normalized = text
+    .trim()
+    .replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)))
+    .replace('٫', '.');
   if (kind === 'energy') {
     const kwh = Number(normalized);
     if (normalized === '' || !Number.isFinite(kwh) || kwh < 0.5 || kwh > 500) return { problem: 'charging.target.energyInvalid' };
@@ -95,7 +98,9 @@ export function StartSessionPage() {
   const running = useMyRunningBooking();
   const booked = running.data ? { chargerId: running.data.chargerId, connectorId: running.data.connectorId } : null;
 
-  const connectorView = station?.chargers.find((c) => c.chargerId === connector?.chargerId)?.connectors.find((c) => c.connectorId === connector?.connectorId);
+  const connectorView = station?.chargers
+    .find((c) => c.chargerId === connector?.chargerId)
+    ?.connectors.find((c) => c.connectorId === connector?.connectorId);
   const switchMode = (next: Mode) => {
     setMode(next);
     setConnector(null);
@@ -150,7 +155,11 @@ export function StartSessionPage() {
         </Group>
         <Chooser>
           {mode === 'serial' ? (
-            <SerialLookup onAsk={(s) => (setSerial(s), setConnector(null))} busy={lookup.isFetching} lookupError={lookup.isError ? lookup.error : null} />
+            <SerialLookup
+              onAsk={(s) => (setSerial(s), setConnector(null))}
+              busy={lookup.isFetching}
+              lookupError={lookup.isError ? lookup.error : null}
+            />
           ) : (
             <StationChooser onChoose={(id) => (setStationId(id), setConnector(null))} />
           )}
@@ -194,7 +203,12 @@ export function StartSessionPage() {
               </legend>
               {(['none', 'energy', 'duration'] as const).map((k) => (
                 <label key={k}>
-                  <input type="radio" name="target" checked={targetKind === k} onChange={() => (setTargetKind(k), setTargetText(''), setProblems((p) => ({ ...p, target: undefined })))} />
+                  <input
+                    type="radio"
+                    name="target"
+                    checked={targetKind === k}
+                    onChange={() => (setTargetKind(k), setTargetText(''), setProblems((p) => ({ ...p, target: undefined })))}
+                  />
                   <FormattedMessage id={`charging.target.kind.${k}`} />
                 </label>
               ))}
@@ -204,7 +218,11 @@ export function StartSessionPage() {
                   hint={intl.formatMessage({ id: targetKind === 'energy' ? 'charging.target.kwhHint' : 'charging.target.timeHint' })}
                   error={problems.target}
                 >
-                  <input inputMode={targetKind === 'energy' ? 'decimal' : 'text'} value={targetText} onChange={(e) => (setTargetText(e.target.value), setProblems((p) => ({ ...p, target: undefined })))} />
+                  <input
+                    inputMode={targetKind === 'energy' ? 'decimal' : 'text'}
+                    value={targetText}
+                    onChange={(e) => (setTargetText(e.target.value), setProblems((p) => ({ ...p, target: undefined })))}
+                  />
                 </Field>
               )}
             </Group>

@@ -18,10 +18,19 @@ const near = makePublicStation({
   nameAr: 'الزمالك',
   distanceM: 2_400,
   chargers: [
-    { ...makePublicStation().chargers[0]!, connectors: makePublicStation().chargers[0]!.connectors.map((c) => ({ ...c, status: 'available' as const })) },
+    {
+      ...makePublicStation().chargers[0]!,
+      connectors: makePublicStation().chargers[0]!.connectors.map((c) => ({ ...c, status: 'available' as const })),
+    },
   ],
 });
-const offline = makePublicStation({ stationId: 'gz', nameEn: 'Dokki', nameAr: 'الدقي', distanceM: 9_000, chargers: [{ ...makePublicStation().chargers[0]!, online: false }] });
+const offline = makePublicStation({
+  stationId: 'gz',
+  nameEn: 'Dokki',
+  nameAr: 'الدقي',
+  distanceM: 9_000,
+  chargers: [{ ...makePublicStation().chargers[0]!, online: false }],
+});
 
 function stations(withPosition: boolean) {
   if (withPosition) {
@@ -33,7 +42,8 @@ function stations(withPosition: boolean) {
   return asCustomer((req) => {
     // the server answers nearest first; the list must not depend on it
     if (req.url.startsWith('/api/queries/stations/nearby')) return { body: { dataList: [far, offline, near], totalCount: 3 } };
-    if (req.url.startsWith('/api/queries/stations?')) return { body: { dataList: [far, near].map(({ distanceM: _d, ...s }) => s), totalCount: 2 } };
+    if (req.url.startsWith('/api/queries/stations?'))
+      return { body: { dataList: [far, near].map(({ distanceM: _d, ...s }) => s), totalCount: 2 } };
     return undefined;
   });
 }

@@ -70,7 +70,11 @@ export function TopUpDialog({ onClose }: { onClose: () => void }) {
           submit();
         }}
       >
-        <Field label={intl.formatMessage({ id: 'wallet.topUp.amount' })} hint={intl.formatMessage({ id: 'wallet.topUp.hint' })} error={error ?? undefined}>
+        <Field
+          label={intl.formatMessage({ id: 'wallet.topUp.amount' })}
+          hint={intl.formatMessage({ id: 'wallet.topUp.hint' })}
+          error={error ?? undefined}
+        >
           <input
             ref={input}
             inputMode="decimal"

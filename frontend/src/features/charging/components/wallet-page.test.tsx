@@ -23,7 +23,12 @@ const today = {
   date: '2026-03-01',
   transactions: [
     // out of order on purpose: the page shows the newest first within the day
-    makeTx({ transactionId: 'session:early', createdDate: '2026-03-01T07:00:00Z', amount: 500, reference: { type: 'session', id: 'early' } }),
+    makeTx({
+      transactionId: 'session:early',
+      createdDate: '2026-03-01T07:00:00Z',
+      amount: 500,
+      reference: { type: 'session', id: 'early' },
+    }),
     makeTx({
       transactionId: `payment:${PAYMENT_ID}`,
       direction: 'in',
@@ -38,7 +43,18 @@ const today = {
 };
 const older = {
   date: '2026-02-27',
-  transactions: [makeTx({ transactionId: 'adjustment:1', direction: 'in', amount: 1000, kind: 'adjustment', reason: 'Goodwill credit', reference: { type: 'adjustment', id: '1' }, creator: { type: 'staff', id: 'a1', name: 'Hala Said' }, createdDate: '2026-02-27T12:00:00Z' })],
+  transactions: [
+    makeTx({
+      transactionId: 'adjustment:1',
+      direction: 'in',
+      amount: 1000,
+      kind: 'adjustment',
+      reason: 'Goodwill credit',
+      reference: { type: 'adjustment', id: '1' },
+      creator: { type: 'staff', id: 'a1', name: 'Hala Said' },
+      createdDate: '2026-02-27T12:00:00Z',
+    }),
+  ],
 };
 
 describe('wallet', () => {
@@ -48,7 +64,9 @@ describe('wallet', () => {
     expect(await screen.findByRole('heading', { name: 'Today' })).toBeTruthy();
     expect(screen.getByTestId('wallet-balance').textContent).toMatch(/EGP\s?87\.50/);
     expect(screen.getByTestId('wallet-count').textContent).toBe('3 transactions');
-    const headings = within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const headings = within(screen.getByRole('main'))
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
     expect(headings).toEqual(['Today', 'Friday, 27 February 2026']);
     const lines = within(screen.getByRole('region', { name: 'Today' })).getAllByTestId('wallet-line');
     expect(lines.map((l) => l.id)).toEqual([`tx-payment:${PAYMENT_ID}`, 'tx-session:early']);
@@ -56,7 +74,11 @@ describe('wallet', () => {
     expect(lines[0]?.textContent).toContain('Wallet top-up');
     expect(lines[0]?.textContent).toContain('By You');
     expect(lines[1]?.textContent).toMatch(/^−EGP\s?5\.00/);
-    expect(within(lines[1] as HTMLElement).getByRole('link', { name: 'View session' }).getAttribute('href')).toBe('/my-sessions/early');
+    expect(
+      within(lines[1] as HTMLElement)
+        .getByRole('link', { name: 'View session' })
+        .getAttribute('href'),
+    ).toBe('/my-sessions/early');
     const adjustment = within(screen.getByRole('region', { name: 'Friday, 27 February 2026' })).getByTestId('wallet-line');
     expect(adjustment.textContent).toContain('Goodwill credit');
     expect(adjustment.textContent).toContain('By Hala Said');
@@ -66,7 +88,8 @@ describe('wallet', () => {
     const requests = asCustomer((req) => {
       if (!req.url.startsWith(WALLET)) return undefined;
       const q = new URL(req.url, 'http://x').searchParams;
-      if (q.get('filter') === 'incoming') return { body: makeWallet([{ date: older.date, transactions: older.transactions }], { totalCount: 1 }) };
+      if (q.get('filter') === 'incoming')
+        return { body: makeWallet([{ date: older.date, transactions: older.transactions }], { totalCount: 1 }) };
       // The next page is asked for by the cursor the first page gave, never by a page number.
       if (q.get('cursor') === 'after-today') return { body: makeWallet([older], { totalCount: 3 }) };
       return { body: makeWallet([{ date: today.date, transactions: today.transactions }], { totalCount: 3, nextCursor: 'after-today' }) };
@@ -91,7 +114,8 @@ describe('wallet', () => {
     const go = vi.spyOn(checkout, 'go').mockImplementation(() => undefined);
     const requests = asCustomer((req) => {
       if (req.url.startsWith(WALLET)) return { body: makeWallet([today]) };
-      if (req.url === '/api/commands/wallet.top-up') return { body: { streamId: 'p', revision: 0, position: 3, paymentId: PAYMENT_ID, checkoutUrl: 'https://pay.example/checkout/1' } };
+      if (req.url === '/api/commands/wallet.top-up')
+        return { body: { streamId: 'p', revision: 0, position: 3, paymentId: PAYMENT_ID, checkoutUrl: 'https://pay.example/checkout/1' } };
       return undefined;
     });
     await renderApp('/wallet');
@@ -142,7 +166,18 @@ describe('wallet', () => {
       if (req.url.startsWith(`/api/queries/me/payments/${PAYMENT_ID}`)) {
         polls += 1;
         const status = polls < 2 ? 'pending' : outcome;
-        return { body: { paymentId: PAYMENT_ID, status, amount: 20_000, provider: 'sandbox', checkoutUrl: 'x', failureReason: null, createdAt: '2026-03-01T09:29:00Z', settledAt: null } };
+        return {
+          body: {
+            paymentId: PAYMENT_ID,
+            status,
+            amount: 20_000,
+            provider: 'sandbox',
+            checkoutUrl: 'x',
+            failureReason: null,
+            createdAt: '2026-03-01T09:29:00Z',
+            settledAt: null,
+          },
+        };
       }
       return undefined;
     });
@@ -164,10 +199,16 @@ describe('wallet', () => {
 
   it('a payment that cannot be read is reported as an error', async () => {
     asCustomer((req) =>
-      req.url.startsWith('/api/queries/me/payments/') ? apiError(404, 'payments.payment_not_found') : req.url.startsWith(WALLET) ? { body: makeWallet([]) } : undefined,
+      req.url.startsWith('/api/queries/me/payments/')
+        ? apiError(404, 'payments.payment_not_found')
+        : req.url.startsWith(WALLET)
+          ? { body: makeWallet([]) }
+          : undefined,
     );
     await renderApp(`/wallet?payment=${PAYMENT_ID}`);
-    expect(await within(screen.getByTestId('toasts')).findByText('Error occurred in your payment process', {}, { timeout: 4000 })).toBeTruthy();
+    expect(
+      await within(screen.getByTestId('toasts')).findByText('Error occurred in your payment process', {}, { timeout: 4000 }),
+    ).toBeTruthy();
   });
 
   it('renders in Arabic right to left with Arabic digits and the Today label', async () => {

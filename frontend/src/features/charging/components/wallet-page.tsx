@@ -85,7 +85,9 @@ function TxLine({ tx }: { tx: WalletTxView }) {
           <FormattedMessage id="provenance.open" />
         </Button>
       </Details>
-      {explaining && <ProvenanceDialog subject={{ kind: 'wallet-line', transactionId: tx.transactionId }} onClose={() => setExplaining(false)} />}
+      {explaining && (
+        <ProvenanceDialog subject={{ kind: 'wallet-line', transactionId: tx.transactionId }} onClose={() => setExplaining(false)} />
+      )}
     </li>
   );
 }
@@ -132,7 +134,13 @@ export function WalletPage({ embedded = false }: { embedded?: boolean } = {}) {
       </Card>
       <Row role="group" aria-label={intl.formatMessage({ id: 'wallet.filter' })}>
         {WALLET_FILTERS.map((f) => (
-          <Button key={f} type="button" variant={f === filter ? 'primary' : 'secondary'} aria-pressed={f === filter} onClick={() => setFilter(f)}>
+          <Button
+            key={f}
+            type="button"
+            variant={f === filter ? 'primary' : 'secondary'}
+            aria-pressed={f === filter}
+            onClick={() => setFilter(f)}
+          >
             <FormattedMessage id={`wallet.filter.${f}`} />
           </Button>
         ))}
@@ -143,7 +151,9 @@ export function WalletPage({ embedded = false }: { embedded?: boolean } = {}) {
         )}
       </Row>
       {wallet.isPending && <Spinner />}
-      {wallet.isError && <p role="alert">{translateErrorCode(intl, wallet.error instanceof ApiRequestError ? wallet.error.code : 'server.error')}</p>}
+      {wallet.isError && (
+        <p role="alert">{translateErrorCode(intl, wallet.error instanceof ApiRequestError ? wallet.error.code : 'server.error')}</p>
+      )}
       {wallet.isSuccess && groups.length === 0 && (
         <p>
           <FormattedMessage id="wallet.empty" />

@@ -15,7 +15,10 @@ import { notificationText } from '../components/notification-text';
 export function useSystemNotifications(): void {
   const intl = useIntl();
   const locale = useLocale();
-  const latest = useQuery({ queryKey: chargingKeys.notificationLatest, queryFn: ({ signal }) => api.query('me.notifications', { page: 1, pageSize: 10 }, { signal }) });
+  const latest = useQuery({
+    queryKey: chargingKeys.notificationLatest,
+    queryFn: ({ signal }) => api.query('me.notifications', { page: 1, pageSize: 10 }, { signal }),
+  });
   const known = useRef<Set<string> | null>(null);
   useEffect(() => {
     const list = latest.data?.dataList;
@@ -30,7 +33,12 @@ export function useSystemNotifications(): void {
     if (fresh.length === 0 || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
     for (const n of fresh.reverse()) {
       try {
-        new Notification(intl.formatMessage({ id: 'notification.system.title' }), { body: notificationText(intl, locale, n), tag: n.notificationId, lang: locale, dir: locale === 'ar' ? 'rtl' : 'ltr' });
+        new Notification(intl.formatMessage({ id: 'notification.system.title' }), {
+          body: notificationText(intl, locale, n),
+          tag: n.notificationId,
+          lang: locale,
+          dir: locale === 'ar' ? 'rtl' : 'ltr',
+        });
       } catch {
         // some mobile browsers only show notifications through a service worker: the page and the badge still tell
       }

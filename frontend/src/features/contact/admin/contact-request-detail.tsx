@@ -77,8 +77,9 @@ function RequestCard({ request: r, onReload }: { request: Detail; onReload: () =
     <FormCard aria-labelledby="contact-request-title">
       <h2 id="contact-request-title">{r.title}</h2>
       <div>
-        <FormattedMessage id="contactRequests.from" values={{ name: r.fullName, email: r.email }} /> · <FormattedMessage id={`contact.type.${r.type}`} /> ·{' '}
-        <time dateTime={r.createdAt}>{when(r.createdAt)}</time> · <FormattedMessage id={`contactRequests.language.${r.locale}`} />
+        <FormattedMessage id="contactRequests.from" values={{ name: r.fullName, email: r.email }} /> ·{' '}
+        <FormattedMessage id={`contact.type.${r.type}`} /> · <time dateTime={r.createdAt}>{when(r.createdAt)}</time> ·{' '}
+        <FormattedMessage id={`contactRequests.language.${r.locale}`} />
         {r.customerId && canSeeCustomers && (
           <>
             {' · '}
@@ -103,8 +104,11 @@ function RequestCard({ request: r, onReload }: { request: Detail; onReload: () =
             {r.replies.map((reply) => (
               <li key={reply.replyId} data-testid="contact-reply">
                 <div className="meta">
-                  <FormattedMessage id="contactRequests.byAt" values={{ name: reply.by.name ?? intl.formatMessage({ id: 'audit.actor.staff' }), time: when(reply.at) }} /> ·{' '}
-                  <FormattedMessage id={`contactRequests.delivery.${reply.delivery}`} />
+                  <FormattedMessage
+                    id="contactRequests.byAt"
+                    values={{ name: reply.by.name ?? intl.formatMessage({ id: 'audit.actor.staff' }), time: when(reply.at) }}
+                  />{' '}
+                  · <FormattedMessage id={`contactRequests.delivery.${reply.delivery}`} />
                   {reply.delivery !== 'sent' && <ResendButton requestId={r.requestId} replyId={reply.replyId} />}
                 </div>
                 {reply.message}
@@ -132,7 +136,10 @@ function RequestCard({ request: r, onReload }: { request: Detail; onReload: () =
             {r.comments.map((c) => (
               <li key={c.commentId} data-testid="contact-comment">
                 <div className="meta">
-                  <FormattedMessage id="contactRequests.byAt" values={{ name: c.by.name ?? intl.formatMessage({ id: 'audit.actor.staff' }), time: when(c.at) }} />
+                  <FormattedMessage
+                    id="contactRequests.byAt"
+                    values={{ name: c.by.name ?? intl.formatMessage({ id: 'audit.actor.staff' }), time: when(c.at) }}
+                  />
                 </div>
                 {c.text}
               </li>
@@ -169,7 +176,11 @@ function StatusForm({ request: r, onReload }: { request: Detail; onReload: () =>
       <Toolbar>
         <label>
           <FormattedMessage id="contactRequests.statusLabel" />{' '}
-          <select aria-label={intl.formatMessage({ id: 'contactRequests.statusLabel' })} value={status} onChange={(e) => setStatus(e.target.value as ContactStatus)}>
+          <select
+            aria-label={intl.formatMessage({ id: 'contactRequests.statusLabel' })}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as ContactStatus)}
+          >
             {CONTACT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {intl.formatMessage({ id: `contactRequests.status.${s}` })}
@@ -236,7 +247,11 @@ function WriteForm({ kind, requestId }: { kind: 'reply' | 'comment'; requestId: 
   return (
     <form noValidate onSubmit={onSubmit}>
       <Field label={intl.formatMessage({ id: labelId })} error={form.errorText(field)}>
-        <textarea rows={kind === 'reply' ? 5 : 3} {...form.bind(field)} maxLength={kind === 'reply' ? LIMITS.contactReplyMax : LIMITS.contactCommentMax} />
+        <textarea
+          rows={kind === 'reply' ? 5 : 3}
+          {...form.bind(field)}
+          maxLength={kind === 'reply' ? LIMITS.contactReplyMax : LIMITS.contactCommentMax}
+        />
       </Field>
       <Toolbar>
         <Button type="submit" disabled={reply.isPending || comment.isPending}>

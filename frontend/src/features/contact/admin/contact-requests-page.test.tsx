@@ -26,7 +26,9 @@ const row = (over: Partial<ContactRequestRow> = {}): ContactRequestRow => ({
 const detail = (over: Partial<ContactRequestDetail> = {}): ContactRequestDetail => ({
   ...row(),
   details: 'I tapped start twice and nothing happened.',
-  replies: [{ replyId: 'r-1', message: 'We reset it; please try again.', at: ago(900), by: { id: 'a1', name: 'Hala Said' }, delivery: 'failed' }],
+  replies: [
+    { replyId: 'r-1', message: 'We reset it; please try again.', at: ago(900), by: { id: 'a1', name: 'Hala Said' }, delivery: 'failed' },
+  ],
   comments: [{ commentId: 'k-1', text: 'Customer called twice', at: ago(800), by: { id: 'a1', name: 'Hala Said' } }],
   revision: 4,
   ...over,
@@ -55,7 +57,9 @@ describe('contact requests (managers)', () => {
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'needs_action' } });
     await waitFor(() => expect(calls(requests, LIST).some((r) => r.url.includes('status=needs_action'))).toBe(true));
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'praise' } });
-    await waitFor(() => expect(calls(requests, LIST).some((r) => r.url.includes('type=praise') && r.url.includes('status=needs_action'))).toBe(true));
+    await waitFor(() =>
+      expect(calls(requests, LIST).some((r) => r.url.includes('type=praise') && r.url.includes('status=needs_action'))).toBe(true),
+    );
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-02-01' } });
     await waitFor(() => expect(calls(requests, LIST).some((r) => r.url.includes('from=2026-02-01'))).toBe(true));
   });
@@ -78,13 +82,20 @@ describe('contact requests (managers)', () => {
     fireEvent.change(screen.getByLabelText('Reply by e-mail'), { target: { value: 'أعدنا تشغيل الشاحن.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     await waitFor(() => expect(calls(requests, '/api/commands/contact-requests.reply')).toHaveLength(1));
-    expect(calls(requests, '/api/commands/contact-requests.reply')[0]?.body).toEqual({ requestId: REQUEST_ID, replyId: expect.stringMatching(/^[0-9a-f-]{36}$/), message: 'أعدنا تشغيل الشاحن.' });
+    expect(calls(requests, '/api/commands/contact-requests.reply')[0]?.body).toEqual({
+      requestId: REQUEST_ID,
+      replyId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      message: 'أعدنا تشغيل الشاحن.',
+    });
     expect(await screen.findByText('The reply was sent.')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Internal comment'), { target: { value: 'Checked the log' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add comment' }));
     await waitFor(() => expect(calls(requests, '/api/commands/contact-requests.comment')).toHaveLength(1));
-    expect(calls(requests, '/api/commands/contact-requests.comment')[0]?.body).toMatchObject({ requestId: REQUEST_ID, text: 'Checked the log' });
+    expect(calls(requests, '/api/commands/contact-requests.comment')[0]?.body).toMatchObject({
+      requestId: REQUEST_ID,
+      text: 'Checked the log',
+    });
   });
 
   it('updates the status with the revision seen ("Request status updated successfully") and closes', async () => {
@@ -94,7 +105,11 @@ describe('contact requests (managers)', () => {
     fireEvent.change(screen.getByLabelText('Request status'), { target: { value: 'needs_action' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update status' }));
     await waitFor(() => expect(calls(requests, '/api/commands/contact-requests.set-status')).toHaveLength(1));
-    expect(calls(requests, '/api/commands/contact-requests.set-status')[0]?.body).toEqual({ requestId: REQUEST_ID, status: 'needs_action', expectedRevision: 4 });
+    expect(calls(requests, '/api/commands/contact-requests.set-status')[0]?.body).toEqual({
+      requestId: REQUEST_ID,
+      status: 'needs_action',
+      expectedRevision: 4,
+    });
     expect(await screen.findByText('Request status updated successfully')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close request' }));
     await waitFor(() => expect(calls(requests, '/api/commands/contact-requests.set-status')).toHaveLength(2));

@@ -26,11 +26,21 @@ export function ContactRequestsPage() {
   useStaffLive({ contact_requests: [[CONTACT_REQUESTS]] });
   const filter = Object.fromEntries(FILTERS.map((k) => [k, text(search[k])])) as Record<FilterKey, string | undefined>;
   const params: ListParams = { status: filter.contactStatus, type: filter.type, from: filter.from, to: filter.to };
-  const list = useAdminList<ContactRequestRow>({ collection: CONTACT_REQUESTS, operation: 'contact-requests.admin-list', params, statusFilter: null });
+  const list = useAdminList<ContactRequestRow>({
+    collection: CONTACT_REQUESTS,
+    operation: 'contact-requests.admin-list',
+    params,
+    statusFilter: null,
+  });
   const set = (key: FilterKey, value: string) => update({ [key]: value || undefined, page: 1 });
   const label = (id: string) => intl.formatMessage({ id });
   const columns: Column<ContactRequestRow>[] = [
-    { key: 'createdAt', labelId: 'contactRequests.received', sortKey: 'createdAt', render: (r) => <time dateTime={r.createdAt}>{formatCairo(r.createdAt, locale)}</time> },
+    {
+      key: 'createdAt',
+      labelId: 'contactRequests.received',
+      sortKey: 'createdAt',
+      render: (r) => <time dateTime={r.createdAt}>{formatCairo(r.createdAt, locale)}</time>,
+    },
     { key: 'fullName', labelId: 'contact.fullName', sortKey: 'fullName', render: (r) => r.fullName },
     { key: 'email', labelId: 'contact.email', render: (r) => <bdi dir="ltr">{r.email}</bdi> },
     { key: 'title', labelId: 'contact.subject', sortKey: 'title', render: (r) => r.title },

@@ -46,19 +46,22 @@ export function ContactForm({ initialType }: { initialType?: ContactType }) {
       return;
     }
     // replies are mailed in the language the request was written in
-    submit.mutate({ ...result.body, locale: intl.locale.startsWith('ar') ? 'ar' : 'en' }, {
-      onSuccess: () => {
-        pushToast({ kind: 'success', text: intl.formatMessage({ id: 'contact.sent' }) });
-        setValues(emptyContact(initialType));
-        setErrors({});
-        setRequestId(newUuid());
+    submit.mutate(
+      { ...result.body, locale: intl.locale.startsWith('ar') ? 'ar' : 'en' },
+      {
+        onSuccess: () => {
+          pushToast({ kind: 'success', text: intl.formatMessage({ id: 'contact.sent' }) });
+          setValues(emptyContact(initialType));
+          setErrors({});
+          setRequestId(newUuid());
+        },
+        onError: (error) => {
+          const apiError = error instanceof ApiRequestError ? error : null;
+          if (apiError?.fieldErrors.length) setErrors(byField(apiError.fieldErrors));
+          pushToast({ kind: 'error', text: translateErrorCode(intl, apiError?.code ?? 'server.error') });
+        },
       },
-      onError: (error) => {
-        const apiError = error instanceof ApiRequestError ? error : null;
-        if (apiError?.fieldErrors.length) setErrors(byField(apiError.fieldErrors));
-        pushToast({ kind: 'error', text: translateErrorCode(intl, apiError?.code ?? 'server.error') });
-      },
-    });
+    );
   };
 
   const label = (id: string) => intl.formatMessage({ id });

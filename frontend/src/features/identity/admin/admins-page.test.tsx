@@ -80,7 +80,11 @@ describe('admins screen', () => {
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Left the company' } });
     fireEvent.click(submit);
     await waitFor(() =>
-      expect(requests.find((r) => r.url === '/api/commands/admins.deactivate')?.body).toEqual({ adminId: admin.adminId, reason: 'Left the company', expectedRevision: 3 }),
+      expect(requests.find((r) => r.url === '/api/commands/admins.deactivate')?.body).toEqual({
+        adminId: admin.adminId,
+        reason: 'Left the company',
+        expectedRevision: 3,
+      }),
     );
     const auth = requests.find((r) => r.url === '/api/commands/admins.deactivate');
     expect(auth).toBeTruthy();

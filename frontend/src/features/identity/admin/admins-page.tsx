@@ -31,7 +31,11 @@ export function AdminsPage() {
   const columns: Column<AdminView>[] = [
     { key: 'name', labelId: 'auth.name', render: (r) => `${r.firstName} ${r.lastName}` },
     { key: 'email', labelId: 'auth.email', render: (r) => <bdi dir="ltr">{r.email}</bdi> },
-    { key: 'roles', labelId: 'admin.roles', render: (r) => intl.formatList(locale === 'ar' ? r.roleNamesAr : r.roleNames, { type: 'conjunction', style: 'narrow' }) },
+    {
+      key: 'roles',
+      labelId: 'admin.roles',
+      render: (r) => intl.formatList(locale === 'ar' ? r.roleNamesAr : r.roleNames, { type: 'conjunction', style: 'narrow' }),
+    },
     {
       key: 'status',
       labelId: 'admin.status',
@@ -79,7 +83,12 @@ function AdminForm({ admin, onDone }: { admin?: AdminView; onDone: () => void })
   const locale = useLocale();
   const pushToast = useSetAtom(pushToastAtom);
   const roles = useRoleOptions();
-  const form = useSchemaForm({ firstName: admin?.firstName ?? '', lastName: admin?.lastName ?? '', email: admin?.email ?? '', password: '' });
+  const form = useSchemaForm({
+    firstName: admin?.firstName ?? '',
+    lastName: admin?.lastName ?? '',
+    email: admin?.email ?? '',
+    password: '',
+  });
   const [roleIds, setRoleIds] = useState<string[]>(admin?.roleIds ?? []);
   const [adminId] = useState(() => admin?.adminId ?? newUuid());
   const create = useCommand('admins', 'admins.create');
@@ -100,7 +109,13 @@ function AdminForm({ admin, onDone }: { admin?: AdminView; onDone: () => void })
   };
   const onSubmit = () => {
     if (admin) {
-      const body = form.validate(updateAdminSchema, { adminId, firstName: form.values.firstName, lastName: form.values.lastName, roleIds, expectedRevision: admin.revision });
+      const body = form.validate(updateAdminSchema, {
+        adminId,
+        firstName: form.values.firstName,
+        lastName: form.values.lastName,
+        roleIds,
+        expectedRevision: admin.revision,
+      });
       if (body) update.mutate(body, outcome);
     } else {
       const body = form.validate(createAdminSchema, { adminId, ...form.values, roleIds });
@@ -110,7 +125,12 @@ function AdminForm({ admin, onDone }: { admin?: AdminView; onDone: () => void })
 
   const emailError = form.errors.email?.code === 'email_exists' ? label('error.identity.email_exists') : form.errorText('email');
   return (
-    <EditorCard titleId={admin ? 'admins.editTitle' : 'admins.createTitle'} busy={create.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>
+    <EditorCard
+      titleId={admin ? 'admins.editTitle' : 'admins.createTitle'}
+      busy={create.isPending || update.isPending}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+    >
       <Field label={label('auth.firstName')} error={form.errorText('firstName')}>
         <input {...form.bind('firstName')} maxLength={LIMITS.firstLastNameMax} />
       </Field>

@@ -64,7 +64,12 @@ export function CustomersPage({ tabs }: { tabs: CustomerTabs }) {
     { key: 'phone', labelId: 'auth.phone', sortKey: 'phone', render: (r) => <bdi dir="ltr">{r.phone}</bdi> },
     { key: 'car', labelId: 'customers.carType', render: (r) => <CarText customer={r} /> },
     { key: 'card', labelId: 'customers.cardStatus', sortKey: 'cardStatus', render: (r) => <CardStatusText status={r.cardStatus} /> },
-    { key: 'wallet', labelId: 'customers.wallet', sortKey: 'walletBalance', render: (r) => (r.walletBalance === null ? '—' : <bdi>{formatMoney(r.walletBalance, locale)}</bdi>) },
+    {
+      key: 'wallet',
+      labelId: 'customers.wallet',
+      sortKey: 'walletBalance',
+      render: (r) => (r.walletBalance === null ? '—' : <bdi>{formatMoney(r.walletBalance, locale)}</bdi>),
+    },
     {
       key: 'status',
       labelId: 'admin.status',
@@ -144,38 +149,77 @@ function CustomerDetail({ customerId, tabs }: { customerId: string; tabs: Custom
     <FormCard aria-labelledby="customer-detail">
       <h2 id="customer-detail">{`${c.firstName} ${c.lastName}`}</h2>
       <Details data-testid="customer-details">
-        <dt><FormattedMessage id="customers.age" /></dt>
+        <dt>
+          <FormattedMessage id="customers.age" />
+        </dt>
         <dd data-field="age">{c.age === null ? '—' : intl.formatNumber(c.age)}</dd>
-        <dt><FormattedMessage id="customers.gender" /></dt>
-        <dd><FormattedMessage id={`customers.gender.${c.gender}`} /></dd>
-        <dt><FormattedMessage id="customers.carType" /></dt>
-        <dd data-field="car"><CarText customer={c} /></dd>
-        <dt><FormattedMessage id="customers.batteryRange" /></dt>
+        <dt>
+          <FormattedMessage id="customers.gender" />
+        </dt>
+        <dd>
+          <FormattedMessage id={`customers.gender.${c.gender}`} />
+        </dd>
+        <dt>
+          <FormattedMessage id="customers.carType" />
+        </dt>
+        <dd data-field="car">
+          <CarText customer={c} />
+        </dd>
+        <dt>
+          <FormattedMessage id="customers.batteryRange" />
+        </dt>
         <dd data-field="battery">{c.car ? batteryRangeName(c.car, locale) : '—'}</dd>
-        <dt><FormattedMessage id="customers.cardStatus" /></dt>
-        <dd data-field="card"><CardStatusText status={c.cardStatus} /></dd>
-        <dt><FormattedMessage id="customers.lastCharge" /></dt>
+        <dt>
+          <FormattedMessage id="customers.cardStatus" />
+        </dt>
+        <dd data-field="card">
+          <CardStatusText status={c.cardStatus} />
+        </dd>
+        <dt>
+          <FormattedMessage id="customers.lastCharge" />
+        </dt>
         <dd>{c.lastChargeAt ? formatCairo(c.lastChargeAt, locale, 'dateTime') : '—'}</dd>
-        <dt><FormattedMessage id="customers.verified" /></dt>
-        <dd><FormattedMessage id={c.emailVerified ? 'common.yes' : 'common.no'} /></dd>
-        <dt><FormattedMessage id="customers.since" /></dt>
+        <dt>
+          <FormattedMessage id="customers.verified" />
+        </dt>
+        <dd>
+          <FormattedMessage id={c.emailVerified ? 'common.yes' : 'common.no'} />
+        </dd>
+        <dt>
+          <FormattedMessage id="customers.since" />
+        </dt>
         <dd>{formatCairo(c.createdAt, locale, 'date')}</dd>
         {c.banned && (
           <>
-            <dt><FormattedMessage id="customers.banReason" /></dt>
+            <dt>
+              <FormattedMessage id="customers.banReason" />
+            </dt>
             <dd>{c.banReason ?? '—'}</dd>
           </>
         )}
-        <dt><FormattedMessage id="customers.licences" /></dt>
+        <dt>
+          <FormattedMessage id="customers.licences" />
+        </dt>
         <dd className="licences" data-field="licences">
           {c.licenceImageIds.length === 0
             ? '—'
-            : c.licenceImageIds.map((id, i) => <AuthorizedImage key={id} fileId={id} alt={intl.formatMessage({ id: 'customers.licenceN' }, { n: i + 1 })} />)}
+            : c.licenceImageIds.map((id, i) => (
+                <AuthorizedImage key={id} fileId={id} alt={intl.formatMessage({ id: 'customers.licenceN' }, { n: i + 1 })} />
+              ))}
         </dd>
       </Details>
       <Tabs role="tablist" aria-label={intl.formatMessage({ id: 'customers.tabs' })}>
         {TABS.map((t) => (
-          <Button key={t} type="button" role="tab" id={'customer-tab-' + t} aria-selected={tab === t} aria-controls="customer-tab" variant={tab === t ? 'primary' : 'secondary'} onClick={() => setTab(t)}>
+          <Button
+            key={t}
+            type="button"
+            role="tab"
+            id={'customer-tab-' + t}
+            aria-selected={tab === t}
+            aria-controls="customer-tab"
+            variant={tab === t ? 'primary' : 'secondary'}
+            onClick={() => setTab(t)}
+          >
             <FormattedMessage id={`customers.tab.${t}`} />
           </Button>
         ))}
@@ -204,7 +248,11 @@ function CarText({ customer }: { customer: Pick<CustomerAdminView, 'car' | 'carC
   const locale = useLocale();
   if (!customer.car) return <>—</>;
   const name = carName(customer.car, locale);
-  return customer.carCount > 1 ? <FormattedMessage id="customers.carAndMore" values={{ car: name, more: customer.carCount - 1 }} /> : <>{name}</>;
+  return customer.carCount > 1 ? (
+    <FormattedMessage id="customers.carAndMore" values={{ car: name, more: customer.carCount - 1 }} />
+  ) : (
+    <>{name}</>
+  );
 }
 
 /** Active while any card is, inactive when none is, "no card" without cards. */

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { VIEWER_PRIVILEGES, makeSession, renderApp, resetBrowserState, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
+import {
+  VIEWER_PRIVILEGES,
+  makeSession,
+  renderApp,
+  resetBrowserState,
+  storeSession,
+  stubApi,
+  type RecordedRequest,
+} from '../../../testing/render-app';
 
 beforeEach(resetBrowserState);
 afterEach(() => {
@@ -12,7 +20,15 @@ const roles = [
   { roleId: 'role-viewer', name: 'Viewer', nameAr: 'مشاهد', privileges: VIEWER_PRIVILEGES, adminIds: [], revision: 0 },
   { roleId: 'role-operator', name: 'Operator', nameAr: 'مشغل', privileges: ['stations.write'], adminIds: [], revision: 2 },
 ];
-const mail = { mailId: 'm-1', to: 'mona@example.com', subject: 'Confirm your e-mail', text: 'Plain body', html: '<p>Hello <script>alert(1)</script></p>', locale: 'en', sentAt: '2026-02-03T10:00:00Z' };
+const mail = {
+  mailId: 'm-1',
+  to: 'mona@example.com',
+  subject: 'Confirm your e-mail',
+  text: 'Plain body',
+  html: '<p>Hello <script>alert(1)</script></p>',
+  locale: 'en',
+  sentAt: '2026-02-03T10:00:00Z',
+};
 const api = () =>
   stubApi((req) => {
     if (req.url.startsWith('/api/queries/roles')) return { body: { dataList: roles, totalCount: 2 } };
@@ -65,7 +81,11 @@ describe('identity screens on the shared admin list', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'mona' } });
     fireEvent.submit(screen.getByRole('search'));
-    await waitFor(() => expect(listCalls(requests, '/api/queries/mailbox').some((r) => new URL(r.url, 'http://x').searchParams.get('q') === 'mona')).toBe(true));
+    await waitFor(() =>
+      expect(listCalls(requests, '/api/queries/mailbox').some((r) => new URL(r.url, 'http://x').searchParams.get('q') === 'mona')).toBe(
+        true,
+      ),
+    );
     expect((router.state.location.search as Record<string, unknown>).q).toBe('mona');
 
     await selectRow('Confirm your e-mail');

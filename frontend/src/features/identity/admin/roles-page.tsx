@@ -76,7 +76,12 @@ function RoleForm({ role, onDone }: { role?: RoleView; onDone: () => void }) {
   };
 
   return (
-    <EditorCard titleId={role ? 'roles.editTitle' : 'roles.createTitle'} busy={create.isPending || update.isPending} onSubmit={onSubmit} onCancel={onDone}>
+    <EditorCard
+      titleId={role ? 'roles.editTitle' : 'roles.createTitle'}
+      busy={create.isPending || update.isPending}
+      onSubmit={onSubmit}
+      onCancel={onDone}
+    >
       {!role && (
         <Field label={label('roles.roleId')} error={form.errorText('roleId')} hint={label('roles.roleIdHint')}>
           <input dir="ltr" {...form.bind('roleId')} maxLength={64} />

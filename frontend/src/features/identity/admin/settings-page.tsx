@@ -71,7 +71,11 @@ export function ProfileForm() {
   const session = useAtomValue(sessionAtom);
   const store = useStore();
   const pushToast = useSetAtom(pushToastAtom);
-  const form = useSchemaForm({ firstName: session?.user.firstName ?? '', lastName: session?.user.lastName ?? '', locale: session?.user.locale ?? 'en' });
+  const form = useSchemaForm({
+    firstName: session?.user.firstName ?? '',
+    lastName: session?.user.lastName ?? '',
+    locale: session?.user.locale ?? 'en',
+  });
   const save = useMutation({ mutationFn: (body: InputOf<'account.update-profile'>) => api.command('account.update-profile', body) });
   const { intl } = form;
   const label = (id: string) => intl.formatMessage({ id });

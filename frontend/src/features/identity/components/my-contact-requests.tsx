@@ -13,7 +13,11 @@ import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { theme } from '../../../styles/theme';
 import { REQUESTS_PAGE_SIZE, useMyContactRequests } from '../api/profile-api';
 
-const STATUS_COLOUR: Record<ContactStatus, string> = { new: theme.color.primary, needs_action: theme.color.busy, closed: theme.color.muted };
+const STATUS_COLOUR: Record<ContactStatus, string> = {
+  new: theme.color.primary,
+  needs_action: theme.color.busy,
+  closed: theme.color.muted,
+};
 
 const List = styled.ol`
   list-style: none;
@@ -80,7 +84,9 @@ export function MyContactRequests() {
         </Link>
       </p>
       {requests.isPending && <Spinner />}
-      {requests.isError && <p role="alert">{translateErrorCode(intl, requests.error instanceof ApiRequestError ? requests.error.code : 'server.error')}</p>}
+      {requests.isError && (
+        <p role="alert">{translateErrorCode(intl, requests.error instanceof ApiRequestError ? requests.error.code : 'server.error')}</p>
+      )}
       {requests.isSuccess && requests.data.dataList.length === 0 && (
         <p>
           <FormattedMessage id="profile.requests.empty" />

@@ -25,7 +25,10 @@ describe('password reset', () => {
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'omar@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText(/If an account exists for this e-mail/)).toBeTruthy();
-    expect(requests.find((r) => r.url === '/api/commands/auth.forgot-password')?.body).toEqual({ email: 'omar@example.com', audience: 'customer' });
+    expect(requests.find((r) => r.url === '/api/commands/auth.forgot-password')?.body).toEqual({
+      email: 'omar@example.com',
+      audience: 'customer',
+    });
   });
 
   it('a malformed token goes to /linkExpired without asking the server', async () => {
@@ -51,6 +54,10 @@ describe('password reset', () => {
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'NewSecret1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/resetPasswordDone'));
-    expect(requests.find((r) => r.url === '/api/commands/auth.reset-password')?.body).toEqual({ token: TOKEN, password: 'NewSecret1', confirmPassword: 'NewSecret1' });
+    expect(requests.find((r) => r.url === '/api/commands/auth.reset-password')?.body).toEqual({
+      token: TOKEN,
+      password: 'NewSecret1',
+      confirmPassword: 'NewSecret1',
+    });
   });
 });

@@ -50,7 +50,19 @@ function FormEnd({ failure, busy, submitId }: { failure: string | null; busy: bo
  * An e-mail-only request (forgot password: auth.forgot-password; a new confirmation mail: auth.resend-verification):
  * the answer never tells whether the account exists. On success `onSent`, or the `sentId` line in place of the form.
  */
-function EmailRequestForm({ operation, audience, submitId, sentId, onSent }: { operation: 'auth.forgot-password' | 'auth.resend-verification'; audience: Audience; submitId: string; sentId: string; onSent?: () => void }) {
+function EmailRequestForm({
+  operation,
+  audience,
+  submitId,
+  sentId,
+  onSent,
+}: {
+  operation: 'auth.forgot-password' | 'auth.resend-verification';
+  audience: Audience;
+  submitId: string;
+  sentId: string;
+  onSent?: () => void;
+}) {
   const form = useSchemaForm({ email: '' });
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -80,7 +92,13 @@ function EmailRequestForm({ operation, audience, submitId, sentId, onSent }: { o
 
 /** The forgot-password form of an audience. */
 const ForgotPasswordForm = ({ audience, onSent }: { audience: Audience; onSent?: () => void }) => (
-  <EmailRequestForm operation="auth.forgot-password" audience={audience} submitId="auth.forgot.submit" sentId="auth.forgot.sent" onSent={onSent} />
+  <EmailRequestForm
+    operation="auth.forgot-password"
+    audience={audience}
+    submitId="auth.forgot.submit"
+    sentId="auth.forgot.sent"
+    onSent={onSent}
+  />
 );
 
 /** /ForgetPassword: the customer's forgot-password form. */
@@ -139,7 +157,9 @@ export function ResetPasswordPage() {
 
   const form = useSchemaForm({ password: '', confirmPassword: '' });
   const [failure, setFailure] = useState<string | null>(null);
-  const reset = useMutation({ mutationFn: (body: InputOf<'auth.reset-password'>) => api.command('auth.reset-password', body, { auth: false }) });
+  const reset = useMutation({
+    mutationFn: (body: InputOf<'auth.reset-password'>) => api.command('auth.reset-password', body, { auth: false }),
+  });
   const { intl } = form;
   const label = (id: string) => intl.formatMessage({ id });
 
@@ -254,5 +274,12 @@ export function VerifyEmailPage() {
 }
 
 function ResendVerificationForm() {
-  return <EmailRequestForm operation="auth.resend-verification" audience="customer" submitId="auth.resendVerification" sentId="auth.verificationResent" />;
+  return (
+    <EmailRequestForm
+      operation="auth.resend-verification"
+      audience="customer"
+      submitId="auth.resendVerification"
+      sentId="auth.verificationResent"
+    />
+  );
 }

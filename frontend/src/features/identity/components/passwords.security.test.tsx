@@ -13,14 +13,25 @@ const fill = (values: Record<string, string>) => {
   for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
 };
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
-const commonFromServer = { status: 400, body: { code: 'request.invalid', message: 'x', fieldErrors: [{ path: 'password', code: 'password_common' }] } };
+const commonFromServer = {
+  status: 400,
+  body: { code: 'request.invalid', message: 'x', fieldErrors: [{ path: 'password', code: 'password_common' }] },
+};
 
 describe('password rules in the forms', () => {
   it('sign-up refuses the e-mail name, surrounding spaces and NUL, and accepts a 64-character passphrase', async () => {
-    const requests = stubApi((req) => (req.url === '/api/commands/auth.sign-up' ? { body: { streamId: 'account-1', revision: 1, position: 3 } } : undefined));
+    const requests = stubApi((req) =>
+      req.url === '/api/commands/auth.sign-up' ? { body: { streamId: 'account-1', revision: 1, position: 3 } } : undefined,
+    );
     await renderApp('/SignUp');
     await screen.findByRole('heading', { name: 'Create your account' });
-    const base = { 'First name': 'Omar', 'Last name': 'Fathy', 'E-mail': 'omar.fathy@example.com', 'Mobile number': '01012345678', Gender: 'male' };
+    const base = {
+      'First name': 'Omar',
+      'Last name': 'Fathy',
+      'E-mail': 'omar.fathy@example.com',
+      'Mobile number': '01012345678',
+      Gender: 'male',
+    };
     fill({ ...base, Password: 'Fathy2024x', 'Confirm password': 'Fathy2024x' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('The password must not contain the name of your e-mail address')).toBeTruthy();

@@ -129,13 +129,18 @@ function PersonalInfoForm({ profile }: { profile: CustomerProfileView }) {
     save.mutate(body, {
       onSuccess: () => {
         const session = store.get(sessionAtom);
-        if (session) store.set(sessionAtom, { ...session, user: { ...session.user, firstName: body.firstName, lastName: body.lastName, email: body.email } });
+        if (session)
+          store.set(sessionAtom, {
+            ...session,
+            user: { ...session.user, firstName: body.firstName, lastName: body.lastName, email: body.email },
+          });
         pushToast({ kind: 'success', text: label('profile.saved') });
       },
       onError: (error) => {
         const { code, text } = form.serverError(error);
         if (code === 'concurrency.conflict') setConflict(true);
-        else if (code !== 'request.invalid' && code !== 'identity.email_exists' && code !== 'files.not_found') pushToast({ kind: 'error', text });
+        else if (code !== 'request.invalid' && code !== 'identity.email_exists' && code !== 'files.not_found')
+          pushToast({ kind: 'error', text });
       },
     });
   };
@@ -184,7 +189,11 @@ function PersonalInfoForm({ profile }: { profile: CustomerProfileView }) {
           <FormattedMessage id="profile.delivery" />
         </legend>
         <Option>
-          <input type="checkbox" checked={values.sameAsHome} onChange={(e) => form.setValues((v) => ({ ...v, sameAsHome: e.target.checked }))} />
+          <input
+            type="checkbox"
+            checked={values.sameAsHome}
+            onChange={(e) => form.setValues((v) => ({ ...v, sameAsHome: e.target.checked }))}
+          />
           <FormattedMessage id="profile.delivery.same" />
         </Option>
         {!values.sameAsHome && (

@@ -51,7 +51,15 @@ const Problem = styled.p`
 `;
 
 /** The profile picture: private (fetched with the token), replaced by choosing a JPG or PNG of at most 5 MB. */
-export function PictureField({ fileId, onChange, error }: { fileId: string | null; onChange: (fileId: string | null) => void; error?: string }) {
+export function PictureField({
+  fileId,
+  onChange,
+  error,
+}: {
+  fileId: string | null;
+  onChange: (fileId: string | null) => void;
+  error?: string;
+}) {
   const intl = useIntl();
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
@@ -82,7 +90,14 @@ export function PictureField({ fileId, onChange, error }: { fileId: string | nul
         <Avatar aria-hidden={url ? undefined : true}>
           {url ? <Picture src={url} alt={name} data-testid="profile-picture" /> : busy || (fileId && image.isPending) ? <Spinner /> : null}
         </Avatar>
-        <input id={id} type="file" accept="image/jpeg,image/png" aria-invalid={message ? true : undefined} aria-describedby={`${id}-hint`} onChange={(e) => void choose(e.target.files?.[0])} />
+        <input
+          id={id}
+          type="file"
+          accept="image/jpeg,image/png"
+          aria-invalid={message ? true : undefined}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => void choose(e.target.files?.[0])}
+        />
       </Chooser>
       <Hint id={`${id}-hint`}>
         <FormattedMessage id="profile.picture.hint" />

@@ -24,9 +24,13 @@ describe('profile', () => {
     asCustomer();
     await renderApp('/profile');
     const tabs = await screen.findByRole('tablist', { name: 'View profile' });
-    expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Personal info', 'Change password', 'Car info', 'Requests', 'Wallet', 'Sessions', 'Bookings']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Personal info', 'Change password', 'Car info', 'Requests', 'Wallet', 'Sessions', 'Bookings']);
     expect(within(tabs).getByRole('tab', { name: 'Personal info' }).getAttribute('aria-selected')).toBe('true');
-    expect((await screen.findByLabelText('First name') as HTMLInputElement).value).toBe('Mona');
+    expect(((await screen.findByLabelText('First name')) as HTMLInputElement).value).toBe('Mona');
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Change password' }));
     expect(await screen.findByLabelText('Current password')).toBeTruthy();
   });
@@ -37,8 +41,26 @@ describe('profile', () => {
         ? {
             body: {
               dataList: [
-                { requestId: 'r-1', title: 'The charger at Zamalek will not start', type: 'complaint', details: 'Tapped twice', status: 'needs_action', createdAt: '2026-02-28T08:00:00Z', updatedAt: '2026-03-01T08:00:00Z', replies: [{ replyId: 'x', message: 'We reset it; try again.', at: '2026-03-01T08:00:00Z' }] },
-                { requestId: 'r-2', title: 'Opening hours on Fridays please', type: 'inquiry', details: 'When?', status: 'new', createdAt: '2026-02-27T08:00:00Z', updatedAt: '2026-02-27T08:00:00Z', replies: [] },
+                {
+                  requestId: 'r-1',
+                  title: 'The charger at Zamalek will not start',
+                  type: 'complaint',
+                  details: 'Tapped twice',
+                  status: 'needs_action',
+                  createdAt: '2026-02-28T08:00:00Z',
+                  updatedAt: '2026-03-01T08:00:00Z',
+                  replies: [{ replyId: 'x', message: 'We reset it; try again.', at: '2026-03-01T08:00:00Z' }],
+                },
+                {
+                  requestId: 'r-2',
+                  title: 'Opening hours on Fridays please',
+                  type: 'inquiry',
+                  details: 'When?',
+                  status: 'new',
+                  createdAt: '2026-02-27T08:00:00Z',
+                  updatedAt: '2026-02-27T08:00:00Z',
+                  replies: [],
+                },
               ],
               totalCount: 2,
             },
@@ -103,7 +125,14 @@ describe('profile', () => {
   });
 
   it('personal info: "Email already exists" beside the e-mail; a picture over 5 MB is refused before upload', async () => {
-    const requests = asCustomer((req) => (req.url === SAVE ? { status: 409, body: { code: 'identity.email_exists', message: 'exists', fieldErrors: [{ path: 'email', code: 'email_exists' }] } } : undefined));
+    const requests = asCustomer((req) =>
+      req.url === SAVE
+        ? {
+            status: 409,
+            body: { code: 'identity.email_exists', message: 'exists', fieldErrors: [{ path: 'email', code: 'email_exists' }] },
+          }
+        : undefined,
+    );
     await renderApp('/profile');
     await screen.findByLabelText('First name');
     type('Address', '12 Nile Street, Zamalek');
@@ -122,13 +151,30 @@ describe('profile', () => {
 
   it('car info: edit a car ("Cars updated") with its revision, and remove one after a confirmation', async () => {
     const car = makeCar({ carId: CAR_ID, revision: 2, licence: { customsCertificateFileId: 'c'.repeat(64) } });
-    const item = (itemId: string, name: string, kind: string, parentId: string | null = null) => ({ itemId, kind, name, nameTranslation: `${name}-ar`, value: '', parentId, parentName: null, isActive: true, usageCount: 0, revision: 1, updatedAt: '2026-01-01T00:00:00Z' });
+    const item = (itemId: string, name: string, kind: string, parentId: string | null = null) => ({
+      itemId,
+      kind,
+      name,
+      nameTranslation: `${name}-ar`,
+      value: '',
+      parentId,
+      parentName: null,
+      isActive: true,
+      usageCount: 0,
+      revision: 1,
+      updatedAt: '2026-01-01T00:00:00Z',
+    });
     const requests = asCustomer((req) => {
       const url = new URL(req.url, 'http://x');
       if (url.pathname === '/api/queries/me/cars') return { body: { dataList: [car], totalCount: 1 } };
       if (url.pathname === '/api/queries/car-options') {
         const kind = url.searchParams.get('kind');
-        const items = kind === 'carBrand' ? [item('b-nissan', 'Nissan', kind)] : kind === 'carType' ? [item('t-leaf', 'Leaf', kind, 'b-nissan')] : [item('r-40', '40 kWh', 'batteryRange')];
+        const items =
+          kind === 'carBrand'
+            ? [item('b-nissan', 'Nissan', kind)]
+            : kind === 'carType'
+              ? [item('t-leaf', 'Leaf', kind, 'b-nissan')]
+              : [item('r-40', '40 kWh', 'batteryRange')];
         return { body: { dataList: items, totalCount: items.length } };
       }
       if (url.pathname.startsWith('/api/commands/cars.')) return commandOk;
@@ -142,7 +188,14 @@ describe('profile', () => {
     expect((screen.getByLabelText('Customs release certificate instead') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Save car' }));
     await waitFor(() => expect(calls(requests, '/api/commands/cars.update')).toHaveLength(1));
-    expect(calls(requests, '/api/commands/cars.update')[0]?.body).toEqual({ carId: CAR_ID, brandId: 'b-nissan', typeId: 't-leaf', batteryRangeId: 'r-40', licence: { customsCertificateFileId: 'c'.repeat(64) }, expectedRevision: 2 });
+    expect(calls(requests, '/api/commands/cars.update')[0]?.body).toEqual({
+      carId: CAR_ID,
+      brandId: 'b-nissan',
+      typeId: 't-leaf',
+      batteryRangeId: 'r-40',
+      licence: { customsCertificateFileId: 'c'.repeat(64) },
+      expectedRevision: 2,
+    });
     expect(await within(screen.getByTestId('toasts')).findByText('Cars updated')).toBeTruthy();
 
     fireEvent.click(within(screen.getByTestId('car-line')).getByRole('button', { name: 'Remove Nissan Leaf' }));

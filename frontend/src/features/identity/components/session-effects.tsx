@@ -20,7 +20,11 @@ export function SessionEffects() {
   const [appCatalog, setAppCatalog] = useState(false);
 
   useEffect(() => {
-    if (signedIn) void requireAppCatalog(store).then(() => setAppCatalog(true), () => undefined);
+    if (signedIn)
+      void requireAppCatalog(store).then(
+        () => setAppCatalog(true),
+        () => undefined,
+      );
   }, [signedIn, store]);
 
   useEffect(() => {

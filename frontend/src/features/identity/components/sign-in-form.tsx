@@ -69,7 +69,12 @@ export function SignInForm({ audience, forgotPath, onSignedIn }: SignInFormProps
               {resent ? (
                 <FormattedMessage id="auth.verificationResent" />
               ) : (
-                <Button type="button" variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate(form.values.email, { onSettled: () => setResent(true) })}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={resend.isPending}
+                  onClick={() => resend.mutate(form.values.email, { onSettled: () => setResent(true) })}
+                >
                   <FormattedMessage id="auth.resendVerification" />
                 </Button>
               )}

@@ -29,7 +29,19 @@ const optional = (v: string) => (v.trim() === '' ? undefined : v.trim());
  * A charger of the registry, new or edited: identity, OCPP version, SIM, comment and its connectors. A new charger's
  * secret key comes back once, through `onSecret`.
  */
-export function ChargerForm({ stationId, charger, onDone, onRemove, onSecret }: { stationId: string; charger?: ChargerAdminView; onDone: () => void; onRemove?: () => void; onSecret: (s: { chargerId: string; secretKey: string }) => void }) {
+export function ChargerForm({
+  stationId,
+  charger,
+  onDone,
+  onRemove,
+  onSecret,
+}: {
+  stationId: string;
+  charger?: ChargerAdminView;
+  onDone: () => void;
+  onRemove?: () => void;
+  onSecret: (s: { chargerId: string; secretKey: string }) => void;
+}) {
   const pushToast = useSetAtom(pushToastAtom);
   const [revision] = useState(charger?.revision ?? 0);
   const [problem, setProblem] = useState<unknown>(null);
@@ -46,12 +58,15 @@ export function ChargerForm({ stationId, charger, onDone, onRemove, onSecret }: 
     comment: charger?.comment ?? '',
   });
   const [connectors, setConnectors] = useState<ConnectorDraft[]>(
-    charger ? charger.connectors.map((k) => ({ code: k.code, type: k.type, current: k.current, maxPowerKw: String(k.maxPowerKw) })) : [newConnector(1)],
+    charger
+      ? charger.connectors.map((k) => ({ code: k.code, type: k.type, current: k.current, maxPowerKw: String(k.maxPowerKw) }))
+      : [newConnector(1)],
   );
   const add = useCommand(STATIONS, 'chargers.add');
   const update = useCommand(STATIONS, 'chargers.update');
   const label = (id: string) => form.intl.formatMessage({ id });
-  const setConnector = (i: number, patch: Partial<ConnectorDraft>) => setConnectors((list) => list.map((k, j) => (j === i ? { ...k, ...patch } : k)));
+  const setConnector = (i: number, patch: Partial<ConnectorDraft>) =>
+    setConnectors((list) => list.map((k, j) => (j === i ? { ...k, ...patch } : k)));
 
   const submit = () => {
     setProblem(null);
@@ -67,11 +82,18 @@ export function ChargerForm({ stationId, charger, onDone, onRemove, onSecret }: 
       simNumber: optional(v.simNumber),
       imsi: optional(v.imsi),
       comment: optional(v.comment),
-      connectors: connectors.map((k, i) => ({ connectorId: i + 1, code: k.code, type: k.type, current: k.current, maxPowerKw: Number(normalizeDigits(k.maxPowerKw.trim()) || Number.NaN) })),
+      connectors: connectors.map((k, i) => ({
+        connectorId: i + 1,
+        code: k.code,
+        type: k.type,
+        current: k.current,
+        maxPowerKw: Number(normalizeDigits(k.maxPowerKw.trim()) || Number.NaN),
+      })),
     };
     const onError = (error: unknown) => {
       form.serverError(error);
-      if (error instanceof ApiRequestError && error.code === 'network.charger_exists') form.setErrors((x) => ({ ...x, chargerId: { path: 'chargerId', code: 'charger_exists' } }));
+      if (error instanceof ApiRequestError && error.code === 'network.charger_exists')
+        form.setErrors((x) => ({ ...x, chargerId: { path: 'chargerId', code: 'charger_exists' } }));
       setProblem(error);
     };
     if (charger) {
@@ -89,8 +111,14 @@ export function ChargerForm({ stationId, charger, onDone, onRemove, onSecret }: 
       });
     }
   };
-  const chargerIdError = form.errors.chargerId?.code === 'charger_exists' ? label('error.network.charger_exists') : form.errorText('chargerId');
-  const text = (key: 'serialNumber' | 'model' | 'vendor' | 'ipAddress' | 'iccid' | 'simNumber' | 'imsi', labelId: string, max: number, ltr = true) => (
+  const chargerIdError =
+    form.errors.chargerId?.code === 'charger_exists' ? label('error.network.charger_exists') : form.errorText('chargerId');
+  const text = (
+    key: 'serialNumber' | 'model' | 'vendor' | 'ipAddress' | 'iccid' | 'simNumber' | 'imsi',
+    labelId: string,
+    max: number,
+    ltr = true,
+  ) => (
     <Field label={label(labelId)} error={form.errorText(key)}>
       <input dir={ltr ? 'ltr' : 'auto'} {...form.bind(key)} maxLength={max} />
     </Field>
@@ -101,7 +129,11 @@ export function ChargerForm({ stationId, charger, onDone, onRemove, onSecret }: 
       <h2>
         <FormattedMessage id={charger ? 'charger.editTitle' : 'charger.newTitle'} />
       </h2>
-      <form noValidate onSubmit={(e) => (e.preventDefault(), submit())} aria-label={label(charger ? 'charger.editTitle' : 'charger.newTitle')}>
+      <form
+        noValidate
+        onSubmit={(e) => (e.preventDefault(), submit())}
+        aria-label={label(charger ? 'charger.editTitle' : 'charger.newTitle')}
+      >
         {charger ? (
           <p dir="ltr">{charger.chargerId}</p>
         ) : (
@@ -133,7 +165,12 @@ export function ChargerForm({ stationId, charger, onDone, onRemove, onSecret }: 
             <FormattedMessage id="charger.connectors" />
           </legend>
           {connectors.map((k, i) => (
-            <div className="connector" key={i} role="group" aria-label={form.intl.formatMessage({ id: 'charger.connectorN' }, { n: i + 1 })}>
+            <div
+              className="connector"
+              key={i}
+              role="group"
+              aria-label={form.intl.formatMessage({ id: 'charger.connectorN' }, { n: i + 1 })}
+            >
               <Field label={label('charger.connectorCode')}>
                 <input dir="ltr" value={k.code} maxLength={20} onChange={(e) => setConnector(i, { code: e.target.value })} />
               </Field>
@@ -156,7 +193,12 @@ export function ChargerForm({ stationId, charger, onDone, onRemove, onSecret }: 
                 </select>
               </Field>
               <Field label={label('charger.maxPower')}>
-                <input dir="ltr" inputMode="decimal" value={k.maxPowerKw} onChange={(e) => setConnector(i, { maxPowerKw: e.target.value })} />
+                <input
+                  dir="ltr"
+                  inputMode="decimal"
+                  value={k.maxPowerKw}
+                  onChange={(e) => setConnector(i, { maxPowerKw: e.target.value })}
+                />
               </Field>
               {connectors.length > 1 && (
                 <Button type="button" variant="secondary" onClick={() => setConnectors((list) => list.filter((_, j) => j !== i))}>

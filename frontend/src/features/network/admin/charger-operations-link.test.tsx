@@ -17,7 +17,13 @@ describe("the stations admin's way to a charger's operations view", () => {
     ['staff without events.read', ['stations.write'] as Privilege[], false],
   ] as const) {
     it(`${shown ? 'links' : 'does not link'} each charger to its operations view for ${who}`, async () => {
-      asStaff((req) => (req.url.startsWith('/api/queries/admin/stations') ? { body: { dataList: [makeStation([makeCharger()])], totalCount: 1 } } : undefined), privileges ? [...privileges] : undefined);
+      asStaff(
+        (req) =>
+          req.url.startsWith('/api/queries/admin/stations')
+            ? { body: { dataList: [makeStation([makeCharger()])], totalCount: 1 } }
+            : undefined,
+        privileges ? [...privileges] : undefined,
+      );
       await renderApp('/admin/chargerManagement');
       fireEvent.click(await screen.findByText('Zamalek'));
       const panel = await screen.findByRole('region', { name: 'Chargers of Zamalek' });

@@ -108,13 +108,27 @@ export function ChargersPanel({ station, live }: { station: StationAdminView; li
       <Table aria-labelledby="chargers-title">
         <thead>
           <tr>
-            <th><FormattedMessage id="charger.chargerId" /></th>
-            <th><FormattedMessage id="charger.serial" /></th>
-            <th><FormattedMessage id="charger.model" /></th>
-            <th><FormattedMessage id="charger.ocpp" /></th>
-            <th><FormattedMessage id="charger.firmware" /></th>
+            <th>
+              <FormattedMessage id="charger.chargerId" />
+            </th>
+            <th>
+              <FormattedMessage id="charger.serial" />
+            </th>
+            <th>
+              <FormattedMessage id="charger.model" />
+            </th>
+            <th>
+              <FormattedMessage id="charger.ocpp" />
+            </th>
+            <th>
+              <FormattedMessage id="charger.firmware" />
+            </th>
             {live.headers}
-            {canWrite && <th><FormattedMessage id="charger.actions" /></th>}
+            {canWrite && (
+              <th>
+                <FormattedMessage id="charger.actions" />
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -124,19 +138,37 @@ export function ChargersPanel({ station, live }: { station: StationAdminView; li
               <td dir="ltr">{c.serialNumber}</td>
               <td>{`${c.vendor} ${c.model}`}</td>
               <td>{c.ocppVersion}</td>
-              <td dir={c.firmwareVersion ? 'ltr' : undefined}>{c.firmwareVersion ?? intl.formatMessage({ id: 'charger.unknownFirmware' })}</td>
+              <td dir={c.firmwareVersion ? 'ltr' : undefined}>
+                {c.firmwareVersion ?? intl.formatMessage({ id: 'charger.unknownFirmware' })}
+              </td>
               {live.cells(c)}
               {canWrite && (
                 <td>
                   <Toolbar>
                     {live.actions(c)}
-                    <Button type="button" variant="secondary" aria-label={intl.formatMessage({ id: 'charger.editOf' }, { chargerId: c.chargerId })} onClick={() => setEditing(c.chargerId)}>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      aria-label={intl.formatMessage({ id: 'charger.editOf' }, { chargerId: c.chargerId })}
+                      onClick={() => setEditing(c.chargerId)}
+                    >
                       <FormattedMessage id="common.edit" />
                     </Button>
-                    <Button type="button" variant="secondary" disabled={rotate.isPending} aria-label={intl.formatMessage({ id: 'charger.rotateOf' }, { chargerId: c.chargerId })} onClick={() => onRotate(c)}>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      disabled={rotate.isPending}
+                      aria-label={intl.formatMessage({ id: 'charger.rotateOf' }, { chargerId: c.chargerId })}
+                      onClick={() => onRotate(c)}
+                    >
                       <FormattedMessage id="charger.rotate" />
                     </Button>
-                    <Button type="button" variant="secondary" aria-label={intl.formatMessage({ id: 'charger.deleteOf' }, { chargerId: c.chargerId })} onClick={() => setConfirmDelete(c.chargerId)}>
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      aria-label={intl.formatMessage({ id: 'charger.deleteOf' }, { chargerId: c.chargerId })}
+                      onClick={() => setConfirmDelete(c.chargerId)}
+                    >
                       <FormattedMessage id="admin.delete" />
                     </Button>
                   </Toolbar>
@@ -176,7 +208,15 @@ export function ChargersPanel({ station, live }: { station: StationAdminView; li
       {editing &&
         (() => {
           const charger = chargers.find((c) => c.chargerId === editing);
-          return charger ? <ChargerForm key={`edit-${editing}`} stationId={station.stationId} charger={charger} onDone={() => setEditing(null)} onSecret={setSecret} /> : null;
+          return charger ? (
+            <ChargerForm
+              key={`edit-${editing}`}
+              stationId={station.stationId}
+              charger={charger}
+              onDone={() => setEditing(null)}
+              onSecret={setSecret}
+            />
+          ) : null;
         })()}
       {drafts.map((d) => (
         <ChargerForm

@@ -22,14 +22,36 @@ export function CountriesPage() {
   const editor = useEditorMode(() => list.query.refetch());
   const editing = editor.mode.kind === 'edit' ? (list.rows.find((r) => r.countryId === (editor.mode as { id: string }).id) ?? null) : null;
   const columns: Column<CountryView>[] = [
-    { key: 'flag', labelId: 'country.flag', render: (r) => (r.flagFileId ? <AuthorizedImage fileId={r.flagFileId} alt={intl.formatMessage({ id: 'country.flagOf' }, { name: bi.name(r.nameEn, r.nameAr) })} size={32} /> : '—') },
+    {
+      key: 'flag',
+      labelId: 'country.flag',
+      render: (r) =>
+        r.flagFileId ? (
+          <AuthorizedImage
+            fileId={r.flagFileId}
+            alt={intl.formatMessage({ id: 'country.flagOf' }, { name: bi.name(r.nameEn, r.nameAr) })}
+            size={32}
+          />
+        ) : (
+          '—'
+        ),
+    },
     { key: 'name', labelId: 'admin.name', sortKey: bi.sortKey('nameEn', 'nameAr'), render: (r) => bi.name(r.nameEn, r.nameAr) },
     { key: 'other', labelId: 'admin.nameOther', render: (r) => bi.other(r.nameEn, r.nameAr) },
     { key: 'iso', labelId: 'country.iso', sortKey: 'iso', render: (r) => r.iso },
     { key: 'phone', labelId: 'country.phoneCode', sortKey: 'phoneCode', render: (r) => <bdi dir="ltr">{r.phoneCode}</bdi> },
     { key: 'currency', labelId: 'country.currency', sortKey: 'currency', render: (r) => r.currency },
     { key: 'govs', labelId: 'country.governorates', render: (r) => intl.formatNumber(r.governorateCount) },
-    { key: 'active', labelId: 'admin.status', sortKey: 'isActive', render: (r) => <Status ok={r.isActive}><FormattedMessage id={r.isActive ? 'admin.active' : 'admin.inactive'} /></Status> },
+    {
+      key: 'active',
+      labelId: 'admin.status',
+      sortKey: 'isActive',
+      render: (r) => (
+        <Status ok={r.isActive}>
+          <FormattedMessage id={r.isActive ? 'admin.active' : 'admin.inactive'} />
+        </Status>
+      ),
+    },
   ];
   return (
     <AdminList
@@ -53,7 +75,13 @@ export function CountryForm({ country, onDone, onReload }: { country?: CountryVi
   const [revision] = useState(country?.revision ?? 0);
   const [isActive, setActive] = useState(country?.isActive ?? true);
   const [flag, setFlag] = useState<string | null>(country?.flagFileId && FLAG_ID.test(country.flagFileId) ? country.flagFileId : null);
-  const form = useSchemaForm({ iso: country?.iso ?? '', nameEn: country?.nameEn ?? '', nameAr: country?.nameAr ?? '', phoneCode: country?.phoneCode ?? '+', currency: country?.currency ?? '' });
+  const form = useSchemaForm({
+    iso: country?.iso ?? '',
+    nameEn: country?.nameEn ?? '',
+    nameAr: country?.nameAr ?? '',
+    phoneCode: country?.phoneCode ?? '+',
+    currency: country?.currency ?? '',
+  });
   const create = useCommand(COLLECTION, 'countries.create');
   const update = useCommand(COLLECTION, 'countries.update');
   const label = (id: string) => form.intl.formatMessage({ id });
@@ -62,7 +90,14 @@ export function CountryForm({ country, onDone, onReload }: { country?: CountryVi
   const submit = () => {
     saving.clear();
     const iso = form.values.iso.trim().toUpperCase();
-    const base = { countryId: country?.countryId ?? iso.toLowerCase(), ...form.values, iso, currency: form.values.currency.trim().toUpperCase(), flagFileId: flag ?? undefined, isActive };
+    const base = {
+      countryId: country?.countryId ?? iso.toLowerCase(),
+      ...form.values,
+      iso,
+      currency: form.values.currency.trim().toUpperCase(),
+      flagFileId: flag ?? undefined,
+      isActive,
+    };
     if (country) saving.save(update, form.validate(updateCountrySchema, { ...base, expectedRevision: revision }));
     else saving.save(create, form.validate(countryFormSchema, base));
   };

@@ -24,16 +24,30 @@ export function GovernoratesPage() {
     const c = allCountries.find((x) => x.countryId === id);
     return c ? bi.name(c.nameEn, c.nameAr) : id;
   };
-  const list = useAdminList<GovernorateAdminView>({ collection: COLLECTION, operation: 'governorates.admin-list', defaultSort: bi.arabicDefault('nameAr') });
+  const list = useAdminList<GovernorateAdminView>({
+    collection: COLLECTION,
+    operation: 'governorates.admin-list',
+    defaultSort: bi.arabicDefault('nameAr'),
+  });
   const editor = useEditorMode(() => list.query.refetch());
   const remove = useCommand(COLLECTION, 'governorates.delete');
-  const editing = editor.mode.kind === 'edit' ? (list.rows.find((r) => r.governorateId === (editor.mode as { id: string }).id) ?? null) : null;
+  const editing =
+    editor.mode.kind === 'edit' ? (list.rows.find((r) => r.governorateId === (editor.mode as { id: string }).id) ?? null) : null;
   const columns: Column<GovernorateAdminView>[] = [
     { key: 'name', labelId: 'admin.name', sortKey: bi.sortKey('nameEn', 'nameAr'), render: (r) => bi.name(r.nameEn, r.nameAr) },
     { key: 'other', labelId: 'admin.nameOther', render: (r) => bi.other(r.nameEn, r.nameAr) },
     { key: 'country', labelId: 'governorate.country', sortKey: 'countryId', render: (r) => countryName(r.countryId) },
     { key: 'stations', labelId: 'governorate.stations', sortKey: 'stationCount', render: (r) => intl.formatNumber(r.stationCount) },
-    { key: 'active', labelId: 'admin.status', sortKey: 'isActive', render: (r) => <Status ok={r.isActive}><FormattedMessage id={r.isActive ? 'admin.active' : 'admin.inactive'} /></Status> },
+    {
+      key: 'active',
+      labelId: 'admin.status',
+      sortKey: 'isActive',
+      render: (r) => (
+        <Status ok={r.isActive}>
+          <FormattedMessage id={r.isActive ? 'admin.active' : 'admin.inactive'} />
+        </Status>
+      ),
+    },
   ];
   const activeCountries = allCountries.filter((c) => c.isActive);
   return (
@@ -50,18 +64,42 @@ export function GovernoratesPage() {
       auditStream={(r) => `governorate-${r.governorateId}`}
       csvName="governorates.csv"
     >
-      {editor.mode.kind === 'create' && <GovernorateForm key={editor.key} countries={activeCountries} onDone={editor.close} onReload={editor.reload} />}
-      {editing && <GovernorateForm key={editor.key} countries={activeCountries} governorate={editing} onDone={editor.close} onReload={editor.reload} />}
+      {editor.mode.kind === 'create' && (
+        <GovernorateForm key={editor.key} countries={activeCountries} onDone={editor.close} onReload={editor.reload} />
+      )}
+      {editing && (
+        <GovernorateForm
+          key={editor.key}
+          countries={activeCountries}
+          governorate={editing}
+          onDone={editor.close}
+          onReload={editor.reload}
+        />
+      )}
     </AdminList>
   );
 }
 
-function GovernorateForm({ governorate, countries, onDone, onReload }: { governorate?: GovernorateAdminView; countries: CountryView[]; onDone: () => void; onReload: () => void }) {
+function GovernorateForm({
+  governorate,
+  countries,
+  onDone,
+  onReload,
+}: {
+  governorate?: GovernorateAdminView;
+  countries: CountryView[];
+  onDone: () => void;
+  onReload: () => void;
+}) {
   const bi = useBilingual();
   const [revision] = useState(governorate?.revision ?? 0);
   const [governorateId] = useState(() => governorate?.governorateId ?? newUuid());
   const [isActive, setActive] = useState(governorate?.isActive ?? true);
-  const form = useSchemaForm({ nameEn: governorate?.nameEn ?? '', nameAr: governorate?.nameAr ?? '', countryId: governorate?.countryId ?? (countries.length === 1 ? (countries[0]?.countryId ?? '') : '') });
+  const form = useSchemaForm({
+    nameEn: governorate?.nameEn ?? '',
+    nameAr: governorate?.nameAr ?? '',
+    countryId: governorate?.countryId ?? (countries.length === 1 ? (countries[0]?.countryId ?? '') : ''),
+  });
   const create = useCommand(COLLECTION, 'governorates.create');
   const update = useCommand(COLLECTION, 'governorates.update');
   const label = (id: string) => form.intl.formatMessage({ id });
@@ -79,7 +117,11 @@ function GovernorateForm({ governorate, countries, onDone, onReload }: { governo
       busy={create.isPending || update.isPending}
       onSubmit={submit}
       onCancel={onDone}
-      problem={saving.problem !== null && <ProblemAlert error={saving.problem} context={governorate?.isActive && !isActive ? 'deactivate' : 'save'} onReload={onReload} />}
+      problem={
+        saving.problem !== null && (
+          <ProblemAlert error={saving.problem} context={governorate?.isActive && !isActive ? 'deactivate' : 'save'} onReload={onReload} />
+        )
+      }
     >
       <NameFields form={form} maxLength={LIMITS.masterDataNameMax} />
       <Field label={label('governorate.country')} error={form.errorText('countryId')}>

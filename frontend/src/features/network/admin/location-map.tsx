@@ -40,7 +40,11 @@ export default function LocationMap({ value, onPick, tileUrl, attribution, label
 
   useEffect(() => {
     if (!element.current) return undefined;
-    const m = L.map(element.current, { center: value ? [value.lat, value.lng] : EGYPT_CENTRE, zoom: value ? 12 : 5, scrollWheelZoom: false });
+    const m = L.map(element.current, {
+      center: value ? [value.lat, value.lng] : EGYPT_CENTRE,
+      zoom: value ? 12 : 5,
+      scrollWheelZoom: false,
+    });
     map.current = m;
     if (tileUrl) L.tileLayer(tileUrl, { attribution: attribution ?? '', maxZoom: 19 }).addTo(m);
     L.rectangle(

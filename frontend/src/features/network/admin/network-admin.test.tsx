@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MasterDataItemView, CountryView } from '@evc/contracts/catalog';
-import { VIEWER_PRIVILEGES, makeSession, renderApp, resetBrowserState, storeSession, stubApi, type RecordedRequest } from '../../../testing/render-app';
+import {
+  VIEWER_PRIVILEGES,
+  makeSession,
+  renderApp,
+  resetBrowserState,
+  storeSession,
+  stubApi,
+  type RecordedRequest,
+} from '../../../testing/render-app';
 import { makeCharger, makeStation } from '../../../testing/network-fixtures';
 import { egpTextToPiastres } from './pricing-page';
 import { checkImage } from '../../../components/admin/image-upload';
@@ -52,7 +60,18 @@ function brandsApi(extra: (req: RecordedRequest) => { status?: number; body: unk
       return {
         body: {
           dataList: [
-            { eventId: 'e1', type: 'MasterDataItemUpdated', revision: 4, occurredAt: '2026-02-03T10:00:00Z', actor: { type: 'staff', id: 'a1', name: 'Hala Said' }, reason: 'Typo', changes: [{ field: 'name', before: 'BYDD', after: 'BYD', masked: null }, { field: 'email', before: null, after: null, masked: 'personal' }] },
+            {
+              eventId: 'e1',
+              type: 'MasterDataItemUpdated',
+              revision: 4,
+              occurredAt: '2026-02-03T10:00:00Z',
+              actor: { type: 'staff', id: 'a1', name: 'Hala Said' },
+              reason: 'Typo',
+              changes: [
+                { field: 'name', before: 'BYDD', after: 'BYD', masked: null },
+                { field: 'email', before: null, after: null, masked: 'personal' },
+              ],
+            },
           ],
           totalCount: 1,
         },
@@ -126,7 +145,7 @@ describe('the admin list (car brands)', () => {
     await waitFor(() => expect(screen.getByText('BYD').closest('tr')!.getAttribute('aria-selected')).toBe('true'));
     expect(row.getAttribute('aria-selected')).toBe('false');
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
-    expect((await screen.findByLabelText('Name') as HTMLInputElement).value).toBe('BYD');
+    expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('BYD');
     expect((screen.getByLabelText('Name translation') as HTMLInputElement).value).toBe('بي واي دي');
   });
 
@@ -167,7 +186,14 @@ describe('the admin list (car brands)', () => {
 describe('master data in use', () => {
   const inUse = (req: RecordedRequest) =>
     req.url === '/api/commands/masterdata.delete'
-      ? { status: 422, body: { code: 'catalog.in_use', message: 'in use', fieldErrors: [{ path: 'itemId', code: 'in_use', params: { names: 'Atto 3, Dolphin', count: 2 } }] } }
+      ? {
+          status: 422,
+          body: {
+            code: 'catalog.in_use',
+            message: 'in use',
+            fieldErrors: [{ path: 'itemId', code: 'in_use', params: { names: 'Atto 3, Dolphin', count: 2 } }],
+          },
+        }
       : undefined;
 
   it('shows the names that use an item when deleting it (English)', async () => {
@@ -185,7 +211,14 @@ describe('master data in use', () => {
   it('shows the names in Arabic, and "can\'t be deactivated" when deactivating', async () => {
     brandsApi((req) =>
       req.url === '/api/commands/masterdata.update'
-        ? { status: 422, body: { code: 'catalog.in_use', message: 'in use', fieldErrors: [{ path: 'itemId', code: 'in_use', params: { names: 'Atto 3, Dolphin' } }] } }
+        ? {
+            status: 422,
+            body: {
+              code: 'catalog.in_use',
+              message: 'in use',
+              fieldErrors: [{ path: 'itemId', code: 'in_use', params: { names: 'Atto 3, Dolphin' } }],
+            },
+          }
         : inUse(req),
     );
     storeSession(makeSession('staff'));
@@ -224,7 +257,10 @@ describe('default order follows the language', () => {
     storeSession(makeSession('staff'));
     await renderApp('/admin/masterdata/carbrand');
     await screen.findByText('BYD');
-    const last = requests.filter((r) => r.url.startsWith(MD)).map((r) => new URL(r.url, 'http://x').searchParams).at(-1);
+    const last = requests
+      .filter((r) => r.url.startsWith(MD))
+      .map((r) => new URL(r.url, 'http://x').searchParams)
+      .at(-1);
     expect(last?.get('sort')).toBeNull();
   });
 });
@@ -234,7 +270,8 @@ describe('concurrency', () => {
     let revision = 4;
     const requests = brandsApi((req) => {
       if (req.url === '/api/commands/masterdata.update') return { status: 409, body: { code: 'concurrency.conflict', message: 'stale' } };
-      if (req.url.startsWith(MD)) return { body: { dataList: [{ ...byd, revision, name: revision > 4 ? 'BYD Auto' : 'BYD' }], totalCount: 1 } };
+      if (req.url.startsWith(MD))
+        return { body: { dataList: [{ ...byd, revision, name: revision > 4 ? 'BYD Auto' : 'BYD' }], totalCount: 1 } };
       return undefined;
     });
     storeSession(makeSession('staff'));
@@ -245,7 +282,11 @@ describe('concurrency', () => {
     fireEvent.change(name, { target: { value: 'BYD Motors' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This item was changed by someone else. Reload it and try again.')).toBeTruthy();
-    expect(commands(requests, 'masterdata.update')[0]?.body).toMatchObject({ itemId: 'brand-byd', name: 'BYD Motors', expectedRevision: 4 });
+    expect(commands(requests, 'masterdata.update')[0]?.body).toMatchObject({
+      itemId: 'brand-byd',
+      name: 'BYD Motors',
+      expectedRevision: 4,
+    });
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('BYD Motors');
     revision = 6;
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
@@ -296,7 +337,16 @@ describe('countries', () => {
     expect(await screen.findByRole('img', { name: 'Preview' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(commands(requests, 'countries.create')[0]?.body).toEqual({ countryId: 'ly', iso: 'LY', nameEn: 'Libya', nameAr: 'ليبيا', phoneCode: '+218', currency: 'LYD', flagFileId: flagId, isActive: true }),
+      expect(commands(requests, 'countries.create')[0]?.body).toEqual({
+        countryId: 'ly',
+        iso: 'LY',
+        nameEn: 'Libya',
+        nameAr: 'ليبيا',
+        phoneCode: '+218',
+        currency: 'LYD',
+        flagFileId: flagId,
+        isActive: true,
+      }),
     );
   });
 
@@ -406,7 +456,8 @@ describe('chargers of a station', () => {
 
   it('rotating the secret shows the new key in the same dialog', async () => {
     const requests = stubApi((req) => {
-      if (req.url === '/api/commands/chargers.rotate-secret') return { body: { streamId: 'charger-EVC-001', revision: 8, position: 14, chargerId: 'EVC-001', secretKey: 'n3w-k3y' } };
+      if (req.url === '/api/commands/chargers.rotate-secret')
+        return { body: { streamId: 'charger-EVC-001', revision: 8, position: 14, chargerId: 'EVC-001', secretKey: 'n3w-k3y' } };
       if (req.url.startsWith('/api/queries/admin/stations')) return { body: { dataList: [station], totalCount: 1 } };
       return undefined;
     });
@@ -429,7 +480,9 @@ describe('pricing', () => {
   });
 
   it('sends pricing.set in piastres with the effective time and reason', async () => {
-    const requests = stubApi((req) => (req.url.startsWith('/api/commands/') ? { body: { streamId: 'pricing-network', revision: 3, position: 20 } } : undefined));
+    const requests = stubApi((req) =>
+      req.url.startsWith('/api/commands/') ? { body: { streamId: 'pricing-network', revision: 3, position: 20 } } : undefined,
+    );
     storeSession(makeSession('staff'));
     await renderApp('/admin/chargerspricingsettings');
     fireEvent.click(await screen.findByRole('button', { name: 'Change prices' }));

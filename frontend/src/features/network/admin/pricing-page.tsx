@@ -46,7 +46,6 @@ export function egpTextToPiastres(text: string): number {
   return egpToPiastres(Number(t));
 }
 
-
 /** /admin/chargerspricingsettings: the prices in force, a change with its effective time and reason, and the history. */
 export function PricingPage() {
   const locale = useLocale();
@@ -60,7 +59,11 @@ export function PricingPage() {
   const when = { format: (d: Date) => formatCairo(d, locale) };
   const change = (r: PricingChangeView, f: PriceField) => (
     <>
-      {r.previous ? <bdi>{money(r.previous[f])}</bdi> : '—'} <span aria-hidden="true" className="mirror-rtl">→</span> <bdi>{money(r[f])}</bdi>
+      {r.previous ? <bdi>{money(r.previous[f])}</bdi> : '—'}{' '}
+      <span aria-hidden="true" className="mirror-rtl">
+        →
+      </span>{' '}
+      <bdi>{money(r[f])}</bdi>
     </>
   );
   const columns: Column<PricingChangeView>[] = [
@@ -142,9 +145,16 @@ export function PricingForm({ initial, onDone }: { initial: Record<PriceField, n
     if (!body) return;
     saving.save(set, body);
   };
-  const amountError = (f: PriceField) => (form.errors[f] ? (form.errors[f].code === 'invalid_type' ? label('pricing.invalidAmount') : form.errorText(f)) : undefined);
+  const amountError = (f: PriceField) =>
+    form.errors[f] ? (form.errors[f].code === 'invalid_type' ? label('pricing.invalidAmount') : form.errorText(f)) : undefined;
   return (
-    <EditorCard titleId="pricing.changeTitle" busy={set.isPending} onSubmit={submit} onCancel={onDone} problem={saving.problem !== null && <ProblemAlert error={saving.problem} />}>
+    <EditorCard
+      titleId="pricing.changeTitle"
+      busy={set.isPending}
+      onSubmit={submit}
+      onCancel={onDone}
+      problem={saving.problem !== null && <ProblemAlert error={saving.problem} />}
+    >
       {PRICE_FIELDS.map((f) => (
         <Field key={f} label={label(`pricing.${f}`)} error={amountError(f)} hint={label('pricing.egpHint')}>
           <input dir="ltr" inputMode="decimal" {...form.bind(f)} maxLength={12} />

@@ -31,12 +31,24 @@ export const parseCoordinate = (text: string): number => {
 };
 
 /** The station form: names, governorate, location (map or typed), addresses, photo; charger counts are computed. */
-export function StationForm({ station, governorates, onDone, onReload }: { station?: StationAdminView; governorates: GovernorateAdminView[]; onDone: () => void; onReload: () => void }) {
+export function StationForm({
+  station,
+  governorates,
+  onDone,
+  onReload,
+}: {
+  station?: StationAdminView;
+  governorates: GovernorateAdminView[];
+  onDone: () => void;
+  onReload: () => void;
+}) {
   const bi = useBilingual();
   const config = useMapConfig();
   const [revision] = useState(station?.revision ?? 0);
   const [stationId] = useState(() => station?.stationId ?? newUuid());
-  const [photo, setPhoto] = useState<string | null>(station?.photoFileId && /^[a-f0-9]{64}$/.test(station.photoFileId) ? station.photoFileId : null);
+  const [photo, setPhoto] = useState<string | null>(
+    station?.photoFileId && /^[a-f0-9]{64}$/.test(station.photoFileId) ? station.photoFileId : null,
+  );
   const form = useSchemaForm({
     nameEn: station?.nameEn ?? '',
     nameAr: station?.nameAr ?? '',
@@ -61,7 +73,11 @@ export function StationForm({ station, governorates, onDone, onReload }: { stati
     if (station) saving.save(update, form.validate(updateStationSchema, { ...base, expectedRevision: revision }));
     else saving.save(create, form.validate(stationFormSchema, base));
   };
-  const locationError = form.errors.location ? (form.errors.location.code === 'outside_egypt' ? label('validation.outside_egypt') : label('station.locationRequired')) : undefined;
+  const locationError = form.errors.location
+    ? form.errors.location.code === 'outside_egypt'
+      ? label('validation.outside_egypt')
+      : label('station.locationRequired')
+    : undefined;
 
   return (
     <EditorCard
@@ -103,10 +119,20 @@ export function StationForm({ station, governorates, onDone, onReload }: { stati
           <Spinner />
         )}
         <Field label={label('station.lat')} error={locationError}>
-          <input dir="ltr" inputMode="decimal" {...form.bind('lat')} onChange={(e) => (form.setValue('lat', e.target.value), form.setErrors(({ location: _c, ...r }) => r))} />
+          <input
+            dir="ltr"
+            inputMode="decimal"
+            {...form.bind('lat')}
+            onChange={(e) => (form.setValue('lat', e.target.value), form.setErrors(({ location: _c, ...r }) => r))}
+          />
         </Field>
         <Field label={label('station.lng')} error={locationError}>
-          <input dir="ltr" inputMode="decimal" {...form.bind('lng')} onChange={(e) => (form.setValue('lng', e.target.value), form.setErrors(({ location: _c, ...r }) => r))} />
+          <input
+            dir="ltr"
+            inputMode="decimal"
+            {...form.bind('lng')}
+            onChange={(e) => (form.setValue('lng', e.target.value), form.setErrors(({ location: _c, ...r }) => r))}
+          />
         </Field>
       </fieldset>
       <Field label={label('station.addressEn')} error={form.errorText('addressEn')}>

@@ -18,20 +18,34 @@ const CHARGER_ROOTS = { chargers: [[STATIONS]] };
  * the list. The list follows `/api/live` (stations) and `/api/live/me` (chargers), so charger and connector states
  * move without a reload. The chargers' live parts come from chargers-live through the app (`liveParts`).
  */
-export function StationsAdminPage({ liveParts: LiveParts }: { liveParts: ComponentType<{ children: (parts: ChargerRowParts) => ReactNode }> }) {
+export function StationsAdminPage({
+  liveParts: LiveParts,
+}: {
+  liveParts: ComponentType<{ children: (parts: ChargerRowParts) => ReactNode }>;
+}) {
   const bi = useBilingual();
   const intl = useIntl();
   useAdminLiveUpdates(LIVE_ROOTS);
   useStaffLive(CHARGER_ROOTS);
   const governorates = usePagedList('governorates', 'governorates.admin-list', { page: 1, pageSize: 100, active: 'true' });
-  const list = useAdminList<StationAdminView>({ collection: STATIONS, operation: 'stations.admin-list', statusFilter: null, defaultSort: bi.arabicDefault('nameAr') });
+  const list = useAdminList<StationAdminView>({
+    collection: STATIONS,
+    operation: 'stations.admin-list',
+    statusFilter: null,
+    defaultSort: bi.arabicDefault('nameAr'),
+  });
   const editor = useEditorMode(() => list.query.refetch());
   const remove = useCommand(STATIONS, 'stations.delete');
   const editing = editor.mode.kind === 'edit' ? (list.rows.find((r) => r.stationId === (editor.mode as { id: string }).id) ?? null) : null;
   const columns: Column<StationAdminView>[] = [
     { key: 'name', labelId: 'admin.name', sortKey: bi.sortKey('nameEn', 'nameAr'), render: (r) => bi.name(r.nameEn, r.nameAr) },
     { key: 'other', labelId: 'admin.nameOther', render: (r) => bi.other(r.nameEn, r.nameAr) },
-    { key: 'gov', labelId: 'station.governorate', sortKey: bi.sortKey('governorateNameEn', 'governorateNameAr'), render: (r) => bi.name(r.governorateNameEn, r.governorateNameAr) },
+    {
+      key: 'gov',
+      labelId: 'station.governorate',
+      sortKey: bi.sortKey('governorateNameEn', 'governorateNameAr'),
+      render: (r) => bi.name(r.governorateNameEn, r.governorateNameAr),
+    },
     { key: 'chargers', labelId: 'station.chargers', sortKey: 'numberOfChargers', render: (r) => intl.formatNumber(r.numberOfChargers) },
     { key: 'out', labelId: 'station.outOfService', sortKey: 'numberOutOfService', render: (r) => intl.formatNumber(r.numberOutOfService) },
   ];

@@ -12,7 +12,10 @@ export default function BookHere({ stationId }: { stationId: string }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    void requireAppCatalog(store).then(() => live && setReady(true), () => undefined);
+    void requireAppCatalog(store).then(
+      () => live && setReady(true),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -95,18 +95,30 @@ export function StationDetail({ stationId, onClose }: { stationId: string; onClo
           <table>
             <thead>
               <tr>
-                <th><FormattedMessage id="station.connector" /></th>
-                <th><FormattedMessage id="station.type" /></th>
-                <th><FormattedMessage id="station.power" /></th>
-                <th><FormattedMessage id="station.status" /></th>
+                <th>
+                  <FormattedMessage id="station.connector" />
+                </th>
+                <th>
+                  <FormattedMessage id="station.type" />
+                </th>
+                <th>
+                  <FormattedMessage id="station.power" />
+                </th>
+                <th>
+                  <FormattedMessage id="station.status" />
+                </th>
               </tr>
             </thead>
             <tbody>
               {charger.connectors.map((c) => (
                 <tr key={c.connectorId}>
                   <td>{c.code}</td>
-                  <td>{c.type} ({c.current})</td>
-                  <td><FormattedMessage id="station.maxPower" values={{ kw: formatNumber(c.maxPowerKw, locale) }} /></td>
+                  <td>
+                    {c.type} ({c.current})
+                  </td>
+                  <td>
+                    <FormattedMessage id="station.maxPower" values={{ kw: formatNumber(c.maxPowerKw, locale) }} />
+                  </td>
                   <td>
                     <ConnectorStatusBadge status={c.status} online={charger.online} />
                   </td>

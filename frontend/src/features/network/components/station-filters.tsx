@@ -64,10 +64,7 @@ export function StationFilters({ value, onChange }: Props) {
         </select>
       </Field>
       <Field label={intl.formatMessage({ id: 'stations.filter.minPower' })}>
-        <select
-          value={value.minPowerKw ?? ''}
-          onChange={(e) => set({ minPowerKw: e.target.value ? Number(e.target.value) : undefined })}
-        >
+        <select value={value.minPowerKw ?? ''} onChange={(e) => set({ minPowerKw: e.target.value ? Number(e.target.value) : undefined })}>
           <option value="">{intl.formatMessage({ id: 'stations.filter.any' })}</option>
           {MIN_POWER_OPTIONS.map((kw) => (
             <option key={kw} value={kw}>
@@ -77,11 +74,7 @@ export function StationFilters({ value, onChange }: Props) {
         </select>
       </Field>
       <label className="check">
-        <input
-          type="checkbox"
-          checked={!!value.available}
-          onChange={(e) => set({ available: e.target.checked || undefined })}
-        />
+        <input type="checkbox" checked={!!value.available} onChange={(e) => set({ available: e.target.checked || undefined })} />
         <FormattedMessage id="stations.filter.availableOnly" />
       </label>
     </Form>

@@ -22,7 +22,16 @@ function withDashboard(view: DashboardView, privileges?: Privilege[]) {
   return stubApi((req) => {
     const path = req.url.split('?')[0];
     if (path === '/api/queries/admin/dashboard') return { body: view };
-    if (path === '/api/queries/page-views') return { body: { dataList: [{ day: DAY, path: '/chargingstations', count: 42 }, { day: '2026-02-28', path: '/', count: 7 }], totalCount: 2 } };
+    if (path === '/api/queries/page-views')
+      return {
+        body: {
+          dataList: [
+            { day: DAY, path: '/chargingstations', count: 42 },
+            { day: '2026-02-28', path: '/', count: 7 },
+          ],
+          totalCount: 2,
+        },
+      };
     return undefined;
   });
 }
@@ -71,7 +80,12 @@ describe('admin dashboard', () => {
     const inner = globalThis.fetch;
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
       String(input) === '/api/live/me'
-        ? Promise.resolve(new Response(new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) }), { status: 200, headers: { 'Content-Type': 'text/event-stream' } }))
+        ? Promise.resolve(
+            new Response(new ReadableStream<Uint8Array>({ start: (c) => void (stream = c) }), {
+              status: 200,
+              headers: { 'Content-Type': 'text/event-stream' },
+            }),
+          )
         : inner(input, init),
     );
     await renderApp('/admin');

@@ -46,7 +46,19 @@ const TileBox = styled(Link)`
   }
 `;
 
-function Tile({ to, search, label, value, note }: { to: string; search?: Record<string, string>; label: ReactNode; value: string; note?: ReactNode }) {
+function Tile({
+  to,
+  search,
+  label,
+  value,
+  note,
+}: {
+  to: string;
+  search?: Record<string, string>;
+  label: ReactNode;
+  value: string;
+  note?: ReactNode;
+}) {
   return (
     <TileBox to={to} search={search as never} data-testid="dashboard-tile">
       <span>{label}</span>
@@ -98,22 +110,63 @@ export function DashboardPage() {
           <Tiles>
             {d.sessions && (
               <>
-                <Tile to={paths.admin.sessions} search={{ from: d.day, to: d.day }} label={<FormattedMessage id="dashboard.sessions" />} value={n(d.sessions.count)} note={<FormattedMessage id="dashboard.chargingNow" values={{ count: d.sessions.charging, countText: n(d.sessions.charging) }} />} />
-                <Tile to={paths.admin.sessions} search={{ from: d.day, to: d.day }} label={<FormattedMessage id="dashboard.energy" />} value={`${formatNumber(d.sessions.energyWh / 1000, locale, { maximumFractionDigits: 1 })} ${intl.formatMessage({ id: 'dashboard.kwh' })}`} />
-                <Tile to={paths.admin.sessions} search={{ from: d.day, to: d.day }} label={<FormattedMessage id="dashboard.revenue" />} value={formatMoney(d.sessions.revenue, locale)} />
+                <Tile
+                  to={paths.admin.sessions}
+                  search={{ from: d.day, to: d.day }}
+                  label={<FormattedMessage id="dashboard.sessions" />}
+                  value={n(d.sessions.count)}
+                  note={
+                    <FormattedMessage
+                      id="dashboard.chargingNow"
+                      values={{ count: d.sessions.charging, countText: n(d.sessions.charging) }}
+                    />
+                  }
+                />
+                <Tile
+                  to={paths.admin.sessions}
+                  search={{ from: d.day, to: d.day }}
+                  label={<FormattedMessage id="dashboard.energy" />}
+                  value={`${formatNumber(d.sessions.energyWh / 1000, locale, { maximumFractionDigits: 1 })} ${intl.formatMessage({ id: 'dashboard.kwh' })}`}
+                />
+                <Tile
+                  to={paths.admin.sessions}
+                  search={{ from: d.day, to: d.day }}
+                  label={<FormattedMessage id="dashboard.revenue" />}
+                  value={formatMoney(d.sessions.revenue, locale)}
+                />
               </>
             )}
-            <Tile to={paths.admin.chargerManagement} label={<FormattedMessage id="dashboard.chargersOnline" />} value={n(d.chargers.online)} note={<FormattedMessage id="dashboard.chargersTotal" values={{ total: d.chargers.total }} />} />
-            <Tile to={paths.admin.chargerManagement} label={<FormattedMessage id="dashboard.chargersOffline" />} value={n(d.chargers.offline)} />
-            <Tile to={paths.admin.chargerManagement} label={<FormattedMessage id="dashboard.chargersFaulted" />} value={n(d.chargers.faulted)} />
-            {d.cardRequests && <Tile to={paths.admin.cardRequests} label={<FormattedMessage id="dashboard.cardRequests" />} value={n(d.cardRequests.open)} />}
+            <Tile
+              to={paths.admin.chargerManagement}
+              label={<FormattedMessage id="dashboard.chargersOnline" />}
+              value={n(d.chargers.online)}
+              note={<FormattedMessage id="dashboard.chargersTotal" values={{ total: d.chargers.total }} />}
+            />
+            <Tile
+              to={paths.admin.chargerManagement}
+              label={<FormattedMessage id="dashboard.chargersOffline" />}
+              value={n(d.chargers.offline)}
+            />
+            <Tile
+              to={paths.admin.chargerManagement}
+              label={<FormattedMessage id="dashboard.chargersFaulted" />}
+              value={n(d.chargers.faulted)}
+            />
+            {d.cardRequests && (
+              <Tile to={paths.admin.cardRequests} label={<FormattedMessage id="dashboard.cardRequests" />} value={n(d.cardRequests.open)} />
+            )}
             {d.contactRequests && (
               <Tile
                 to={paths.admin.contactRequests}
                 search={d.contactRequests.new > 0 ? { contactStatus: 'new' } : undefined}
                 label={<FormattedMessage id="dashboard.contactRequests" />}
                 value={n(d.contactRequests.open)}
-                note={<FormattedMessage id="dashboard.contactSplit" values={{ fresh: n(d.contactRequests.new), needsAction: n(d.contactRequests.needsAction) }} />}
+                note={
+                  <FormattedMessage
+                    id="dashboard.contactSplit"
+                    values={{ fresh: n(d.contactRequests.new), needsAction: n(d.contactRequests.needsAction) }}
+                  />
+                }
               />
             )}
           </Tiles>
@@ -132,7 +185,8 @@ function PageViews({ day }: { day: string }) {
   const views = useQuery({
     queryKey: ['page_views', day, page],
     refetchInterval: 60_000,
-    queryFn: ({ signal }) => api.query('site.page-view-counts', { from: weekBefore(day), to: day, page, pageSize: VIEWS_PAGE_SIZE }, { signal }),
+    queryFn: ({ signal }) =>
+      api.query('site.page-view-counts', { from: weekBefore(day), to: day, page, pageSize: VIEWS_PAGE_SIZE }, { signal }),
   });
   return (
     <section aria-labelledby="page-views">

@@ -18,7 +18,8 @@ export function useNearbyStations(point: Point | null) {
     queryKey: ['stations', 'nearby', params ?? {}],
     enabled: params !== null,
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api.query('stations.nearby', { lat: point?.lat, lng: point?.lng, ...params, page: pageParam }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.query('stations.nearby', { lat: point?.lat, lng: point?.lng, ...params, page: pageParam }, { signal }),
     getNextPageParam: (last, pages, lastPage) => {
       const loaded = pages.reduce((n, p) => n + p.dataList.length, 0);
       return last.dataList.length > 0 && loaded < last.totalCount ? lastPage + 1 : undefined;

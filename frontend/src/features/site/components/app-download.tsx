@@ -56,9 +56,15 @@ export function AppDownload() {
             <FormattedMessage id="home.app.body" />
           </p>
           <ul>
-            <li><FormattedMessage id="home.app.point1" /></li>
-            <li><FormattedMessage id="home.app.point2" /></li>
-            <li><FormattedMessage id="home.app.point3" /></li>
+            <li>
+              <FormattedMessage id="home.app.point1" />
+            </li>
+            <li>
+              <FormattedMessage id="home.app.point2" />
+            </li>
+            <li>
+              <FormattedMessage id="home.app.point3" />
+            </li>
           </ul>
           <div className="badges">
             <StoreBadge store="apple" href={STORE_LINKS.apple} />

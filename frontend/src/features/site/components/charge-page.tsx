@@ -36,10 +36,18 @@ export function ChargePage() {
         </Muted>
         <Card>
           <ol>
-            <li><FormattedMessage id="charge.step1" /></li>
-            <li><FormattedMessage id="charge.step2" /></li>
-            <li><FormattedMessage id="charge.step3" /></li>
-            <li><FormattedMessage id="charge.step4" /></li>
+            <li>
+              <FormattedMessage id="charge.step1" />
+            </li>
+            <li>
+              <FormattedMessage id="charge.step2" />
+            </li>
+            <li>
+              <FormattedMessage id="charge.step3" />
+            </li>
+            <li>
+              <FormattedMessage id="charge.step4" />
+            </li>
           </ol>
           <p>
             <FormattedMessage id={customer ? 'charge.customerNote' : 'charge.signInNote'} />

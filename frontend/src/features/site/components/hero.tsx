@@ -8,8 +8,8 @@ import { paths } from '../../../config/paths';
 import { theme } from '../../../styles/theme';
 
 const Band = styled.section`
-  background: radial-gradient(circle at 85% 20%, rgb(34 197 94 / 35%), transparent 45%),
-    linear-gradient(160deg, ${theme.color.primaryDark}, #064e3b);
+  background:
+    radial-gradient(circle at 85% 20%, rgb(34 197 94 / 35%), transparent 45%), linear-gradient(160deg, ${theme.color.primaryDark}, #064e3b);
   color: #ecfdf5;
   padding-block: 3.5rem 4rem;
   h1 {

@@ -56,10 +56,27 @@ const Phone = ({ x = 60, y = 18 }: { x?: number; y?: number }) => (
 
 /** Four simple illustrations, one per step (docs/rules.md §1). */
 const ART = [
-  <svg key="1" viewBox="0 0 160 110"><Car /><Charger /><path d="M90 80c12 0 12-30 22-30" stroke="#f59e0b" strokeWidth="4" fill="none" /></svg>,
-  <svg key="2" viewBox="0 0 160 110"><Charger /><Phone x={70} y={30} /><path d="M98 40q8 10 0 20M104 34q14 16 0 32" stroke="#22c55e" strokeWidth="3" fill="none" /></svg>,
-  <svg key="3" viewBox="0 0 160 110"><Car /><Charger light="#3b82f6" /><path d="M90 80c12 0 12-30 22-30" stroke="#f59e0b" strokeWidth="4" fill="none" /><circle cx="128" cy="46" r="12" fill="#3b82f6" opacity="0.3" /></svg>,
-  <svg key="4" viewBox="0 0 160 110"><Car /><Phone x={120} y={20} /><rect x="125" y="30" width="14" height="14" rx="2" fill="#ef4444" /></svg>,
+  <svg key="1" viewBox="0 0 160 110">
+    <Car />
+    <Charger />
+    <path d="M90 80c12 0 12-30 22-30" stroke="#f59e0b" strokeWidth="4" fill="none" />
+  </svg>,
+  <svg key="2" viewBox="0 0 160 110">
+    <Charger />
+    <Phone x={70} y={30} />
+    <path d="M98 40q8 10 0 20M104 34q14 16 0 32" stroke="#22c55e" strokeWidth="3" fill="none" />
+  </svg>,
+  <svg key="3" viewBox="0 0 160 110">
+    <Car />
+    <Charger light="#3b82f6" />
+    <path d="M90 80c12 0 12-30 22-30" stroke="#f59e0b" strokeWidth="4" fill="none" />
+    <circle cx="128" cy="46" r="12" fill="#3b82f6" opacity="0.3" />
+  </svg>,
+  <svg key="4" viewBox="0 0 160 110">
+    <Car />
+    <Phone x={120} y={20} />
+    <rect x="125" y="30" width="14" height="14" rx="2" fill="#ef4444" />
+  </svg>,
 ];
 
 export function HowItWorksSteps() {

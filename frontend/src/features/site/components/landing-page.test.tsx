@@ -31,7 +31,15 @@ const station = (n: number): StationView => ({
 
 const governorates = {
   dataList: [
-    { governorateId: 'cairo', countryId: 'eg', nameEn: 'Cairo', nameAr: 'القاهرة', isActive: true, centre: { lat: 30.04, lng: 31.24 }, stationCount: 3 },
+    {
+      governorateId: 'cairo',
+      countryId: 'eg',
+      nameEn: 'Cairo',
+      nameAr: 'القاهرة',
+      isActive: true,
+      centre: { lat: 30.04, lng: 31.24 },
+      stationCount: 3,
+    },
   ],
   totalCount: 1,
 };

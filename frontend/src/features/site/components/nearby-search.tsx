@@ -84,7 +84,9 @@ export function NearbySearch() {
             />
           </Field>
           <datalist id="governorate-names">
-            {governorates.data?.dataList.map((g) => <option key={g.governorateId} value={localName(g, locale)} />)}
+            {governorates.data?.dataList.map((g) => (
+              <option key={g.governorateId} value={localName(g, locale)} />
+            ))}
           </datalist>
           <Button type="submit" variant="secondary">
             <FormattedMessage id="home.nearby.search" />

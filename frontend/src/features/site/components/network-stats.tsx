@@ -51,23 +51,33 @@ export function NetworkStatsSection() {
     <Container as="section" aria-label={intl.formatMessage({ id: 'home.stats.title' })}>
       <Tiles>
         <div>
-          <dt><FormattedMessage id="home.stats.stations" /></dt>
+          <dt>
+            <FormattedMessage id="home.stats.stations" />
+          </dt>
           <dd>{n(stats.data?.stations)}</dd>
         </div>
         <div>
-          <dt><FormattedMessage id="home.stats.points" /></dt>
+          <dt>
+            <FormattedMessage id="home.stats.points" />
+          </dt>
           <dd>{n(stats.data?.chargingPoints)}</dd>
         </div>
         <div>
-          <dt><FormattedMessage id="home.stats.governorates" /></dt>
+          <dt>
+            <FormattedMessage id="home.stats.governorates" />
+          </dt>
           <dd>{n(stats.data?.governoratesCovered)}</dd>
         </div>
         <div>
-          <dt><FormattedMessage id="home.stats.energy" /></dt>
+          <dt>
+            <FormattedMessage id="home.stats.energy" />
+          </dt>
           <dd>{energy ? <FormattedMessage id={`unit.${energy.unit}`} values={{ value: energy.value }} /> : '—'}</dd>
         </div>
         <div>
-          <dt><FormattedMessage id="home.stats.sessions" /></dt>
+          <dt>
+            <FormattedMessage id="home.stats.sessions" />
+          </dt>
           <dd>{n(stats.data?.sessions)}</dd>
         </div>
       </Tiles>

@@ -27,7 +27,8 @@ export function walletErrorText(intl: IntlShape, field: string, error: FieldErro
     if (error.code === 'amount_max') return intl.formatMessage({ id: 'admin.wallet.error.amountMax' }, { max: LIMITS.walletAdjustMaxEgp });
     return intl.formatMessage({ id: 'admin.wallet.error.amountInvalid' });
   }
-  if (field === 'reason') return intl.formatMessage({ id: error.code === 'too_big' ? 'admin.wallet.error.reasonTooLong' : 'admin.wallet.error.reasonRequired' });
+  if (field === 'reason')
+    return intl.formatMessage({ id: error.code === 'too_big' ? 'admin.wallet.error.reasonTooLong' : 'admin.wallet.error.reasonRequired' });
   return translateFieldError(intl, error);
 }
 
@@ -50,13 +51,22 @@ export function WalletAdjustForm({ customerId, direction, onDone }: { customerId
   const submit = () => {
     if (adjust.isPending) return;
     setProblem(null);
-    const body = form.validate(adjustWalletSchema, { adjustmentId: newUuid(), customerId, direction, amountEgp: form.values.amountEgp, reason: form.values.reason });
+    const body = form.validate(adjustWalletSchema, {
+      adjustmentId: newUuid(),
+      customerId,
+      direction,
+      amountEgp: form.values.amountEgp,
+      reason: form.values.reason,
+    });
     if (!body) return;
     adjust.mutate(
       { ...body, reason: body.reason.trim() },
       {
         onSuccess: () => {
-          pushToast({ kind: 'success', text: intl.formatMessage({ id: direction === 'credit' ? 'admin.wallet.added' : 'admin.wallet.deducted' }) });
+          pushToast({
+            kind: 'success',
+            text: intl.formatMessage({ id: direction === 'credit' ? 'admin.wallet.added' : 'admin.wallet.deducted' }),
+          });
           // the customers list shows the balance too
           void queryClient.invalidateQueries({ queryKey: ['customers'] });
           onDone();

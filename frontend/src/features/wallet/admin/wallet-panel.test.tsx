@@ -50,7 +50,20 @@ const WALLET_VIEW: WalletView = {
   balance: 5000,
   totalCount: 2,
   transactionsDates: [
-    { date: '2026-03-01', transactions: [tx(1, { direction: 'out', amount: 5000, balanceAfter: 5000, kind: 'session', reason: 'session', reference: { type: 'session', id: 's-42' }, createdDate: ago(600) })] },
+    {
+      date: '2026-03-01',
+      transactions: [
+        tx(1, {
+          direction: 'out',
+          amount: 5000,
+          balanceAfter: 5000,
+          kind: 'session',
+          reason: 'session',
+          reference: { type: 'session', id: 's-42' },
+          createdDate: ago(600),
+        }),
+      ],
+    },
     { date: '2026-02-28', transactions: [tx(2, {})] },
   ],
   nextCursor: null,
@@ -88,7 +101,9 @@ describe('customer wallet panel', () => {
     const panel = await openWallet();
     expect(within(panel).getByTestId('wallet-balance').textContent).toMatch(/50\.00/);
     expect(within(panel).getByText('2 transactions')).toBeTruthy();
-    const days = within(panel).getAllByRole('heading', { level: 4 }).map((h) => h.textContent);
+    const days = within(panel)
+      .getAllByRole('heading', { level: 4 })
+      .map((h) => h.textContent);
     expect(days).toEqual(['Sunday, 1 March 2026', 'Saturday, 28 February 2026']);
     const sessionLink = within(panel).getByRole('link', { name: 'Open the session' });
     expect(sessionLink.getAttribute('href')).toBe('/admin/sessions?selected=s-42');
@@ -102,14 +117,22 @@ describe('customer wallet panel', () => {
 
     // the Sessions tab links to the customer's sessions
     fireEvent.click(screen.getByRole('tab', { name: 'Sessions' }));
-    expect(screen.getByRole('link', { name: "Open this customer's charging sessions" }).getAttribute('href')).toBe('/admin/sessions?customerId=c1');
+    expect(screen.getByRole('link', { name: "Open this customer's charging sessions" }).getAttribute('href')).toBe(
+      '/admin/sessions?customerId=c1',
+    );
   });
 
   it('asks for the next page after the last line shown (its cursor), so a line added meanwhile shifts nothing', async () => {
     const first: WalletView = { ...WALLET_VIEW, totalCount: 25, nextCursor: 'after-first-page' };
-    const second: WalletView = { ...WALLET_VIEW, totalCount: 25, transactionsDates: [{ date: '2026-02-20', transactions: [tx(3, { reason: 'Older line', kind: 'adjustment' })] }], nextCursor: null };
+    const second: WalletView = {
+      ...WALLET_VIEW,
+      totalCount: 25,
+      transactionsDates: [{ date: '2026-02-20', transactions: [tx(3, { reason: 'Older line', kind: 'adjustment' })] }],
+      nextCursor: null,
+    };
     const requests = stubApi((req) => {
-      if (req.url.startsWith(WALLET)) return { body: new URL(req.url, 'http://x').searchParams.get('cursor') === 'after-first-page' ? second : first };
+      if (req.url.startsWith(WALLET))
+        return { body: new URL(req.url, 'http://x').searchParams.get('cursor') === 'after-first-page' ? second : first };
       if (req.url.startsWith('/api/queries/admin/customers/c1')) return { body: customer };
       if (req.url.startsWith('/api/queries/admin/customers')) return { body: { dataList: [customer], totalCount: 1 } };
       return undefined;
@@ -204,8 +227,14 @@ describe('customer wallet panel', () => {
     expect(await within(form).findByText('رصيد المحفظة أقل من هذا المبلغ.')).toBeTruthy();
   });
 
-  it('names a booking fee in the page\'s language, not by its code', async () => {
-    const booking = tx(3, { direction: 'out', amount: 2000, kind: 'booking', reason: 'booking', reference: { type: 'booking', id: 'b-1' } });
+  it("names a booking fee in the page's language, not by its code", async () => {
+    const booking = tx(3, {
+      direction: 'out',
+      amount: 2000,
+      kind: 'booking',
+      reason: 'booking',
+      reference: { type: 'booking', id: 'b-1' },
+    });
     api({ wallet: { ...WALLET_VIEW, transactionsDates: [{ date: '2026-03-01', transactions: [booking] }] } });
     const panel = await openWallet('ar');
     const line = panel.querySelector('[data-transaction-id="tx-3"]')!;

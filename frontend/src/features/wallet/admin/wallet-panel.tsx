@@ -67,7 +67,11 @@ export function WalletPanel({ customerId }: { customerId: string }) {
     queryKey: [WALLETS, customerId, filter, page, cursor],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.query('wallets.admin-get', { customerId, filter, pageSize: WALLET_PAGE_SIZE, ...(cursor ? { cursor } : { page }) }, { signal, position: positionOf(WALLETS) }),
+      api.query(
+        'wallets.admin-get',
+        { customerId, filter, pageSize: WALLET_PAGE_SIZE, ...(cursor ? { cursor } : { page }) },
+        { signal, position: positionOf(WALLETS) },
+      ),
   });
   const nextCursor = query.isPlaceholderData ? undefined : query.data?.nextCursor;
   useEffect(() => {
@@ -103,10 +107,18 @@ export function WalletPanel({ customerId }: { customerId: string }) {
           </>
         )}
       </Toolbar>
-      {canAdjust && adjusting && <WalletAdjustForm key={adjusting} customerId={customerId} direction={adjusting} onDone={() => setAdjusting(null)} />}
+      {canAdjust && adjusting && (
+        <WalletAdjustForm key={adjusting} customerId={customerId} direction={adjusting} onDone={() => setAdjusting(null)} />
+      )}
       <Toolbar role="group" aria-label={intl.formatMessage({ id: 'admin.wallet.filter' })}>
         {WALLET_FILTERS.map((f) => (
-          <Button key={f} type="button" variant={filter === f ? 'primary' : 'secondary'} aria-pressed={filter === f} onClick={() => (setFilter(f), setPage(1), setCursors({}))}>
+          <Button
+            key={f}
+            type="button"
+            variant={filter === f ? 'primary' : 'secondary'}
+            aria-pressed={filter === f}
+            onClick={() => (setFilter(f), setPage(1), setCursors({}))}
+          >
             <FormattedMessage id={`admin.wallet.filter.${f}`} />
           </Button>
         ))}
@@ -143,7 +155,9 @@ function TransactionLine({ tx }: { tx: WalletTxView }) {
   const session = useAtomValue(sessionAtom);
   const sign = tx.direction === 'in' ? '+' : '−';
   const isSession = tx.reference.type === 'session';
-  const reason = Object.prototype.hasOwnProperty.call(intl.messages, `admin.wallet.reason.${tx.reason}`) ? code('admin.wallet.reason', tx.reason) : tx.reason;
+  const reason = Object.prototype.hasOwnProperty.call(intl.messages, `admin.wallet.reason.${tx.reason}`)
+    ? code('admin.wallet.reason', tx.reason)
+    : tx.reason;
   return (
     <li data-transaction-id={tx.transactionId}>
       <span className={`amount ${tx.direction}`}>
