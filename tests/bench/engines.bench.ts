@@ -103,23 +103,19 @@ async function gatewayLatency(brokers: string, mongoUrl: string): Promise<void> 
     secret: `secret-${i}-${randomUUID()}`,
   }));
   for (let i = 0; i < chargers.length; i += 100) {
-    await documents
-      .collection(RM.chargerAuth)
-      .bulkWrite(
-        chargers
-          .slice(i, i + 100)
-          .map((c) => ({
-            insertOne: {
-              document: {
-                _id: c.id,
-                stationId: 'S-BENCH',
-                ocppVersion: '1.6',
-                deleted: false,
-                secretHash: createHash('sha256').update(c.secret).digest('hex'),
-              },
-            },
-          })),
-      );
+    await documents.collection(RM.chargerAuth).bulkWrite(
+      chargers.slice(i, i + 100).map((c) => ({
+        insertOne: {
+          document: {
+            _id: c.id,
+            stationId: 'S-BENCH',
+            ocppVersion: '1.6',
+            deleted: false,
+            secretHash: createHash('sha256').update(c.secret).digest('hex'),
+          },
+        },
+      })),
+    );
   }
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tests/support/cluster-gateway-node.ts')], {

@@ -135,15 +135,13 @@ if (plan.kind === 'skip') reportSkip(SUITE, plan.reason);
     // The command side's part, played by the test: the charger_auth read model and the bus.
     documents = await openMongoDocumentStore(urls.mongo, db);
     for (const c of chargers) {
-      await documents
-        .collection(RM.chargerAuth)
-        .insertOne({
-          _id: c.id,
-          stationId: 'S-GW',
-          ocppVersion: '1.6',
-          deleted: false,
-          secretHash: createHash('sha256').update(c.secret).digest('hex'),
-        });
+      await documents.collection(RM.chargerAuth).insertOne({
+        _id: c.id,
+        stationId: 'S-GW',
+        ocppVersion: '1.6',
+        deleted: false,
+        secretHash: createHash('sha256').update(c.secret).digest('hex'),
+      });
     }
     bus = await createKafkaBus({ brokers: [urls.kafka], clientId: 'gw-failover-test' });
     const consumer = bus.subscribe<OutboundOcppResult>(

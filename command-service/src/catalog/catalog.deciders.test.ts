@@ -34,11 +34,9 @@ describe('master data decider', () => {
 
   it('given a brand with a type, when deactivating, then in_use; other edits pass', () => {
     const given = masterData.given([created, linked('type-dolphin', 'Dolphin')]);
-    given
-      .when({ kind: 'update', data: { ...brand, isActive: false } })
-      .thenThrows('catalog.in_use', {
-        fieldErrors: [expect.objectContaining({ params: expect.objectContaining({ action: 'deactivate' }) })],
-      });
+    given.when({ kind: 'update', data: { ...brand, isActive: false } }).thenThrows('catalog.in_use', {
+      fieldErrors: [expect.objectContaining({ params: expect.objectContaining({ action: 'deactivate' }) })],
+    });
     given
       .when({ kind: 'update', data: { ...brand, name: 'BYD Co' } })
       .then([{ type: 'MasterDataItemUpdated', data: { ...brand, name: 'BYD Co' } }]);

@@ -55,7 +55,16 @@ export class CatalogQueries {
           stations: number;
           points: number;
           governorates: string[];
-        }>([{ $group: { _id: null, stations: { $sum: 1 }, points: { $sum: '$totalConnectors' }, governorates: { $addToSet: '$governorateId' } } }])
+        }>([
+          {
+            $group: {
+              _id: null,
+              stations: { $sum: 1 },
+              points: { $sum: '$totalConnectors' },
+              governorates: { $addToSet: '$governorateId' },
+            },
+          },
+        ])
         .toArray(),
       SESSIONS.in(this.documents)
         .aggregate<{ n: number; wh: number }>([{ $group: { _id: null, n: { $sum: 1 }, wh: { $sum: '$energyWh' } } }])

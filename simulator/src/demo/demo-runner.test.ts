@@ -28,16 +28,14 @@ describe('demo runner', () => {
 
   it('without demo chargers (no seed, or keys the server does not accept) it is unavailable', async () => {
     const documents = createMemoryDocumentStore();
-    await documents
-      .collection('charger_auth')
-      .insertOne({
-        _id: 'CP-1',
-        chargerId: 'CP-1',
-        stationId: 's',
-        secretHash: createHash('sha256').update('right').digest('hex'),
-        ocppVersion: '1.6',
-        deleted: false,
-      });
+    await documents.collection('charger_auth').insertOne({
+      _id: 'CP-1',
+      chargerId: 'CP-1',
+      stationId: 's',
+      secretHash: createHash('sha256').update('right').digest('hex'),
+      ocppVersion: '1.6',
+      deleted: false,
+    });
     const none = new DemoRunner({ profile: 'embedded', dataDir: await dataDir(null), documents });
     expect(await none.status()).toMatchObject({ available: false, reason: 'no_chargers' });
     const wrongKey = new DemoRunner({
@@ -75,16 +73,14 @@ async function twoChargers(online: string[]) {
   const documents = createMemoryDocumentStore();
   const specs = ['CP-1', 'CP-2'].map((id) => ({ id, secret: `key-${id}`, ocppVersion: '1.6' }));
   for (const { id, secret } of specs) {
-    await documents
-      .collection('charger_auth')
-      .insertOne({
-        _id: id,
-        chargerId: id,
-        stationId: 's',
-        secretHash: createHash('sha256').update(secret).digest('hex'),
-        ocppVersion: '1.6',
-        deleted: false,
-      });
+    await documents.collection('charger_auth').insertOne({
+      _id: id,
+      chargerId: id,
+      stationId: 's',
+      secretHash: createHash('sha256').update(secret).digest('hex'),
+      ocppVersion: '1.6',
+      deleted: false,
+    });
     await documents.collection('chargers').insertOne({ _id: id, chargerId: id, online: online.includes(id) });
   }
   return { documents, dir: await dataDir(specs) };

@@ -16,16 +16,14 @@ async function twoChargers() {
   const documents = createMemoryDocumentStore();
   const specs = ['CP-1', 'CP-2'].map((id) => ({ id, secret: `key-${id}`, ocppVersion: '1.6' }));
   for (const { id, secret } of specs) {
-    await documents
-      .collection('charger_auth')
-      .insertOne({
-        _id: id,
-        chargerId: id,
-        stationId: 's',
-        secretHash: createHash('sha256').update(secret).digest('hex'),
-        ocppVersion: '1.6',
-        deleted: false,
-      });
+    await documents.collection('charger_auth').insertOne({
+      _id: id,
+      chargerId: id,
+      stationId: 's',
+      secretHash: createHash('sha256').update(secret).digest('hex'),
+      ocppVersion: '1.6',
+      deleted: false,
+    });
     await documents.collection('chargers').insertOne({ _id: id, chargerId: id, online: false });
   }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'evc-demo-'));
