@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '@tanstack/react-router';
 import type { CustomerAdminView } from '@evc/contracts/identity';
-import { Button } from '../../../components/ui/button';
+import { Button, TabButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
@@ -210,18 +210,9 @@ function CustomerDetail({ customerId, tabs }: { customerId: string; tabs: Custom
       </Details>
       <Tabs role="tablist" aria-label={intl.formatMessage({ id: 'customers.tabs' })}>
         {TABS.map((t) => (
-          <Button
-            key={t}
-            type="button"
-            role="tab"
-            id={'customer-tab-' + t}
-            aria-selected={tab === t}
-            aria-controls="customer-tab"
-            variant={tab === t ? 'primary' : 'secondary'}
-            onClick={() => setTab(t)}
-          >
+          <TabButton key={t} id={'customer-tab-' + t} selected={tab === t} aria-controls="customer-tab" onClick={() => setTab(t)}>
             <FormattedMessage id={`customers.tab.${t}`} />
-          </Button>
+          </TabButton>
         ))}
       </Tabs>
       <div role="tabpanel" id="customer-tab" aria-labelledby={'customer-tab-' + tab}>
