@@ -13,7 +13,7 @@ import { useLocale } from '../../../hooks/use-locale';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { useAdminItem, useCommand } from '../../../components/admin/admin-api';
 import { AdminList, useAdminList, type Column, type StatusFilter } from '../../../components/admin/admin-list';
-import { FormCard, Status } from '../../../components/admin/admin-ui';
+import { DetailList, FormCard, Status } from '../../../components/admin/admin-ui';
 import { ReasonForm } from '../../../components/admin/form-parts';
 import { AuthorizedImage } from '../../../components/admin/image-upload';
 import { useProblemText } from '../../../components/admin/problems';
@@ -29,14 +29,7 @@ export interface CustomerTabs {
   cards: (customerId: string) => ReactNode;
 }
 
-const Details = styled.dl`
-  margin: 0;
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.35rem 1rem;
-  dd {
-    margin: 0;
-  }
+const Details = styled(DetailList)`
   .licences {
     display: flex;
     gap: 0.5rem;
