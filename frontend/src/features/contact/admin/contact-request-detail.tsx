@@ -19,14 +19,13 @@ import { useAdminItem, useCommand } from '../../../components/admin/admin-api';
 import { useBilingual } from '../../../components/admin/admin-list';
 import { FormCard, Toolbar, QueryWait } from '../../../components/admin/admin-ui';
 import { ProblemAlert, useProblemText } from '../../../components/admin/problems';
+import { bareList } from '../../../components/ui/list-style';
 
 /** The read model the inbox's queries read (and the live stream names). */
 export const CONTACT_REQUESTS = 'contact_requests';
 
 const Thread = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: 0.5rem;
   li {
