@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmt, percentile } from './stats';
+import type { AnswerResult } from './ocpp.bench';
 
 export interface OutsiderOptions {
   chargers: number;
@@ -214,16 +215,7 @@ export async function runOutsider(
     const an = (await ask(
       { cmd: 'answer', chargers: creds.length, rate: options.rate, seconds: options.seconds, prefix: 'out' },
       'answer',
-    )) as unknown as {
-      sent: number;
-      errors: number;
-      latencies: number[];
-      fromDue: number[];
-      sentAfterMs: number[];
-      late: number;
-      startedAt: number;
-      endedAt: number;
-    };
+    )) as unknown as AnswerResult;
     const seconds = (an.endedAt - an.startedAt) / 1000;
     const cpu = { product: cpuSeconds(product.child.pid!) - cpuBefore.product, load: cpuSeconds(child.pid!) - cpuBefore.load };
     const sockets = await ask({ cmd: 'sockets' }, 'sockets');

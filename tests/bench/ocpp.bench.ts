@@ -144,6 +144,17 @@ type ToLoad =
   | { cmd: 'answer'; chargers: number; rate: number; seconds: number; prefix: string }
   | { cmd: 'sockets' }
   | { cmd: 'close' };
+/** What the load process reports after an `answer` run (ocpp-outsider.ts reads the same message). */
+export interface AnswerResult {
+  sent: number;
+  errors: number;
+  latencies: number[];
+  fromDue: number[];
+  sentAfterMs: number[];
+  late: number;
+  startedAt: number;
+  endedAt: number;
+}
 type FromLoad =
   | { done: 'connect'; connected: number; failed: number; ms: number }
   | { done: 'throughput'; sent: number; answered: number; errors: number; startedAt: number; endedAt: number }
@@ -151,17 +162,7 @@ type FromLoad =
   | { done: 'start'; started: number; failed: number; ms: number }
   | { done: 'meter'; sent: number; answered: number; errors: number; startedAt: number; endedAt: number; sendTimes: [string, number][] }
   | { done: 'age'; sent: number; errors: number; ms: number }
-  | {
-      done: 'answer';
-      sent: number;
-      errors: number;
-      latencies: number[];
-      fromDue: number[];
-      sentAfterMs: number[];
-      late: number;
-      startedAt: number;
-      endedAt: number;
-    }
+  | ({ done: 'answer' } & AnswerResult)
   | { done: 'sockets'; open: number; dropped: number }
   | { done: 'close' };
 

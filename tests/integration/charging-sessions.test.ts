@@ -88,6 +88,22 @@ describe('charging sessions: phone start, charger transactions, billing, authori
     return chargerId;
   };
 
+  /** A charging card staff issued to the customer: its id tag. */
+  const givenCard = async (customerId: string) => {
+    const card = `CARD-${randomUUID().slice(0, 8).toUpperCase()}`;
+    await store().append(
+      chargingStreams.idToken(card),
+      [
+        envelope(
+          { type: 'IdTokenIssued', data: { idTag: card, customerId, kind: 'card', expiresAt: null, at: new Date().toISOString() } },
+          newContext({ type: 'staff', id: 'test' }),
+        ),
+      ],
+      'no_stream',
+    );
+    return card;
+  };
+
   /** A verified, signed-in customer with a car and `balance` piastres in the wallet. */
   const givenCustomer = async (balance: number) => {
     const customer = await customerToken(app);
@@ -539,20 +555,7 @@ describe('charging sessions: phone start, charger transactions, billing, authori
   it('a card without credit that the gateway let through on its fallback is stopped remotely (token_invalid)', async () => {
     const chargerId = await givenOnlineCharger();
     const owner = await givenCustomer(0);
-    const card = `CARD-${randomUUID().slice(0, 8).toUpperCase()}`;
-    await store().append(
-      chargingStreams.idToken(card),
-      [
-        envelope(
-          {
-            type: 'IdTokenIssued',
-            data: { idTag: card, customerId: owner.customerId, kind: 'card', expiresAt: null, at: new Date().toISOString() },
-          },
-          newContext({ type: 'staff', id: 'test' }),
-        ),
-      ],
-      'no_stream',
-    );
+    const card = await givenCard(owner.customerId);
     await inbound(
       message(
         chargerId,
@@ -623,20 +626,7 @@ describe('charging sessions: phone start, charger transactions, billing, authori
   it('a card already charging elsewhere (ConcurrentTx) is stopped when it starts a second transaction', async () => {
     const [one, two] = [await givenOnlineCharger(), await givenOnlineCharger()];
     const owner = await givenCustomer(30_000);
-    const card = `CARD-${randomUUID().slice(0, 8).toUpperCase()}`;
-    await store().append(
-      chargingStreams.idToken(card),
-      [
-        envelope(
-          {
-            type: 'IdTokenIssued',
-            data: { idTag: card, customerId: owner.customerId, kind: 'card', expiresAt: null, at: new Date().toISOString() },
-          },
-          newContext({ type: 'staff', id: 'test' }),
-        ),
-      ],
-      'no_stream',
-    );
+    const card = await givenCard(owner.customerId);
     const startAt = (chargerId: string, transactionId: string) =>
       message(
         chargerId,

@@ -53,6 +53,21 @@ describe('the OCPP gateway in its own process', () => {
     await app.embedded.runner.waitFor(registered.result.position, 2000);
     return registered;
   };
+  /** The charger connects again (to the gateway's new process) within 10 s and is answered there. */
+  const expectReconnects = async (chargerId: string, secret: string) => {
+    const again = connect(chargerId, secret);
+    await expect
+      .poll(
+        () =>
+          again.connect().then(
+            () => true,
+            () => false,
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect(await again.call('Heartbeat', {})).toHaveProperty('currentTime');
+  };
   const said = (chargerId: string) => inbound.filter((m) => m.chargerId === chargerId && !isPresenceNote(m.message));
 
   beforeAll(async () => {
@@ -263,18 +278,7 @@ describe('the OCPP gateway in its own process', () => {
     };
     await expect.poll(distinct, { timeout: 15_000 }).toEqual([...statuses]);
     // The charger reconnects to the new process.
-    const again = connect(chargerId, secret);
-    await expect
-      .poll(
-        () =>
-          again.connect().then(
-            () => true,
-            () => false,
-          ),
-        { timeout: 10_000 },
-      )
-      .toBe(true);
-    expect(await again.call('Heartbeat', {})).toHaveProperty('currentTime');
+    await expectReconnects(chargerId, secret);
   }, 40_000);
 
   it('a stuck gateway process (stopped: it answers nothing) is killed after 10 s of silence and started again', async () => {
@@ -288,17 +292,6 @@ describe('the OCPP gateway in its own process', () => {
     await closed;
     await expect.poll(() => gateway.restartCount, { timeout: 20_000 }).toBe(restarts + 1);
     expect(gateway.pid).not.toBe(stuck);
-    const again = connect(chargerId, secret);
-    await expect
-      .poll(
-        () =>
-          again.connect().then(
-            () => true,
-            () => false,
-          ),
-        { timeout: 10_000 },
-      )
-      .toBe(true);
-    expect(await again.call('Heartbeat', {})).toHaveProperty('currentTime');
+    await expectReconnects(chargerId, secret);
   }, 45_000);
 });

@@ -22,6 +22,16 @@ const uniqueCardId = () => `RACE-${randomUUID().slice(0, 8).toUpperCase()}`;
  * Concurrent deliveries of card requests leave one consistent outcome across the request, the card
  * and the id token, whatever the timing: no card that authorises and bills while nobody can see or turn it off.
  */
+/** A new card's request, delivered to the home address, with a fresh id. */
+const aRequest = () => ({
+  requestId: randomUUID(),
+  referenceName: 'Race card',
+  phone: '01012345678',
+  governorateId: 'eg-c',
+  homeAddress: '12 Tahrir Street, Downtown',
+  sameAsHome: true,
+});
+
 describe('card deliveries under concurrency leave no ghost card', () => {
   let app: TestApp;
   let staff: string;
@@ -124,16 +134,8 @@ describe('card deliveries under concurrency leave no ghost card', () => {
   it(`one customer files ${AT_ONCE} requests at once: one is open, the others are told one is (${ROUNDS} rounds)`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const customer = await customerToken(app);
-      const body = () => ({
-        requestId: randomUUID(),
-        referenceName: 'Race card',
-        phone: '01012345678',
-        governorateId: 'eg-c',
-        homeAddress: '12 Tahrir Street, Downtown',
-        sameAsHome: true,
-      });
       const answers = await Promise.all(
-        Array.from({ length: AT_ONCE }, () => command(app, 'card-requests.submit', body(), customer.token)),
+        Array.from({ length: AT_ONCE }, () => command(app, 'card-requests.submit', aRequest(), customer.token)),
       );
       const filed = answers.filter((a) => a.status === 200);
       expect(filed).toHaveLength(1);
@@ -144,14 +146,6 @@ describe('card deliveries under concurrency leave no ghost card', () => {
   }, 240_000);
 
   it('a request being filed holds the lock: another filing is told one is open, until the lock is a minute old and never filed', async () => {
-    const aRequest = () => ({
-      requestId: randomUUID(),
-      referenceName: 'Race card',
-      phone: '01012345678',
-      governorateId: 'eg-c',
-      homeAddress: '12 Tahrir Street, Downtown',
-      sameAsHome: true,
-    });
     const holdLock = async (customerId: string, ageMs: number) => {
       const opened = { type: 'CustomerCardRequestOpened', data: { customerId, requestId: randomUUID() } };
       const at = { now: () => new Date(Date.now() - ageMs) };

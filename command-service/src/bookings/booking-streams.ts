@@ -6,21 +6,15 @@ import {
   type SetPricing,
   networkStreams,
   type ChargerLiveEvent,
+  type ChargerEvent,
+  type StationEvent,
 } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import { CachedDecider } from '../shared/cached-decider';
 import type { Decider } from '../shared/decider';
 import { chargerLiveDecider, type ChargerLiveCommand, type ChargerLiveState } from '../chargers-live/index';
-import {
-  chargerDecider,
-  stationDecider,
-  type ChargerCommand,
-  type ChargerEvent,
-  type ChargerState,
-  type StationCommand,
-  type StationEvent,
-  type StationState,
-} from '../network/index';
+import { chargerDecider, stationDecider } from '../network/index';
+import type { ChargerCommand, ChargerState, StationCommand, StationState } from '../network/index';
 import { bookingDecider, type BookingCommand, type BookingState } from './booking.decider';
 import { connectorScheduleDecider, type ScheduleCommand, type ScheduleState } from './connector-schedule.decider';
 import { customerBookingsDecider, type CustomerBookingsCommand, type CustomerBookingsState } from './customer-bookings.decider';

@@ -5,6 +5,16 @@ import { arabicMinutes, renderMail } from './mail-templates';
 const mail = (locale: 'en' | 'ar', minutes = 60) =>
   renderMail('verification', { to: 'a@example.com', name: 'Mona', locale, link: 'https://evc.example/verifyEmail?token=abc', minutes });
 
+/** The Arabic password-reset mail, its link valid for 30 minutes. */
+const arabicReset = () =>
+  renderMail('reset', {
+    to: 'a@example.com',
+    name: 'Mona',
+    locale: 'ar',
+    link: 'https://evc.example/resetPassword?token=abc',
+    minutes: 30,
+  });
+
 describe('mails in the reader’s language', () => {
   it('the Arabic verification mail writes its minutes in Eastern Arabic digits, the noun agreeing with the number', () => {
     expect(mail('ar', 60).text).toContain('صالح لمدة ٦٠ دقيقة.');
@@ -18,13 +28,7 @@ describe('mails in the reader’s language', () => {
     ]);
     // no Western digit outside the link
     expect(mail('ar', 1440).text.replace(/https:\S+/g, '')).not.toMatch(/[0-9]/);
-    const reset = renderMail('reset', {
-      to: 'a@example.com',
-      name: 'Mona',
-      locale: 'ar',
-      link: 'https://evc.example/resetPassword?token=abc',
-      minutes: 30,
-    });
+    const reset = arabicReset();
     expect(reset.text).toContain('ولمدة ٣٠ دقيقة.');
   });
 
@@ -32,13 +36,7 @@ describe('mails in the reader’s language', () => {
     expect(mail('ar').text).toContain('https://evc.example/verifyEmail?token=abc&lang=ar');
     expect(mail('ar').html).toContain('href="https://evc.example/verifyEmail?token=abc&#38;lang=ar"');
     expect(mail('en').text).toContain('https://evc.example/verifyEmail?token=abc\n');
-    const reset = renderMail('reset', {
-      to: 'a@example.com',
-      name: 'Mona',
-      locale: 'ar',
-      link: 'https://evc.example/resetPassword?token=abc',
-      minutes: 30,
-    });
+    const reset = arabicReset();
     expect(reset.text).toContain('resetPassword?token=abc&lang=ar');
   });
 

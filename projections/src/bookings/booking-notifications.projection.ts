@@ -2,9 +2,7 @@ import type { EventType, NotificationKind, NotificationView } from '@evc/contrac
 import type { DocumentStore } from '@evc/platform';
 import type { EventHandler, Projection, RecordedEventOf } from '../runner/projection';
 import { BOOKINGS, type BookingDoc } from './bookings.projection';
-import { cairoDateKey } from '../shared/cairo-date';
-import { NOTIFICATIONS } from '../charging/index';
-import { READ_MODELS } from '../shared/read-models';
+import { fileNotification } from '../charging/index';
 
 interface Derived {
   kind: NotificationKind;
@@ -25,23 +23,7 @@ function notify<K extends EventType & `Booking${string}`>(
     const n = derive(event, booking);
     if (!n) return;
     const at = (event.data as { at?: string }).at ?? (event.data as { confirmedAt?: string }).confirmedAt ?? event.metadata.occurredAt;
-    await NOTIFICATIONS.in(documents).updateOne(
-      { _id: event.eventId },
-      {
-        $set: {
-          notificationId: event.eventId,
-          customerId: booking.customerId,
-          kind: n.kind,
-          params: n.params,
-          incomingDate: at,
-          dateKey: cairoDateKey(at),
-          position: event.position,
-        },
-        $setOnInsert: { isSeen: false },
-      },
-      { upsert: true },
-    );
-    changed(READ_MODELS.notifications, event.eventId, [booking.customerId]);
+    await fileNotification({ documents, changed }, event, { customerId: booking.customerId, kind: n.kind, params: n.params, at });
   };
 }
 

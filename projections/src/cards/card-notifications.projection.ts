@@ -1,32 +1,12 @@
-import type { EventType, NotificationView } from '@evc/contracts';
+import type { EventType } from '@evc/contracts';
 import type { EventHandler, Projection, RecordedEventOf } from '../runner/projection';
-import { cairoDateKey } from '../shared/cairo-date';
-import { NOTIFICATIONS } from '../charging/index';
-import { READ_MODELS } from '../shared/read-models';
-
-type CardNotice = { customerId: string; kind: NotificationView['kind']; params: NotificationView['params']; at: string };
+import { fileNotification, type NotificationNotice } from '../charging/index';
 
 /** Files the notification an event means for its customer (`_id` = the event id), in the shared `notifications`. */
-function notify<K extends EventType>(derive: (event: RecordedEventOf<K>) => CardNotice): EventHandler<K> {
+function notify<K extends EventType>(derive: (event: RecordedEventOf<K>) => NotificationNotice): EventHandler<K> {
   return async (event, { documents, changed }) => {
     const n = derive(event);
-    await NOTIFICATIONS.in(documents).updateOne(
-      { _id: event.eventId },
-      {
-        $set: {
-          notificationId: event.eventId,
-          customerId: n.customerId,
-          kind: n.kind,
-          params: n.params,
-          incomingDate: n.at,
-          dateKey: cairoDateKey(n.at),
-          position: event.position,
-        },
-        $setOnInsert: { isSeen: false },
-      },
-      { upsert: true },
-    );
-    changed(READ_MODELS.notifications, event.eventId, [n.customerId]);
+    await fileNotification({ documents, changed }, event, n);
   };
 }
 

@@ -11,4 +11,10 @@ export {
 } from './sessions.projection';
 export { CARS, carsProjection, type CarDoc } from './cars.projection';
 export { customerCarsProjection } from './customer-cars.projection';
-export { NOTIFICATIONS, notificationsProjection, type NotificationDoc } from './notifications.projection';
+export {
+  NOTIFICATIONS,
+  notificationsProjection,
+  fileNotification,
+  type NotificationDoc,
+  type NotificationNotice,
+} from './notifications.projection';

@@ -1,6 +1,6 @@
 import type { EventType, NotificationKind, NotificationView } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
-import type { EventHandler, Projection, RecordedEventOf } from '../runner/projection';
+import type { EventHandler, Projection, ProjectionContext, RecordedEventOf } from '../runner/projection';
 import { cairoDateKey } from '../shared/cairo-date';
 import { PAYMENTS } from '../wallet/index';
 import { readModel } from '../shared/read-model';
@@ -11,37 +11,50 @@ import { READ_MODELS } from '../shared/read-models';
 export type NotificationDoc = NotificationView & { _id: string; customerId: string; position: number };
 export const NOTIFICATIONS = readModel<NotificationDoc>(READ_MODELS.notifications);
 
-interface Derived {
+/** What a notification says, for whom and when: the rest of its document comes from the event it derives from. */
+export interface NotificationNotice {
   customerId: string;
   kind: NotificationKind;
   params: NotificationView['params'];
   at: string;
 }
 
+/**
+ * Files the notification an event means for its customer, in every context's shared shape: `_id` = the event's id
+ * (a rebuild gives the same one) and `isSeen` set only on insert (a replay keeps it).
+ */
+export async function fileNotification(
+  { documents, changed }: ProjectionContext,
+  event: Pick<RecordedEventOf, 'eventId' | 'position'>,
+  n: NotificationNotice,
+): Promise<void> {
+  await NOTIFICATIONS.in(documents).updateOne(
+    { _id: event.eventId },
+    {
+      $set: {
+        notificationId: event.eventId,
+        customerId: n.customerId,
+        kind: n.kind,
+        params: n.params,
+        incomingDate: n.at,
+        dateKey: cairoDateKey(n.at),
+        position: event.position,
+      },
+      $setOnInsert: { isSeen: false },
+    },
+    { upsert: true },
+  );
+  changed(READ_MODELS.notifications, event.eventId, [n.customerId]);
+}
+
 /** A handler filing the notification an event means for its customer, if any (`_id` = the event's id). */
 function notify<K extends EventType>(
-  derive: (event: RecordedEventOf<K>, documents: DocumentStore) => Promise<Derived | null>,
+  derive: (event: RecordedEventOf<K>, documents: DocumentStore) => Promise<NotificationNotice | null>,
 ): EventHandler<K> {
   return async (event, { documents, changed }) => {
     const n = await derive(event, documents);
     if (!n) return;
-    await NOTIFICATIONS.in(documents).updateOne(
-      { _id: event.eventId },
-      {
-        $set: {
-          notificationId: event.eventId,
-          customerId: n.customerId,
-          kind: n.kind,
-          params: n.params,
-          incomingDate: n.at,
-          dateKey: cairoDateKey(n.at),
-          position: event.position,
-        },
-        $setOnInsert: { isSeen: false },
-      },
-      { upsert: true },
-    );
-    changed(READ_MODELS.notifications, event.eventId, [n.customerId]);
+    await fileNotification({ documents, changed }, event, n);
   };
 }
 
@@ -53,7 +66,7 @@ const sessionOf = async (documents: DocumentStore, sessionId: string) => {
 };
 const stationParams = (s: SessionDoc) => ({ sessionId: s.sessionId, stationNameEn: s.stationNameEn, stationNameAr: s.stationNameAr });
 
-const fromWallet = notify<'WalletCredited' | 'WalletDebited'>(async ({ type, data: tx }): Promise<Derived | null> => {
+const fromWallet = notify<'WalletCredited' | 'WalletDebited'>(async ({ type, data: tx }): Promise<NotificationNotice | null> => {
   if (type === 'WalletCredited' && tx.kind === 'top_up') {
     return {
       customerId: tx.customerId,

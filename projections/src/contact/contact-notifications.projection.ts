@@ -1,8 +1,6 @@
 import type { Projection } from '../runner/projection';
-import { cairoDateKey } from '../shared/cairo-date';
 import { CONTACT_REQUESTS } from './contact-requests.projection';
-import { NOTIFICATIONS } from '../charging/index';
-import { READ_MODELS } from '../shared/read-models';
+import { fileNotification } from '../charging/index';
 
 /**
  * A manager's reply to a signed-in customer's contact request is also a notification (kind `contact_replied`), in
@@ -18,23 +16,16 @@ export const contactNotificationsProjection: Projection = {
     async ContactRequestReplied({ data, eventId, position }, { documents, changed }) {
       const request = await CONTACT_REQUESTS.in(documents).findOne({ _id: data.requestId }, { projection: { customerId: 1, title: 1 } });
       if (!request?.customerId) return;
-      await NOTIFICATIONS.in(documents).updateOne(
-        { _id: eventId },
+      await fileNotification(
+        { documents, changed },
+        { eventId, position },
         {
-          $set: {
-            notificationId: eventId,
-            customerId: request.customerId,
-            kind: 'contact_replied',
-            params: { requestId: data.requestId, title: request.title },
-            incomingDate: data.at,
-            dateKey: cairoDateKey(data.at),
-            position,
-          },
-          $setOnInsert: { isSeen: false },
+          customerId: request.customerId,
+          kind: 'contact_replied',
+          params: { requestId: data.requestId, title: request.title },
+          at: data.at,
         },
-        { upsert: true },
       );
-      changed(READ_MODELS.notifications, eventId, [request.customerId]);
     },
   },
 };

@@ -16,6 +16,7 @@ import { formatNumber, localDigits } from '../../lib/format';
 import { translateErrorCode } from '../../lib/i18n/translate-error';
 import { theme } from '../../styles/theme';
 import { isOwnRun, useDemo, useDemoStep, useStartDemo } from './demo-api';
+import { bareList } from '../../components/ui/list-style';
 
 const Steps = styled.ol`
   list-style: none;
@@ -43,9 +44,7 @@ const Steps = styled.ol`
   }
 `;
 const Chargers = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: 0.5rem;
   li {

@@ -2,6 +2,7 @@ import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../ui/button';
 import { Card } from '../ui/layout';
+import { Spinner } from '../ui/spinner';
 import { ApiRequestError } from '../../lib/api-client';
 import { translateErrorCode } from '../../lib/i18n/translate-error';
 import { theme } from '../../styles/theme';
@@ -112,6 +113,17 @@ export const FormCard = styled(Card)`
   }
 `;
 
+/** Terms and their values in two columns (a record's details: a session, a customer). */
+export const DetailList = styled.dl`
+  margin: 0;
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.35rem 1rem;
+  dd {
+    margin: 0;
+  }
+`;
+
 export const Alert = styled.p`
   margin: 0;
   color: ${theme.color.danger};
@@ -148,4 +160,15 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
 export function ErrorText({ error }: { error: unknown }) {
   const intl = useIntl();
   return <>{translateErrorCode(intl, error instanceof ApiRequestError ? error.code : 'server.error')}</>;
+}
+
+/** A query that has not answered yet: the spinner while it loads, its error in words once it failed. */
+export function QueryWait({ query }: { query: { isPending: boolean; error: unknown } }) {
+  return query.isPending ? (
+    <Spinner />
+  ) : (
+    <Alert role="alert">
+      <ErrorText error={query.error} />
+    </Alert>
+  );
 }

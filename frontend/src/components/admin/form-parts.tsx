@@ -60,6 +60,15 @@ export function CheckGroup<V extends string>({
   );
 }
 
+/** A form's Cancel: the secondary button that leaves without saving. */
+export function CancelButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button type="button" variant="secondary" onClick={onClick}>
+      <FormattedMessage id="common.cancel" />
+    </Button>
+  );
+}
+
 /** The add/edit panel of a list screen: title, what it is about (`intro`), the fields, Save (or `submitId`) and Cancel. */
 type EditorProps = {
   titleId: string;
@@ -88,9 +97,7 @@ function EditorForm(props: EditorProps) {
         <Button type="submit" disabled={props.busy}>
           <FormattedMessage id={props.submitId ?? 'common.save'} />
         </Button>
-        <Button type="button" variant="secondary" onClick={props.onCancel}>
-          <FormattedMessage id="common.cancel" />
-        </Button>
+        <CancelButton onClick={props.onCancel} />
       </Toolbar>
     </form>
   );

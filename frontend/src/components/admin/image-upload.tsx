@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 import { usePrivateImage } from '../../hooks/use-private-image';
 import { useProblemText } from './problems';
 import { FileInput } from '../ui/file-input';
+import { UploadField as Wrapper, UploadHint as Hint, UploadLabel as Label, UploadProblem as Problem } from '../ui/upload-parts';
 
 /** Client-side check before uploading (the server checks again, by content): JPG or PNG, at most 5 MB. */
 export function checkImage(file: File): 'upload.type' | 'upload.tooLarge' | null {
@@ -26,24 +27,6 @@ const Thumbnail = styled.img<{ edge: number }>`
 
 const StoredImage = styled(Thumbnail)`
   border-radius: ${theme.radius.sm};
-`;
-
-const Wrapper = styled.div`
-  display: grid;
-  gap: 0.35rem;
-`;
-
-const Label = styled.label`
-  font-weight: 700;
-`;
-
-const Hint = styled.small`
-  color: ${theme.color.muted};
-`;
-
-const Problem = styled.p`
-  color: ${theme.color.danger};
-  margin: 0;
 `;
 
 /** A stored image fetched with the bearer token (licences are private) and shown through an object URL. */

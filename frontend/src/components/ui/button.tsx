@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import styled from '@emotion/styled';
+import type { ComponentProps } from 'react';
 import { theme } from '../../styles/theme';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
@@ -37,3 +38,11 @@ export const buttonStyles = (variant: ButtonVariant = 'primary') => css`
 export const Button = styled.button<{ variant?: ButtonVariant }>`
   ${(p) => buttonStyles(p.variant)}
 `;
+
+/** One tab of a strip of buttons (role tab): the selected one is drawn primary, the others secondary. */
+export function TabButton({
+  selected,
+  ...props
+}: { selected: boolean } & Omit<ComponentProps<typeof Button>, 'type' | 'role' | 'variant'>) {
+  return <Button type="button" role="tab" aria-selected={selected} variant={selected ? 'primary' : 'secondary'} {...props} />;
+}

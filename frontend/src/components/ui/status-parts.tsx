@@ -1,5 +1,6 @@
 import styled from '@emotion/styled';
 import { theme } from '../../styles/theme';
+import { bareList } from './list-style';
 
 /**
  * Pieces the customer area's screens share (charging, cards): a status chip, a vertical stack, a list of boxed lines
@@ -45,9 +46,7 @@ export const Facts = styled.dl`
 `;
 
 export const Lines = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: 0.5rem;
   li {

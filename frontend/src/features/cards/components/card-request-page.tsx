@@ -4,7 +4,7 @@ import styled from '@emotion/styled';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { OPEN_CARD_REQUEST_STATUSES } from '@evc/contracts/cards';
-import { Button } from '../../../components/ui/button';
+import { TabButton } from '../../../components/ui/button';
 import { Card, PageTitle } from '../../../components/ui/layout';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
@@ -55,16 +55,9 @@ export function CardRequestPage() {
         <Card>
           <Modes role="tablist" aria-label={intl.formatMessage({ id: 'cards.form.modes' })}>
             {MODES.map((m) => (
-              <Button
-                key={m}
-                type="button"
-                role="tab"
-                aria-selected={mode === m}
-                variant={mode === m ? 'primary' : 'secondary'}
-                onClick={() => setMode(m)}
-              >
+              <TabButton key={m} selected={mode === m} onClick={() => setMode(m)}>
                 <FormattedMessage id={`cards.form.mode.${m}`} />
-              </Button>
+              </TabButton>
             ))}
           </Modes>
           {mode === 'new' ? <RequestCardForm key="new" defaults={defaults} /> : <LinkCardForm key="link" defaults={defaults} />}

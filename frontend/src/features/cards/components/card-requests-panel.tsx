@@ -1,29 +1,14 @@
 // i18n-catalog: app — the customer area's card screens (and the profile's requests tab).
-import { useState } from 'react';
-import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isCancellableCardRequest, type CardRequestView } from '@evc/contracts/cards';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
 import { useLocale } from '../../../hooks/use-locale';
 import { useCancelCardRequest, useMyCardRequests } from '../api/cards-api';
-import { Facts, Lines, Notice, RequestStatusChip, useActionToasts, useCardDates, useErrorText } from './card-ui';
+import { Facts, Head, Lines, Notice, RequestStatusChip, Spacer, useCardDates, useConfirming, useQueryWait } from './card-ui';
 
 /** The customer may cancel while the request is new or waits for them. */
 export const cancellable = (r: Pick<CardRequestView, 'status'>) => isCancellableCardRequest(r.status);
-
-/** A line's heading: the name and status at the start, its action pushed to the end. */
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.75rem;
-  align-items: center;
-`;
-
-const Spacer = styled.span`
-  flex: 1;
-`;
 
 function RequestLine({ request, onCancel }: { request: CardRequestView; onCancel: (r: CardRequestView) => void }) {
   const intl = useIntl();
@@ -115,18 +100,11 @@ function RequestLine({ request, onCancel }: { request: CardRequestView; onCancel
 export function CardRequestsPanel() {
   const requests = useMyCardRequests();
   const cancel = useCancelCardRequest();
-  const toasts = useActionToasts();
-  const errorText = useErrorText();
-  const [confirming, setConfirming] = useState<CardRequestView | null>(null);
-  if (requests.isPending) return <Spinner />;
-  if (requests.isError) return <p role="alert">{errorText(requests.error)}</p>;
+  const wait = useQueryWait();
+  const { confirming, setConfirming, outcome } = useConfirming<CardRequestView>();
+  if (requests.isPending || requests.isError) return wait(requests);
   const list = requests.data.dataList;
-  const confirm = () =>
-    confirming &&
-    cancel.mutate(
-      { requestId: confirming.requestId },
-      toasts('cards.request.canceled', () => setConfirming(null)),
-    );
+  const confirm = () => confirming && cancel.mutate({ requestId: confirming.requestId }, outcome('cards.request.canceled'));
   return (
     <section aria-labelledby="my-card-requests">
       <h2 id="my-card-requests">

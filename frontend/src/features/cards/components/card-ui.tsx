@@ -1,5 +1,6 @@
 // i18n-catalog: app — the customer area's card screens.
 import styled from '@emotion/styled';
+import { useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import type { CardRequestStatus, CardStatus } from '@evc/contracts/cards';
@@ -10,6 +11,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { Chip, Lines as SharedLines, type Tone } from '../../../components/ui/status-parts';
+import { Spinner } from '../../../components/ui/spinner';
 import { theme } from '../../../styles/theme';
 
 export { Facts, Stack } from '../../../components/ui/status-parts';
@@ -26,6 +28,18 @@ export const Lines = styled(SharedLines)`
     padding: 0;
     background: none;
   }
+`;
+
+/** A line's heading: the name and status at the start, its action pushed to the end. */
+export const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: center;
+`;
+
+export const Spacer = styled.span`
+  flex: 1;
 `;
 
 export const Notice = styled.p`
@@ -97,4 +111,21 @@ export function useActionToasts() {
       after();
     },
   });
+}
+
+/** A list query that has not answered yet: the spinner while it loads, its error in words once it failed. */
+export function useQueryWait() {
+  const errorText = useErrorText();
+  return (query: { isPending: boolean; isError: boolean; error: unknown }): ReactNode =>
+    query.isPending ? <Spinner /> : <p role="alert">{errorText(query.error)}</p>;
+}
+
+/**
+ * The item a customer is asked to confirm an action on (null: no dialog), and the confirmed action's outcome as a
+ * toast that closes the dialog either way.
+ */
+export function useConfirming<T>() {
+  const toasts = useActionToasts();
+  const [confirming, setConfirming] = useState<T | null>(null);
+  return { confirming, setConfirming, outcome: (successId: string) => toasts(successId, () => setConfirming(null)) };
 }

@@ -1,27 +1,12 @@
 // i18n-catalog: app — the customer area's card screens (and the profile's account).
-import { useState } from 'react';
-import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
 import { CUSTOMER_DEACTIVATION_REASON } from '@evc/contracts/cards';
 import type { CardView } from '@evc/contracts/cards';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageTitle } from '../../../components/ui/layout';
-import { Spinner } from '../../../components/ui/spinner';
 import { useDeactivateOwnCard, useMyCards } from '../api/cards-api';
-import { CardStatusChip, Facts, Lines, useActionToasts, useCardDates, useErrorText } from './card-ui';
-
-/** A line's heading: the name and status at the start, its action pushed to the end. */
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.75rem;
-  align-items: center;
-`;
-
-const Spacer = styled.span`
-  flex: 1;
-`;
+import { CardStatusChip, Facts, Head, Lines, Spacer, useCardDates, useConfirming, useQueryWait } from './card-ui';
 
 /** Why a card is off, in words: the customer's own report is a code, staff write their reason. */
 function StatusReason({ card }: { card: CardView }) {
@@ -46,18 +31,11 @@ export function MyCardsPanel({ asPage = false }: { asPage?: boolean }) {
   const dates = useCardDates();
   const cards = useMyCards();
   const deactivate = useDeactivateOwnCard();
-  const toasts = useActionToasts();
-  const errorText = useErrorText();
-  const [confirming, setConfirming] = useState<CardView | null>(null);
-  if (cards.isPending) return <Spinner />;
-  if (cards.isError) return <p role="alert">{errorText(cards.error)}</p>;
+  const wait = useQueryWait();
+  const { confirming, setConfirming, outcome } = useConfirming<CardView>();
+  if (cards.isPending || cards.isError) return wait(cards);
   const list = cards.data.dataList;
-  const confirm = () =>
-    confirming &&
-    deactivate.mutate(
-      { cardId: confirming.cardId },
-      toasts('cards.card.deactivated', () => setConfirming(null)),
-    );
+  const confirm = () => confirming && deactivate.mutate({ cardId: confirming.cardId }, outcome('cards.card.deactivated'));
   return (
     <section aria-labelledby="my-cards">
       {asPage ? (

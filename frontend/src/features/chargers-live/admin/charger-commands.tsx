@@ -19,6 +19,7 @@ import { api, type OutputOf } from '../../../lib/api';
 import { newUuid } from '../../../lib/uuid';
 import { useLocale } from '../../../hooks/use-locale';
 import { pushToastAtom } from '../../../stores/toast-state';
+import { CancelButton } from '../../../components/admin/form-parts';
 import { positionOf, useCommand } from '../../../components/admin/admin-api';
 import { Alert, FormCard, Toolbar } from '../../../components/admin/admin-ui';
 import { ChargerPanel, usePolledPage } from './charger-panel';
@@ -297,9 +298,7 @@ export function CommandForm({
           <Button type="submit" disabled={send.isPending}>
             <FormattedMessage id="command.send" />
           </Button>
-          <Button type="button" variant="secondary" onClick={onDone}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
+          <CancelButton onClick={onDone} />
         </Toolbar>
       </form>
     </FormCard>

@@ -1,31 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ChargerAdminView } from '@evc/contracts/network';
 import type { ChargerCommandAction } from '@evc/contracts/chargers-live';
 import { Button } from '../../../components/ui/button';
 import { OnlineBadge } from '../../../components/admin/chip';
+import type { ChargerRowParts } from '../../../components/admin/charger-row-parts';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { CommandButtons, CommandForm, CommandsPanel } from './charger-commands';
 import { ConnectorStates, RelativeTime, useNow } from './charger-live';
 import { MessageLog } from './message-log';
-
-/** The live side of one charger row and the panels under the table, as the registry's table places them. */
-export interface ChargerLiveRowParts {
-  headers: ReactNode;
-  columns: number;
-  cells: (charger: ChargerAdminView) => ReactNode;
-  actions: (charger: ChargerAdminView) => ReactNode;
-  below: (charger: ChargerAdminView) => ReactNode;
-  panels: (chargers: readonly ChargerAdminView[]) => ReactNode;
-}
 
 /**
  * The live side of a station's chargers table: each charger's connector states, online badge and last heartbeat,
  * and one charger's message log, commands and command form at a time (their toggles sit in the row's actions).
  * It keeps which panel is open and hands the parts to `children`, which renders the registry's table around them.
  */
-export function ChargerLiveParts({ children }: { children: (parts: ChargerLiveRowParts) => ReactNode }) {
+export function ChargerLiveParts({ children }: { children: (parts: ChargerRowParts) => ReactNode }) {
   const intl = useIntl();
   const session = useAtomValue(sessionAtom);
   const canWrite = hasPrivilege(session, 'stations.write');

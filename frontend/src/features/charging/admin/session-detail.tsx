@@ -1,4 +1,3 @@
-import styled from '@emotion/styled';
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -11,21 +10,11 @@ import { saveFile } from '../../../lib/save-file';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { positionOf, useCommand } from '../../../components/admin/admin-api';
-import { Alert, ErrorText, FormCard, Table, Toolbar } from '../../../components/admin/admin-ui';
+import { Alert, DetailList as Summary, ErrorText, FormCard, Table, Toolbar, QueryWait } from '../../../components/admin/admin-ui';
 import { useBilingual } from '../../../components/admin/admin-list';
 import { useProblemText } from '../../../components/admin/problems';
 import { SESSIONS, useCodeText, useSessionFormat } from '../../../components/admin/session-format';
 import { OPEN_STATUSES, SESSION_REFRESH_MS, SessionRefusedChip, SessionStatusChip } from './session-parts';
-
-const Summary = styled.dl`
-  margin: 0;
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.35rem 1rem;
-  dd {
-    margin: 0;
-  }
-`;
 
 /** One session (sessions.admin-get), asked again every 10 s while it is not over. */
 export function useSessionDetail(sessionId: string) {
@@ -46,13 +35,7 @@ export function SessionDetail({ sessionId, onClose }: { sessionId: string; onClo
   const canStop = hasPrivilege(session, 'stations.write');
   const canReadCustomers = hasPrivilege(session, 'customers.read');
   const query = useSessionDetail(sessionId);
-  if (query.isPending) return <Spinner />;
-  if (query.isError)
-    return (
-      <Alert role="alert">
-        <ErrorText error={query.error} />
-      </Alert>
-    );
+  if (query.isPending || query.isError) return <QueryWait query={query} />;
   const s = query.data;
   const title = intl.formatMessage({ id: 'admin.sessions.detailTitle' }, { id: s.sessionId.slice(0, 8) });
   const row = (labelId: string, value: ReactNode) => (

@@ -1,14 +1,18 @@
 import { useId, useState } from 'react';
-import styled from '@emotion/styled';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ALLOWED_IMAGE_TYPES } from '@evc/contracts/files';
 import { LIMITS } from '@evc/contracts/shared';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
-import { theme } from '../../../styles/theme';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { api } from '../../../lib/api';
 import { FileInput } from '../../../components/ui/file-input';
+import {
+  UploadField as Wrapper,
+  UploadHint as Hint,
+  UploadLabel as Label,
+  UploadProblem as Problem,
+} from '../../../components/ui/upload-parts';
 
 /** Checked before uploading (the server checks again, by content): JPG or PNG, at most 5 MB. */
 export function licenceProblem(file: File): 'car.upload.type' | 'car.upload.tooLarge' | null {
@@ -16,24 +20,6 @@ export function licenceProblem(file: File): 'car.upload.type' | 'car.upload.tooL
   if (file.size > LIMITS.imageMaxBytes) return 'car.upload.tooLarge';
   return null;
 }
-
-const Wrapper = styled.div`
-  display: grid;
-  gap: 0.35rem;
-`;
-
-const Label = styled.label`
-  font-weight: 700;
-`;
-
-const Hint = styled.small`
-  color: ${theme.color.muted};
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${theme.color.danger};
-`;
 
 /** One licence image: choose, check, upload (`POST /api/files`, purpose licence); shows "uploaded" once stored. */
 export function LicenceUpload({

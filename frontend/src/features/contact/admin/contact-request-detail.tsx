@@ -8,7 +8,6 @@ import { CONTACT_STATUSES, commentContactRequestSchema, replyContactRequestSchem
 import type { ContactRequestDetail as Detail } from '@evc/contracts/contact';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { formatCairo } from '../../../lib/cairo-time';
@@ -18,16 +17,15 @@ import { pushToastAtom } from '../../../stores/toast-state';
 import { theme } from '../../../styles/theme';
 import { useAdminItem, useCommand } from '../../../components/admin/admin-api';
 import { useBilingual } from '../../../components/admin/admin-list';
-import { Alert, ErrorText, FormCard, Toolbar } from '../../../components/admin/admin-ui';
+import { FormCard, Toolbar, QueryWait } from '../../../components/admin/admin-ui';
 import { ProblemAlert, useProblemText } from '../../../components/admin/problems';
+import { bareList } from '../../../components/ui/list-style';
 
 /** The read model the inbox's queries read (and the live stream names). */
 export const CONTACT_REQUESTS = 'contact_requests';
 
 const Thread = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${bareList}
   display: grid;
   gap: 0.5rem;
   li {
@@ -58,13 +56,7 @@ const Details = styled.p`
 /** One contact request for managers: the message, status and close, the replies (mailed) and internal comments. */
 export function ContactRequestDetail({ requestId }: { requestId: string }) {
   const item = useAdminItem(CONTACT_REQUESTS, 'contact-requests.admin-get', { requestId });
-  if (item.isPending) return <Spinner />;
-  if (item.isError)
-    return (
-      <Alert role="alert">
-        <ErrorText error={item.error} />
-      </Alert>
-    );
+  if (item.isPending || item.isError) return <QueryWait query={item} />;
   return <RequestCard request={item.data} onReload={() => void item.refetch()} />;
 }
 

@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from '@tanstack/react-router';
 import type { CustomerAdminView } from '@evc/contracts/identity';
-import { Button } from '../../../components/ui/button';
+import { Button, TabButton } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatMoney } from '../../../lib/format';
@@ -13,7 +13,7 @@ import { useLocale } from '../../../hooks/use-locale';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { useAdminItem, useCommand } from '../../../components/admin/admin-api';
 import { AdminList, useAdminList, type Column, type StatusFilter } from '../../../components/admin/admin-list';
-import { FormCard, Status } from '../../../components/admin/admin-ui';
+import { DetailList, FormCard, Status } from '../../../components/admin/admin-ui';
 import { ReasonForm } from '../../../components/admin/form-parts';
 import { AuthorizedImage } from '../../../components/admin/image-upload';
 import { useProblemText } from '../../../components/admin/problems';
@@ -29,14 +29,7 @@ export interface CustomerTabs {
   cards: (customerId: string) => ReactNode;
 }
 
-const Details = styled.dl`
-  margin: 0;
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.35rem 1rem;
-  dd {
-    margin: 0;
-  }
+const Details = styled(DetailList)`
   .licences {
     display: flex;
     gap: 0.5rem;
@@ -210,18 +203,9 @@ function CustomerDetail({ customerId, tabs }: { customerId: string; tabs: Custom
       </Details>
       <Tabs role="tablist" aria-label={intl.formatMessage({ id: 'customers.tabs' })}>
         {TABS.map((t) => (
-          <Button
-            key={t}
-            type="button"
-            role="tab"
-            id={'customer-tab-' + t}
-            aria-selected={tab === t}
-            aria-controls="customer-tab"
-            variant={tab === t ? 'primary' : 'secondary'}
-            onClick={() => setTab(t)}
-          >
+          <TabButton key={t} id={'customer-tab-' + t} selected={tab === t} aria-controls="customer-tab" onClick={() => setTab(t)}>
             <FormattedMessage id={`customers.tab.${t}`} />
-          </Button>
+          </TabButton>
         ))}
       </Tabs>
       <div role="tabpanel" id="customer-tab" aria-labelledby={'customer-tab-' + tab}>

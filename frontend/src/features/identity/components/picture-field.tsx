@@ -8,15 +8,12 @@ import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { imageProblem } from '../../../lib/image-check';
 import { theme } from '../../../styles/theme';
 import { usePrivateImage } from '../../../hooks/use-private-image';
-
-const Wrapper = styled.div`
-  display: grid;
-  gap: 0.35rem;
-`;
-
-const Label = styled.label`
-  font-weight: 700;
-`;
+import {
+  UploadField as Wrapper,
+  UploadHint as Hint,
+  UploadLabel as Label,
+  UploadProblem as Problem,
+} from '../../../components/ui/upload-parts';
 
 const Chooser = styled.div`
   display: flex;
@@ -39,15 +36,6 @@ const Picture = styled.img`
   inline-size: 100%;
   block-size: 100%;
   object-fit: cover;
-`;
-
-const Hint = styled.small`
-  color: ${theme.color.muted};
-`;
-
-const Problem = styled.p`
-  margin: 0;
-  color: ${theme.color.danger};
 `;
 
 /** The profile picture: private (fetched with the token), replaced by choosing a JPG or PNG of at most 5 MB. */

@@ -10,6 +10,7 @@ import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { ApiRequestError } from '../../../lib/api-client';
 import { pushToastAtom } from '../../../stores/toast-state';
+import { CancelButton } from '../../../components/admin/form-parts';
 import { useCommand } from '../../../components/admin/admin-api';
 import { FormCard, Toolbar } from '../../../components/admin/admin-ui';
 import { ProblemAlert } from '../../../components/admin/problems';
@@ -228,9 +229,7 @@ export function ChargerForm({
               <FormattedMessage id="charger.removeDraft" />
             </Button>
           ) : (
-            <Button type="button" variant="secondary" onClick={onDone}>
-              <FormattedMessage id="common.cancel" />
-            </Button>
+            <CancelButton onClick={onDone} />
           )}
         </Toolbar>
       </form>

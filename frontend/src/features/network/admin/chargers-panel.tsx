@@ -1,5 +1,5 @@
 import styled from '@emotion/styled';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,6 +13,7 @@ import { useCommand } from '../../../components/admin/admin-api';
 import { Table, Toolbar } from '../../../components/admin/admin-ui';
 import { ProblemAlert } from '../../../components/admin/problems';
 import { SecretDialog } from '../../../components/admin/secret-dialog';
+import type { ChargerRowParts } from '../../../components/admin/charger-row-parts';
 import { ChargerForm } from './charger-form';
 import { STATIONS } from './station-form';
 
@@ -30,25 +31,6 @@ const Panel = styled.section`
     align-items: end;
   }
 `;
-
-/**
- * What another context adds to each charger of the table (its live state, message log and commands): the registry
- * leaves room for it, the app plugs it in, so network does not import chargers-live.
- */
-export interface ChargerRowParts {
-  /** Header cells after the registry's own columns. */
-  headers: ReactNode;
-  /** How many columns `headers` adds (the empty row spans them too). */
-  columns: number;
-  /** A row's cells under `headers`. */
-  cells: (charger: ChargerAdminView) => ReactNode;
-  /** Buttons before the registry's own in a row's actions (staff who may write only). */
-  actions: (charger: ChargerAdminView) => ReactNode;
-  /** Under a row's action buttons. */
-  below: (charger: ChargerAdminView) => ReactNode;
-  /** Panels under the table, for the chargers on screen. */
-  panels: (chargers: readonly ChargerAdminView[]) => ReactNode;
-}
 
 /**
  * The chargers of the selected station, edited inline: add (answers the secret key, shown once), edit, rotate the

@@ -5,7 +5,8 @@ import { useCommand, usePagedList } from '../../../components/admin/admin-api';
 import { useAdminLiveUpdates } from '../../../hooks/use-admin-live-updates';
 import { useStaffLive } from '../../../hooks/use-staff-live';
 import { AdminList, useAdminList, useBilingual, type Column } from '../../../components/admin/admin-list';
-import { ChargersPanel, type ChargerRowParts } from './chargers-panel';
+import type { ChargerRowParts } from '../../../components/admin/charger-row-parts';
+import { ChargersPanel } from './chargers-panel';
 import { useEditorMode } from '../../../components/admin/form-parts';
 import { STATIONS, StationForm } from './station-form';
 

@@ -6,13 +6,12 @@ import { useAtomValue } from 'jotai';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { WALLET_FILTERS, type WalletQuery, type WalletTxView } from '@evc/contracts/wallet';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { api } from '../../../lib/api';
 import { formatDay } from '../../../lib/format-day';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
 import { positionOf } from '../../../components/admin/admin-api';
-import { Alert, ErrorText, Pager, Toolbar } from '../../../components/admin/admin-ui';
+import { Pager, Toolbar, QueryWait } from '../../../components/admin/admin-ui';
 import { useCodeText, useSessionFormat } from '../../../components/admin/session-format';
 import { WALLETS, WalletAdjustForm } from './wallet-adjust-form';
 
@@ -77,13 +76,7 @@ export function WalletPanel({ customerId }: { customerId: string }) {
   useEffect(() => {
     if (nextCursor) setCursors((known) => (known[page + 1] === nextCursor ? known : { ...known, [page + 1]: nextCursor }));
   }, [page, nextCursor]);
-  if (query.isPending) return <Spinner />;
-  if (query.isError)
-    return (
-      <Alert role="alert">
-        <ErrorText error={query.error} />
-      </Alert>
-    );
+  if (query.isPending || query.isError) return <QueryWait query={query} />;
   const wallet = query.data;
 
   return (
