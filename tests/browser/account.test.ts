@@ -94,6 +94,8 @@ describeJourney('the customer profile and the managers inbox', (journey) => {
       await label('car.type').selectOption(CAR.typeId);
       await label('car.range').selectOption(CAR.batteryRangeId);
       await label('car.front').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: tinyPng(8, 5, [1, 2, 3]) });
+      // The front image uploaded first: a submit during its upload is a different answer from "the back is missing".
+      await page.getByRole('status').filter({ hasText: t['car.upload.done']! }).first().waitFor();
       await button('car.submit').click();
       await alertText(page, t['car.back.required']!);
       await label('car.back').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: tinyPng(8, 5, [4, 5, 6]) });
