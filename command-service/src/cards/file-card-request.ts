@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { cardStreams, catalogStreams, type CommandResult } from '@evc/contracts';
+import { cardStreams, networkStreams, type CommandResult } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
-import { governorateDecider } from '../catalog/index';
+import { governorateDecider } from '../network/index';
 import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
@@ -49,7 +49,7 @@ export async function fileCardRequest(
 }
 
 async function requireActiveGovernorate(store: EventStore, governorateId: string) {
-  const { state } = await loadState(store, catalogStreams.governorate(governorateId), governorateDecider);
+  const { state } = await loadState(store, networkStreams.governorate(governorateId), governorateDecider);
   if (!state.data || state.deleted || state.data.isActive === false)
     throw new DomainError('network.governorate_not_found', 'No such governorate', [{ path: 'governorateId', code: 'not_found' }]);
 }
