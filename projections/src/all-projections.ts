@@ -6,7 +6,7 @@ import { chargerCommandsProjection } from './chargers-live/index';
 import { carsProjection, customerCarsProjection, notificationsProjection, sessionsProjection } from './charging/index';
 import { contactNotificationsProjection, contactRequestsProjection } from './contact/index';
 import { accountAccessProjection, customerProfilesProjection, identityProjection } from './identity/index';
-import { pricingProjection, stationsProjection } from './network/index';
+import { geographyProjection, pricingProjection, stationsProjection } from './network/index';
 import { paymentsProjection, walletProjection } from './wallet/index';
 
 /**
@@ -15,6 +15,7 @@ import { paymentsProjection, walletProjection } from './wallet/index';
  */
 export const allProjections = (): Projection[] => [
   catalogProjection,
+  geographyProjection,
   stationsProjection,
   pricingProjection,
   contactRequestsProjection,

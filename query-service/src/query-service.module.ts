@@ -16,7 +16,7 @@ import { QueryTable } from './http/query-routes';
 import { AccountAccessCache, AccountAnswers, CustomersAdminAnswers, IdentityAnswers } from './identity/index';
 import { LiveHub } from './live/live-hub';
 import { LIVE_HUB, LiveController } from './live/live.controller';
-import { NetworkAdminAnswers, StationsAnswers } from './network/index';
+import { GeographyAnswers, NetworkAdminAnswers, StationsAnswers } from './network/index';
 import { ReportingAnswers } from './reporting/index';
 import type { QueryAnswers } from './shared/answers';
 import { SiteAnswers, SiteController } from './site/index';
@@ -29,6 +29,7 @@ export const ANSWERS = [
   CustomersAdminAnswers,
   StationsAnswers,
   NetworkAdminAnswers,
+  GeographyAnswers,
   CatalogAnswers,
   CatalogAdminAnswers,
   ChargingAnswers,

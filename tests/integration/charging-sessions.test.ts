@@ -460,9 +460,9 @@ describe('charging sessions: phone start, charger transactions, billing, authori
     await startResult(sessionId, chargerId, 'accepted');
     await expect.poll(() => types(sessionId)).toContain('SessionStartAccepted');
     const sessions = app.embedded.app.get<ChargingSessions>(CHARGING_SESSIONS);
-    await sessions.sweepNoCable(Date.now() + CHARGING_TIMING.plugInWithinMs - 5_000);
+    await sessions.sweepNoCable(new Date(Date.now() + CHARGING_TIMING.plugInWithinMs - 5_000));
     expect(await types(sessionId)).toEqual(['SessionRequested', 'SessionStartAccepted']);
-    await sessions.sweepNoCable(Date.now() + CHARGING_TIMING.plugInWithinMs + 1_000);
+    await sessions.sweepNoCable(new Date(Date.now() + CHARGING_TIMING.plugInWithinMs + 1_000));
     expect((await ofType(chargingStreams.session(sessionId), 'SessionStartFailed')).map((e) => e.data)).toEqual([
       expect.objectContaining({ reason: 'no_cable' }),
     ]);

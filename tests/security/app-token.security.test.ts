@@ -133,7 +133,7 @@ describe("the app's id token is not a card", () => {
         const { sessionId, idTag } = await phoneStart(customer, carId, a);
         tags.push(idTag);
         // The cable never comes: the sweep fails the session, which frees the customer's one open session.
-        await sessions.sweepNoCable(Date.now() + 10 * 60_000);
+        await sessions.sweepNoCable(new Date(Date.now() + 10 * 60_000));
         await expect.poll(() => types(sessionId)).toContain('SessionStartFailed');
       }
       expect(new Set([...tags, appIdTag(customer.customerId)]).size).toBe(4);
@@ -170,7 +170,7 @@ describe("the app's id token is not a card", () => {
         expect((await store.readStream(chargingStreams.idToken(idTag))).filter((e) => e.type === 'IdTokenIssued')).toHaveLength(1);
         await expect.poll(() => types(sessionId)).toContain('SessionStartAccepted');
         expect(a.calls.filter((c) => c.method === 'RemoteStartTransaction').at(-1)!.params.idTag).toBe(idTag);
-        await sessions.sweepNoCable(Date.now() + 10 * 60_000);
+        await sessions.sweepNoCable(new Date(Date.now() + 10 * 60_000));
         await expect.poll(() => types(sessionId)).toContain('SessionStartFailed');
       }
     } finally {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cardStreams, type CardRequestAdminView } from '@evc/contracts';
-import type { CardRequests } from '@evc/command-service/cards/card-requests';
-import { CARD_REQUESTS } from '@evc/command-service/cards/cards.tokens';
+import { fileCardRequest } from '@evc/command-service/cards/file-card-request';
+import { systemClock } from '@evc/platform';
 import { newContext } from '@evc/command-service/shared/command-context';
 import { adminGet } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';
@@ -78,7 +78,6 @@ describe('linking a card tells nothing about other customers’ cards', () => {
   });
 
   it('filing a link reads nothing the card ID names, so no timing tells an issued ID from an unknown one', async () => {
-    const requests = app.embedded.app.get<CardRequests>(CARD_REQUESTS, { strict: false });
     const store = app.embedded.infra.eventStore;
     const reads = vi.spyOn(store, 'readStream');
     const fileLink = async (customerId: string, cardId: string) => {
@@ -95,7 +94,7 @@ describe('linking a card tells nothing about other customers’ cards', () => {
         cardId,
       };
       const started = performance.now();
-      const outcome = await requests.file(details, newContext({ type: 'customer', id: customerId })).then(
+      const outcome = await fileCardRequest({ store, clock: systemClock }, details, newContext({ type: 'customer', id: customerId })).then(
         () => 'filed',
         (e: { code?: string }) => e.code,
       );

@@ -272,7 +272,9 @@ describe('one open session per customer under concurrent starts', () => {
     expect(unplugged.res.status).toBe(200);
     await result(unplugged.sessionId, 'accepted');
     await expect.poll(() => types(unplugged.sessionId)).toContain('SessionStartAccepted');
-    await app.embedded.app.get<ChargingSessions>(CHARGING_SESSIONS).sweepNoCable(Date.now() + CHARGING_TIMING.plugInWithinMs + 1_000);
+    await app.embedded.app
+      .get<ChargingSessions>(CHARGING_SESSIONS)
+      .sweepNoCable(new Date(Date.now() + CHARGING_TIMING.plugInWithinMs + 1_000));
     expect(await released(unplugged.sessionId)).toBe(true);
     const held = await startOn(5);
     expect(held.res.status).toBe(200);

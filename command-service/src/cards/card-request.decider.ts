@@ -1,5 +1,5 @@
 import type { CardRequestEvent, CardRequestStatus, CardRequested } from '@evc/contracts';
-import { isCancellableCardRequest, isOpenCardRequest, nextCardRequestStatus } from '@evc/contracts';
+import { cairoDate, isCancellableCardRequest, isOpenCardRequest, nextCardRequestStatus } from '@evc/contracts';
 import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 
@@ -11,7 +11,8 @@ export type CardRequestCommand =
   | { kind: 'start' | 'ship' | 'resume'; note: string | null; at: string }
   | { kind: 'needs-action'; note: string; at: string }
   | { kind: 'reject'; reason: string; at: string }
-  | { kind: 'cancel'; at: string }
+  /** `customerId`: who cancels (only the request's own customer may; another's answers like a missing one). */
+  | { kind: 'cancel'; customerId: string; at: string }
   | { kind: 'deliver'; cardId: string; issueDate: string; note: string | null; at: string };
 
 export interface CardRequestState {
@@ -24,6 +25,9 @@ export interface CardRequestState {
   issueDate: string | null;
 }
 
+export const requestNotFound = () =>
+  new DomainError('cards.request_not_found', 'No such card request', [{ path: 'requestId', code: 'not_found' }]);
+
 const refused = (from: CardRequestStatus | null, command: CardRequestCommand['kind']) =>
   new DomainError('cards.transition_not_allowed', `A ${from ?? 'missing'} request cannot be ${command}`, [
     { path: 'status', code: 'transition', params: { from: from ?? 'none', command } },
@@ -31,8 +35,9 @@ const refused = (from: CardRequestStatus | null, command: CardRequestCommand['ki
 
 /**
  * `card-request-<id>` (docs/rules.md §4): requested → in_progress → in_delivery → delivered; needs_action from any open
- * status and back to where it was; rejected by staff while open; canceled by the customer while requested or
- * needs_action. Delivered, rejected and canceled are final. A repeated submit or delivery (same content) is a no-op.
+ * status and back to where it was; rejected by staff while open; canceled by its customer while requested or
+ * needs_action; delivered with an issue date no later than today in Egypt at the decision's time. Delivered, rejected
+ * and canceled are final. A repeated submit or delivery (same content) is a no-op.
  */
 export const cardRequestDecider: Decider<CardRequestCommand, CardRequestEvent, CardRequestState> = {
   initialState: { details: null, status: null, before: null, cardId: null, issueDate: null },
@@ -58,7 +63,7 @@ export const cardRequestDecider: Decider<CardRequestCommand, CardRequestEvent, C
       throw new DomainError('cards.request_exists', 'A different request was filed under this id');
     }
     const { details, status: from } = state;
-    if (!details || !from) throw new DomainError('cards.request_not_found', 'No such card request');
+    if (!details || !from) throw requestNotFound();
     const fact = { requestId: details.requestId, customerId: details.customerId, from, at };
     switch (command.kind) {
       case 'start':
@@ -77,11 +82,15 @@ export const cardRequestDecider: Decider<CardRequestCommand, CardRequestEvent, C
         if (!isOpenCardRequest(from)) throw refused(from, command.kind);
         return [{ type: 'CardRequestRejected', data: { ...fact, status: 'rejected', reason: command.reason } }];
       case 'cancel':
+        if (details.customerId !== command.customerId) throw requestNotFound();
         if (from === 'canceled') return [];
         if (!isCancellableCardRequest(from)) throw refused(from, command.kind);
         return [{ type: 'CardRequestCanceled', data: { ...fact, status: 'canceled' } }];
       case 'deliver': {
         if (from === 'delivered' && state.cardId === command.cardId) return [];
+        // An issue date may not be later than today in Egypt at the time of the decision.
+        if (command.issueDate > cairoDate(new Date(at)))
+          throw new DomainError('request.invalid', 'The issue date is in the future', [{ path: 'issueDate', code: 'future_date' }]);
         if (!nextCardRequestStatus(details.kind, from, 'deliver')) throw refused(from, command.kind);
         return [
           {

@@ -8,22 +8,18 @@ import type { ContextParts } from '../shared/context-parts';
 import { ContextConsumers } from '../shared/consumers';
 import { BUS, CLOCK, EVENT_STORE } from '../shared/tokens';
 import { CardLife } from './card-life';
-import { CardRequests } from './card-requests';
 import {
-  ActivateCardHandler,
   CancelCardRequestHandler,
   CardRequestNeedsActionHandler,
-  DeactivateCardHandler,
-  DeactivateOwnCardHandler,
-  DeliverCardRequestHandler,
-  LinkCardHandler,
   RejectCardRequestHandler,
   ResumeCardRequestHandler,
   ShipCardRequestHandler,
   StartCardRequestHandler,
-  SubmitCardRequestHandler,
-} from './cards.handlers';
-import { CARD_LIFE, CARD_REQUESTS, LINK_THROTTLE, LOCAL_LIST_SYNC } from './cards.tokens';
+} from './card-request-steps';
+import { ActivateCardHandler, DeactivateCardHandler, DeactivateOwnCardHandler } from './cards.handlers';
+import { CARD_LIFE, LINK_THROTTLE, LOCAL_LIST_SYNC } from './cards.tokens';
+import { DeliverCardRequestHandler } from './deliver-card-request';
+import { LinkCardHandler, SubmitCardRequestHandler } from './file-card-request';
 import { LinkThrottle } from './link-throttle';
 import { LocalListSync, SendListChargerCommandHandler } from './local-list-sync';
 
@@ -91,11 +87,6 @@ export const cardsContext: ContextParts = {
       useFactory: (store: EventStore, clock: Clock, bus: Bus | null, sessions: ChargingSessions, sync: LocalListSync) =>
         new CardLife(store, clock, bus, sessions, () => sync.changed()),
       inject: [EVENT_STORE, CLOCK, BUS, CHARGING_SESSIONS, LOCAL_LIST_SYNC],
-    },
-    {
-      provide: CARD_REQUESTS,
-      useFactory: (store: EventStore, clock: Clock, cards: CardLife) => new CardRequests(store, clock, cards),
-      inject: [EVENT_STORE, CLOCK, CARD_LIFE],
     },
     { provide: LINK_THROTTLE, useFactory: () => new LinkThrottle() },
     CardsConsumers,

@@ -4,7 +4,7 @@ import { DeciderSpecification } from '../shared/decider-specification';
 import { fold } from '../shared/decider';
 import { cardDecider } from './card.decider';
 import { cardRequestDecider, type CardRequestCommand, type CardRequestDetails } from './card-request.decider';
-import { customerRequestsDecider } from './customer-requests.decider';
+import { LOCK_GRACE_MS, customerRequestsDecider } from './customer-requests.decider';
 import { localAuthListDecider } from './local-auth-list.decider';
 import { tokenStatusDecider } from './token-status.decider';
 
@@ -53,7 +53,7 @@ const ship: CardRequestCommand = { kind: 'ship', note: null, at };
 const resume: CardRequestCommand = { kind: 'resume', note: 'Thanks', at };
 const askAction: CardRequestCommand = { kind: 'needs-action', note: 'Send a photo of your ID', at };
 const reject: CardRequestCommand = { kind: 'reject', reason: 'Address outside the delivery area', at };
-const cancel: CardRequestCommand = { kind: 'cancel', at };
+const cancel: CardRequestCommand = { kind: 'cancel', customerId, at };
 const deliver = (cardId = 'CARD-0001'): CardRequestCommand => ({ kind: 'deliver', cardId, issueDate: '2026-03-01', note: null, at });
 
 /** Each history leaves the request in the named status. */
@@ -142,6 +142,23 @@ describe('card request decider (card-request-<id>)', () => {
   it('a missing request is not found', () => {
     spec.given([]).when(start).thenThrows('cards.request_not_found');
   });
+
+  it('an issue date after today in Egypt, at the time of the decision, is refused before anything happens', () => {
+    const late = (time: string): CardRequestCommand => ({
+      kind: 'deliver',
+      cardId: 'CARD-0001',
+      issueDate: '2026-03-02',
+      note: null,
+      at: time,
+    });
+    spec.given(histories.in_delivery).when(late(at)).thenThrows('request.invalid');
+    // Just after midnight in Cairo (UTC+2 in March) it is already the 2nd there.
+    spec.given(histories.in_delivery).when(late('2026-03-01T22:30:00.000Z')).thenTypes(['CardRequestDelivered']);
+  });
+
+  it("another customer's cancel answers like a missing request", () => {
+    spec.given(histories.requested).when({ kind: 'cancel', customerId: 'someone-else', at }).thenThrows('cards.request_not_found');
+  });
 });
 
 describe('customer requests decider (card-customer-<id>): one open request at a time', () => {
@@ -152,19 +169,19 @@ describe('customer requests decider (card-customer-<id>): one open request at a 
   it('opens one, refuses a second, opens again after the first closed', () => {
     spec
       .given([])
-      .when({ kind: 'open', customerId, requestId: 'a' })
+      .when({ kind: 'open', customerId, requestId: 'a', at })
       .then([opened('a')]);
     spec
       .given([opened('a')])
-      .when({ kind: 'open', customerId, requestId: 'a' })
+      .when({ kind: 'open', customerId, requestId: 'a', at })
       .thenNothingHappened();
     spec
       .given([opened('a')])
-      .when({ kind: 'open', customerId, requestId: 'b' })
+      .when({ kind: 'open', customerId, requestId: 'b', at })
       .thenThrows('cards.open_request_exists');
     spec
       .given([opened('a'), closed('a')])
-      .when({ kind: 'open', customerId, requestId: 'b' })
+      .when({ kind: 'open', customerId, requestId: 'b', at })
       .then([opened('b')]);
   });
 
@@ -175,13 +192,34 @@ describe('customer requests decider (card-customer-<id>): one open request at a 
       .thenNothingHappened();
     spec
       .given([opened('a')])
-      .when({ kind: 'open', customerId, requestId: 'b', takeOver: 'a' })
+      .when({ kind: 'open', customerId, requestId: 'b', at, held: { requestId: 'a', status: 'canceled', lockedAt: null } })
       .then([closed('a'), opened('b')]);
     // Taking over names the request found closed: one opened since is not taken.
     spec
       .given([opened('a'), closed('a'), opened('c')])
-      .when({ kind: 'open', customerId, requestId: 'b', takeOver: 'a' })
+      .when({ kind: 'open', customerId, requestId: 'b', at, held: { requestId: 'a', status: 'canceled', lockedAt: null } })
       .thenThrows('cards.open_request_exists');
+  });
+
+  it('a lock whose request is open, or was never filed and is younger than the grace, is kept; an older one is taken over', () => {
+    const held = (status: CardRequestStatus | null, secondsAgo: number) => ({
+      requestId: 'a',
+      status,
+      lockedAt: new Date(Date.parse(at) - secondsAgo * 1000).toISOString(),
+    });
+    const open = (h: ReturnType<typeof held>) => ({ kind: 'open' as const, customerId, requestId: 'b', at, held: h });
+    spec
+      .given([opened('a')])
+      .when(open(held('requested', 3600)))
+      .thenThrows('cards.open_request_exists');
+    spec
+      .given([opened('a')])
+      .when(open(held(null, 30)))
+      .thenThrows('cards.open_request_exists');
+    spec
+      .given([opened('a')])
+      .when(open(held(null, LOCK_GRACE_MS / 1000 + 1)))
+      .then([closed('a'), opened('b')]);
   });
 });
 

@@ -1,5 +1,4 @@
 /** Injection tokens of the cards context. */
 export const CARD_LIFE = Symbol('CardLife');
-export const CARD_REQUESTS = Symbol('CardRequests');
 export const LOCAL_LIST_SYNC = Symbol('LocalListSync');
 export const LINK_THROTTLE = Symbol('LinkThrottle');

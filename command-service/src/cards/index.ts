@@ -2,4 +2,4 @@
 export { cardsContext } from './cards.context';
 export { CardLife, type CardChange, type CardFacts } from './card-life';
 export { cardDecider } from './card.decider';
-export { CARD_LIFE, CARD_REQUESTS, LINK_THROTTLE, LOCAL_LIST_SYNC } from './cards.tokens';
+export { CARD_LIFE, LINK_THROTTLE, LOCAL_LIST_SYNC } from './cards.tokens';

@@ -1,13 +1,6 @@
-/** The catalog context: countries, governorates and master data (car brands, types, battery ranges), their names and users. */
+/** The catalog context: master data (car brands, types, battery ranges), their names and users. */
 export { catalogContext } from './catalog.context';
-export {
-  countryDecider,
-  governorateDecider,
-  masterDataDecider,
-  type CountryData,
-  type GovernorateData,
-  type MasterDataData,
-} from './catalog.deciders';
+export { masterDataDecider, type MasterDataData } from './catalog.deciders';
 export { LinkMasterDataUsageCommand, UnlinkMasterDataUsageCommand } from './catalog.commands';
 export { masterDataStates } from './master-data-states';
 export { claimItemNames, releaseItemNames, type NamedItem } from './item-names';

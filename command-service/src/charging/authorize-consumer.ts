@@ -6,6 +6,9 @@ import type { ChargingSessions } from './charging-sessions';
 export const CHARGING_AUTHORIZE_GROUP = 'charging-authorize';
 const log = createLogger('charging-authorize');
 
+/** Whether a question asked at `askedAt` has outlived the gateway's wait for its answer at `now` (the clock's time). */
+export const questionTooOld = (askedAt: string, now: Date) => now.getTime() - Date.parse(askedAt) > CHARGING_TIMING.authorizeReplyTimeoutMs;
+
 /**
  * Answers the gateway's token questions (`ocpp.authorize` → `ocpp.authorize.replies`, keyed by the asking node) in
  * the network's statuses; the gateway says them in each protocol's terms. A question older than the gateway's wait
@@ -23,7 +26,7 @@ export function startChargingAuthorize(bus: Bus, sessions: ChargingSessions): Co
     if (!parsed.success)
       return log.warn('authorize question refused by its schema', { chargerId: key, issue: parsed.error.issues[0]?.message });
     const q = parsed.data;
-    if (Date.now() - Date.parse(q.at) > CHARGING_TIMING.authorizeReplyTimeoutMs) {
+    if (questionTooOld(q.at, sessions.clock.now())) {
       log.warn('authorize question too old, not answered', { chargerId: q.chargerId, requestId: q.requestId });
       return;
     }

@@ -45,8 +45,8 @@ export class ChargingSessions extends ChargingSessionState {
     return recordRemoteStartResult(this, r);
   }
 
-  /** Accepted sessions whose cable never came in time: failed, `no_cable`. */
-  sweepNoCable(now?: number, plugInWithinMs?: number) {
+  /** Accepted sessions whose cable never came in time at `now` (the clock's time unless a test names one): failed, `no_cable`. */
+  sweepNoCable(now: Date = this.clock.now(), plugInWithinMs?: number) {
     return sweepNoCable(this, now, plugInWithinMs);
   }
 

@@ -206,6 +206,31 @@ describe('session decider', () => {
       .thenTypes(['SessionStartFailed']);
     sessions.given(started()).when({ kind: 'fail', reason: 'no_cable', detail: null, at }).thenNothingHappened();
   });
+
+  it('fails an accepted start for want of a cable only once the wait has passed at the time it is given', () => {
+    const accepted = sessions
+      .given([])
+      .when({ kind: 'request', data: requested() }, { kind: 'accept', commandId: 'cmd-1', at })
+      .thenTypes(['SessionRequested', 'SessionStartAccepted']);
+    const wait = 3 * 60_000;
+    sessions
+      .given(accepted)
+      .when({ kind: 'no-cable', plugInWithinMs: wait, at: t(2.9) })
+      .thenNothingHappened();
+    sessions
+      .given(accepted)
+      .when({ kind: 'no-cable', plugInWithinMs: wait, at: t(3) })
+      .then([{ type: 'SessionStartFailed', data: { sessionId: 's-1', reason: 'no_cable', detail: null, at: t(3) } }]);
+    // Charging, or never accepted: the clock's check causes nothing.
+    sessions
+      .given(started())
+      .when({ kind: 'no-cable', plugInWithinMs: wait, at: t(60) })
+      .thenNothingHappened();
+    sessions
+      .given([])
+      .when({ kind: 'no-cable', plugInWithinMs: wait, at: t(60) })
+      .thenNothingHappened();
+  });
 });
 
 describe('connector claim decider', () => {

@@ -97,7 +97,7 @@ export function startNoCableSweep(
     (running ??= (async () => {
       try {
         await beforeStart.step(Date.now());
-        await sessions.sweepNoCable(Date.now(), options.plugInWithinMs ?? CHARGING_TIMING.plugInWithinMs);
+        await sessions.sweepNoCable(sessions.clock.now(), options.plugInWithinMs ?? CHARGING_TIMING.plugInWithinMs);
       } catch (error) {
         log.error('no-cable sweep failed; next tick retries', { error: String(error) });
       } finally {

@@ -13,7 +13,8 @@ import { newContext } from '../shared/command-context';
 import { fold } from '../shared/decider';
 import { startCommandId } from '../shared/ids';
 import { toDomainEvent } from '../shared/run-decider';
-import { failSession } from './session-locks';
+import { cableOverdue } from './session.decider';
+import { failIfNoCable, failSession } from './session-locks';
 import { SESSION_CAUSE, chargingSystem as system, type ChargingSessionState } from './session-state';
 
 const FAILURE_OF: Record<string, SessionFailure> = {
@@ -56,18 +57,19 @@ export async function recordRemoteStartResult(s: ChargingSessionState, r: Outbou
       { kind: 'accept', commandId: r.commandId, at: r.at },
       context,
     );
-    if (state.phase === 'accepted') s.awaitingCable.set(sessionId, Date.parse(r.at) || Date.now());
+    if (state.phase === 'accepted') s.awaitingCable.set(sessionId, Date.parse(r.at) || s.clock.now().getTime());
     return;
   }
   await failSession(s, sessionId, FAILURE_OF[outcome] ?? 'error', r.error, context);
 }
 
-/** Accepted sessions whose cable never came within CHARGING_TIMING.plugInWithinMs: failed, `no_cable`. */
-export async function sweepNoCable(s: ChargingSessionState, now = Date.now(), plugInWithinMs: number = CHARGING_TIMING.plugInWithinMs) {
+/**
+ * Accepted sessions whose cable never came within `plugInWithinMs` at `now` (the clock's time): each is decided by
+ * its session (failed `no_cable`, its locks released); the waiting set only spares the reads of sessions not yet due.
+ */
+export async function sweepNoCable(s: ChargingSessionState, now: Date, plugInWithinMs: number = CHARGING_TIMING.plugInWithinMs) {
   for (const [sessionId, acceptedAt] of [...s.awaitingCable]) {
-    if (now - acceptedAt < plugInWithinMs) continue;
-    const state = await s.reads.session(sessionId);
-    if (state.phase === 'accepted') await failSession(s, sessionId, 'no_cable', null, system('no_cable'));
-    s.awaitingCable.delete(sessionId);
+    if (!cableOverdue(acceptedAt, now.getTime(), plugInWithinMs)) continue;
+    await failIfNoCable(s, sessionId, now, plugInWithinMs, system('no_cable'));
   }
 }

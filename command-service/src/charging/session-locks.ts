@@ -1,6 +1,7 @@
 import { chargingStreams, type SessionFailure, type SessionRequested } from '@evc/contracts';
 import type { CommandContext } from '../shared/command-context';
 import { appIdTag } from '../shared/ids';
+import type { SessionCommand } from './session.decider';
 import type { ChargingSessionState } from './session-state';
 
 /** The session no longer holds its connector, its token, nor (a phone session) its customer's one open session. */
@@ -24,18 +25,31 @@ export async function releaseCustomer(s: ChargingSessionState, customerId: strin
 }
 
 /** The session failed (refused, offline, no cable…): its locks are released and it is no longer kept in memory. */
-export async function failSession(
+export function failSession(
   s: ChargingSessionState,
   sessionId: string,
   reason: SessionFailure,
   detail: string | null,
   context: CommandContext,
 ) {
-  const { state } = await s.streams.sessions.decide(
-    chargingStreams.session(sessionId),
-    { kind: 'fail', reason, detail, at: s.clock.now().toISOString() },
-    context,
-  );
+  return decideFailure(s, sessionId, { kind: 'fail', reason, detail, at: s.clock.now().toISOString() }, context);
+}
+
+/**
+ * The clock's check of a start accepted `plugInWithinMs` ago or more: the session decides at `now` whether its cable is
+ * overdue (failed `no_cable`, locks released) or not.
+ */
+export function failIfNoCable(s: ChargingSessionState, sessionId: string, now: Date, plugInWithinMs: number, context: CommandContext) {
+  return decideFailure(s, sessionId, { kind: 'no-cable', plugInWithinMs, at: now.toISOString() }, context);
+}
+
+async function decideFailure(
+  s: ChargingSessionState,
+  sessionId: string,
+  command: Extract<SessionCommand, { kind: 'fail' | 'no-cable' }>,
+  context: CommandContext,
+) {
+  const { state } = await s.streams.sessions.decide(chargingStreams.session(sessionId), command, context);
   s.awaitingCable.delete(sessionId);
   if (state.phase === 'failed' && state.request) {
     await releaseLocks(s, state.request, context);

@@ -23,6 +23,8 @@ export type SessionCommand =
   | { kind: 'request'; data: SessionRequested['data'] }
   | { kind: 'accept'; commandId: string; at: string }
   | { kind: 'fail'; reason: SessionFailure; detail: string | null; at: string }
+  /** The clock's check of an accepted start: failed `no_cable` once `plugInWithinMs` passed since it was accepted. */
+  | { kind: 'no-cable'; plugInWithinMs: number; at: string }
   | { kind: 'charging'; transactionId: string; meterStartWh: number; startedAt: string; at: string }
   | { kind: 'readings'; transactionId: string; readings: Reading[]; at: string }
   /** After readings (the system, not the charger, decides): stop for low balance or a reached target, once. */
@@ -40,6 +42,8 @@ export interface SessionState {
   transactionIds: string[];
   meterStartWh: number;
   startedAt: string | null;
+  /** When the charger accepted the remote start (the cable is awaited from then on). */
+  acceptedAt: string | null;
   /**
    * Timestamps (ms) of the readings recorded: a reading is recorded once per timestamp. A grow-only list: the states
    * of one session share its array, so a reading does not copy the hundreds before it.
@@ -57,6 +61,9 @@ const OPEN: SessionPhase[] = ['requested', 'accepted', 'charging', 'stopping'];
 /** Energy delivered so far: the register of the latest reading − meterStart (never negative). */
 export const energySoFar = (s: SessionState) => (s.latest ? Math.max(0, s.latest.energyWh - s.meterStartWh) : 0);
 export const isOpen = (s: SessionState) => OPEN.includes(s.phase);
+
+/** Whether a start accepted at `acceptedAtMs` waited for its cable too long at `nowMs`. */
+export const cableOverdue = (acceptedAtMs: number, nowMs: number, plugInWithinMs: number) => nowMs - acceptedAtMs >= plugInWithinMs;
 
 /** Why the system stops a running session after new readings, if it does. */
 function autoStop(s: SessionState, now: { time: number } | null): StopReason | null {
@@ -82,6 +89,7 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
     transactionIds: [],
     meterStartWh: 0,
     startedAt: null,
+    acceptedAt: null,
     readingTimes: GrowOnlyList.empty(),
     latest: null,
     stopReason: null,
@@ -92,7 +100,7 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
       case 'SessionRequested':
         return { ...state, phase: 'requested', request: event.data };
       case 'SessionStartAccepted':
-        return state.phase === 'requested' ? { ...state, phase: 'accepted' } : state;
+        return state.phase === 'requested' ? { ...state, phase: 'accepted', acceptedAt: event.data.at } : state;
       case 'SessionStartFailed':
         return { ...state, phase: 'failed' };
       case 'SessionCharging':
@@ -131,6 +139,7 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
       if (JSON.stringify(mine) === JSON.stringify(again)) return [];
       throw new DomainError('request.duplicate_id', 'This session id was already used', [{ path: 'sessionId', code: 'exists' }]);
     }
+    if (command.kind === 'no-cable' && state.phase !== 'accepted') return [];
     if (!state.request) throw new DomainError('charging.session_not_found', 'No such session');
     switch (command.kind) {
       case 'accept':
@@ -140,6 +149,9 @@ export const sessionDecider: Decider<SessionCommand, SessionEvent, SessionState>
       case 'fail':
         if (state.phase !== 'requested' && state.phase !== 'accepted') return [];
         return [{ type: 'SessionStartFailed', data: { sessionId, reason: command.reason, detail: command.detail, at: command.at } }];
+      case 'no-cable':
+        if (!cableOverdue(ms(state.acceptedAt ?? command.at), ms(command.at), command.plugInWithinMs)) return [];
+        return [{ type: 'SessionStartFailed', data: { sessionId, reason: 'no_cable', detail: null, at: command.at } }];
       case 'charging': {
         const { transactionId, meterStartWh, startedAt, at } = command;
         if (state.phase === 'requested' || state.phase === 'accepted')

@@ -1,4 +1,4 @@
-/** The network context: stations, chargers (registry, serials, keys) and prices. */
+/** The network context: stations, chargers (registry, serials, keys), prices, countries and governorates. */
 export { networkContext } from './network.context';
 export {
   chargerDecider,
@@ -14,3 +14,4 @@ export { RegisterChargerCommand } from './network.commands';
 export { registerCharger } from './charger.handlers';
 export { newChargerSecret, type ChargerSecretResult } from './charger-secret';
 export { pricesInForce, sessionPrices } from './pricing';
+export { countryDecider, governorateDecider, type CountryData, type GovernorateData } from './geography.deciders';

@@ -6,10 +6,17 @@ import {
   RotateChargerSecretHandler,
   UpdateChargerHandler,
 } from './charger.handlers';
+import {
+  DeleteGovernorateHandler,
+  RegisterCountryHandler,
+  RegisterGovernorateHandler,
+  UpdateCountryHandler,
+  UpdateGovernorateHandler,
+} from './geography.handlers';
 import { SetPricingHandler } from './network.handlers';
 import { DeleteStationHandler, RegisterStationHandler, UpdateStationHandler } from './station.handlers';
 
-/** Stations, chargers (with their serial reservations and keys) and prices. */
+/** Stations, chargers (with their serial reservations and keys), prices, and the countries and governorates stations are in. */
 export const networkContext: ContextParts = {
   handlers: [
     RegisterStationHandler,
@@ -21,5 +28,10 @@ export const networkContext: ContextParts = {
     DeleteChargerHandler,
     RotateChargerSecretHandler,
     SetPricingHandler,
+    RegisterCountryHandler,
+    UpdateCountryHandler,
+    RegisterGovernorateHandler,
+    UpdateGovernorateHandler,
+    DeleteGovernorateHandler,
   ],
 };

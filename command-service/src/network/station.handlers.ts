@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
-import { catalogStreams, networkStreams, type CommandResult } from '@evc/contracts';
+import { networkStreams, type CommandResult } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
-import { governorateDecider } from '../catalog/index';
+import { governorateDecider } from './geography.deciders';
 import type { CommandContext } from '../shared/command-context';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
@@ -16,7 +16,7 @@ const GOVERNORATE_MISSING = { code: 'network.governorate_not_found', path: 'gove
 const linkGovernorate = (store: EventStore, station: StationData, context: CommandContext) =>
   runDecider(
     store,
-    catalogStreams.governorate(station.governorateId),
+    networkStreams.governorate(station.governorateId),
     governorateDecider,
     {
       kind: 'link',
@@ -26,7 +26,7 @@ const linkGovernorate = (store: EventStore, station: StationData, context: Comma
     context,
   );
 const unlinkGovernorate = (store: EventStore, governorateId: string, stationId: string, context: CommandContext) =>
-  runDecider(store, catalogStreams.governorate(governorateId), governorateDecider, { kind: 'unlink', usedById: stationId }, context);
+  runDecider(store, networkStreams.governorate(governorateId), governorateDecider, { kind: 'unlink', usedById: stationId }, context);
 
 @HandlesCommand('stations.create')
 export class RegisterStationHandler implements OperationHandler<'stations.create'> {

@@ -1,8 +1,6 @@
-import type { CreateMasterDataItem, RegisterCountry, RegisterGovernorate } from './schemas';
+import type { CreateMasterDataItem } from './schemas';
 
 export const catalogStreams = {
-  country: (id: string) => `country-${id}`,
-  governorate: (id: string) => `governorate-${id}`,
   masterData: (id: string) => `masterdata-${id}`,
   /** The names taken under one parent (`names-masterdata.carType.<brandId>`, `names-masterdata.carBrand`, …). */
   names: (scope: string) => `names-${scope}`,
@@ -13,7 +11,7 @@ export const nameScopes = {
   masterData: (kind: string, parentId?: string | null) => (parentId ? `masterdata.${kind}.${parentId}` : `masterdata.${kind}`),
 };
 
-/** What uses a catalog item: a child car type, a station, later cars and customers. */
+/** What uses an item (a catalog item, a governorate): a child car type, a station, a customer's car. */
 export type UsedBy = {
   id: string;
   kind: string;
@@ -21,19 +19,6 @@ export type UsedBy = {
   /** The user's Arabic name, for the Arabic "in use" message (links recorded before it was kept have none). */
   nameAr?: string;
 };
-
-/** `country-<id>`. The update carries the whole form (and `isActive`). */
-export type CountryData = RegisterCountry & { isActive?: boolean };
-export type CountryRegistered = { type: 'CountryRegistered'; data: CountryData };
-export type CountryUpdated = { type: 'CountryUpdated'; data: CountryData };
-
-/** `governorate-<id>`. Stations link themselves here (`…UsageLinked`), so a used governorate stays. */
-export type GovernorateData = RegisterGovernorate & { isActive?: boolean };
-export type GovernorateRegistered = { type: 'GovernorateRegistered'; data: GovernorateData };
-export type GovernorateUpdated = { type: 'GovernorateUpdated'; data: GovernorateData };
-export type GovernorateDeleted = { type: 'GovernorateDeleted'; data: { governorateId: string } };
-export type GovernorateUsageLinked = { type: 'GovernorateUsageLinked'; data: { governorateId: string; usedBy: UsedBy } };
-export type GovernorateUsageUnlinked = { type: 'GovernorateUsageUnlinked'; data: { governorateId: string; usedById: string } };
 
 /** `masterdata-<id>`: car brands, car types (linked to their brand) and battery ranges. The kind never changes. */
 export type MasterDataItemCreated = { type: 'MasterDataItemCreated'; data: CreateMasterDataItem };
@@ -52,13 +37,6 @@ export type NameReleased = { type: 'NameReleased'; data: { scope: string; itemId
 export type CatalogEvent =
   | NameClaimed
   | NameReleased
-  | CountryRegistered
-  | CountryUpdated
-  | GovernorateRegistered
-  | GovernorateUpdated
-  | GovernorateDeleted
-  | GovernorateUsageLinked
-  | GovernorateUsageUnlinked
   | MasterDataItemCreated
   | MasterDataItemUpdated
   | MasterDataItemDeleted

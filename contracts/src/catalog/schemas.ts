@@ -1,29 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../shared/constants';
-import { bilingualNameSchema, idSchema, latLngSchema } from '../shared/common';
+import { bilingualNameSchema, idSchema } from '../shared/common';
 import { lineTextSchema } from '../shared/text';
 import { expectedRevisionSchema } from '../shared/list-query';
-import { fileIdSchema } from '../files/index';
-
-export const registerCountrySchema = z.strictObject({
-  countryId: idSchema,
-  iso: z.string().regex(/^[A-Z]{2}$/),
-  nameEn: bilingualNameSchema(2, 60),
-  nameAr: bilingualNameSchema(2, 60),
-  phoneCode: z.string().regex(/^\+\d{1,4}$/),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  flagFileId: z.string().min(1).max(128).optional(),
-});
-export type RegisterCountry = z.infer<typeof registerCountrySchema>;
-
-export const registerGovernorateSchema = z.strictObject({
-  governorateId: idSchema,
-  countryId: idSchema,
-  nameEn: bilingualNameSchema(LIMITS.masterDataNameMin, LIMITS.masterDataNameMax),
-  nameAr: bilingualNameSchema(2, LIMITS.masterDataNameMax),
-  centre: latLngSchema.optional(),
-});
-export type RegisterGovernorate = z.infer<typeof registerGovernorateSchema>;
 
 export const MASTER_DATA_KINDS = ['carBrand', 'carType', 'batteryRange'] as const;
 export type MasterDataKind = (typeof MASTER_DATA_KINDS)[number];
@@ -51,15 +30,3 @@ export const updateMasterDataItemSchema = z.strictObject({
   isActive: z.boolean(),
   expectedRevision: expectedRevisionSchema,
 });
-// Countries and governorates.
-export const countryFormSchema = registerCountrySchema.extend({
-  /** Required by the form: "Please select an image". */
-  flagFileId: fileIdSchema,
-  isActive: z.boolean().default(true),
-});
-export const updateCountrySchema = countryFormSchema.extend({ expectedRevision: expectedRevisionSchema });
-export const governorateFormSchema = registerGovernorateSchema.extend({
-  isActive: z.boolean().default(true),
-  centre: latLngSchema.optional(),
-});
-export const updateGovernorateSchema = governorateFormSchema.extend({ expectedRevision: expectedRevisionSchema });

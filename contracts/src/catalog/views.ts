@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-export const governorateViewSchema = z.object({
-  governorateId: z.string(),
-  countryId: z.string(),
-  nameEn: z.string(),
-  nameAr: z.string(),
-  isActive: z.boolean(),
-  centre: z.object({ lat: z.number(), lng: z.number() }).optional(),
-  stationCount: z.number().int(),
-});
-export type GovernorateView = z.infer<typeof governorateViewSchema>;
-
 /** An active car brand, car type (parentId: its brand) or battery range, for the customer's car form. */
 export const carOptionViewSchema = z.object({
   itemId: z.string(),
@@ -45,28 +34,3 @@ export const masterDataItemViewSchema = z.object({
   ...revision,
 });
 export type MasterDataItemView = z.infer<typeof masterDataItemViewSchema>;
-
-export const countryViewSchema = z.object({
-  countryId: z.string(),
-  iso: z.string(),
-  nameEn: z.string(),
-  nameAr: z.string(),
-  phoneCode: z.string(),
-  currency: z.string(),
-  flagFileId: z.string().nullable(),
-  isActive: z.boolean(),
-  governorateCount: z.number().int(),
-  ...revision,
-});
-export type CountryView = z.infer<typeof countryViewSchema>;
-
-export const governorateAdminViewSchema = z.object({
-  governorateId: z.string(),
-  countryId: z.string(),
-  nameEn: z.string(),
-  nameAr: z.string(),
-  isActive: z.boolean(),
-  stationCount: z.number().int(),
-  ...revision,
-});
-export type GovernorateAdminView = z.infer<typeof governorateAdminViewSchema>;

@@ -1,4 +1,5 @@
-import type { RegisterCharger, RegisterStation, SetPricing } from './schemas';
+import type { UsedBy } from '../catalog/index';
+import type { RegisterCharger, RegisterCountry, RegisterGovernorate, RegisterStation, SetPricing } from './schemas';
 
 export const networkStreams = {
   station: (id: string) => `station-${id}`,
@@ -13,6 +14,8 @@ export const networkStreams = {
   /** Reserves a serial number network-wide, so "Charger already exists" holds for serials too. */
   chargerSerial: (serial: string) => `charger-serial-${serial.toLowerCase()}`,
   pricing: () => 'pricing-network',
+  country: (id: string) => `country-${id}`,
+  governorate: (id: string) => `governorate-${id}`,
 };
 
 /** Events of `station-<id>`. The station's stream records its chargers, so none joins a station being deleted. */
@@ -44,4 +47,26 @@ export type PricingSet = { type: 'PricingSet'; data: SetPricing };
 /** `seed-demo`: the demo catalog, stations, chargers and prices are complete. */
 export type DemoDataSeeded = { type: 'DemoDataSeeded'; data: { stations: number; chargers: number } };
 
-export type NetworkEvent = StationEvent | ChargerEvent | ChargerSerialEvent | PricingSet | DemoDataSeeded;
+/** `country-<id>`. The update carries the whole form (and `isActive`). */
+export type CountryData = RegisterCountry & { isActive?: boolean };
+export type CountryRegistered = { type: 'CountryRegistered'; data: CountryData };
+export type CountryUpdated = { type: 'CountryUpdated'; data: CountryData };
+
+/** `governorate-<id>`. Stations link themselves here (`…UsageLinked`), so a used governorate stays. */
+export type GovernorateData = RegisterGovernorate & { isActive?: boolean };
+export type GovernorateRegistered = { type: 'GovernorateRegistered'; data: GovernorateData };
+export type GovernorateUpdated = { type: 'GovernorateUpdated'; data: GovernorateData };
+export type GovernorateDeleted = { type: 'GovernorateDeleted'; data: { governorateId: string } };
+export type GovernorateUsageLinked = { type: 'GovernorateUsageLinked'; data: { governorateId: string; usedBy: UsedBy } };
+export type GovernorateUsageUnlinked = { type: 'GovernorateUsageUnlinked'; data: { governorateId: string; usedById: string } };
+
+export type GeographyEvent =
+  | CountryRegistered
+  | CountryUpdated
+  | GovernorateRegistered
+  | GovernorateUpdated
+  | GovernorateDeleted
+  | GovernorateUsageLinked
+  | GovernorateUsageUnlinked;
+
+export type NetworkEvent = StationEvent | ChargerEvent | ChargerSerialEvent | PricingSet | DemoDataSeeded | GeographyEvent;

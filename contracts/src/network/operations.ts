@@ -4,6 +4,10 @@ import { adminListQuerySchema, deleteItemSchema } from '../shared/list-query';
 import {
   addChargerSchema,
   chargerRefSchema,
+  countryFormSchema,
+  governorateFormSchema,
+  updateCountrySchema,
+  updateGovernorateSchema,
   setPricingWithReasonSchema,
   stationFormSchema,
   updateChargerSchema,
@@ -12,6 +16,9 @@ import {
 import { PUBLIC, STAFF, command, group, privilege, query } from '../shared/operation';
 import {
   chargerSecretResultSchema,
+  countryViewSchema,
+  governorateAdminViewSchema,
+  governorateViewSchema,
   nearbyStationsQuerySchema,
   networkStatsSchema,
   pricingChangeViewSchema,
@@ -109,4 +116,46 @@ const networkAdmin = [
   }),
 ] as const;
 
-export const networkOperations = group(...publicNetwork, ...networkAdmin);
+/**
+ * Countries and governorates (where stations are): the public list with station counts, the staff's lists and edits.
+ * Edited with the master data privilege.
+ */
+const masterDataWrite = privilege('masterdata.write');
+const geography = [
+  query('governorates.list', '/api/queries/governorates', {
+    summary: 'Active governorates with the number of stations in each.',
+    access: PUBLIC,
+    output: pagedSchema(governorateViewSchema),
+  }),
+  command('countries.create', { summary: 'Create a country with its flag.', access: masterDataWrite, input: countryFormSchema }),
+  command('countries.update', { summary: 'Change a country.', access: masterDataWrite, input: updateCountrySchema }),
+  command('governorates.create', {
+    summary: 'Create a governorate of an active country.',
+    access: masterDataWrite,
+    input: governorateFormSchema,
+  }),
+  command('governorates.update', {
+    summary: 'Change a governorate (not deactivated while stations use it).',
+    access: masterDataWrite,
+    input: updateGovernorateSchema,
+  }),
+  command('governorates.delete', {
+    summary: 'Delete a governorate (refused while in use).',
+    access: masterDataWrite,
+    input: deleteItemSchema,
+  }),
+  query('countries.list', '/api/queries/admin/countries', {
+    summary: 'Countries.',
+    access: STAFF,
+    input: adminListQuerySchema,
+    output: pagedSchema(countryViewSchema),
+  }),
+  query('governorates.admin-list', '/api/queries/admin/governorates', {
+    summary: 'Governorates with station counts.',
+    access: STAFF,
+    input: adminListQuerySchema.extend({ countryId: z.string().max(64).optional() }),
+    output: pagedSchema(governorateAdminViewSchema),
+  }),
+] as const;
+
+export const networkOperations = group(...publicNetwork, ...networkAdmin, ...geography);

@@ -164,3 +164,40 @@ export const pricingChangeViewSchema = z.object({
   reason: z.string().nullable(),
 });
 export type PricingChangeView = z.infer<typeof pricingChangeViewSchema>;
+
+// Countries and governorates.
+export const governorateViewSchema = z.object({
+  governorateId: z.string(),
+  countryId: z.string(),
+  nameEn: z.string(),
+  nameAr: z.string(),
+  isActive: z.boolean(),
+  centre: z.object({ lat: z.number(), lng: z.number() }).optional(),
+  stationCount: z.number().int(),
+});
+export type GovernorateView = z.infer<typeof governorateViewSchema>;
+
+export const countryViewSchema = z.object({
+  countryId: z.string(),
+  iso: z.string(),
+  nameEn: z.string(),
+  nameAr: z.string(),
+  phoneCode: z.string(),
+  currency: z.string(),
+  flagFileId: z.string().nullable(),
+  isActive: z.boolean(),
+  governorateCount: z.number().int(),
+  ...revision,
+});
+export type CountryView = z.infer<typeof countryViewSchema>;
+
+export const governorateAdminViewSchema = z.object({
+  governorateId: z.string(),
+  countryId: z.string(),
+  nameEn: z.string(),
+  nameAr: z.string(),
+  isActive: z.boolean(),
+  stationCount: z.number().int(),
+  ...revision,
+});
+export type GovernorateAdminView = z.infer<typeof governorateAdminViewSchema>;

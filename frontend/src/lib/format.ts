@@ -35,3 +35,7 @@ export function formatDistance(metres: number, locale: Locale): string {
 /** A date in Cairo (Africa/Cairo): lib/cairo-time.ts formats every other instant. */
 export const formatDate = (iso: string | Date, locale: Locale): string =>
   new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'Africa/Cairo' }).format(new Date(iso));
+
+/** kWh with up to two decimals. */
+export const formatKwh = (wh: number, locale: Locale): string =>
+  new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(wh / 1000);

@@ -1,4 +1,4 @@
-import type { CarView, NotificationView, SessionDetailView } from '@evc/contracts/charging';
+import type { CarView, NotificationView, ReceiptView, SessionDetailView } from '@evc/contracts/charging';
 import type { WalletTxView, WalletView } from '@evc/contracts/wallet';
 import type { StationView } from '@evc/contracts/network';
 import { makeSession, stubApi, storeSession, type RecordedRequest } from './render-app';
@@ -139,3 +139,50 @@ export const apiError = (status: number, code: string) => ({ status, body: { cod
 
 /** Calls recorded to `path` (no query string). */
 export const calls = (requests: RecordedRequest[], path: string) => requests.filter((r) => r.url.split('?')[0] === path);
+
+export const RECEIPT_BOOKING_ID = '99999999-8888-4777-8666-555555555555';
+
+/**
+ * A session's receipt with its booking's fee: 12.345 kWh at EGP 2.50 (or the minimum, 500 Wh), a booking of `minutes`
+ * at EGP 0.50 a minute.
+ */
+export const makeReceipt = ({ minimumApplied = false, minutes = 6 } = {}): ReceiptView => ({
+  kind: 'session',
+  receiptNumber: 'EVC-S-20260301-11111111',
+  issuedAt: '2026-03-01T10:30:00Z',
+  customerName: 'Amira Saad',
+  stationId: 'cai-maadi',
+  stationNameEn: 'Maadi Mall',
+  stationNameAr: 'معادي مول',
+  chargerId: 'EVC-004-AC1',
+  connectorId: 1,
+  connectorType: 'Type2',
+  current: 'AC',
+  session: {
+    sessionId: SESSION_ID,
+    startedAt: '2026-03-01T10:00:00Z',
+    stoppedAt: '2026-03-01T10:25:00Z',
+    energyWh: minimumApplied ? 500 : 12_345,
+    pricePerKwh: 250,
+    energyCost: minimumApplied ? 125 : 3086,
+    minimumCharge: 1000,
+    minimumApplied,
+    cost: minimumApplied ? 1000 : 3086,
+    stopReason: 'customer',
+    carLabel: 'MG MG4',
+    carLabelAr: 'إم جي إم جي ٤',
+  },
+  booking: {
+    bookingId: RECEIPT_BOOKING_ID,
+    startsAt: '2026-03-01T09:55:00Z',
+    endsAt: '2026-03-01T10:25:00Z',
+    confirmedAt: '2026-03-01T09:54:00Z',
+    endedAt: '2026-03-01T10:00:00Z',
+    endReason: 'session_started',
+    minutes,
+    feePerMinute: 50,
+    fee: minutes * 50,
+  },
+  total: (minimumApplied ? 1000 : 3086) + minutes * 50,
+  walletBalanceAfter: 46_614,
+});

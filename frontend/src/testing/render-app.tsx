@@ -1,9 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { vi } from 'vitest';
-import { STORAGE_KEYS } from '@evc/contracts/shared';
-import { userTypeOf, type AuthSession } from '@evc/contracts/identity';
-import type { Privilege } from '@evc/contracts/shared';
+import { PRIVILEGES, STORAGE_KEYS, type Privilege } from '@evc/contracts/shared';
+import { SEEDED_ROLES, userTypeOf, type AuthSession } from '@evc/contracts/identity';
 import { createApp } from '../app/app';
 
 export interface RecordedRequest {
@@ -87,33 +86,9 @@ export function resetBrowserState() {
   window.scrollTo = () => undefined;
 }
 
-export const VIEWER_PRIVILEGES: Privilege[] = [
-  'admins.read',
-  'roles.read',
-  'customers.read',
-  'sessions.read',
-  'events.read',
-  'analytics.read',
-];
-export const SUPER_PRIVILEGES: Privilege[] = [
-  'admins.read',
-  'admins.write',
-  'roles.read',
-  'roles.write',
-  'customers.read',
-  'customers.ban',
-  'stations.write',
-  'pricing.write',
-  'masterdata.write',
-  'wallet.adjust',
-  'sessions.read',
-  'bookings.write',
-  'cards.manage',
-  'contact.manage',
-  'events.read',
-  'analytics.read',
-  'mailbox.read',
-];
+/** The seeded viewer's privileges, and every privilege there is (the super admin's). */
+export const VIEWER_PRIVILEGES: Privilege[] = [...(SEEDED_ROLES.find((role) => role.roleId === 'role-viewer')?.privileges ?? [])];
+export const SUPER_PRIVILEGES: Privilege[] = [...PRIVILEGES];
 
 /** A session as the server answers sign-in and refresh. */
 export function makeSession(kind: 'staff' | 'customer', overrides: Partial<AuthSession> & { privileges?: Privilege[] } = {}): AuthSession {

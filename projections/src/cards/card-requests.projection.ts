@@ -2,7 +2,7 @@ import type { CardRequestAdminView, CardRequestStep, CardRequestEvent } from '@e
 import type { DocumentStore } from '@evc/platform';
 import type { EventHandler, Projection } from '../runner/projection';
 import { actorView, fullName, ACCOUNTS } from '../identity/index';
-import { GOVERNORATES } from '../catalog/index';
+import { GOVERNORATES } from '../network/index';
 import { readModel } from '../shared/read-model';
 import { READ_MODELS } from '../shared/read-models';
 

@@ -1,4 +1,4 @@
-import type { CreateMasterDataItem, RegisterCountry, RegisterGovernorate, UsedBy } from '@evc/contracts';
+import type { CreateMasterDataItem, UsedBy } from '@evc/contracts';
 import type { RecordedEvent } from '@evc/platform';
 import type { EventHandler, Projection, ProjectionContext } from '../runner/projection';
 import { mergeOne } from '../shared/merge';
@@ -6,23 +6,18 @@ import { readModel, type ReadModel } from '../shared/read-model';
 import { READ_MODELS } from '../shared/read-models';
 
 /** The stream revision staff edit against, and when it last moved. */
-type Edited = { revision: number; updatedAt: string; position: number };
+export type Edited = { revision: number; updatedAt: string; position: number };
 /** Uses of the item (`catalog_usage`): all of them, and those by stations. */
-type Counted = { usageCount: number; stationCount: number };
+export type Counted = { usageCount: number; stationCount: number };
 
-export type CountryDoc = Omit<RegisterCountry, 'flagFileId'> &
-  Edited & { _id: string; flagFileId: string | null; isActive: boolean; searchText: string };
-export type GovernorateDoc = RegisterGovernorate & Edited & Counted & { _id: string; isActive: boolean; searchText: string };
 export type MasterDataDoc = Omit<CreateMasterDataItem, 'parentId'> &
   Edited &
   Counted & { _id: string; parentId: string | null; parentName: string | null; parentNameAr?: string | null; searchText: string };
-/** What a link or an unlink updates on the used item (a governorate or a master-data item). */
-type UsedItem = Counted & Edited & { _id: string };
+/** What a link or an unlink updates on the used item (a master-data item, a governorate). */
+export type UsedItem = Counted & Edited & { _id: string };
 /** One use of one item: `item` = `<collection>|<id>`, `itemKind` = `<item>|<kind of user>` (both indexed). */
 export type CatalogUsageDoc = UsedBy & { _id: string; item: string; itemKind: string };
 
-export const COUNTRIES = readModel<CountryDoc>(READ_MODELS.countries);
-export const GOVERNORATES = readModel<GovernorateDoc>(READ_MODELS.governorates);
 export const MASTER_DATA = readModel<MasterDataDoc>(READ_MODELS.masterData);
 export const CATALOG_USAGE = readModel<CatalogUsageDoc>(READ_MODELS.catalogUsage);
 
@@ -32,17 +27,19 @@ export const searchTextOf = (...parts: unknown[]) =>
     .join(' ')
     .toLowerCase();
 /** $set without undefined values (an absent optional field keeps its stored value). */
-const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-const edited = (event: RecordedEvent): Edited => ({
+export const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+export const edited = (event: RecordedEvent): Edited => ({
   revision: event.revision,
   updatedAt: event.metadata.occurredAt,
   position: event.position,
 });
-const fresh: Counted = { usageCount: 0, stationCount: 0 };
+/** An item no one uses yet. */
+export const fresh: Counted = { usageCount: 0, stationCount: 0 };
 
 /**
  * Linked / unlinked: one small document per use in `catalog_usage` (idempotent put / delete), then the item's
- * counts from its index (no growing array rewritten per link).
+ * counts from its index (no growing array rewritten per link). The network's governorates count their stations here
+ * too.
  */
 async function recount(model: ReadModel<UsedItem>, id: string, event: RecordedEvent, { documents, changed }: ProjectionContext) {
   const item = `${model.name}|${id}`;
@@ -54,7 +51,7 @@ async function recount(model: ReadModel<UsedItem>, id: string, event: RecordedEv
   if (await mergeOne(model.in(documents), id, { usageCount, stationCount, ...edited(event) }, { upsert: false })) changed(model.name, id);
 }
 
-async function link(model: ReadModel<UsedItem>, id: string, usedBy: UsedBy, event: RecordedEvent, context: ProjectionContext) {
+export async function link(model: ReadModel<UsedItem>, id: string, usedBy: UsedBy, event: RecordedEvent, context: ProjectionContext) {
   const item = `${model.name}|${id}`;
   const key = `${item}|${usedBy.id}`;
   // itemKind: one indexed field, so counting one item's uses of a kind is a single exact index lookup.
@@ -66,35 +63,15 @@ async function link(model: ReadModel<UsedItem>, id: string, usedBy: UsedBy, even
   await recount(model, id, event, context);
 }
 
-async function unlink(model: ReadModel<UsedItem>, id: string, usedById: string, event: RecordedEvent, context: ProjectionContext) {
+export async function unlink(model: ReadModel<UsedItem>, id: string, usedById: string, event: RecordedEvent, context: ProjectionContext) {
   await CATALOG_USAGE.in(context.documents).deleteOne({ _id: `${model.name}|${id}|${usedById}` });
   await recount(model, id, event, context);
 }
 
-async function remove(model: ReadModel<UsedItem>, id: string, { documents, changed }: ProjectionContext) {
+export async function remove(model: ReadModel<UsedItem>, id: string, { documents, changed }: ProjectionContext) {
   await model.in(documents).deleteOne({ _id: id });
   changed(model.name, id);
 }
-
-const setCountry: EventHandler<'CountryRegistered' | 'CountryUpdated'> = async (event, { documents, changed }) => {
-  const d = event.data;
-  const set = {
-    ...defined(d),
-    flagFileId: d.flagFileId ?? null,
-    isActive: d.isActive ?? true,
-    searchText: searchTextOf(d.nameEn, d.nameAr, d.iso, d.currency, d.phoneCode),
-    ...edited(event),
-  };
-  await mergeOne(COUNTRIES.in(documents), d.countryId, set);
-  changed(READ_MODELS.countries, d.countryId);
-};
-
-const setGovernorate: EventHandler<'GovernorateRegistered' | 'GovernorateUpdated'> = async (event, { documents, changed }) => {
-  const d = event.data;
-  const set = { ...defined(d), isActive: d.isActive ?? true, searchText: searchTextOf(d.nameEn, d.nameAr), ...edited(event) };
-  await mergeOne(GOVERNORATES.in(documents), d.governorateId, set, { setOnInsert: fresh });
-  changed(READ_MODELS.governorates, d.governorateId);
-};
 
 const setMasterData: EventHandler<'MasterDataItemCreated' | 'MasterDataItemUpdated'> = async (event, { documents, changed }) => {
   const d = event.data;
@@ -115,13 +92,11 @@ const setMasterData: EventHandler<'MasterDataItemCreated' | 'MasterDataItemUpdat
   changed(READ_MODELS.masterData, d.itemId);
 };
 
-/** Countries, governorates and master data as staff and the public site read them. */
+/** Master data as staff and the car form read them, and who uses each item (master data and governorates). */
 export const catalogProjection: Projection = {
   name: 'catalog',
-  collections: [READ_MODELS.countries, READ_MODELS.governorates, READ_MODELS.masterData, READ_MODELS.catalogUsage],
+  collections: [READ_MODELS.masterData, READ_MODELS.catalogUsage],
   async setup(documents) {
-    await documents.collection(READ_MODELS.governorates).createIndex({ countryId: 1 });
-    await documents.collection(READ_MODELS.governorates).createIndex({ isActive: 1 });
     await documents.collection(READ_MODELS.masterData).createIndex({ kind: 1 });
     await documents.collection(READ_MODELS.masterData).createIndex({ parentId: 1 });
     await documents.collection(READ_MODELS.masterData).createIndex({ kind: 1, name: 1 });
@@ -129,13 +104,6 @@ export const catalogProjection: Projection = {
     await documents.collection(READ_MODELS.catalogUsage).createIndex({ itemKind: 1 });
   },
   on: {
-    CountryRegistered: setCountry,
-    CountryUpdated: setCountry,
-    GovernorateRegistered: setGovernorate,
-    GovernorateUpdated: setGovernorate,
-    GovernorateDeleted: (event, context) => remove(GOVERNORATES, event.data.governorateId, context),
-    GovernorateUsageLinked: (event, context) => link(GOVERNORATES, event.data.governorateId, event.data.usedBy, event, context),
-    GovernorateUsageUnlinked: (event, context) => unlink(GOVERNORATES, event.data.governorateId, event.data.usedById, event, context),
     MasterDataItemCreated: setMasterData,
     MasterDataItemUpdated: setMasterData,
     MasterDataItemDeleted: (event, context) => remove(MASTER_DATA, event.data.itemId, context),

@@ -1,4 +1,5 @@
-// The network's read models: stations with their chargers and connectors, the staff charger view, charger keys, prices.
+// The network's read models: stations with their chargers and connectors, the staff charger view, charger keys, prices,
+// countries and governorates.
 export {
   CHARGERS,
   CHARGER_AUTH,
@@ -11,3 +12,4 @@ export {
   type StationDoc,
 } from './stations.projection';
 export { PRICING_HISTORY, pricingProjection, type PricingDoc } from './pricing.projection';
+export { COUNTRIES, GOVERNORATES, geographyProjection, type CountryDoc, type GovernorateDoc } from './geography.projection';

@@ -10,7 +10,7 @@ import {
 } from '@evc/contracts';
 import type { Collection, RecordedEvent } from '@evc/platform';
 import type { EventHandler, Projection, ProjectionContext, RecordedEventOf } from '../runner/projection';
-import { GOVERNORATES } from '../catalog/index';
+import { GOVERNORATES } from './geography.projection';
 import { mergeOne } from '../shared/merge';
 import { readModel } from '../shared/read-model';
 import { READ_MODELS } from '../shared/read-models';

@@ -6,12 +6,11 @@ import { CatalogQueries } from './catalog.queries';
 
 @Injectable()
 export class CatalogAnswers implements QueryAnswers {
-  readonly answers: Answers<'governorates.list' | 'catalog.car-options' | 'network.stats' | 'pricing.current'>;
+  readonly answers: Answers<'catalog.car-options' | 'network.stats' | 'pricing.current'>;
 
   constructor(@Inject(DOCUMENTS) documents: DocumentStore) {
     const queries = new CatalogQueries(documents);
     this.answers = {
-      'governorates.list': () => queries.governorates(),
       'catalog.car-options': (q) => queries.carOptions(q),
       'network.stats': () => queries.stats(),
       'pricing.current': async () => found(await queries.pricing(), 'not_found', 'No prices are set yet'),

@@ -1,33 +1,11 @@
-import type { CarOptionView, GovernorateView, NetworkStats, Paged, PricingView, carOptionsQuerySchema } from '@evc/contracts';
+import type { CarOptionView, NetworkStats, Paged, PricingView, carOptionsQuerySchema } from '@evc/contracts';
 import type { z } from 'zod';
 import type { DocumentStore } from '@evc/platform';
-import { GOVERNORATES, MASTER_DATA, PRICING_HISTORY, SESSIONS, STATIONS } from '@evc/projections';
+import { MASTER_DATA, PRICING_HISTORY, SESSIONS, STATIONS } from '@evc/projections';
 
-/** Public reference data and figures: governorates, the car form's options, network statistics, prices in force. */
+/** Public reference data and figures: the car form's options, network statistics, prices in force. */
 export class CatalogQueries {
   constructor(private readonly documents: DocumentStore) {}
-
-  async governorates(): Promise<Paged<GovernorateView>> {
-    const [govs, counts] = await Promise.all([
-      GOVERNORATES.in(this.documents)
-        .find({ isActive: true }, { sort: { nameEn: 1 } })
-        .toArray(),
-      STATIONS.in(this.documents)
-        .aggregate<{ _id: string; n: number }>([{ $group: { _id: '$governorateId', n: { $sum: 1 } } }])
-        .toArray(),
-    ]);
-    const countOf = new Map(counts.map((c) => [c._id, c.n]));
-    const dataList = govs.map((g) => ({
-      governorateId: g.governorateId,
-      countryId: g.countryId,
-      nameEn: g.nameEn,
-      nameAr: g.nameAr,
-      isActive: true,
-      ...(g.centre ? { centre: g.centre } : {}),
-      stationCount: countOf.get(g.governorateId) ?? 0,
-    }));
-    return { dataList, totalCount: dataList.length };
-  }
 
   /** Active master data of one kind for the customer's car form (no usage counts, nothing inactive). */
   async carOptions({ kind, parentId }: z.output<typeof carOptionsQuerySchema>): Promise<Paged<CarOptionView>> {

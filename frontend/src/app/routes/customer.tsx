@@ -17,15 +17,22 @@ export const customerLayoutRoute = createRoute({
 
 const parent = () => customerLayoutRoute;
 const charging = {
-  start: () => import('../../features/charging/components/start-session-page'),
+  /** The start with the wallet's top-up dialog for "Pay now" (composed here, as the booking form's). */
+  start: () =>
+    Promise.all([
+      import('../../features/charging/components/start-session-page'),
+      import('../../features/wallet/components/top-up-dialog'),
+    ]).then(([c, w]) => ({
+      StartSessionScreen: () => <c.StartSessionPage topUp={(onClose) => <w.TopUpDialog onClose={onClose} />} />,
+    })),
   session: () => import('../../features/charging/components/session-page'),
   sessions: () => import('../../features/charging/components/sessions-page'),
-  wallet: () => import('../../features/charging/components/wallet-page'),
   car: () => import('../../features/charging/components/register-car-page'),
   notifications: () => import('../../features/charging/components/notifications-page'),
 };
 /** One import for the card pages (request, my cards): one chunk. */
 const cards = () => import('../../features/cards/components/card-pages');
+const wallet = () => import('../../features/wallet/components/wallet-page');
 /** ?payment=<id>: back from the payment provider's checkout. */
 const walletSearch = (search: Record<string, unknown>): { payment?: string } =>
   typeof search.payment === 'string' ? { payment: search.payment } : {};
@@ -38,9 +45,9 @@ const bookings = {
   create: () =>
     Promise.all([
       import('../../features/bookings/components/new-booking-page'),
-      import('../../features/charging/components/top-up-dialog'),
-    ]).then(([b, c]) => ({
-      NewBookingScreen: () => <b.NewBookingPage topUp={(onClose) => <c.TopUpDialog onClose={onClose} />} />,
+      import('../../features/wallet/components/top-up-dialog'),
+    ]).then(([b, w]) => ({
+      NewBookingScreen: () => <b.NewBookingPage topUp={(onClose) => <w.TopUpDialog onClose={onClose} />} />,
     })),
 };
 /** Receipts of sessions and bookings: one chunk. */
@@ -71,7 +78,7 @@ export const customerRoutes = [
     getParentRoute: parent,
     path: paths.customer.wallet,
     validateSearch: walletSearch,
-    component: lazyRouteComponent(charging.wallet, 'WalletPage'),
+    component: lazyRouteComponent(wallet, 'WalletPage'),
   }),
   createRoute({ getParentRoute: parent, path: paths.customer.bookings, component: lazyRouteComponent(bookings.list, 'BookingsPage') }),
   createRoute({
@@ -97,7 +104,7 @@ export const customerRoutes = [
     getParentRoute: parent,
     path: paths.customer.startCharging,
     validateSearch: startChargingSearch,
-    component: lazyRouteComponent(charging.start, 'StartSessionPage'),
+    component: lazyRouteComponent(charging.start, 'StartSessionScreen'),
   }),
   createRoute({ getParentRoute: parent, path: paths.registerCarInfo, component: lazyRouteComponent(charging.car, 'RegisterCarPage') }),
   createRoute({

@@ -2,7 +2,7 @@
 import { useSearch } from '@tanstack/react-router';
 import { CarsPanel } from '../../features/charging/components/cars-panel';
 import { SessionsPage } from '../../features/charging/components/sessions-page';
-import { WalletPage } from '../../features/charging/components/wallet-page';
+import { WalletPage } from '../../features/wallet/components/wallet-page';
 import { BookingsPanel } from '../../features/bookings/components/bookings-panel';
 import { CardRequestsPanel } from '../../features/cards/components/card-requests-panel';
 import { ProfilePage } from '../../features/identity/components/profile-page';

@@ -3,8 +3,8 @@ import { theme } from '../../styles/theme';
 import { bareList } from './list-style';
 
 /**
- * Pieces the customer area's screens share (charging, cards): a status chip, a vertical stack, a list of boxed lines
- * and a list of facts (term, value).
+ * Pieces the customer area's screens share (charging, cards, wallet): a status chip, a vertical stack, a list of boxed lines,
+ * a list of facts (term, value), a wrapping row and a day's heading.
  */
 export type Tone = 'ok' | 'busy' | 'bad' | 'info' | 'idle';
 const toneColor: Record<Tone, string> = {
@@ -56,4 +56,20 @@ export const Lines = styled.ul`
     padding-inline: 0.9rem;
     background: ${theme.color.surface};
   }
+`;
+
+/** Items in a wrapping line; `spread` pushes the first and last to the two ends (a name and its amount). */
+export const Row = styled.div<{ spread?: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  align-items: center;
+  ${(p) => (p.spread ? 'justify-content: space-between;' : '')}
+`;
+
+/** A day's heading above its lines (the wallet's days, the notifications' days). */
+export const DayHeading = styled.h2`
+  font-size: 1.05rem;
+  margin-block: 1rem 0.5rem;
+  color: ${theme.color.primaryDark};
 `;

@@ -1,11 +1,6 @@
 import type { Locale } from '@evc/contracts/shared';
-import type { WalletTxView } from '@evc/contracts/wallet';
-import { formatMoney, intlLocale } from '../../lib/format';
+import { intlLocale } from '../../lib/format';
 import { formatCairo } from '../../lib/cairo-time';
-
-/** A wallet line: + for money in, − for money out, EGP with two decimals in the language's digits. */
-export const signedMoney = (piastres: number, direction: WalletTxView['direction'], locale: Locale): string =>
-  `${direction === 'in' ? '+' : '−'}${formatMoney(Math.abs(piastres), locale)}`;
 
 export const formatTime = (iso: string, locale: Locale): string => formatCairo(iso, locale, 'time');
 
@@ -21,9 +16,7 @@ export function formatElapsed(ms: number, locale: Locale): string {
   return `${new Intl.NumberFormat(intlLocale(locale)).format(h)}:${nf.format(m)}:${nf.format(s)}`;
 }
 
-/** kWh with up to two decimals. */
-export const formatKwh = (wh: number, locale: Locale): string =>
-  new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(wh / 1000);
+export { formatKwh } from '../../lib/format';
 
 /**
  * A time target as typed: HH:MM (e.g. 1:30) or a number of minutes; Eastern Arabic digits accepted. Answers

@@ -1,4 +1,4 @@
-import type { GovernorateView } from '@evc/contracts/catalog';
+import type { GovernorateView } from '@evc/contracts/network';
 
 const norm = (s: string) => s.trim().toLocaleLowerCase().replace(/\s+/g, ' ');
 

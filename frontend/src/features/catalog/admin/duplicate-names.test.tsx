@@ -1,7 +1,7 @@
 // Two master-data items with the same name under one parent are refused with a clear message.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { MasterDataItemView } from '@evc/contracts/catalog';
+import { makeCatalogItem } from '../../../testing/catalog-fixtures';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../../../testing/render-app';
 
 beforeEach(resetBrowserState);
@@ -10,20 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const byd: MasterDataItemView = {
-  itemId: 'brand-byd',
-  kind: 'carBrand',
-  name: 'BYD',
-  nameTranslation: 'بي واي دي',
-  value: '',
-  parentId: null,
-  parentName: null,
-  parentNameAr: null,
-  isActive: true,
-  usageCount: 0,
-  revision: 1,
-  updatedAt: '2026-01-01T00:00:00Z',
-};
+const byd = makeCatalogItem('brand-byd', 'BYD', 'carBrand', null, { nameTranslation: 'بي واي دي' });
 
 describe('a name already taken', () => {
   for (const [lang, labels, alert, beside] of [

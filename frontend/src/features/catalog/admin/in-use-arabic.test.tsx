@@ -1,7 +1,7 @@
 // An in-use refusal lists its users in Arabic on the Arabic page (the server's params.namesAr).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MasterDataItemView } from '@evc/contracts/catalog';
+import { makeCatalogItem } from '../../../testing/catalog-fixtures';
 import { makeSession, renderApp, resetBrowserState, storeSession, stubApi } from '../../../testing/render-app';
 
 beforeEach(resetBrowserState);
@@ -10,20 +10,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const byd: MasterDataItemView = {
-  itemId: 'brand-byd',
-  kind: 'carBrand',
-  name: 'BYD',
-  nameTranslation: 'بي واي دي',
-  value: '',
-  parentId: null,
-  parentName: null,
-  parentNameAr: null,
-  isActive: true,
-  usageCount: 2,
-  revision: 4,
-  updatedAt: '2026-01-01T00:00:00Z',
-};
+const byd = makeCatalogItem('brand-byd', 'BYD', 'carBrand', null, { nameTranslation: 'بي واي دي', usageCount: 2, revision: 4 });
 const refusal = { names: 'Atto 3, Dolphin', namesAr: 'أتو ٣, دولفين', count: 2, action: 'delete' };
 
 describe('in use, in Arabic', () => {

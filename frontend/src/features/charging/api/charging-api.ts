@@ -2,15 +2,12 @@ import { useCallback } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { MasterDataKind } from '@evc/contracts/catalog';
 import type { NotificationsView } from '@evc/contracts/charging';
-import type { WalletQuery } from '@evc/contracts/wallet';
 import type { CommandId } from '@evc/contracts/operations';
 import { api, type InputOf } from '../../../lib/api';
 import { chargingKeys } from './query-keys';
 
-export const WALLET_PAGE_SIZE = 20;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const SESSIONS_PAGE_SIZE = 20;
-export type WalletFilter = WalletQuery['filter'];
 
 /**
  * One page of the customer's sessions: by the cursor the page before it gave when there is one (a session started
@@ -29,34 +26,13 @@ export const useMySession = (sessionId: string) =>
     queryFn: ({ signal }) => api.query('me.session', { sessionId }, { signal }),
   });
 
-/**
- * The wallet's pages: each asks for what follows the previous page's last line (its cursor), so lines added while the
- * customer loads more never show twice nor push one out; the balance and total count come from the latest page.
- */
-export const useWallet = (filter: WalletFilter) =>
-  useInfiniteQuery({
-    queryKey: chargingKeys.walletList(filter),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      api.query('me.wallet', { filter, pageSize: WALLET_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-
-export const usePayment = (paymentId: string | null, poll: boolean) =>
-  useQuery({
-    queryKey: chargingKeys.payment(paymentId ?? ''),
-    enabled: paymentId !== null,
-    queryFn: ({ signal }) => api.query('me.payment', { paymentId: paymentId ?? '' }, { signal }),
-    refetchInterval: (query) => (poll && (query.state.data?.status ?? 'pending') === 'pending' ? 2000 : false),
-  });
-
 /** The position of the customer's last "seen" mark: notification reads wait for it, so a count never bounces back. */
 let seenPosition: number | undefined;
 
 export const useNotifications = () =>
   useInfiniteQuery({
     queryKey: chargingKeys.notificationList,
-    // By cursor, as the wallet: notifications arriving while the customer loads more shift nothing.
+    // By cursor: notifications arriving while the customer loads more shift nothing.
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       api.query(
@@ -176,7 +152,6 @@ function useCommand<Id extends CommandId>(id: Id, roots: readonly (readonly stri
 
 export const useStartSession = () => useCommand('sessions.start', [chargingKeys.sessions]);
 export const useStopSession = () => useCommand('sessions.stop', [chargingKeys.sessions]);
-export const useTopUp = () => useCommand('wallet.top-up', []);
 export const useRegisterCar = () => useCommand('cars.register', [chargingKeys.cars]);
 export const useUpdateCar = () => useCommand('cars.update', [chargingKeys.cars]);
 export const useRemoveCar = () => useCommand('cars.remove', [chargingKeys.cars]);

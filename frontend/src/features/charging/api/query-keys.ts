@@ -9,9 +9,6 @@ export const chargingKeys = {
   sessions: ['sessions'] as const,
   sessionList: (params: object) => ['sessions', 'list', params] as const,
   session: (id: string) => ['sessions', 'detail', id] as const,
-  wallet: ['wallet_transactions'] as const,
-  walletList: (filter: string) => ['wallet_transactions', 'list', filter] as const,
-  payment: (id: string) => ['payments', id] as const,
   notifications: ['notifications'] as const,
   notificationList: ['notifications', 'list'] as const,
   notificationCount: ['notifications', 'count'] as const,
@@ -24,9 +21,10 @@ export const chargingKeys = {
 /** Which query-key roots each read model of the customer's live stream feeds. */
 export const ME_LIVE_KEY_ROOTS: PrivateKeyRoots = {
   [READ_MODELS.sessions]: [chargingKeys.sessions],
-  [READ_MODELS.walletTransactions]: [chargingKeys.wallet],
-  [READ_MODELS.wallets]: [chargingKeys.wallet],
-  [READ_MODELS.payments]: [['payments'], chargingKeys.wallet],
+  // the wallet feature's queries (lines, payments) start with their collections
+  [READ_MODELS.walletTransactions]: [[READ_MODELS.walletTransactions]],
+  [READ_MODELS.wallets]: [[READ_MODELS.walletTransactions]],
+  [READ_MODELS.payments]: [[READ_MODELS.payments], [READ_MODELS.walletTransactions]],
   [READ_MODELS.notifications]: [chargingKeys.notifications],
   [READ_MODELS.cars]: [chargingKeys.cars],
   // the cards feature's queries (card requests, cards) start with their collections

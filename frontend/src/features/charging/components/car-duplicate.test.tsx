@@ -2,27 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderApp, resetBrowserState } from '../../../testing/render-app';
+import { makeCatalogItem } from '../../../testing/catalog-fixtures';
 import { asCustomer, calls, makeCar } from '../../../testing/charging-fixtures';
 
 beforeEach(resetBrowserState);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-});
-
-const item = (itemId: string, name: string, kind: string, parentId: string | null = null) => ({
-  itemId,
-  kind,
-  name,
-  nameTranslation: `${name}-ar`,
-  value: '',
-  parentId,
-  parentName: null,
-  parentNameAr: null,
-  isActive: true,
-  usageCount: 0,
-  revision: 1,
-  updatedAt: '2026-01-01T00:00:00Z',
 });
 
 describe('the same car twice', () => {
@@ -57,9 +43,9 @@ describe('the same car twice', () => {
         const url = new URL(req.url, 'http://x');
         if (url.pathname === '/api/queries/car-options') {
           const kind = url.searchParams.get('kind');
-          if (kind === 'carBrand') return { body: { dataList: [item('b-nissan', 'Nissan', 'carBrand')], totalCount: 1 } };
-          if (kind === 'carType') return { body: { dataList: [item('t-leaf', 'Leaf', 'carType', 'b-nissan')], totalCount: 1 } };
-          return { body: { dataList: [item('r-40', '40 kWh', 'batteryRange')], totalCount: 1 } };
+          if (kind === 'carBrand') return { body: { dataList: [makeCatalogItem('b-nissan', 'Nissan', 'carBrand')], totalCount: 1 } };
+          if (kind === 'carType') return { body: { dataList: [makeCatalogItem('t-leaf', 'Leaf', 'carType', 'b-nissan')], totalCount: 1 } };
+          return { body: { dataList: [makeCatalogItem('r-40', '40 kWh', 'batteryRange')], totalCount: 1 } };
         }
         if (url.pathname === '/api/files')
           return { body: { fileId: 'a'.repeat(64), contentType: 'image/png', size: 10, purpose: 'licence' } };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp, resetBrowserState, type RecordedRequest } from '../../../testing/render-app';
+import { makeCatalogItem } from '../../../testing/catalog-fixtures';
 import {
   SESSION_ID,
   apiError,
@@ -24,20 +25,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const item = (itemId: string, name: string, kind: string, parentId: string | null = null) => ({
-  itemId,
-  kind,
-  name,
-  nameTranslation: `${name}-ar`,
-  value: '',
-  parentId,
-  parentName: null,
-  parentNameAr: null,
-  isActive: true,
-  usageCount: 0,
-  revision: 1,
-  updatedAt: '2026-01-01T00:00:00Z',
-});
 const FILE_ID = 'a'.repeat(64);
 const image = (name: string, type = 'image/png', size = 1000) => {
   const file = new File(['x'], name, { type });
@@ -94,9 +81,11 @@ describe('register a car', () => {
       if (url.pathname === '/api/queries/car-options') {
         const kind = url.searchParams.get('kind');
         if (kind === 'carBrand')
-          return { body: { dataList: [item('b-1', 'Nissan', 'carBrand'), item('b-2', 'BYD', 'carBrand')], totalCount: 2 } };
-        if (kind === 'carType') return { body: { dataList: [item('t-1', 'Leaf', 'carType', 'b-1')], totalCount: 1 } };
-        return { body: { dataList: [item('r-1', '40 kWh', 'batteryRange')], totalCount: 1 } };
+          return {
+            body: { dataList: [makeCatalogItem('b-1', 'Nissan', 'carBrand'), makeCatalogItem('b-2', 'BYD', 'carBrand')], totalCount: 2 },
+          };
+        if (kind === 'carType') return { body: { dataList: [makeCatalogItem('t-1', 'Leaf', 'carType', 'b-1')], totalCount: 1 } };
+        return { body: { dataList: [makeCatalogItem('r-1', '40 kWh', 'batteryRange')], totalCount: 1 } };
       }
       if (url.pathname === '/api/files') return { body: { fileId: FILE_ID, contentType: 'image/png', size: 1000, purpose: 'licence' } };
       if (url.pathname === '/api/commands/cars.register') return register();

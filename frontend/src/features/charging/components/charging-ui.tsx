@@ -1,17 +1,8 @@
 import styled from '@emotion/styled';
 import { theme } from '../../../styles/theme';
 
-// Shared with the cards screens: see components/ui/status-parts.tsx.
-export { Chip, Facts, Lines, Stack, type Tone } from '../../../components/ui/status-parts';
-
-/** Items in a wrapping line; `spread` pushes the first and last to the two ends (a name and its amount). */
-export const Row = styled.div<{ spread?: boolean }>`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.75rem;
-  align-items: center;
-  ${(p) => (p.spread ? 'justify-content: space-between;' : '')}
-`;
+// Shared with the cards and wallet screens: see components/ui/status-parts.tsx.
+export { Chip, DayHeading, Facts, Lines, Row, Stack, type Tone } from '../../../components/ui/status-parts';
 
 export const Problem = styled.div`
   border-inline-start: 4px solid ${theme.color.danger};
@@ -21,12 +12,6 @@ export const Problem = styled.div`
   border-radius: ${theme.radius.sm};
   display: grid;
   gap: 0.5rem;
-`;
-
-export const DayHeading = styled.h2`
-  font-size: 1.05rem;
-  margin-block: 1rem 0.5rem;
-  color: ${theme.color.primaryDark};
 `;
 
 /** A fieldset whose legend reads like a form label. */

@@ -1,53 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReceiptView } from '@evc/contracts/charging';
 import { renderApp, resetBrowserState } from '../../../testing/render-app';
-import { SESSION_ID, apiError, asCustomer, calls, makeSessionView } from '../../../testing/charging-fixtures';
+import {
+  RECEIPT_BOOKING_ID as BOOKING_ID,
+  SESSION_ID,
+  apiError,
+  asCustomer,
+  calls,
+  makeReceipt,
+  makeSessionView,
+} from '../../../testing/charging-fixtures';
 
 const RECEIPT = `/api/queries/me/sessions/${SESSION_ID}/receipt`;
-const BOOKING_ID = '99999999-8888-4777-8666-555555555555';
-
-const makeReceipt = (minimumApplied: boolean): ReceiptView => ({
-  kind: 'session',
-  receiptNumber: 'EVC-S-20260301-11111111',
-  issuedAt: '2026-03-01T10:30:00Z',
-  customerName: 'Amira Saad',
-  stationId: 'cai-maadi',
-  stationNameEn: 'Maadi Mall',
-  stationNameAr: 'معادي مول',
-  chargerId: 'EVC-004-AC1',
-  connectorId: 1,
-  connectorType: 'Type2',
-  current: 'AC',
-  session: {
-    sessionId: SESSION_ID,
-    startedAt: '2026-03-01T10:00:00Z',
-    stoppedAt: '2026-03-01T10:25:00Z',
-    energyWh: minimumApplied ? 500 : 12_345,
-    pricePerKwh: 250,
-    energyCost: minimumApplied ? 125 : 3086,
-    minimumCharge: 1000,
-    minimumApplied,
-    cost: minimumApplied ? 1000 : 3086,
-    stopReason: 'customer',
-    carLabel: 'MG MG4',
-    carLabelAr: 'إم جي إم جي ٤',
-  },
-  booking: {
-    bookingId: BOOKING_ID,
-    startsAt: '2026-03-01T09:55:00Z',
-    endsAt: '2026-03-01T10:25:00Z',
-    confirmedAt: '2026-03-01T09:54:00Z',
-    endedAt: '2026-03-01T10:00:00Z',
-    endReason: 'session_started',
-    minutes: 6,
-    feePerMinute: 50,
-    fee: 300,
-  },
-  total: (minimumApplied ? 1000 : 3086) + 300,
-  walletBalanceAfter: 46_614,
-});
-
 beforeEach(() => resetBrowserState());
 afterEach(() => {
   cleanup();
@@ -58,7 +22,7 @@ const text = (id: string) => screen.getByTestId(id).textContent?.replace(/\s/g, 
 
 describe('receipt screen', () => {
   it('English: times in Cairo, energy, the price in force, booking fee, total and balance after; no minimum line when it did not apply', async () => {
-    asCustomer((req) => (req.url.startsWith(RECEIPT) ? { body: makeReceipt(false) } : undefined));
+    asCustomer((req) => (req.url.startsWith(RECEIPT) ? { body: makeReceipt() } : undefined));
     await renderApp(`/my-sessions/${SESSION_ID}/receipt`);
     expect((await screen.findByRole('heading', { name: 'Charging receipt' })).textContent).toBe('Charging receipt');
     expect(text('receipt-number')).toBe('EVC-S-20260301-11111111');
@@ -76,7 +40,7 @@ describe('receipt screen', () => {
   });
 
   it('Arabic, right to left: Arabic names and Eastern Arabic digits; the minimum charge line and its explanation when it applied', async () => {
-    asCustomer((req) => (req.url.startsWith(RECEIPT) ? { body: makeReceipt(true) } : undefined));
+    asCustomer((req) => (req.url.startsWith(RECEIPT) ? { body: makeReceipt({ minimumApplied: true }) } : undefined));
     await renderApp(`/my-sessions/${SESSION_ID}/receipt?lang=ar`);
     expect(await screen.findByRole('heading', { name: 'إيصال شحن' })).toBeTruthy();
     expect(document.documentElement.dir).toBe('rtl');
@@ -93,7 +57,7 @@ describe('receipt screen', () => {
   it('Download PDF asks the server for the PDF in the page language; a receipt that is not ready says so', async () => {
     const requests = asCustomer((req) => {
       if (req.url.startsWith(RECEIPT) && req.url.includes('format=pdf')) return { body: '%PDF-1.4' };
-      if (req.url.startsWith(RECEIPT)) return { body: makeReceipt(false) };
+      if (req.url.startsWith(RECEIPT)) return { body: makeReceipt() };
       if (req.url.startsWith(`/api/queries/me/bookings/${BOOKING_ID}/receipt`)) return apiError(422, 'receipt.not_ready');
       return undefined;
     });

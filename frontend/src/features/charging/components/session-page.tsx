@@ -16,9 +16,9 @@ import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { useMySession, useStopSession } from '../api/charging-api';
 import { formatDateTime, formatElapsed, formatKwh } from '../format';
 import { Chip, Facts, Problem, Row, Stack } from './charging-ui';
-import { ProvenanceDialog } from './provenance-dialog';
+import { ProvenanceDialog } from '../../../components/provenance/provenance-dialog';
 import { PROGRESS, isOpen, statusTone, targetMessage } from './session-status';
-import { txAnchor } from './wallet-lines';
+import { txAnchor } from '../../../lib/wallet-line';
 
 /** The session was billed the minimum charge because its energy cost fell below it. */
 const minimumApplied = (s: SessionDetailView) =>

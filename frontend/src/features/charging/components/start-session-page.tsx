@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from '@emotion/styled';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -19,7 +19,6 @@ import { useChargerLookup, useMyCars, useMyRunningBooking, usePricingNow, useSta
 import { parseDuration } from '../format';
 import { ConnectorPicker, SerialLookup, StationChooser, type ConnectorChoice } from './charger-picker';
 import { Group, Problem, Row, Stack } from './charging-ui';
-import { TopUpDialog } from './top-up-dialog';
 
 type Mode = 'serial' | 'station';
 type TargetKind = SessionTarget['kind'];
@@ -51,13 +50,13 @@ export function readTarget(kind: TargetKind, text: string): SessionTarget | { pr
 }
 
 /** The start's error: insufficient balance comes with "Pay now" and "Add card"; the rest are translated codes. */
-function StartProblem({ error }: { error: unknown }) {
+function StartProblem({ error, topUp }: { error: unknown; topUp: TopUpSlot }) {
   const intl = useIntl();
   const code = error instanceof ApiRequestError ? error.code : 'server.error';
   if (code !== 'charging.insufficient_balance') return <Problem role="alert">{translateErrorCode(intl, code)}</Problem>;
   return (
     <Problem role="alert">
-      <InsufficientBalance topUp={(onClose) => <TopUpDialog onClose={onClose} />} />
+      <InsufficientBalance topUp={topUp} />
     </Problem>
   );
 }
@@ -73,7 +72,10 @@ export interface StartSearch {
  * /start-charging: by the charger's serial number or a station on the map → connector, car, optional target. The
  * connector a running booking holds for the customer is offered although it shows `reserved`.
  */
-export function StartSessionPage() {
+/** The wallet's top-up dialog for "Pay now", given by the app (features do not import each other). */
+type TopUpSlot = (onClose: () => void) => ReactNode;
+
+export function StartSessionPage({ topUp }: { topUp: TopUpSlot }) {
   const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -238,7 +240,7 @@ export function StartSessionPage() {
                 />
               </p>
             )}
-            {start.isError && <StartProblem error={start.error} />}
+            {start.isError && <StartProblem error={start.error} topUp={topUp} />}
             <Row>
               <Button type="submit" disabled={start.isPending}>
                 <FormattedMessage id="charging.start.submit" />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CountryView } from '@evc/contracts/catalog';
-import { countryFormSchema, updateCountrySchema } from '@evc/contracts/catalog';
+import type { CountryView } from '@evc/contracts/network';
+import { countryFormSchema, updateCountrySchema } from '@evc/contracts/network';
 import { Field } from '../../../components/ui/field';
 import { useSchemaForm } from '../../../hooks/use-schema-form';
 import { useCommand } from '../../../components/admin/admin-api';

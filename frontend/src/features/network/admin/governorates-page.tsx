@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { CountryView, GovernorateAdminView } from '@evc/contracts/catalog';
-import { governorateFormSchema, updateGovernorateSchema } from '@evc/contracts/catalog';
+import type { CountryView, GovernorateAdminView } from '@evc/contracts/network';
+import { governorateFormSchema, updateGovernorateSchema } from '@evc/contracts/network';
 import { LIMITS } from '@evc/contracts/shared';
 import { Field } from '../../../components/ui/field';
 import { newUuid } from '../../../lib/uuid';

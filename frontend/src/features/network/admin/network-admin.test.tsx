@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MasterDataItemView, CountryView } from '@evc/contracts/catalog';
+import type { MasterDataItemView } from '@evc/contracts/catalog';
+import type { CountryView } from '@evc/contracts/network';
 import {
   VIEWER_PRIVILEGES,
   makeSession,

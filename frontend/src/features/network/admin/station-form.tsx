@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import styled from '@emotion/styled';
 import { FormattedMessage } from 'react-intl';
-import type { GovernorateAdminView } from '@evc/contracts/catalog';
+import type { GovernorateAdminView } from '@evc/contracts/network';
 import type { StationAdminView } from '@evc/contracts/network';
 import { stationFormSchema, updateStationSchema } from '@evc/contracts/network';
 import { LIMITS } from '@evc/contracts/shared';

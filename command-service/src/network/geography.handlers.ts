@@ -1,18 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
-import { catalogStreams } from '@evc/contracts';
+import { networkStreams } from '@evc/contracts';
 import type { EventStore } from '@evc/platform';
 import { DomainError } from '../shared/domain-error';
 import { loadState } from '../shared/load-state';
 import { runDecider } from '../shared/run-decider';
 import { EVENT_STORE } from '../shared/tokens';
-import { countryDecider, governorateDecider } from './catalog.deciders';
+import { countryDecider, governorateDecider } from './geography.deciders';
 
 @HandlesCommand('countries.create')
 export class RegisterCountryHandler implements OperationHandler<'countries.create'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   execute({ payload, context }: OperationCommand<'countries.create'>) {
-    return runDecider(this.store, catalogStreams.country(payload.countryId), countryDecider, { kind: 'create', data: payload }, context);
+    return runDecider(this.store, networkStreams.country(payload.countryId), countryDecider, { kind: 'create', data: payload }, context);
   }
 }
 
@@ -21,7 +21,7 @@ export class UpdateCountryHandler implements OperationHandler<'countries.update'
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   execute({ payload, context }: OperationCommand<'countries.update'>) {
     const { expectedRevision, ...data } = payload;
-    return runDecider(this.store, catalogStreams.country(data.countryId), countryDecider, { kind: 'update', data }, context, {
+    return runDecider(this.store, networkStreams.country(data.countryId), countryDecider, { kind: 'update', data }, context, {
       expectedRevision,
     });
   }
@@ -29,7 +29,7 @@ export class UpdateCountryHandler implements OperationHandler<'countries.update'
 
 /** A governorate is created or activated only under an existing, active country. */
 async function requireActiveCountry(store: EventStore, countryId: string): Promise<void> {
-  const { state } = await loadState(store, catalogStreams.country(countryId), countryDecider);
+  const { state } = await loadState(store, networkStreams.country(countryId), countryDecider);
   if (!state.data || state.deleted) {
     throw new DomainError('catalog.parent_not_found', `Country ${countryId} does not exist`, [{ path: 'countryId', code: 'not_found' }]);
   }
@@ -47,7 +47,7 @@ export class RegisterGovernorateHandler implements OperationHandler<'governorate
     await requireActiveCountry(this.store, payload.countryId);
     return runDecider(
       this.store,
-      catalogStreams.governorate(payload.governorateId),
+      networkStreams.governorate(payload.governorateId),
       governorateDecider,
       { kind: 'create', data: payload },
       context,
@@ -61,7 +61,7 @@ export class UpdateGovernorateHandler implements OperationHandler<'governorates.
   async execute({ payload, context }: OperationCommand<'governorates.update'>) {
     const { expectedRevision, ...data } = payload;
     if (data.isActive) await requireActiveCountry(this.store, data.countryId);
-    return runDecider(this.store, catalogStreams.governorate(data.governorateId), governorateDecider, { kind: 'update', data }, context, {
+    return runDecider(this.store, networkStreams.governorate(data.governorateId), governorateDecider, { kind: 'update', data }, context, {
       expectedRevision,
     });
   }
@@ -71,7 +71,7 @@ export class UpdateGovernorateHandler implements OperationHandler<'governorates.
 export class DeleteGovernorateHandler implements OperationHandler<'governorates.delete'> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
   execute({ payload, context }: OperationCommand<'governorates.delete'>) {
-    return runDecider(this.store, catalogStreams.governorate(payload.id), governorateDecider, { kind: 'delete' }, context, {
+    return runDecider(this.store, networkStreams.governorate(payload.id), governorateDecider, { kind: 'delete' }, context, {
       expectedRevision: payload.expectedRevision,
     });
   }

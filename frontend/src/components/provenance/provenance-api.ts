@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../lib/api';
 
 /**
  * "How this was calculated": under the read models they explain (`sessions`, `wallet_transactions`), so the customer's

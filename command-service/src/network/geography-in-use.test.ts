@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../shared/decider-specification';
 import type { ItemEvent } from '../shared/item.decider';
-import { governorateDecider } from './catalog.deciders';
+import { governorateDecider } from './geography.deciders';
 
 // Deleting a governorate lists its stations in Arabic on the Arabic page.
 describe('the in-use refusal names its users in both languages', () => {

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useIntl } from 'react-intl';
 import { pushToastAtom } from '../../../stores/toast-state';
-import { usePayment } from '../api/charging-api';
-import { chargingKeys } from '../api/query-keys';
+import { usePayment, walletKeys } from '../api/wallet-api';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,7 +25,7 @@ export function usePaymentReturn(paymentId: string | undefined, done: () => void
     if (status === 'completed') pushToast({ kind: 'success', text: intl.formatMessage({ id: 'wallet.payment.completed' }) });
     else if (status === 'canceled') pushToast({ kind: 'error', text: intl.formatMessage({ id: 'wallet.payment.canceled' }) });
     else pushToast({ kind: 'error', text: intl.formatMessage({ id: 'wallet.payment.failed' }) });
-    void client.invalidateQueries({ queryKey: chargingKeys.wallet });
+    void client.invalidateQueries({ queryKey: walletKeys.wallet });
     done();
   }, [valid, status, intl, pushToast, client, done]);
   useEffect(() => {

@@ -2,16 +2,16 @@ import styled from '@emotion/styled';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import type { Locale } from '@evc/contracts/shared';
 import type { ProvenanceStep } from '@evc/contracts/audit';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatCairo } from '../../../lib/cairo-time';
-import { formatMoney } from '../../../lib/format';
-import { ApiRequestError } from '../../../lib/api-client';
-import { translateErrorCode } from '../../../lib/i18n/translate-error';
-import { useLocale } from '../../../hooks/use-locale';
-import { useProvenance, type ProvenanceSubject } from '../api/provenance-api';
-import { formatKwh } from '../format';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { formatCairo } from '../../lib/cairo-time';
+import { formatMoney } from '../../lib/format';
+import { ApiRequestError } from '../../lib/api-client';
+import { translateErrorCode } from '../../lib/i18n/translate-error';
+import { useLocale } from '../../hooks/use-locale';
+import { useProvenance, type ProvenanceSubject } from './provenance-api';
+import { formatKwh } from '../../lib/format';
 
 const Steps = styled.ol`
   margin: 0;

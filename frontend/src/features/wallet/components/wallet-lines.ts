@@ -1,4 +1,6 @@
+import type { Locale } from '@evc/contracts/shared';
 import type { WalletTxView, WalletView } from '@evc/contracts/wallet';
+import { formatMoney } from '../../../lib/format';
 
 export interface DayGroup {
   date: string;
@@ -26,5 +28,6 @@ export function mergeDayGroups(pages: readonly WalletView[]): DayGroup[] {
     }));
 }
 
-/** The DOM id of a wallet line (the session page links to it). */
-export const txAnchor = (transactionId: string) => `tx-${transactionId}`;
+/** A wallet line: + for money in, − for money out, EGP with two decimals in the language's digits. */
+export const signedMoney = (piastres: number, direction: WalletTxView['direction'], locale: Locale): string =>
+  `${direction === 'in' ? '+' : '−'}${formatMoney(Math.abs(piastres), locale)}`;

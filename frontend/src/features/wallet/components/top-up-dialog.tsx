@@ -10,8 +10,8 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { newUuid } from '../../../lib/uuid';
 import { useLocale } from '../../../hooks/use-locale';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
-import { useTopUp } from '../api/charging-api';
-import { Row } from './charging-ui';
+import { useTopUp } from '../api/wallet-api';
+import { Row } from '../../../components/ui/status-parts';
 
 /** Where the browser goes for the provider's checkout (a seam for tests). */
 export const checkout = { go: (url: string) => window.location.assign(url) };

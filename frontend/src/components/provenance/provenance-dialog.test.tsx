@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ProvenanceView } from '@evc/contracts/audit';
-import { renderApp, resetBrowserState } from '../../../testing/render-app';
-import { SESSION_ID, asCustomer, makeSessionView, makeTx, makeWallet } from '../../../testing/charging-fixtures';
+import { renderApp, resetBrowserState } from '../../testing/render-app';
+import { SESSION_ID, asCustomer, makeSessionView, makeTx, makeWallet } from '../../testing/charging-fixtures';
 
 const NOW = Date.parse('2026-03-01T10:00:00Z');
 beforeEach(() => {

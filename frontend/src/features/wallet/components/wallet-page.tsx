@@ -12,14 +12,15 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLocale } from '../../../hooks/use-locale';
 import { translateErrorCode } from '../../../lib/i18n/translate-error';
-import { useWallet, type WalletFilter } from '../api/charging-api';
+import { useWallet, type WalletFilter } from '../api/wallet-api';
 import { dayLabel } from '../../../lib/format-day';
-import { formatTime, signedMoney } from '../format';
+import { formatCairo } from '../../../lib/cairo-time';
+import { txAnchor } from '../../../lib/wallet-line';
 import { usePaymentReturn } from '../hooks/use-payment-return';
-import { Chip, DayHeading, Lines, Row, Stack } from './charging-ui';
+import { Chip, DayHeading, Lines, Row, Stack } from '../../../components/ui/status-parts';
 import { TopUpDialog } from './top-up-dialog';
-import { ProvenanceDialog } from './provenance-dialog';
-import { mergeDayGroups, txAnchor } from './wallet-lines';
+import { ProvenanceDialog } from '../../../components/provenance/provenance-dialog';
+import { mergeDayGroups, signedMoney } from './wallet-lines';
 
 const has = (intl: IntlShape, id: string) => Object.prototype.hasOwnProperty.call(intl.messages, id);
 
@@ -59,7 +60,7 @@ function TxLine({ tx }: { tx: WalletTxView }) {
         <Amount dir="ltr" incoming={tx.direction === 'in'} aria-label={intl.formatMessage({ id: `wallet.direction.${tx.direction}` })}>
           {signedMoney(tx.amount, tx.direction, locale)}
         </Amount>
-        <span>{formatTime(tx.createdDate, locale)}</span>
+        <span>{formatCairo(tx.createdDate, locale, 'time')}</span>
       </Row>
       <div>{reasonText(intl, tx)}</div>
       <Details>
