@@ -56,9 +56,11 @@ export default defineConfig({
         test: {
           // The journeys: the global setup builds the frontend once and starts the run's one Chromium; each file
           // starts its own product (its own data, port and users) and connects, so two files run side by side safely.
+          // Tests a file marks it.concurrent (independent tabs) run two at a time.
           name: 'browser',
           environment: 'node',
           maxWorkers: WORKERS,
+          maxConcurrency: 2,
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,

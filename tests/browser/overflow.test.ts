@@ -2,7 +2,8 @@
 // page never scrolls sideways (document.scrollingElement.scrollWidth stays within innerWidth). One app and one
 // browser for the file; one signed-in tab per language, width and audience, visiting its routes one after another,
 // each by a full load (a visitor arriving at the address), measured once its heading shows and again once its data
-// has arrived and been laid out.
+// has arrived and been laid out. The tabs are independent (their own context, only reads), so two of them run at
+// once (it.concurrent; the browser project's maxConcurrency).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -144,7 +145,7 @@ describeJourney('no route scrolls sideways, at 390 and 1280 px, in English and A
   for (const lang of LANGS) {
     for (const viewport of WIDTHS) {
       for (const audience of ['public', 'customer', 'staff'] as const) {
-        it(`[${lang}] ${viewport.width} px: ${audience} routes fit the window`, { timeout: 120_000 }, async () => {
+        it.concurrent(`[${lang}] ${viewport.width} px: ${audience} routes fit the window`, { timeout: 120_000 }, async (context) => {
           const page = await tabOf(journey, audience, lang, viewport);
           const settling = settledPage(page);
           const wider: string[] = [];
@@ -152,7 +153,7 @@ describeJourney('no route scrolls sideways, at 390 and 1280 px, in English and A
             const overflow = await overflowOf(page, settling, route, lang);
             if (overflow > 0) wider.push(`${route}: ${overflow} px too wide`);
           }
-          expect(wider).toEqual([]);
+          context.expect(wider).toEqual([]);
         });
       }
     }
