@@ -10,6 +10,17 @@ const ENGINE_SUITES = [
 ];
 
 /**
+ * The files that start several copies of the product as processes and hold them to time bounds (a silent gateway
+ * killed after seconds, kill -9 and restarts, SIGTERM): they run one at a time, after the others, with the machine
+ * to themselves.
+ */
+const ALONE_SUITES = [
+  'tests/faults/ocpp-durability.security.test.ts',
+  'tests/integration/ocpp-process.test.ts',
+  'tests/integration/launcher.test.ts',
+];
+
+/**
  * How many test files run at once, in all projects together. Vitest's default leaves one core to itself (one file at
  * a time on a two-core machine), but most files wait much of their time (on a product, a page, a socket, a timer)
  * rather than compute, so two at a time fill two cores. One value for every project: the projects then form one queue
@@ -30,10 +41,23 @@ export default defineConfig({
           environment: 'node',
           maxWorkers: WORKERS,
           include: ['{contracts,platform,command-service,projections,query-service,ocpp-gateway,simulator,launcher,tests}/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**', 'tests/browser/**', ...ENGINE_SUITES],
+          exclude: ['**/node_modules/**', '**/dist/**', 'tests/browser/**', ...ENGINE_SUITES, ...ALONE_SUITES],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        extends: false,
+        test: {
+          // Vitest runs a project without file parallelism after the others, one file at a time.
+          name: 'alone',
+          environment: 'node',
+          include: ALONE_SUITES,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          fileParallelism: false,
         },
       },
       {
