@@ -9,6 +9,26 @@ const ENGINE_SUITES = [
   'tests/contract/files.gridfs.test.ts',
 ];
 
+/**
+ * The files that start several copies of the product as processes and hold them to time bounds (a silent gateway
+ * killed after seconds, kill -9 and restarts, SIGTERM): they run one at a time, after the others, with the machine
+ * to themselves.
+ */
+const ALONE_SUITES = [
+  'tests/faults/ocpp-durability.security.test.ts',
+  'tests/integration/ocpp-process.test.ts',
+  'tests/integration/launcher.test.ts',
+];
+
+/**
+ * How many test files run at once, in all projects together. Vitest's default leaves one core to itself (one file at
+ * a time on a two-core machine), but most files wait much of their time (on a product, a page, a socket, a timer)
+ * rather than compute, so two at a time fill two cores. One value for every project: the projects then form one queue
+ * that starts with the longest files (the journeys) and fills the gaps with the short ones. VITEST_MAX_WORKERS (or
+ * --maxWorkers) sets another.
+ */
+const WORKERS = 2;
+
 // Projects: everything on Node, the suites on real engines, the browser journeys, and the React frontend in jsdom
 // (configured in frontend/vite.config.ts).
 export default defineConfig({
@@ -19,11 +39,25 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          maxWorkers: WORKERS,
           include: ['{contracts,platform,command-service,projections,query-service,ocpp-gateway,simulator,launcher,tests}/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**', 'tests/browser/**', ...ENGINE_SUITES],
+          exclude: ['**/node_modules/**', '**/dist/**', 'tests/browser/**', ...ENGINE_SUITES, ...ALONE_SUITES],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        extends: false,
+        test: {
+          // Vitest runs a project without file parallelism after the others, one file at a time.
+          name: 'alone',
+          environment: 'node',
+          include: ALONE_SUITES,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          fileParallelism: false,
         },
       },
       {
@@ -33,6 +67,7 @@ export default defineConfig({
           // server that the global setup starts on 127.0.0.1 for the run (scripts/engines/).
           name: 'engines',
           environment: 'node',
+          maxWorkers: WORKERS,
           include: ENGINE_SUITES,
           globalSetup: ['tests/contract/engines.global-setup.ts'],
           testTimeout: 60_000,
@@ -44,16 +79,17 @@ export default defineConfig({
         extends: false,
         test: {
           // The journeys: the global setup builds the frontend once and starts the run's one Chromium; each file
-          // starts its own product and connects. One file at a time: a journey's product and its pages together
-          // fill two cores, and its waits are bounded in time.
+          // starts its own product (its own data, port and users) and connects, so two files run side by side safely.
+          // Tests a file marks it.concurrent (independent tabs) run two at a time.
           name: 'browser',
           environment: 'node',
+          maxWorkers: WORKERS,
+          maxConcurrency: 2,
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          fileParallelism: false,
         },
       },
       {
@@ -64,6 +100,7 @@ export default defineConfig({
         root: 'frontend',
         test: {
           name: 'frontend',
+          maxWorkers: WORKERS,
           pool: 'vmThreads',
           setupFiles: ['../tests/support/jsdom-vm-globals.ts'],
         },

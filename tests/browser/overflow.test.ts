@@ -1,6 +1,9 @@
 // Every route, public, customer and staff, on a phone (390 px) and a laptop (1280 px), in English and Arabic: the
 // page never scrolls sideways (document.scrollingElement.scrollWidth stays within innerWidth). One app and one
-// browser for the file; one signed-in tab per language, width and audience, visiting its routes one after another.
+// browser for the file; one signed-in tab per language, width and audience, visiting its routes one after another,
+// each by a full load (a visitor arriving at the address), measured once its heading shows and again once its data
+// has arrived and been laid out. The tabs are independent (their own context, only reads), so two of them run at
+// once (it.concurrent; the browser project's maxConcurrency).
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -8,6 +11,7 @@ import { cairoWallClock, type CarView, type Paged } from '@evc/contracts';
 import { TEST_ADMIN, TEST_CUSTOMER_PASSWORD, bearer, getJson, postJson } from '../support/app';
 import { LANGS, describeJourney, withQuery, type Journey, type Lang } from './support/journey';
 import { CUSTOMER_EMAIL } from './support/customer';
+import { settledPage, type Settling } from './support/settled';
 import { words } from './support/words';
 
 const WIDTHS = [
@@ -90,7 +94,7 @@ async function tabOf(journey: Journey, audience: Audience, lang: Lang, viewport:
 }
 
 /** How far the route's page reaches past the window, once its heading is shown and nothing in it still loads. */
-async function overflowOf(page: Page, route: string, lang: Lang): Promise<number> {
+async function overflowOf(page: Page, settling: Settling, route: string, lang: Lang): Promise<number> {
   await page.goto(lang === 'ar' ? withQuery(route, 'lang=ar') : route);
   await page.locator('main h1').first().waitFor();
   await page
@@ -101,14 +105,15 @@ async function overflowOf(page: Page, route: string, lang: Lang): Promise<number
       { timeout: 5000 },
     )
     .catch(() => undefined);
-  // lists and maps settle after their data: measure twice and keep the wider
+  // lists and maps settle after their data: measure twice, the second time once no request is in flight, and keep
+  // the wider
   const measure = () =>
     page.evaluate(() => {
       const w = globalThis as unknown as { innerWidth: number; document: { scrollingElement: { scrollWidth: number } } };
       return w.document.scrollingElement.scrollWidth - w.innerWidth;
     });
   const first = await measure();
-  await page.waitForTimeout(250);
+  await settling.settled();
   return Math.max(first, await measure());
 }
 
@@ -140,14 +145,15 @@ describeJourney('no route scrolls sideways, at 390 and 1280 px, in English and A
   for (const lang of LANGS) {
     for (const viewport of WIDTHS) {
       for (const audience of ['public', 'customer', 'staff'] as const) {
-        it(`[${lang}] ${viewport.width} px: ${audience} routes fit the window`, { timeout: 120_000 }, async () => {
+        it.concurrent(`[${lang}] ${viewport.width} px: ${audience} routes fit the window`, { timeout: 120_000 }, async (context) => {
           const page = await tabOf(journey, audience, lang, viewport);
+          const settling = settledPage(page);
           const wider: string[] = [];
           for (const route of ROUTES[audience]) {
-            const overflow = await overflowOf(page, route, lang);
+            const overflow = await overflowOf(page, settling, route, lang);
             if (overflow > 0) wider.push(`${route}: ${overflow} px too wide`);
           }
-          expect(wider).toEqual([]);
+          context.expect(wider).toEqual([]);
         });
       }
     }

@@ -3,14 +3,14 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { RPCClient } from 'ocpp-rpc';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUS_TOPICS, type InboundChargerMessage, type OutboundOcppCommand, type OutboundOcppResult } from '@evc/contracts';
 import type { Bus, DocumentStore } from '@evc/platform';
 import { createKafkaBus } from '@evc/platform/bus/index';
 import { openMongoDocumentStore } from '@evc/platform/documents/index';
 import { RM } from '@evc/projections';
 import { reportSkip } from '../support/docker';
-import { startEngine, type EnginesInfo, type StartedEngine } from '../support/engines';
+import { enginesInfo, startEngine, type StartedEngine } from '../support/engines';
 import { ROOT, freePort } from '../support/process';
 
 /**
@@ -47,8 +47,10 @@ function startNode(urls: { kafka: string; mongo: string }, db: string, port: num
 }
 
 /** The engines the global setup started; with Docker (it starts none) this suite starts its own through the scripts. */
-function engines(): { kind: 'local'; urls: { kafka: string; mongo: string } } | { kind: 'own' } | { kind: 'skip'; reason: string } {
-  const info = inject('engines') as EnginesInfo | undefined;
+async function engines(): Promise<
+  { kind: 'local'; urls: { kafka: string; mongo: string } } | { kind: 'own' } | { kind: 'skip'; reason: string }
+> {
+  const info = await enginesInfo();
   if (!info) return { kind: 'skip', reason: "the engines project's global setup did not run (run it with --project engines)" };
   if (info.docker) return { kind: 'own' };
   const { kafka, mongo } = info.engines;
@@ -112,7 +114,7 @@ class Charger {
   }
 }
 
-const plan = engines();
+const plan = await engines();
 if (plan.kind === 'skip') reportSkip(SUITE, plan.reason);
 
 (plan.kind === 'skip' ? describe.skip : describe)(SUITE, () => {

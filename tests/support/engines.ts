@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,29 @@ export type EnginesInfo = { docker: true } | { docker: false; engines: Record<En
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** With Docker: the suites start their own containers. */
     engines: EnginesInfo;
+    /** Without Docker: where the global setup writes the EnginesInfo once the local engines have settled. */
+    enginesFile: string;
+  }
+}
+
+/** How long a suite waits for the global setup's engines: their start's own bound, and a margin. */
+const ENGINES_WAIT_MS = 16 * 60_000;
+
+/**
+ * What the engines project's global setup hands the suites, once the engines it starts have settled (started, or
+ * refused with a reason); undefined when it did not run. It starts them while other files run, so a suite may wait.
+ */
+export async function enginesInfo(): Promise<EnginesInfo | undefined> {
+  const file = inject('enginesFile');
+  if (!file) return inject('engines') as EnginesInfo | undefined;
+  const until = Date.now() + ENGINES_WAIT_MS;
+  for (;;) {
+    const text = await readFile(file, 'utf8').catch(() => null);
+    if (text !== null) return JSON.parse(text) as EnginesInfo;
+    if (Date.now() > until) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
@@ -108,7 +130,7 @@ export async function describeAgainstEngine<C extends { stop(): Promise<unknown>
     });
     return;
   }
-  const info = inject('engines') as EnginesInfo | undefined;
+  const info = await enginesInfo();
   const local = info && !info.docker ? info.engines[engine] : undefined;
   if (local && 'url' in local) {
     describe(`${suite} (on 127.0.0.1)`, () => body(() => local.url, 'local'));

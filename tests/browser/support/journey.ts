@@ -1,6 +1,7 @@
 // Shared set-up of the browser journeys: one product per file, the run's Chromium, a fresh context per page,
 // and after every test: no uncaught page errors in any page it opened.
-import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { afterAll, aroundEach, beforeAll, describe, inject } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { TestApp } from '../../support/app';
 import { chromiumUnavailableReason, connectChromium, launchChromium, newPage } from './browser';
@@ -35,7 +36,11 @@ export function describeJourney(name: string, body: (journey: Journey) => void):
   const reason = chromiumUnavailableReason();
   let app: TestApp | undefined;
   let browser: Browser | undefined;
-  let opened: { page: Page; errors: string[] }[] = [];
+  // Each test's own tabs, so that tests running at once (it.concurrent) close and check only theirs; a tab opened
+  // outside a test (in beforeAll) goes with the next test that ends.
+  type Tab = { page: Page; errors: string[] };
+  const tabsOfTest = new AsyncLocalStorage<Tab[]>();
+  let outsideTests: Tab[] = [];
   const journey: Journey = {
     get app() {
       if (!app) throw new Error('the app is not started');
@@ -50,7 +55,7 @@ export function describeJourney(name: string, body: (journey: Journey) => void):
         timezoneId: options.timezoneId,
         viewport: options.viewport,
       });
-      opened.push(tab);
+      (tabsOfTest.getStore() ?? outsideTests).push(tab);
       tab.page.setDefaultTimeout(10_000);
       await options.prepare?.(tab.page);
       await tab.page.goto(lang === 'ar' ? withQuery(path, 'lang=ar') : path);
@@ -74,11 +79,16 @@ export function describeJourney(name: string, body: (journey: Journey) => void):
       await browser?.close();
       await app?.close();
     });
-    afterEach(async () => {
-      const tabs = opened;
-      opened = [];
-      await Promise.all(tabs.map((t) => t.page.context().close()));
-      for (const t of tabs) expect(t.errors, `uncaught errors on ${t.page.url()}`).toEqual([]);
+    aroundEach(async (runTest, context) => {
+      const own: Tab[] = [];
+      try {
+        await tabsOfTest.run(own, runTest);
+      } finally {
+        const tabs = [...own, ...outsideTests];
+        outsideTests = [];
+        await Promise.all(tabs.map((t) => t.page.context().close()));
+        for (const t of tabs) context.expect(t.errors, `uncaught errors on ${t.page.url()}`).toEqual([]);
+      }
     });
     body(journey);
   });
