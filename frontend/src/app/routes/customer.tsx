@@ -18,7 +18,8 @@ export const customerLayoutRoute = createRoute({
 const parent = () => customerLayoutRoute;
 const charging = {
   start: () => import('../../features/charging/components/start-session-page'),
-  session: () => import('../../features/charging/components/session-page'),
+  /** The session composed with smart charging's allotted power (app/screens). */
+  session: () => import('../screens/session-screen'),
   sessions: () => import('../../features/charging/components/sessions-page'),
   wallet: () => import('../../features/charging/components/wallet-page'),
   car: () => import('../../features/charging/components/register-car-page'),
@@ -82,7 +83,7 @@ export const customerRoutes = [
   }),
   createRoute({ getParentRoute: parent, path: paths.customer.booking, component: lazyRouteComponent(bookings.list, 'BookingPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.sessions, component: lazyRouteComponent(charging.sessions, 'SessionsPage') }),
-  createRoute({ getParentRoute: parent, path: paths.customer.session, component: lazyRouteComponent(charging.session, 'SessionPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.session, component: lazyRouteComponent(charging.session, 'SessionScreen') }),
   createRoute({
     getParentRoute: parent,
     path: paths.customer.sessionReceipt,

@@ -73,8 +73,18 @@ export function CommandStatusChip({ status }: { status: string }) {
   );
 }
 
+/** An action's name in the current language: staff's actions and those other contexts send (charging profiles). */
 const actionLabel = (intl: ReturnType<typeof useIntl>, action: string) =>
-  (COMMAND_ACTIONS as readonly string[]).includes(action) ? intl.formatMessage({ id: `command.action.${action}` }) : action;
+  Object.prototype.hasOwnProperty.call(intl.messages, `command.action.${action}`) ? intl.formatMessage({ id: `command.action.${action}` }) : action;
+
+/** Why a command was sent: a cause smart charging names (`session-started`…) in the current language, else as written. */
+function reasonText(intl: ReturnType<typeof useIntl>, reason: string): string {
+  const cause = /^[a-z-]+/.exec(reason)?.[0] ?? '';
+  const id = `command.cause.${cause}`;
+  if (!cause || !Object.prototype.hasOwnProperty.call(intl.messages, id)) return reason;
+  const rest = reason.slice(cause.length).replace(/^[:\s]+/, '');
+  return rest ? `${intl.formatMessage({ id })}: ${rest}` : intl.formatMessage({ id });
+}
 
 /** The command buttons of a charger row (COMMAND_ACTIONS). */
 export function CommandButtons({
@@ -372,7 +382,14 @@ export function CommandsPanel({ chargerId, onClose }: { chargerId: string; onClo
               <td>
                 <CommandStatusChip status={c.status} />
               </td>
-              <td>{c.requestedBy.name ?? c.requestedBy.id}</td>
+              <td>
+                {c.requestedBy.name ?? c.requestedBy.id}
+                {c.reason && (
+                  <span className="params" data-testid="command-reason">
+                    {reasonText(intl, c.reason)}
+                  </span>
+                )}
+              </td>
               <td>
                 {c.error && (
                   <span className="error" dir="ltr">

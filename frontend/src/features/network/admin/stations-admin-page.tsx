@@ -21,8 +21,11 @@ const CHARGER_ROOTS = { chargers: [[STATIONS]] };
  */
 export function StationsAdminPage({
   liveParts: LiveParts,
+  stationParts: StationParts,
 }: {
   liveParts: ComponentType<{ children: (parts: ChargerRowParts) => ReactNode }>;
+  /** Other contexts' parts of the selected station's page (smart charging's power and limit), below its chargers. */
+  stationParts?: ComponentType<{ stationId: string }>;
 }) {
   const bi = useBilingual();
   const intl = useIntl();
@@ -64,7 +67,12 @@ export function StationsAdminPage({
       onDelete={(r) => remove.mutateAsync({ id: r.stationId, expectedRevision: r.revision })}
       auditStream={(r) => `station-${r.stationId}`}
       csvName="stations.csv"
-      detail={(r) => <LiveParts key={r.stationId}>{(live) => <ChargersPanel station={r} live={live} />}</LiveParts>}
+      detail={(r) => (
+        <>
+          <LiveParts key={r.stationId}>{(live) => <ChargersPanel station={r} live={live} />}</LiveParts>
+          {StationParts && <StationParts key={`parts-${r.stationId}`} stationId={r.stationId} />}
+        </>
+      )}
     >
       {editor.mode.kind === 'create' && <StationForm key={editor.key} governorates={govs} onDone={editor.close} onReload={editor.reload} />}
       {editing && <StationForm key={editor.key} station={editing} governorates={govs} onDone={editor.close} onReload={editor.reload} />}
