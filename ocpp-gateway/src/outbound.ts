@@ -97,7 +97,66 @@ export function toOcppCall(request: ChargerCommandRequest, protocol: string, com
       return sendLocalListCall(request, v201);
     case 'GetLocalListVersion':
       return { action: 'GetLocalListVersion', payload: {} };
+    case 'SetChargingProfile':
+      return setChargingProfileCall(request, v201);
+    case 'ClearChargingProfile': {
+      const { connectorId, purpose } = request;
+      if (!v201)
+        return { action: 'ClearChargingProfile', payload: { connectorId, ...(purpose ? { chargingProfilePurpose: purpose } : {}) } };
+      const criteria = { ...(connectorId > 0 ? { evseId: connectorId } : {}), ...(purpose ? { chargingProfilePurpose: purpose } : {}) };
+      return { action: 'ClearChargingProfile', payload: { chargingProfileCriteria: criteria } };
+    }
   }
+}
+
+/**
+ * Smart charging's profile ids and stack levels, one per purpose and connector: a new limit for a connector replaces
+ * its previous profile on the charger (same id), and a transaction's profile stacks above the connector's default.
+ */
+export const chargingProfileIdOf = (purpose: 'TxProfile' | 'TxDefaultProfile', connectorId: number): number =>
+  (purpose === 'TxProfile' ? 200 : 100) + connectorId;
+const STACK_LEVEL = { TxDefaultProfile: 0, TxProfile: 1 } as const;
+
+/**
+ * SetChargingProfile, an absolute cap in W from now on. 1.6: `{connectorId, csChargingProfiles: {chargingProfileId,
+ * transactionId (integer, TxProfile only), stackLevel, chargingProfilePurpose, chargingProfileKind, chargingSchedule:
+ * {chargingRateUnit, chargingSchedulePeriod}}}`; 2.0.1: `{evseId, chargingProfile: {id, …, transactionId,
+ * chargingSchedule: [{id, chargingRateUnit, chargingSchedulePeriod}]}}` (one connector per EVSE).
+ */
+function setChargingProfileCall(request: Extract<ChargerCommandRequest, { action: 'SetChargingProfile' }>, v201: boolean): OcppCall {
+  const { connectorId, transactionId, purpose, limitW, phases } = request;
+  const id = chargingProfileIdOf(purpose, connectorId);
+  const period = { startPeriod: 0, limit: limitW, ...(phases ? { numberPhases: phases } : {}) };
+  const base = { stackLevel: STACK_LEVEL[purpose], chargingProfilePurpose: purpose, chargingProfileKind: 'Relative' };
+  if (purpose === 'TxProfile' && !transactionId) return { unsupported: "A transaction's profile names its transaction" };
+  if (!v201) {
+    const tx = purpose === 'TxProfile' ? Number(transactionId) : undefined;
+    if (tx !== undefined && !Number.isSafeInteger(tx)) return { unsupported: 'OCPP 1.6 transaction ids are integers' };
+    return {
+      action: 'SetChargingProfile',
+      payload: {
+        connectorId,
+        csChargingProfiles: {
+          chargingProfileId: id,
+          ...(tx !== undefined ? { transactionId: tx } : {}),
+          ...base,
+          chargingSchedule: { chargingRateUnit: 'W', chargingSchedulePeriod: [period] },
+        },
+      },
+    };
+  }
+  return {
+    action: 'SetChargingProfile',
+    payload: {
+      evseId: connectorId,
+      chargingProfile: {
+        id,
+        ...base,
+        ...(purpose === 'TxProfile' ? { transactionId } : {}),
+        chargingSchedule: [{ id, chargingRateUnit: 'W', chargingSchedulePeriod: [period] }],
+      },
+    },
+  };
 }
 
 /**
@@ -153,6 +212,8 @@ export function outcomeOf(ocppAction: string, response: unknown): ChargerCommand
       if (s === 'Accepted' || s === 'RebootRequired') return 'accepted';
       return s === 'Rejected' ? 'rejected' : 'not_supported'; // UnknownComponent, UnknownVariable, NotSupportedAttributeType
     }
+    case 'ClearChargingProfile':
+      return status === 'Accepted' || status === 'Unknown' ? 'accepted' : 'rejected'; // Unknown: nothing was left to clear
     case 'UnlockConnector':
       if (status === 'Unlocked') return 'accepted';
       return status === 'NotSupported' ? 'not_supported' : 'rejected'; // UnlockFailed, OngoingAuthorizedTransaction, UnknownConnector

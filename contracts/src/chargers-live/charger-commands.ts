@@ -59,6 +59,26 @@ const sendLocalList = z.strictObject({
 });
 const getLocalListVersion = z.strictObject({ action: z.literal('GetLocalListVersion') });
 export type LocalListEntry = z.infer<typeof localListEntry>;
+/**
+ * Smart charging's profiles (sent by the smart-charging context only, never by staff): a connector's power cap in W.
+ * `TxProfile` caps one transaction (the charger's `transactionId`); `TxDefaultProfile` caps every transaction a
+ * connector starts (connectorId 0: the whole charger), sent when a charger boots. The gateway derives the profile's
+ * id and stack level from the purpose and connector, so a new limit replaces the old one on the charger.
+ */
+const setChargingProfile = z.strictObject({
+  action: z.literal('SetChargingProfile'),
+  connectorId: z.number().int().min(0).max(99),
+  transactionId: z.string().min(1).max(36).optional(),
+  purpose: z.enum(['TxProfile', 'TxDefaultProfile']),
+  limitW: z.number().int().min(0).max(10_000_000),
+  phases: z.number().int().min(1).max(3).optional(),
+});
+/** Removes smart charging's profiles of a connector (0: the whole charger), of one purpose or all. */
+const clearChargingProfile = z.strictObject({
+  action: z.literal('ClearChargingProfile'),
+  connectorId: z.number().int().min(0).max(99),
+  purpose: z.enum(['TxProfile', 'TxDefaultProfile']).optional(),
+});
 export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
   reset,
   unlock,
@@ -73,8 +93,14 @@ export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
 ]);
 /** The local list commands (the cards context's list sync only; not a staff command). */
 export const localListCommandSchema = z.discriminatedUnion('action', [sendLocalList, getLocalListVersion]);
-/** Every command the gateway sends to chargers: staff's and the charging context's, and the local list's. */
-export type ChargerCommandRequest = z.infer<typeof chargerCommandRequestSchema> | z.infer<typeof localListCommandSchema>;
+/** The charging profiles (the smart-charging context only; not a staff command). */
+export const chargingProfileCommandSchema = z.discriminatedUnion('action', [setChargingProfile, clearChargingProfile]);
+export type ChargingProfileCommand = z.infer<typeof chargingProfileCommandSchema>;
+/** Every command the gateway sends to chargers: staff's and the charging context's, the local list's, the profiles. */
+export type ChargerCommandRequest =
+  | z.infer<typeof chargerCommandRequestSchema>
+  | z.infer<typeof localListCommandSchema>
+  | ChargingProfileCommand;
 /** The actions staff (and charging sessions) send. */
 export type ChargerCommandAction = z.infer<typeof chargerCommandRequestSchema>['action'];
 export type AnyChargerCommandAction = ChargerCommandRequest['action'];
