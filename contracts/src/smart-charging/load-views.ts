@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { cairoWallClock } from '../shared/cairo-time';
 import { POWER_SHARE_CAUSES, PROFILE_ANSWER_STATUSES } from './events';
-import { minutesOfDay, type GridLimitPeriod } from './schemas';
 
 /**
  * What people see of a site's power: the station's load against its limit (staff) and a session's allotted power
@@ -15,18 +13,6 @@ export const SITE_LOAD_CHART = {
   /** The windows staff pick between (hours). */
   windows: [1, 6] as const,
 } as const;
-
-/**
- * The limit in force at an instant: the lowest period covering its Cairo minute of the day, else the day's limit.
- * `null` when the station has no limit (limitW 0).
- */
-export function limitInForce(limitW: number, periods: readonly GridLimitPeriod[], at: string | number | Date): number | null {
-  if (limitW <= 0) return null;
-  const minute = minutesOfDay(cairoWallClock(at).time);
-  let inForce = limitW;
-  for (const p of periods) if (minutesOfDay(p.from) <= minute && minute < minutesOfDay(p.to)) inForce = Math.min(inForce, p.limitW);
-  return inForce;
-}
 
 const watts = z.number().int();
 const countedSchema = z.enum(['profile', 'full-power']);

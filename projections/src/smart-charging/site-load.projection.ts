@@ -1,4 +1,4 @@
-import { SITE_LOAD_CHART, limitInForce, type Actor, type GridLimitPeriod, type PowerShareCause } from '@evc/contracts';
+import { SITE_LOAD_CHART, limitAt, type Actor, type GridLimitPeriod, type PowerShareCause } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
 import type { Projection, ProjectionContext, RecordedEventOf } from '../runner/projection';
 import { mergeOne } from '../shared/merge';
@@ -35,7 +35,8 @@ export const SITE_LOAD = readModel<SiteLoadDoc>(READ_MODELS.siteLoad);
 export type SiteLoadPointDoc = { _id: string; stationId: string; at: string; drawnW: number; lastW: number; limitW: number | null };
 export const SITE_LOAD_POINTS = readModel<SiteLoadPointDoc>(READ_MODELS.siteLoadPoints);
 
-const NEW_SITE: Omit<SiteLoadDoc, '_id' | 'stationId'> = {
+/** A station before any limit or load: what the read side answers for a station with no document yet. */
+export const EMPTY_SITE_LOAD: Omit<SiteLoadDoc, '_id' | 'stationId'> = {
   limitW: 0,
   periods: [],
   limitReason: null,
@@ -56,7 +57,7 @@ const minuteOf = (iso: string) => new Date(Math.floor(Date.parse(iso) / SITE_LOA
 const KEEP_MS = SITE_LOAD_CHART.maxHours * 3_600_000;
 
 async function siteOf(documents: DocumentStore, stationId: string): Promise<SiteLoadDoc> {
-  return (await SITE_LOAD.in(documents).findOne({ _id: stationId })) ?? { _id: stationId, stationId, ...NEW_SITE };
+  return (await SITE_LOAD.in(documents).findOne({ _id: stationId })) ?? { _id: stationId, stationId, ...EMPTY_SITE_LOAD };
 }
 
 /**
@@ -78,7 +79,7 @@ async function recordLoad(
   const points = SITE_LOAD_POINTS.in(documents);
   const id = `${stationId}@${minute}`;
   const point = await points.findOne({ _id: id });
-  const limitW = limitInForce(site.limitW, site.periods, at);
+  const limitW = limitAt(site.limitW, site.periods, at) || null;
   await mergeOne(points, id, {
     stationId,
     at: minute,

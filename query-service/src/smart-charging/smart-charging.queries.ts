@@ -1,27 +1,19 @@
-import { SITE_LOAD_CHART, limitInForce, type SessionPowerView, type SiteLoadPoint, type SiteLoadView } from '@evc/contracts';
+import { SITE_LOAD_CHART, limitAt, type SessionPowerView, type SiteLoadPoint, type SiteLoadView } from '@evc/contracts';
 import type { DocumentStore } from '@evc/platform';
-import { SESSION_POWER, SITE_LOAD, SITE_LOAD_POINTS, STATIONS, type SessionPowerDoc, type SiteLoadDoc } from '@evc/projections';
+import {
+  EMPTY_SITE_LOAD,
+  SESSION_POWER,
+  SITE_LOAD,
+  SITE_LOAD_POINTS,
+  STATIONS,
+  type SessionPowerDoc,
+  type SiteLoadDoc,
+} from '@evc/projections';
 import { ActorNames } from '../identity/index';
 
 const HOUR_MS = 3_600_000;
 const { pointMs } = SITE_LOAD_CHART;
 const minuteOf = (ms: number) => Math.floor(ms / pointMs) * pointMs;
-
-const NO_SITE: Omit<SiteLoadDoc, '_id' | 'stationId'> = {
-  limitW: 0,
-  periods: [],
-  limitReason: null,
-  limitSetAt: null,
-  limitSetBy: null,
-  drawnW: 0,
-  effectiveLimitW: null,
-  countedW: 0,
-  overSubscribed: false,
-  overSubscribedReason: null,
-  lastCause: null,
-  lastSharedAt: null,
-  lastMinute: null,
-};
 
 /**
  * The chart's minutes from `from` to `to`: a minute with a point shows its highest total and its limit; a minute
@@ -48,7 +40,7 @@ export function chartPoints(
       limitW = point.limitW;
       continue;
     }
-    if (t >= minuteOf(setAt)) limitW = limitInForce(site.limitW, site.periods, t);
+    if (t >= minuteOf(setAt)) limitW = limitAt(site.limitW, site.periods, t) || null;
     out.push({ at: new Date(t).toISOString(), drawnW, limitW });
   }
   return out;
@@ -81,13 +73,15 @@ export class SmartChargingQueries {
       STATIONS.in(this.documents).findOne({ _id: stationId }, { projection: { _id: 1 } }),
     ]);
     if (!doc && !station) return null;
-    const site = doc ?? { _id: stationId, stationId, ...NO_SITE };
+    const site = doc ?? { _id: stationId, stationId, ...EMPTY_SITE_LOAD };
     const to = now.getTime();
     const from = minuteOf(to - hours * HOUR_MS) + pointMs;
     const fromIso = new Date(from).toISOString();
     const points = SITE_LOAD_POINTS.in(this.documents);
     const [sessions, stored, before] = await Promise.all([
-      SESSION_POWER.in(this.documents).find({ stationId, charging: true }, { sort: { chargerId: 1, connectorId: 1 } }).toArray(),
+      SESSION_POWER.in(this.documents)
+        .find({ stationId, charging: true }, { sort: { chargerId: 1, connectorId: 1 } })
+        .toArray(),
       points.find({ stationId, at: { $gte: fromIso } }, { sort: { at: 1 } }).toArray(),
       points.findOne({ stationId, at: { $lt: fromIso } }, { sort: { at: -1 } }),
     ]);
@@ -100,7 +94,7 @@ export class SmartChargingQueries {
       limitReason: site.limitReason,
       limitSetAt: site.limitSetAt,
       limitSetBy: setBy ? { type: setBy.type, id: setBy.id, name: names.get(setBy.id) ?? null } : null,
-      effectiveLimitW: limitInForce(site.limitW, site.periods, now),
+      effectiveLimitW: limitAt(site.limitW, site.periods, now) || null,
       drawnW: sessions.reduce((sum, s) => sum + (s.powerW ?? 0), 0),
       allottedW: sessions.reduce((sum, s) => sum + (s.allottedW ?? 0), 0),
       overSubscribed: site.overSubscribed,

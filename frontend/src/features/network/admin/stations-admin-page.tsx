@@ -6,6 +6,7 @@ import { useAdminLiveUpdates } from '../../../hooks/use-admin-live-updates';
 import { useStaffLive } from '../../../hooks/use-staff-live';
 import { AdminList, useAdminList, useBilingual, type Column } from '../../../components/admin/admin-list';
 import type { ChargerRowParts } from '../../../components/admin/charger-row-parts';
+import type { PrivateKeyRoots } from '../../../lib/private-live';
 import { ChargersPanel } from './chargers-panel';
 import { useEditorMode } from '../../../components/admin/form-parts';
 import { STATIONS, StationForm } from './station-form';
@@ -24,13 +25,16 @@ export function StationsAdminPage({
   stationParts: StationParts,
 }: {
   liveParts: ComponentType<{ children: (parts: ChargerRowParts) => ReactNode }>;
-  /** Other contexts' parts of the selected station's page (smart charging's power and limit), below its chargers. */
-  stationParts?: ComponentType<{ stationId: string }>;
+  /**
+   * Other contexts' parts of the selected station's page (smart charging's power and limit), below its chargers, and
+   * the private read models they follow (on this page's one `/api/live/me` stream).
+   */
+  stationParts?: { Part: ComponentType<{ stationId: string }>; liveRoots: PrivateKeyRoots };
 }) {
   const bi = useBilingual();
   const intl = useIntl();
   useAdminLiveUpdates(LIVE_ROOTS);
-  useStaffLive(CHARGER_ROOTS);
+  useStaffLive(StationParts ? { ...StationParts.liveRoots, ...CHARGER_ROOTS } : CHARGER_ROOTS);
   const governorates = usePagedList('governorates', 'governorates.admin-list', { page: 1, pageSize: 100, active: 'true' });
   const list = useAdminList<StationAdminView>({
     collection: STATIONS,
@@ -70,7 +74,7 @@ export function StationsAdminPage({
       detail={(r) => (
         <>
           <LiveParts key={r.stationId}>{(live) => <ChargersPanel station={r} live={live} />}</LiveParts>
-          {StationParts && <StationParts key={`parts-${r.stationId}`} stationId={r.stationId} />}
+          {StationParts && <StationParts.Part key={`parts-${r.stationId}`} stationId={r.stationId} />}
         </>
       )}
     >

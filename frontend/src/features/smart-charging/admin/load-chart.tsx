@@ -45,7 +45,9 @@ const Figure = styled.figure`
   margin: 0;
   display: grid;
   gap: 0.25rem;
+  /* a time axis reads from the oldest to now in both languages */
   svg {
+    direction: ltr;
     inline-size: 100%;
     block-size: auto;
     max-block-size: 16rem;
@@ -65,7 +67,8 @@ const Swatch = styled.span<{ kind: 'power' | 'limit' }>`
   block-size: 0.6rem;
   margin-inline-end: 0.35rem;
   background: ${(p) => (p.kind === 'power' ? theme.color.primaryLight : 'transparent')};
-  border-block-start: 2px ${(p) => (p.kind === 'power' ? 'solid' : 'dashed')} ${(p) => (p.kind === 'power' ? theme.color.primary : theme.color.danger)};
+  border-block-start: 2px ${(p) => (p.kind === 'power' ? 'solid' : 'dashed')}
+    ${(p) => (p.kind === 'power' ? theme.color.primary : theme.color.danger)};
 `;
 
 /**
@@ -91,7 +94,7 @@ export function LoadChart({ points, windowHours }: { points: readonly SiteLoadPo
   const base = CHART.height - CHART.bottom;
   return (
     <Figure data-testid="load-chart">
-      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby={titleId} dir="ltr">
+      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby={titleId}>
         <title id={titleId}>{summary}</title>
         <line x1={CHART.left} y1={base} x2={CHART.width - CHART.right} y2={base} stroke={theme.color.border} />
         <line x1={CHART.left} y1={CHART.top} x2={CHART.left} y2={base} stroke={theme.color.border} />
@@ -112,7 +115,9 @@ export function LoadChart({ points, windowHours }: { points: readonly SiteLoadPo
           </>
         )}
         {area && <path data-testid="load-chart-power" d={area} fill={theme.color.primaryLight} stroke={theme.color.primary} />}
-        {limit && <path data-testid="load-chart-limit" d={limit} fill="none" stroke={theme.color.danger} strokeWidth="2" strokeDasharray="6 4" />}
+        {limit && (
+          <path data-testid="load-chart-limit" d={limit} fill="none" stroke={theme.color.danger} strokeWidth="2" strokeDasharray="6 4" />
+        )}
       </svg>
       <figcaption>
         <span>

@@ -6,11 +6,10 @@ import { SITE_LOAD_CHART, type SiteLoadView, type SiteSessionLoad } from '@evc/c
 import { Button } from '../../../components/ui/button';
 import { Chip } from '../../../components/admin/chip';
 import { Alert, DetailList, QueryWait, Table, TableScroll, Toolbar } from '../../../components/admin/admin-ui';
-import { useStaffLive } from '../../../hooks/use-staff-live';
 import { useLocale } from '../../../hooks/use-locale';
 import { formatCairo } from '../../../lib/cairo-time';
 import { hasPrivilege, sessionAtom } from '../../../stores/auth-state';
-import { SITE_LOAD_LIVE_ROOTS, useSiteLoad } from '../api/smart-charging-api';
+import { useSiteLoad } from '../api/smart-charging-api';
 import { formatKw } from '../components/power';
 import { GridLimitForm } from './grid-limit-form';
 import { LoadChart } from './load-chart';
@@ -171,15 +170,15 @@ function SessionsTable({ sessions }: { sessions: SiteSessionLoad[] }) {
 
 /**
  * The station's power on its admin page: the grid limit and who set it, the load now against the limit, each
- * session's power and share, and the chart of the last hours. It follows `/api/live/me` (load, chart and shares
- * change there), so it moves without a reload; staff with stations.write set the limit here.
+ * session's power and share, and the chart of the last hours. The page it sits on follows SITE_LOAD_LIVE_ROOTS on
+ * its `/api/live/me` stream (load, chart and shares change there), so it moves without a reload; staff with
+ * stations.write set the limit here.
  */
 export function SitePowerPanel({ stationId }: { stationId: string }) {
   const session = useAtomValue(sessionAtom);
   const canWrite = hasPrivilege(session, 'stations.write');
   const [hours, setHours] = useState<number>(SITE_LOAD_CHART.windows[0]);
   const [editing, setEditing] = useState(false);
-  useStaffLive(SITE_LOAD_LIVE_ROOTS);
   const load = useSiteLoad(stationId, hours);
   return (
     <Panel aria-labelledby="site-power-title" data-testid="site-power">
@@ -201,7 +200,13 @@ export function SitePowerPanel({ stationId }: { stationId: string }) {
               <FormattedMessage id="smartCharging.window" />
             </span>
             {SITE_LOAD_CHART.windows.map((h) => (
-              <Button key={h} type="button" variant={h === hours ? 'primary' : 'secondary'} aria-pressed={h === hours} onClick={() => setHours(h)}>
+              <Button
+                key={h}
+                type="button"
+                variant={h === hours ? 'primary' : 'secondary'}
+                aria-pressed={h === hours}
+                onClick={() => setHours(h)}
+              >
                 <FormattedMessage id="smartCharging.hours" values={{ hours: h }} />
               </Button>
             ))}

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChargerCommandView } from '@evc/contracts/chargers-live';
 import type { SessionPowerView, SiteLoadPoint, SiteLoadView } from '@evc/contracts/smart-charging';
-import { makeSession, renderApp, stubApi, storeSession, VIEWER_PRIVILEGES, type RecordedRequest } from '../../testing/render-app';
-import { NOW, ago, makeCharger, makeStation, setupLiveTests } from '../../testing/network-fixtures';
-import { SESSION_ID, asCustomer, makeSessionView } from '../../testing/charging-fixtures';
-import { chartPaths, scaleTop } from './admin/load-chart';
-import { wattsOf } from './admin/grid-limit-form';
+import { makeSession, renderApp, stubApi, storeSession, VIEWER_PRIVILEGES, type RecordedRequest } from '../../../testing/render-app';
+import { NOW, ago, makeCharger, makeStation, setupLiveTests } from '../../../testing/network-fixtures';
+import { SESSION_ID, asCustomer, makeSessionView } from '../../../testing/charging-fixtures';
+import { chartPaths, scaleTop } from './load-chart';
+import { wattsOf } from './grid-limit-form';
 
 setupLiveTests();
 
 const station = makeStation([makeCharger()]);
-const SITE_LOAD = `/api/queries/admin/stations/${station.stationId}/load`;
+const SITE_LOAD = `/api/queries/admin/site-load/${station.stationId}`;
 const SET_LIMIT = '/api/commands/smart-charging.set-grid-limit';
 const COMMANDS = '/api/queries/admin/ocpp-commands';
 
@@ -34,8 +34,28 @@ const load = (over: Partial<SiteLoadView> = {}): SiteLoadView => ({
   lastCause: 'session-started',
   lastSharedAt: ago(60),
   sessions: [
-    { sessionId: 's1', chargerId: 'EVC-001', connectorId: 1, powerW: 10_000, readAt: ago(5), allottedW: 10_000, waiting: false, counted: 'profile', answer: 'Accepted' },
-    { sessionId: 's2', chargerId: 'EVC-001', connectorId: 2, powerW: 42_000, readAt: ago(5), allottedW: 50_000, waiting: false, counted: 'full-power', answer: 'NotSupported' },
+    {
+      sessionId: 's1',
+      chargerId: 'EVC-001',
+      connectorId: 1,
+      powerW: 10_000,
+      readAt: ago(5),
+      allottedW: 10_000,
+      waiting: false,
+      counted: 'profile',
+      answer: 'Accepted',
+    },
+    {
+      sessionId: 's2',
+      chargerId: 'EVC-001',
+      connectorId: 2,
+      powerW: 42_000,
+      readAt: ago(5),
+      allottedW: 50_000,
+      waiting: false,
+      counted: 'full-power',
+      answer: 'NotSupported',
+    },
   ],
   points: points((m) => (m < 30 ? 20_000 : 52_000)),
   windowHours: 1,
@@ -70,7 +90,11 @@ describe('the load chart', () => {
   });
 
   it('draws the power as one area and breaks the limit line where there was none', () => {
-    const series = [...points(() => 10_000).slice(0, 2), { at: minute(2), drawnW: 10_000, limitW: null }, ...points(() => 10_000).slice(3, 4)];
+    const series = [
+      ...points(() => 10_000).slice(0, 2),
+      { at: minute(2), drawnW: 10_000, limitW: null },
+      ...points(() => 10_000).slice(3, 4),
+    ];
     const { area, limit } = chartPaths(series);
     expect(area.match(/M/g)).toHaveLength(1);
     expect(area.endsWith('Z')).toBe(true);
@@ -194,7 +218,11 @@ describe("the station's power on its admin page", () => {
     await renderApp('/admin/chargerManagement?lang=ar');
     fireEvent.click(await screen.findByText('الزمالك'));
     const chargers = await screen.findByRole('region', { name: 'شواحن الزمالك' });
-    fireEvent.click(within(chargers).getAllByRole('button', { name: /EVC-001/ }).find((b) => b.textContent === 'الأوامر')!);
+    fireEvent.click(
+      within(chargers)
+        .getAllByRole('button', { name: /EVC-001/ })
+        .find((b) => b.textContent === 'الأوامر')!,
+    );
     const history = await screen.findByRole('region', { name: /EVC-001/ });
     expect(await within(history).findByText('ضبط ملف الشحن')).toBeTruthy();
     expect(within(history).getByTestId('command-reason').textContent).toBe('بدأت جلسة');
