@@ -20,6 +20,7 @@ import { SEED_REPORT, SEED_SETTINGS, Seeder, type SeedReport, type SeedSettings 
 import type { ContextParts } from './shared/context-parts';
 import { BUS, CLOCK, EVENT_STORE } from './shared/tokens';
 import { upgradesContext } from './upgrades/upgrades.context';
+import { smartChargingContext } from './smart-charging/index';
 
 /** The bounded contexts of the command side; adding one is a line here. */
 export const CONTEXTS: ContextParts[] = [
@@ -34,6 +35,7 @@ export const CONTEXTS: ContextParts[] = [
   cardsContext,
   bookingsContext,
   upgradesContext,
+  smartChargingContext,
 ];
 
 /** Who hears a charger command's outcome after it is recorded, in this order: a session's remote start, a booking's ReserveNow. */

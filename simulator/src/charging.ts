@@ -29,7 +29,21 @@ interface Transaction {
   seqNo: number;
   remoteStartId: number | null;
   timer: NodeJS.Timeout | null;
+  /** The transaction's own cap (TxProfile), W. */
+  capW: number | null;
 }
+
+/** A smart-charging profile as the simulated charger holds it: a cap in W from now on (1.6 and 2.0.1 read alike). */
+export interface ProfileCap {
+  connectorId: number;
+  purpose: string;
+  limitW: number;
+  transactionId: string | null;
+}
+
+/** A power curve held to a cap. */
+const cappedTo = (profile: PowerProfile, capW: number): PowerProfile =>
+  capW < profile.maxPowerW ? { ...profile, maxPowerW: Math.max(0, capW) } : profile;
 
 interface ConnectorSim {
   id: number;
@@ -52,6 +66,10 @@ export class ChargingPoint {
   readonly connectors: ConnectorSim[];
   /** Meter samples taken while charging (each one a MeterValues / TransactionEvent Updated). */
   sampled = 0;
+  /** TxDefaultProfile caps by connector (0: every connector), W: what a new transaction may draw until given its own. */
+  private readonly defaultCaps = new Map<number, number>();
+  /** Told each time a connector's power changes (W), for tests that watch the site's total. */
+  onPower: (connectorId: number, powerW: number) => void = () => undefined;
 
   constructor(
     private readonly v201: boolean,
@@ -192,6 +210,74 @@ export class ChargingPoint {
     this.setStatus(c, faulted ? 'Faulted' : 'Available');
   }
 
+  /**
+   * SetChargingProfile: a TxProfile caps its transaction (Rejected when no such transaction runs on the connector), a
+   * TxDefaultProfile caps the connector's next transactions (and running ones without a TxProfile). The power changes at
+   * once and a meter value says so.
+   */
+  setProfile(cap: ProfileCap): 'Accepted' | 'Rejected' {
+    if (cap.purpose === 'TxProfile') {
+      const c = this.connector(cap.connectorId);
+      const t = c?.transaction;
+      if (!c || !t || (cap.transactionId !== null && t.id !== cap.transactionId)) return 'Rejected';
+      this.recap(c, t, () => (t.capW = cap.limitW));
+      return 'Accepted';
+    }
+    if (cap.purpose !== 'TxDefaultProfile') return 'Rejected';
+    this.defaultCaps.set(cap.connectorId, cap.limitW);
+    for (const c of this.connectors) if (c.transaction && c.transaction.capW === null) this.recap(c, c.transaction, () => undefined);
+    return 'Accepted';
+  }
+
+  /** ClearChargingProfile of a connector (0: all), of one purpose or both: Unknown when there was none. */
+  clearProfiles(connectorId: number | null, purpose: string | null): 'Accepted' | 'Unknown' {
+    let cleared = false;
+    if (purpose !== 'TxProfile')
+      for (const id of [...this.defaultCaps.keys()])
+        if (connectorId === null || connectorId === 0 || id === connectorId) cleared = this.defaultCaps.delete(id) || cleared;
+    if (purpose !== 'TxDefaultProfile')
+      for (const c of this.connectors)
+        if (c.transaction?.capW != null && (connectorId === null || connectorId === 0 || c.id === connectorId)) {
+          const t = c.transaction;
+          this.recap(c, t, () => (t.capW = null));
+          cleared = true;
+        }
+    for (const c of this.connectors) if (c.transaction) this.recap(c, c.transaction, () => undefined);
+    return cleared ? 'Accepted' : 'Unknown';
+  }
+
+  /** What a connector draws now, W (0 when idle). */
+  powerOf(connectorId: number): number {
+    return Math.round(this.connector(connectorId)?.transaction?.battery.powerW ?? 0);
+  }
+
+  private capOf(c: ConnectorSim, t: Transaction): number {
+    return t.capW ?? this.defaultCaps.get(c.id) ?? this.defaultCaps.get(0) ?? Number.POSITIVE_INFINITY;
+  }
+
+  private curveOf(c: ConnectorSim, t: Transaction): PowerProfile {
+    return cappedTo(this.profile, this.capOf(c, t));
+  }
+
+  /** Charges up to now under the old cap, changes the cap, and reports the new power when it moved. */
+  private recap(c: ConnectorSim, t: Transaction, change: () => void): void {
+    const before = Math.round(t.battery.powerW);
+    this.advance(c, t);
+    change();
+    t.battery = { ...t.battery, powerW: charge(t.battery, this.curveOf(c, t), this.options.batteryWh, 0).powerW };
+    if (Math.round(t.battery.powerW) === before) return;
+    this.onPower(c.id, Math.round(t.battery.powerW));
+    this.sample(c, t);
+  }
+
+  private advance(c: ConnectorSim, t: Transaction): void {
+    const now = Date.now();
+    const before = t.battery.energyWh;
+    t.battery = charge(t.battery, this.curveOf(c, t), this.options.batteryWh, (now - t.lastAt) / 1000);
+    t.lastAt = now;
+    c.registerWh += t.battery.energyWh - before;
+  }
+
   /** Transactions running now (for stats and tests). */
   get charging(): number {
     return this.connectors.filter((c) => c.transaction).length;
@@ -260,9 +346,11 @@ export class ChargingPoint {
       seqNo: 0,
       remoteStartId,
       timer: null,
+      capW: null,
     };
-    t.battery = { ...t.battery, powerW: charge(t.battery, this.profile, this.options.batteryWh, 0).powerW };
+    t.battery = { ...t.battery, powerW: charge(t.battery, this.curveOf(c, t), this.options.batteryWh, 0).powerW };
     c.transaction = t;
+    this.onPower(c.id, Math.round(t.battery.powerW));
     const timestamp = new Date().toISOString();
     if (this.v201) {
       const payload = {
@@ -297,17 +385,17 @@ export class ChargingPoint {
 
   private sample(c: ConnectorSim, t: Transaction): void {
     this.sampled++;
-    const now = Date.now();
-    const before = t.battery.energyWh;
-    t.battery = charge(t.battery, this.profile, this.options.batteryWh, (now - t.lastAt) / 1000);
-    t.lastAt = now;
-    c.registerWh += t.battery.energyWh - before;
-    if (t.battery.powerW === 0 && c.status === 'Charging') this.setStatus(c, 'SuspendedEV');
+    this.advance(c, t);
+    const now = t.lastAt;
+    // Held at 0 W by a profile: the charger suspends (SuspendedEVSE); a full car suspends itself (SuspendedEV).
+    const held = this.capOf(c, t) <= 0 && t.battery.socPct < 100;
+    if (t.battery.powerW === 0 && c.status === 'Charging') this.setStatus(c, held ? 'SuspendedEVSE' : 'SuspendedEV');
+    else if (t.battery.powerW > 0 && c.status === 'SuspendedEVSE') this.setStatus(c, 'Charging');
     const timestamp = new Date(now).toISOString();
     const meterValue = this.meterValue(c, t, timestamp, 'Sample.Periodic');
     if (this.v201) {
       const seqNo = t.seqNo++;
-      const chargingState = t.battery.powerW > 0 ? 'Charging' : 'SuspendedEV';
+      const chargingState = t.battery.powerW > 0 ? 'Charging' : held ? 'SuspendedEVSE' : 'SuspendedEV';
       this.send('TransactionEvent', () => ({
         eventType: 'Updated',
         timestamp,
@@ -331,11 +419,10 @@ export class ChargingPoint {
     const t = c.transaction;
     if (!t) return;
     if (t.timer) clearInterval(t.timer);
+    this.advance(c, t);
     c.transaction = null;
-    const now = Date.now();
-    const before = t.battery.energyWh;
-    t.battery = charge(t.battery, this.profile, this.options.batteryWh, (now - t.lastAt) / 1000);
-    c.registerWh += t.battery.energyWh - before;
+    this.onPower(c.id, 0);
+    const now = t.lastAt;
     const timestamp = new Date(now).toISOString();
     const meterStop = Math.round(c.registerWh);
     this.setStatus(c, 'Finishing');

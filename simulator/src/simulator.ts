@@ -16,6 +16,8 @@ export interface SimulatedChargerSpec {
   /** AC 22 kW / DC 50 kW by default, from the id (…-DC1 is DC). */
   current?: 'AC' | 'DC';
   maxPowerKw?: number;
+  /** A charger that does not do smart charging: it answers every SetChargingProfile NotSupported (2.0.1: Rejected). */
+  refuseProfiles?: boolean;
 }
 
 export interface SimulatorOptions {
@@ -37,6 +39,8 @@ export interface SimulatorOptions {
    * another simulator): stop instead of reconnecting, so the two never take the id from each other in turn.
    */
   yieldWhenReplaced?: boolean;
+  /** Told each time a connector's power changes (W): what a test watching a site's total draw reads. */
+  onPower?: (chargerId: string, connectorId: number, powerW: number) => void;
 }
 
 export interface SimulatorStats {
@@ -111,6 +115,8 @@ export class SimulatedCharger {
       (action, build) => this.enqueue(action, build),
       () => this.errors++,
     );
+    const onPower = options.onPower;
+    if (onPower) this.charging.onPower = (connectorId, powerW) => onPower(spec.id, connectorId, powerW);
   }
 
   get queued(): number {
@@ -285,6 +291,7 @@ export class SimulatedCharger {
     );
     on('CancelReservation', (p) => ({ status: this.charging.cancelReservation(Number(p.reservationId)) }));
     handleLocalList(on, this.localList, this.v201);
+    this.handleProfiles(on);
     on('Reset', () => ({ status: 'Accepted' }));
     on('UnlockConnector', () => ({ status: 'Unlocked' }));
     on('ChangeAvailability', () => ({ status: 'Accepted' }));
@@ -333,6 +340,44 @@ export class SimulatedCharger {
         },
       ),
     }));
+  }
+
+  /**
+   * Smart charging: SetChargingProfile caps the power of a transaction (TxProfile) or of new transactions
+   * (TxDefaultProfile) from its first period's limit, in W, or in A per phase at 230 V (three phases unless it says);
+   * ClearChargingProfile lifts them. A charger spec'd `refuseProfiles` answers as one without smart charging.
+   */
+  private handleProfiles(on: (method: string, answer: (params: Record<string, unknown>) => Record<string, unknown>) => void): void {
+    type Period = { limit: number; numberPhases?: number };
+    type Schedule = { chargingRateUnit: string; chargingSchedulePeriod: Period[] };
+    type Profile = { chargingProfilePurpose: string; transactionId?: unknown; chargingSchedule: Schedule | Schedule[] };
+    const limitOf = (schedule: Schedule): number => {
+      const first = schedule.chargingSchedulePeriod[0];
+      if (!first) return Number.POSITIVE_INFINITY;
+      return schedule.chargingRateUnit === 'A' ? first.limit * 230 * (first.numberPhases ?? 3) : first.limit;
+    };
+    on('SetChargingProfile', (p) => {
+      if (this.spec.refuseProfiles) return { status: this.v201 ? 'Rejected' : 'NotSupported' };
+      const profile = (this.v201 ? p.chargingProfile : p.csChargingProfiles) as Profile;
+      const schedule = Array.isArray(profile.chargingSchedule) ? profile.chargingSchedule[0] : profile.chargingSchedule;
+      if (!schedule) return { status: 'Rejected' };
+      const status = this.charging.setProfile({
+        connectorId: Number(this.v201 ? p.evseId : p.connectorId),
+        purpose: profile.chargingProfilePurpose,
+        limitW: limitOf(schedule),
+        transactionId: profile.transactionId === undefined ? null : String(profile.transactionId),
+      });
+      return { status };
+    });
+    on('ClearChargingProfile', (p) => {
+      const criteria = (this.v201 ? p.chargingProfileCriteria : p) as {
+        evseId?: number;
+        connectorId?: number;
+        chargingProfilePurpose?: string;
+      };
+      const connectorId = (this.v201 ? criteria?.evseId : criteria?.connectorId) ?? null;
+      return { status: this.charging.clearProfiles(connectorId, criteria?.chargingProfilePurpose ?? null) };
+    });
   }
 
   private async boot(client: Client): Promise<void> {

@@ -15,6 +15,9 @@ export interface PowerDemand {
   refusesProfiles: boolean;
 }
 
+/** A connector rated below its minimum (a single-phase one under the three-phase floor) needs no more than its rating. */
+const floorOf = (d: PowerDemand): number => Math.min(d.minW, d.maxW);
+
 /** The limit in force at `at` (W; 0 = none): the period's around that minute in Cairo, else the day's. */
 export function limitAt(limitW: number, periods: readonly GridLimitPeriod[], at: Date | string | number): number {
   if (limitW === 0) return 0;
@@ -37,7 +40,7 @@ export function sharePower(limitW: number, demands: readonly PowerDemand[]): Pow
   let admitted = sharing.length;
   while (admitted > 0) {
     const equal = Math.floor(left / admitted);
-    if (sharing.slice(0, admitted).every((d) => d.minW <= equal)) break;
+    if (sharing.slice(0, admitted).every((d) => floorOf(d) <= equal)) break;
     admitted--;
   }
   const given = waterFill(left, sharing.slice(0, admitted));
