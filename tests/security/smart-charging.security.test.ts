@@ -191,9 +191,12 @@ describe("smart charging's queries", () => {
       limitW: 60_000,
       effectiveLimitW: 60_000,
       drawnW: 40_000,
-      allottedW: 60_000,
       limitReason: 'mall supply',
     });
+    // the shares are the sharing's (the command side recomputes them too); the load shows their sum, within the limit
+    expect(load.body.allottedW).toBe(load.body.sessions.reduce((sum, s) => sum + (s.allottedW ?? 0), 0));
+    expect(load.body.allottedW).toBeGreaterThan(0);
+    expect(load.body.allottedW).toBeLessThanOrEqual(60_000);
     expect(load.body.sessions.map((s) => s.sessionId).sort()).toEqual([sessionA, sessionB].sort());
     expect(load.body.points).toHaveLength(60);
     expect(load.body.points.at(-1)).toMatchObject({ drawnW: 40_000, limitW: 60_000 });

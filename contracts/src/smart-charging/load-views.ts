@@ -58,6 +58,8 @@ export const siteLoadViewSchema = z.object({
   overSubscribed: z.boolean(),
   /** Why, as the last recomputation recorded it. */
   overSubscribedReason: z.string().nullable(),
+  /** The chargers counted at their full power because they refuse profiles. */
+  fullPowerChargers: z.array(z.string()),
   lastCause: z.enum(POWER_SHARE_CAUSES).nullable(),
   lastSharedAt: z.string().nullable(),
   sessions: z.array(siteSessionLoadSchema),

@@ -65,6 +65,7 @@ const emptySiteLoad = (url: string) => ({
   allottedW: 0,
   overSubscribed: false,
   overSubscribedReason: null,
+  fullPowerChargers: [],
   lastCause: null,
   lastSharedAt: null,
   sessions: [],

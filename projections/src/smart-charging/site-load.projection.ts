@@ -22,6 +22,8 @@ export type SiteLoadDoc = {
   countedW: number;
   overSubscribed: boolean;
   overSubscribedReason: string | null;
+  /** Chargers the last recomputation counted at their full power (they refuse profiles). */
+  fullPowerChargers: string[];
   lastCause: PowerShareCause | null;
   lastSharedAt: string | null;
   /** The newest minute with a point: older points than the chart's longest window before it are dropped. */
@@ -47,6 +49,7 @@ export const EMPTY_SITE_LOAD: Omit<SiteLoadDoc, '_id' | 'stationId'> = {
   countedW: 0,
   overSubscribed: false,
   overSubscribedReason: null,
+  fullPowerChargers: [],
   lastCause: null,
   lastSharedAt: null,
   lastMinute: null,
@@ -135,6 +138,7 @@ export const siteLoadProjection: Projection = {
         countedW: 0,
         overSubscribed: false,
         overSubscribedReason: null,
+        fullPowerChargers: [],
       };
       await recordLoad(context, { stationId: data.stationId, at: metadata.occurredAt, position }, limit);
     },
@@ -147,6 +151,7 @@ export const siteLoadProjection: Projection = {
         countedW,
         overSubscribed,
         overSubscribedReason: overSubscribed || fullPower ? (metadata.reason ?? null) : null,
+        fullPowerChargers: [...new Set(data.allotments.filter((a) => a.counted === 'full-power').map((a) => a.chargerId))].sort(),
         lastCause: data.cause,
         lastSharedAt: metadata.occurredAt,
       };

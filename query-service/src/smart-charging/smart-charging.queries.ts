@@ -99,6 +99,7 @@ export class SmartChargingQueries {
       allottedW: sessions.reduce((sum, s) => sum + (s.allottedW ?? 0), 0),
       overSubscribed: site.overSubscribed,
       overSubscribedReason: site.overSubscribedReason,
+      fullPowerChargers: site.fullPowerChargers ?? [],
       lastCause: site.lastCause,
       lastSharedAt: site.lastSharedAt,
       sessions: sessions.map(sessionLoad),

@@ -75,15 +75,17 @@ export function CommandStatusChip({ status }: { status: string }) {
 
 /** An action's name in the current language: staff's actions and those other contexts send (charging profiles). */
 const actionLabel = (intl: ReturnType<typeof useIntl>, action: string) =>
-  Object.prototype.hasOwnProperty.call(intl.messages, `command.action.${action}`) ? intl.formatMessage({ id: `command.action.${action}` }) : action;
+  Object.prototype.hasOwnProperty.call(intl.messages, `command.action.${action}`)
+    ? intl.formatMessage({ id: `command.action.${action}` })
+    : action;
 
-/** Why a command was sent: a cause smart charging names (`session-started`…) in the current language, else as written. */
+/**
+ * Why a command was sent, in the current language where it starts with a cause smart charging names
+ * (`session-started: …`); the full text as written stays in the element's title.
+ */
 function reasonText(intl: ReturnType<typeof useIntl>, reason: string): string {
-  const cause = /^[a-z-]+/.exec(reason)?.[0] ?? '';
-  const id = `command.cause.${cause}`;
-  if (!cause || !Object.prototype.hasOwnProperty.call(intl.messages, id)) return reason;
-  const rest = reason.slice(cause.length).replace(/^[:\s]+/, '');
-  return rest ? `${intl.formatMessage({ id })}: ${rest}` : intl.formatMessage({ id });
+  const id = `command.cause.${/^[a-z-]+/.exec(reason)?.[0] ?? ''}`;
+  return Object.prototype.hasOwnProperty.call(intl.messages, id) ? intl.formatMessage({ id }) : reason;
 }
 
 /** The command buttons of a charger row (COMMAND_ACTIONS). */
@@ -385,7 +387,7 @@ export function CommandsPanel({ chargerId, onClose }: { chargerId: string; onClo
               <td>
                 {c.requestedBy.name ?? c.requestedBy.id}
                 {c.reason && (
-                  <span className="params" data-testid="command-reason">
+                  <span className="params" data-testid="command-reason" title={c.reason}>
                     {reasonText(intl, c.reason)}
                   </span>
                 )}

@@ -192,7 +192,13 @@ export function SitePowerPanel({ stationId }: { stationId: string }) {
           <SiteFacts site={load.data} />
           {load.data.overSubscribed && (
             <Alert role="alert" data-testid="over-subscribed">
-              <FormattedMessage id="smartCharging.overSubscribed" values={{ reason: load.data.overSubscribedReason ?? '' }} />
+              <FormattedMessage
+                id="smartCharging.overSubscribed"
+                values={{
+                  chargers: <bdi dir="ltr">{load.data.fullPowerChargers.join(', ')}</bdi>,
+                  count: load.data.fullPowerChargers.length,
+                }}
+              />
             </Alert>
           )}
           <Toolbar>

@@ -31,6 +31,7 @@ const load = (over: Partial<SiteLoadView> = {}): SiteLoadView => ({
   allottedW: 60_000,
   overSubscribed: false,
   overSubscribedReason: null,
+  fullPowerChargers: [],
   lastCause: 'session-started',
   lastSharedAt: ago(60),
   sessions: [
@@ -136,9 +137,17 @@ describe("the station's power on its admin page", () => {
   });
 
   it('warns when the site is over-subscribed, with the reason recorded', async () => {
-    staffApi({ site: load({ overSubscribed: true, overSubscribedReason: 'EVC-001 refuses profiles: counted at 50 kW.' }) });
+    staffApi({
+      site: load({
+        overSubscribed: true,
+        overSubscribedReason: 'charger-answer; EVC-001 answered NotSupported: counted at full power',
+        fullPowerChargers: ['EVC-001'],
+      }),
+    });
     const panel = await openStation();
-    expect(within(panel).getByRole('alert').textContent).toContain('EVC-001 refuses profiles: counted at 50 kW.');
+    expect(within(panel).getByRole('alert').textContent).toBe(
+      'The site is over-subscribed: charger EVC-001 refuses charging profiles and is counted at full power.',
+    );
   });
 
   it('sets the limit in kW with a lower evening limit and a reason, and reads its own write', async () => {
@@ -208,7 +217,7 @@ describe("the station's power on its admin page", () => {
       response: { status: 'Accepted' },
       error: null,
       requestedBy: { type: 'system', id: 'smart-charging', name: null },
-      reason: 'session-started',
+      reason: 'session-started: 10000 W of 60000 W, shared with 5 other cars',
       requestedAt: ago(30),
       sentAt: ago(29),
       answeredAt: ago(29),
