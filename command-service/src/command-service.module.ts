@@ -20,7 +20,7 @@ import { SEED_REPORT, SEED_SETTINGS, Seeder, type SeedReport, type SeedSettings 
 import type { ContextParts } from './shared/context-parts';
 import { BUS, CLOCK, EVENT_STORE } from './shared/tokens';
 import { upgradesContext } from './upgrades/upgrades.context';
-import { smartChargingContext } from './smart-charging/index';
+import { SMART_CHARGING_OPTIONS, smartChargingContext, type SmartChargingOptions } from './smart-charging/index';
 
 /** The bounded contexts of the command side; adding one is a line here. */
 export const CONTEXTS: ContextParts[] = [
@@ -55,6 +55,8 @@ export interface CommandServiceOptions {
   seed?: { settings: SeedSettings; report: SeedReport };
   /** The time every decision is taken at (the system clock unless a test controls it). */
   clock?: Clock;
+  /** How smart charging paces its work and the DC floor (defaults DEFAULT_SMART_CHARGING). */
+  smartCharging?: Partial<SmartChargingOptions>;
 }
 
 /** The command side: HTTP commands → access check → @nestjs/cqrs handlers → deciders → event store. */
@@ -81,6 +83,7 @@ export class CommandServiceModule {
         // The ports one context answers for another, so neither names the other's inner parts.
         { provide: COMMAND_RESULT_FOLLOWERS, useValue: COMMAND_RESULT_FOLLOWED_BY },
         { provide: OWNER_BAN_FOLLOWER, useExisting: CARD_LIFE },
+        { provide: SMART_CHARGING_OPTIONS, useValue: options.smartCharging ?? {} },
         ...handlers,
         ...CONTEXTS.flatMap((c) => c.providers ?? []),
         ...(options.seed

@@ -39,6 +39,7 @@ export const composeCommandService: Compose<CommandService> = async (config, inf
     files,
     payments: await createPayments(config, infra.dataDir),
     seed: { settings, report: seeds },
+    smartCharging: { dcMinW: config.SMART_CHARGING_DC_MIN_W },
   });
   return {
     name: 'command-service',

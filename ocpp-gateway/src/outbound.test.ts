@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { outcomeOf, outcomeOfCallError, toOcppCall } from './outbound';
+import { chargingProfileIdOf, outcomeOf, outcomeOfCallError, toOcppCall } from './outbound';
 
 describe('network commands as OCPP calls', () => {
   it('keeps 1.6 names and maps 2.0.1 fields', () => {
@@ -33,5 +34,65 @@ describe('network commands as OCPP calls', () => {
     expect(outcomeOf('ChangeConfiguration', { status: 'RebootRequired' })).toBe('accepted');
     expect(outcomeOf('SetVariables', { setVariableResult: [{ attributeStatus: 'UnknownVariable' }] })).toBe('not_supported');
     expect(outcomeOfCallError('GenericError')).toBe('error');
+  });
+});
+
+describe('charging profiles as OCPP calls', () => {
+  const validators = createRequire(import.meta.url)('ocpp-rpc/lib/standard-validators') as {
+    subprotocol: string;
+    validate(schemaId: string, params: unknown): boolean;
+  }[];
+  /** The call as the protocol's own JSON schema checks it (what a strict charger validates). */
+  const valid = (protocol: string, call: ReturnType<typeof toOcppCall>) => {
+    if (!('action' in call)) throw new Error(call.unsupported);
+    return validators.find((v) => v.subprotocol === protocol)!.validate(`urn:${call.action}.req`, call.payload);
+  };
+  const tx = { action: 'SetChargingProfile', connectorId: 2, transactionId: '42', purpose: 'TxProfile', limitW: 10_000 } as const;
+  const byDefault = { action: 'SetChargingProfile', connectorId: 0, purpose: 'TxDefaultProfile', limitW: 0 } as const;
+
+  it('1.6: csChargingProfiles in W, the integer transaction id for a TxProfile, one id per purpose and connector', () => {
+    const call = toOcppCall(tx, 'ocpp1.6');
+    expect(call).toEqual({
+      action: 'SetChargingProfile',
+      payload: {
+        connectorId: 2,
+        csChargingProfiles: {
+          chargingProfileId: chargingProfileIdOf('TxProfile', 2),
+          transactionId: 42,
+          stackLevel: 1,
+          chargingProfilePurpose: 'TxProfile',
+          chargingProfileKind: 'Relative',
+          chargingSchedule: { chargingRateUnit: 'W', chargingSchedulePeriod: [{ startPeriod: 0, limit: 10_000 }] },
+        },
+      },
+    });
+    expect(valid('ocpp1.6', call)).toBe(true);
+    expect(valid('ocpp1.6', toOcppCall(byDefault, 'ocpp1.6'))).toBe(true);
+    expect(toOcppCall({ ...tx, transactionId: 'abc' }, 'ocpp1.6')).toHaveProperty('unsupported');
+    expect(toOcppCall({ ...tx, transactionId: undefined }, 'ocpp1.6')).toHaveProperty('unsupported');
+    expect(valid('ocpp1.6', toOcppCall({ action: 'ClearChargingProfile', connectorId: 2, purpose: 'TxProfile' }, 'ocpp1.6'))).toBe(true);
+  });
+
+  it('2.0.1: the EVSE, the transaction id as it is, the schedule as a list', () => {
+    const call = toOcppCall(tx, 'ocpp2.0.1');
+    expect(call).toMatchObject({
+      action: 'SetChargingProfile',
+      payload: {
+        evseId: 2,
+        chargingProfile: { transactionId: '42', chargingProfilePurpose: 'TxProfile', chargingSchedule: [{ chargingRateUnit: 'W' }] },
+      },
+    });
+    expect(valid('ocpp2.0.1', call)).toBe(true);
+    expect(valid('ocpp2.0.1', toOcppCall(byDefault, 'ocpp2.0.1'))).toBe(true);
+    const clear = toOcppCall({ action: 'ClearChargingProfile', connectorId: 0 }, 'ocpp2.0.1');
+    expect(clear).toEqual({ action: 'ClearChargingProfile', payload: { chargingProfileCriteria: {} } });
+    expect(valid('ocpp2.0.1', clear)).toBe(true);
+  });
+
+  it('reads the answers: Unknown to a clear means nothing was left', () => {
+    expect(outcomeOf('SetChargingProfile', { status: 'Accepted' })).toBe('accepted');
+    expect(outcomeOf('SetChargingProfile', { status: 'NotSupported' })).toBe('not_supported');
+    expect(outcomeOf('SetChargingProfile', { status: 'Rejected' })).toBe('rejected');
+    expect(outcomeOf('ClearChargingProfile', { status: 'Unknown' })).toBe('accepted');
   });
 });

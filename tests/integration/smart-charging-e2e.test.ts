@@ -6,6 +6,7 @@ import { registerCharger } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/app';
 import { aChargingNetwork, aCustomerReadyToCharge, until } from '../support/charging-story';
 import { command } from '../support/identity';
+import { envelope, newContext } from '@evc/command-service';
 import { aStation, registerStation } from '../support/factories';
 
 const LIMIT_W = 60_000;
@@ -22,9 +23,10 @@ interface Site {
 /**
  * Done means, end to end with simulated chargers: a station with a 60 kW grid limit and six 22 kW chargers; six
  * sessions start and each is held to 10 kW, the chargers' power never sums above 60 kW, and when one stops the other
- * five rise to 12 kW within a second. Once over OCPP 1.6, once over 2.0.1, in one product start.
+ * five rise to 12 kW within a second. Once over OCPP 1.6, once over 2.0.1; then twenty transactions recorded in the
+ * same instant are shared in one go, one profile per connector. One product start.
  */
-describe('smart charging shares a 60 kW site between six 22 kW sessions', () => {
+describe('smart charging end to end: a site limit shared by profiles the simulated chargers obey', () => {
   let app: TestApp;
   let staff: string;
   let simulator: Simulator;
@@ -178,4 +180,72 @@ describe('smart charging shares a 60 kW site between six 22 kW sessions', () => 
           .toBe(true);
     }, 90_000);
   }
+
+  it('twenty cars starting in the same instant: one recomputation, one profile per connector', async () => {
+    const stationId = aStation().stationId;
+    await registerStation(app.commandBus, { ...aStation(), stationId });
+    const set = await command(app, 'smart-charging.set-grid-limit', { stationId, limitW: 200_000, periods: [], reason: 'Car park' }, staff);
+    expect(set.status).toBe(200);
+    const chargerIds: string[] = [];
+    for (let i = 0; i < 20; i++) chargerIds.push((await registerCharger(app.commandBus, stationId)).chargerId);
+    // The twenty transactions are written at once, as the charging context records them (the chargers are not
+    // connected: their profiles are recorded and go out when a gateway node holds them).
+    const at = new Date().toISOString();
+    const prices = { pricePerKwh: 200, minimumCharge: 2000, current: 'AC' as const };
+    await Promise.all(
+      chargerIds.map((chargerId, i) => {
+        const sessionId = randomUUID();
+        const requested = {
+          sessionId,
+          customerId: randomUUID(),
+          origin: 'card' as const,
+          idTag: `CARD-${i}`,
+          chargerId,
+          stationId,
+          connectorId: 1,
+          connectorType: 'Type2' as const,
+          carId: null,
+          target: { kind: 'none' as const },
+          prices,
+          balanceAtStart: 10_000,
+          at,
+        };
+        const charging = { sessionId, transactionId: String(1000 + i), meterStartWh: 0, startedAt: at, at };
+        const context = newContext({ type: 'charger', id: chargerId });
+        return store().append(
+          chargingStreams.session(sessionId),
+          [
+            envelope({ type: 'SessionRequested', data: requested }, context),
+            envelope({ type: 'SessionCharging', data: charging }, context),
+          ],
+          'no_stream',
+        );
+      }),
+    );
+    await expect.poll(async () => (await lastShare(stationId))?.allotments.length, { timeout: 5_000 }).toBe(20);
+    const profiles = async () =>
+      (await store().readIndexBackward({ kind: 'type', type: 'ChargerCommandRequested' }, { maxCount: 2000 })).filter((e) => {
+        const d = e.data as EventTypeMap['ChargerCommandRequested'];
+        return chargerIds.includes(d.chargerId) && d.request.action === 'SetChargingProfile' && d.request.purpose === 'TxProfile';
+      });
+    await expect.poll(async () => (await profiles()).length, { timeout: 5_000 }).toBeGreaterThanOrEqual(20);
+    // Coalesced: the twenty starts are shared in fewer recomputations than starts (one when they land together).
+    const shares = (await store().readStream(smartChargingStreams.sitePower(stationId)))
+      .filter((e) => e.type === 'PowerShared' && (e.data as PowerShared['data']).cause === 'session-started')
+      .map((e) => e.data as PowerShared['data']);
+    expect(shares.length).toBeLessThan(20);
+    expect(shares.at(-1)!.allotments.every((a) => a.limitW === 10_000)).toBe(true);
+    // One profile per change: each connector got exactly as many profiles as recomputations that changed its share.
+    const sent = await profiles();
+    for (const chargerId of chargerIds) {
+      let changes = 0;
+      let was: number | undefined;
+      for (const share of shares) {
+        const now = share.allotments.find((a) => a.chargerId === chargerId)?.limitW;
+        if (now !== undefined && now !== was) changes++;
+        was = now;
+      }
+      expect(sent.filter((e) => (e.data as { chargerId: string }).chargerId === chargerId)).toHaveLength(changes);
+    }
+  }, 60_000);
 });

@@ -134,8 +134,8 @@ export class PowerSharing implements OnApplicationBootstrap, BeforeApplicationSh
 
   /**
    * After staff changed a limit (`noteLimit` first, so the picture knows it at once): a newly limited station's online chargers are told to
-   * hold new transactions until they are given a share (TxDefaultProfile 0 W), a station no longer limited has every
-   * profile cleared; then the shares are sent.
+   * hold new transactions until they are given a share (TxDefaultProfile 0 W), a station no longer limited has its
+   * profiles cleared; then the shares are sent.
    */
   noteLimit(stationId: string, limitW: number, periods: GridLimitPeriod[]): void {
     const event = { type: limitW ? 'SiteGridLimitSet' : 'SiteGridLimitRemoved', data: { stationId, limitW, periods } };
@@ -146,16 +146,16 @@ export class PowerSharing implements OnApplicationBootstrap, BeforeApplicationSh
     const context = newContext(ACTOR, limitW ? 'limit-changed' : 'limit-removed');
     if (limitW && !wasLimited)
       for (const chargerId of this.picture.onlineChargers(stationId)) await this.sendDefault(stationId, chargerId, `${revision}`, context);
-    if (!limitW) {
+    // Only smart charging's own profiles are cleared: the transactions' ones as their shares go (applyShares), and
+    // the chargers' defaults here; a profile someone else set on the charger stays.
+    if (!limitW)
       for (const chargerId of this.picture.onlineChargers(stationId))
         await this.send(
           uuidFrom(`site-power:${stationId}:${revision}:clear:${chargerId}`),
           chargerId,
-          { action: 'ClearChargingProfile', connectorId: 0 },
+          { action: 'ClearChargingProfile', connectorId: 0, purpose: 'TxDefaultProfile' },
           context,
         );
-      this.sent.delete(stationId);
-    }
     await this.applyShares(stationId, events, revision);
   }
 

@@ -103,6 +103,10 @@ export const configSchema = z.object({
   SEED_CUSTOMER_EMAIL: z.email().default('customer@evcharging.eg'),
   SEED_CUSTOMER_PASSWORD: z.string().min(8).max(20).optional(),
 
+  // Smart charging.
+  /** The least power a DC connector is given when a site's limit is shared (W); below it the car waits. */
+  SMART_CHARGING_DC_MIN_W: z.coerce.number().int().min(1_000).max(50_000).default(5_000),
+
   // Payments. Secrets are never logged nor sent to the browser (their schemas cannot fail, so no error echoes one).
   /** sandbox: the embedded test checkout; paymob: Paymob's Intention API and Unified Checkout. */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paymob']).default('sandbox'),
