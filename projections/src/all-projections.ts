@@ -8,6 +8,7 @@ import { contactNotificationsProjection, contactRequestsProjection } from './con
 import { accountAccessProjection, customerProfilesProjection, identityProjection } from './identity/index';
 import { geographyProjection, pricingProjection, stationsProjection } from './network/index';
 import { paymentsProjection, walletProjection } from './wallet/index';
+import { sessionPowerProjection, siteLoadProjection } from './smart-charging/index';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -37,4 +38,7 @@ export const allProjections = (): Projection[] => [
   bookingNotificationsProjection,
   // after cars (it reads them) and identity (it writes customer_accounts.cars)
   customerCarsProjection,
+  // session power before site load (it sums the station's sessions there)
+  sessionPowerProjection,
+  siteLoadProjection,
 ];

@@ -20,6 +20,7 @@ import { GeographyAnswers, NetworkAdminAnswers, StationsAnswers } from './networ
 import { ReportingAnswers } from './reporting/index';
 import type { QueryAnswers } from './shared/answers';
 import { SiteAnswers, SiteController } from './site/index';
+import { SmartChargingAnswers } from './smart-charging/index';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, FRAME_LOG, MAILBOX, POSITIONS } from './shared/tokens';
 
 /** Each context's answers to its queries; adding a context is a line here. */
@@ -41,6 +42,7 @@ export const ANSWERS = [
   EventsAnswers,
   AuditHistoryAnswers,
   ReportingAnswers,
+  SmartChargingAnswers,
 ];
 
 export interface QueryServiceOptions {

@@ -35,11 +35,19 @@ export class SetGridLimitHandler implements OperationHandler<'smart-charging.set
       const { state: before } = await states.load(streamId);
       const at = this.clock.now().toISOString();
       const command = { kind: 'set-limit' as const, stationId, limitW, periods, members: this.sharing.members(stationId), at };
-      const { result, events } = await decideAndAppend(this.store, streamId, sitePowerDecider, command, context, {
-        clock: this.clock,
-        states,
-        expectedRevision,
-      });
+      // the staff member's reason goes into the event's metadata, as every staff change's does
+      const { result, events } = await decideAndAppend(
+        this.store,
+        streamId,
+        sitePowerDecider,
+        command,
+        { ...context, reason: payload.reason },
+        {
+          clock: this.clock,
+          states,
+          expectedRevision,
+        },
+      );
       if (events.length > 0) {
         this.sharing.noteLimit(stationId, limitW, periods);
         void this.sharing.serially(stationId, () =>

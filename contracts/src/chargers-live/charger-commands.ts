@@ -185,6 +185,8 @@ export const chargerCommandViewSchema = z.object({
   response: z.unknown(),
   error: z.string().nullable(),
   requestedBy: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }),
+  /** Why it was sent: a staff note, or the cause smart charging recorded for a profile. */
+  reason: z.string().nullable(),
   requestedAt: z.string(),
   sentAt: z.string().nullable(),
   answeredAt: z.string().nullable(),

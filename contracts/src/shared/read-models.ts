@@ -57,6 +57,13 @@ export const READ_MODELS = {
   // site
   /** Page views per path and Cairo day (fed from the bus, not the event log). */
   pageViews: 'page_views',
+  // smart-charging
+  /** One document per station: its grid limit, who set it, and the last sharing of it. */
+  siteLoad: 'site_load',
+  /** The station's drawn power and limit, one document per station and minute, the newest hours only. */
+  siteLoadPoints: 'site_load_points',
+  /** One document per session: its station, latest power and allotted share (the driver's view). */
+  sessionPower: 'session_power',
 } as const;
 
 /** A read model's collection name, as the live streams send it. */

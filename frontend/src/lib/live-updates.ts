@@ -25,6 +25,9 @@ export const ADMIN_LIVE_KEY_ROOTS: LiveKeyRoots = {
   [READ_MODELS.stations]: ['stations'],
   [READ_MODELS.chargers]: ['stations'],
   [READ_MODELS.governorates]: ['governorates'],
+  // staff activity: they come on /api/live/me (features/smart-charging follows them there)
+  [READ_MODELS.siteLoad]: ['site_load'],
+  [READ_MODELS.siteLoadPoints]: ['site_load'],
 };
 
 /** The read models the server streams changes of, and which query-key roots each invalidates. */

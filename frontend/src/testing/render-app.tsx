@@ -52,6 +52,27 @@ export const CUSTOMER_PROFILE = {
   revision: 3,
 };
 
+const emptySiteLoad = (url: string) => ({
+  stationId: decodeURIComponent(url.split('?')[0]!.split('/').at(-1) ?? ''),
+  limitW: 0,
+  periods: [],
+  limitReason: null,
+  limitSetAt: null,
+  limitSetBy: null,
+  effectiveLimitW: null,
+  drawnW: 0,
+  allottedW: 0,
+  overSubscribed: false,
+  overSubscribedReason: null,
+  fullPowerChargers: [],
+  lastCause: null,
+  lastSharedAt: null,
+  sessions: [],
+  points: [],
+  windowHours: 1,
+  now: new Date().toISOString(),
+});
+
 function defaultAnswer(url: string): { status?: number; body: unknown } {
   if (url.startsWith('/api/config')) return { body: { mapTileUrl: null, mapAttribution: null, version: '1.11.55' } };
   if (url.startsWith('/api/queries/network-stats'))
@@ -61,6 +82,8 @@ function defaultAnswer(url: string): { status?: number; body: unknown } {
       body: { acPricePerKwh: 250, dcPricePerKwh: 450, minimumCharge: 1000, bookingFeePerMinute: 10, effectiveFrom: '2024-01-01T00:00:00Z' },
     };
   if (url.startsWith('/api/queries/me/profile')) return { body: CUSTOMER_PROFILE };
+  // a station's power on its admin page (smart charging): no limit, nothing charging
+  if (url.startsWith('/api/queries/admin/site-load/')) return { body: emptySiteLoad(url) };
   if (url.startsWith('/api/queries/')) return { body: { dataList: [], totalCount: 0 } };
   if (url.startsWith('/api/page-views')) return { status: 202, body: { accepted: true } };
   return { status: 404, body: { code: 'not_found', message: 'Not found' } };

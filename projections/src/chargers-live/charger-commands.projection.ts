@@ -16,6 +16,8 @@ export type OcppCommandDoc = {
   response: unknown;
   error: string | null;
   requestedBy: Actor;
+  /** Why it was sent (the request event's reason: a staff note, or smart charging's cause); absent on older documents. */
+  reason?: string | null;
   requestedAt: string;
   sentAt: string | null;
   answeredAt: string | null;
@@ -42,7 +44,16 @@ export const chargerCommandsProjection: Projection = {
       await OCPP_COMMANDS.in(documents).updateOne(
         { _id: commandId },
         {
-          $set: { commandId, chargerId, action, request: params, requestedBy: metadata.actor, requestedAt: at, position },
+          $set: {
+            commandId,
+            chargerId,
+            action,
+            request: params,
+            requestedBy: metadata.actor,
+            reason: metadata.reason ?? null,
+            requestedAt: at,
+            position,
+          },
           $setOnInsert: {
             status: 'pending',
             ocppAction: null,

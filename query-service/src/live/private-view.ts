@@ -14,13 +14,15 @@ const STAFF_FOLLOWS: Record<string, Privilege> = {
   [READ_MODELS.cardRequests]: 'cards.manage',
   [READ_MODELS.cards]: 'customers.read',
   [READ_MODELS.contactRequests]: 'contact.manage',
+  [READ_MODELS.sessionPower]: 'sessions.read',
 };
 
 /**
  * Read models that name no customer but are off the public stream (staff activity), which every staff screen may
- * follow here: the chargers as staff see them (the station list's live state; any staff member may read it).
+ * follow here: the chargers as staff see them (the station list's live state; any staff member may read it), and
+ * each station's load and its chart (smart charging's staff screen).
  */
-const STAFF_NETWORK: ReadonlySet<string> = new Set([READ_MODELS.chargers]);
+const STAFF_NETWORK: ReadonlySet<string> = new Set([READ_MODELS.chargers, READ_MODELS.siteLoad, READ_MODELS.siteLoadPoints]);
 
 /**
  * What `/api/live/me` sends of a change: only private changes (public ones are on /api/live). A customer gets those

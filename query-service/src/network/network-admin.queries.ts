@@ -79,6 +79,7 @@ export const chargerCommandView = (d: OcppCommandDoc, requestedByName: string | 
   response: d.response,
   error: d.error,
   requestedBy: { type: d.requestedBy.type, id: d.requestedBy.id, name: requestedByName },
+  reason: d.reason ?? null,
   requestedAt: d.requestedAt,
   sentAt: d.sentAt,
   answeredAt: d.answeredAt,

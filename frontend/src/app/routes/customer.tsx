@@ -25,7 +25,8 @@ const charging = {
     ]).then(([c, w]) => ({
       StartSessionScreen: () => <c.StartSessionPage topUp={(onClose) => <w.TopUpDialog onClose={onClose} />} />,
     })),
-  session: () => import('../../features/charging/components/session-page'),
+  /** The session composed with smart charging's allotted power (app/screens). */
+  session: () => import('../screens/session-screen'),
   sessions: () => import('../../features/charging/components/sessions-page'),
   car: () => import('../../features/charging/components/register-car-page'),
   notifications: () => import('../../features/charging/components/notifications-page'),
@@ -89,7 +90,7 @@ export const customerRoutes = [
   }),
   createRoute({ getParentRoute: parent, path: paths.customer.booking, component: lazyRouteComponent(bookings.list, 'BookingPage') }),
   createRoute({ getParentRoute: parent, path: paths.customer.sessions, component: lazyRouteComponent(charging.sessions, 'SessionsPage') }),
-  createRoute({ getParentRoute: parent, path: paths.customer.session, component: lazyRouteComponent(charging.session, 'SessionPage') }),
+  createRoute({ getParentRoute: parent, path: paths.customer.session, component: lazyRouteComponent(charging.session, 'SessionScreen') }),
   createRoute({
     getParentRoute: parent,
     path: paths.customer.sessionReceipt,

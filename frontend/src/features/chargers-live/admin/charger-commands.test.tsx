@@ -29,6 +29,7 @@ const command = (n: number, status: ChargerCommandStatus, over: Partial<ChargerC
   response: status === 'pending' ? null : { status: status === 'accepted' ? 'Accepted' : 'Rejected' },
   error: status === 'error' ? 'InternalError: boom' : null,
   requestedBy: { type: 'staff', id: 'a1', name: 'Hala Said' },
+  reason: null,
   requestedAt: ago(n * 60),
   sentAt: null,
   answeredAt: null,

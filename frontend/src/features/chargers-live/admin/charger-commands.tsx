@@ -73,8 +73,20 @@ export function CommandStatusChip({ status }: { status: string }) {
   );
 }
 
+/** An action's name in the current language: staff's actions and those other contexts send (charging profiles). */
 const actionLabel = (intl: ReturnType<typeof useIntl>, action: string) =>
-  (COMMAND_ACTIONS as readonly string[]).includes(action) ? intl.formatMessage({ id: `command.action.${action}` }) : action;
+  Object.prototype.hasOwnProperty.call(intl.messages, `command.action.${action}`)
+    ? intl.formatMessage({ id: `command.action.${action}` })
+    : action;
+
+/**
+ * Why a command was sent, in the current language where it starts with a cause smart charging names
+ * (`session-started: …`); the full text as written stays in the element's title.
+ */
+function reasonText(intl: ReturnType<typeof useIntl>, reason: string): string {
+  const id = `command.cause.${/^[a-z-]+/.exec(reason)?.[0] ?? ''}`;
+  return Object.prototype.hasOwnProperty.call(intl.messages, id) ? intl.formatMessage({ id }) : reason;
+}
 
 /** The command buttons of a charger row (COMMAND_ACTIONS). */
 export function CommandButtons({
@@ -372,7 +384,14 @@ export function CommandsPanel({ chargerId, onClose }: { chargerId: string; onClo
               <td>
                 <CommandStatusChip status={c.status} />
               </td>
-              <td>{c.requestedBy.name ?? c.requestedBy.id}</td>
+              <td>
+                {c.requestedBy.name ?? c.requestedBy.id}
+                {c.reason && (
+                  <span className="params" data-testid="command-reason" title={c.reason}>
+                    {reasonText(intl, c.reason)}
+                  </span>
+                )}
+              </td>
               <td>
                 {c.error && (
                   <span className="error" dir="ltr">

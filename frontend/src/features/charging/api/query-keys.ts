@@ -34,4 +34,6 @@ export const ME_LIVE_KEY_ROOTS: PrivateKeyRoots = {
   [READ_MODELS.customerProfiles]: [[READ_MODELS.customerProfiles]],
   [READ_MODELS.contactRequests]: [[READ_MODELS.contactRequests]],
   [READ_MODELS.bookings]: [[READ_MODELS.bookings]],
+  // smart charging's share of a session (features/smart-charging's query keys)
+  [READ_MODELS.sessionPower]: [[READ_MODELS.sessionPower]],
 };

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import styled from '@emotion/styled';
 import { Link, useParams } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -80,8 +80,11 @@ function Progress({ session }: { session: SessionDetailView }) {
   );
 }
 
-/** /my-sessions/$sessionId: the live view of one session, Stop while it runs, and the bill once it stopped. */
-export function SessionPage() {
+/**
+ * /my-sessions/$sessionId: the live view of one session, Stop while it runs, and the bill once it stopped. `power`
+ * is another context's part shown while the session is open (smart charging's allotted power, composed by the app).
+ */
+export function SessionPage({ power }: { power?: ReactNode } = {}) {
   const { sessionId } = useParams({ strict: false }) as { sessionId: string };
   const intl = useIntl();
   const locale = useLocale();
@@ -201,6 +204,7 @@ export function SessionPage() {
           )}
         </Facts>
       </Card>
+      {isOpen(s) && power}
       <Row>
         {isOpen(s) && (
           <Button type="button" onClick={() => setConfirming(true)}>

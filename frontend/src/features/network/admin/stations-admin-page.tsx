@@ -6,6 +6,7 @@ import { useAdminLiveUpdates } from '../../../hooks/use-admin-live-updates';
 import { useStaffLive } from '../../../hooks/use-staff-live';
 import { AdminList, useAdminList, useBilingual, type Column } from '../../../components/admin/admin-list';
 import type { ChargerRowParts } from '../../../components/admin/charger-row-parts';
+import type { PrivateKeyRoots } from '../../../lib/private-live';
 import { ChargersPanel } from './chargers-panel';
 import { useEditorMode } from '../../../components/admin/form-parts';
 import { STATIONS, StationForm } from './station-form';
@@ -21,13 +22,19 @@ const CHARGER_ROOTS = { chargers: [[STATIONS]] };
  */
 export function StationsAdminPage({
   liveParts: LiveParts,
+  stationParts: StationParts,
 }: {
   liveParts: ComponentType<{ children: (parts: ChargerRowParts) => ReactNode }>;
+  /**
+   * Other contexts' parts of the selected station's page (smart charging's power and limit), below its chargers, and
+   * the private read models they follow (on this page's one `/api/live/me` stream).
+   */
+  stationParts?: { Part: ComponentType<{ stationId: string }>; liveRoots: PrivateKeyRoots };
 }) {
   const bi = useBilingual();
   const intl = useIntl();
   useAdminLiveUpdates(LIVE_ROOTS);
-  useStaffLive(CHARGER_ROOTS);
+  useStaffLive(StationParts ? { ...StationParts.liveRoots, ...CHARGER_ROOTS } : CHARGER_ROOTS);
   const governorates = usePagedList('governorates', 'governorates.admin-list', { page: 1, pageSize: 100, active: 'true' });
   const list = useAdminList<StationAdminView>({
     collection: STATIONS,
@@ -64,7 +71,12 @@ export function StationsAdminPage({
       onDelete={(r) => remove.mutateAsync({ id: r.stationId, expectedRevision: r.revision })}
       auditStream={(r) => `station-${r.stationId}`}
       csvName="stations.csv"
-      detail={(r) => <LiveParts key={r.stationId}>{(live) => <ChargersPanel station={r} live={live} />}</LiveParts>}
+      detail={(r) => (
+        <>
+          <LiveParts key={r.stationId}>{(live) => <ChargersPanel station={r} live={live} />}</LiveParts>
+          {StationParts && <StationParts.Part key={`parts-${r.stationId}`} stationId={r.stationId} />}
+        </>
+      )}
     >
       {editor.mode.kind === 'create' && <StationForm key={editor.key} governorates={govs} onDone={editor.close} onReload={editor.reload} />}
       {editing && <StationForm key={editor.key} station={editing} governorates={govs} onDone={editor.close} onReload={editor.reload} />}

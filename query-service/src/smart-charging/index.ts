@@ -1,0 +1,1 @@
+export { SmartChargingAnswers } from './smart-charging.answers';
