@@ -47,7 +47,7 @@ describe('the no-cable sweep after a restart', () => {
 
     const readAll = vi.spyOn(store, 'readAll');
     const into = new Map<string, number>();
-    await acceptedInLog(store, into);
+    await acceptedInLog(store, into, Date.parse('2026-11-29T10:05:00.000Z'));
     expect([...into]).toEqual([[waiting, Date.parse('2026-11-29T10:00:00.000Z')]]);
     expect(readAll).not.toHaveBeenCalled();
   });
@@ -56,7 +56,7 @@ describe('the no-cable sweep after a restart', () => {
     const waiting = randomUUID();
     await write(waiting, 'SessionStartAccepted', '2026-11-29T10:00:00.000Z');
     const into = new Map([[waiting, 42]]);
-    await acceptedInLog(store, into);
+    await acceptedInLog(store, into, Date.parse('2026-11-29T10:05:00.000Z'));
     expect([...into]).toEqual([[waiting, 42]]);
   });
 

@@ -14,7 +14,8 @@ type Decisive = { position: number; data: { sessionId: string; at?: string } };
 const eachOfType = (store: EventStore, type: string, range: { after: number; before?: number }, each: (e: Decisive) => void) =>
   eachInIndex(store, { kind: 'type', type }, { ...range, pageSize: PAGE }, (e) => each(e as Decisive));
 
-const acceptedAt = (e: Decisive) => Date.parse(e.data.at ?? '') || Date.now();
+/** When a start was accepted; `now` for an event that does not say (the wait counts from the sweep that found it). */
+const acceptedAt = (e: Decisive, now: number) => Date.parse(e.data.at ?? '') || now;
 
 /**
  * Accepted sessions that never got their StartTransaction, found once after a restart through the type indexes of
@@ -23,14 +24,14 @@ const acceptedAt = (e: Decisive) => Date.parse(e.data.at ?? '') || Date.now();
  * settled meanwhile costs one read of its stream: the sweep fails only a session still `accepted`. Answers the
  * position of the newest accepted event the index showed.
  */
-export async function acceptedInLog(store: EventStore, into: Map<string, number>): Promise<number> {
+export async function acceptedInLog(store: EventStore, into: Map<string, number>, now: number): Promise<number> {
   const settled = new Set<string>();
   for (const type of ['SessionCharging', 'SessionStartFailed'])
     await eachOfType(store, type, { after: 0 }, (e) => settled.add(e.data.sessionId));
   let newest = 0;
   await eachOfType(store, 'SessionStartAccepted', { after: 0 }, (e) => {
     newest = Math.max(newest, e.position);
-    if (!settled.has(e.data.sessionId) && !into.has(e.data.sessionId)) into.set(e.data.sessionId, acceptedAt(e));
+    if (!settled.has(e.data.sessionId) && !into.has(e.data.sessionId)) into.set(e.data.sessionId, acceptedAt(e, now));
   });
   return newest;
 }
@@ -63,7 +64,7 @@ export class AcceptedBeforeStart {
   async step(now: number): Promise<void> {
     if (this.head === null) {
       const head = await this.store.headPosition();
-      this.newest = await acceptedInLog(this.store, this.into);
+      this.newest = await acceptedInLog(this.store, this.into, now);
       this.head = head;
       this.startedAt = now;
       return;
@@ -75,7 +76,7 @@ export class AcceptedBeforeStart {
     // restart would otherwise be decoded again here, page by page, on every tick of the window).
     await eachOfType(this.store, 'SessionStartAccepted', { after: this.newest, before: head + 1 }, (e) => {
       newest = Math.max(newest, e.position);
-      if (!this.into.has(e.data.sessionId)) this.into.set(e.data.sessionId, acceptedAt(e));
+      if (!this.into.has(e.data.sessionId)) this.into.set(e.data.sessionId, acceptedAt(e, now));
     });
     this.newest = newest;
   }
@@ -96,8 +97,9 @@ export function startNoCableSweep(
   const tick = () =>
     (running ??= (async () => {
       try {
-        await beforeStart.step(Date.now());
-        await sessions.sweepNoCable(sessions.clock.now(), options.plugInWithinMs ?? CHARGING_TIMING.plugInWithinMs);
+        const now = sessions.clock.now();
+        await beforeStart.step(now.getTime());
+        await sessions.sweepNoCable(now, options.plugInWithinMs ?? CHARGING_TIMING.plugInWithinMs);
       } catch (error) {
         log.error('no-cable sweep failed; next tick retries', { error: String(error) });
       } finally {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_ACTOR, cairoDate, cardStreams } from '@evc/contracts';
-import { systemClock, type EventStore } from '@evc/platform';
+import { systemClock, type Clock, type EventStore } from '@evc/platform';
 import { createLogger } from '@evc/platform/logging/logger';
 import { CardLife, cardDecider } from '../cards/index';
 import type { CommandContext } from '../shared/command-context';
@@ -17,15 +17,24 @@ const log = createLogger('seed');
  * its local-list entry), so it shows in their account and in chargers' local lists. Also moves a card an older demo
  * seed issued straight onto its id token. Once: a marker stream.
  */
-export async function seedCards({ eventStore, customerEmail }: { eventStore: EventStore; customerEmail: string }): Promise<boolean> {
+export async function seedCards({
+  eventStore,
+  customerEmail,
+  clock = systemClock,
+}: {
+  eventStore: EventStore;
+  customerEmail: string;
+  clock?: Clock;
+}): Promise<boolean> {
   if ((await eventStore.readStream(MARKER_STREAM, { maxCount: 1 })).length > 0) return false;
   const customerId = seededId(customerEmail);
   const system: CommandContext = { actor: SYSTEM_ACTOR, correlationId: randomUUID(), reason: 'demo seed' };
-  const cards = new CardLife(eventStore, systemClock, null, null);
+  const cards = new CardLife(eventStore, clock, null, null);
   const cardId = DEMO_CARD_ID_TAG;
   const { state } = await loadState(eventStore, cardStreams.card(cardId), cardDecider);
   if (!state.card) {
-    const issueDate = cairoDate(new Date());
+    const now = clock.now();
+    const issueDate = cairoDate(now);
     await runDecider(
       eventStore,
       cardStreams.card(cardId),
@@ -33,9 +42,10 @@ export async function seedCards({ eventStore, customerEmail }: { eventStore: Eve
       {
         kind: 'issue',
         card: { cardId, customerId, referenceName: 'Demo card', issueDate, requestId: null, origin: 'seed' },
-        at: new Date().toISOString(),
+        at: now.toISOString(),
       },
       system,
+      { clock },
     );
   }
   await cards.activateToken(cardId, customerId, system);
