@@ -97,7 +97,41 @@ export function toOcppCall(request: ChargerCommandRequest, protocol: string, com
       return sendLocalListCall(request, v201);
     case 'GetLocalListVersion':
       return { action: 'GetLocalListVersion', payload: {} };
+    case 'GetDiagnostics':
+      return getDiagnosticsCall(request, v201);
   }
+}
+
+/**
+ * A diagnostics request: 1.6 GetDiagnostics `{location, startTime?, stopTime?, retries?}`; 2.0.1 GetLog
+ * `{logType: DiagnosticsLog, requestId, retries?, log: {remoteLocation, oldestTimestamp?, latestTimestamp?}}`.
+ */
+function getDiagnosticsCall(request: Extract<ChargerCommandRequest, { action: 'GetDiagnostics' }>, v201: boolean): OcppCall {
+  const retries = request.retries === undefined ? {} : { retries: request.retries };
+  if (!v201) {
+    return {
+      action: 'GetDiagnostics',
+      payload: {
+        location: request.location,
+        ...(request.from ? { startTime: request.from } : {}),
+        ...(request.to ? { stopTime: request.to } : {}),
+        ...retries,
+      },
+    };
+  }
+  return {
+    action: 'GetLog',
+    payload: {
+      logType: 'DiagnosticsLog',
+      requestId: request.requestId,
+      ...retries,
+      log: {
+        remoteLocation: request.location,
+        ...(request.from ? { oldestTimestamp: request.from } : {}),
+        ...(request.to ? { latestTimestamp: request.to } : {}),
+      },
+    },
+  };
 }
 
 /**
@@ -153,6 +187,11 @@ export function outcomeOf(ocppAction: string, response: unknown): ChargerCommand
       if (s === 'Accepted' || s === 'RebootRequired') return 'accepted';
       return s === 'Rejected' ? 'rejected' : 'not_supported'; // UnknownComponent, UnknownVariable, NotSupportedAttributeType
     }
+    case 'GetDiagnostics':
+      // 1.6 answers only the name of the file it will upload; none means it has nothing to upload
+      return typeof r.fileName === 'string' && r.fileName !== '' ? 'accepted' : 'rejected';
+    case 'GetLog':
+      return status === 'Accepted' || status === 'AcceptedCanceled' ? 'accepted' : 'rejected';
     case 'UnlockConnector':
       if (status === 'Unlocked') return 'accepted';
       return status === 'NotSupported' ? 'not_supported' : 'rejected'; // UnlockFailed, OngoingAuthorizedTransaction, UnknownConnector

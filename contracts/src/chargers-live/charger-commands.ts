@@ -59,6 +59,19 @@ const sendLocalList = z.strictObject({
 });
 const getLocalListVersion = z.strictObject({ action: z.literal('GetLocalListVersion') });
 export type LocalListEntry = z.infer<typeof localListEntry>;
+/**
+ * A diagnostics request (the diagnostics context only; not a staff command of `chargers.send-command`): 1.6
+ * GetDiagnostics {location, startTime, stopTime, retries}; 2.0.1 GetLog {logType DiagnosticsLog, requestId, log}.
+ */
+const getDiagnostics = z.strictObject({
+  action: z.literal('GetDiagnostics'),
+  location: z.url({ protocol: /^https?$/ }),
+  requestId: z.number().int().min(1).max(2_147_483_647),
+  from: z.iso.datetime().optional(),
+  to: z.iso.datetime().optional(),
+  retries: z.number().int().min(0).max(10).optional(),
+});
+export const diagnosticsCommandSchema = z.discriminatedUnion('action', [getDiagnostics]);
 export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
   reset,
   unlock,
@@ -74,7 +87,10 @@ export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
 /** The local list commands (the cards context's list sync only; not a staff command). */
 export const localListCommandSchema = z.discriminatedUnion('action', [sendLocalList, getLocalListVersion]);
 /** Every command the gateway sends to chargers: staff's and the charging context's, and the local list's. */
-export type ChargerCommandRequest = z.infer<typeof chargerCommandRequestSchema> | z.infer<typeof localListCommandSchema>;
+export type ChargerCommandRequest =
+  | z.infer<typeof chargerCommandRequestSchema>
+  | z.infer<typeof localListCommandSchema>
+  | z.infer<typeof diagnosticsCommandSchema>;
 /** The actions staff (and charging sessions) send. */
 export type ChargerCommandAction = z.infer<typeof chargerCommandRequestSchema>['action'];
 export type AnyChargerCommandAction = ChargerCommandRequest['action'];

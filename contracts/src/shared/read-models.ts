@@ -57,6 +57,9 @@ export const READ_MODELS = {
   // site
   /** Page views per path and Cairo day (fed from the bus, not the event log). */
   pageViews: 'page_views',
+  // diagnostics
+  /** One document per diagnostics request (its status and file); never the upload token. */
+  diagnosticsRequests: 'diagnostics_requests',
 } as const;
 
 /** A read model's collection name, as the live streams send it. */
