@@ -20,6 +20,13 @@ import { SEED_REPORT, SEED_SETTINGS, Seeder, type SeedReport, type SeedSettings 
 import type { ContextParts } from './shared/context-parts';
 import { BUS, CLOCK, EVENT_STORE } from './shared/tokens';
 import { upgradesContext } from './upgrades/upgrades.context';
+import {
+  DIAGNOSTICS_SETTINGS,
+  RecordDiagnosticsCommandResultCommand,
+  defaultDiagnosticsSettings,
+  diagnosticsContext,
+  type DiagnosticsSettings,
+} from './diagnostics/index';
 
 /** The bounded contexts of the command side; adding one is a line here. */
 export const CONTEXTS: ContextParts[] = [
@@ -34,10 +41,15 @@ export const CONTEXTS: ContextParts[] = [
   cardsContext,
   bookingsContext,
   upgradesContext,
+  diagnosticsContext,
 ];
 
 /** Who hears a charger command's outcome after it is recorded, in this order: a session's remote start, a booking's ReserveNow. */
-const COMMAND_RESULT_FOLLOWED_BY: CommandResultFollower[] = [RecordSessionCommandResultCommand, RecordBookingCommandResultCommand];
+const COMMAND_RESULT_FOLLOWED_BY: CommandResultFollower[] = [
+  RecordSessionCommandResultCommand,
+  RecordBookingCommandResultCommand,
+  RecordDiagnosticsCommandResultCommand,
+];
 
 export interface CommandServiceOptions {
   eventStore: EventStore;
@@ -53,6 +65,8 @@ export interface CommandServiceOptions {
   seed?: { settings: SeedSettings; report: SeedReport };
   /** The time every decision is taken at (the system clock unless a test controls it). */
   clock?: Clock;
+  /** Where chargers upload diagnostics and the largest file kept (defaults: localhost, 10 MB). */
+  diagnostics?: DiagnosticsSettings;
 }
 
 /** The command side: HTTP commands → access check → @nestjs/cqrs handlers → deciders → event store. */
@@ -79,6 +93,7 @@ export class CommandServiceModule {
         // The ports one context answers for another, so neither names the other's inner parts.
         { provide: COMMAND_RESULT_FOLLOWERS, useValue: COMMAND_RESULT_FOLLOWED_BY },
         { provide: OWNER_BAN_FOLLOWER, useExisting: CARD_LIFE },
+        { provide: DIAGNOSTICS_SETTINGS, useValue: options.diagnostics ?? defaultDiagnosticsSettings() },
         ...handlers,
         ...CONTEXTS.flatMap((c) => c.providers ?? []),
         ...(options.seed

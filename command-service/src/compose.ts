@@ -39,6 +39,7 @@ export const composeCommandService: Compose<CommandService> = async (config, inf
     files,
     payments: await createPayments(config, infra.dataDir),
     seed: { settings, report: seeds },
+    diagnostics: { uploadBaseUrl: config.DIAGNOSTICS_UPLOAD_BASE_URL ?? config.PUBLIC_URL, maxBytes: config.DIAGNOSTICS_MAX_BYTES },
   });
   return {
     name: 'command-service',

@@ -18,6 +18,7 @@ import { LiveHub } from './live/live-hub';
 import { LIVE_HUB, LiveController } from './live/live.controller';
 import { NetworkAdminAnswers, StationsAnswers } from './network/index';
 import { ReportingAnswers } from './reporting/index';
+import { DiagnosticsAnswers } from './diagnostics/index';
 import type { QueryAnswers } from './shared/answers';
 import { SiteAnswers, SiteController } from './site/index';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, FRAME_LOG, MAILBOX, POSITIONS } from './shared/tokens';
@@ -40,6 +41,7 @@ export const ANSWERS = [
   EventsAnswers,
   AuditHistoryAnswers,
   ReportingAnswers,
+  DiagnosticsAnswers,
 ];
 
 export interface QueryServiceOptions {
