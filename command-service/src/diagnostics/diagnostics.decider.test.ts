@@ -112,7 +112,7 @@ describe('diagnostics decider', () => {
       request('r-2', plus(2)),
     );
     const given = DeciderSpecification.for(decider).given(two);
-    const status = (ocppRequestId: number | null): DiagnosticsCommand => ({
+    const status = (ocppRequestId: number | null): Extract<DiagnosticsCommand, { kind: 'status' }> => ({
       kind: 'status',
       chargerId,
       ocppRequestId,
