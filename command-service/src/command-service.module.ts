@@ -21,6 +21,13 @@ import type { ContextParts } from './shared/context-parts';
 import { BUS, CLOCK, EVENT_STORE } from './shared/tokens';
 import { upgradesContext } from './upgrades/upgrades.context';
 import { SMART_CHARGING_OPTIONS, smartChargingContext, type SmartChargingOptions } from './smart-charging/index';
+import {
+  DIAGNOSTICS_SETTINGS,
+  RecordDiagnosticsCommandResultCommand,
+  defaultDiagnosticsSettings,
+  diagnosticsContext,
+  type DiagnosticsSettings,
+} from './diagnostics/index';
 
 /** The bounded contexts of the command side; adding one is a line here. */
 export const CONTEXTS: ContextParts[] = [
@@ -36,10 +43,15 @@ export const CONTEXTS: ContextParts[] = [
   bookingsContext,
   upgradesContext,
   smartChargingContext,
+  diagnosticsContext,
 ];
 
 /** Who hears a charger command's outcome after it is recorded, in this order: a session's remote start, a booking's ReserveNow. */
-const COMMAND_RESULT_FOLLOWED_BY: CommandResultFollower[] = [RecordSessionCommandResultCommand, RecordBookingCommandResultCommand];
+const COMMAND_RESULT_FOLLOWED_BY: CommandResultFollower[] = [
+  RecordSessionCommandResultCommand,
+  RecordBookingCommandResultCommand,
+  RecordDiagnosticsCommandResultCommand,
+];
 
 export interface CommandServiceOptions {
   eventStore: EventStore;
@@ -57,6 +69,8 @@ export interface CommandServiceOptions {
   clock?: Clock;
   /** How smart charging paces its work and the DC floor (defaults DEFAULT_SMART_CHARGING). */
   smartCharging?: Partial<SmartChargingOptions>;
+  /** Where chargers upload diagnostics and the largest file kept (defaults: localhost, 10 MB). */
+  diagnostics?: DiagnosticsSettings;
 }
 
 /** The command side: HTTP commands → access check → @nestjs/cqrs handlers → deciders → event store. */
@@ -84,6 +98,7 @@ export class CommandServiceModule {
         { provide: COMMAND_RESULT_FOLLOWERS, useValue: COMMAND_RESULT_FOLLOWED_BY },
         { provide: OWNER_BAN_FOLLOWER, useExisting: CARD_LIFE },
         { provide: SMART_CHARGING_OPTIONS, useValue: options.smartCharging ?? {} },
+        { provide: DIAGNOSTICS_SETTINGS, useValue: options.diagnostics ?? defaultDiagnosticsSettings() },
         ...handlers,
         ...CONTEXTS.flatMap((c) => c.providers ?? []),
         ...(options.seed

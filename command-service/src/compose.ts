@@ -40,6 +40,7 @@ export const composeCommandService: Compose<CommandService> = async (config, inf
     payments: await createPayments(config, infra.dataDir),
     seed: { settings, report: seeds },
     smartCharging: { dcMinW: config.SMART_CHARGING_DC_MIN_W },
+    diagnostics: { uploadBaseUrl: config.DIAGNOSTICS_UPLOAD_BASE_URL ?? config.PUBLIC_URL, maxBytes: config.DIAGNOSTICS_MAX_BYTES },
   });
   return {
     name: 'command-service',

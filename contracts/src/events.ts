@@ -9,6 +9,7 @@ import type { NetworkEvent } from './network/events';
 import type { ChargersLiveEvent } from './chargers-live/events';
 import type { UpgradeEvent } from './shared/upgrade-events';
 import type { SmartChargingEvent } from './smart-charging/events';
+import type { DiagnosticsEvent } from './diagnostics/events';
 
 /**
  * Every event the command side appends, one discriminated union on `type`. Each context keeps its payloads in
@@ -25,7 +26,8 @@ export type AnyDomainEvent =
   | CardsEvent
   | BookingsContextEvent
   | UpgradeEvent
-  | SmartChargingEvent;
+  | SmartChargingEvent
+  | DiagnosticsEvent;
 
 /** Event type name → payload, e.g. `EventTypeMap['WalletDebited']`. */
 export type EventTypeMap = { [E in AnyDomainEvent as E['type']]: E['data'] };

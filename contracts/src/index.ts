@@ -13,6 +13,7 @@ export * from './bookings/index';
 export * from './reporting/index';
 export * from './files/index';
 export * from './smart-charging/index';
+export * from './diagnostics/index';
 export type * from './events';
 export * from './upcasting';
 export * from './operations';

@@ -14,6 +14,7 @@ import { networkOperations } from './network/operations';
 import { siteOperations } from './site/operations';
 import { receiptOperations } from './charging/receipt-operations';
 import { smartChargingOperations } from './smart-charging/operations';
+import { diagnosticsOperations } from './diagnostics/operations';
 
 export * from './shared/operation';
 export { LIVE_PATH, VERSION_FILE_PATH } from './site/operations';
@@ -39,6 +40,7 @@ export const operations = {
   ...bookingOperations,
   ...receiptOperations,
   ...smartChargingOperations,
+  ...diagnosticsOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

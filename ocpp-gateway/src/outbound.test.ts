@@ -35,6 +35,32 @@ describe('network commands as OCPP calls', () => {
     expect(outcomeOf('SetVariables', { setVariableResult: [{ attributeStatus: 'UnknownVariable' }] })).toBe('not_supported');
     expect(outcomeOfCallError('GenericError')).toBe('error');
   });
+
+  it('asks 1.6 for GetDiagnostics and 2.0.1 for GetLog, and reads their answers', () => {
+    const request = {
+      action: 'GetDiagnostics',
+      location: 'https://evc.example/diagnostics-upload/CP-1/abc',
+      requestId: 3,
+      from: '2026-01-01T00:00:00.000Z',
+    } as const;
+    expect(toOcppCall(request, 'ocpp1.6')).toEqual({
+      action: 'GetDiagnostics',
+      payload: { location: request.location, startTime: request.from },
+    });
+    expect(toOcppCall({ ...request, retries: 2 }, 'ocpp2.0.1')).toEqual({
+      action: 'GetLog',
+      payload: {
+        logType: 'DiagnosticsLog',
+        requestId: 3,
+        retries: 2,
+        log: { remoteLocation: request.location, oldestTimestamp: request.from },
+      },
+    });
+    expect(outcomeOf('GetDiagnostics', { fileName: 'diag.txt' })).toBe('accepted');
+    expect(outcomeOf('GetDiagnostics', {})).toBe('rejected');
+    expect(outcomeOf('GetLog', { status: 'AcceptedCanceled' })).toBe('accepted');
+    expect(outcomeOf('GetLog', { status: 'Rejected' })).toBe('rejected');
+  });
 });
 
 describe('charging profiles as OCPP calls', () => {

@@ -106,6 +106,8 @@ export function toOcppCall(request: ChargerCommandRequest, protocol: string, com
       const criteria = { ...(connectorId > 0 ? { evseId: connectorId } : {}), ...(purpose ? { chargingProfilePurpose: purpose } : {}) };
       return { action: 'ClearChargingProfile', payload: { chargingProfileCriteria: criteria } };
     }
+    case 'GetDiagnostics':
+      return getDiagnosticsCall(request, v201);
   }
 }
 
@@ -197,6 +199,38 @@ export function remoteStartIdOf(commandId: string): number {
   return h >>> 1 || 1;
 }
 
+/**
+ * A diagnostics request: 1.6 GetDiagnostics `{location, startTime?, stopTime?, retries?}`; 2.0.1 GetLog
+ * `{logType: DiagnosticsLog, requestId, retries?, log: {remoteLocation, oldestTimestamp?, latestTimestamp?}}`.
+ */
+function getDiagnosticsCall(request: Extract<ChargerCommandRequest, { action: 'GetDiagnostics' }>, v201: boolean): OcppCall {
+  const retries = request.retries === undefined ? {} : { retries: request.retries };
+  if (!v201) {
+    return {
+      action: 'GetDiagnostics',
+      payload: {
+        location: request.location,
+        ...(request.from ? { startTime: request.from } : {}),
+        ...(request.to ? { stopTime: request.to } : {}),
+        ...retries,
+      },
+    };
+  }
+  return {
+    action: 'GetLog',
+    payload: {
+      logType: 'DiagnosticsLog',
+      requestId: request.requestId,
+      ...retries,
+      log: {
+        remoteLocation: request.location,
+        ...(request.from ? { oldestTimestamp: request.from } : {}),
+        ...(request.to ? { latestTimestamp: request.to } : {}),
+      },
+    },
+  };
+}
+
 /** The network status of a charger's CALLRESULT to `ocppAction` (both protocols' status values). */
 export function outcomeOf(ocppAction: string, response: unknown): ChargerCommandOutcome {
   const r = obj(response);
@@ -214,6 +248,11 @@ export function outcomeOf(ocppAction: string, response: unknown): ChargerCommand
     }
     case 'ClearChargingProfile':
       return status === 'Accepted' || status === 'Unknown' ? 'accepted' : 'rejected'; // Unknown: nothing was left to clear
+    case 'GetDiagnostics':
+      // 1.6 answers only the name of the file it will upload; none means it has nothing to upload
+      return typeof r.fileName === 'string' && r.fileName !== '' ? 'accepted' : 'rejected';
+    case 'GetLog':
+      return status === 'Accepted' || status === 'AcceptedCanceled' ? 'accepted' : 'rejected';
     case 'UnlockConnector':
       if (status === 'Unlocked') return 'accepted';
       return status === 'NotSupported' ? 'not_supported' : 'rejected'; // UnlockFailed, OngoingAuthorizedTransaction, UnknownConnector

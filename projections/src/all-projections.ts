@@ -9,6 +9,7 @@ import { accountAccessProjection, customerProfilesProjection, identityProjection
 import { geographyProjection, pricingProjection, stationsProjection } from './network/index';
 import { paymentsProjection, walletProjection } from './wallet/index';
 import { sessionPowerProjection, siteLoadProjection } from './smart-charging/index';
+import { diagnosticsRequestsProjection } from './diagnostics/index';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -41,4 +42,5 @@ export const allProjections = (): Projection[] => [
   // session power before site load (it sums the station's sessions there)
   sessionPowerProjection,
   siteLoadProjection,
+  diagnosticsRequestsProjection,
 ];

@@ -14,6 +14,7 @@ export * from './cards/index';
 export * from './contact/index';
 export * from './site/index';
 export * from './smart-charging/index';
+export * from './diagnostics/index';
 export * from './all-projections';
 export * from './compose';
 export * from './verify/verify-read-models';

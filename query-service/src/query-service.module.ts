@@ -18,6 +18,7 @@ import { LiveHub } from './live/live-hub';
 import { LIVE_HUB, LiveController } from './live/live.controller';
 import { GeographyAnswers, NetworkAdminAnswers, StationsAnswers } from './network/index';
 import { ReportingAnswers } from './reporting/index';
+import { DiagnosticsAnswers } from './diagnostics/index';
 import type { QueryAnswers } from './shared/answers';
 import { SiteAnswers, SiteController } from './site/index';
 import { SmartChargingAnswers } from './smart-charging/index';
@@ -43,6 +44,7 @@ export const ANSWERS = [
   AuditHistoryAnswers,
   ReportingAnswers,
   SmartChargingAnswers,
+  DiagnosticsAnswers,
 ];
 
 export interface QueryServiceOptions {

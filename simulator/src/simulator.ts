@@ -4,6 +4,7 @@ import { RPCClient } from 'ocpp-rpc';
 import { CallDeadlines, REPLACED_REASON } from '@evc/ocpp-gateway';
 import { ChargingPoint, DEFAULT_CHARGING, type ChargingOptions } from './charging';
 import { LocalAuthList, handleLocalList, presentCard, type CardDecision } from './local-list';
+import { SimulatedDiagnostics } from './diagnostics';
 import { profileOf } from './power-curve';
 
 /** One entry of DATA_DIR/demo-chargers.json (written by the demo seed). */
@@ -88,6 +89,8 @@ export class SimulatedCharger {
   readonly charging: ChargingPoint;
   /** SendLocalList / GetLocalListVersion, and cards decided offline (local-list.ts). */
   readonly localList = new LocalAuthList();
+  /** GetDiagnostics / GetLog: uploads a small log (diagnostics.ts). */
+  readonly diagnostics: SimulatedDiagnostics;
   private readonly outbox: Outgoing[] = [];
   private booted = false;
   private draining = false;
@@ -107,6 +110,7 @@ export class SimulatedCharger {
     readonly spec: SimulatedChargerSpec,
     private readonly options: SimulatorOptions,
   ) {
+    this.diagnostics = new SimulatedDiagnostics(spec.id, spec.ocppVersion === '2.0.1', (action, build) => this.enqueue(action, build));
     this.charging = new ChargingPoint(
       spec.ocppVersion === '2.0.1',
       spec.connectorIds ?? [1, 2],
@@ -292,6 +296,7 @@ export class SimulatedCharger {
     on('CancelReservation', (p) => ({ status: this.charging.cancelReservation(Number(p.reservationId)) }));
     handleLocalList(on, this.localList, this.v201);
     this.handleProfiles(on);
+    this.diagnostics.handle(on);
     on('Reset', () => ({ status: 'Accepted' }));
     on('UnlockConnector', () => ({ status: 'Unlocked' }));
     on('ChangeAvailability', () => ({ status: 'Accepted' }));

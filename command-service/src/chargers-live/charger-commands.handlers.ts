@@ -38,15 +38,20 @@ export abstract class ChargerCommandSender {
     this.chargers = sharedStreamStates(store, chargerDecider, CHARGERS_KEPT);
   }
 
+  /** The charger exists and is not deleted (a sender that records something of its own first checks before). */
+  protected async requireCharger(chargerId: string): Promise<void> {
+    const { state: charger } = await this.chargers.load(networkStreams.charger(chargerId));
+    if (!charger.data) throw new DomainError('network.charger_not_found', 'No such charger', [{ path: 'chargerId', code: 'not_found' }]);
+    if (charger.deleted)
+      throw new DomainError('network.charger_deleted', 'The charger is deleted', [{ path: 'chargerId', code: 'deleted' }]);
+  }
+
   protected async send(
     payload: ChargerCommandRequest & { commandId: string; chargerId: string; sessionId?: string },
     context: CommandContext,
   ): Promise<CommandResult> {
     const { commandId, chargerId, sessionId, ...request } = payload;
-    const { state: charger } = await this.chargers.load(networkStreams.charger(chargerId));
-    if (!charger.data) throw new DomainError('network.charger_not_found', 'No such charger', [{ path: 'chargerId', code: 'not_found' }]);
-    if (charger.deleted)
-      throw new DomainError('network.charger_deleted', 'The charger is deleted', [{ path: 'chargerId', code: 'deleted' }]);
+    await this.requireCharger(chargerId);
     const streamId = networkStreams.chargerCommand(commandId);
     const at = this.clock.now().toISOString();
     const { result, events } = await decideAndAppend(

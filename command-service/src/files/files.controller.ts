@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { operations, type FileInfo } from '@evc/contracts';
+import { operations, type FileInfo, type Privilege } from '@evc/contracts';
 import { AUTHENTICATOR, requireAccess, type Authenticator } from '@evc/platform/http/access';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
-import { UPLOAD_PRIVILEGE, isPublicPurpose, type FileStore } from '@evc/platform/files/index';
+import { READ_PRIVILEGE, UPLOAD_PRIVILEGE, isPublicPurpose, type FileStore } from '@evc/platform/files/index';
 import { header, type RequestLike } from '../shared/http/request-context';
 import { readUpload } from './upload';
 
@@ -33,7 +33,10 @@ export class FilesController {
     const principal = await this.auth.authorize(operations['files.upload'].access, req);
     const { bytes, contentType, purpose } = readUpload(body, header(req, 'content-type'));
     const privilege = UPLOAD_PRIVILEGE[purpose];
-    const allowed = privilege ? principal?.userType === 1 && principal.privileges.includes(privilege) : principal?.userType === 5;
+    // A purpose read by a staff privilege (diagnostics) has an endpoint of its own: nobody uploads it here.
+    const allowed =
+      !READ_PRIVILEGE[purpose] &&
+      (privilege ? principal?.userType === 1 && principal.privileges.includes(privilege) : principal?.userType === 5);
     if (!allowed)
       throw new ApiException('auth.forbidden', `Not allowed to upload ${purpose} images`, [{ path: 'purpose', code: 'forbidden' }]);
     return this.files.put(bytes, { contentType, purpose, ...(privilege ? {} : { ownerId: principal!.accountId }) });
@@ -45,7 +48,7 @@ export class FilesController {
     const file = await this.files.get(fileId);
     if (!file) throw new ApiException('files.not_found', 'No such file');
     const open = isPublicPurpose(file.purpose);
-    if (!open) await this.assertMayRead(file.ownerIds ?? [], req);
+    if (!open) await this.assertMayRead(file.ownerIds ?? [], req, READ_PRIVILEGE[file.purpose]);
     const etag = `"${file.fileId}"`;
     reply
       .header('etag', etag)
@@ -56,13 +59,13 @@ export class FilesController {
   }
 
   /** A private file (licence, profile picture): the customer who uploaded it, or staff who may read customers. */
-  private async assertMayRead(ownerIds: string[], req: RequestLike): Promise<void> {
+  private async assertMayRead(ownerIds: string[], req: RequestLike, staffPrivilege: Privilege = 'customers.read'): Promise<void> {
     const principal = await this.auth.principalOf(req);
     if (principal?.userType === 5) {
       // Someone else's licence is not found, not forbidden: its existence is private too.
       if (!ownerIds.includes(principal.accountId)) throw new ApiException('files.not_found', 'No such file');
       return;
     }
-    requireAccess({ kind: 'privilege', privilege: 'customers.read' }, principal);
+    requireAccess({ kind: 'privilege', privilege: staffPrivilege }, principal);
   }
 }

@@ -79,6 +79,19 @@ const clearChargingProfile = z.strictObject({
   connectorId: z.number().int().min(0).max(99),
   purpose: z.enum(['TxProfile', 'TxDefaultProfile']).optional(),
 });
+/**
+ * A diagnostics request (the diagnostics context only; not a staff command of `chargers.send-command`): 1.6
+ * GetDiagnostics {location, startTime, stopTime, retries}; 2.0.1 GetLog {logType DiagnosticsLog, requestId, log}.
+ */
+const getDiagnostics = z.strictObject({
+  action: z.literal('GetDiagnostics'),
+  location: z.url({ protocol: /^https?$/ }),
+  requestId: z.number().int().min(1).max(2_147_483_647),
+  from: z.iso.datetime().optional(),
+  to: z.iso.datetime().optional(),
+  retries: z.number().int().min(0).max(10).optional(),
+});
+export const diagnosticsCommandSchema = z.discriminatedUnion('action', [getDiagnostics]);
 export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
   reset,
   unlock,
@@ -96,11 +109,12 @@ export const localListCommandSchema = z.discriminatedUnion('action', [sendLocalL
 /** The charging profiles (the smart-charging context only; not a staff command). */
 export const chargingProfileCommandSchema = z.discriminatedUnion('action', [setChargingProfile, clearChargingProfile]);
 export type ChargingProfileCommand = z.infer<typeof chargingProfileCommandSchema>;
-/** Every command the gateway sends to chargers: staff's and the charging context's, the local list's, the profiles. */
+/** Every command the gateway sends to chargers: staff's and the charging context's, the local list's, the profiles, diagnostics. */
 export type ChargerCommandRequest =
   | z.infer<typeof chargerCommandRequestSchema>
   | z.infer<typeof localListCommandSchema>
-  | ChargingProfileCommand;
+  | ChargingProfileCommand
+  | z.infer<typeof diagnosticsCommandSchema>;
 /** The actions staff (and charging sessions) send. */
 export type ChargerCommandAction = z.infer<typeof chargerCommandRequestSchema>['action'];
 export type AnyChargerCommandAction = ChargerCommandRequest['action'];

@@ -88,6 +88,16 @@ export const chargerMessageSchema = z.discriminatedUnion('type', [
     samples,
   }),
   z.object({ type: z.literal('DataTransfer'), vendorId: z.string(), messageId: text, data: z.unknown() }),
+  /**
+   * 1.6 DiagnosticsStatusNotification (no request id: the charger's latest request); 2.0.1 LogStatusNotification
+   * (`requestId`). `status` in the network's words (UploadFailure and the 2.0.1 refusals are UploadFailed).
+   */
+  z.object({
+    type: z.literal('DiagnosticsStatusReported'),
+    status: z.enum(['Idle', 'Uploading', 'Uploaded', 'UploadFailed']),
+    reportedStatus: z.string(),
+    requestId: int.nullable(),
+  }),
   /** A call with no meaning for the network yet (firmware, diagnostics, security events, reports...): a sign of life. */
   z.object({ type: z.literal('Notified'), action: z.string() }),
 ]);

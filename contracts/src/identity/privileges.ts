@@ -22,13 +22,22 @@ export const SEEDED_ROLES: readonly { roleId: string; name: string; nameAr: stri
       'contact.manage',
       'events.read',
       'analytics.read',
+      'diagnostics.manage',
     ],
   },
   {
     roleId: 'role-operator',
     name: 'Operator',
     nameAr: 'مشغل',
-    privileges: ['customers.read', 'stations.write', 'sessions.read', 'bookings.write', 'cards.manage', 'events.read'],
+    privileges: [
+      'customers.read',
+      'stations.write',
+      'sessions.read',
+      'bookings.write',
+      'cards.manage',
+      'events.read',
+      'diagnostics.manage',
+    ],
   },
   {
     roleId: 'role-viewer',

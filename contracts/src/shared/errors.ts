@@ -92,6 +92,15 @@ export const ERROR_CODES = [
   'receipt.not_ready',
   'catalog.name_exists',
   'charging.car_exists',
+  'diagnostics.request_not_found',
+  /** The charger has a diagnostics request still open (not uploaded, failed or expired). */
+  'diagnostics.request_open',
+  /** The upload URL is unknown, spent, expired or another charger's (all answer alike: nothing to learn). */
+  'diagnostics.upload_refused',
+  /** Another upload on the same URL is under way. */
+  'diagnostics.upload_busy',
+  'diagnostics.too_large',
+  'diagnostics.file_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -121,6 +130,9 @@ export function statusOf(code: ErrorCode): number {
   if (code === 'identity.account_banned' || code === 'identity.account_inactive' || code === 'identity.email_not_verified') return 403;
   if (code === 'identity.too_many_attempts' || code === 'cards.too_many_attempts' || code === 'demo.rate_limited') return 429;
   if (code === 'files.too_large') return 413;
+  if (code === 'diagnostics.too_large') return 413;
+  if (code === 'diagnostics.request_open' || code === 'diagnostics.upload_busy') return 409;
+  if (code === 'diagnostics.upload_refused') return 404;
   if (code === 'files.unsupported_type') return 415;
   if (code === 'files.missing') return 400;
   if (code === 'payments.invalid_callback') return 400;

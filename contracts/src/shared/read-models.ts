@@ -64,6 +64,9 @@ export const READ_MODELS = {
   siteLoadPoints: 'site_load_points',
   /** One document per session: its station, latest power and allotted share (the driver's view). */
   sessionPower: 'session_power',
+  // diagnostics
+  /** One document per diagnostics request (its status and file); never the upload token. */
+  diagnosticsRequests: 'diagnostics_requests',
 } as const;
 
 /** A read model's collection name, as the live streams send it. */

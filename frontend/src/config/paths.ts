@@ -74,6 +74,7 @@ export const paths = {
     events: '/admin/events',
     event: '/admin/events/$position',
     chargerOperations: '/admin/chargers/$chargerId/operations',
+    chargerDiagnostics: '/admin/chargers/$chargerId/diagnostics',
   },
 } as const;
 

@@ -161,6 +161,16 @@ describe('OCPP 1.6 frames → version-neutral messages', () => {
       { type: 'DataTransfer', vendorId: 'com.example', messageId: 'x', data: 'y' },
     ],
     ['FirmwareStatusNotification', { status: 'Installed' }, { type: 'Notified', action: 'FirmwareStatusNotification' }],
+    [
+      'DiagnosticsStatusNotification',
+      { status: 'Uploading' },
+      { type: 'DiagnosticsStatusReported', status: 'Uploading', reportedStatus: 'Uploading', requestId: null },
+    ],
+    [
+      'DiagnosticsStatusNotification',
+      { status: 'UploadFailed' },
+      { type: 'DiagnosticsStatusReported', status: 'UploadFailed', reportedStatus: 'UploadFailed', requestId: null },
+    ],
   ]);
 });
 
@@ -284,6 +294,16 @@ describe('OCPP 2.0.1 frames → version-neutral messages', () => {
     ],
     ['DataTransfer', { vendorId: 'com.example' }, { type: 'DataTransfer', vendorId: 'com.example', messageId: null, data: null }],
     ['NotifyReport', { requestId: 1, generatedAt: T, seqNo: 0 }, { type: 'Notified', action: 'NotifyReport' }],
+    [
+      'LogStatusNotification',
+      { status: 'Uploaded', requestId: 7 },
+      { type: 'DiagnosticsStatusReported', status: 'Uploaded', reportedStatus: 'Uploaded', requestId: 7 },
+    ],
+    [
+      'LogStatusNotification',
+      { status: 'PermissionDenied', requestId: 7 },
+      { type: 'DiagnosticsStatusReported', status: 'UploadFailed', reportedStatus: 'PermissionDenied', requestId: 7 },
+    ],
   ]);
 });
 

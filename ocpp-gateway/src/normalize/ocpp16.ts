@@ -117,6 +117,15 @@ export const OCPP16_CALLS: InboundCalls = {
       samples: samplesOf(p.meterValue),
     }),
   },
+  /** DiagnosticsStatus names no request: the command side takes the charger's latest. */
+  DiagnosticsStatusNotification: {
+    read: (p: { status: string }) => ({
+      type: 'DiagnosticsStatusReported',
+      status: p.status === 'Idle' || p.status === 'Uploading' || p.status === 'Uploaded' ? p.status : 'UploadFailed',
+      reportedStatus: p.status,
+      requestId: null,
+    }),
+  },
   StopTransaction: {
     read: (p: StopTransaction) => ({
       type: 'TransactionEnded',

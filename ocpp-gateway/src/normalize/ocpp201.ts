@@ -151,4 +151,13 @@ export const OCPP201_CALLS: InboundCalls = {
       samples: samplesOf(p.meterValue),
     }),
   },
+  /** UploadLogStatusEnumType: UploadFailure and the refusals (BadMessage, NotSupportedOperation, PermissionDenied) fail it. */
+  LogStatusNotification: {
+    read: (p: { status: string; requestId?: number }) => ({
+      type: 'DiagnosticsStatusReported',
+      status: p.status === 'Idle' || p.status === 'Uploading' || p.status === 'Uploaded' ? p.status : 'UploadFailed',
+      reportedStatus: p.status,
+      requestId: p.requestId ?? null,
+    }),
+  },
 };

@@ -126,6 +126,19 @@ export const configSchema = z.object({
   PUBLIC_BASE_URL: url(['http://', 'https://'])
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
+
+  // Diagnostics.
+  /** The product's address as chargers reach it, for their diagnostics upload URLs; default PUBLIC_URL. */
+  DIAGNOSTICS_UPLOAD_BASE_URL: url(['http://', 'https://'])
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** The largest diagnostics file a charger may upload (bytes); a larger one is refused with 413 while it streams. */
+  DIAGNOSTICS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(512 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
 });
 export type Config = z.infer<typeof configSchema> & { profile: 'embedded' | 'cluster' };
 

@@ -45,6 +45,13 @@ export const isPublicPurpose = (purpose: FilePurpose) => PUBLIC_PURPOSES.include
  */
 export const UPLOAD_PRIVILEGE: Partial<Record<FilePurpose, Privilege>> = { flag: 'masterdata.write', 'station-photo': 'stations.write' };
 
+/**
+ * Private purposes that staff read by a privilege of their own rather than customers.read (a charger's diagnostics:
+ * diagnostics.manage); their files have no owning customer. Uploaded by their own endpoints, never through
+ * POST /api/files.
+ */
+export const READ_PRIVILEGE: Partial<Record<FilePurpose, Privilege>> = { diagnostics: 'diagnostics.manage' };
+
 export const FILE_ID = /^[a-f0-9]{64}$/;
 /** The id of `bytes` uploaded for `purpose`: the purpose is part of it, so one upload never changes another's file. */
 export const fileIdOf = (bytes: Buffer, purpose: FilePurpose) => createHash('sha256').update(`${purpose}\n`).update(bytes).digest('hex');

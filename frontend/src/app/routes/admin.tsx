@@ -71,4 +71,10 @@ export const adminRoutes = [
   built(a.events, events, 'EventsPage'),
   guarded(a.event, 'events.read', events, 'EventChainPage'),
   guarded(a.chargerOperations, 'events.read', events, 'ChargerOperationsPage'),
+  guarded(
+    a.chargerDiagnostics,
+    'diagnostics.manage',
+    () => import('../../features/diagnostics/admin/diagnostics-page'),
+    'ChargerDiagnosticsPage',
+  ),
 ];
