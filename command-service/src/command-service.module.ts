@@ -20,6 +20,7 @@ import { SEED_REPORT, SEED_SETTINGS, Seeder, type SeedReport, type SeedSettings 
 import type { ContextParts } from './shared/context-parts';
 import { BUS, CLOCK, EVENT_STORE } from './shared/tokens';
 import { upgradesContext } from './upgrades/upgrades.context';
+import { ALERT_SETTINGS, DEFAULT_ALERT_SETTINGS, alertsContext, type AlertSettings } from './alerts/index';
 
 /** The bounded contexts of the command side; adding one is a line here. */
 export const CONTEXTS: ContextParts[] = [
@@ -34,6 +35,7 @@ export const CONTEXTS: ContextParts[] = [
   cardsContext,
   bookingsContext,
   upgradesContext,
+  alertsContext,
 ];
 
 /** Who hears a charger command's outcome after it is recorded, in this order: a session's remote start, a booking's ReserveNow. */
@@ -53,6 +55,8 @@ export interface CommandServiceOptions {
   seed?: { settings: SeedSettings; report: SeedReport };
   /** The time every decision is taken at (the system clock unless a test controls it). */
   clock?: Clock;
+  /** The alerts' time limits and sweep (the configuration's defaults, sweep off, without). */
+  alerts?: AlertSettings;
 }
 
 /** The command side: HTTP commands → access check → @nestjs/cqrs handlers → deciders → event store. */
@@ -79,6 +83,7 @@ export class CommandServiceModule {
         // The ports one context answers for another, so neither names the other's inner parts.
         { provide: COMMAND_RESULT_FOLLOWERS, useValue: COMMAND_RESULT_FOLLOWED_BY },
         { provide: OWNER_BAN_FOLLOWER, useExisting: CARD_LIFE },
+        { provide: ALERT_SETTINGS, useValue: options.alerts ?? DEFAULT_ALERT_SETTINGS },
         ...handlers,
         ...CONTEXTS.flatMap((c) => c.providers ?? []),
         ...(options.seed

@@ -6,6 +6,7 @@ import { openMail, type Mailbox } from '@evc/platform/mail/index';
 import { createPayments } from '@evc/platform/payments/index';
 import { CommandServiceModule } from './command-service.module';
 import { createIdentityDeps } from './identity/index';
+import { alertSettingsFrom } from './alerts/index';
 import { newSeedReport, type SeedReport } from './seed/seeder';
 
 export interface CommandService extends ComposedService {
@@ -39,6 +40,7 @@ export const composeCommandService: Compose<CommandService> = async (config, inf
     files,
     payments: await createPayments(config, infra.dataDir),
     seed: { settings, report: seeds },
+    alerts: alertSettingsFrom(config),
   });
   return {
     name: 'command-service',

@@ -8,6 +8,7 @@ import { contactNotificationsProjection, contactRequestsProjection } from './con
 import { accountAccessProjection, customerProfilesProjection, identityProjection } from './identity/index';
 import { pricingProjection, stationsProjection } from './network/index';
 import { paymentsProjection, walletProjection } from './wallet/index';
+import { alertsProjection } from './alerts/index';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -36,4 +37,6 @@ export const allProjections = (): Projection[] => [
   bookingNotificationsProjection,
   // after cars (it reads them) and identity (it writes customer_accounts.cars)
   customerCarsProjection,
+  // after stations (it copies the station's names)
+  alertsProjection,
 ];

@@ -22,18 +22,20 @@ export const SEEDED_ROLES: readonly { roleId: string; name: string; nameAr: stri
       'contact.manage',
       'events.read',
       'analytics.read',
+      'alerts.read',
+      'alerts.manage',
     ],
   },
   {
     roleId: 'role-operator',
     name: 'Operator',
     nameAr: 'مشغل',
-    privileges: ['customers.read', 'stations.write', 'sessions.read', 'bookings.write', 'cards.manage', 'events.read'],
+    privileges: ['customers.read', 'stations.write', 'sessions.read', 'bookings.write', 'cards.manage', 'events.read', 'alerts.read', 'alerts.manage'],
   },
   {
     roleId: 'role-viewer',
     name: 'Viewer',
     nameAr: 'مشاهد',
-    privileges: ['admins.read', 'roles.read', 'customers.read', 'sessions.read', 'events.read', 'analytics.read'],
+    privileges: ['admins.read', 'roles.read', 'customers.read', 'sessions.read', 'events.read', 'analytics.read', 'alerts.read'],
   },
 ];

@@ -92,6 +92,9 @@ export const ERROR_CODES = [
   'receipt.not_ready',
   'catalog.name_exists',
   'charging.car_exists',
+  'alerts.alert_not_found',
+  /** Acknowledging, noting or resolving an alert that is already resolved. */
+  'alerts.alert_resolved',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -20,5 +20,7 @@ export const PRIVILEGES = [
   'events.read',
   'analytics.read',
   'mailbox.read',
+  'alerts.read',
+  'alerts.manage',
 ] as const;
 export type Privilege = (typeof PRIVILEGES)[number];

@@ -57,6 +57,11 @@ export const READ_MODELS = {
   // site
   /** Page views per path and Cairo day (fed from the bus, not the event log). */
   pageViews: 'page_views',
+  // alerts
+  /** One document per alert: the on-call inbox with each alert's history and notes. */
+  alerts: 'alerts',
+  /** One document per staff member: the stations and governorates whose alerts they are mailed. */
+  alertSubscriptions: 'alert_subscriptions',
 } as const;
 
 /** A read model's collection name, as the live streams send it. */
