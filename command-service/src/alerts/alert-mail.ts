@@ -73,7 +73,7 @@ export function alertMail(input: AlertMailInput): Mail {
     ...(input.resolution ? ([[w.resolved, input.resolution]] as [string, string][]) : []),
   ];
   const link = `${input.publicUrl}/admin/Alerts?selected=${input.alertId}${input.locale === 'ar' ? '&lang=ar' : ''}`;
-  const subject = `${input.about === 'opened' ? w.opened : w.resolved}: ${kind} · ${input.chargerId}`;
+  const subject = `${input.about === 'opened' ? w.opened : w.resolved}: ${kind} - ${input.chargerId}`;
   const text = `${subject}\n\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${w.open}: ${link}\n\n${BRAND[input.locale]}\n`;
   const dir = input.locale === 'ar' ? 'rtl' : 'ltr';
   const html = `<!doctype html><html lang="${input.locale}" dir="${dir}"><body style="font-family:system-ui,sans-serif">
