@@ -11,12 +11,23 @@ import type { AlertAction } from './charger-watch';
 const store = tempEventStore('evc-alerts-');
 const fault: AlertAction = {
   open: 'faulted',
-  cause: { connectorId: 1, errorCode: 'GroundFailure', info: null, vendorErrorCode: null, since: new Date().toISOString(), transactionId: null, lastMeterAt: null },
+  cause: {
+    connectorId: 1,
+    errorCode: 'GroundFailure',
+    info: null,
+    vendorErrorCode: null,
+    since: new Date().toISOString(),
+    transactionId: null,
+    lastMeterAt: null,
+  },
 };
 
 function book() {
   const sent: Mail[] = [];
-  const identity = { mailer: { send: async (m: Mail) => void sent.push(m) }, settings: { publicUrl: 'http://127.0.0.1' } } as unknown as IdentityDeps;
+  const identity = {
+    mailer: { send: async (m: Mail) => void sent.push(m) },
+    settings: { publicUrl: 'http://127.0.0.1' },
+  } as unknown as IdentityDeps;
   return new AlertBook(store(), systemClock, identity);
 }
 

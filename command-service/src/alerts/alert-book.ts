@@ -98,9 +98,21 @@ export class AlertBook {
       }
     }
     const outcome = error ? 'failed' : staffIds.length ? 'sent' : 'none';
-    const system: CommandContext = { actor: { type: 'system', id: 'mailer' }, correlationId: context.correlationId, causationId: alertId, reason: 'alert mail' };
-    await decideAndAppend(this.store, streamId, alertDecider, { kind: 'mailed', alertId, about, staffIds, outcome, error, at: this.now() }, system, {
-      clock: this.clock,
-    });
+    const system: CommandContext = {
+      actor: { type: 'system', id: 'mailer' },
+      correlationId: context.correlationId,
+      causationId: alertId,
+      reason: 'alert mail',
+    };
+    await decideAndAppend(
+      this.store,
+      streamId,
+      alertDecider,
+      { kind: 'mailed', alertId, about, staffIds, outcome, error, at: this.now() },
+      system,
+      {
+        clock: this.clock,
+      },
+    );
   }
 }

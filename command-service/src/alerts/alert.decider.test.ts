@@ -46,7 +46,10 @@ describe('alert decider: an alert opens once and closes when the cause ends', ()
 
   it('staff acknowledge once, with why; a resolved alert cannot be acknowledged', () => {
     const ack: AlertCommand = { kind: 'acknowledge', alertId, reason: 'Technician on the way', at: later };
-    alerts.given([opened]).when(ack).then([{ type: 'AlertAcknowledged', data: { ...ref, reason: 'Technician on the way', at: later } }]);
+    alerts
+      .given([opened])
+      .when(ack)
+      .then([{ type: 'AlertAcknowledged', data: { ...ref, reason: 'Technician on the way', at: later } }]);
     const acked: AlertEvent = { type: 'AlertAcknowledged', data: { ...ref, reason: 'x', at: later } };
     alerts.given([opened, acked]).when(ack).thenNothingHappened();
     alerts.given([opened, recovered]).when(ack).thenThrows('alerts.alert_resolved');
@@ -55,14 +58,23 @@ describe('alert decider: an alert opens once and closes when the cause ends', ()
 
   it('staff resolve by hand with why, once; the alert stays resolved when the charger recovers later', () => {
     const resolve: AlertCommand = { kind: 'resolve', alertId, reason: 'Replaced the RCD', at: later };
-    const resolved: AlertEvent = { type: 'AlertResolved', data: { ...ref, by: 'staff', recovery: null, reason: 'Replaced the RCD', at: later } };
+    const resolved: AlertEvent = {
+      type: 'AlertResolved',
+      data: { ...ref, by: 'staff', recovery: null, reason: 'Replaced the RCD', at: later },
+    };
     alerts.given([opened]).when(resolve).then([resolved]);
     alerts.given([opened, resolved]).when(resolve).thenNothingHappened();
     alerts.given([opened, resolved]).when({ kind: 'recover', recovery: 'Available', at: later }).thenNothingHappened();
   });
 
   it('notes are kept once each, on open and resolved alerts alike', () => {
-    const note: AlertCommand = { kind: 'note', alertId, noteId: 'a0000000-0000-4000-8000-000000000001', text: 'Called the site', at: later };
+    const note: AlertCommand = {
+      kind: 'note',
+      alertId,
+      noteId: 'a0000000-0000-4000-8000-000000000001',
+      text: 'Called the site',
+      at: later,
+    };
     const noted: AlertEvent = {
       type: 'AlertNoted',
       data: { ...ref, noteId: 'a0000000-0000-4000-8000-000000000001', text: 'Called the site', at: later },

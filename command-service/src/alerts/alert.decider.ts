@@ -56,7 +56,16 @@ export const alertDecider: Decider<AlertCommand, AlertEvent, AlertStreamState> =
     switch (event.type) {
       case 'AlertOpened': {
         const { cause, stationId, governorateId, at } = event.data;
-        const alert: AlertOccurrence = { state: 'open', cause, stationId, governorateId, openedAt: at, notes: [], mailed: [], resolution: null };
+        const alert: AlertOccurrence = {
+          state: 'open',
+          cause,
+          stationId,
+          governorateId,
+          openedAt: at,
+          notes: [],
+          mailed: [],
+          resolution: null,
+        };
         return { chargerId: event.data.chargerId, kind: event.data.kind, current: alertId, alerts: { ...state.alerts, [alertId]: alert } };
       }
       case 'AlertAcknowledged':
@@ -78,7 +87,12 @@ export const alertDecider: Decider<AlertCommand, AlertEvent, AlertStreamState> =
     if (command.kind === 'recover') {
       if (!state.current || !state.chargerId || !state.kind) return [];
       const { chargerId, kind, current: alertId } = state;
-      return [{ type: 'AlertResolved', data: { alertId, kind, chargerId, by: 'recovered', recovery: command.recovery, reason: null, at: command.at } }];
+      return [
+        {
+          type: 'AlertResolved',
+          data: { alertId, kind, chargerId, by: 'recovered', recovery: command.recovery, reason: null, at: command.at },
+        },
+      ];
     }
     const alert = state.alerts[command.alertId];
     if (!alert || !state.chargerId || !state.kind) throw notFound();
@@ -92,7 +106,9 @@ export const alertDecider: Decider<AlertCommand, AlertEvent, AlertStreamState> =
           ? []
           : [{ type: 'AlertResolved', data: { ...ref, by: 'staff', recovery: null, reason: command.reason } }];
       case 'note':
-        return alert.notes.includes(command.noteId) ? [] : [{ type: 'AlertNoted', data: { ...ref, noteId: command.noteId, text: command.text } }];
+        return alert.notes.includes(command.noteId)
+          ? []
+          : [{ type: 'AlertNoted', data: { ...ref, noteId: command.noteId, text: command.text } }];
       case 'mailed': {
         if (alert.mailed.includes(command.about)) return [];
         const { about, staffIds, outcome, error } = command;

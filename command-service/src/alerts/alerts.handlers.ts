@@ -62,4 +62,10 @@ export class SetAlertSubscriptionsHandler implements OperationHandler<'alerts.su
   }
 }
 
-export const alertsHandlers = [ActOnAlertHandler, AcknowledgeAlertHandler, ResolveAlertHandler, NoteAlertHandler, SetAlertSubscriptionsHandler];
+export const alertsHandlers = [
+  ActOnAlertHandler,
+  AcknowledgeAlertHandler,
+  ResolveAlertHandler,
+  NoteAlertHandler,
+  SetAlertSubscriptionsHandler,
+];

@@ -66,7 +66,15 @@ describe('charger watch: what opens and resolves alerts', () => {
   });
 
   it('a transaction open beyond its maximum with no meter values for the quiet time is stuck; meter values resolve it', () => {
-    const start = msg({ type: 'TransactionStarted', transactionId: 'tx-1', connectorId: 1, idTag: 'T', meterStartWh: 0, startedAt: iso(t0), samples: [] });
+    const start = msg({
+      type: 'TransactionStarted',
+      transactionId: 'tx-1',
+      connectorId: 1,
+      idTag: 'T',
+      meterStartWh: 0,
+      startedAt: iso(t0),
+      samples: [],
+    });
     const meter = (at: number) => msg({ type: 'MeterValuesReported', connectorId: 1, transactionId: 'tx-1', samples: [] }, at);
     const day = 24 * 3_600_000;
     // Metered until half an hour ago: open long enough, but not quiet long enough.
@@ -77,7 +85,10 @@ describe('charger watch: what opens and resolves alerts', () => {
     expect(quiet.actions).toContainEqual({ open: 'transaction-stuck', cause: expect.objectContaining({ transactionId: 'tx-1' }) });
     const resumed = feed([meter(t0 + day + 1_900_000)], quiet.watch);
     expect(resumed.actions).toContainEqual({ recover: 'transaction-stuck', recovery: 'MeterValues' });
-    const ended = feed([msg({ type: 'TransactionEnded', transactionId: 'tx-1', meterStopWh: 10, endedAt: iso(t0), reason: null, samples: [] })], quiet.watch);
+    const ended = feed(
+      [msg({ type: 'TransactionEnded', transactionId: 'tx-1', meterStopWh: 10, endedAt: iso(t0), reason: null, samples: [] })],
+      quiet.watch,
+    );
     expect(ended.actions).toContainEqual({ recover: 'transaction-stuck', recovery: 'TransactionEnded' });
   });
 
@@ -86,7 +97,9 @@ describe('charger watch: what opens and resolves alerts', () => {
     const preparing = (actions: AlertAction[]) => actions.filter((a) => 'open' in a && a.open === 'preparing-stuck');
     expect(preparing(watchDue(watch, t0 + 15 * 60_000, limits).actions)).toEqual([]);
     const due = watchDue(watch, t0 + 15 * 60_000 + 1, limits);
-    expect(preparing(due.actions)).toEqual([{ open: 'preparing-stuck', cause: expect.objectContaining({ connectorId: 2, since: iso(t0) }) }]);
+    expect(preparing(due.actions)).toEqual([
+      { open: 'preparing-stuck', cause: expect.objectContaining({ connectorId: 2, since: iso(t0) }) },
+    ]);
     expect(feed([msg(status(2, 'available'))], due.watch).actions).toContainEqual({ recover: 'preparing-stuck', recovery: 'available' });
   });
 });

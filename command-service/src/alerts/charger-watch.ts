@@ -62,7 +62,12 @@ export function watchMessage(watch: ChargerWatch, m: InboundChargerMessage): { w
       next = { ...next, faulted: [...without(next.faulted, c), c] };
       actions.push({
         open: 'faulted',
-        cause: cause(at, { connectorId: c, errorCode: msg.errorCode, info: msg.errorInfo ?? null, vendorErrorCode: msg.vendorErrorCode ?? null }),
+        cause: cause(at, {
+          connectorId: c,
+          errorCode: msg.errorCode,
+          info: msg.errorInfo ?? null,
+          vendorErrorCode: msg.vendorErrorCode ?? null,
+        }),
       });
     } else {
       next = { ...next, faulted: without(next.faulted, c) };
@@ -81,7 +86,13 @@ export function watchMessage(watch: ChargerWatch, m: InboundChargerMessage): { w
     }
   } else if (msg.type === 'TransactionStarted') {
     const t = next.transactions[msg.transactionId];
-    next = { ...next, transactions: { ...next.transactions, [msg.transactionId]: t ?? { connectorId: msg.connectorId, startedAt: msg.startedAt, lastMeterAt: at } } };
+    next = {
+      ...next,
+      transactions: {
+        ...next.transactions,
+        [msg.transactionId]: t ?? { connectorId: msg.connectorId, startedAt: msg.startedAt, lastMeterAt: at },
+      },
+    };
   } else if (msg.type === 'MeterValuesReported' && msg.transactionId !== null && next.transactions[msg.transactionId]) {
     const t = next.transactions[msg.transactionId]!;
     next = { ...next, transactions: { ...next.transactions, [msg.transactionId]: { ...t, lastMeterAt: at } } };

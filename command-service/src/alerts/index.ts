@@ -4,5 +4,11 @@
  * acknowledge, note and resolve; a recovery resolves it.
  */
 export { alertsContext, AlertsConsumers } from './alerts.context';
-export { ALERT_SETTINGS, DEFAULT_ALERT_SETTINGS, CHARGER_HEARTBEAT_INTERVAL_S, alertSettingsFrom, type AlertSettings } from './alert-settings';
+export {
+  ALERT_SETTINGS,
+  DEFAULT_ALERT_SETTINGS,
+  CHARGER_HEARTBEAT_INTERVAL_S,
+  alertSettingsFrom,
+  type AlertSettings,
+} from './alert-settings';
 export { alertDecider } from './alert.decider';

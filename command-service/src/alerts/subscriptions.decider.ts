@@ -27,6 +27,9 @@ export const alertSubscriptionsDecider: Decider<AlertSubscriptionsCommand, Alert
 /** The staff who follow a station, or its governorate. */
 export const subscribersOf = (state: AlertSubscriptionsState, stationId: string | null, governorateId: string | null): string[] =>
   Object.entries(state)
-    .filter(([, s]) => (stationId !== null && s.stationIds.includes(stationId)) || (governorateId !== null && s.governorateIds.includes(governorateId)))
+    .filter(
+      ([, s]) =>
+        (stationId !== null && s.stationIds.includes(stationId)) || (governorateId !== null && s.governorateIds.includes(governorateId)),
+    )
     .map(([staffId]) => staffId)
     .sort();

@@ -27,7 +27,15 @@ export interface AlertCause {
 
 export type AlertOpened = {
   type: 'AlertOpened';
-  data: { alertId: string; kind: AlertKind; chargerId: string; stationId: string | null; governorateId: string | null; cause: AlertCause; at: string };
+  data: {
+    alertId: string;
+    kind: AlertKind;
+    chargerId: string;
+    stationId: string | null;
+    governorateId: string | null;
+    cause: AlertCause;
+    at: string;
+  };
 };
 export type AlertAcknowledged = {
   type: 'AlertAcknowledged';
@@ -40,7 +48,15 @@ export type AlertNoted = {
 /** `recovered`: the charger's own report ended the cause (what it said in `recovery`); `staff`: closed by hand, with why. */
 export type AlertResolved = {
   type: 'AlertResolved';
-  data: { alertId: string; kind: AlertKind; chargerId: string; by: 'recovered' | 'staff'; recovery: string | null; reason: string | null; at: string };
+  data: {
+    alertId: string;
+    kind: AlertKind;
+    chargerId: string;
+    by: 'recovered' | 'staff';
+    recovery: string | null;
+    reason: string | null;
+    at: string;
+  };
 };
 /** What became of an alert's mail (opened or resolved): the staff it went to, by account id; `none` when nobody subscribed. */
 export type AlertMailed = {

@@ -10,7 +10,11 @@ const MANAGE = privilege('alerts.manage');
 /** The on-call inbox: alerts opened by chargers' faults and silences, what staff do with them, and who gets mailed. */
 export const alertsOperations = group(
   command('alerts.acknowledge', { summary: 'Acknowledge an open alert, with why.', access: MANAGE, input: acknowledgeAlertSchema }),
-  command('alerts.resolve', { summary: 'Resolve an alert by hand, with why (it also resolves itself when the charger recovers).', access: MANAGE, input: resolveAlertSchema }),
+  command('alerts.resolve', {
+    summary: 'Resolve an alert by hand, with why (it also resolves itself when the charger recovers).',
+    access: MANAGE,
+    input: resolveAlertSchema,
+  }),
   command('alerts.note', { summary: 'Add a note to an alert.', access: MANAGE, input: noteAlertSchema }),
   command('alerts.subscribe', {
     summary: "Set the caller's own subscriptions: the stations and governorates whose alerts they are mailed.",

@@ -29,7 +29,9 @@ export const alertHistoryEntrySchema = z.object({
   by: personSchema.nullable(),
   text: z.string().nullable(),
   /** mailed: about the opening or the resolution, how many staff, and the outcome. */
-  mail: z.object({ about: z.enum(['opened', 'resolved']), recipients: z.number().int(), outcome: z.enum(['sent', 'failed', 'none']) }).nullable(),
+  mail: z
+    .object({ about: z.enum(['opened', 'resolved']), recipients: z.number().int(), outcome: z.enum(['sent', 'failed', 'none']) })
+    .nullable(),
 });
 export type AlertHistoryEntry = z.infer<typeof alertHistoryEntrySchema>;
 

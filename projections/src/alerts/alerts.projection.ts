@@ -53,12 +53,16 @@ function onAlert<K extends LaterEvent>(
     const doc = await alerts.findOne({ _id: event.data.alertId });
     if (!doc || doc.history.some((s) => s.eventId === event.eventId)) return;
     const entry: AlertStepDoc = { eventId: event.eventId, at: event.metadata.occurredAt, ...step(event) };
-    await alerts.replaceOne({ _id: doc._id }, { ...doc, ...change(event), history: [...doc.history, entry], updatedAt: event.metadata.occurredAt });
+    await alerts.replaceOne(
+      { _id: doc._id },
+      { ...doc, ...change(event), history: [...doc.history, entry], updatedAt: event.metadata.occurredAt },
+    );
     changedAlert(context, doc._id);
   };
 }
 
-const staffId = (event: { metadata: { actor: { type: string; id: string } } }) => (event.metadata.actor.type === 'staff' ? event.metadata.actor.id : null);
+const staffId = (event: { metadata: { actor: { type: string; id: string } } }) =>
+  event.metadata.actor.type === 'staff' ? event.metadata.actor.id : null;
 const none = { byId: null, text: null, mail: null };
 
 /** The on-call inbox (one document per alert, with its history) and each staff member's subscriptions. */

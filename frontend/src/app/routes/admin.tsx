@@ -71,4 +71,5 @@ export const adminRoutes = [
   built(a.events, events, 'EventsPage'),
   guarded(a.event, 'events.read', events, 'EventChainPage'),
   guarded(a.chargerOperations, 'events.read', events, 'ChargerOperationsPage'),
+  built(a.alerts, () => import('../../features/alerts/admin/alerts-page'), 'AlertsPage'),
 ];
