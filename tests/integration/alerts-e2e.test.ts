@@ -42,7 +42,10 @@ describe('alerts end to end: a fault pages the station’s followers and resolve
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     const { port } = server.server.address() as AddressInfo;
-    app = await startTestApp({ seed: true, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'EV Charging <no-reply@example.com>' } });
+    app = await startTestApp({
+      seed: true,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'EV Charging <no-reply@example.com>' },
+    });
     const spec = (await loadDemoChargers(app.dataDir)).find((c) => c.ocppVersion === '1.6')!;
     const doc = await app.embedded.infra.documents.collection('chargers').findOne({ _id: spec.id });
     stationId = String(doc?.stationId);
@@ -60,9 +63,9 @@ describe('alerts end to end: a fault pages the station’s followers and resolve
   });
 
   const alertsOf = async (state?: string) =>
-    (await adminGet<Paged<AlertRow>>(app, `alerts?stationId=${stationId}${state ? `&state=${state}` : ''}`, operator.token)).body.dataList.filter(
-      (a) => a.chargerId === charger.spec.id,
-    );
+    (
+      await adminGet<Paged<AlertRow>>(app, `alerts?stationId=${stationId}${state ? `&state=${state}` : ''}`, operator.token)
+    ).body.dataList.filter((a) => a.chargerId === charger.spec.id);
   const mailsTo = (email: string, subject: RegExp) => received.filter((m) => m.to.includes(email) && subject.test(m.raw));
 
   it('a Faulted status opens one alert with the error code and vendor code, mailed to the subscriber', async () => {
@@ -81,7 +84,12 @@ describe('alerts end to end: a fault pages the station’s followers and resolve
     const [alert] = await alertsOf();
     const ref = { chargerId: alert!.chargerId, kind: alert!.kind, alertId: alert!.alertId };
     await must(app, 'alerts.acknowledge', { ...ref, reason: 'Technician on the way' }, operator.token);
-    const { position } = await must(app, 'alerts.note', { ...ref, noteId: randomUUID(), text: 'Site says the RCD tripped' }, operator.token);
+    const { position } = await must(
+      app,
+      'alerts.note',
+      { ...ref, noteId: randomUUID(), text: 'Site says the RCD tripped' },
+      operator.token,
+    );
     const detail = (await adminGet<AlertDetail>(app, `alerts/${alert!.alertId}`, operator.token, position)).body;
     expect(detail.state).toBe('acknowledged');
     expect(detail.info).toBe('RCD tripped');
