@@ -5,9 +5,10 @@
 
 /** What the switches need of their charger (given by simulator.ts). */
 export interface FaultHost {
-  v201: () => boolean;
-  /** Sends a call after those queued before it (the charger's outbox). */
-  send: (action: string, build: () => Record<string, unknown>) => Promise<unknown>;
+  /** The connector's state machine: Faulted or Available, reported at once (a connector charging a car is left alone). */
+  setFault: (connectorId: number, faulted: boolean) => void;
+  /** What a Faulted connector reports. */
+  faultDetails: () => Map<number, { errorCode: string; info?: string; vendorErrorCode?: string }>;
   /** Closes the socket (falling silent with `dropSocket`). */
   drop: () => Promise<void>;
   /** Connects again (speaking again after a dropped socket). */
@@ -16,7 +17,7 @@ export interface FaultHost {
 }
 
 export interface FaultDetails {
-  /** 1.6 ChargePointErrorCode, e.g. GroundFailure (2.0.1's StatusNotification carries none). */
+  /** 1.6 ChargePointErrorCode, e.g. GroundFailure (2.0.1's StatusNotification carries none); OtherError by default. */
   errorCode?: string;
   info?: string;
   vendorErrorCode?: string;
@@ -29,13 +30,19 @@ export class FaultSwitches {
   constructor(private readonly host: FaultHost) {}
 
   /** StatusNotification Faulted on a connector, with its error code, text and the vendor's code. */
-  fault(connectorId: number, details: FaultDetails = {}): Promise<unknown> {
-    return this.status(connectorId, 'Faulted', details);
+  fault(connectorId: number, d: FaultDetails = {}): void {
+    this.host.faultDetails().set(connectorId, {
+      errorCode: d.errorCode ?? 'OtherError',
+      ...(d.info ? { info: d.info } : {}),
+      ...(d.vendorErrorCode ? { vendorErrorCode: d.vendorErrorCode } : {}),
+    });
+    this.host.setFault(connectorId, true);
   }
 
   /** The connector is Available again. */
-  recover(connectorId: number): Promise<unknown> {
-    return this.status(connectorId, 'Available', {});
+  recover(connectorId: number): void {
+    this.host.setFault(connectorId, false);
+    this.host.faultDetails().delete(connectorId);
   }
 
   /** Stops heartbeats and every message; `dropSocket` also closes the connection (and it stays closed). */
@@ -53,18 +60,5 @@ export class FaultSwitches {
   /** A call refused while silent: the outbox keeps it and sends it once the charger speaks again. */
   refusal(): Promise<never> | null {
     return this.silent ? Promise.reject(new Error('silent')) : null;
-  }
-
-  private status(connectorId: number, status: 'Faulted' | 'Available', d: FaultDetails): Promise<unknown> {
-    const timestamp = () => new Date().toISOString();
-    if (this.host.v201()) {
-      return this.host.send('StatusNotification', () => ({ timestamp: timestamp(), connectorStatus: status, evseId: connectorId, connectorId: 1 }));
-    }
-    // 1.6 schema: info and vendorErrorCode are optional strings, so an absent one is left out rather than sent null.
-    const error =
-      status === 'Faulted'
-        ? { errorCode: d.errorCode ?? 'OtherError', ...(d.info ? { info: d.info } : {}), ...(d.vendorErrorCode ? { vendorErrorCode: d.vendorErrorCode } : {}) }
-        : { errorCode: 'NoError' };
-    return this.host.send('StatusNotification', () => ({ connectorId, status, timestamp: timestamp(), ...error }));
   }
 }

@@ -87,8 +87,8 @@ export class SimulatedCharger {
   readonly localList = new LocalAuthList();
   /** Fault a connector, fall silent, speak again (faults.ts). */
   readonly faults = new FaultSwitches({
-    v201: () => this.v201,
-    send: (action, build) => this.enqueue(action, build),
+    setFault: (connectorId, faulted) => this.charging.setFault(connectorId, faulted),
+    faultDetails: () => this.charging.faultDetails,
     drop: () => this.client?.close({ code: 1000, reason: 'Simulated silence' }).then(() => undefined) ?? Promise.resolve(),
     reconnect: () => void this.connect(),
     connected: () => this.connected,

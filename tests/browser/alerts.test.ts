@@ -34,7 +34,7 @@ describeJourney('alerts inbox (staff)', (journey) => {
     it(`${lang}: a fault shows live, is acknowledged with why, and resolves itself`, async () => {
       const { page, t } = await signInAs(journey, '/admin/Alerts', lang, 'staff');
       await page.getByRole('heading', { name: t['alerts.title'], exact: true }).waitFor();
-      await charger.faults.fault(1, { errorCode: 'GroundFailure', info: 'RCD tripped', vendorErrorCode: 'E-042' });
+      charger.faults.fault(1, { errorCode: 'GroundFailure', info: 'RCD tripped', vendorErrorCode: 'E-042' });
       // Live: the row appears without a reload.
       const row = page.getByRole('row').filter({ hasText: charger.spec.id }).filter({ hasText: t['alerts.state.open']! });
       await row.first().waitFor();
@@ -47,7 +47,7 @@ describeJourney('alerts inbox (staff)', (journey) => {
         .getByTestId('alert-step')
         .filter({ hasText: lang === 'ar' ? 'الفني في الطريق' : 'Technician on the way' })
         .waitFor();
-      await charger.faults.recover(1);
+      charger.faults.recover(1);
       await page.getByTestId('alert-step').filter({ hasText: t['alerts.step.recovered']! }).waitFor();
       await page.getByRole('row').filter({ hasText: charger.spec.id }).filter({ hasText: t['alerts.state.resolved']! }).first().waitFor();
       expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDetail, AlertRow, Paged } from '@evc/contracts';
+import { CHARGER_HEARTBEAT_INTERVAL_S } from '@evc/command-service/alerts/index';
+import { HEARTBEAT_INTERVAL_S } from '@evc/ocpp-gateway/gateway';
 import { Simulator, loadDemoChargers, type SimulatedCharger } from '@evc/simulator';
 import { adminGet, must } from '../support/admin';
 import { startTestApp, type TestApp } from '../support/app';
@@ -70,9 +72,9 @@ describe('alerts end to end: a fault pages the station’s followers and resolve
 
   it('a Faulted status opens one alert with the error code and vendor code, mailed to the subscriber', async () => {
     await expect.poll(() => charger.connected, { timeout: 8000 }).toBe(true);
-    await charger.faults.fault(1, { errorCode: 'GroundFailure', info: 'RCD tripped', vendorErrorCode: 'E-042' });
+    charger.faults.fault(1, { errorCode: 'GroundFailure', info: 'RCD tripped', vendorErrorCode: 'E-042' });
     // The same fault reported again while the alert is open opens nothing more.
-    await charger.faults.fault(1, { errorCode: 'GroundFailure', info: 'RCD tripped again', vendorErrorCode: 'E-042' });
+    charger.faults.fault(1, { errorCode: 'GroundFailure', info: 'RCD tripped', vendorErrorCode: 'E-042' });
     await expect.poll(async () => (await alertsOf('open')).length, { timeout: 8000 }).toBe(1);
     const [alert] = await alertsOf();
     expect(alert).toMatchObject({ kind: 'faulted', state: 'open', connectorId: 1, errorCode: 'GroundFailure', stationId });
@@ -102,7 +104,7 @@ describe('alerts end to end: a fault pages the station’s followers and resolve
   });
 
   it('resolves itself when the connector is Available again, and mails that too', async () => {
-    await charger.faults.recover(1);
+    charger.faults.recover(1);
     await expect.poll(async () => (await alertsOf())[0]?.state, { timeout: 8000 }).toBe('resolved');
     await expect.poll(() => mailsTo(operator.email, /^subject: Resolved: Connector faulted/im).length, { timeout: 8000 }).toBe(1);
     const [alert] = await alertsOf();
@@ -118,6 +120,10 @@ describe('alerts end to end: a fault pages the station’s followers and resolve
     const [alert] = await alertsOf();
     const ref = { chargerId: alert!.chargerId, kind: alert!.kind, alertId: alert!.alertId };
     expect((await command(app, 'alerts.note', { ...ref, noteId: randomUUID(), text: 'x' }, viewer.token)).status).toBe(403);
+  });
+
+  it('counts silence from the heartbeat interval the gateway gives chargers', () => {
+    expect(CHARGER_HEARTBEAT_INTERVAL_S).toBe(HEARTBEAT_INTERVAL_S);
   });
 
   it('the simulator falls silent (socket dropped) and speaks again', async () => {

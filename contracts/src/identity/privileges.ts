@@ -30,7 +30,16 @@ export const SEEDED_ROLES: readonly { roleId: string; name: string; nameAr: stri
     roleId: 'role-operator',
     name: 'Operator',
     nameAr: 'مشغل',
-    privileges: ['customers.read', 'stations.write', 'sessions.read', 'bookings.write', 'cards.manage', 'events.read', 'alerts.read', 'alerts.manage'],
+    privileges: [
+      'customers.read',
+      'stations.write',
+      'sessions.read',
+      'bookings.write',
+      'cards.manage',
+      'events.read',
+      'alerts.read',
+      'alerts.manage',
+    ],
   },
   {
     roleId: 'role-viewer',
