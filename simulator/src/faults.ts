@@ -13,6 +13,8 @@ export interface FaultHost {
   drop: () => Promise<void>;
   /** Connects again (speaking again after a dropped socket). */
   reconnect: () => void;
+  /** Sends a Heartbeat now (speaking again on a kept socket). */
+  heartbeat: () => void;
   connected: () => boolean;
 }
 
@@ -51,10 +53,11 @@ export class FaultSwitches {
     if (options.dropSocket && this.host.connected()) await this.host.drop();
   }
 
-  /** Speaks again: what waited in the outbox goes out; a dropped connection connects again. */
+  /** Speaks again: a dropped connection connects again (and boots); a kept one sends a Heartbeat at once. */
   speakAgain(): void {
     this.silent = false;
-    if (!this.host.connected()) this.host.reconnect();
+    if (this.host.connected()) this.host.heartbeat();
+    else this.host.reconnect();
   }
 
   /** A call refused while silent: the outbox keeps it and sends it once the charger speaks again. */

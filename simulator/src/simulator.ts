@@ -91,6 +91,7 @@ export class SimulatedCharger {
     faultDetails: () => this.charging.faultDetails,
     drop: () => this.client?.close({ code: 1000, reason: 'Simulated silence' }).then(() => undefined) ?? Promise.resolve(),
     reconnect: () => void this.connect(),
+    heartbeat: () => void this.enqueue('Heartbeat', () => ({})).catch(() => this.errors++),
     connected: () => this.connected,
   });
   private readonly outbox: Outgoing[] = [];

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDetail, AlertRow, Paged } from '@evc/contracts';
-import { CHARGER_HEARTBEAT_INTERVAL_S } from '@evc/command-service/alerts/index';
+import { AlertsConsumers, CHARGER_HEARTBEAT_INTERVAL_S } from '@evc/command-service/alerts/index';
 import { HEARTBEAT_INTERVAL_S } from '@evc/ocpp-gateway/gateway';
 import { Simulator, loadDemoChargers, type SimulatedCharger } from '@evc/simulator';
 import { adminGet, must } from '../support/admin';
@@ -124,6 +124,18 @@ describe('alerts end to end: a fault pages the station’s followers and resolve
 
   it('counts silence from the heartbeat interval the gateway gives chargers', () => {
     expect(CHARGER_HEARTBEAT_INTERVAL_S).toBe(HEARTBEAT_INTERVAL_S);
+  });
+
+  it('a charger silent beyond its heartbeat interval plus the margin opens a silent alert; speaking again resolves it', async () => {
+    await charger.faults.fallSilent();
+    // The sweep at a time past the heartbeat interval and the margin (the default 60 s) after the last message.
+    const watcher = app.embedded.app.get(AlertsConsumers).watcher;
+    expect(await watcher.sweep(Date.now() + (CHARGER_HEARTBEAT_INTERVAL_S + 61) * 1000)).toBeGreaterThanOrEqual(1);
+    const silent = async () => (await alertsOf()).find((a) => a.kind === 'silent');
+    await expect.poll(async () => (await silent())?.state, { timeout: 8000 }).toBe('open');
+    await expect.poll(() => mailsTo(operator.email, /^subject: Alert: Charger silent/im).length, { timeout: 8000 }).toBe(1);
+    charger.faults.speakAgain();
+    await expect.poll(async () => (await silent())?.state, { timeout: 8000 }).toBe('resolved');
   });
 
   it('the simulator falls silent (socket dropped) and speaks again', async () => {
