@@ -25,7 +25,9 @@ export class ChargerWatcher {
 
   consume(bus: Bus): Consumer {
     return bus.subscribe<unknown>(
-      { groupId: ALERTS_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: true, concurrency: { perKey: true, max: 64 } },
+      // A new group starts at the end: alerts are about now, and replaying the chargers' history would page staff
+      // for every fault ever reported.
+      { groupId: ALERTS_GROUP, topics: [BUS_TOPICS.ocppInbound], fromBeginning: false, concurrency: { perKey: true, max: 64 } },
       async ({ key, value }) => {
         const parsed = inboundChargerMessageSchema.safeParse(value);
         if (!parsed.success) return log.warn('charger message refused by its schema', { chargerId: key });
