@@ -50,8 +50,30 @@ describe('alert book: one alert per charger and kind, even under a storm', () =>
     await alerts.act('CP-BACK', fault, context);
     await Promise.all(Array.from({ length: 20 }, () => alerts.act('CP-BACK', { recover: 'faulted', recovery: 'Available' }, context)));
     await alerts.act('CP-BACK', fault, context);
+    // Each opening and the resolution is mailed (to nobody here), once.
+    await expect.poll(async () => (await typesOf('CP-BACK')).filter((t) => t === 'AlertMailed').length).toBe(3);
     const types = await typesOf('CP-BACK');
     expect(types.filter((t) => t === 'AlertResolved')).toHaveLength(1);
     expect(types.filter((t) => t === 'AlertOpened')).toHaveLength(2);
+  });
+
+  it('twenty staff acknowledging at once record one acknowledgement', async () => {
+    const alerts = book();
+    await alerts.act('CP-ACK', fault, newContext({ type: 'charger', id: 'CP-ACK' }));
+    const [opened] = await store().readStream(alertStreams.charger('CP-ACK', 'faulted'));
+    const alertId = (opened!.data as { alertId: string }).alertId;
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        alerts.decide(
+          'CP-ACK',
+          'faulted',
+          { kind: 'acknowledge', alertId, reason: `on it ${i}`, at: alerts.now() },
+          newContext({ type: 'staff', id: `s-${i}` }),
+        ),
+      ),
+    );
+    const types = (await store().readStream(alertStreams.charger('CP-ACK', 'faulted'))).map((e) => e.type);
+    expect(types.filter((t) => t === 'AlertAcknowledged')).toHaveLength(1);
+    await expect.poll(() => typesOf('CP-ACK')).toContain('AlertMailed');
   });
 });
