@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChargingPoint, DEFAULT_CHARGING } from './charging';
-import { FaultSwitches } from './faults';
+import { FaultSwitches, faultPlan } from './faults';
 import { profileOf } from './power-curve';
 
 /** Fault switches over a charger's connectors with a recording outbox, and a socket that is only a flag. */
@@ -68,5 +68,22 @@ describe('the simulator faults and falls silent on demand', () => {
     expect(c.connected()).toBe(true);
     c.faults.speakAgain();
     expect([c.reconnects(), c.heartbeats()]).toEqual([0, 1]);
+  });
+});
+
+describe('the command line fault plan', () => {
+  it('faults the first K connected chargers and silences the last S, each once', () => {
+    const made = [charger(), charger(), charger(), charger()];
+    const chargers = made.map((c, i) => ({ spec: { id: `CP-${i}` }, connected: true, faults: c.faults }));
+    chargers[1]!.connected = false;
+    const play = faultPlan({ fault: 2, silent: 1, code: 'OverVoltage' });
+    play(chargers);
+    play(chargers);
+    expect(made.map((c) => c.sent.filter((m) => m.status === 'Faulted').length)).toEqual([1, 0, 0, 0]);
+    expect(made[0]!.sent.at(-1)).toMatchObject({ errorCode: 'OverVoltage' });
+    expect(made.map((c) => c.faults.silent)).toEqual([false, false, false, true]);
+    chargers[1]!.connected = true;
+    play(chargers);
+    expect(made[1]!.sent.filter((m) => m.status === 'Faulted')).toHaveLength(1);
   });
 });

@@ -65,3 +65,26 @@ export class FaultSwitches {
     return this.silent ? Promise.reject(new Error('silent')) : null;
   }
 }
+
+/** What the command line's fault plan needs of a charger. */
+interface PlannedCharger {
+  spec: { id: string; connectorIds?: number[] };
+  connected: boolean;
+  faults: FaultSwitches;
+}
+
+/**
+ * `npm run simulate -- --fault K --silent S`: once connected, the first K chargers fault their first connector with
+ * `code`, and the last S fall silent keeping their socket. Call the answer at each summary; each charger is touched once.
+ */
+export function faultPlan(plan: { fault: number; silent: number; code: string }): (chargers: PlannedCharger[]) => void {
+  const done = new Set<string>();
+  return (chargers) =>
+    chargers.forEach((charger, i) => {
+      if (!charger.connected || done.has(charger.spec.id)) return;
+      if (i < plan.fault) charger.faults.fault(charger.spec.connectorIds?.[0] ?? 1, { errorCode: plan.code });
+      else if (i >= chargers.length - plan.silent) void charger.faults.fallSilent();
+      else return;
+      done.add(charger.spec.id);
+    });
+}
