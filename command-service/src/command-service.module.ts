@@ -28,6 +28,7 @@ import {
   diagnosticsContext,
   type DiagnosticsSettings,
 } from './diagnostics/index';
+import { ALERT_SETTINGS, DEFAULT_ALERT_SETTINGS, alertsContext, type AlertSettings } from './alerts/index';
 
 /** The bounded contexts of the command side; adding one is a line here. */
 export const CONTEXTS: ContextParts[] = [
@@ -44,6 +45,7 @@ export const CONTEXTS: ContextParts[] = [
   upgradesContext,
   smartChargingContext,
   diagnosticsContext,
+  alertsContext,
 ];
 
 /** Who hears a charger command's outcome after it is recorded, in this order: a session's remote start, a booking's ReserveNow. */
@@ -71,6 +73,8 @@ export interface CommandServiceOptions {
   smartCharging?: Partial<SmartChargingOptions>;
   /** Where chargers upload diagnostics and the largest file kept (defaults: localhost, 10 MB). */
   diagnostics?: DiagnosticsSettings;
+  /** The alerts' time limits and sweep (the configuration's defaults, sweep off, without). */
+  alerts?: AlertSettings;
 }
 
 /** The command side: HTTP commands → access check → @nestjs/cqrs handlers → deciders → event store. */
@@ -99,6 +103,7 @@ export class CommandServiceModule {
         { provide: OWNER_BAN_FOLLOWER, useExisting: CARD_LIFE },
         { provide: SMART_CHARGING_OPTIONS, useValue: options.smartCharging ?? {} },
         { provide: DIAGNOSTICS_SETTINGS, useValue: options.diagnostics ?? defaultDiagnosticsSettings() },
+        { provide: ALERT_SETTINGS, useValue: options.alerts ?? DEFAULT_ALERT_SETTINGS },
         ...handlers,
         ...CONTEXTS.flatMap((c) => c.providers ?? []),
         ...(options.seed

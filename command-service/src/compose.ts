@@ -6,6 +6,7 @@ import { openMail, type Mailbox } from '@evc/platform/mail/index';
 import { createPayments } from '@evc/platform/payments/index';
 import { CommandServiceModule } from './command-service.module';
 import { createIdentityDeps } from './identity/index';
+import { alertSettingsFrom } from './alerts/index';
 import { newSeedReport, type SeedReport } from './seed/seeder';
 
 export interface CommandService extends ComposedService {
@@ -41,6 +42,7 @@ export const composeCommandService: Compose<CommandService> = async (config, inf
     seed: { settings, report: seeds },
     smartCharging: { dcMinW: config.SMART_CHARGING_DC_MIN_W },
     diagnostics: { uploadBaseUrl: config.DIAGNOSTICS_UPLOAD_BASE_URL ?? config.PUBLIC_URL, maxBytes: config.DIAGNOSTICS_MAX_BYTES },
+    alerts: alertSettingsFrom(config),
   });
   return {
     name: 'command-service',

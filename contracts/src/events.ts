@@ -10,6 +10,7 @@ import type { ChargersLiveEvent } from './chargers-live/events';
 import type { UpgradeEvent } from './shared/upgrade-events';
 import type { SmartChargingEvent } from './smart-charging/events';
 import type { DiagnosticsEvent } from './diagnostics/events';
+import type { AlertsContextEvent } from './alerts/events';
 
 /**
  * Every event the command side appends, one discriminated union on `type`. Each context keeps its payloads in
@@ -27,7 +28,8 @@ export type AnyDomainEvent =
   | BookingsContextEvent
   | UpgradeEvent
   | SmartChargingEvent
-  | DiagnosticsEvent;
+  | DiagnosticsEvent
+  | AlertsContextEvent;
 
 /** Event type name → payload, e.g. `EventTypeMap['WalletDebited']`. */
 export type EventTypeMap = { [E in AnyDomainEvent as E['type']]: E['data'] };

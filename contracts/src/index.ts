@@ -14,6 +14,7 @@ export * from './reporting/index';
 export * from './files/index';
 export * from './smart-charging/index';
 export * from './diagnostics/index';
+export * from './alerts/index';
 export type * from './events';
 export * from './upcasting';
 export * from './operations';

@@ -15,6 +15,7 @@ import { siteOperations } from './site/operations';
 import { receiptOperations } from './charging/receipt-operations';
 import { smartChargingOperations } from './smart-charging/operations';
 import { diagnosticsOperations } from './diagnostics/operations';
+import { alertsOperations } from './alerts/operations';
 
 export * from './shared/operation';
 export { LIVE_PATH, VERSION_FILE_PATH } from './site/operations';
@@ -41,6 +42,7 @@ export const operations = {
   ...receiptOperations,
   ...smartChargingOperations,
   ...diagnosticsOperations,
+  ...alertsOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

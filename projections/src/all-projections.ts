@@ -10,6 +10,7 @@ import { geographyProjection, pricingProjection, stationsProjection } from './ne
 import { paymentsProjection, walletProjection } from './wallet/index';
 import { sessionPowerProjection, siteLoadProjection } from './smart-charging/index';
 import { diagnosticsRequestsProjection } from './diagnostics/index';
+import { alertsProjection } from './alerts/index';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -43,4 +44,6 @@ export const allProjections = (): Projection[] => [
   sessionPowerProjection,
   siteLoadProjection,
   diagnosticsRequestsProjection,
+  // after stations (it copies the station's names)
+  alertsProjection,
 ];

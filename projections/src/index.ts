@@ -15,6 +15,7 @@ export * from './contact/index';
 export * from './site/index';
 export * from './smart-charging/index';
 export * from './diagnostics/index';
+export * from './alerts/index';
 export * from './all-projections';
 export * from './compose';
 export * from './verify/verify-read-models';

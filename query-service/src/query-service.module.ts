@@ -11,6 +11,7 @@ import { CardsAnswers } from './cards/index';
 import { CatalogAdminAnswers, CatalogAnswers } from './catalog/index';
 import { ChargingAnswers, ReceiptsAnswers } from './charging/index';
 import { ContactAnswers } from './contact/index';
+import { AlertsAnswers } from './alerts/index';
 import { QUERY_TABLE, QueriesController } from './http/queries.controller';
 import { QueryTable } from './http/query-routes';
 import { AccountAccessCache, AccountAnswers, CustomersAdminAnswers, IdentityAnswers } from './identity/index';
@@ -45,6 +46,7 @@ export const ANSWERS = [
   ReportingAnswers,
   SmartChargingAnswers,
   DiagnosticsAnswers,
+  AlertsAnswers,
 ];
 
 export interface QueryServiceOptions {

@@ -94,7 +94,8 @@ export class ChargingPoint {
     const c = this.connector(connectorId);
     const status = c?.status ?? 'Available';
     const timestamp = new Date().toISOString();
-    if (!this.v201) return { connectorId, errorCode: status === 'Faulted' ? 'OtherError' : 'NoError', status, timestamp };
+    const error = status === 'Faulted' ? (this.faultDetails.get(connectorId) ?? { errorCode: 'OtherError' }) : { errorCode: 'NoError' };
+    if (!this.v201) return { connectorId, ...error, status, timestamp };
     const connectorStatus =
       status === 'Available' || status === 'Reserved' || status === 'Faulted' || status === 'Unavailable' ? status : 'Occupied';
     return { timestamp, connectorStatus, evseId: connectorId, connectorId: 1 };
@@ -201,6 +202,9 @@ export class ChargingPoint {
     const r = this.connector(connectorId)?.reservation;
     return r ? { id: r.id, idTag: r.idTag } : null;
   }
+
+  /** What a Faulted connector reports (1.6 errorCode, info, vendorErrorCode): set by the fault switches (faults.ts). */
+  readonly faultDetails = new Map<number, { errorCode: string; info?: string; vendorErrorCode?: string }>();
 
   /** A connector breaks (Faulted; its reservation is dropped) or is repaired (Available): reported at once. */
   setFault(connectorId: number, faulted: boolean): void {

@@ -1,11 +1,14 @@
 import { parseArgs } from 'node:util';
+import { faultPlan } from './faults';
 import { Simulator, loadDemoChargers, type SimulatedChargerSpec } from './simulator';
 
 /**
  * npm run simulate -- --chargers N [--url ws://127.0.0.1:3000] [--meter-interval 10] [--plug-in-delay 2000]
  *   [--battery-kwh 60] [--offline-queue] [--charge K --id-tag TAG] [--file chargers.json]
+ *   [--fault K [--fault-code GroundFailure]] [--silent S]
  * N chargers from DATA_DIR/demo-chargers.json (or --file, the same format). --charge K starts a card transaction on
  * connector 1 of the first K chargers once they are up (with --id-tag), to show meter values without the app.
+ * --fault K faults the first connector of the first K chargers; --silent S makes the last S fall silent (alerts).
  */
 const { values } = parseArgs({
   options: {
@@ -18,6 +21,9 @@ const { values } = parseArgs({
     charge: { type: 'string', default: '0' },
     'id-tag': { type: 'string', default: 'SIM-CARD-0001' },
     file: { type: 'string' },
+    fault: { type: 'string', default: '0' },
+    'fault-code': { type: 'string', default: 'GroundFailure' },
+    silent: { type: 'string', default: '0' },
   },
 });
 const number = (name: keyof typeof values, min: number) => {
@@ -56,6 +62,7 @@ const simulator = new Simulator({
 });
 simulator.start();
 let toCharge = Math.min(count, number('charge', 0));
+const playFaults = faultPlan({ fault: number('fault', 0), silent: number('silent', 0), code: values['fault-code'] });
 const summary = setInterval(() => {
   for (const charger of simulator.chargers) {
     if (toCharge <= 0) break;
@@ -66,6 +73,7 @@ const summary = setInterval(() => {
     )
       toCharge--;
   }
+  playFaults(simulator.chargers);
   const s = simulator.stats();
   console.log(
     `${new Date().toISOString()} chargers ${s.chargers} connected ${s.connected} charging ${s.charging} queued ${s.queued} messages sent ${s.messagesSent} errors ${s.errors}`,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { RPCClient } from 'ocpp-rpc';
 import { CallDeadlines, REPLACED_REASON } from '@evc/ocpp-gateway';
 import { ChargingPoint, DEFAULT_CHARGING, type ChargingOptions } from './charging';
+import { FaultSwitches } from './faults';
 import { LocalAuthList, handleLocalList, presentCard, type CardDecision } from './local-list';
 import { SimulatedDiagnostics } from './diagnostics';
 import { profileOf } from './power-curve';
@@ -91,6 +92,15 @@ export class SimulatedCharger {
   readonly localList = new LocalAuthList();
   /** GetDiagnostics / GetLog: uploads a small log (diagnostics.ts). */
   readonly diagnostics: SimulatedDiagnostics;
+  /** Fault a connector, fall silent, speak again (faults.ts). */
+  readonly faults = new FaultSwitches({
+    setFault: (connectorId, faulted) => this.charging.setFault(connectorId, faulted),
+    faultDetails: () => this.charging.faultDetails,
+    drop: () => this.client?.close({ code: 1000, reason: 'Simulated silence' }).then(() => undefined) ?? Promise.resolve(),
+    reconnect: () => void this.connect(),
+    heartbeat: () => void this.enqueue('Heartbeat', () => ({})).catch(() => this.errors++),
+    connected: () => this.connected,
+  });
   private readonly outbox: Outgoing[] = [];
   private booted = false;
   private draining = false;
@@ -217,7 +227,7 @@ export class SimulatedCharger {
   }
 
   private scheduleReconnect(): void {
-    if (this.stopped || this.retry) return;
+    if (this.stopped || this.retry || this.faults.silent) return;
     const { initial, max } = this.options.backoffMs ?? { initial: 1000, max: 30_000 };
     const delay = Math.min(max, initial * 2 ** this.attempt++) * (0.75 + Math.random() * 0.5);
     this.retry = setTimeout(() => {
@@ -228,6 +238,8 @@ export class SimulatedCharger {
   }
 
   private async call(client: Client, action: string, payload: unknown): Promise<unknown> {
+    const silent = this.faults.refusal();
+    if (silent) return silent;
     this.messagesSent++;
     return deadlines.call(client, action, payload, SIMULATOR_CALL_TIMEOUT_MS);
   }

@@ -6,7 +6,7 @@
 export { identityContext } from './identity.context';
 export { ACCOUNT_GATE, AccountGate } from './account-gate';
 export { accountDecider, type AccountCommand, type AccountState } from './account.decider';
-export { accessVersionOf, findAccountByEmail, loadAccount } from './accounts';
+export { accessVersionOf, findAccountByEmail, loadAccount, rolesOf } from './accounts';
 export { AuthController, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './auth.controller';
 export { SeedCustomerCommand, type IssuedSession } from './identity.commands';
 export { IDENTITY, createIdentityDeps, identitySettingsFrom, type IdentityDeps, type IdentitySettings } from './identity.settings';

@@ -23,6 +23,8 @@ export const SEEDED_ROLES: readonly { roleId: string; name: string; nameAr: stri
       'events.read',
       'analytics.read',
       'diagnostics.manage',
+      'alerts.read',
+      'alerts.manage',
     ],
   },
   {
@@ -37,12 +39,14 @@ export const SEEDED_ROLES: readonly { roleId: string; name: string; nameAr: stri
       'cards.manage',
       'events.read',
       'diagnostics.manage',
+      'alerts.read',
+      'alerts.manage',
     ],
   },
   {
     roleId: 'role-viewer',
     name: 'Viewer',
     nameAr: 'مشاهد',
-    privileges: ['admins.read', 'roles.read', 'customers.read', 'sessions.read', 'events.read', 'analytics.read'],
+    privileges: ['admins.read', 'roles.read', 'customers.read', 'sessions.read', 'events.read', 'analytics.read', 'alerts.read'],
   },
 ];

@@ -101,6 +101,9 @@ export const ERROR_CODES = [
   'diagnostics.upload_busy',
   'diagnostics.too_large',
   'diagnostics.file_not_found',
+  'alerts.alert_not_found',
+  /** Acknowledging, noting or resolving an alert that is already resolved. */
+  'alerts.alert_resolved',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

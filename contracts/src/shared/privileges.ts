@@ -21,5 +21,7 @@ export const PRIVILEGES = [
   'analytics.read',
   'mailbox.read',
   'diagnostics.manage',
+  'alerts.read',
+  'alerts.manage',
 ] as const;
 export type Privilege = (typeof PRIVILEGES)[number];

@@ -67,6 +67,11 @@ export const READ_MODELS = {
   // diagnostics
   /** One document per diagnostics request (its status and file); never the upload token. */
   diagnosticsRequests: 'diagnostics_requests',
+  // alerts
+  /** One document per alert: the on-call inbox with each alert's history and notes. */
+  alerts: 'alerts',
+  /** One document per staff member: the stations and governorates whose alerts they are mailed. */
+  alertSubscriptions: 'alert_subscriptions',
 } as const;
 
 /** A read model's collection name, as the live streams send it. */

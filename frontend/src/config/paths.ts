@@ -68,6 +68,8 @@ export const paths = {
     governorates: '/admin/governorates',
     sessions: '/admin/sessions',
     bookings: '/admin/bookings',
+    /** The on-call inbox of chargers' faults and silences. */
+    alerts: '/admin/Alerts',
     /** Dev mailbox of the embedded profile; not in the public route list (docs/rules.md). */
     mailbox: '/admin/mailbox',
     /** Staff tools, not in the public route list: the event explorer, one event with its chain, a charger's operations view. */

@@ -139,6 +139,16 @@ export const configSchema = z.object({
     .min(1024)
     .max(512 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  // Alerts (docs/alerts.md): when a charger's silence or a stuck state pages the staff who follow it.
+  /** A charger not heard from for its heartbeat interval plus this margin opens a `silent` alert (seconds). */
+  ALERT_SILENT_MARGIN_S: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** A transaction open this long (hours) with no meter values for ALERT_METER_QUIET_MIN opens `transaction-stuck`. */
+  ALERT_TRANSACTION_MAX_H: z.coerce.number().int().min(1).max(720).default(24),
+  ALERT_METER_QUIET_MIN: z.coerce.number().int().min(1).max(1440).default(60),
+  /** A connector in Preparing this long (minutes) opens `preparing-stuck`. */
+  ALERT_PREPARING_MAX_MIN: z.coerce.number().int().min(1).max(1440).default(15),
+  /** How often the time-based alerts are looked for (seconds); 0 turns the sweep off (tests call it). */
+  ALERT_SWEEP_EVERY_S: z.coerce.number().int().min(0).max(3600).default(30),
 });
 export type Config = z.infer<typeof configSchema> & { profile: 'embedded' | 'cluster' };
 

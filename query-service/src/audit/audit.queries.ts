@@ -22,11 +22,13 @@ export const READABLE = [
   /^contact-request-/,
   /^booking-/,
   /^session-/,
+  /^alerts-/,
 ];
 /** Streams holding what only some staff may see (a contact request's internal comments: managers; a session: those who see sessions). */
 const GUARDED: [RegExp, Privilege][] = [
   [/^contact-request-/, 'contact.manage'],
   [/^session-/, 'sessions.read'],
+  [/^alerts-/, 'alerts.read'],
 ];
 type State = Record<string, unknown>;
 

@@ -15,6 +15,7 @@ const STAFF_FOLLOWS: Record<string, Privilege> = {
   [READ_MODELS.cards]: 'customers.read',
   [READ_MODELS.contactRequests]: 'contact.manage',
   [READ_MODELS.sessionPower]: 'sessions.read',
+  [READ_MODELS.alerts]: 'alerts.read',
 };
 
 /**

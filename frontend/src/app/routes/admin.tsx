@@ -77,4 +77,5 @@ export const adminRoutes = [
     () => import('../../features/diagnostics/admin/diagnostics-page'),
     'ChargerDiagnosticsPage',
   ),
+  built(a.alerts, () => import('../../features/alerts/admin/alerts-page'), 'AlertsPage'),
 ];

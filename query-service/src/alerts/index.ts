@@ -1,0 +1,1 @@
+export { AlertsAnswers } from './alerts.answers';
