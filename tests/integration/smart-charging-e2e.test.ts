@@ -248,4 +248,28 @@ describe('smart charging end to end: a site limit shared by profiles the simulat
       expect(sent.filter((e) => (e.data as { chargerId: string }).chargerId === chargerId)).toHaveLength(changes);
     }
   }, 60_000);
+
+  it('the same limit sent twenty times at once is recorded once; only staff with stations.write may set it', async () => {
+    const stationId = aStation().stationId;
+    await registerStation(app.commandBus, { ...aStation(), stationId });
+    const body = { stationId, limitW: 80_000, periods: [{ from: '18:00', to: '22:00', limitW: 50_000 }], reason: 'Highway site' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => command(app, 'smart-charging.set-grid-limit', body, staff)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const events = await store().readStream(smartChargingStreams.sitePower(stationId));
+    expect(events.filter((e) => e.type === 'SiteGridLimitSet')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'SiteGridLimitSet')[0]!.metadata.reason).toBe('Highway site');
+
+    expect((await command(app, 'smart-charging.set-grid-limit', body, drivers[0]!.customer.token)).status).toBe(403);
+    expect((await command(app, 'smart-charging.set-grid-limit', body)).status).toBe(401);
+    const unknown = await command(app, 'smart-charging.set-grid-limit', { ...body, stationId: 'st-nowhere' }, staff);
+    expect(unknown.body.code).toBe('network.station_not_found');
+    const overlapping = await command(
+      app,
+      'smart-charging.set-grid-limit',
+      { ...body, periods: [...body.periods, { from: '21:00', to: '23:00', limitW: 40_000 }] },
+      staff,
+    );
+    expect(overlapping.status).toBe(400);
+    expect(overlapping.body.code).toBe('request.invalid');
+  }, 30_000);
 });
