@@ -272,4 +272,46 @@ describe('smart charging end to end: a site limit shared by profiles the simulat
     expect(overlapping.status).toBe(400);
     expect(overlapping.body.code).toBe('request.invalid');
   }, 30_000);
+
+  it('a charger that refuses profiles is counted at its full power, with the reason, and the others share the rest', async () => {
+    const stationId = aStation().stationId;
+    await registerStation(app.commandBus, { ...aStation(), stationId });
+    await command(app, 'smart-charging.set-grid-limit', { stationId, limitW: LIMIT_W, periods: [], reason: 'Small supply' }, staff);
+    const specs: SimulatedChargerSpec[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { chargerId, secret } = await registerCharger(app.commandBus, stationId);
+      specs.push({ id: chargerId, secret, ocppVersion: '1.6', connectorIds: [1], current: 'AC', maxPowerKw: 22, refuseProfiles: i === 0 });
+    }
+    const local = new Simulator({
+      url: app.baseUrl.replace('http', 'ws'),
+      chargers: specs,
+      backoffMs: { initial: 100, max: 1000 },
+      charging: { meterIntervalS: 1, plugInDelayMs: 100, batteryWh: 400_000, startSocPct: [20, 20] },
+    });
+    local.start();
+    try {
+      await expect.poll(() => local.stats().connected, { timeout: 15_000 }).toBe(3);
+      await Promise.all(
+        specs.map(async (charger, i) => {
+          const body = { sessionId: randomUUID(), chargerId: charger.id, connectorId: 1, carId: drivers[i]!.carId };
+          const start = () => command(app, 'sessions.start', body, drivers[i]!.customer.token);
+          await expect.poll(async () => (await start()).status, { timeout: 15_000 }).toBe(200);
+        }),
+      );
+      const power = (i: number) => local.chargers[i]!.charging.powerOf(1);
+      await expect.poll(() => [power(0), power(1), power(2)], { timeout: 20_000 }).toEqual([22_000, 19_000, 19_000]);
+      const events = await store().readStream(smartChargingStreams.sitePower(stationId));
+      expect(events.some((e) => e.type === 'ChargingProfileAnswered' && (e.data as { status: string }).status === 'NotSupported')).toBe(
+        true,
+      );
+      const last = events.filter((e) => e.type === 'PowerShared').at(-1)!;
+      expect((last.data as PowerShared['data']).allotments.find((a) => a.chargerId === specs[0]!.id)).toMatchObject({
+        limitW: 22_000,
+        counted: 'full-power',
+      });
+      expect(last.metadata.reason).toContain(`${specs[0]!.id} answered NotSupported: counted at full power`);
+    } finally {
+      await local.stop();
+    }
+  }, 60_000);
 });
