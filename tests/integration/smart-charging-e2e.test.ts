@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargingStreams, networkStreams, smartChargingStreams, type EventTypeMap, type PowerShared } from '@evc/contracts';
+import { envelope, newContext } from '@evc/command-service';
 import { Simulator, type SimulatedChargerSpec } from '@evc/simulator';
-import { registerCharger } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/app';
 import { aChargingNetwork, aCustomerReadyToCharge, until } from '../support/charging-story';
+import { aStation, registerCharger, registerStation } from '../support/factories';
 import { command } from '../support/identity';
-import { envelope, newContext } from '@evc/command-service';
-import { aStation, registerStation } from '../support/factories';
 
 const LIMIT_W = 60_000;
 const CARS = 6;
