@@ -22,6 +22,7 @@ export const SEEDED_ROLES: readonly { roleId: string; name: string; nameAr: stri
       'contact.manage',
       'events.read',
       'analytics.read',
+      'uptime.manage',
     ],
   },
   {

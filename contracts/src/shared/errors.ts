@@ -92,6 +92,10 @@ export const ERROR_CODES = [
   'receipt.not_ready',
   'catalog.name_exists',
   'charging.car_exists',
+  'uptime.maintenance_not_found',
+  'uptime.maintenance_exists',
+  'uptime.maintenance_started',
+  'uptime.maintenance_in_past',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -57,6 +57,11 @@ export const READ_MODELS = {
   // site
   /** Page views per path and Cairo day (fed from the bus, not the event log). */
   pageViews: 'page_views',
+  // uptime
+  /** Charger presence and connector statuses, one document per event (what availability is computed from). */
+  uptimeSignals: 'uptime_signals',
+  /** One document per station: its target and declared maintenance. */
+  uptimeStations: 'uptime_stations',
 } as const;
 
 /** A read model's collection name, as the live streams send it. */
