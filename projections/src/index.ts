@@ -13,6 +13,7 @@ export * from './bookings/index';
 export * from './cards/index';
 export * from './contact/index';
 export * from './site/index';
+export * from './uptime/index';
 export * from './all-projections';
 export * from './compose';
 export * from './verify/verify-read-models';

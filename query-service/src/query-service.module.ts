@@ -20,6 +20,7 @@ import { NetworkAdminAnswers, StationsAnswers } from './network/index';
 import { ReportingAnswers } from './reporting/index';
 import type { QueryAnswers } from './shared/answers';
 import { SiteAnswers, SiteController } from './site/index';
+import { UptimeAnswers } from './uptime/index';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, FRAME_LOG, MAILBOX, POSITIONS } from './shared/tokens';
 
 /** Each context's answers to its queries; adding a context is a line here. */
@@ -40,6 +41,7 @@ export const ANSWERS = [
   EventsAnswers,
   AuditHistoryAnswers,
   ReportingAnswers,
+  UptimeAnswers,
 ];
 
 export interface QueryServiceOptions {
