@@ -24,7 +24,7 @@ export const declareMaintenanceSchema = z
   .refine((m) => Date.parse(m.to) > Date.parse(m.from), { path: ['to'], params: { code: 'range_reversed' } })
   .refine((m) => Date.parse(m.to) - Date.parse(m.from) <= MAINTENANCE_MAX_DAYS * DAY_MS, {
     path: ['to'],
-    params: { code: 'too_long', maximum: MAINTENANCE_MAX_DAYS },
+    params: { code: 'window_too_long', maximum: MAINTENANCE_MAX_DAYS },
   })
   .refine((m) => m.connectorId === null || m.chargerId !== null, { path: ['chargerId'], params: { code: 'required' } });
 export type DeclareMaintenance = z.infer<typeof declareMaintenanceSchema>;
@@ -42,7 +42,7 @@ export const targetPercentSchema = typedNumber(
     .number()
     .min(50)
     .max(100)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { params: { code: 'too_precise' } }),
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { params: { code: 'two_decimals' } }),
 );
 
 export const setUptimeTargetSchema = z.strictObject({

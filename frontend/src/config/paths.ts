@@ -74,6 +74,10 @@ export const paths = {
     events: '/admin/events',
     event: '/admin/events/$position',
     chargerOperations: '/admin/chargers/$chargerId/operations',
+    /** A charger's Cairo day (events.read); the network's uptime and one station's (analytics.read). */
+    chargerDay: '/admin/chargers/$chargerId/day',
+    uptime: '/admin/uptime',
+    stationUptime: '/admin/uptime/$stationId',
   },
 } as const;
 

@@ -71,4 +71,7 @@ export const adminRoutes = [
   built(a.events, events, 'EventsPage'),
   guarded(a.event, 'events.read', events, 'EventChainPage'),
   guarded(a.chargerOperations, 'events.read', events, 'ChargerOperationsPage'),
+  guarded(a.chargerDay, 'events.read', events, 'ChargerDayPage'),
+  built(a.uptime, () => import('../../features/uptime/admin/uptime-page'), 'UptimePage'),
+  guarded(a.stationUptime, 'analytics.read', () => import('../../features/uptime/admin/station-uptime-page'), 'StationUptimePage'),
 ];

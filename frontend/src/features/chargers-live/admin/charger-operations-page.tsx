@@ -141,6 +141,9 @@ export function ChargerOperationsPage() {
         <Link to={paths.admin.events} search={{ stream: `charger-live-${chargerId}` } as never}>
           <FormattedMessage id="chargerOps.inExplorer" />
         </Link>
+        <Link to={paths.admin.chargerDay} params={{ chargerId }}>
+          <FormattedMessage id="chargerOps.day" />
+        </Link>
         <span className="spacer" />
         <label>
           <FormattedMessage id="chargerOps.window" />{' '}
