@@ -2,11 +2,18 @@ import { Inject } from '@nestjs/common';
 import { networkStreams, uptimeStreams, type CommandResult } from '@evc/contracts';
 import type { Clock, EventStore } from '@evc/platform';
 import type { CommandContext } from '../shared/command-context';
+import { KeyedQueue } from '../shared/keyed-queue';
 import { HandlesCommand, type OperationCommand, type OperationHandler } from '../shared/operation-command';
 import { requireStream } from '../shared/require-stream';
 import { runDecider } from '../shared/run-decider';
 import { CLOCK, EVENT_STORE } from '../shared/tokens';
 import { stationUptimeDecider, type UptimeCommand } from './uptime.decider';
+
+/**
+ * A station's changes one at a time in this process: staff declaring several windows at once all get them recorded
+ * instead of racing to a conflict; between processes the decision loop's retries still decide.
+ */
+const byStation = new KeyedQueue();
 
 abstract class UptimeHandler {
   constructor(
@@ -23,15 +30,16 @@ abstract class UptimeHandler {
       message: 'No such station',
       field: 'stationId',
     });
-    return runDecider(
-      this.store,
-      uptimeStreams.station(stationId),
-      stationUptimeDecider,
-      command,
-      { ...context, reason: reason ?? context.reason },
-      {
-        clock: this.clock,
-      },
+    const streamId = uptimeStreams.station(stationId);
+    return byStation.run(streamId, () =>
+      runDecider(
+        this.store,
+        streamId,
+        stationUptimeDecider,
+        command,
+        { ...context, reason: reason ?? context.reason },
+        { clock: this.clock },
+      ),
     );
   }
 }
