@@ -200,12 +200,12 @@ export default tseslint.config(
     const zones = [
       ...contextZones(
         './projections/src',
-        ['identity', 'network', 'catalog', 'chargers-live', 'charging', 'wallet', 'bookings', 'cards', 'contact', 'site'],
+        ['identity', 'network', 'catalog', 'chargers-live', 'charging', 'wallet', 'bookings', 'cards', 'contact', 'site', 'uptime'],
         ['shared', 'runner'],
       ),
       ...contextZones(
         './query-service/src',
-        ['identity', 'network', 'catalog', 'charging', 'bookings', 'cards', 'contact', 'site', 'audit', 'reporting'],
+        ['identity', 'network', 'catalog', 'charging', 'bookings', 'cards', 'contact', 'site', 'audit', 'reporting', 'uptime'],
         ['shared', 'http'],
         ['live'],
       ),

@@ -15,6 +15,7 @@ import { COMMAND_ROUTES, servedCommands } from './shared/http/command-routes';
 import { CommandsController } from './shared/http/commands.controller';
 import { ACCOUNT_GATE, AccountGate, IDENTITY, OWNER_BAN_FOLLOWER, identityContext, type IdentityDeps } from './identity/index';
 import { networkContext } from './network/index';
+import { uptimeContext } from './uptime/index';
 import { paymentsContext, PAYMENTS, walletContext } from './wallet/index';
 import { SEED_REPORT, SEED_SETTINGS, Seeder, type SeedReport, type SeedSettings } from './seed/seeder';
 import type { ContextParts } from './shared/context-parts';
@@ -46,6 +47,7 @@ export const CONTEXTS: ContextParts[] = [
   smartChargingContext,
   diagnosticsContext,
   alertsContext,
+  uptimeContext,
 ];
 
 /** Who hears a charger command's outcome after it is recorded, in this order: a session's remote start, a booking's ReserveNow. */

@@ -11,6 +11,7 @@ import type { UpgradeEvent } from './shared/upgrade-events';
 import type { SmartChargingEvent } from './smart-charging/events';
 import type { DiagnosticsEvent } from './diagnostics/events';
 import type { AlertsContextEvent } from './alerts/events';
+import type { UptimeEvent } from './uptime/events';
 
 /**
  * Every event the command side appends, one discriminated union on `type`. Each context keeps its payloads in
@@ -29,7 +30,8 @@ export type AnyDomainEvent =
   | UpgradeEvent
   | SmartChargingEvent
   | DiagnosticsEvent
-  | AlertsContextEvent;
+  | AlertsContextEvent
+  | UptimeEvent;
 
 /** Event type name → payload, e.g. `EventTypeMap['WalletDebited']`. */
 export type EventTypeMap = { [E in AnyDomainEvent as E['type']]: E['data'] };

@@ -15,6 +15,7 @@ export * from './files/index';
 export * from './smart-charging/index';
 export * from './diagnostics/index';
 export * from './alerts/index';
+export * from './uptime/index';
 export type * from './events';
 export * from './upcasting';
 export * from './operations';

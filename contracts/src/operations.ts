@@ -16,6 +16,7 @@ import { receiptOperations } from './charging/receipt-operations';
 import { smartChargingOperations } from './smart-charging/operations';
 import { diagnosticsOperations } from './diagnostics/operations';
 import { alertsOperations } from './alerts/operations';
+import { uptimeOperations } from './uptime/operations';
 
 export * from './shared/operation';
 export { LIVE_PATH, VERSION_FILE_PATH } from './site/operations';
@@ -43,6 +44,7 @@ export const operations = {
   ...smartChargingOperations,
   ...diagnosticsOperations,
   ...alertsOperations,
+  ...uptimeOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

@@ -11,6 +11,7 @@ import { paymentsProjection, walletProjection } from './wallet/index';
 import { sessionPowerProjection, siteLoadProjection } from './smart-charging/index';
 import { diagnosticsRequestsProjection } from './diagnostics/index';
 import { alertsProjection } from './alerts/index';
+import { uptimeProjection } from './uptime/index';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -46,4 +47,5 @@ export const allProjections = (): Projection[] => [
   diagnosticsRequestsProjection,
   // after stations (it copies the station's names)
   alertsProjection,
+  uptimeProjection,
 ];

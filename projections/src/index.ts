@@ -16,6 +16,7 @@ export * from './site/index';
 export * from './smart-charging/index';
 export * from './diagnostics/index';
 export * from './alerts/index';
+export * from './uptime/index';
 export * from './all-projections';
 export * from './compose';
 export * from './verify/verify-read-models';

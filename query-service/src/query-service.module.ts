@@ -23,6 +23,7 @@ import { DiagnosticsAnswers } from './diagnostics/index';
 import type { QueryAnswers } from './shared/answers';
 import { SiteAnswers, SiteController } from './site/index';
 import { SmartChargingAnswers } from './smart-charging/index';
+import { UptimeAnswers } from './uptime/index';
 import { BUS, CLIENT_CONFIG, DOCUMENTS, EVENT_STORE, FRAME_LOG, MAILBOX, POSITIONS } from './shared/tokens';
 
 /** Each context's answers to its queries; adding a context is a line here. */
@@ -47,6 +48,7 @@ export const ANSWERS = [
   SmartChargingAnswers,
   DiagnosticsAnswers,
   AlertsAnswers,
+  UptimeAnswers,
 ];
 
 export interface QueryServiceOptions {

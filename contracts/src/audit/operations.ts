@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chargerTimelineQuerySchema, chargerTimelineViewSchema } from './timeline';
 import { pagedSchema } from '../shared/api';
 import { CUSTOMER, group, positionParamSchema, privilege, query } from '../shared/operation';
 import { auditQuerySchema, chargerOperationsQuerySchema, eventRefSchema, eventSearchQuerySchema, walletLineRefSchema } from './schemas';
@@ -61,5 +62,13 @@ export const auditOperations = group(
     access: CUSTOMER,
     input: walletLineRefSchema.extend(positionParamSchema.shape),
     output: provenanceViewSchema,
+  }),
+  query('chargers.timeline', '/api/queries/admin/chargers/:chargerId/timeline', {
+    summary:
+      "A charger's day in Cairo time, oldest first and paged: connections, boots, statuses, sessions, commands and answers, faults, alerts, firmware, diagnostics and any other event naming it.",
+    access: privilege('events.read'),
+    params: z.object({ chargerId: z.string().regex(/^[A-Za-z0-9_-]{3,48}$/) }),
+    input: chargerTimelineQuerySchema,
+    output: chargerTimelineViewSchema,
   }),
 );

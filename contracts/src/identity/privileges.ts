@@ -25,6 +25,7 @@ export const SEEDED_ROLES: readonly { roleId: string; name: string; nameAr: stri
       'diagnostics.manage',
       'alerts.read',
       'alerts.manage',
+      'uptime.manage',
     ],
   },
   {

@@ -104,6 +104,10 @@ export const ERROR_CODES = [
   'alerts.alert_not_found',
   /** Acknowledging, noting or resolving an alert that is already resolved. */
   'alerts.alert_resolved',
+  'uptime.maintenance_not_found',
+  'uptime.maintenance_exists',
+  'uptime.maintenance_started',
+  'uptime.maintenance_in_past',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

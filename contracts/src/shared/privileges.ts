@@ -23,5 +23,6 @@ export const PRIVILEGES = [
   'diagnostics.manage',
   'alerts.read',
   'alerts.manage',
+  'uptime.manage',
 ] as const;
 export type Privilege = (typeof PRIVILEGES)[number];

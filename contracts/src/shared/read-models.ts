@@ -72,6 +72,11 @@ export const READ_MODELS = {
   alerts: 'alerts',
   /** One document per staff member: the stations and governorates whose alerts they are mailed. */
   alertSubscriptions: 'alert_subscriptions',
+  // uptime
+  /** Charger presence and connector statuses, one document per event (what availability is computed from). */
+  uptimeSignals: 'uptime_signals',
+  /** One document per station: its target and declared maintenance. */
+  uptimeStations: 'uptime_stations',
 } as const;
 
 /** A read model's collection name, as the live streams send it. */

@@ -77,6 +77,10 @@ export const paths = {
     event: '/admin/events/$position',
     chargerOperations: '/admin/chargers/$chargerId/operations',
     chargerDiagnostics: '/admin/chargers/$chargerId/diagnostics',
+    /** A charger's Cairo day (events.read); the network's uptime and one station's (analytics.read). */
+    chargerDay: '/admin/chargers/$chargerId/day',
+    uptime: '/admin/uptime',
+    stationUptime: '/admin/uptime/$stationId',
   },
 } as const;
 

@@ -5,6 +5,7 @@ import { ActorNames } from '../identity/index';
 import { customerOf, type Answers, type Caller, type QueryAnswers } from '../shared/answers';
 import { DOCUMENTS, EVENT_STORE, FRAME_LOG } from '../shared/tokens';
 import { ChargerOperations } from './charger-operations';
+import { ChargerTimeline } from './charger-timeline';
 import { EventChains } from './event-chain';
 import { EventSearch } from './event-search';
 import { eventView, namesOf } from './event-view';
@@ -17,7 +18,8 @@ type EventsQueryId =
   | 'events.chain'
   | 'chargers.operations'
   | 'me.session-provenance'
-  | 'me.wallet-provenance';
+  | 'me.wallet-provenance'
+  | 'chargers.timeline';
 
 /** What the caller sees of the log (masking.ts: the same rule as the audit panel's). */
 export const viewerOf = ({ principal }: Caller): Viewer => viewerFor(principal?.privileges);
@@ -33,6 +35,7 @@ export class EventsAnswers implements QueryAnswers {
     const chains = new EventChains(store, frames, names);
     const operations = new ChargerOperations(store, documents, names);
     const provenance = new Provenance(store, documents);
+    const timeline = new ChargerTimeline(store, documents);
     const eventAt = async (position: number) => {
       const event = await chains.eventAt(position);
       if (!event) throw new ApiException('events.event_not_found', 'No event at this position');
@@ -49,6 +52,7 @@ export class EventsAnswers implements QueryAnswers {
       'chargers.operations': ({ chargerId, ...q }, caller) => operations.view(chargerId, q, viewerOf(caller)),
       'me.session-provenance': ({ sessionId }, caller) => provenance.ofSession(customerOf(caller), sessionId),
       'me.wallet-provenance': ({ transactionId }, caller) => provenance.ofWalletLine(customerOf(caller), transactionId),
+      'chargers.timeline': ({ chargerId, ...q }) => timeline.day(chargerId, q),
     };
   }
 }

@@ -26,6 +26,7 @@ export const adminNav: AdminNavItem[] = [
   { to: paths.admin.bookings, labelId: 'admin.bookings', privilege: 'sessions.read' },
   { to: paths.admin.mailbox, labelId: 'admin.mailbox', privilege: 'mailbox.read' },
   { to: paths.admin.events, labelId: 'admin.events', privilege: 'events.read' },
+  { to: paths.admin.uptime, labelId: 'admin.uptime', privilege: 'analytics.read' },
   { to: paths.admin.settings, labelId: 'admin.settings' },
   { to: paths.admin.alerts, labelId: 'alerts.nav', privilege: 'alerts.read' },
 ];

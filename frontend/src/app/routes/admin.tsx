@@ -78,4 +78,7 @@ export const adminRoutes = [
     'ChargerDiagnosticsPage',
   ),
   built(a.alerts, () => import('../../features/alerts/admin/alerts-page'), 'AlertsPage'),
+  guarded(a.chargerDay, 'events.read', events, 'ChargerDayPage'),
+  built(a.uptime, () => import('../../features/uptime/admin/uptime-page'), 'UptimePage'),
+  guarded(a.stationUptime, 'analytics.read', () => import('../../features/uptime/admin/station-uptime-page'), 'StationUptimePage'),
 ];

@@ -2,4 +2,5 @@
 // with its chain, chargers-live's operations view of a charger.
 export { EventsPage } from '../../features/audit/admin/events-page';
 export { EventChainPage } from '../../features/audit/admin/event-chain-page';
+export { ChargerDayPage } from '../../features/audit/admin/charger-day-page';
 export { ChargerOperationsPage } from '../../features/chargers-live/admin/charger-operations-page';

@@ -41,3 +41,19 @@ export const useEvent = (position: number) =>
   useQuery({ queryKey: eventKeys.event(position), queryFn: ({ signal }) => api.query('events.get', { position }, { signal }) });
 export const useChain = (position: number) =>
   useQuery({ queryKey: eventKeys.chain(position), queryFn: ({ signal }) => api.query('events.chain', { position }, { signal }) });
+
+export const TIMELINE_PAGE_SIZE = 100;
+
+/** A charger's Cairo day, oldest first; each further page continues after the last event read (`next`). */
+export const useChargerDay = (chargerId: string, date: string) =>
+  useInfiniteQuery({
+    queryKey: ['events', 'charger-day', chargerId, date] as const,
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.query(
+        'chargers.timeline',
+        { chargerId, date, pageSize: TIMELINE_PAGE_SIZE, ...(pageParam !== undefined ? { after: pageParam } : {}) },
+        { signal },
+      ),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });

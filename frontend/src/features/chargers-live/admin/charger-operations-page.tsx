@@ -144,6 +144,9 @@ export function ChargerOperationsPage() {
         <Link to={paths.admin.chargerDiagnostics} params={{ chargerId }}>
           <FormattedMessage id="diagnostics.link" />
         </Link>
+        <Link to={paths.admin.chargerDay} params={{ chargerId }}>
+          <FormattedMessage id="chargerOps.day" />
+        </Link>
         <span className="spacer" />
         <label>
           <FormattedMessage id="chargerOps.window" />{' '}

@@ -1,0 +1,4 @@
+export * from './events';
+export * from './availability';
+export * from './schemas';
+export * from './views';
