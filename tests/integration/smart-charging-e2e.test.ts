@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargingStreams, networkStreams, smartChargingStreams, type EventTypeMap, type PowerShared } from '@evc/contracts';
+import { envelope, newContext } from '@evc/command-service';
 import { Simulator, type SimulatedChargerSpec } from '@evc/simulator';
-import { registerCharger } from '../support/factories';
 import { startTestApp, type TestApp } from '../support/app';
 import { aChargingNetwork, aCustomerReadyToCharge, until } from '../support/charging-story';
+import { aStation, registerCharger, registerStation } from '../support/factories';
 import { command } from '../support/identity';
-import { envelope, newContext } from '@evc/command-service';
-import { aStation, registerStation } from '../support/factories';
 
 const LIMIT_W = 60_000;
 const CARS = 6;
@@ -246,6 +245,72 @@ describe('smart charging end to end: a site limit shared by profiles the simulat
         was = now;
       }
       expect(sent.filter((e) => (e.data as { chargerId: string }).chargerId === chargerId)).toHaveLength(changes);
+    }
+  }, 60_000);
+
+  it('the same limit sent twenty times at once is recorded once; only staff with stations.write may set it', async () => {
+    const stationId = aStation().stationId;
+    await registerStation(app.commandBus, { ...aStation(), stationId });
+    const body = { stationId, limitW: 80_000, periods: [{ from: '18:00', to: '22:00', limitW: 50_000 }], reason: 'Highway site' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => command(app, 'smart-charging.set-grid-limit', body, staff)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const events = await store().readStream(smartChargingStreams.sitePower(stationId));
+    expect(events.filter((e) => e.type === 'SiteGridLimitSet')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'SiteGridLimitSet')[0]!.metadata.reason).toBe('Highway site');
+
+    expect((await command(app, 'smart-charging.set-grid-limit', body, drivers[0]!.customer.token)).status).toBe(403);
+    expect((await command(app, 'smart-charging.set-grid-limit', body)).status).toBe(401);
+    const unknown = await command(app, 'smart-charging.set-grid-limit', { ...body, stationId: 'st-nowhere' }, staff);
+    expect(unknown.body.code).toBe('network.station_not_found');
+    const overlapping = await command(
+      app,
+      'smart-charging.set-grid-limit',
+      { ...body, periods: [...body.periods, { from: '21:00', to: '23:00', limitW: 40_000 }] },
+      staff,
+    );
+    expect(overlapping.status).toBe(400);
+    expect(overlapping.body.code).toBe('request.invalid');
+  }, 30_000);
+
+  it('a charger that refuses profiles is counted at its full power, with the reason, and the others share the rest', async () => {
+    const stationId = aStation().stationId;
+    await registerStation(app.commandBus, { ...aStation(), stationId });
+    await command(app, 'smart-charging.set-grid-limit', { stationId, limitW: LIMIT_W, periods: [], reason: 'Small supply' }, staff);
+    const specs: SimulatedChargerSpec[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { chargerId, secret } = await registerCharger(app.commandBus, stationId);
+      specs.push({ id: chargerId, secret, ocppVersion: '1.6', connectorIds: [1], current: 'AC', maxPowerKw: 22, refuseProfiles: i === 0 });
+    }
+    const local = new Simulator({
+      url: app.baseUrl.replace('http', 'ws'),
+      chargers: specs,
+      backoffMs: { initial: 100, max: 1000 },
+      charging: { meterIntervalS: 1, plugInDelayMs: 100, batteryWh: 400_000, startSocPct: [20, 20] },
+    });
+    local.start();
+    try {
+      await expect.poll(() => local.stats().connected, { timeout: 15_000 }).toBe(3);
+      await Promise.all(
+        specs.map(async (charger, i) => {
+          const body = { sessionId: randomUUID(), chargerId: charger.id, connectorId: 1, carId: drivers[i]!.carId };
+          const start = () => command(app, 'sessions.start', body, drivers[i]!.customer.token);
+          await expect.poll(async () => (await start()).status, { timeout: 15_000 }).toBe(200);
+        }),
+      );
+      const power = (i: number) => local.chargers[i]!.charging.powerOf(1);
+      await expect.poll(() => [power(0), power(1), power(2)], { timeout: 20_000 }).toEqual([22_000, 19_000, 19_000]);
+      const events = await store().readStream(smartChargingStreams.sitePower(stationId));
+      expect(events.some((e) => e.type === 'ChargingProfileAnswered' && (e.data as { status: string }).status === 'NotSupported')).toBe(
+        true,
+      );
+      const last = events.filter((e) => e.type === 'PowerShared').at(-1)!;
+      expect((last.data as PowerShared['data']).allotments.find((a) => a.chargerId === specs[0]!.id)).toMatchObject({
+        limitW: 22_000,
+        counted: 'full-power',
+      });
+      expect(last.metadata.reason).toContain(`${specs[0]!.id} answered NotSupported: counted at full power`);
+    } finally {
+      await local.stop();
     }
   }, 60_000);
 });

@@ -24,7 +24,7 @@ export class SetGridLimitHandler implements OperationHandler<'smart-charging.set
   ) {}
 
   async execute({ payload, context }: OperationCommand<'smart-charging.set-grid-limit'>) {
-    const { stationId, limitW, expectedRevision } = payload;
+    const { stationId, limitW, expectedRevision, reason } = payload;
     const periods = [...payload.periods].sort((a, b) => minutesOfDay(a.from) - minutesOfDay(b.from));
     const { state: station } = await loadState(this.store, networkStreams.station(stationId), stationDecider);
     if (!station.data || station.deleted)
@@ -35,13 +35,13 @@ export class SetGridLimitHandler implements OperationHandler<'smart-charging.set
       const { state: before } = await states.load(streamId);
       const at = this.clock.now().toISOString();
       const command = { kind: 'set-limit' as const, stationId, limitW, periods, members: this.sharing.members(stationId), at };
-      // the staff member's reason goes into the event's metadata, as every staff change's does
+      // Staff's reason is the events' reason: the limit's history says who set it, when and why.
       const { result, events } = await decideAndAppend(
         this.store,
         streamId,
         sitePowerDecider,
         command,
-        { ...context, reason: payload.reason },
+        { ...context, reason },
         {
           clock: this.clock,
           states,
