@@ -121,10 +121,7 @@ export const sessionPowerProjection: Projection = {
 };
 
 /** The session's transaction ended (or never started): it draws nothing more and has no share. */
-async function ended(
-  { data }: RecordedEventOf<'SessionStopped' | 'SessionStartFailed'>,
-  { documents, changed }: ProjectionContext,
-) {
+async function ended({ data }: RecordedEventOf<'SessionStopped' | 'SessionStartFailed'>, { documents, changed }: ProjectionContext) {
   const sessions = SESSION_POWER.in(documents);
   const doc = await sessions.findOne({ _id: data.sessionId });
   if (!doc) return;

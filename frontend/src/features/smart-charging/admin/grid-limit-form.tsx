@@ -112,7 +112,13 @@ export function GridLimitForm({ site, onDone }: { site: SiteLoadView; onDone: ()
         {rows.map((r, i) => (
           <div className="period" key={r.key} data-testid="limit-period">
             <Field label={label('smartCharging.form.from')} error={errorOf(`periods.${i}.from`)}>
-              <input dir="ltr" inputMode="numeric" placeholder="HH:MM" value={r.from} onChange={(e) => edit(r.key, { from: e.target.value })} />
+              <input
+                dir="ltr"
+                inputMode="numeric"
+                placeholder="HH:MM"
+                value={r.from}
+                onChange={(e) => edit(r.key, { from: e.target.value })}
+              />
             </Field>
             <Field label={label('smartCharging.form.to')} error={errorOf(`periods.${i}.to`)}>
               <input dir="ltr" inputMode="numeric" placeholder="HH:MM" value={r.to} onChange={(e) => edit(r.key, { to: e.target.value })} />

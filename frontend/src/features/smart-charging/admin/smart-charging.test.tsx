@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChargerCommandView } from '@evc/contracts/chargers-live';
 import type { SessionPowerView, SiteLoadPoint, SiteLoadView } from '@evc/contracts/smart-charging';
 import { makeSession, renderApp, stubApi, storeSession, VIEWER_PRIVILEGES, type RecordedRequest } from '../../../testing/render-app';
@@ -81,6 +81,30 @@ async function openStation(lang: 'en' | 'ar' = 'en', privileges?: typeof VIEWER_
   return screen.findByTestId('site-power');
 }
 
+/** A controllable `/api/live/me` on top of the stubbed API: `push` sends one change. */
+function liveMe() {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  const inner = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/api/live/me'
+      ? Promise.resolve(
+          new Response(new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) }), {
+            status: 200,
+            headers: { 'Content-Type': 'text/event-stream' },
+          }),
+        )
+      : inner(input, init),
+  );
+  return {
+    opened: () => controller !== null,
+    push: (collection: string, id: string) =>
+      act(async () =>
+        controller?.enqueue(encoder.encode(`event: change\ndata: {"collection":"${collection}","ids":["${id}"],"position":90}\n\n`)),
+      ),
+  };
+}
+
 const posts = (requests: RecordedRequest[]) => requests.filter((r) => r.url === SET_LIMIT);
 const loadCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.url.startsWith(SITE_LOAD));
 
@@ -134,6 +158,21 @@ describe("the station's power on its admin page", () => {
 
     fireEvent.click(within(panel).getByRole('button', { name: '6 hours' }));
     await waitFor(() => expect(loadCalls(requests).at(-1)!.url).toContain('hours=6'));
+  });
+
+  it('moves with the staff live stream: a change of the load or its chart reloads it, no reload of the page', async () => {
+    const state = { site: load() };
+    const requests = staffApi(state);
+    const live = liveMe();
+    const panel = await openStation();
+    await waitFor(() => expect(live.opened()).toBe(true));
+    expect(within(panel).getByTestId('site-drawn').textContent).toBe('52 kW of 60 kW');
+    const before = loadCalls(requests).length;
+    state.site = load({ drawnW: 41_000, sessions: load().sessions.slice(0, 1) });
+    await live.push('site_load_points', station.stationId);
+    await waitFor(() => expect(within(panel).getByTestId('site-drawn').textContent).toBe('41 kW of 60 kW'));
+    expect(within(within(panel).getByTestId('site-sessions')).getAllByRole('row')).toHaveLength(2);
+    expect(loadCalls(requests).length).toBeGreaterThan(before);
   });
 
   it('warns when the site is over-subscribed, with the reason recorded', async () => {
@@ -271,6 +310,22 @@ describe("the driver's allotted power", () => {
     await renderApp(`/my-sessions/${SESSION_ID}?lang=ar`);
     expect((await screen.findByTestId('session-power')).textContent).toContain('في انتظار القدرة');
     expect(screen.getByTestId('session-power-why').textContent).toContain('من سيارتين أخريين');
+  });
+
+  it("follows the driver's live stream: a new share shows without a reload", async () => {
+    const state = { power: power() };
+    asCustomer((req) => {
+      if (req.url.startsWith(SESSION_POWER)) return { body: state.power };
+      if (req.url.startsWith(`/api/queries/me/sessions/${SESSION_ID}`)) return { body: makeSessionView() };
+      return undefined;
+    });
+    const live = liveMe();
+    await renderApp(`/my-sessions/${SESSION_ID}`);
+    expect((await screen.findByTestId('session-power')).textContent).toContain('10 kW');
+    await waitFor(() => expect(live.opened()).toBe(true));
+    state.power = power({ allottedW: 12_000, sharedWith: 4, cause: 'session-ended' });
+    await live.push('session_power', SESSION_ID);
+    await waitFor(() => expect(screen.getByTestId('session-power').textContent).toContain('12 kW'));
   });
 
   it('shows nothing at a station without a limit', async () => {
