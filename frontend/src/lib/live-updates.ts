@@ -28,6 +28,8 @@ export const ADMIN_LIVE_KEY_ROOTS: LiveKeyRoots = {
   // staff activity: they come on /api/live/me (features/smart-charging follows them there)
   [READ_MODELS.siteLoad]: ['site_load'],
   [READ_MODELS.siteLoadPoints]: ['site_load'],
+  // the on-call inbox (features/alerts follows it on /api/live/me)
+  [READ_MODELS.alerts]: ['alerts'],
 };
 
 /** The read models the server streams changes of, and which query-key roots each invalidates. */

@@ -22,6 +22,11 @@ const NOT_FOLLOWED: readonly ReadModelName[] = [
   READ_MODELS.ocppCommands,
   READ_MODELS.ocppMessages,
   READ_MODELS.pageViews,
+  // polled while a request is open; changed only by their owner; read on demand for a month's report
+  READ_MODELS.diagnosticsRequests,
+  READ_MODELS.alertSubscriptions,
+  READ_MODELS.uptimeSignals,
+  READ_MODELS.uptimeStations,
 ];
 
 const keys = (roots: object): string[] => Object.keys(roots);
