@@ -8,6 +8,7 @@ import type { IdentityEvent } from './identity/events';
 import type { NetworkEvent } from './network/events';
 import type { ChargersLiveEvent } from './chargers-live/events';
 import type { UpgradeEvent } from './shared/upgrade-events';
+import type { FirmwareEvent } from './firmware/events';
 
 /**
  * Every event the command side appends, one discriminated union on `type`. Each context keeps its payloads in
@@ -23,7 +24,8 @@ export type AnyDomainEvent =
   | ContactEvent
   | CardsEvent
   | BookingsContextEvent
-  | UpgradeEvent;
+  | UpgradeEvent
+  | FirmwareEvent;
 
 /** Event type name → payload, e.g. `EventTypeMap['WalletDebited']`. */
 export type EventTypeMap = { [E in AnyDomainEvent as E['type']]: E['data'] };

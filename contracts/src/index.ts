@@ -12,6 +12,7 @@ export * from './audit/index';
 export * from './bookings/index';
 export * from './reporting/index';
 export * from './files/index';
+export * from './firmware/index';
 export type * from './events';
 export * from './upcasting';
 export * from './operations';

@@ -13,6 +13,7 @@ import { identityOperations } from './identity/operations';
 import { networkOperations } from './network/operations';
 import { siteOperations } from './site/operations';
 import { receiptOperations } from './charging/receipt-operations';
+import { firmwareOperations } from './firmware/operations';
 
 export * from './shared/operation';
 export { LIVE_PATH, VERSION_FILE_PATH } from './site/operations';
@@ -37,6 +38,7 @@ export const operations = {
   ...auditOperations,
   ...bookingOperations,
   ...receiptOperations,
+  ...firmwareOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

@@ -59,6 +59,18 @@ const sendLocalList = z.strictObject({
 });
 const getLocalListVersion = z.strictObject({ action: z.literal('GetLocalListVersion') });
 export type LocalListEntry = z.infer<typeof localListEntry>;
+/**
+ * A firmware update (the firmware context's campaigns only, never staff's own command): 1.6 UpdateFirmware
+ * {location, retrieveDate}; 2.0.1 UpdateFirmware {requestId, firmware {location, retrieveDateTime}}. `location` is a
+ * signed, expiring URL of this product for this charger alone.
+ */
+const updateFirmware = z.strictObject({
+  action: z.literal('UpdateFirmware'),
+  location: z.url().max(2000),
+  retrieveDate: z.iso.datetime(),
+  requestId: z.number().int().min(1).max(2_147_483_647),
+});
+export const firmwareCommandSchema = updateFirmware;
 export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
   reset,
   unlock,
@@ -74,7 +86,10 @@ export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
 /** The local list commands (the cards context's list sync only; not a staff command). */
 export const localListCommandSchema = z.discriminatedUnion('action', [sendLocalList, getLocalListVersion]);
 /** Every command the gateway sends to chargers: staff's and the charging context's, and the local list's. */
-export type ChargerCommandRequest = z.infer<typeof chargerCommandRequestSchema> | z.infer<typeof localListCommandSchema>;
+export type ChargerCommandRequest =
+  | z.infer<typeof chargerCommandRequestSchema>
+  | z.infer<typeof localListCommandSchema>
+  | z.infer<typeof firmwareCommandSchema>;
 /** The actions staff (and charging sessions) send. */
 export type ChargerCommandAction = z.infer<typeof chargerCommandRequestSchema>['action'];
 export type AnyChargerCommandAction = ChargerCommandRequest['action'];

@@ -92,6 +92,9 @@ export const ERROR_CODES = [
   'receipt.not_ready',
   'catalog.name_exists',
   'charging.car_exists',
+  'firmware.file_not_found',
+  'firmware.charger_not_found',
+  'firmware.campaign_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

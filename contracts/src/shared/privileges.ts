@@ -20,5 +20,6 @@ export const PRIVILEGES = [
   'events.read',
   'analytics.read',
   'mailbox.read',
+  'firmware.manage',
 ] as const;
 export type Privilege = (typeof PRIVILEGES)[number];

@@ -160,7 +160,16 @@ describe('OCPP 1.6 frames → version-neutral messages', () => {
       { vendorId: 'com.example', messageId: 'x', data: 'y' },
       { type: 'DataTransfer', vendorId: 'com.example', messageId: 'x', data: 'y' },
     ],
-    ['FirmwareStatusNotification', { status: 'Installed' }, { type: 'Notified', action: 'FirmwareStatusNotification' }],
+    [
+      'FirmwareStatusNotification',
+      { status: 'Installed' },
+      { type: 'FirmwareStatusReported', status: 'installed', reportedStatus: 'Installed', requestId: null },
+    ],
+    [
+      'FirmwareStatusNotification',
+      { status: 'DownloadFailed' },
+      { type: 'FirmwareStatusReported', status: 'download-failed', reportedStatus: 'DownloadFailed', requestId: null },
+    ],
   ]);
 });
 
@@ -284,6 +293,16 @@ describe('OCPP 2.0.1 frames → version-neutral messages', () => {
     ],
     ['DataTransfer', { vendorId: 'com.example' }, { type: 'DataTransfer', vendorId: 'com.example', messageId: null, data: null }],
     ['NotifyReport', { requestId: 1, generatedAt: T, seqNo: 0 }, { type: 'Notified', action: 'NotifyReport' }],
+    [
+      'FirmwareStatusNotification',
+      { status: 'InstallRebooting', requestId: 7 },
+      { type: 'FirmwareStatusReported', status: 'installing', reportedStatus: 'InstallRebooting', requestId: 7 },
+    ],
+    [
+      'FirmwareStatusNotification',
+      { status: 'InvalidSignature', requestId: 7 },
+      { type: 'FirmwareStatusReported', status: 'install-failed', reportedStatus: 'InvalidSignature', requestId: 7 },
+    ],
   ]);
 });
 
