@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Bus, Clock, EventStore } from '@evc/platform';
@@ -20,6 +21,7 @@ import { SEED_REPORT, SEED_SETTINGS, Seeder, type SeedReport, type SeedSettings 
 import type { ContextParts } from './shared/context-parts';
 import { BUS, CLOCK, EVENT_STORE } from './shared/tokens';
 import { upgradesContext } from './upgrades/upgrades.context';
+import { FIRMWARE_SETTINGS, RecordFirmwareCommandResultCommand, firmwareContext, type FirmwareSettings } from './firmware/index';
 
 /** The bounded contexts of the command side; adding one is a line here. */
 export const CONTEXTS: ContextParts[] = [
@@ -34,10 +36,15 @@ export const CONTEXTS: ContextParts[] = [
   cardsContext,
   bookingsContext,
   upgradesContext,
+  firmwareContext,
 ];
 
 /** Who hears a charger command's outcome after it is recorded, in this order: a session's remote start, a booking's ReserveNow. */
-const COMMAND_RESULT_FOLLOWED_BY: CommandResultFollower[] = [RecordSessionCommandResultCommand, RecordBookingCommandResultCommand];
+const COMMAND_RESULT_FOLLOWED_BY: CommandResultFollower[] = [
+  RecordSessionCommandResultCommand,
+  RecordBookingCommandResultCommand,
+  RecordFirmwareCommandResultCommand,
+];
 
 export interface CommandServiceOptions {
   eventStore: EventStore;
@@ -53,6 +60,8 @@ export interface CommandServiceOptions {
   seed?: { settings: SeedSettings; report: SeedReport };
   /** The time every decision is taken at (the system clock unless a test controls it). */
   clock?: Clock;
+  /** How firmware links are signed and where chargers reach them; without it, links are signed with a key of this process. */
+  firmware?: FirmwareSettings;
 }
 
 /** The command side: HTTP commands → access check → @nestjs/cqrs handlers → deciders → event store. */
@@ -78,6 +87,10 @@ export class CommandServiceModule {
         { provide: COMMAND_ROUTES, useValue: servedCommands(handlers) },
         // The ports one context answers for another, so neither names the other's inner parts.
         { provide: COMMAND_RESULT_FOLLOWERS, useValue: COMMAND_RESULT_FOLLOWED_BY },
+        {
+          provide: FIRMWARE_SETTINGS,
+          useValue: options.firmware ?? { links: { secret: randomBytes(32), baseUrl: 'http://localhost:3000' } },
+        },
         { provide: OWNER_BAN_FOLLOWER, useExisting: CARD_LIFE },
         ...handlers,
         ...CONTEXTS.flatMap((c) => c.providers ?? []),

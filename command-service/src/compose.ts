@@ -5,6 +5,7 @@ import type { ComposedService, Compose } from '@evc/platform/hosting/host';
 import { openMail, type Mailbox } from '@evc/platform/mail/index';
 import { createPayments } from '@evc/platform/payments/index';
 import { CommandServiceModule } from './command-service.module';
+import { firmwareLinkKey } from './firmware/index';
 import { createIdentityDeps } from './identity/index';
 import { newSeedReport, type SeedReport } from './seed/seeder';
 
@@ -24,7 +25,8 @@ export interface CommandService extends ComposedService {
 export const composeCommandService: Compose<CommandService> = async (config, infra) => {
   const files = await openFileStore(config, infra.dataDir);
   const { mailer, mailbox } = openMail(config, infra.dataDir);
-  const identity = createIdentityDeps(config, { authSecret: await resolveAuthSecret(config, infra.dataDir), mailer });
+  const authSecret = await resolveAuthSecret(config, infra.dataDir);
+  const identity = createIdentityDeps(config, { authSecret, mailer });
   const seeds = newSeedReport();
   const settings = {
     demo: config.SEED_DEMO,
@@ -39,6 +41,7 @@ export const composeCommandService: Compose<CommandService> = async (config, inf
     files,
     payments: await createPayments(config, infra.dataDir),
     seed: { settings, report: seeds },
+    firmware: { links: { secret: firmwareLinkKey(authSecret), baseUrl: config.PUBLIC_URL } },
   });
   return {
     name: 'command-service',

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { FirmwareCampaignEvent } from '@evc/contracts';
 import { fold } from '../shared/decider';
 import { DeciderSpecification } from '../shared/decider-specification';
-import { firmwareCampaignDecider as decider, requestIdOf, type ChargerNow, type FirmwareCampaignCommand } from './firmware-campaign.decider';
+import {
+  firmwareCampaignDecider as decider,
+  requestIdOf,
+  type ChargerNow,
+  type FirmwareCampaignCommand,
+} from './firmware-campaign.decider';
 
 const campaignId = '6d0c7f6e-0000-4000-8000-000000000001';
 const firmware = { firmwareId: 'f'.repeat(64), version: '2.0.0', fileName: 'fw-2.0.0.bin', size: 1024, checksum: 'sha256:ab' };
@@ -45,7 +50,11 @@ const updates = (chargerId: string, minutes: number) => [
   boot(chargerId, '2.0.0', minutes + 1),
   report(chargerId, 'Installed', minutes + 1),
 ];
-const history = (...commands: FirmwareCampaignCommand[]) => DeciderSpecification.for(decider).given([]).when(start, ...commands).events();
+const history = (...commands: FirmwareCampaignCommand[]) =>
+  DeciderSpecification.for(decider)
+    .given([])
+    .when(start, ...commands)
+    .events();
 const stateAfter = (events: FirmwareCampaignEvent[]) => fold(decider, events);
 
 describe('firmware campaign decider', () => {
@@ -95,7 +104,13 @@ describe('firmware campaign decider', () => {
   });
 
   it('a failed wave stops the campaign: the next wave is never asked, and staff see which charger and why', () => {
-    const events = history(tick(1, all(ids)), ...updates('CP-01', 2), report('CP-02', 'DownloadFailed', 3), tick(4, all(ids)), tick(5, all(ids)));
+    const events = history(
+      tick(1, all(ids)),
+      ...updates('CP-01', 2),
+      report('CP-02', 'DownloadFailed', 3),
+      tick(4, all(ids)),
+      tick(5, all(ids)),
+    );
     expect(events.filter((e) => e.type === 'FirmwareWaveStarted')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'FirmwareUpdateRequested')).toHaveLength(2);
     expect(events.find((e) => e.type === 'FirmwareCampaignStopped')?.data).toMatchObject({
@@ -141,11 +156,17 @@ describe('firmware campaign decider', () => {
       report('CP-01', 'Installed', 3, requestIdOf(campaignId, 'CP-01')),
       boot('CP-01', '1.0.0', 4),
     );
-    expect(events.filter((e) => e.type === 'FirmwareStatusChanged').map((e) => e.data.reportedStatus)).toEqual(['Downloading', 'Installed']);
+    expect(events.filter((e) => e.type === 'FirmwareStatusChanged').map((e) => e.data.reportedStatus)).toEqual([
+      'Downloading',
+      'Installed',
+    ]);
     expect(events.find((e) => e.type === 'FirmwareCampaignStopped')?.data).toMatchObject({ cause: 'wrong-version', detail: '1.0.0' });
   });
 
   it('a report from a charger not asked yet changes nothing', () => {
-    DeciderSpecification.for(decider).given(history()).when(report('CP-20', 'Installed', 1), boot('CP-20', '2.0.0', 1)).thenNothingHappened();
+    DeciderSpecification.for(decider)
+      .given(history())
+      .when(report('CP-20', 'Installed', 1), boot('CP-20', '2.0.0', 1))
+      .thenNothingHappened();
   });
 });

@@ -187,7 +187,9 @@ function start(command: Extract<FirmwareCampaignCommand, { kind: 'start' }>, sta
       state.firstWavePercent === firstWavePercent &&
       JSON.stringify(state.waves) === JSON.stringify(waves);
     if (same) return [];
-    throw new DomainError('request.duplicate_id', 'This campaign id was used for another campaign', [{ path: 'campaignId', code: 'duplicate' }]);
+    throw new DomainError('request.duplicate_id', 'This campaign id was used for another campaign', [
+      { path: 'campaignId', code: 'duplicate' },
+    ]);
   }
   return [
     { type: 'FirmwareCampaignStarted', data: { campaignId, firmware, waves, firstWavePercent, updateTimeoutMs, at } },
@@ -214,8 +216,7 @@ function tick(command: Extract<FirmwareCampaignCommand, { kind: 'tick' }>, state
       continue;
     }
     const commandId = commandIds[chargerId];
-    if (commandId)
-      events.push({ type: 'FirmwareUpdateRequested', data: { campaignId, chargerId, commandId, requestId: c.requestId, at } });
+    if (commandId) events.push({ type: 'FirmwareUpdateRequested', data: { campaignId, chargerId, commandId, requestId: c.requestId, at } });
   }
   return events;
 }
@@ -262,7 +263,10 @@ function booted(command: Extract<FirmwareCampaignCommand, { kind: 'booted' }>, s
   return c.installed ? failed(state, chargerId, 'wrong-version', firmwareVersion, at) : [];
 }
 
-function outcome(command: Extract<FirmwareCampaignCommand, { kind: 'command-outcome' }>, state: FirmwareCampaignState): FirmwareCampaignEvent[] {
+function outcome(
+  command: Extract<FirmwareCampaignCommand, { kind: 'command-outcome' }>,
+  state: FirmwareCampaignState,
+): FirmwareCampaignEvent[] {
   const c = state.chargers[command.chargerId];
   if (!c || c.commandId !== command.commandId || c.state !== 'requested' || command.status === 'accepted') return [];
   const { chargerId, commandId, at } = command;
