@@ -8,6 +8,7 @@ import { contactNotificationsProjection, contactRequestsProjection } from './con
 import { accountAccessProjection, customerProfilesProjection, identityProjection } from './identity/index';
 import { pricingProjection, stationsProjection } from './network/index';
 import { paymentsProjection, walletProjection } from './wallet/index';
+import { firmwareProjection } from './firmware/index';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -36,4 +37,5 @@ export const allProjections = (): Projection[] => [
   bookingNotificationsProjection,
   // after cars (it reads them) and identity (it writes customer_accounts.cars)
   customerCarsProjection,
+  firmwareProjection,
 ];

@@ -16,3 +16,4 @@ export * from './site/index';
 export * from './all-projections';
 export * from './compose';
 export * from './verify/verify-read-models';
+export * from './firmware/index';

@@ -5,6 +5,7 @@ import { CallDeadlines, REPLACED_REASON } from '@evc/ocpp-gateway';
 import { ChargingPoint, DEFAULT_CHARGING, type ChargingOptions } from './charging';
 import { LocalAuthList, handleLocalList, presentCard, type CardDecision } from './local-list';
 import { profileOf } from './power-curve';
+import { SimulatedFirmware, type FirmwareOptions } from './firmware';
 
 /** One entry of DATA_DIR/demo-chargers.json (written by the demo seed). */
 export interface SimulatedChargerSpec {
@@ -37,6 +38,8 @@ export interface SimulatorOptions {
    * another simulator): stop instead of reconnecting, so the two never take the id from each other in turn.
    */
   yieldWhenReplaced?: boolean;
+  /** How firmware updates go (simulator/src/firmware.ts). */
+  firmware?: FirmwareOptions;
 }
 
 export interface SimulatorStats {
@@ -84,6 +87,8 @@ export class SimulatedCharger {
   readonly charging: ChargingPoint;
   /** SendLocalList / GetLocalListVersion, and cards decided offline (local-list.ts). */
   readonly localList = new LocalAuthList();
+  /** UpdateFirmware: fetch, check, report each status, reboot with the new version (firmware.ts). */
+  readonly firmware: SimulatedFirmware;
   private readonly outbox: Outgoing[] = [];
   private booted = false;
   private draining = false;
@@ -111,6 +116,9 @@ export class SimulatedCharger {
       (action, build) => this.enqueue(action, build),
       () => this.errors++,
     );
+    const reboot = () => void this.client?.close({ code: 1012, reason: 'Rebooting' }).catch(() => undefined);
+    const firmware = { id: spec.id, secret: spec.secret, v201: spec.ocppVersion === '2.0.1', reboot };
+    this.firmware = new SimulatedFirmware({ ...firmware, send: (a, p) => this.enqueue(a, () => p) }, options.firmware);
   }
 
   get queued(): number {
@@ -227,7 +235,7 @@ export class SimulatedCharger {
   }
 
   private sendBoot(client: Client, reason = 'PowerUp'): Promise<unknown> {
-    const firmwareVersion = 'sim-1.0.0';
+    const firmwareVersion = this.firmware.version;
     return this.call(
       client,
       'BootNotification',
@@ -285,6 +293,7 @@ export class SimulatedCharger {
     );
     on('CancelReservation', (p) => ({ status: this.charging.cancelReservation(Number(p.reservationId)) }));
     handleLocalList(on, this.localList, this.v201);
+    this.firmware.handle(on);
     on('Reset', () => ({ status: 'Accepted' }));
     on('UnlockConnector', () => ({ status: 'Unlocked' }));
     on('ChangeAvailability', () => ({ status: 'Accepted' }));
@@ -341,6 +350,7 @@ export class SimulatedCharger {
     await this.sendStatus(client);
     this.booted = true;
     void this.drain();
+    void this.firmware.booted().catch(() => this.errors++);
     this.heartbeat = setInterval(
       () => {
         this.call(client, 'Heartbeat', {}).catch(() => this.errors++);

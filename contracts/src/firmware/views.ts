@@ -18,7 +18,8 @@ export type FirmwareFileView = z.infer<typeof firmwareFileViewSchema>;
 export const firmwareCandidateViewSchema = z.object({
   chargerId: z.string(),
   stationId: z.string(),
-  stationName: z.string(),
+  stationNameEn: z.string(),
+  stationNameAr: z.string(),
   vendor: z.string().nullable(),
   model: z.string().nullable(),
   firmwareVersion: z.string().nullable(),

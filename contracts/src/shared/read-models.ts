@@ -57,6 +57,11 @@ export const READ_MODELS = {
   // site
   /** Page views per path and Cairo day (fed from the bus, not the event log). */
   pageViews: 'page_views',
+  // firmware
+  /** Uploaded firmware images (no bytes: those are in the file store). */
+  firmwareFiles: 'firmware_files',
+  /** One document per campaign, with each charger's progress. */
+  firmwareCampaigns: 'firmware_campaigns',
 } as const;
 
 /** A read model's collection name, as the live streams send it. */

@@ -14,6 +14,8 @@ const STAFF_FOLLOWS: Record<string, Privilege> = {
   [READ_MODELS.cardRequests]: 'cards.manage',
   [READ_MODELS.cards]: 'customers.read',
   [READ_MODELS.contactRequests]: 'contact.manage',
+  [READ_MODELS.firmwareCampaigns]: 'firmware.manage',
+  [READ_MODELS.firmwareFiles]: 'firmware.manage',
 };
 
 /**
