@@ -23,7 +23,8 @@ export type FirmwareLinkCheck = { ok: true; claims: FirmwareLinkClaims } | { ok:
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
 /**
- * Signed, expiring firmware URLs: `<firmwareId>.<chargerId>.<expiry ms>.<HMAC-SHA256 of the three>`. Nothing is kept
+ * Signed, expiring firmware URLs: `/firmware/<firmwareId>/<chargerId>.<expiry ms>.<HMAC-SHA256 of the three>` (two
+ * path segments, each within the HTTP server's limit on a parameter's length). Nothing is kept
  * per link: the signature is the permission. A link names its charger, so the server serves it to that charger only
  * (the download carries the charger's own id, see FirmwareController), and stops at its expiry.
  */
@@ -40,14 +41,15 @@ export class FirmwareLinks {
 
   urlFor(firmwareId: string, chargerId: string, now: number): string {
     const expiresAt = now + (this.settings.ttlMs ?? FIRMWARE_LINK_TTL_MS);
-    const body = `${firmwareId}.${b64(chargerId)}.${expiresAt}`;
-    return `${this.settings.baseUrl}/firmware/${body}.${this.sign(body)}`;
+    const charger = b64(chargerId);
+    return `${this.settings.baseUrl}/firmware/${firmwareId}/${charger}.${expiresAt}.${this.sign(`${firmwareId}.${charger}.${expiresAt}`)}`;
   }
 
-  check(token: string, now: number): FirmwareLinkCheck {
+  /** `firmwareId` and `token` are the link's two path segments (`/firmware/<firmwareId>/<token>`). */
+  check(firmwareId: string, token: string, now: number): FirmwareLinkCheck {
     const parts = token.split('.');
-    if (parts.length !== 4) return { ok: false, why: 'malformed' };
-    const [firmwareId, charger, expiry, signature] = parts as [string, string, string, string];
+    if (parts.length !== 3) return { ok: false, why: 'malformed' };
+    const [charger, expiry, signature] = parts as [string, string, string];
     if (!/^[a-f0-9]{64}$/.test(firmwareId) || !/^\d{1,15}$/.test(expiry)) return { ok: false, why: 'malformed' };
     const expected = Buffer.from(this.sign(`${firmwareId}.${charger}.${expiry}`));
     const given = Buffer.from(signature);

@@ -33,7 +33,7 @@ function basicCredentials(req: RequestLike): { user: string; password: string } 
 
 /**
  * POST /api/firmware/files (staff with firmware.manage): an image into the file store and its record; GET
- * /firmware/<token>: the image, to the one charger the signed link was made for, until the link expires. Chargers
+ * /firmware/<firmwareId>/<token>: the image, to the one charger the signed link was made for, until the link expires. Chargers
  * present the same HTTP Basic credentials as on their OCPP connection (their id and key).
  */
 @Controller()
@@ -67,9 +67,14 @@ export class FirmwareController {
     return { ...kept, uploadedAt: kept.at, uploadedBy: context.actor };
   }
 
-  @Get('firmware/:token')
-  async download(@Param('token') token: string, @Req() req: RequestLike, @Res() reply: BinaryReply): Promise<void> {
-    const check = this.links.check(String(token), this.clock.now().getTime());
+  @Get('firmware/:firmwareId/:token')
+  async download(
+    @Param('firmwareId') id: string,
+    @Param('token') token: string,
+    @Req() req: RequestLike,
+    @Res() reply: BinaryReply,
+  ): Promise<void> {
+    const check = this.links.check(String(id), String(token), this.clock.now().getTime());
     if (!check.ok) throw new ApiException('auth.forbidden', `This firmware link is ${check.why}`);
     const { firmwareId, chargerId } = check.claims;
     const credentials = basicCredentials(req);
