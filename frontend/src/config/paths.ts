@@ -74,6 +74,9 @@ export const paths = {
     events: '/admin/events',
     event: '/admin/events/$position',
     chargerOperations: '/admin/chargers/$chargerId/operations',
+    /** Firmware images and campaigns (firmware.manage); one campaign with each charger's progress. */
+    firmware: '/admin/firmware',
+    firmwareCampaign: '/admin/firmware/$campaignId',
   },
 } as const;
 

@@ -27,6 +27,7 @@ export const adminNav: AdminNavItem[] = [
   { to: paths.admin.mailbox, labelId: 'admin.mailbox', privilege: 'mailbox.read' },
   { to: paths.admin.events, labelId: 'admin.events', privilege: 'events.read' },
   { to: paths.admin.settings, labelId: 'admin.settings' },
+  { to: paths.admin.firmware, labelId: 'admin.firmware', privilege: 'firmware.manage' },
 ];
 
 /** The privilege an admin screen needs, by its full path. */

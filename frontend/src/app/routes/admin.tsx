@@ -71,4 +71,6 @@ export const adminRoutes = [
   built(a.events, events, 'EventsPage'),
   guarded(a.event, 'events.read', events, 'EventChainPage'),
   guarded(a.chargerOperations, 'events.read', events, 'ChargerOperationsPage'),
+  built(a.firmware, () => import('../../features/firmware/admin/firmware-page'), 'FirmwarePage'),
+  guarded(a.firmwareCampaign, 'firmware.manage', () => import('../../features/firmware/admin/campaign-page'), 'FirmwareCampaignPage'),
 ];
