@@ -46,13 +46,13 @@ describeJourney('firmware campaigns', (journey) => {
       await form.getByLabel(t['firmware.image']!, { exact: true }).selectOption({ label: `${version} · ${version}.bin` });
       await form.getByLabel(t['firmware.filter.vendor']!, { exact: true }).fill('EVC Simulator');
       const rows = form.getByTestId('firmware-candidates').locator('tbody tr');
-      await expect.poll(() => rows.count()).toBe(simulator.chargers.length);
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(simulator.chargers.length);
       await form.getByLabel(t['firmware.chooseAll']!, { exact: true }).check();
       await form.getByLabel(t['firmware.firstWave']!, { exact: true }).fill('50');
       await form.getByRole('button', { name: t['firmware.start'], exact: true }).click();
 
       const campaigns = page.getByTestId('firmware-campaigns').locator('tbody tr');
-      await expect.poll(() => campaigns.count()).toBe(i + 1);
+      await expect.poll(() => campaigns.count(), { timeout: 10_000 }).toBe(i + 1);
       await campaigns.first().getByRole('link').click();
       await page.getByRole('heading', { level: 1, name: t['firmware.campaign'], exact: true }).waitFor();
       // Live: the page is not reloaded while the chargers download, install and reboot.

@@ -45,9 +45,9 @@ export interface FirmwareCampaignsOptions {
  * processes (only the process whose append won sends).
  */
 export class FirmwareCampaigns {
-  /** Running campaign → its chargers; charger → its running campaign; command → its campaign. */
+  /** Running campaign → its chargers; charger → the running campaigns it is in; command → its campaign. */
   private readonly running = new Map<string, string[]>();
-  private readonly campaignOfCharger = new Map<string, string>();
+  private readonly campaignsOfCharger = new Map<string, Set<string>>();
   private readonly campaignOfCommand = new Map<string, string>();
   private readonly queue = new KeyedQueue();
   private readonly live: StreamStateCache<ChargerLiveEvent, ChargerLiveState>;
@@ -89,10 +89,15 @@ export class FirmwareCampaigns {
       await this.tick(id).catch((error: unknown) => log.warn('firmware campaign tick failed', { campaignId: id, error: String(error) }));
   }
 
-  /** A charger's firmware report or boot, for the campaign it is in. */
+  /**
+   * A charger's firmware report or boot, for each running campaign it is in (a campaign ignores a report about a
+   * charger it has not asked, and a 2.0.1 report about another campaign's request).
+   */
   async onInbound(m: InboundChargerMessage): Promise<void> {
-    const campaignId = this.campaignOfCharger.get(m.chargerId);
-    if (!campaignId) return;
+    for (const campaignId of [...(this.campaignsOfCharger.get(m.chargerId) ?? [])]) await this.onReport(campaignId, m);
+  }
+
+  private async onReport(campaignId: string, m: InboundChargerMessage): Promise<void> {
     const at = m.receivedAt;
     const context = { ...newContext({ type: 'charger', id: m.chargerId }), causationId: `${m.connectionId}/${m.messageId}` };
     if (m.message.type === 'FirmwareStatusReported') {
@@ -186,13 +191,17 @@ export class FirmwareCampaigns {
     const chargers = Object.keys(state.chargers);
     if (state.status !== 'running') {
       if (!this.running.delete(campaignId)) return;
-      for (const id of chargers) if (this.campaignOfCharger.get(id) === campaignId) this.campaignOfCharger.delete(id);
+      for (const id of chargers) {
+        const campaigns = this.campaignsOfCharger.get(id);
+        campaigns?.delete(campaignId);
+        if (campaigns?.size === 0) this.campaignsOfCharger.delete(id);
+      }
       for (const [command, c] of this.campaignOfCommand) if (c === campaignId) this.campaignOfCommand.delete(command);
       return;
     }
     if (!this.running.has(campaignId)) {
       this.running.set(campaignId, chargers);
-      for (const id of chargers) this.campaignOfCharger.set(id, campaignId);
+      for (const id of chargers) this.campaignsOfCharger.set(id, (this.campaignsOfCharger.get(id) ?? new Set()).add(campaignId));
     }
     for (const c of Object.values(state.chargers)) if (c.commandId) this.campaignOfCommand.set(c.commandId, campaignId);
   }

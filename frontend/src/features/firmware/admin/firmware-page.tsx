@@ -73,7 +73,7 @@ function UploadForm() {
 }
 
 /** Chooses the firmware and the chargers (by station, vendor, model or version), the first wave's share, and starts. */
-function NewCampaign() {
+function NewCampaign({ onStarted }: { onStarted: (position: number) => void }) {
   const intl = useIntl();
   const { name } = useBilingual();
   const files = useFirmwareFiles();
@@ -99,7 +99,12 @@ function NewCampaign() {
         if (!firmwareId || chargerIds.length === 0) return;
         start.mutate(
           { campaignId: crypto.randomUUID(), firmwareId, chargerIds, firstWavePercent: percent },
-          { onSuccess: () => setChosen(new Set()) },
+          {
+            onSuccess: (result) => {
+              setChosen(new Set());
+              onStarted(result.position);
+            },
+          },
         );
       }}
     >
@@ -210,14 +215,15 @@ function NewCampaign() {
 export function FirmwarePage() {
   const { locale } = useBilingual();
   useStaffLive(FIRMWARE_LIVE);
-  const campaigns = useFirmwareCampaigns();
+  const [position, setPosition] = useState<number | undefined>();
+  const campaigns = useFirmwareCampaigns(position);
   return (
     <Screen>
       <h1>
         <FormattedMessage id="admin.firmware" />
       </h1>
       <UploadForm />
-      <NewCampaign />
+      <NewCampaign onStarted={setPosition} />
       <h2>
         <FormattedMessage id="firmware.campaigns" />
       </h2>

@@ -20,16 +20,19 @@ export const useFirmwareCandidates = (filter: Omit<FirmwareCandidatesQuery, 'pos
     queryFn: ({ signal }) => api.query('firmware.chargers', filter, { signal }),
   });
 
-export const useFirmwareCampaigns = () =>
+/** `position`: the last start's, so the list shows the campaign just started (read your writes). */
+export const useFirmwareCampaigns = (position?: number) =>
   useQuery({
-    queryKey: [FIRMWARE_CAMPAIGNS, 'list'],
-    queryFn: ({ signal }) => api.query('firmware.campaigns', { page: 1, pageSize: 50 }, { signal }),
+    queryKey: [FIRMWARE_CAMPAIGNS, 'list', position ?? null],
+    queryFn: ({ signal }) => api.query('firmware.campaigns', { page: 1, pageSize: 50 }, { signal, position }),
   });
 
+/** Live through /api/live/me; while the campaign runs it is also read again every few seconds, should that stream drop. */
 export const useFirmwareCampaign = (campaignId: string) =>
   useQuery({
     queryKey: [FIRMWARE_CAMPAIGNS, 'one', campaignId],
     queryFn: ({ signal }) => api.query('firmware.campaign', { campaignId }, { signal }),
+    refetchInterval: (q) => (q.state.data?.status === 'running' ? 3_000 : false),
   });
 
 /** `firmware.upload` takes multipart/form-data (`file`, `fileName`, `version`); the browser sets the boundary. */
