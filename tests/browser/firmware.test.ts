@@ -1,4 +1,4 @@
-// In the browser, in English and Arabic: staff upload a firmware image, choose the demo chargers by their vendor,
+// In the browser, in English and Arabic: staff upload a firmware image, choose one demo station's chargers,
 // start a campaign in two waves and watch each charger go from Downloading to Updated; the simulated chargers fetch
 // the signed link, install and reboot with the new version.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -6,14 +6,25 @@ import { FIRMWARE_LINKS, type FirmwareLinks } from '@evc/command-service/firmwar
 import { Simulator, loadDemoChargers, simulatedFirmwareImage } from '@evc/simulator';
 import { LANGS, describeJourney } from './support/journey';
 import { signInAs } from './support/sign-in';
+import { bearer, getJson } from '../support/app';
+import { superAdminToken } from '../support/identity';
 
 describeJourney('firmware campaigns', (journey) => {
   let simulator: Simulator;
+  /** One demo station: its chargers are the campaign's, and only they are simulated. */
+  let stationId: string;
 
   beforeAll(async () => {
     const app = journey.app;
     app.embedded.app.get<symbol, FirmwareLinks>(FIRMWARE_LINKS, { strict: false }).baseUrl = app.baseUrl;
-    const chargers = await loadDemoChargers(app.dataDir);
+    const candidates = await getJson<{ dataList: { chargerId: string; stationId: string }[] }>(
+      app.baseUrl,
+      '/api/queries/admin/firmware-chargers',
+      bearer(await superAdminToken(app)),
+    );
+    stationId = candidates.body.dataList.find((c) => c.chargerId === 'EVC-001-AC1')!.stationId;
+    const ids = new Set(candidates.body.dataList.filter((c) => c.stationId === stationId).map((c) => c.chargerId));
+    const chargers = (await loadDemoChargers(app.dataDir)).filter((c) => ids.has(c.id));
     simulator = new Simulator({
       url: app.baseUrl.replace('http', 'ws'),
       chargers,
@@ -44,7 +55,7 @@ describeJourney('firmware campaigns', (journey) => {
 
       const form = page.getByRole('form', { name: t['firmware.newCampaign'], exact: true });
       await form.getByLabel(t['firmware.image']!, { exact: true }).selectOption({ label: `${version} · ${version}.bin` });
-      await form.getByLabel(t['firmware.filter.vendor']!, { exact: true }).fill('EVC Simulator');
+      await form.getByLabel(t['firmware.filter.stationId']!, { exact: true }).fill(stationId);
       const rows = form.getByTestId('firmware-candidates').locator('tbody tr');
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(simulator.chargers.length);
       await form.getByLabel(t['firmware.chooseAll']!, { exact: true }).check();

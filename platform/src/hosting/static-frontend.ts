@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
-const API_PREFIXES = ['/api/', '/api?', '/ocpp/'];
+/** Paths the services answer, never the frontend: the API, chargers' sockets, and the firmware chargers fetch. */
+const API_PREFIXES = ['/api/', '/api?', '/ocpp/', '/firmware/'];
 
 /**
  * Serves the built frontend on the same port as the API: hashed assets cached for a year, index.html and
