@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { Bus, Clock, EventStore } from '@evc/platform';
@@ -30,6 +31,7 @@ import {
   type DiagnosticsSettings,
 } from './diagnostics/index';
 import { ALERT_SETTINGS, DEFAULT_ALERT_SETTINGS, alertsContext, type AlertSettings } from './alerts/index';
+import { FIRMWARE_SETTINGS, RecordFirmwareCommandResultCommand, firmwareContext, type FirmwareSettings } from './firmware/index';
 
 /** The bounded contexts of the command side; adding one is a line here. */
 export const CONTEXTS: ContextParts[] = [
@@ -48,6 +50,7 @@ export const CONTEXTS: ContextParts[] = [
   diagnosticsContext,
   alertsContext,
   uptimeContext,
+  firmwareContext,
 ];
 
 /** Who hears a charger command's outcome after it is recorded, in this order: a session's remote start, a booking's ReserveNow. */
@@ -55,6 +58,7 @@ const COMMAND_RESULT_FOLLOWED_BY: CommandResultFollower[] = [
   RecordSessionCommandResultCommand,
   RecordBookingCommandResultCommand,
   RecordDiagnosticsCommandResultCommand,
+  RecordFirmwareCommandResultCommand,
 ];
 
 export interface CommandServiceOptions {
@@ -77,6 +81,8 @@ export interface CommandServiceOptions {
   diagnostics?: DiagnosticsSettings;
   /** The alerts' time limits and sweep (the configuration's defaults, sweep off, without). */
   alerts?: AlertSettings;
+  /** How firmware links are signed and where chargers reach them; without it, links are signed with a key of this process. */
+  firmware?: FirmwareSettings;
 }
 
 /** The command side: HTTP commands → access check → @nestjs/cqrs handlers → deciders → event store. */
@@ -102,6 +108,10 @@ export class CommandServiceModule {
         { provide: COMMAND_ROUTES, useValue: servedCommands(handlers) },
         // The ports one context answers for another, so neither names the other's inner parts.
         { provide: COMMAND_RESULT_FOLLOWERS, useValue: COMMAND_RESULT_FOLLOWED_BY },
+        {
+          provide: FIRMWARE_SETTINGS,
+          useValue: options.firmware ?? { links: { secret: randomBytes(32), baseUrl: 'http://localhost:3000' } },
+        },
         { provide: OWNER_BAN_FOLLOWER, useExisting: CARD_LIFE },
         { provide: SMART_CHARGING_OPTIONS, useValue: options.smartCharging ?? {} },
         { provide: DIAGNOSTICS_SETTINGS, useValue: options.diagnostics ?? defaultDiagnosticsSettings() },

@@ -5,6 +5,7 @@ import type { ComposedService, Compose } from '@evc/platform/hosting/host';
 import { openMail, type Mailbox } from '@evc/platform/mail/index';
 import { createPayments } from '@evc/platform/payments/index';
 import { CommandServiceModule } from './command-service.module';
+import { firmwareLinkKey } from './firmware/index';
 import { createIdentityDeps } from './identity/index';
 import { alertSettingsFrom } from './alerts/index';
 import { newSeedReport, type SeedReport } from './seed/seeder';
@@ -25,7 +26,8 @@ export interface CommandService extends ComposedService {
 export const composeCommandService: Compose<CommandService> = async (config, infra) => {
   const files = await openFileStore(config, infra.dataDir);
   const { mailer, mailbox } = openMail(config, infra.dataDir);
-  const identity = createIdentityDeps(config, { authSecret: await resolveAuthSecret(config, infra.dataDir), mailer });
+  const authSecret = await resolveAuthSecret(config, infra.dataDir);
+  const identity = createIdentityDeps(config, { authSecret, mailer });
   const seeds = newSeedReport();
   const settings = {
     demo: config.SEED_DEMO,
@@ -43,6 +45,7 @@ export const composeCommandService: Compose<CommandService> = async (config, inf
     smartCharging: { dcMinW: config.SMART_CHARGING_DC_MIN_W },
     diagnostics: { uploadBaseUrl: config.DIAGNOSTICS_UPLOAD_BASE_URL ?? config.PUBLIC_URL, maxBytes: config.DIAGNOSTICS_MAX_BYTES },
     alerts: alertSettingsFrom(config),
+    firmware: { links: { secret: firmwareLinkKey(authSecret), baseUrl: config.PUBLIC_URL } },
   });
   return {
     name: 'command-service',

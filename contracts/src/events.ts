@@ -12,6 +12,7 @@ import type { SmartChargingEvent } from './smart-charging/events';
 import type { DiagnosticsEvent } from './diagnostics/events';
 import type { AlertsContextEvent } from './alerts/events';
 import type { UptimeEvent } from './uptime/events';
+import type { FirmwareEvent } from './firmware/events';
 
 /**
  * Every event the command side appends, one discriminated union on `type`. Each context keeps its payloads in
@@ -31,7 +32,8 @@ export type AnyDomainEvent =
   | SmartChargingEvent
   | DiagnosticsEvent
   | AlertsContextEvent
-  | UptimeEvent;
+  | UptimeEvent
+  | FirmwareEvent;
 
 /** Event type name → payload, e.g. `EventTypeMap['WalletDebited']`. */
 export type EventTypeMap = { [E in AnyDomainEvent as E['type']]: E['data'] };

@@ -16,6 +16,7 @@ export * from './smart-charging/index';
 export * from './diagnostics/index';
 export * from './alerts/index';
 export * from './uptime/index';
+export * from './firmware/index';
 export type * from './events';
 export * from './upcasting';
 export * from './operations';

@@ -17,6 +17,7 @@ import { smartChargingOperations } from './smart-charging/operations';
 import { diagnosticsOperations } from './diagnostics/operations';
 import { alertsOperations } from './alerts/operations';
 import { uptimeOperations } from './uptime/operations';
+import { firmwareOperations } from './firmware/operations';
 
 export * from './shared/operation';
 export { LIVE_PATH, VERSION_FILE_PATH } from './site/operations';
@@ -45,6 +46,7 @@ export const operations = {
   ...diagnosticsOperations,
   ...alertsOperations,
   ...uptimeOperations,
+  ...firmwareOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type Operations = typeof operations;

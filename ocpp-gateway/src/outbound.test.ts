@@ -36,6 +36,26 @@ describe('network commands as OCPP calls', () => {
     expect(outcomeOfCallError('GenericError')).toBe('error');
   });
 
+  it('sends UpdateFirmware in both versions and reads its answers', () => {
+    const request = {
+      action: 'UpdateFirmware' as const,
+      location: 'https://evc.example/firmware/t0k3n',
+      retrieveDate: '2030-01-01T00:00:00.000Z',
+      requestId: 12,
+    };
+    expect(toOcppCall(request, 'ocpp1.6')).toEqual({
+      action: 'UpdateFirmware',
+      payload: { location: request.location, retrieveDate: request.retrieveDate },
+    });
+    expect(toOcppCall(request, 'ocpp2.0.1')).toEqual({
+      action: 'UpdateFirmware',
+      payload: { requestId: 12, firmware: { location: request.location, retrieveDateTime: request.retrieveDate } },
+    });
+    expect(outcomeOf('UpdateFirmware', {})).toBe('accepted');
+    expect(outcomeOf('UpdateFirmware', { status: 'Accepted' })).toBe('accepted');
+    expect(outcomeOf('UpdateFirmware', { status: 'InvalidCertificate' })).toBe('rejected');
+  });
+
   it('asks 1.6 for GetDiagnostics and 2.0.1 for GetLog, and reads their answers', () => {
     const request = {
       action: 'GetDiagnostics',

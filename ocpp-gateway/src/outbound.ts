@@ -108,7 +108,18 @@ export function toOcppCall(request: ChargerCommandRequest, protocol: string, com
     }
     case 'GetDiagnostics':
       return getDiagnosticsCall(request, v201);
+    case 'UpdateFirmware':
+      return updateFirmwareCall(request, v201);
   }
+}
+
+/** UpdateFirmware: 1.6 `{location, retrieveDate}`; 2.0.1 `{requestId, firmware: {location, retrieveDateTime}}`. */
+function updateFirmwareCall(request: Extract<ChargerCommandRequest, { action: 'UpdateFirmware' }>, v201: boolean): OcppCall {
+  if (!v201) return { action: 'UpdateFirmware', payload: { location: request.location, retrieveDate: request.retrieveDate } };
+  return {
+    action: 'UpdateFirmware',
+    payload: { requestId: request.requestId, firmware: { location: request.location, retrieveDateTime: request.retrieveDate } },
+  };
 }
 
 /**
@@ -253,6 +264,10 @@ export function outcomeOf(ocppAction: string, response: unknown): ChargerCommand
       return typeof r.fileName === 'string' && r.fileName !== '' ? 'accepted' : 'rejected';
     case 'GetLog':
       return status === 'Accepted' || status === 'AcceptedCanceled' ? 'accepted' : 'rejected';
+    case 'UpdateFirmware':
+      // 1.6 answers an empty object (taken); 2.0.1 Accepted, AcceptedCanceled, Rejected, InvalidCertificate, RevokedCertificate
+      if (status === '' || status === 'Accepted' || status === 'AcceptedCanceled') return 'accepted';
+      return 'rejected';
     case 'UnlockConnector':
       if (status === 'Unlocked') return 'accepted';
       return status === 'NotSupported' ? 'not_supported' : 'rejected'; // UnlockFailed, OngoingAuthorizedTransaction, UnknownConnector

@@ -12,6 +12,7 @@ import { sessionPowerProjection, siteLoadProjection } from './smart-charging/ind
 import { diagnosticsRequestsProjection } from './diagnostics/index';
 import { alertsProjection } from './alerts/index';
 import { uptimeProjection } from './uptime/index';
+import { firmwareProjection } from './firmware/index';
 
 /**
  * Order matters where one read model looks another up (stations read governorate names; sessions read stations,
@@ -48,4 +49,5 @@ export const allProjections = (): Projection[] => [
   // after stations (it copies the station's names)
   alertsProjection,
   uptimeProjection,
+  firmwareProjection,
 ];

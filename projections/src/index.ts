@@ -20,3 +20,4 @@ export * from './uptime/index';
 export * from './all-projections';
 export * from './compose';
 export * from './verify/verify-read-models';
+export * from './firmware/index';

@@ -8,6 +8,7 @@ import type { PositionTracker } from '@evc/projections';
 import { AuditHistoryAnswers, EventsAnswers } from './audit/index';
 import { BookingsAnswers } from './bookings/index';
 import { CardsAnswers } from './cards/index';
+import { FirmwareAnswers } from './firmware/index';
 import { CatalogAdminAnswers, CatalogAnswers } from './catalog/index';
 import { ChargingAnswers, ReceiptsAnswers } from './charging/index';
 import { ContactAnswers } from './contact/index';
@@ -49,6 +50,7 @@ export const ANSWERS = [
   DiagnosticsAnswers,
   AlertsAnswers,
   UptimeAnswers,
+  FirmwareAnswers,
 ];
 
 export interface QueryServiceOptions {

@@ -7,6 +7,7 @@ import { FaultSwitches } from './faults';
 import { LocalAuthList, handleLocalList, presentCard, type CardDecision } from './local-list';
 import { SimulatedDiagnostics } from './diagnostics';
 import { profileOf } from './power-curve';
+import { SimulatedFirmware, type FirmwareOptions } from './firmware';
 
 /** One entry of DATA_DIR/demo-chargers.json (written by the demo seed). */
 export interface SimulatedChargerSpec {
@@ -43,6 +44,8 @@ export interface SimulatorOptions {
   yieldWhenReplaced?: boolean;
   /** Told each time a connector's power changes (W): what a test watching a site's total draw reads. */
   onPower?: (chargerId: string, connectorId: number, powerW: number) => void;
+  /** How firmware updates go (simulator/src/firmware.ts). */
+  firmware?: FirmwareOptions;
 }
 
 export interface SimulatorStats {
@@ -101,6 +104,8 @@ export class SimulatedCharger {
     heartbeat: () => void this.enqueue('Heartbeat', () => ({})).catch(() => this.errors++),
     connected: () => this.connected,
   });
+  /** UpdateFirmware: fetch, check, report each status, reboot with the new version (firmware.ts). */
+  readonly firmware: SimulatedFirmware;
   private readonly outbox: Outgoing[] = [];
   private booted = false;
   private draining = false;
@@ -131,6 +136,9 @@ export class SimulatedCharger {
     );
     const onPower = options.onPower;
     if (onPower) this.charging.onPower = (connectorId, powerW) => onPower(spec.id, connectorId, powerW);
+    const reboot = () => void this.client?.close({ code: 1012, reason: 'Rebooting' }).catch(() => undefined);
+    const firmware = { id: spec.id, secret: spec.secret, v201: spec.ocppVersion === '2.0.1', reboot };
+    this.firmware = new SimulatedFirmware({ ...firmware, send: (a, p) => this.enqueue(a, () => p) }, options.firmware);
   }
 
   get queued(): number {
@@ -249,7 +257,7 @@ export class SimulatedCharger {
   }
 
   private sendBoot(client: Client, reason = 'PowerUp'): Promise<unknown> {
-    const firmwareVersion = 'sim-1.0.0';
+    const firmwareVersion = this.firmware.version;
     return this.call(
       client,
       'BootNotification',
@@ -309,6 +317,7 @@ export class SimulatedCharger {
     handleLocalList(on, this.localList, this.v201);
     this.handleProfiles(on);
     this.diagnostics.handle(on);
+    this.firmware.handle(on);
     on('Reset', () => ({ status: 'Accepted' }));
     on('UnlockConnector', () => ({ status: 'Unlocked' }));
     on('ChangeAvailability', () => ({ status: 'Accepted' }));
@@ -403,6 +412,7 @@ export class SimulatedCharger {
     await this.sendStatus(client);
     this.booted = true;
     void this.drain();
+    void this.firmware.booted().catch(() => this.errors++);
     this.heartbeat = setInterval(
       () => {
         this.call(client, 'Heartbeat', {}).catch(() => this.errors++);

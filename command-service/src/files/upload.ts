@@ -1,10 +1,10 @@
-import { FILE_PURPOSES, LIMITS } from '@evc/contracts';
+import { IMAGE_PURPOSES, LIMITS } from '@evc/contracts';
 import { z } from 'zod';
 import { ApiException, parseInput } from '@evc/platform/http/api-exception';
 import { boundaryOf, parseMultipart } from '@evc/platform/http/multipart';
 import { detectImageType, type FilePurpose, type ImageType } from '@evc/platform/files/index';
 
-const purposeSchema = z.object({ purpose: z.enum(FILE_PURPOSES) });
+const purposeSchema = z.object({ purpose: z.enum(IMAGE_PURPOSES) });
 
 /**
  * The image of an upload: multipart/form-data with a `file` part and a `purpose` field. The type is decided by the

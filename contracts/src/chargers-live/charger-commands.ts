@@ -92,6 +92,18 @@ const getDiagnostics = z.strictObject({
   retries: z.number().int().min(0).max(10).optional(),
 });
 export const diagnosticsCommandSchema = z.discriminatedUnion('action', [getDiagnostics]);
+/**
+ * A firmware update (the firmware context's campaigns only, never staff's own command): 1.6 UpdateFirmware
+ * {location, retrieveDate}; 2.0.1 UpdateFirmware {requestId, firmware {location, retrieveDateTime}}. `location` is a
+ * signed, expiring URL of this product for this charger alone.
+ */
+const updateFirmware = z.strictObject({
+  action: z.literal('UpdateFirmware'),
+  location: z.url().max(2000),
+  retrieveDate: z.iso.datetime(),
+  requestId: z.number().int().min(1).max(2_147_483_647),
+});
+export const firmwareCommandSchema = updateFirmware;
 export const chargerCommandRequestSchema = z.discriminatedUnion('action', [
   reset,
   unlock,
@@ -109,12 +121,13 @@ export const localListCommandSchema = z.discriminatedUnion('action', [sendLocalL
 /** The charging profiles (the smart-charging context only; not a staff command). */
 export const chargingProfileCommandSchema = z.discriminatedUnion('action', [setChargingProfile, clearChargingProfile]);
 export type ChargingProfileCommand = z.infer<typeof chargingProfileCommandSchema>;
-/** Every command the gateway sends to chargers: staff's and the charging context's, the local list's, the profiles, diagnostics. */
+/** Every command the gateway sends to chargers: staff's and the charging context's, the local list's, and the other contexts' own. */
 export type ChargerCommandRequest =
   | z.infer<typeof chargerCommandRequestSchema>
   | z.infer<typeof localListCommandSchema>
   | ChargingProfileCommand
-  | z.infer<typeof diagnosticsCommandSchema>;
+  | z.infer<typeof diagnosticsCommandSchema>
+  | z.infer<typeof firmwareCommandSchema>;
 /** The actions staff (and charging sessions) send. */
 export type ChargerCommandAction = z.infer<typeof chargerCommandRequestSchema>['action'];
 export type AnyChargerCommandAction = ChargerCommandRequest['action'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authorizationOutcomeSchema } from '../charging/index';
 import { CONNECTOR_STATUSES } from '../network/index';
+import { FIRMWARE_STATUSES } from '../firmware/index';
 
 /*
  * What a charger said, version-neutral: the gateway reads each call's OCPP 1.6 or 2.0.1 field names once
@@ -95,6 +96,16 @@ export const chargerMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('DiagnosticsStatusReported'),
     status: z.enum(['Idle', 'Uploading', 'Uploaded', 'UploadFailed']),
+    reportedStatus: z.string(),
+    requestId: int.nullable(),
+  }),
+  /**
+   * 1.6 and 2.0.1 FirmwareStatusNotification: the neutral status, the charger's own word, and (2.0.1) the request id
+   * of the UpdateFirmware it is about (1.6 names none).
+   */
+  z.object({
+    type: z.literal('FirmwareStatusReported'),
+    status: z.enum(FIRMWARE_STATUSES),
     reportedStatus: z.string(),
     requestId: int.nullable(),
   }),

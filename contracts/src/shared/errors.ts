@@ -108,6 +108,9 @@ export const ERROR_CODES = [
   'uptime.maintenance_exists',
   'uptime.maintenance_started',
   'uptime.maintenance_in_past',
+  'firmware.file_not_found',
+  'firmware.charger_not_found',
+  'firmware.campaign_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

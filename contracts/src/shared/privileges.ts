@@ -24,5 +24,6 @@ export const PRIVILEGES = [
   'alerts.read',
   'alerts.manage',
   'uptime.manage',
+  'firmware.manage',
 ] as const;
 export type Privilege = (typeof PRIVILEGES)[number];

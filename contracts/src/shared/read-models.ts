@@ -77,6 +77,11 @@ export const READ_MODELS = {
   uptimeSignals: 'uptime_signals',
   /** One document per station: its target and declared maintenance. */
   uptimeStations: 'uptime_stations',
+  // firmware
+  /** Uploaded firmware images (no bytes: those are in the file store). */
+  firmwareFiles: 'firmware_files',
+  /** One document per campaign, with each charger's progress. */
+  firmwareCampaigns: 'firmware_campaigns',
 } as const;
 
 /** A read model's collection name, as the live streams send it. */

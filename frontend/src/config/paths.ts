@@ -81,6 +81,9 @@ export const paths = {
     chargerDay: '/admin/chargers/$chargerId/day',
     uptime: '/admin/uptime',
     stationUptime: '/admin/uptime/$stationId',
+    /** Firmware images and campaigns (firmware.manage); one campaign with each charger's progress. */
+    firmware: '/admin/firmware',
+    firmwareCampaign: '/admin/firmware/$campaignId',
   },
 } as const;
 

@@ -160,7 +160,6 @@ describe('OCPP 1.6 frames → version-neutral messages', () => {
       { vendorId: 'com.example', messageId: 'x', data: 'y' },
       { type: 'DataTransfer', vendorId: 'com.example', messageId: 'x', data: 'y' },
     ],
-    ['FirmwareStatusNotification', { status: 'Installed' }, { type: 'Notified', action: 'FirmwareStatusNotification' }],
     [
       'DiagnosticsStatusNotification',
       { status: 'Uploading' },
@@ -170,6 +169,16 @@ describe('OCPP 1.6 frames → version-neutral messages', () => {
       'DiagnosticsStatusNotification',
       { status: 'UploadFailed' },
       { type: 'DiagnosticsStatusReported', status: 'UploadFailed', reportedStatus: 'UploadFailed', requestId: null },
+    ],
+    [
+      'FirmwareStatusNotification',
+      { status: 'Installed' },
+      { type: 'FirmwareStatusReported', status: 'installed', reportedStatus: 'Installed', requestId: null },
+    ],
+    [
+      'FirmwareStatusNotification',
+      { status: 'DownloadFailed' },
+      { type: 'FirmwareStatusReported', status: 'download-failed', reportedStatus: 'DownloadFailed', requestId: null },
     ],
   ]);
 });
@@ -303,6 +312,16 @@ describe('OCPP 2.0.1 frames → version-neutral messages', () => {
       'LogStatusNotification',
       { status: 'PermissionDenied', requestId: 7 },
       { type: 'DiagnosticsStatusReported', status: 'UploadFailed', reportedStatus: 'PermissionDenied', requestId: 7 },
+    ],
+    [
+      'FirmwareStatusNotification',
+      { status: 'InstallRebooting', requestId: 7 },
+      { type: 'FirmwareStatusReported', status: 'installing', reportedStatus: 'InstallRebooting', requestId: 7 },
+    ],
+    [
+      'FirmwareStatusNotification',
+      { status: 'InvalidSignature', requestId: 7 },
+      { type: 'FirmwareStatusReported', status: 'install-failed', reportedStatus: 'InvalidSignature', requestId: 7 },
     ],
   ]);
 });

@@ -1,3 +1,4 @@
+import { firmwareStatusOf } from '@evc/contracts';
 import type { ChargerMessageOf, ConnectorStatus, IdTokenStatus } from '@evc/contracts';
 import type { Authorization } from '../authorizer';
 import { SHARED_CALLS, bootAccepted, callTime, text, type InboundCall, type InboundCalls, type Json } from './common';
@@ -136,5 +137,14 @@ export const OCPP16_CALLS: InboundCalls = {
       samples: samplesOf(p.transactionData),
     }),
     answer: (p: StopTransaction) => (p.idTag !== undefined ? { idTagInfo: { status: 'Accepted' } } : {}),
+  },
+  /** Replaces the shared table's Notified: a campaign follows each status. 1.6 names no request. */
+  FirmwareStatusNotification: {
+    read: (p: { status: string }) => ({
+      type: 'FirmwareStatusReported',
+      status: firmwareStatusOf(p.status),
+      reportedStatus: p.status,
+      requestId: null,
+    }),
   },
 };

@@ -1,3 +1,4 @@
+import { firmwareStatusOf } from '@evc/contracts';
 import type { ChargerMessage, ConnectorStatus, MeterSample } from '@evc/contracts';
 import type { Authorization } from '../authorizer';
 import { SHARED_CALLS, bootAccepted, callTime, text, type InboundCall, type InboundCalls, type Json } from './common';
@@ -156,6 +157,15 @@ export const OCPP201_CALLS: InboundCalls = {
     read: (p: { status: string; requestId?: number }) => ({
       type: 'DiagnosticsStatusReported',
       status: p.status === 'Idle' || p.status === 'Uploading' || p.status === 'Uploaded' ? p.status : 'UploadFailed',
+      reportedStatus: p.status,
+      requestId: p.requestId ?? null,
+    }),
+  },
+  /** Replaces the shared table's Notified: a campaign follows each status, by the UpdateFirmware's requestId. */
+  FirmwareStatusNotification: {
+    read: (p: { status: string; requestId?: number }) => ({
+      type: 'FirmwareStatusReported',
+      status: firmwareStatusOf(p.status),
       reportedStatus: p.status,
       requestId: p.requestId ?? null,
     }),

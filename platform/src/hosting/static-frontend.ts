@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
-const API_PREFIXES = ['/api/', '/api?', '/ocpp/'];
+/** Paths the services answer, never the frontend: the API, chargers' sockets, the firmware chargers fetch and the diagnostics they upload. */
+const API_PREFIXES = ['/api/', '/api?', '/ocpp/', '/firmware/', '/diagnostics-upload/'];
 
 /**
  * Serves the built frontend on the same port as the API: hashed assets cached for a year, index.html and

@@ -16,6 +16,8 @@ const STAFF_FOLLOWS: Record<string, Privilege> = {
   [READ_MODELS.contactRequests]: 'contact.manage',
   [READ_MODELS.sessionPower]: 'sessions.read',
   [READ_MODELS.alerts]: 'alerts.read',
+  [READ_MODELS.firmwareCampaigns]: 'firmware.manage',
+  [READ_MODELS.firmwareFiles]: 'firmware.manage',
 };
 
 /**

@@ -29,6 +29,7 @@ export const adminNav: AdminNavItem[] = [
   { to: paths.admin.uptime, labelId: 'admin.uptime', privilege: 'analytics.read' },
   { to: paths.admin.settings, labelId: 'admin.settings' },
   { to: paths.admin.alerts, labelId: 'alerts.nav', privilege: 'alerts.read' },
+  { to: paths.admin.firmware, labelId: 'admin.firmware', privilege: 'firmware.manage' },
 ];
 
 /** The privilege an admin screen needs, by its full path. */

@@ -81,4 +81,6 @@ export const adminRoutes = [
   guarded(a.chargerDay, 'events.read', events, 'ChargerDayPage'),
   built(a.uptime, () => import('../../features/uptime/admin/uptime-page'), 'UptimePage'),
   guarded(a.stationUptime, 'analytics.read', () => import('../../features/uptime/admin/station-uptime-page'), 'StationUptimePage'),
+  built(a.firmware, () => import('../../features/firmware/admin/firmware-page'), 'FirmwarePage'),
+  guarded(a.firmwareCampaign, 'firmware.manage', () => import('../../features/firmware/admin/campaign-page'), 'FirmwareCampaignPage'),
 ];

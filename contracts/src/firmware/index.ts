@@ -1,0 +1,4 @@
+export * from './schemas';
+export * from './statuses';
+export * from './events';
+export * from './views';

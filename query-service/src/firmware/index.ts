@@ -1,0 +1,1 @@
+export { FirmwareAnswers } from './firmware.answers';
