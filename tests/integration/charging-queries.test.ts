@@ -396,8 +396,9 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
       expect(streams.a.changes.every((c) => JSON.stringify(c.customerIds) === JSON.stringify([a.customerId]))).toBe(true);
       expect(streams.a.changes.flatMap((c) => c.ids ?? [])).not.toContain(sessionB);
       expect(streams.b.changes.every((c) => JSON.stringify(c.customerIds) === JSON.stringify([b.customerId]))).toBe(true);
-      // sessions.read without customers.read: sessions only, no customer ids, no wallets
-      expect(streams.staff.changes.every((c) => c.collection === 'sessions' && c.customerIds?.length === 0)).toBe(true);
+      // sessions.read without customers.read: sessions and their allotted power only, no customer ids, no wallets
+      const sessionFamily = ['sessions', 'session_power'];
+      expect(streams.staff.changes.every((c) => sessionFamily.includes(c.collection) && c.customerIds?.length === 0)).toBe(true);
       expect(
         streams.pub.changes.filter(
           (c) => c.customerIds || ['sessions', 'wallet_transactions', 'wallets', 'notifications'].includes(c.collection),

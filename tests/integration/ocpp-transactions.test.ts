@@ -117,11 +117,11 @@ describe('OCPP inbound: authorization and transactions', () => {
     expect(await one(chargerId, 'DataTransfer')).toMatchObject({ message: { vendorId: 'com.example', messageId: 'x', data: 'y' } });
     expect(await client.call('FirmwareStatusNotification', { status: 'Installed' })).toEqual({});
     expect(await client.call('DiagnosticsStatusNotification', { status: 'Idle' })).toEqual({});
-    await one(chargerId, 'Notified', 2);
-    expect(published(chargerId, 'Notified').map((m) => m.message)).toEqual([
-      { type: 'Notified', action: 'FirmwareStatusNotification' },
-      { type: 'Notified', action: 'DiagnosticsStatusNotification' },
-    ]);
+    // read into their own messages, for the firmware campaigns and the diagnostics requests
+    expect(await one(chargerId, 'FirmwareStatusReported')).toMatchObject({ message: { reportedStatus: 'Installed', requestId: null } });
+    expect(await one(chargerId, 'DiagnosticsStatusReported')).toMatchObject({
+      message: { status: 'Idle', reportedStatus: 'Idle', requestId: null },
+    });
   });
 
   it('no answer in time: Authorize answers the cached answer of the last 24 h, else Invalid; StartTransaction is Accepted', async () => {

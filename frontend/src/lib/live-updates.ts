@@ -30,6 +30,9 @@ export const ADMIN_LIVE_KEY_ROOTS: LiveKeyRoots = {
   [READ_MODELS.siteLoadPoints]: ['site_load'],
   // the on-call inbox (features/alerts follows it on /api/live/me)
   [READ_MODELS.alerts]: ['alerts'],
+  // firmware files and campaigns (features/firmware follows them on /api/live/me)
+  [READ_MODELS.firmwareFiles]: ['firmware'],
+  [READ_MODELS.firmwareCampaigns]: ['firmware'],
 };
 
 /** The read models the server streams changes of, and which query-key roots each invalidates. */
