@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { useLocale } from '../../../hooks/use-locale';
 import { formatCairo, toCairoInput } from '../../../lib/cairo-time';
 import { useChargerDay } from '../api/events-api';
+import { HeaderRow } from '../../../components/admin/header-row';
 
 const TONE: Record<TimelineCategory, Tone> = {
   connection: 'active',
@@ -104,18 +105,14 @@ export function ChargerDayPage() {
                 <TableScroll>
                   <Table aria-label={intl.formatMessage({ id: 'audit.timeline.title' }, { chargerId })}>
                     <thead>
-                      <tr>
-                        {[
+                      <HeaderRow
+                        ids={[
                           'audit.timeline.col.time',
                           'audit.timeline.col.category',
                           'audit.timeline.col.event',
                           'audit.timeline.col.detail',
-                        ].map((id) => (
-                          <th key={id} scope="col">
-                            <FormattedMessage id={id} />
-                          </th>
-                        ))}
-                      </tr>
+                        ]}
+                      />
                     </thead>
                     <tbody>
                       {entries.map((e) => (

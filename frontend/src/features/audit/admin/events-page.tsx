@@ -14,6 +14,7 @@ import { useEventSearch, useEventTail, type EventCriteria } from '../api/events-
 import { Screen, Table, TableScroll, Toolbar } from '../../../components/admin/admin-ui';
 import { Loaded, useEventTime } from '../../../components/admin/log-parts';
 import { EventFields, EventMeta, ItemLink, SearchLink } from './event-parts';
+import { HeaderRow } from '../../../components/admin/header-row';
 
 /** The criteria in the URL, in the order of the form. */
 const KEYS = ['stream', 'streamPrefix', 'type', 'actorType', 'actorId', 'correlationId', 'from', 'to', 'q'] as const;
@@ -225,13 +226,7 @@ export function EventsPage() {
             <TableScroll>
               <Table aria-label={intl.formatMessage({ id: 'events.results' })}>
                 <thead>
-                  <tr>
-                    {['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor', 'events.col.reason'].map((id) => (
-                      <th key={id} scope="col">
-                        <FormattedMessage id={id} />
-                      </th>
-                    ))}
-                  </tr>
+                  <HeaderRow ids={['events.col.time', 'events.col.type', 'events.col.stream', 'events.col.actor', 'events.col.reason']} />
                 </thead>
                 <tbody>
                   {all.map((event) => (

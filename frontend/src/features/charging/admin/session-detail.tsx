@@ -15,6 +15,7 @@ import { useBilingual } from '../../../components/admin/admin-list';
 import { useProblemText } from '../../../components/admin/problems';
 import { SESSIONS, useCodeText, useSessionFormat } from '../../../components/admin/session-format';
 import { OPEN_STATUSES, SESSION_REFRESH_MS, SessionRefusedChip, SessionStatusChip } from './session-parts';
+import { HeaderRow } from '../../../components/admin/header-row';
 
 /** One session (sessions.admin-get), asked again every 10 s while it is not over. */
 export function useSessionDetail(sessionId: string) {
@@ -87,13 +88,7 @@ export function SessionDetail({ sessionId, onClose }: { sessionId: string; onClo
       </h3>
       <Table aria-label={intl.formatMessage({ id: 'admin.sessions.readings' })}>
         <thead>
-          <tr>
-            {['admin.sessions.readingTime', 'admin.sessions.register', 'admin.sessions.power', 'admin.sessions.soc'].map((id) => (
-              <th key={id} scope="col">
-                <FormattedMessage id={id} />
-              </th>
-            ))}
-          </tr>
+          <HeaderRow ids={['admin.sessions.readingTime', 'admin.sessions.register', 'admin.sessions.power', 'admin.sessions.soc']} />
         </thead>
         <tbody>
           {s.readings.map((r) => (

@@ -13,6 +13,7 @@ import { useCommand } from '../../../components/admin/admin-api';
 import { fromCairoInput } from '../../../lib/cairo-time';
 import { newUuid } from '../../../lib/uuid';
 import { DIAGNOSTICS_REQUESTS, downloadDiagnostics, useDiagnosticsRequests, useDiagnosticsText } from '../api/diagnostics-api';
+import { HeaderRow } from '../../../components/admin/header-row';
 
 const STATUS_TONES: Record<DiagnosticsStatus, Tone> = {
   requested: 'busy',
@@ -195,19 +196,15 @@ export function ChargerDiagnosticsPage() {
             <TableScroll>
               <Table aria-label={intl.formatMessage({ id: 'diagnostics.list' })}>
                 <thead>
-                  <tr>
-                    {[
+                  <HeaderRow
+                    ids={[
                       'diagnostics.col.requested',
                       'diagnostics.col.by',
                       'diagnostics.col.status',
                       'diagnostics.col.charger',
                       'diagnostics.col.file',
-                    ].map((id) => (
-                      <th key={id} scope="col">
-                        <FormattedMessage id={id} />
-                      </th>
-                    ))}
-                  </tr>
+                    ]}
+                  />
                 </thead>
                 <tbody>
                   {page.dataList.map((r) => (

@@ -20,6 +20,7 @@ import { useStationUptime, useUptimeCommand } from '../api/uptime-api';
 import { UptimeChart } from './uptime-chart';
 import { MaintenanceForm, TargetForm } from './uptime-forms';
 import { Availability, MonthPicker, TargetChip, percentOfBp, useHours, useMonth } from './uptime-parts';
+import { HeaderRow } from '../../../components/admin/header-row';
 
 function Chargers({ view }: { view: StationUptimeView }) {
   const intl = useIntl();
@@ -32,13 +33,7 @@ function Chargers({ view }: { view: StationUptimeView }) {
       <TableScroll>
         <Table aria-label={intl.formatMessage({ id: 'uptime.chargers' })}>
           <thead>
-            <tr>
-              {['uptime.col.charger', 'uptime.col.availability', 'uptime.col.down', 'uptime.col.maintenance'].map((id) => (
-                <th key={id} scope="col">
-                  <FormattedMessage id={id} />
-                </th>
-              ))}
-            </tr>
+            <HeaderRow ids={['uptime.col.charger', 'uptime.col.availability', 'uptime.col.down', 'uptime.col.maintenance']} />
           </thead>
           <tbody>
             {view.chargers.flatMap((c) => [
@@ -86,13 +81,7 @@ function Days({ view }: { view: StationUptimeView }) {
       </summary>
       <Table aria-label={intl.formatMessage({ id: 'uptime.days' })}>
         <thead>
-          <tr>
-            {['uptime.col.day', 'uptime.col.availability', 'uptime.col.down', 'uptime.col.maintenance'].map((id) => (
-              <th key={id} scope="col">
-                <FormattedMessage id={id} />
-              </th>
-            ))}
-          </tr>
+          <HeaderRow ids={['uptime.col.day', 'uptime.col.availability', 'uptime.col.down', 'uptime.col.maintenance']} />
         </thead>
         <tbody>
           {view.days.map((d) => (

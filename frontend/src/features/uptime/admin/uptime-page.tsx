@@ -13,6 +13,7 @@ import { translateErrorCode } from '../../../lib/i18n/translate-error';
 import { pushToastAtom } from '../../../stores/toast-state';
 import { downloadUptimeCsv, useNetworkUptime } from '../api/uptime-api';
 import { Availability, MonthPicker, TargetChip, percentOfBp, useHours, useMonth } from './uptime-parts';
+import { HeaderRow } from '../../../components/admin/header-row';
 
 /**
  * /admin/uptime (analytics.read): every station's availability over a Cairo month against its target, the worst
@@ -61,20 +62,16 @@ export function UptimePage() {
             <TableScroll>
               <Table aria-label={intl.formatMessage({ id: 'uptime.title' })}>
                 <thead>
-                  <tr>
-                    {[
+                  <HeaderRow
+                    ids={[
                       'uptime.col.station',
                       'uptime.col.availability',
                       'uptime.col.target',
                       'uptime.col.state',
                       'uptime.col.down',
                       'uptime.col.maintenance',
-                    ].map((id) => (
-                      <th key={id} scope="col">
-                        <FormattedMessage id={id} />
-                      </th>
-                    ))}
-                  </tr>
+                    ]}
+                  />
                 </thead>
                 <tbody>
                   {view.rows.map((row) => (
