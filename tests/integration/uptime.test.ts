@@ -67,6 +67,13 @@ describe('uptime measured: a station report from a simulated charger, maintenanc
       expect.objectContaining({ chargerId: good, connectors: [expect.objectContaining({ connectorId: 1 })] }),
     ]);
     expect(view.days.at(-1)?.date).toBe(cairoDate(new Date()));
+    // today's figures per charger and connector: the faulted charger's day is down time, the healthy one's is not
+    expect(view.days.at(-1)?.chargers).toEqual([
+      expect.objectContaining({ chargerId: good, figures: expect.objectContaining({ downMs: 0 }) }),
+    ]);
+    const faultyDay = (await station(faulty.stationId)).days.at(-1)!;
+    expect(faultyDay.chargers[0]).toMatchObject({ chargerId: bad, connectors: [expect.objectContaining({ connectorId: 1 })] });
+    expect(faultyDay.chargers[0]!.figures.downMs).toBe(faultyDay.figures.downMs);
 
     const network = (await adminGet<NetworkUptimeView>(app, 'uptime', token)).body;
     const order = network.rows.map((r) => r.stationId).filter((id) => [healthy, faulty, empty].some((s) => s.stationId === id));

@@ -42,6 +42,13 @@ export const maintenanceViewSchema = z.object({
 });
 export type MaintenanceView = z.infer<typeof maintenanceViewSchema>;
 
+/** A charger's figures and each of its connectors'. */
+const chargerUptimeSchema = z.object({
+  chargerId: z.string(),
+  figures: uptimeFiguresSchema,
+  connectors: z.array(z.object({ connectorId: z.number().int(), figures: uptimeFiguresSchema })),
+});
+
 /** One station's month: each Cairo day, each charger and connector, and its declared maintenance. */
 export const stationUptimeViewSchema = z.object({
   stationId: z.string(),
@@ -52,14 +59,10 @@ export const stationUptimeViewSchema = z.object({
   targetBp: z.number().int(),
   belowTarget: z.boolean(),
   figures: uptimeFiguresSchema,
-  days: z.array(z.object({ date: z.string(), figures: uptimeFiguresSchema })),
-  chargers: z.array(
-    z.object({
-      chargerId: z.string(),
-      figures: uptimeFiguresSchema,
-      connectors: z.array(z.object({ connectorId: z.number().int(), figures: uptimeFiguresSchema })),
-    }),
-  ),
+  /** Each Cairo day: the station's figures and each charger's and connector's. */
+  days: z.array(z.object({ date: z.string(), figures: uptimeFiguresSchema, chargers: z.array(chargerUptimeSchema) })),
+  /** The whole month's, per charger and connector. */
+  chargers: z.array(chargerUptimeSchema),
   maintenance: z.array(maintenanceViewSchema),
   /** The station's uptime stream revision (what a change is checked against). */
   revision: z.number().int().nullable(),

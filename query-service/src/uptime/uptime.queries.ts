@@ -122,9 +122,6 @@ export class UptimeQueries {
     const all = x.days.flatMap((d) => d.connectors);
     const figures = sumFigures(all);
     const targetBp = x.doc?.targetBp ?? DEFAULT_TARGET_BP;
-    const byConnector = new Map<string, ConnectorFigures[]>();
-    for (const c of all)
-      byConnector.set(`${c.chargerId}\u0000${c.connectorId}`, [...(byConnector.get(`${c.chargerId}\u0000${c.connectorId}`) ?? []), c]);
     return {
       stationId,
       nameEn: station.nameEn,
@@ -134,19 +131,12 @@ export class UptimeQueries {
       targetBp,
       belowTarget: belowTarget(figures, targetBp),
       figures: view(figures),
-      days: x.days.map((d) => ({ date: d.date, figures: view(sumFigures(d.connectors)) })),
-      chargers: x.chargerIds.map((chargerId) => {
-        const own = all.filter((c) => c.chargerId === chargerId);
-        const connectorIds = [...new Set(own.map((c) => c.connectorId))].sort((a, b) => a - b);
-        return {
-          chargerId,
-          figures: view(sumFigures(own)),
-          connectors: connectorIds.map((connectorId) => ({
-            connectorId,
-            figures: view(sumFigures(byConnector.get(`${chargerId}\u0000${connectorId}`) ?? [])),
-          })),
-        };
-      }),
+      days: x.days.map((d) => ({
+        date: d.date,
+        figures: view(sumFigures(d.connectors)),
+        chargers: chargersOf(x.chargerIds, d.connectors),
+      })),
+      chargers: chargersOf(x.chargerIds, all),
       maintenance: [...(x.doc?.maintenance ?? [])].sort((a, b) => b.from.localeCompare(a.from)),
       revision: x.doc?.revision ?? null,
     };
@@ -180,4 +170,25 @@ export class UptimeQueries {
     ];
     return { month: v.month, csv: toCsv(columns, lines) };
   }
+}
+
+/** Each charger's and each of its connectors' figures, summed over the given stretches (a month's days, or one day). */
+function chargersOf(chargerIds: readonly string[], connectors: readonly ConnectorFigures[]): StationUptimeView['chargers'] {
+  const byConnector = new Map<string, ConnectorFigures[]>();
+  for (const c of connectors) {
+    const key = `${c.chargerId}\u0000${c.connectorId}`;
+    byConnector.set(key, [...(byConnector.get(key) ?? []), c]);
+  }
+  return chargerIds.map((chargerId) => {
+    const own = connectors.filter((c) => c.chargerId === chargerId);
+    const connectorIds = [...new Set(own.map((c) => c.connectorId))].sort((a, b) => a - b);
+    return {
+      chargerId,
+      figures: view(sumFigures(own)),
+      connectors: connectorIds.map((connectorId) => ({
+        connectorId,
+        figures: view(sumFigures(byConnector.get(`${chargerId}\u0000${connectorId}`) ?? [])),
+      })),
+    };
+  });
 }

@@ -13,6 +13,11 @@ const figures = (upH: number, downH: number, maintenanceH = 0) => ({
   maintenanceMs: maintenanceH * H,
   availability: upH + downH === 0 ? null : upH / (upH + downH),
 });
+const charger = (upH: number, downH: number, maintenanceH = 0) => ({
+  chargerId: 'CP-1',
+  figures: figures(upH, downH, maintenanceH),
+  connectors: [{ connectorId: 1, figures: figures(upH, downH, maintenanceH) }],
+});
 const view: StationUptimeView = {
   stationId: 'st-1',
   nameEn: 'Zamalek',
@@ -23,9 +28,9 @@ const view: StationUptimeView = {
   belowTarget: true,
   figures: figures(45, 3, 2),
   days: [
-    { date: '2026-03-01', figures: figures(24, 0) },
-    { date: '2026-03-02', figures: figures(21, 3, 2) },
-    { date: '2026-03-03', figures: figures(0, 0) },
+    { date: '2026-03-01', figures: figures(24, 0), chargers: [charger(24, 0)] },
+    { date: '2026-03-02', figures: figures(21, 3, 2), chargers: [charger(21, 3, 2)] },
+    { date: '2026-03-03', figures: figures(0, 0), chargers: [] },
   ],
   chargers: [{ chargerId: 'CP-1', figures: figures(45, 3, 2), connectors: [{ connectorId: 1, figures: figures(45, 3, 2) }] }],
   maintenance: [],
@@ -46,6 +51,17 @@ describe("a station's uptime", () => {
     expect(bars.map((b) => b.getAttribute('fill'))).toEqual(['#16a34a', '#b91c1c', '#cbd5e1']);
     expect(bars[1]?.textContent).toBe('2026-03-02: 87.5%');
     expect(screen.getByTestId('uptime-station-availability').textContent).toMatch(/93\.75%.*Below target/);
+  });
+
+  it('shows each charger and connector over the month, or over the Cairo day picked', async () => {
+    withStation();
+    await renderApp('/admin/uptime/st-1?month=2026-03');
+    const row = async () => (await screen.findAllByTestId('uptime-charger'))[0]!.textContent;
+    expect(await row()).toContain('93.75%');
+    fireEvent.change(screen.getByTestId('uptime-chargers-day'), { target: { value: '2026-03-02' } });
+    await waitFor(async () => expect(await row()).toContain('87.50%'));
+    fireEvent.change(screen.getByTestId('uptime-chargers-day'), { target: { value: '' } });
+    await waitFor(async () => expect(await row()).toContain('93.75%'));
   });
 
   it('runs the days from the right in Arabic', async () => {

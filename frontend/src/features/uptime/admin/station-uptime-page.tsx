@@ -22,21 +22,36 @@ import { MaintenanceForm, TargetForm } from './uptime-forms';
 import { Availability, MonthPicker, TargetChip, percentOfBp, useHours, useMonth } from './uptime-parts';
 import { HeaderRow } from '../../../components/admin/header-row';
 
+/** Each charger and connector over the month, or over one of its Cairo days (the day picker). */
 function Chargers({ view }: { view: StationUptimeView }) {
   const intl = useIntl();
+  const locale = useLocale();
   const hours = useHours();
+  const [date, setDate] = useState('');
+  const chargers = view.days.find((d) => d.date === date)?.chargers ?? view.chargers;
   return (
     <section aria-labelledby="uptime-chargers">
       <h2 id="uptime-chargers">
         <FormattedMessage id="uptime.chargers" />
       </h2>
+      <label>
+        <FormattedMessage id="uptime.chargersOver" />{' '}
+        <select value={date} onChange={(e) => setDate(e.target.value)} data-testid="uptime-chargers-day">
+          <option value="">{intl.formatMessage({ id: 'uptime.wholeMonth' })}</option>
+          {view.days.map((d) => (
+            <option key={d.date} value={d.date}>
+              {formatCairo(`${d.date}T10:00:00Z`, locale, 'date')}
+            </option>
+          ))}
+        </select>
+      </label>
       <TableScroll>
         <Table aria-label={intl.formatMessage({ id: 'uptime.chargers' })}>
           <thead>
             <HeaderRow ids={['uptime.col.charger', 'uptime.col.availability', 'uptime.col.down', 'uptime.col.maintenance']} />
           </thead>
           <tbody>
-            {view.chargers.flatMap((c) => [
+            {chargers.flatMap((c) => [
               <tr key={c.chargerId} data-testid="uptime-charger">
                 <th scope="row">
                   <bdi dir="ltr">{c.chargerId}</bdi>{' '}
