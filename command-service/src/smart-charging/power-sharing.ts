@@ -107,9 +107,13 @@ export class PowerSharing implements OnApplicationBootstrap, BeforeApplicationSh
     this.liveAfter = await this.store.headPosition();
     const subscription = this.store.subscribeToAll((e) => this.onEvent(e), { name: 'smart-charging' });
     this.subscription = subscription;
-    void subscription.caughtUp.then(() => {
-      for (const { stationId } of this.picture.limitedStations()) this.schedule(stationId, 'limit-changed');
-    });
+    // Stopped before it caught up (the service shut down while reading the log): nothing to share again.
+    subscription.caughtUp.then(
+      () => {
+        for (const { stationId } of this.picture.limitedStations()) this.schedule(stationId, 'limit-changed');
+      },
+      () => undefined,
+    );
     this.ticker = setInterval(() => this.onTick(), this.options.tickMs);
     this.ticker.unref();
   }

@@ -240,7 +240,6 @@ export function StartSessionPage({ topUp }: { topUp: TopUpSlot }) {
                 />
               </p>
             )}
-            {start.isError && <StartProblem error={start.error} topUp={topUp} />}
             <Row>
               <Button type="submit" disabled={start.isPending}>
                 <FormattedMessage id="charging.start.submit" />
@@ -249,6 +248,8 @@ export function StartSessionPage({ topUp }: { topUp: TopUpSlot }) {
           </Stack>
         </form>
       )}
+      {/* Outside the form: the top-up dialog has a form of its own, and a form inside a form submits both. */}
+      {start.isError && <StartProblem error={start.error} topUp={topUp} />}
     </Stack>
   );
 }
