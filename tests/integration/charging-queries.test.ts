@@ -5,7 +5,6 @@ import {
   type Actor,
   type ApiError,
   type CustomerAdminView,
-  type LiveChange,
   type NotificationsView,
   type Paged,
   type PaymentView,
@@ -17,45 +16,12 @@ import {
   type WalletView,
 } from '@evc/contracts';
 import { adminGet, must } from '../support/admin';
-import { bearer, startTestApp, type TestApp } from '../support/app';
+import { startTestApp, type TestApp } from '../support/app';
+import { openLiveStream } from '../support/live';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { customerToken, givenStaff, query, superAdminToken } from '../support/identity';
 
 const SYSTEM: Actor = { type: 'system', id: 'system' };
-
-/** Reads an SSE response with fetch (as the frontend does for /api/live/me) and keeps every change it carried. */
-async function openStream(app: TestApp, path: string, token?: string) {
-  const controller = new AbortController();
-  const res = await fetch(app.baseUrl + path, { headers: bearer(token), signal: controller.signal });
-  const changes: LiveChange[] = [];
-  if (res.ok && res.body) {
-    const reader = res.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    void (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += decoder.decode(value, { stream: true });
-          for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-            const data = buffer
-              .slice(0, i)
-              .split('\n')
-              .find((l) => l.startsWith('data: '));
-            buffer = buffer.slice(i + 2);
-            if (data) changes.push(JSON.parse(data.slice(6)) as LiveChange);
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
-  } else {
-    await res.body?.cancel();
-  }
-  return { status: res.status, changes, close: () => controller.abort() };
-}
 
 describe('charging queries: sessions, wallet, payments, notifications, lookup, live/me', () => {
   let app: TestApp;
@@ -370,12 +336,12 @@ describe('charging queries: sessions, wallet, payments, notifications, lookup, l
   });
 
   it("live: /api/live/me carries only the caller's own private changes; /api/live never a private one", async () => {
-    expect((await openStream(app, '/api/live/me')).status).toBe(401);
+    expect((await openLiveStream(app, '/api/live/me')).status).toBe(401);
     const streams = {
-      a: await openStream(app, '/api/live/me', a.token),
-      b: await openStream(app, '/api/live/me', b.token),
-      staff: await openStream(app, '/api/live/me', sessionsOnly),
-      pub: await openStream(app, '/api/live'),
+      a: await openLiveStream(app, '/api/live/me', a.token),
+      b: await openLiveStream(app, '/api/live/me', b.token),
+      staff: await openLiveStream(app, '/api/live/me', sessionsOnly),
+      pub: await openLiveStream(app, '/api/live'),
     };
     try {
       expect(streams.a.status).toBe(200);

@@ -1,37 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveChange } from '@evc/contracts';
-import { bearer, startTestApp, type TestApp } from '../support/app';
+import { startTestApp, type TestApp } from '../support/app';
+import { openAllowedLiveStream } from '../support/live';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { command, superAdminToken } from '../support/identity';
-
-/** Reads an SSE response and keeps every change it carried, until closed. */
-async function openStream(app: TestApp, path: string, token?: string) {
-  const controller = new AbortController();
-  const res = await fetch(app.baseUrl + path, { headers: bearer(token), signal: controller.signal });
-  expect(res.status).toBe(200);
-  const changes: LiveChange[] = [];
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-          const data = buffer
-            .slice(0, i)
-            .split('\n')
-            .find((l) => l.startsWith('data: '));
-          buffer = buffer.slice(i + 2);
-          if (data) changes.push(JSON.parse(data.slice(6)) as LiveChange);
-        }
-      }
-    } catch {
-      // closed by the test
-    }
-  })();
-  return { changes, close: () => controller.abort() };
-}
 
 /** The public live stream carries what the public pages need, never staff activity. */
 describe('the public live stream', () => {
@@ -48,9 +20,9 @@ describe('the public live stream', () => {
     await registerStation(app.commandBus, station);
     const { chargerId } = await registerCharger(app.commandBus, station.stationId);
     const streams = {
-      all: await openStream(app, '/api/live'),
-      asked: await openStream(app, '/api/live?collections=ocpp_commands,chargers,roles,admins,stations'),
-      staff: await openStream(app, '/api/live/me', admin),
+      all: await openAllowedLiveStream(app, '/api/live'),
+      asked: await openAllowedLiveStream(app, '/api/live?collections=ocpp_commands,chargers,roles,admins,stations'),
+      staff: await openAllowedLiveStream(app, '/api/live/me', admin),
     };
     try {
       expect(

@@ -1,46 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chargingStreams,
-  smartChargingStreams,
-  type Actor,
-  type LiveChange,
-  type SessionPowerView,
-  type SiteLoadView,
-} from '@evc/contracts';
-import { bearer, startTestApp, type TestApp } from '../support/app';
+import { chargingStreams, smartChargingStreams, type Actor, type SessionPowerView, type SiteLoadView } from '@evc/contracts';
+import { startTestApp, type TestApp } from '../support/app';
+import { openAllowedLiveStream } from '../support/live';
 import { aStation, givenGovernorate, registerCharger, registerStation } from '../support/factories';
 import { customerToken, query, superAdminToken } from '../support/identity';
 
 const SYSTEM: Actor = { type: 'system', id: 'smart-charging' };
-
-/** Reads `/api/live/me` and keeps every change it carries until closed. */
-async function liveMe(app: TestApp, token: string) {
-  const controller = new AbortController();
-  const res = await fetch(`${app.baseUrl}/api/live/me`, { headers: bearer(token), signal: controller.signal });
-  expect(res.status).toBe(200);
-  const changes: LiveChange[] = [];
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-          const data = buffer
-            .slice(0, i)
-            .split('\n')
-            .find((l) => l.startsWith('data: '));
-          buffer = buffer.slice(i + 2);
-          if (data) changes.push(JSON.parse(data.slice(6)) as LiveChange);
-        }
-      }
-    } catch {
-      // closed by the test
-    }
-  })();
-  return { changes, close: () => controller.abort() };
-}
 
 /**
  * A session's allotted power is its driver's alone (anyone else's answers like a missing one, however often it is
@@ -206,7 +172,7 @@ describe("smart charging's queries", () => {
   });
 
   it("carries a driver's own share changes on their live stream, never another driver's", async () => {
-    const stream = await liveMe(app, a.token);
+    const stream = await openAllowedLiveStream(app, '/api/live/me', a.token);
     try {
       await append(smartChargingStreams.sitePower(stationId), 'PowerShared', {
         stationId,
