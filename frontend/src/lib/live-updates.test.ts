@@ -51,6 +51,22 @@ describe('live updates (SSE /api/live)', () => {
     expect(source.closed).toBe(true);
   });
 
+  it('when the stream opens, the followed queries answered before it listened read again; later ones stay', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const client = new QueryClient();
+    client.setQueryData(['stations', 'list', {}], { dataList: [], totalCount: 0 }, { updatedAt: Date.now() - 1000 });
+    client.setQueryData(['pricing'], {}, { updatedAt: Date.now() - 1000 });
+    const stop = subscribeLiveUpdates(client, ['stations']);
+    const source = FakeEventSource.last as FakeEventSource;
+    source.emit(undefined, 'open');
+    expect(client.getQueryState(['stations', 'list', {}])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['pricing'])?.isInvalidated).toBe(false); // not followed here
+    client.setQueryData(['stations', 'detail', 'b'], {}, { updatedAt: Date.now() + 60_000 });
+    source.emit(undefined, 'open');
+    expect(client.getQueryState(['stations', 'detail', 'b'])?.isInvalidated).toBe(false);
+    stop();
+  });
+
   it('with the admin mapping, a chargers change reloads the station lists; the public mapping ignores it', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const publicClient = new QueryClient();

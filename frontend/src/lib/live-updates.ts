@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import type { LiveChange } from '@evc/contracts/site';
 import { READ_MODELS, type ReadModelName } from '@evc/contracts/shared';
 import { pathOf } from './api';
@@ -63,5 +63,12 @@ export function subscribeLiveUpdates(
     for (const root of new Set(keyRootsFor(change, follow, roots))) void queryClient.invalidateQueries({ queryKey: [root] });
   };
   source.addEventListener('change', onChange as EventListener);
+  // Each time the stream (re)opens: the followed queries answered before it listened read again, since a change made
+  // in between reached no stream (after a dropped connection, all of them).
+  source.addEventListener('open', () => {
+    const openedAt = Date.now();
+    const readBefore = (query: Query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= openedAt;
+    for (const root of new Set(follow)) void queryClient.invalidateQueries({ queryKey: [root], predicate: readBefore });
+  });
   return () => source.close();
 }

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import type { LiveChange } from '@evc/contracts/site';
 import { pathOf } from './api';
 import type { ReadModelName } from '@evc/contracts/shared';
@@ -42,8 +42,20 @@ function invalidateAll(client: QueryClient, roots: PrivateKeyRoots) {
 }
 
 /**
+ * Once the stream listens: what was read before it did (answered, or still on its way) may already be stale, since a
+ * change made in between reached no stream. Those queries read again; the ones started later are current.
+ */
+function catchUp(client: QueryClient, roots: PrivateKeyRoots, openedAt: number) {
+  const readBefore = (query: Query) =>
+    query.state.fetchStatus === 'fetching' || (query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt <= openedAt);
+  for (const keys of Object.values(roots))
+    for (const queryKey of keys ?? []) void client.invalidateQueries({ queryKey, predicate: readBefore });
+}
+
+/**
  * Follows `GET /api/live/me` (SSE over fetch, so the bearer token can go in a header) and invalidates the queries
  * `roots` maps a changed collection to: the customer's own read models, or those a staff member's privileges cover.
+ * Each time the stream opens, the queries read before it listened are read again (a change in between is not lost).
  * When the stream cannot open or breaks, the queries are refetched every LIVE_POLL_MS instead, and the stream is
  * tried again after LIVE_RETRY_MS. Answers the unsubscribe function.
  */
@@ -73,6 +85,7 @@ export function subscribePrivateLive(client: QueryClient, getToken: () => string
       });
       if (!response.ok || !response.body) throw new Error(`live stream: HTTP ${response.status}`);
       stopPolling();
+      catchUp(client, roots, Date.now());
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       let buffer = '';
