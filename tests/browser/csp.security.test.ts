@@ -1,5 +1,5 @@
 // In a real browser: the pages run under the strict CSP (the journeys fail on any violation, see
-// support/browser.ts), and a script injected into a page does not run.
+// support/browser.ts), a script injected into a page does not run, and the browser reaches nothing outside 127.0.0.1.
 import { expect, it } from 'vitest';
 import { LANGS, describeJourney, type PageGlobals } from './support/journey';
 
@@ -31,4 +31,14 @@ describeJourney('content security policy', (journey) => {
       await stations.locator('.leaflet-container').first().waitFor();
     });
   }
+
+  it('the browser reaches nothing outside 127.0.0.1: another address fails at once, the product answers', async () => {
+    const page = await journey.open('/');
+    for (const outside of ['https://tile.openstreetmap.org/', 'http://10.9.8.7/']) {
+      const probe = await page.context().newPage();
+      await expect(probe.goto(outside, { timeout: 5000 })).rejects.toThrow(/ERR_PROXY_CONNECTION_FAILED/);
+      await probe.close();
+    }
+    expect((await page.goto('/About'))?.status()).toBe(200);
+  });
 });
