@@ -20,6 +20,12 @@ const ALONE_SUITES = [
   'tests/integration/launcher.test.ts',
 ];
 
+/** The workspaces whose unit tests live beside their code. */
+const WORKSPACES = '{contracts,platform,command-service,projections,query-service,ocpp-gateway,simulator,launcher}';
+
+/** Unit files that replace a module (vi.mock): they keep a module graph of their own. */
+const OWN_MODULES = ['platform/src/auth/access-tokens.test.ts'];
+
 /**
  * How many test files run at once, in all projects together. Vitest's default leaves one core to itself (one file at
  * a time on a two-core machine), but most files wait much of their time (on a product, a page, a socket, a timer)
@@ -37,13 +43,30 @@ export default defineConfig({
       {
         extends: false,
         test: {
+          // The backend's unit tests and the product through its edges (tests/). The files of a worker share its
+          // modules (isolate: false): the product's module graph, which most of them import, is evaluated once per
+          // worker instead of once per file. So a file leaves process-wide state as it found it (the log level, the
+          // clock, listeners) and closes what it starts.
           name: 'node',
           environment: 'node',
           maxWorkers: WORKERS,
-          include: ['{contracts,platform,command-service,projections,query-service,ocpp-gateway,simulator,launcher,tests}/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**', 'tests/browser/**', ...ENGINE_SUITES, ...ALONE_SUITES],
+          include: [`${WORKSPACES}/**/*.test.ts`, 'tests/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**', 'tests/browser/**', ...ENGINE_SUITES, ...ALONE_SUITES, ...OWN_MODULES],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          pool: 'forks',
+          isolate: false,
+        },
+      },
+      {
+        extends: false,
+        test: {
+          // The files that replace a module (vi.mock) keep a module graph of their own.
+          name: 'own-modules',
+          environment: 'node',
+          maxWorkers: WORKERS,
+          include: OWN_MODULES,
+          testTimeout: 30_000,
           pool: 'forks',
         },
       },
@@ -80,7 +103,8 @@ export default defineConfig({
         test: {
           // The journeys: the global setup builds the frontend once and starts the run's one Chromium; each file
           // starts its own product (its own data, port and users) and connects, so two files run side by side safely.
-          // Tests a file marks it.concurrent (independent tabs) run two at a time.
+          // Tests a file marks it.concurrent (independent tabs) run two at a time. The files of a worker share its
+          // modules, as in `node`.
           name: 'browser',
           environment: 'node',
           maxWorkers: WORKERS,
@@ -90,6 +114,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          isolate: false,
         },
       },
       {

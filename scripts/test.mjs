@@ -1,0 +1,18 @@
+// `npm test`: the checks (scripts/check.mjs) and `vitest run` at once. The tests spend much of their time waiting (on
+// a page, a socket, a timer), and the checks, at a lower priority, fill those gaps instead of running first. Vitest's
+// output streams as it runs; the checks' is printed whole after it. Arguments go to vitest. Exits non-zero when
+// either fails.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ROOT, report, runChecks } from './check.mjs';
+
+const checks = runChecks({ priority: 10 });
+const vitest = spawn(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => vitest.kill(signal));
+const testsPassed = await new Promise((resolve) => vitest.on('close', (code) => resolve(code === 0)));
+const checksPassed = report(await checks);
+if (!checksPassed) console.error('npm test: a check failed (above)');
+process.exit(testsPassed && checksPassed ? 0 : 1);
