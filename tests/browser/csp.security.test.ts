@@ -1,6 +1,7 @@
 // In a real browser: the pages run under the strict CSP (the journeys fail on any violation, see
 // support/browser.ts), a script injected into a page does not run, and the browser reaches nothing outside 127.0.0.1.
 import { expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import { LANGS, describeJourney, type PageGlobals } from './support/journey';
 
 describeJourney('content security policy', (journey) => {
@@ -31,6 +32,29 @@ describeJourney('content security policy', (journey) => {
       await stations.locator('.leaflet-container').first().waitFor();
     });
   }
+
+  // A finished test's context serves the next one (support/journey.ts): it must carry nothing over.
+  let used: BrowserContext | undefined;
+  it('a journey signs in and leaves storage and cookies behind', async () => {
+    const page = await journey.open('/');
+    await page.evaluate(() => {
+      const w = globalThis as unknown as PageGlobals & { localStorage: { setItem(k: string, v: string): void } };
+      w.localStorage.setItem('left-behind', '1');
+      (w.document as unknown as { cookie: string }).cookie = 'left-behind=1; path=/';
+    });
+    used = page.context();
+  });
+
+  it('the next journey gets that context clean: no storage, no cookies, no other page', async () => {
+    const page = await journey.open('/');
+    expect(page.context()).toBe(used);
+    expect(page.context().pages()).toEqual([page]);
+    expect(await page.context().cookies()).toEqual([]);
+    const left = await page.evaluate(() =>
+      (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('left-behind'),
+    );
+    expect(left).toBeNull();
+  });
 
   it('the browser reaches nothing outside 127.0.0.1: another address fails at once, the product answers', async () => {
     const page = await journey.open('/');

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -51,30 +51,39 @@ export function connectChromium(wsEndpoint: string): Promise<Browser> {
   return chromium.connect(wsEndpoint);
 }
 
-/** A page that fails the test on uncaught page errors (the browser keeps it inside 127.0.0.1: BLOCK_OUTSIDE). */
-export async function newPage(
-  browser: Browser,
-  baseUrl: string,
-  options: {
-    locale?: string;
-    geolocation?: { latitude: number; longitude: number };
-    timezoneId?: string;
-    viewport?: { width: number; height: number };
-  } = {},
-): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({
+export interface ContextOptions {
+  locale?: string;
+  geolocation?: { latitude: number; longitude: number };
+  timezoneId?: string;
+  viewport?: { width: number; height: number };
+}
+
+/** A browser context on the product at `baseUrl`, in `locale` (default en-GB) and at `viewport` (default a laptop). */
+export function newContext(browser: Browser, baseUrl: string, options: ContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
     baseURL: baseUrl,
     locale: options.locale ?? 'en-GB',
     viewport: options.viewport ?? { width: 1280, height: 900 },
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });
-  const page = await context.newPage();
+}
+
+/**
+ * Collects what fails a journey on `page`: uncaught page errors, and anything the pages' strict
+ * Content-Security-Policy blocks. The browser keeps the page inside 127.0.0.1 (BLOCK_OUTSIDE).
+ */
+export function watchPage(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  // The pages run under a strict Content-Security-Policy: anything it blocks fails the journey too.
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
   });
-  return { page, errors };
+  return errors;
+}
+
+/** A page in a context of its own that fails the test on uncaught page errors. */
+export async function newPage(browser: Browser, baseUrl: string, options: ContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = await (await newContext(browser, baseUrl, options)).newPage();
+  return { page, errors: watchPage(page) };
 }

@@ -1,10 +1,10 @@
-// Shared set-up of the browser journeys: one product per file, the run's Chromium, a fresh context per page,
+// Shared set-up of the browser journeys: one product per file, the run's Chromium, a clean context per page,
 // and after every test: no uncaught page errors in any page it opened.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, aroundEach, beforeAll, describe, inject } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { TestApp } from '../../support/app';
-import { chromiumUnavailableReason, connectChromium, launchChromium, newPage } from './browser';
+import { chromiumUnavailableReason, connectChromium, launchChromium, newContext, watchPage } from './browser';
 import { startBrowserApp } from './app';
 
 export type Lang = 'en' | 'ar';
@@ -38,9 +38,15 @@ export function describeJourney(name: string, body: (journey: Journey) => void):
   let browser: Browser | undefined;
   // Each test's own tabs, so that tests running at once (it.concurrent) close and check only theirs; a tab opened
   // outside a test (in beforeAll) goes with the next test that ends.
-  type Tab = { page: Page; errors: string[] };
+  type Tab = { page: Page; errors: string[]; context: BrowserContext; pool: string | null };
   const tabsOfTest = new AsyncLocalStorage<Tab[]>();
   let outsideTests: Tab[] = [];
+  /**
+   * Contexts a finished test left clean (no pages, cookies, storage or permissions), by locale and time zone, for the
+   * next test of the file: a new context costs Chromium a new profile, a new renderer process and a cold cache, which
+   * make up most of a journey's browser time. A context with a position (geolocation) is never reused.
+   */
+  const idle = new Map<string, BrowserContext[]>();
   const journey: Journey = {
     get app() {
       if (!app) throw new Error('the app is not started');
@@ -49,13 +55,15 @@ export function describeJourney(name: string, body: (journey: Journey) => void):
     async open(path, options = {}) {
       if (!browser || !app) throw new Error('the browser is not started');
       const lang = options.lang ?? 'en';
-      const tab = await newPage(browser, app.baseUrl, {
-        locale: lang === 'ar' ? 'ar-EG' : 'en-GB',
-        geolocation: options.geolocation,
-        timezoneId: options.timezoneId,
-        viewport: options.viewport,
-      });
+      const locale = lang === 'ar' ? 'ar-EG' : 'en-GB';
+      const pool = options.geolocation ? null : `${locale} ${options.timezoneId ?? ''}`;
+      const context =
+        (pool && idle.get(pool)?.pop()) ||
+        (await newContext(browser, app.baseUrl, { locale, geolocation: options.geolocation, timezoneId: options.timezoneId }));
+      const page = await context.newPage();
+      const tab: Tab = { page, errors: watchPage(page), context, pool };
       (tabsOfTest.getStore() ?? outsideTests).push(tab);
+      if (options.viewport) await page.setViewportSize(options.viewport);
       tab.page.setDefaultTimeout(10_000);
       await options.prepare?.(tab.page);
       await tab.page.goto(lang === 'ar' ? withQuery(path, 'lang=ar') : path);
@@ -86,12 +94,34 @@ export function describeJourney(name: string, body: (journey: Journey) => void):
       } finally {
         const tabs = [...own, ...outsideTests];
         outsideTests = [];
-        await Promise.all(tabs.map((t) => t.page.context().close()));
-        for (const t of tabs) context.expect(t.errors, `uncaught errors on ${t.page.url()}`).toEqual([]);
+        const urls = tabs.map((t) => t.page.url());
+        await Promise.all([...new Map(tabs.map((t) => [t.context, t.pool])).entries()].map(([c, pool]) => release(c, pool)));
+        tabs.forEach((t, i) => context.expect(t.errors, `uncaught errors on ${urls[i]}`).toEqual([]));
       }
     });
     body(journey);
   });
+
+  /** Leaves `context` clean for the next test (see `idle`), or closes it when that cannot be made sure of. */
+  async function release(context: BrowserContext, pool: string | null): Promise<void> {
+    try {
+      const pages = context.pages();
+      const home = pool && app ? pages.find((p) => p.url().startsWith(`${app!.baseUrl}/`)) : undefined;
+      if (!home || !app) throw new Error('not reusable');
+      const cdp = await context.newCDPSession(home);
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: app.baseUrl,
+        storageTypes: 'cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql',
+      });
+      await cdp.detach();
+      await Promise.all(pages.map((p) => p.close()));
+      await Promise.all([context.clearCookies(), context.clearPermissions()]);
+      if (context.pages().length > 0) throw new Error('a page opened meanwhile');
+      idle.set(pool!, [...(idle.get(pool!) ?? []), context]);
+    } catch {
+      await context.close().catch(() => undefined);
+    }
+  }
 }
 
 export const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
