@@ -1,12 +1,13 @@
-// `npm test`: the checks (scripts/check.mjs) and `vitest run` at once. The tests spend much of their time waiting (on
-// a page, a socket, a timer), and the checks, at a lower priority, fill those gaps instead of running first. Vitest's
-// output streams as it runs; the checks' is printed whole after it. Arguments go to vitest. Exits non-zero when
-// either fails.
+// `npm test`: the checks (scripts/check.mjs) and `vitest run` at once. Some test phases wait more than they compute
+// (the engine suites, the files that run alone), and the checks fill those gaps instead of running first. They run at
+// the lowest priority: Chromium runs its renderers below normal priority, and anything above the lowest takes the
+// journeys' CPU. Vitest's output streams as it runs; the checks' is printed whole after it. Arguments go to vitest.
+// Exits non-zero when either fails.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, report, runChecks } from './check.mjs';
 
-const checks = runChecks({ priority: 10 });
+const checks = runChecks({ priority: 19 });
 const vitest = spawn(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)], {
   cwd: ROOT,
   stdio: 'inherit',

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -145,50 +145,61 @@ class Charger {
 /*
  * With OCPP_GATEWAY=process (what npm start runs) the chargers are answered by the gateway's own process from
  * its own log; the launcher's SIGKILL takes the gateway process down with it (it closes on losing its launcher), and
- * the next gateway process forwards what its log still holds.
+ * the next gateway process forwards what its log still holds. The two modes are independent (their own data, ports and
+ * processes), so they run side by side.
  */
-describe.each(['inline', 'process'] as const)('answered charger messages survive kill -9 (gateway %s)', (gateway) => {
-  let root: string;
-  let current: Child | null = null;
-  beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'evc-ocpp-crash-'));
-  });
+describe('answered charger messages survive kill -9', () => {
+  const roots: string[] = [];
+  const children = new Set<Child>();
   afterAll(async () => {
-    current?.child.kill('SIGKILL');
-    await rm(root, { recursive: true, force: true });
+    for (const c of children) c.child.kill('SIGKILL');
+    await Promise.all(roots.map((root) => rm(root, { recursive: true, force: true })));
   });
 
-  it('bills every stop the chargers saw answered, across three hard kills', { timeout: 240_000 }, async () => {
-    const dataDir = join(root, 'data');
-    current = await startChild(dataDir, 'setup', gateway);
-    const creds = JSON.parse(await readFile(join(root, 'creds.json'), 'utf8')) as { id: string; secret: string; idTag: string }[];
-    const chargers = creds.map((c) => new Charger(c, current!.baseUrl));
-    const running = chargers.map((c) => c.run());
+  it.concurrent.each(['inline', 'process'] as const)(
+    'gateway %s: bills every stop the chargers saw answered, across three hard kills',
+    async (gateway) => {
+      const root = await mkdtemp(join(tmpdir(), 'evc-ocpp-crash-'));
+      roots.push(root);
+      let current: Child;
+      const start = async (dataDir: string, mode: 'setup' | 'run' | 'verify') => {
+        const child = await startChild(dataDir, mode, gateway);
+        children.add(child);
+        void child.exited.then(() => children.delete(child));
+        return child;
+      };
+      const dataDir = join(root, 'data');
+      current = await start(dataDir, 'setup');
+      const creds = JSON.parse(await readFile(join(root, 'creds.json'), 'utf8')) as { id: string; secret: string; idTag: string }[];
+      const chargers = creds.map((c) => new Charger(c, current!.baseUrl));
+      const running = chargers.map((c) => c.run());
 
-    for (let kill = 0; kill < KILLS; kill++) {
-      await new Promise((r) => setTimeout(r, 2500 + Math.random() * 1500));
+      for (let kill = 0; kill < KILLS; kill++) {
+        await new Promise((r) => setTimeout(r, 2500 + Math.random() * 1500));
+        current.child.kill('SIGKILL');
+        await current.exited;
+        for (const c of chargers) c.close();
+        current = await start(dataDir, 'run');
+        for (const c of chargers) c.retarget(current.baseUrl);
+      }
+      await new Promise((r) => setTimeout(r, 2000));
+      for (const c of chargers) c.stopped = true;
+      await Promise.all(running);
+      // One last hard kill right after the last answers: nothing may be waiting in memory only.
       current.child.kill('SIGKILL');
       await current.exited;
-      for (const c of chargers) c.close();
-      current = await startChild(dataDir, 'run', gateway);
-      for (const c of chargers) c.retarget(current.baseUrl);
-    }
-    await new Promise((r) => setTimeout(r, 2000));
-    for (const c of chargers) c.stopped = true;
-    await Promise.all(running);
-    // One last hard kill right after the last answers: nothing may be waiting in memory only.
-    current.child.kill('SIGKILL');
-    await current.exited;
 
-    const answered = chargers.flatMap((c) => c.answeredStops);
-    expect(answered.length).toBeGreaterThan(20);
-    await writeFile(join(root, 'answered.json'), JSON.stringify(answered));
-    current = await startChild(dataDir, 'verify', gateway);
-    await current.exited;
-    const line = /^result (.+)$/m.exec(current.output());
-    expect(line, current.output().slice(-2000)).not.toBeNull();
-    const result = JSON.parse(line![1]!) as { answered: number; missing: unknown[] };
-    expect(result.missing).toEqual([]);
-    expect(result.answered).toBe(answered.length);
-  });
+      const answered = chargers.flatMap((c) => c.answeredStops);
+      expect(answered.length).toBeGreaterThan(20);
+      await writeFile(join(root, 'answered.json'), JSON.stringify(answered));
+      current = await start(dataDir, 'verify');
+      await current.exited;
+      const line = /^result (.+)$/m.exec(current.output());
+      expect(line, current.output().slice(-2000)).not.toBeNull();
+      const result = JSON.parse(line![1]!) as { answered: number; missing: unknown[] };
+      expect(result.missing).toEqual([]);
+      expect(result.answered).toBe(answered.length);
+    },
+    240_000,
+  );
 });

@@ -17,6 +17,11 @@ export interface KafkaBusOptions {
   partitions?: number;
   /** Back-off before a failed message is retried (default 100 ms). */
   retryDelayMs?: number;
+  /**
+   * How long a consumer's fetch waits at the broker when there is nothing to read (default 1,000 ms). A message ends the
+   * wait at once, so this is not latency; it bounds how long a stopping consumer waits for its last fetch.
+   */
+  maxWaitMs?: number;
 }
 
 function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
@@ -40,6 +45,7 @@ function headersToStrings(headers: IHeaders | undefined): Record<string, string>
 export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
   const partitions = options.partitions ?? 8;
   const retryDelayMs = options.retryDelayMs ?? 100;
+  const maxWaitMs = options.maxWaitMs ?? 1000;
   const kafka = new Kafka({ clientId: options.clientId, brokers: options.brokers, logLevel: logLevel.WARN });
   // Idempotent producer: acks from all in-sync replicas, broker-side de-duplication of retried batches.
   // The default partitioner is Java-compatible murmur2, the same hash the in-process bus uses.
@@ -157,7 +163,7 @@ export async function createKafkaBus(options: KafkaBusOptions): Promise<Bus> {
 
     subscribe<T>(consumerOptions: ConsumerOptions, handler: MessageHandler<T>): Consumer {
       if (closed) throw new Error('bus is closed');
-      const consumer = kafka.consumer({ groupId: consumerOptions.groupId });
+      const consumer = kafka.consumer({ groupId: consumerOptions.groupId, maxWaitTimeInMs: maxWaitMs });
       consumers.add(consumer);
       let stopping = false;
       let resolveReady!: () => void;
