@@ -103,8 +103,7 @@ export default defineConfig({
         test: {
           // The journeys: the global setup builds the frontend once and starts the run's one Chromium; each file
           // starts its own product (its own data, port and users) and connects, so two files run side by side safely.
-          // Tests a file marks it.concurrent (independent tabs) run two at a time. The files of a worker share its
-          // modules, as in `node`.
+          // Tests a file marks it.concurrent (independent tabs) run two at a time.
           name: 'browser',
           environment: 'node',
           maxWorkers: WORKERS,
@@ -114,7 +113,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          isolate: false,
         },
       },
       {
