@@ -28,10 +28,10 @@ const OWN_MODULES = ['platform/src/auth/access-tokens.test.ts'];
 
 /**
  * How many test files run at once, in all projects together. Vitest's default leaves one core to itself (one file at
- * a time on a two-core machine), but most files wait much of their time (on a product, a page, a socket, a timer)
- * rather than compute, so two at a time fill two cores. One value for every project: the projects then form one queue
+ * a time on a two-core machine), but the journeys compute (Chromium) while many other files wait (on a product, a
+ * socket, a timer), so two at a time fill two cores. One value for every project: the projects then form one queue
  * that starts with the longest files (the journeys) and fills the gaps with the short ones. VITEST_MAX_WORKERS (or
- * --maxWorkers) sets another.
+ * --maxWorkers) sets another for every project, `alone` included: above 1, its files no longer run by themselves.
  */
 const WORKERS = 2;
 
