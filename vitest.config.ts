@@ -20,9 +20,6 @@ const ALONE_SUITES = [
   'tests/integration/launcher.test.ts',
 ];
 
-/** The workspaces whose unit tests live beside their code. */
-const WORKSPACES = '{contracts,platform,command-service,projections,query-service,ocpp-gateway,simulator,launcher}';
-
 /** Unit files that replace a module (vi.mock): they keep a module graph of their own. */
 const OWN_MODULES = ['platform/src/auth/access-tokens.test.ts'];
 
@@ -50,7 +47,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           maxWorkers: WORKERS,
-          include: [`${WORKSPACES}/**/*.test.ts`, 'tests/**/*.test.ts'],
+          include: ['{contracts,platform,command-service,projections,query-service,ocpp-gateway,simulator,launcher,tests}/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', 'tests/browser/**', ...ENGINE_SUITES, ...ALONE_SUITES, ...OWN_MODULES],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { useChargerOperations } from '../api/operations-api';
 import { Screen, Table, Toolbar } from '../../../components/admin/admin-ui';
 import { Chip, OnlineBadge } from '../../../components/admin/chip';
+import { HeaderRow } from '../../../components/admin/header-row';
 import { Loaded, useEventTime } from '../../../components/admin/log-parts';
 
 /** The window choices (hours back from now). */
@@ -39,13 +40,7 @@ function Section({
       ) : (
         <Table aria-label={intl.formatMessage({ id: titleId }, { count })}>
           <thead>
-            <tr>
-              {columns.map((id) => (
-                <th key={id} scope="col">
-                  <FormattedMessage id={id} />
-                </th>
-              ))}
-            </tr>
+            <HeaderRow ids={columns} />
           </thead>
           <tbody>{children}</tbody>
         </Table>
