@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chargingStreams, type Actor } from '@evc/contracts';
+import { cairoWallClock, chargingStreams, type Actor } from '@evc/contracts';
 import { LANGS, describeJourney, localDigits, type Journey, type Lang } from './support/journey';
 import { signInAs } from './support/sign-in';
 import type { Words } from './support/words';
@@ -55,6 +55,17 @@ async function chargingAt(journey: Journey, station: StationDoc, powerW: number)
   await append('MeterReadingRecorded', { transactionId: `jrn-${sessionId}`, timestamp: at, energyWh: 500, powerW, socPercent: null, at });
 }
 
+/**
+ * A period of the day in Cairo (periods never wrap midnight) that holds the present hour, or one that lies hours away
+ * from it: the limit in force depends on the hour the test runs, so each language picks its period from the clock.
+ */
+function periodFor(inForce: boolean): { from: string; to: string } {
+  const hour = Number(cairoWallClock(Date.now()).time.slice(0, 2));
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+  if (inForce) return { from: hh(Math.max(0, hour - 1)), to: hh(Math.min(24, hour + 2)) };
+  return hour < 12 ? { from: '18:00', to: '22:00' } : { from: '06:00', to: '10:00' };
+}
+
 const kw = (t: Words, value: number, lang: Lang) => t['smartCharging.kw']!.replace('{value}', localDigits(value, lang));
 
 async function openStation(page: Page, t: Words, station: StationDoc, lang: Lang) {
@@ -74,20 +85,23 @@ async function openStation(page: Page, t: Words, station: StationDoc, lang: Lang
 describeJourney('smart charging on the station page', (journey) => {
   const used: string[] = [];
   for (const lang of LANGS) {
-    it(`${lang}: sets a grid limit with an evening limit and a reason, and the load chart follows a session live`, async () => {
+    // English sets a period around the present hour (its lower limit is in force), Arabic one hours away (the day's is)
+    const inForce = lang === 'en';
+    it(`${lang}: sets a grid limit with a lower period and a reason (${inForce ? 'the period' : "the day's"} in force), and the load chart follows a session live`, async () => {
+      const period = periodFor(inForce);
       const station = await aStationWithCharger(journey, used);
       used.push(station._id);
       const { page, t } = await signInAs(journey, '/admin/chargerManagement', lang, 'staff');
       const panel = await openStation(page, t, station, lang);
       await expect.poll(() => panel.getByTestId('grid-limit').textContent()).toBe(t['smartCharging.noLimit']);
 
-      // the form: kW (Arabic staff type Eastern Arabic digits), a lower evening limit in Cairo time, a reason
+      // the form: kW (Arabic staff type Eastern Arabic digits), a lower limit for part of the day in Cairo time, a reason
       await panel.getByRole('button', { name: t['smartCharging.setLimit'], exact: true }).click();
       const form = panel.locator('form');
       await form.getByLabel(t['smartCharging.form.limit']!, { exact: true }).fill(lang === 'ar' ? '٦٠' : '60');
       await form.getByRole('button', { name: t['smartCharging.form.addPeriod'], exact: true }).click();
-      await form.getByLabel(t['smartCharging.form.from']!, { exact: true }).fill('18:00');
-      await form.getByLabel(t['smartCharging.form.to']!, { exact: true }).fill('22:00');
+      await form.getByLabel(t['smartCharging.form.from']!, { exact: true }).fill(period.from);
+      await form.getByLabel(t['smartCharging.form.to']!, { exact: true }).fill(period.to);
       await form.getByLabel(t['smartCharging.form.periodLimit']!, { exact: true }).fill('70');
       await form.getByRole('button', { name: t['common.save'], exact: true }).click();
       // above the day's limit and without a reason: refused beside the fields, nothing recorded
@@ -104,7 +118,7 @@ describeJourney('smart charging on the station page', (journey) => {
       expect(set?.data).toMatchObject({
         stationId: station._id,
         limitW: 60_000,
-        periods: [{ from: '18:00', to: '22:00', limitW: 40_000 }],
+        periods: [{ ...period, limitW: 40_000 }],
       });
       expect(set?.metadata.reason).toBe(lang === 'ar' ? 'عقد توريد المول' : 'Mall supply contract');
 
@@ -112,7 +126,7 @@ describeJourney('smart charging on the station page', (journey) => {
       await chargingAt(journey, station, 7_000);
       await expect
         .poll(() => panel.getByTestId('site-drawn').textContent())
-        .toBe(t['smartCharging.drawingOf']!.replace('{drawn}', kw(t, 7, lang)).replace('{limit}', kw(t, 60, lang)));
+        .toBe(t['smartCharging.drawingOf']!.replace('{drawn}', kw(t, 7, lang)).replace('{limit}', kw(t, inForce ? 40 : 60, lang)));
       await panel.getByTestId('site-sessions').getByText(station.chargers[0]!.chargerId, { exact: false }).waitFor();
       const chart = panel.getByTestId('load-chart');
       expect(await chart.getByRole('img').getAttribute('aria-labelledby')).toBeTruthy();
