@@ -24,13 +24,15 @@ const ALONE_SUITES = [
 const OWN_MODULES = ['platform/src/auth/access-tokens.test.ts'];
 
 /**
- * How many test files run at once, in all projects together. Vitest's default leaves one core to itself (one file at
- * a time on a two-core machine), but the journeys compute (Chromium) while many other files wait (on a product, a
- * socket, a timer), so two at a time fill two cores. One value for every project: the projects then form one queue
- * that starts with the longest files (the journeys) and fills the gaps with the short ones. VITEST_MAX_WORKERS (or
- * --maxWorkers) sets another for every project, `alone` included: above 1, its files no longer run by themselves.
+ * How many test files run at once. The projects run in two groups, one after the other. First the ones that compute:
+ * the journeys (Chromium) and the frontend in jsdom, two files at a time on a two-core machine (Vitest's default
+ * leaves one core to itself). Then the ones that mostly wait (on a product, a socket, a broker, a timer): the backend
+ * and the edges on Node, and the engine suites, several files at a time so that one file's waiting is another's
+ * computing. Within a group the projects form one queue that starts with the longest files. VITEST_MAX_WORKERS (or
+ * --maxWorkers) sets one value for every project, `alone` included: above 1, its files no longer run by themselves.
  */
-const WORKERS = 2;
+const COMPUTING = { maxWorkers: 2, sequence: { groupOrder: 0 } };
+const WAITING = { maxWorkers: 4, sequence: { groupOrder: 1 } };
 
 // Projects: everything on Node, the suites on real engines, the browser journeys, and the React frontend in jsdom
 // (configured in frontend/vite.config.ts).
@@ -46,7 +48,7 @@ export default defineConfig({
           // clock, listeners) and closes what it starts.
           name: 'node',
           environment: 'node',
-          maxWorkers: WORKERS,
+          ...WAITING,
           include: ['{contracts,platform,command-service,projections,query-service,ocpp-gateway,simulator,launcher,tests}/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', 'tests/browser/**', ...ENGINE_SUITES, ...ALONE_SUITES, ...OWN_MODULES],
           testTimeout: 30_000,
@@ -61,7 +63,7 @@ export default defineConfig({
           // The files that replace a module (vi.mock) keep a module graph of their own.
           name: 'own-modules',
           environment: 'node',
-          maxWorkers: WORKERS,
+          ...WAITING,
           include: OWN_MODULES,
           testTimeout: 30_000,
           pool: 'forks',
@@ -87,7 +89,7 @@ export default defineConfig({
           // server that the global setup starts on 127.0.0.1 for the run (scripts/engines/).
           name: 'engines',
           environment: 'node',
-          maxWorkers: WORKERS,
+          ...WAITING,
           include: ENGINE_SUITES,
           globalSetup: ['tests/contract/engines.global-setup.ts'],
           testTimeout: 60_000,
@@ -103,7 +105,7 @@ export default defineConfig({
           // Tests a file marks it.concurrent (independent tabs) run two at a time.
           name: 'browser',
           environment: 'node',
-          maxWorkers: WORKERS,
+          ...COMPUTING,
           maxConcurrency: 2,
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/global-setup.ts'],
@@ -120,7 +122,7 @@ export default defineConfig({
         root: 'frontend',
         test: {
           name: 'frontend',
-          maxWorkers: WORKERS,
+          ...COMPUTING,
           pool: 'vmThreads',
           setupFiles: ['../tests/support/jsdom-vm-globals.ts'],
         },
