@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it as vitestIt } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it as vitestIt } from 'vitest';
 import type { Bus, Consumer, ConsumerOptions, IncomingMessage, MessageHandler } from '@evc/platform/ports/bus';
 import { partitionForKey } from '@evc/platform/bus/murmur2';
 import { deferred, waitFor } from './bus.support';
@@ -16,21 +16,50 @@ let run = 0;
 /** Fresh topic/group names per test, so one broker (and one bus) can serve the whole suite. */
 const unique = (what: string) => `contract.${what}.${process.pid}.${Date.now().toString(36)}.${++run}`;
 
-/** The same suite for every Bus adapter. */
+type Subscribe = <T>(o: ConsumerOptions, handler: MessageHandler<T>) => Promise<Consumer>;
+
+let quieted = 0;
+let loud: typeof console.error = console.error;
+/** Silences console.error (the adapters log each failing handler) until the returned function is called; nests. */
+function quietErrors(): () => void {
+  if (quieted++ === 0) {
+    loud = console.error;
+    console.error = () => undefined;
+  }
+  return () => {
+    if (--quieted === 0) console.error = loud;
+  };
+}
+
+/**
+ * The same suite for every Bus adapter. Each test has its own topics and groups and stops its own consumers, so the
+ * tests run at once: with Kafka most of a test is waiting for group joins and fetches.
+ */
 export function busContract(name: string, options: BusContractOptions): void {
   const timeout = options.timeoutMs ?? 10_000;
-  // A test may wait several times (joins, then deliveries); give it room beyond one wait.
-  const it = (title: string, fn: () => Promise<void>) => vitestIt(title, fn, timeout * 3);
 
   describe(`Bus contract: ${name}`, () => {
     let bus: Bus;
-    const consumers: Consumer[] = [];
-    const subscribe = async <T>(o: ConsumerOptions, handler: MessageHandler<T>) => {
-      const consumer = bus.subscribe(o, handler);
-      consumers.push(consumer);
-      await consumer.ready;
-      return consumer;
-    };
+    // A test may wait several times (joins, then deliveries); give it room beyond one wait.
+    const it = (title: string, fn: (t: { subscribe: Subscribe }) => Promise<void>) =>
+      vitestIt.concurrent(
+        title,
+        async () => {
+          const consumers: Consumer[] = [];
+          const subscribe: Subscribe = async (o, handler) => {
+            const consumer = bus.subscribe(o, handler);
+            consumers.push(consumer);
+            await consumer.ready;
+            return consumer;
+          };
+          try {
+            await fn({ subscribe });
+          } finally {
+            await Promise.all(consumers.map((c) => c.stop()));
+          }
+        },
+        timeout * 3,
+      );
     /** Handler that records what it receives. */
     const recorder = () => {
       const seen: IncomingMessage<Value>[] = [];
@@ -40,15 +69,14 @@ export function busContract(name: string, options: BusContractOptions): void {
     beforeAll(async () => {
       bus = await options.create();
     });
-    afterEach(async () => {
-      await Promise.all(consumers.splice(0).map((c) => c.stop()));
-    });
     afterAll(async () => {
       await bus?.close();
     });
 
     for (const concurrency of [undefined, { perKey: true as const, max: 8 }]) {
-      it(`delivers each key in order while many keys are published and consumed concurrently${concurrency ? ' (concurrency.perKey)' : ''}`, async () => {
+      it(`delivers each key in order while many keys are published and consumed concurrently${concurrency ? ' (concurrency.perKey)' : ''}`, async ({
+        subscribe,
+      }) => {
         const topic = unique('order');
         const perKey = new Map<string, number[]>();
         await subscribe<Value>({ groupId: unique('g'), topics: [topic], ...(concurrency ? { concurrency } : {}) }, async (m) => {
@@ -77,7 +105,7 @@ export function busContract(name: string, options: BusContractOptions): void {
       });
     }
 
-    it('gives every message to each of two groups', async () => {
+    it('gives every message to each of two groups', async ({ subscribe }) => {
       const topic = unique('fanout');
       const a = recorder();
       const b = recorder();
@@ -93,7 +121,7 @@ export function busContract(name: string, options: BusContractOptions): void {
       expect(seqs(b)).toEqual(seqs(a));
     });
 
-    it('splits partitions between two members of one group, each message seen once', async () => {
+    it('splits partitions between two members of one group, each message seen once', async ({ subscribe }) => {
       const topic = unique('split');
       const groupId = unique('g');
       const a = recorder();
@@ -115,12 +143,11 @@ export function busContract(name: string, options: BusContractOptions): void {
       expect(overlap).toEqual([]);
     });
 
-    it('redelivers a message whose handler threw, before later messages of its key', async () => {
+    it('redelivers a message whose handler threw, before later messages of its key', async ({ subscribe }) => {
       const topic = unique('retry');
       const attempts: number[] = [];
       let failuresLeft = 2;
-      const errors = console.error;
-      console.error = () => undefined; // the adapter logs each failure; keep the test output readable
+      const loudAgain = quietErrors(); // the adapter logs each failure; keep the test output readable
       try {
         await subscribe<Value>({ groupId: unique('g'), topics: [topic] }, (m) => {
           attempts.push(m.value.seq);
@@ -135,12 +162,12 @@ export function busContract(name: string, options: BusContractOptions): void {
         );
         await waitFor(() => attempts.includes(3), 'the last message', timeout);
       } finally {
-        console.error = errors;
+        loudAgain();
       }
       expect(attempts).toEqual([0, 1, 1, 1, 2, 3]);
     });
 
-    it('round-trips keys, JSON values and headers, with offsets and timestamps', async () => {
+    it('round-trips keys, JSON values and headers, with offsets and timestamps', async ({ subscribe }) => {
       const topic = unique('roundtrip');
       const r = recorder();
       await subscribe({ groupId: unique('g'), topics: [topic] }, r.handler);
@@ -161,7 +188,7 @@ export function busContract(name: string, options: BusContractOptions): void {
       expect(new Date(first!.timestamp).toISOString()).toBe(first!.timestamp);
     });
 
-    it('starts a new group at the earliest message with fromBeginning, else at the end; committed offsets win', async () => {
+    it('starts a new group at the earliest message with fromBeginning, else at the end; committed offsets win', async ({ subscribe }) => {
       const topic = unique('begin');
       await bus.publish(
         topic,
@@ -186,7 +213,9 @@ export function busContract(name: string, options: BusContractOptions): void {
       expect(again.seen.map((m) => m.value.seq)).toEqual([5]);
     });
 
-    it('concurrency.perKey: other keys of the partition pass a busy key, each key in order; commit stops at the unfinished', async () => {
+    it('concurrency.perKey: other keys of the partition pass a busy key, each key in order; commit stops at the unfinished', async ({
+      subscribe,
+    }) => {
       const topic = unique('perkey');
       const groupId = unique('g');
       // Keys of one partition (both adapters partition with murmur2 over 8 partitions).
@@ -198,8 +227,7 @@ export function busContract(name: string, options: BusContractOptions): void {
       const release = deferred();
       const entered = deferred();
       let failSlow = true;
-      const errors = console.error;
-      console.error = () => undefined; // the failing handler is logged by the adapter
+      const loudAgain = quietErrors(); // the failing handler is logged by the adapter
       try {
         const first = await subscribe<Value>({ groupId, topics: [topic], concurrency: { perKey: true, max: 16 } }, async (m) => {
           if (m.key === 'slow' && m.value.seq === 0) {
@@ -232,11 +260,11 @@ export function busContract(name: string, options: BusContractOptions): void {
         await waitFor(() => seen.includes('slow:1') && others.every((k) => seen.includes(`${k}:2`)), 'the redelivery', timeout);
         expect(seen.filter((s) => s.startsWith('slow:'))).toEqual(['slow:0', 'slow:1']);
       } finally {
-        console.error = errors;
+        loudAgain();
       }
     });
 
-    it('stops delivering after stop(), which waits for the handler in flight', async () => {
+    it('stops delivering after stop(), which waits for the handler in flight', async ({ subscribe }) => {
       const topic = unique('stop');
       const stopped = recorder();
       const witness = recorder();
