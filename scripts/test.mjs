@@ -1,8 +1,8 @@
 // `npm test`: the checks (scripts/check.mjs) and `vitest run` at once. Some test phases wait more than they compute
-// (the engine suites, the files that run alone), and the checks fill those gaps instead of running first. They run at
-// the lowest priority: Chromium runs its renderers below normal priority, and anything above the lowest takes the
-// journeys' CPU. Vitest's output streams as it runs; the checks' is printed whole after it. Arguments go to vitest.
-// Exits non-zero when either fails.
+// (the engine suites, the files that run alone), and the checks fill those gaps instead of running first. They run
+// under the idle scheduling policy where Linux's `chrt` is at hand (else at nice 19), so they take no core a test
+// wants. Vitest's output streams as it runs; the checks' is printed whole after it. Arguments go to vitest. Exits
+// non-zero when either fails.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, report, runChecks } from './check.mjs';
