@@ -29,6 +29,8 @@ import { CUSTOMER_EMAIL } from './support/customer';
 
 /** A demo charger that the simulator brings online, so some connectors are free. */
 const CHARGER_ID = 'EVC-001-DC1';
+/** Where the journeys leave what they saw (git-ignored); `npm run screenshots` writes the documentation's. */
+const SHOTS = path.join(ROOT, 'tests/.artifacts/screenshots');
 /** Tahrir Square: the distances are measured from here. */
 const CAIRO = { latitude: 30.0444, longitude: 31.2357 };
 
@@ -153,7 +155,7 @@ describeJourney('a new user', (journey) => {
         await note.scrollIntoViewIfNeeded();
         expect(await note.isVisible()).toBe(true);
         expect(overlaps(await box(note), await box(map.locator('.leaflet-control-zoom')))).toBe(false);
-        await page.screenshot({ path: path.join(ROOT, 'docs/screenshots', `offline-map-${size}-${lang}.png`) });
+        await page.screenshot({ path: path.join(SHOTS, `offline-map-${size}-${lang}.png`) });
       });
     }
 
@@ -173,7 +175,7 @@ describeJourney('a new user', (journey) => {
       expect(free.filter((f) => f === t['charging.station.noneFree'])).not.toHaveLength(0);
       await page.locator('[data-basemap="drawn"]').waitFor();
       await page.getByText(t['charging.station.nearestFirst']!, { exact: true }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(ROOT, 'docs/screenshots', `start-from-map-${lang}.png`) });
+      await page.screenshot({ path: path.join(SHOTS, `start-from-map-${lang}.png`) });
 
       await page.getByLabel(t['charging.start.bySerial']!, { exact: true }).check();
       await page.getByLabel(t['charging.serial']!, { exact: true }).fill(CHARGER_ID.toLowerCase());
@@ -263,7 +265,7 @@ describeJourney('a new user', (journey) => {
       }
       await page
         .getByRole('region', { name: t['home.stats.title'], exact: true })
-        .screenshot({ path: path.join(ROOT, 'docs/screenshots', `landing-stats-phone-${lang}.png`) });
+        .screenshot({ path: path.join(SHOTS, `landing-stats-phone-${lang}.png`) });
     });
   }
 });
